@@ -1,0 +1,38 @@
+"""Pure rules engines. Nothing here knows about Discord, SQLite or Pillow."""
+
+from __future__ import annotations
+
+import importlib
+
+from games.base import Decision, Event, Game, GameOptions, GameState, IllegalMove, Option, Outcome
+
+__all__ = [
+    "Decision", "Event", "Game", "GameOptions", "GameState", "IllegalMove", "Option",
+    "Outcome", "GAME_MODULES", "get_game", "available_games",
+]
+
+#: machine name -> module that defines ``GAME`` (a :class:`games.base.Game` instance).
+GAME_MODULES: dict[str, str] = {
+    "kuhlorado": "games.kuhlorado",
+    "hazienda": "games.hazienda",
+}
+
+
+def get_game(name: str) -> Game:
+    try:
+        module = GAME_MODULES[name]
+    except KeyError:
+        raise KeyError(f"unknown game {name!r}") from None
+    return importlib.import_module(module).GAME
+
+
+def available_games() -> list[str]:
+    """Names of the games whose engine imports (a game still being built is skipped)."""
+    names = []
+    for name in GAME_MODULES:
+        try:
+            get_game(name)
+        except (ImportError, AttributeError):
+            continue
+        names.append(name)
+    return names

@@ -1,0 +1,220 @@
+"""The engine contract shared by every game.
+
+A game is a pure, deterministic state machine (in the spirit of boardgame.io's game
+definitions and OpenSpiel's ``legal_actions``/``apply_action``):
+
+* ``setup(seats, options, seed)`` builds the initial state. The state is a pydantic
+  model (a subclass of :class:`GameState`) that carries its own RNG, so replaying the
+  recorded moves from the same setup reproduces every roll and shuffle.
+* At every moment there is at most **one pending decision** (:class:`Decision`): whose
+  it is and the finite list of :class:`Option` s, each with a stable machine ``key`` and
+  a short human ``label``. ``pending(state)`` is ``None`` once the game is over.
+* ``apply(state, seat, key)`` returns an :class:`Outcome`: the new state (the input is
+  never mutated), the events to announce, and whether the step revealed something
+  random or hidden (which ends the undo window). Anything illegal raises
+  :class:`IllegalMove` with a message that can be shown to the player.
+* ``view(state, seat)`` is what one seat may see (its own secrets, nobody else's);
+  ``view(state, None)`` is the spectators' public view. Renderers and messages are
+  built only from views.
+* ``scores(state)`` gives a breakdown per seat by category (always with ``"total"``).
+
+Front ends never special-case a game: they show ``Decision.prompt`` and the options.
+Big choices are grouped: when a decision has more than :data:`MENU_LIMIT` options,
+every option carries a ``group`` and no group holds more than :data:`MENU_LIMIT`
+options, so a phone can pick a group first and then the option (Discord select
+menus hold 25 options at most).
+"""
+
+from __future__ import annotations
+
+import copy
+from abc import ABC, abstractmethod
+from collections import Counter
+from typing import Any, ClassVar, Generic, TypeVar
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from games.rng import Rng
+
+MENU_LIMIT = 25
+
+
+class IllegalMove(ValueError):
+    """An option that is not legal now. The message is shown to the player as is."""
+
+
+class Option(BaseModel):
+    model_config = ConfigDict(frozen=True)
+
+    key: str = Field(max_length=90)
+    label: str = Field(max_length=100)
+    group: str | None = Field(default=None, max_length=80)
+    #: Optional longer explanation (select-menu description, ≤ 100 characters).
+    hint: str | None = Field(default=None, max_length=100)
+
+
+class Decision(BaseModel):
+    """The one pending decision: who decides, what is asked, which options are legal."""
+
+    seat: int
+    prompt: str
+    options: list[Option]
+    #: Counts turns: a new value means a new turn began (the front end pings the seat
+    #: and restarts its turn timer only then, not after every step of a turn).
+    turn: int = 0
+
+    def option(self, key: str) -> Option | None:
+        for opt in self.options:
+            if opt.key == key:
+                return opt
+        return None
+
+    def groups(self) -> list[str]:
+        seen: dict[str, None] = {}
+        for opt in self.options:
+            seen.setdefault(opt.group or "", None)
+        return list(seen)
+
+
+class Event(BaseModel):
+    """Something to announce. ``private_to`` events are shown only to that seat."""
+
+    text: str
+    seat: int | None = None
+    private_to: int | None = None
+
+
+class GameState(BaseModel):
+    """Fields every game state has. Games subclass it and add their own."""
+
+    model_config = ConfigDict(validate_assignment=False)
+
+    game: str
+    seats: int
+    seed: int
+    rng: Rng
+    #: Number of steps applied since setup; the session layer uses its own version.
+    step: int = 0
+    turn: int = 0
+    finished: bool = False
+
+
+class Outcome(BaseModel):
+    model_config = ConfigDict(arbitrary_types_allowed=True)
+
+    state: Any
+    events: list[Event] = Field(default_factory=list)
+    #: True when this step showed something random or hidden (a roll, a drawn card):
+    #: undo can never go back across it.
+    reveals: bool = False
+
+
+class GameOptions(BaseModel):
+    """Variant settings of a game. Subclasses add fields with defaults."""
+
+    model_config = ConfigDict(extra="forbid")
+
+
+S = TypeVar("S", bound=GameState)
+O = TypeVar("O", bound=GameOptions)
+
+
+class Game(ABC, Generic[S, O]):
+    """A plain definition of a game. Instances are stateless singletons."""
+
+    name: ClassVar[str]  # machine name: "kuhlorado"
+    title: ClassVar[str]  # human name: "Kuhlorado"
+    min_seats: ClassVar[int]
+    max_seats: ClassVar[int]
+    state_model: ClassVar[type[GameState]]
+    options_model: ClassVar[type[GameOptions]] = GameOptions
+    #: Short summary of the rules, shown by /estancia rules.
+    summary: ClassVar[str] = ""
+
+    # -- life cycle -------------------------------------------------------------
+    @abstractmethod
+    def setup(self, seats: int, options: O, seed: int) -> S: ...
+
+    @abstractmethod
+    def pending(self, state: S) -> Decision | None:
+        """The pending decision, or None when the game is over."""
+
+    @abstractmethod
+    def _apply(self, state: S, seat: int, option: Option) -> Outcome:
+        """Apply a legal option to a private copy of the state (mutate it freely)."""
+
+    def apply(self, state: S, seat: int, key: str) -> Outcome:
+        decision = self.pending(state)
+        if decision is None:
+            raise IllegalMove("This game is over.")
+        if seat != decision.seat:
+            raise IllegalMove("It is not your turn.")
+        option = decision.option(key)
+        if option is None:
+            raise IllegalMove("That move is not possible now.")
+        work = self.copy(state)
+        outcome = self._apply(work, seat, option)
+        outcome.state.step = state.step + 1
+        return outcome
+
+    # -- reading ------------------------------------------------------------------
+    @abstractmethod
+    def view(self, state: S, seat: int | None) -> dict[str, Any]:
+        """JSON-able view for one seat (its own secrets) or, with None, spectators."""
+
+    @abstractmethod
+    def scores(self, state: S) -> dict[int, dict[str, int]]:
+        """Points per seat by category, always with "total"; current where allowed."""
+
+    def winners(self, state: S) -> list[int]:
+        """Seats sharing the best result (ties share the win unless a game says not)."""
+        totals = {s: sc["total"] for s, sc in self.scores(state).items()}
+        best = max(totals.values())
+        return [s for s, t in totals.items() if t == best]
+
+    def seat_name(self, state: S, seat: int) -> str:
+        return f"Seat {seat + 1}"
+
+    def evaluate(self, state: S, seat: int) -> float:
+        """Heuristic value of a state for a seat (computer players). Default: lead in points."""
+        scores = self.scores(state)
+        mine = scores[seat]["total"]
+        others = [sc["total"] for s, sc in scores.items() if s != seat]
+        return mine - (max(others) if others else 0)
+
+    def determinize(self, state: S, seat: int, rng: Rng) -> S:
+        """A copy in which whatever ``seat`` cannot know is re-drawn at random.
+
+        Computer players search on such copies so that they never peek at the next
+        roll or the order of a deck. The default re-seeds the RNG; games with hidden
+        cards also shuffle what the seat has not seen.
+        """
+        clone = self.copy(state)
+        clone.rng = Rng.from_seed(rng.randrange(2**63))
+        return clone
+
+    # -- helpers -------------------------------------------------------------------
+    def copy(self, state: S) -> S:
+        return copy.deepcopy(state)
+
+    def dump(self, state: S) -> str:
+        return state.model_dump_json()
+
+    def load(self, text: str | bytes) -> S:
+        return self.state_model.model_validate_json(text)  # type: ignore[return-value]
+
+    def parse_options(self, raw: dict[str, Any] | None) -> O:
+        return self.options_model.model_validate(raw or {})  # type: ignore[return-value]
+
+
+def check_decision(decision: Decision) -> None:
+    """Raise AssertionError when a decision breaks the contract (used by tests)."""
+    keys = [o.key for o in decision.options]
+    assert keys, "a pending decision must offer at least one option"
+    dup = [k for k, n in Counter(keys).items() if n > 1]
+    assert not dup, f"duplicate option keys {dup}"
+    if len(keys) > MENU_LIMIT:
+        groups = Counter(o.group for o in decision.options)
+        assert None not in groups, "more than 25 options: every option needs a group"
+        assert max(groups.values()) <= MENU_LIMIT, f"a group has more than {MENU_LIMIT} options"
+        assert len(groups) <= MENU_LIMIT, f"more than {MENU_LIMIT} groups"
