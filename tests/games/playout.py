@@ -1,0 +1,47 @@
+"""Seeded random playouts shared by the property tests and the soak/bench runs."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from games.ai import choose_random
+from games.base import Game, GameState, check_decision
+from games.rng import Rng
+
+MAX_STEPS = 20_000
+
+
+def playout(
+    game: Game,
+    seats: int,
+    options: dict[str, Any] | None,
+    seed: int,
+    *,
+    each_step: Callable[[GameState, GameState, int, str], None] | None = None,
+    chooser: Callable[[Game, GameState, int, Rng], str] = choose_random,
+) -> tuple[GameState, list[tuple[int, str]]]:
+    """Play one game with ``chooser`` for every seat; return the end state and the moves."""
+    state = game.setup(seats, game.parse_options(options), seed)
+    rng = Rng.from_seed(seed ^ 0x5DEECE66D)
+    moves: list[tuple[int, str]] = []
+    for _ in range(MAX_STEPS):
+        decision = game.pending(state)
+        if decision is None:
+            return state, moves
+        check_decision(decision)
+        key = chooser(game, state, decision.seat, rng)
+        after = game.apply(state, decision.seat, key).state
+        if each_step is not None:
+            each_step(state, after, decision.seat, key)
+        moves.append((decision.seat, key))
+        state = after
+    raise AssertionError(f"{game.name}: no end after {MAX_STEPS} steps (seed {seed})")
+
+
+def replay(game: Game, seats: int, options: dict[str, Any] | None, seed: int,
+           moves: list[tuple[int, str]]) -> GameState:
+    state = game.setup(seats, game.parse_options(options), seed)
+    for seat, key in moves:
+        state = game.apply(state, seat, key).state
+    return state
