@@ -1,0 +1,201 @@
+"""Reading the board: groups (domains, herds), free spaces and where pieces may go."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from functools import lru_cache
+
+from games.hazienda.maps import HaziendaMap, load_map, parse_map
+from games.hazienda.rules import (
+    ANIMAL_TILES_PER_COLOUR,
+    ANIMALS_PER_SPECIES,
+    LAND_FACES_PER_COLOUR,
+    LAND_TILES,
+)
+from games.hazienda.state import HaziendaState
+
+#: A domain is "plusieurs terrains contigus": isolated lands are not domains (the
+#: scoring text separates "domaines de deux terrains" from "terrains isolés"), so
+#: harvesting and haciendas need at least two connected lands. A herd is "une ou
+#: plusieurs animaux contigus": one animal is already a herd.
+DOMAIN_MIN_SIZE = 2
+
+
+@lru_cache(maxsize=64)
+def _inline_map(text: str) -> HaziendaMap:
+    return parse_map(text)
+
+
+def board_map(state: HaziendaState) -> HaziendaMap:
+    if state.map_text is not None:
+        return _inline_map(state.map_text)
+    return load_map(state.options.map)
+
+
+def row_of(coord: str) -> str:
+    return coord[0]
+
+
+def groups(coords: Iterable[str], hmap: HaziendaMap) -> list[set[str]]:
+    """Connected groups of ``coords`` (hex adjacency), in board order."""
+    remaining = set(coords)
+    order = [c for c in hmap.spaces if c in remaining]
+    found: list[set[str]] = []
+    for start in order:
+        if start not in remaining:
+            continue
+        group = {start}
+        remaining.discard(start)
+        frontier = [start]
+        while frontier:
+            for nb in hmap.neighbours(frontier.pop()):
+                if nb in remaining:
+                    remaining.discard(nb)
+                    group.add(nb)
+                    frontier.append(nb)
+        found.append(group)
+    return found
+
+
+def land_groups(state: HaziendaState, colour: str) -> list[set[str]]:
+    """All connected groups of ``colour``'s lands, isolated lands included."""
+    return groups((c for c, col in state.lands.items() if col == colour), board_map(state))
+
+
+def domains(state: HaziendaState, colour: str) -> list[set[str]]:
+    return [g for g in land_groups(state, colour) if len(g) >= DOMAIN_MIN_SIZE]
+
+
+def herds(state: HaziendaState, colour: str) -> list[set[str]]:
+    return groups((c for c, a in state.animals.items() if a.colour == colour), board_map(state))
+
+
+def group_of(state: HaziendaState, coord: str) -> set[str]:
+    """The domain or herd (same colour, same piece type) the tile on ``coord`` belongs to."""
+    if coord in state.lands:
+        colour = state.lands[coord]
+        for group in land_groups(state, colour):
+            if coord in group:
+                return group
+    if coord in state.animals:
+        colour = state.animals[coord].colour
+        for group in herds(state, colour):
+            if coord in group:
+                return group
+    raise ValueError(f"no land or animal on {coord}")
+
+
+def free_spaces(state: HaziendaState, kind: str) -> list[str]:
+    taken = state.occupied()
+    return [c for c in board_map(state).coords_of_kind(kind) if c not in taken]
+
+
+def lands_placed(state: HaziendaState, colour: str) -> int:
+    return sum(1 for col in state.lands.values() if col == colour)
+
+
+def land_tiles_left(state: HaziendaState, colour: str) -> int:
+    """Land tiles ``colour`` can still lay.
+
+    Indication 1: a colour that runs out turns over and swaps tiles already on the board
+    (the board stays the same) to find its colour again; that trick keeps the limit of
+    32 faces of a colour and 80 tiles in all, which is what we count. In a 2-player game
+    the player then chooses a second colour: its 32 faces are added to the player's own
+    (the second colour is only physical, the tiles count as the player's colour).
+    """
+    faces = LAND_FACES_PER_COLOUR * (2 if state.seats == 2 else 1)
+    return max(0, min(faces - lands_placed(state, colour), LAND_TILES - len(state.lands)))
+
+
+def animal_tiles_left(state: HaziendaState, colour: str, species: str) -> int:
+    """Animal tiles of ``species`` ``colour`` can still lay.
+
+    Indication 2: the missing animal is found by turning over tiles already on the board;
+    if that fails the species can no longer be placed. "Il y a 15 animaux de chaque
+    sorte" and 30 two-faced tiles per colour: the pairing of the faces is unknown, so we
+    keep the two limits any pairing gives, 15 per species and 30 in all.
+    """
+    mine = [a for a in state.animals.values() if a.colour == colour]
+    same = sum(1 for a in mine if a.species == species)
+    return max(0, min(ANIMALS_PER_SPECIES - same, ANIMAL_TILES_PER_COLOUR - len(mine)))
+
+
+def next_to(coord: str, targets: set[str], hmap: HaziendaMap) -> bool:
+    return any(nb in targets for nb in hmap.neighbours(coord))
+
+
+def land_spaces(state: HaziendaState, colour: str, kind: str) -> list[str]:
+    """Where a land card of ``kind`` puts a land.
+
+    A land goes on a free space of its kind; a pampa card, or a kind with no free space
+    left, goes on a free pampa space next to one of the player's lands ("Si la carte
+    jouée est une pampa…", "Il peut arriver qu'il n'y ait plus de case…").
+    """
+    if kind != "pampa":
+        spaces = free_spaces(state, kind)
+        if spaces:
+            return spaces
+    hmap = board_map(state)
+    mine = {c for c, col in state.lands.items() if col == colour}
+    return [c for c in free_spaces(state, "pampa") if next_to(c, mine, hmap)]
+
+
+def animal_spaces(state: HaziendaState, colour: str, species: str) -> list[str]:
+    """Free pampa next to one of the player's lands or animals of the same species."""
+    hmap = board_map(state)
+    anchors = {c for c, col in state.lands.items() if col == colour}
+    anchors |= {c for c, a in state.animals.items() if a.colour == colour and a.species == species}
+    return [c for c in free_spaces(state, "pampa") if next_to(c, anchors, hmap)]
+
+
+def hacienda_spaces(state: HaziendaState, colour: str) -> list[str]:
+    """Tiles of the player's domains and herds whose group has no hacienda yet."""
+    holding = set(state.haciendas)
+    groups_ = domains(state, colour) + herds(state, colour)
+    return sorted(
+        (c for g in groups_ if not g & holding for c in g),
+        key=list(board_map(state).spaces).index,
+    )
+
+
+def pond_start_spaces(state: HaziendaState, size: int) -> list[str]:
+    """Free pampa hexes from which a connected pond of ``size`` free pampa hexes can grow."""
+    hmap = board_map(state)
+    free = free_spaces(state, "pampa")
+    return [c for g in groups(free, hmap) if len(g) >= size for c in free if c in g]
+
+
+def pond_next_spaces(state: HaziendaState, chosen: list[str]) -> list[str]:
+    """Free pampa hexes that extend the pond being laid (adjacent to its chosen hexes)."""
+    hmap = board_map(state)
+    picked = set(chosen)
+    return [c for c in free_spaces(state, "pampa") if c not in picked and next_to(c, picked, hmap)]
+
+
+def harvest_targets(state: HaziendaState, colour: str) -> list[str]:
+    """Lands of the player's domains that carry no harvest marker (any land of it)."""
+    markers = set(state.harvest)
+    order = list(board_map(state).spaces).index
+    return sorted((c for g in domains(state, colour) if not g & markers for c in g), key=order)
+
+
+def stealable_markers(state: HaziendaState, colour: str) -> list[str]:
+    """Markers standing on opponents' lands (taken once all 8 are out)."""
+    return [c for c in state.harvest if state.lands.get(c) not in (None, colour)]
+
+
+def markets_reached(state: HaziendaState, colour: str) -> list[str]:
+    """Markets an animal of ``colour`` stands next to (conquered for the scorings)."""
+    hmap = board_map(state)
+    mine = {c for c, a in state.animals.items() if a.colour == colour}
+    return [m for m in hmap.markets if _edges(hmap, m) & mine]
+
+
+def market_edges_of(hmap: HaziendaMap, coord: str) -> list[str]:
+    """The markets for which ``coord`` is an edge."""
+    return [m for m in hmap.markets if coord in _edges(hmap, m)]
+
+
+@lru_cache(maxsize=256)
+def _edges(hmap: HaziendaMap, market: str) -> frozenset[str]:
+    return frozenset(hmap.market_edges(market))

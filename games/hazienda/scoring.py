@@ -1,0 +1,92 @@
+"""Market income and the scorings ("Décomptes"), base game and Variante I."""
+
+from __future__ import annotations
+
+from games.hazienda.board import (
+    board_map,
+    domains,
+    herds,
+    land_groups,
+    markets_reached,
+)
+from games.hazienda.rules import (
+    DOMAIN_MIN_SCORING,
+    DOMAIN_POINTS_PER_LAND,
+    HERD_MIN_SCORING,
+    MONEY_PER_POINT,
+    MONEY_PER_POINT_VARIANT1,
+    market_points,
+)
+from games.hazienda.state import HaziendaState
+
+
+def market_income(state: HaziendaState, herd: set[str], colour: str) -> int:
+    """Pesos for a herd reaching a market edge.
+
+    Base game: "1 peso par animal du troupeau et par terrain relié au troupeau". "Relié"
+    counts every land of each of the player's land groups that touches the herd (the red
+    example: 6 pigs + 5 lands = 11; Variante I stresses by contrast that it counts "pas
+    tous les terrains d'une chaîne" but only those touching the herd).
+    Variante I: animals × the player's lands touching the herd directly.
+    """
+    hmap = board_map(state)
+    around = {nb for c in herd for nb in hmap.neighbours(c)}
+    if state.options.variant1:
+        touching = sum(1 for c in around if state.lands.get(c) == colour)
+        return len(herd) * touching
+    linked = sum(len(g) for g in land_groups(state, colour) if g & around)
+    return len(herd) + linked
+
+
+def pond_points(state: HaziendaState, colour: str) -> int:
+    """Each pond: 1 point per animal and land of the colour next to it (each pond counts)."""
+    hmap = board_map(state)
+    points = 0
+    for pond in state.ponds:
+        cells = set(pond.coords)
+        around = {nb for c in pond.coords for nb in hmap.neighbours(c)} - cells
+        for c in around:
+            owner = state.lands.get(c)
+            if owner is None and c in state.animals:
+                owner = state.animals[c].colour
+            points += owner == colour
+    return points
+
+
+def hacienda_points(state: HaziendaState, colour: str) -> int:
+    """1 point per tile of each domain or herd holding at least one hacienda (once)."""
+    holding = set(state.haciendas)
+    groups_ = land_groups(state, colour) + herds(state, colour)
+    return sum(len(g) for g in groups_ if g & holding)
+
+
+def board_categories(state: HaziendaState, colour: str) -> dict[str, int]:
+    """What a scoring now would give for the board (everything but money)."""
+    variant1 = state.options.variant1
+    return {
+        "markets": market_points(len(markets_reached(state, colour))),
+        "domains": sum(
+            DOMAIN_POINTS_PER_LAND * len(g)
+            for g in domains(state, colour)
+            if len(g) >= DOMAIN_MIN_SCORING
+        ),
+        "haciendas": hacienda_points(state, colour),
+        "ponds": pond_points(state, colour),
+        "herds": sum(len(h) for h in herds(state, colour) if len(h) >= HERD_MIN_SCORING)
+        if variant1 else 0,
+    }
+
+
+def money_points(state: HaziendaState, money: int) -> int:
+    per_point = MONEY_PER_POINT_VARIANT1 if state.options.variant1 else MONEY_PER_POINT
+    return money // per_point
+
+
+def scoring_now(state: HaziendaState, colour: str) -> dict[str, int]:
+    """One full scoring ("Décompte") for a colour, by category, without "total"."""
+    seat = state.colour_seat(colour)
+    return {**board_categories(state, colour), "money": money_points(state, state.players[seat].money)}
+
+
+def with_total(categories: dict[str, int]) -> dict[str, int]:
+    return {**categories, "total": sum(v for k, v in categories.items() if k != "total")}
