@@ -90,6 +90,8 @@ class Call:
     json: Any
     files: list[UploadedFile] = field(default_factory=list)
     status: int = 200
+    #: The JSON the fake answered with.
+    response: Any = None
 
     @property
     def body(self) -> dict[str, Any]:
@@ -349,6 +351,8 @@ class FakeDiscord:
             if response is None:
                 response = self._route(call)
             call.status = response.status
+            if isinstance(response.body, bytes) and response.body:
+                call.response = json.loads(response.body)
             return response
         finally:
             async with self._changed:

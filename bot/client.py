@@ -1,0 +1,176 @@
+"""The Discord client: connects the session layer to Discord.
+
+* Intents: ``guilds`` only — slash commands and components need nothing privileged (no
+  message content, no member list).
+* ``setup_hook`` opens the database and :class:`Sessions`, loads the ``/estancia`` cog,
+  registers the DynamicItem templates (so every button ever sent keeps working after a
+  restart), syncs the commands (to ``DEV_GUILD_ID`` at once, else globally), and starts
+  the outbox deliverer and the turn-timer scheduler.
+* :func:`run_bot` runs it until interrupted. The token is passed to discord.py and never
+  logged.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import signal
+from collections.abc import Coroutine
+from pathlib import Path
+from typing import Any
+
+import discord
+import yarl
+from discord import app_commands
+from discord.ext import commands
+
+from bot.discord_outbox import OutboxDeliverer
+from bot.discord_panels import DYNAMIC_ITEMS, answer_privately
+from bot.discord_text import NOT_IN_GUILD
+from bot.sessions import SessionError, Sessions
+from bot.settings import Settings
+from bot.storage import Store
+
+log = logging.getLogger(__name__)
+
+UNEXPECTED = "Something went wrong on our side; nothing was changed. Please try again."
+
+
+class EstanciaTree(app_commands.CommandTree):
+    """Answers every refusal privately; only unexpected errors are logged."""
+
+    async def on_error(self, interaction: discord.Interaction,
+                       error: app_commands.AppCommandError) -> None:
+        original = getattr(error, "original", error)
+        if isinstance(original, SessionError):
+            text = str(original)
+        elif isinstance(error, app_commands.NoPrivateMessage):
+            text = NOT_IN_GUILD
+        elif isinstance(error, app_commands.CheckFailure):
+            text = "You cannot use this command here."
+        else:
+            log.error("command %s failed", interaction.command and interaction.command.qualified_name,
+                      exc_info=original)
+            text = UNEXPECTED
+        try:
+            await answer_privately(interaction, text)
+        except discord.HTTPException:
+            log.warning("could not answer interaction %s (%s)", interaction.id, text)
+
+
+class EstanciaBot(commands.Bot):
+    """The bot. Pass ``sessions`` to share an already open session layer (tests)."""
+
+    def __init__(self, settings: Settings, *, sessions: Sessions | None = None,
+                 background_tasks: bool = True, **options: Any) -> None:
+        super().__init__(
+            command_prefix=commands.when_mentioned,
+            intents=discord.Intents(guilds=True),
+            tree_cls=EstanciaTree,
+            help_command=None,
+            allowed_mentions=discord.AllowedMentions.none(),
+            # A long rate limit raises (the outbox retries later) instead of blocking.
+            max_ratelimit_timeout=30.0,
+            **options,
+        )
+        self.settings = settings
+        self._sessions = sessions
+        self._owns_store: Store | None = None
+        self.background_tasks = background_tasks
+        self.outbox: OutboxDeliverer | None = None
+        self._tasks: list[asyncio.Task[None]] = []
+
+    @property
+    def sessions(self) -> Sessions:
+        if self._sessions is None:
+            raise RuntimeError("the session layer opens in setup_hook")
+        return self._sessions
+
+    async def setup_hook(self) -> None:
+        if self._sessions is None:
+            path = Path(self.settings.estancia_db)
+            path.parent.mkdir(parents=True, exist_ok=True)
+            self._owns_store = await Store.open(path)
+            self._sessions = Sessions(self._owns_store, self.settings)
+        self.outbox = OutboxDeliverer(self, self.sessions)
+        self.sessions.on_outbox(self.outbox.wake)
+
+        from cogs.estancia import EstanciaCog
+
+        await self.add_cog(EstanciaCog(self))
+        self.add_dynamic_items(*DYNAMIC_ITEMS)
+        await self.sync_commands()
+        if self.background_tasks:
+            self._start(self.outbox.run(), "estancia-outbox")
+            self._start_scheduler()
+
+    async def sync_commands(self) -> None:
+        guild_id = self.settings.dev_guild_id
+        if guild_id:
+            guild = discord.Object(guild_id)
+            self.tree.copy_global_to(guild=guild)
+            synced = await self.tree.sync(guild=guild)
+            log.info("synced %d commands to the development guild %s", len(synced), guild_id)
+        else:
+            synced = await self.tree.sync()
+            log.info("synced %d global commands (they may take a while to appear)", len(synced))
+
+    def _start_scheduler(self) -> None:
+        from bot.scheduler import Scheduler
+
+        scheduler = Scheduler(self.sessions)
+        self.sessions.on_timers(scheduler.wake)
+        self._start(scheduler.run(), "estancia-scheduler")
+
+    def _start(self, coroutine: Coroutine[Any, Any, None], name: str) -> None:
+        task = asyncio.create_task(coroutine, name=name)
+        task.add_done_callback(_report_crash)
+        self._tasks.append(task)
+
+    async def on_ready(self) -> None:
+        log.info("connected as %s (%s) to %d guilds", self.user, self.user and self.user.id,
+                 len(self.guilds))
+
+    async def close(self) -> None:
+        for task in self._tasks:
+            task.cancel()
+        for task in self._tasks:
+            with contextlib.suppress(asyncio.CancelledError):
+                await task
+        self._tasks.clear()
+        await super().close()
+        if self._owns_store is not None:
+            await self._owns_store.close()
+            self._owns_store = None
+
+
+def _report_crash(task: asyncio.Task[None]) -> None:
+    if not task.cancelled() and task.exception() is not None:
+        log.error("background task %s stopped", task.get_name(), exc_info=task.exception())
+
+
+def point_at(api_url: str | None, gateway_url: str | None) -> None:
+    """Use another Discord API base / gateway (a local fake in tests, a proxy)."""
+    if api_url:
+        discord.http.Route.BASE = api_url.rstrip("/")
+    if gateway_url:
+        discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(gateway_url)
+
+
+def run_bot(settings: Settings) -> None:
+    """Run the bot until interrupted (Ctrl-C or SIGTERM), then close it cleanly."""
+    if settings.discord_token is None:
+        raise SystemExit("DISCORD_TOKEN is not set (see .env.example).")
+    point_at(getattr(settings, "discord_api_url", None), getattr(settings, "discord_gateway_url", None))
+    asyncio.run(_serve(settings, settings.discord_token.get_secret_value()))
+
+
+async def _serve(settings: Settings, token: str) -> None:
+    bot = EstanciaBot(settings)
+    loop = asyncio.get_running_loop()
+    for signum in (signal.SIGINT, signal.SIGTERM):
+        with contextlib.suppress(NotImplementedError):  # not on Windows
+            loop.add_signal_handler(signum, lambda: asyncio.ensure_future(bot.close()))
+    async with bot:
+        await bot.start(token)

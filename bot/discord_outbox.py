@@ -1,0 +1,130 @@
+"""Delivers the session layer's outbox as new channel messages.
+
+Each announcement becomes a NEW message (an edit would not notify anyone): the one-line
+text, the mention of the player to move (``allowed_mentions`` limited to exactly those
+users), the board PNG at the announced version, and the "Your turn" or lobby buttons.
+A message that Discord refuses or that cannot be sent stays in the outbox: it is marked
+failed with a retry time (the rate limit's ``retry_after`` for a 429, the session layer's
+exponential backoff otherwise) and tried again. Delivery is at least once: a crash between
+sending and :meth:`Sessions.mark_sent` sends the message again after the restart.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import io
+import logging
+import time
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+import aiohttp
+import discord
+
+from bot.discord_panels import public_view
+from bot.discord_text import MESSAGE_LIMIT, clip
+from bot.sessions import Announcement
+
+if TYPE_CHECKING:
+    from bot.sessions import Sessions
+
+log = logging.getLogger(__name__)
+
+#: How often the outbox is looked at when nothing wakes the deliverer (retries are due).
+POLL_SECONDS = 5.0
+BATCH = 20
+
+
+def mentions_only(user_ids: tuple[int, ...]) -> discord.AllowedMentions:
+    """Ping exactly these users: never @everyone, roles or a replied-to author."""
+    return discord.AllowedMentions(everyone=False, roles=False, replied_user=False,
+                                   users=[discord.Object(uid) for uid in user_ids])
+
+
+class OutboxDeliverer:
+    def __init__(self, client: discord.Client, sessions: Sessions,
+                 clock: Callable[[], float] = time.time) -> None:
+        self.client = client
+        self.sessions = sessions
+        self.clock = clock
+        self._wake = asyncio.Event()
+        self._lock = asyncio.Lock()
+
+    def wake(self) -> None:
+        """Deliver soon (called by the session layer after it wrote an announcement)."""
+        self._wake.set()
+
+    async def run(self) -> None:
+        """Deliver forever: after every wake-up, and every few seconds for due retries."""
+        while True:
+            self._wake.clear()
+            try:
+                delivered = await self.deliver_pending()
+            except Exception:
+                log.exception("outbox delivery round failed")
+                delivered = 0
+            if delivered >= BATCH:
+                continue
+            try:
+                await asyncio.wait_for(self._wake.wait(), POLL_SECONDS)
+            except TimeoutError:
+                pass
+
+    async def deliver_pending(self) -> int:
+        """Send every due announcement once; returns how many were sent."""
+        async with self._lock:
+            sent = 0
+            for announcement in await self.sessions.pending_announcements(BATCH):
+                sent += await self.deliver(announcement)
+            return sent
+
+    async def deliver(self, announcement: Announcement) -> bool:
+        try:
+            message = await self._send(announcement)
+        except discord.RateLimited as limited:
+            await self._retry(announcement, limited.retry_after, "rate limited")
+            return False
+        except discord.HTTPException as error:
+            retry_after = _retry_after(error) if error.status == 429 else None
+            await self._retry(announcement, retry_after, f"HTTP {error.status} {error.text!r}")
+            return False
+        except (aiohttp.ClientError, OSError, TimeoutError) as error:
+            await self._retry(announcement, None, f"connection error {error!r}")
+            return False
+        except Exception:
+            log.exception("announcement %s could not be built", announcement.outbox_id)
+            await self._retry(announcement, None, "unexpected error")
+            return False
+        await self.sessions.mark_sent(announcement.outbox_id, message.id)
+        return True
+
+    async def _send(self, announcement: Announcement) -> discord.Message:
+        channel = self.client.get_partial_messageable(announcement.channel_id)
+        kwargs: dict = {
+            "content": clip(announcement.content(), MESSAGE_LIMIT),
+            "allowed_mentions": mentions_only(announcement.mention_user_ids),
+        }
+        if announcement.image:
+            png = await self.sessions.png(announcement.game_id, announcement.version)
+            name = f"estancia-{announcement.game_id}-{announcement.version}.png"
+            kwargs["file"] = discord.File(io.BytesIO(png), filename=name)
+        view = public_view(announcement.game_id, turn_button=announcement.turn_button,
+                           lobby_buttons=announcement.lobby_buttons)
+        if view is not None:
+            kwargs["view"] = view
+        return await channel.send(**kwargs)
+
+    async def _retry(self, announcement: Announcement, retry_after: float | None,
+                     reason: str) -> None:
+        log.warning("announcement %s for game %s not delivered (%s, attempt %s); will retry",
+                    announcement.outbox_id, announcement.game_id, reason, announcement.attempts + 1)
+        retry_at = None if retry_after is None else self.clock() + retry_after
+        await self.sessions.mark_failed(announcement.outbox_id, retry_at)
+
+
+def _retry_after(error: discord.HTTPException) -> float | None:
+    header = error.response.headers.get("Retry-After") if error.response is not None else None
+    try:
+        return float(header) if header is not None else None
+    except ValueError:
+        return None

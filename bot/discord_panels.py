@@ -1,0 +1,367 @@
+"""Buttons and select menus: the public "Your turn"/lobby buttons and the private move panel.
+
+Every component carries in its ``custom_id`` what it acts on — the game id and, for the
+panel, the game version the panel was built from — and is handled by a
+:class:`discord.ui.DynamicItem` registered once in ``setup_hook``. Nothing lives in
+memory between clicks, so buttons keep working after a restart, and a stale panel or a
+double click is refused by the session layer's version check, never applied twice.
+
+Custom ids (≤ 100 characters):
+
+* ``est:turn:<game>`` — "Your turn": opens the private panel
+* ``est:join:<game>``, ``est:cpu:<game>``, ``est:start:<game>`` — lobby buttons
+* ``est:opt:<game>:<version>:<key>`` (or ``#<index>`` when the key is too long) — an option
+* ``est:sel:<game>:<version>`` — a select menu of options (values are option keys)
+* ``est:grp:<game>:<version>`` — a select menu of option groups (values are group indexes)
+"""
+
+from __future__ import annotations
+
+import logging
+import re
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+import discord
+from discord import ui
+
+from bot.discord_text import BUTTON_LABEL_LIMIT, LABEL_LIMIT, STALE_PANEL, clip, clip_lines
+from bot.sessions import GameInfo, MoveResult, SessionError
+from games.base import MENU_LIMIT, Decision, Option
+
+if TYPE_CHECKING:
+    from bot.sessions import Sessions
+
+log = logging.getLogger(__name__)
+
+CUSTOM_ID_LIMIT = 100
+#: Up to this many options with short labels are shown as buttons, more as a select menu.
+BUTTON_OPTIONS = 5
+SHORT_LABEL = 32
+
+
+class Components(ui.View):
+    """A view used only to serialize components.
+
+    It is never dispatchable, so discord.py neither stores it per message nor times it
+    out: clicks are routed by the registered DynamicItem templates alone. (A stored view
+    that times out would also unregister the dynamic templates it contains.)
+    """
+
+    def __init__(self) -> None:
+        super().__init__(timeout=None)
+
+    def is_dispatchable(self) -> bool:
+        return False
+
+
+# -- building ---------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Panel:
+    content: str
+    view: Components | None
+
+
+def decision_view(game_id: int, version: int, decision: Decision,
+                  group: int | None = None) -> Components:
+    """Components for one decision: buttons, a select menu, or groups first (> 25 options)."""
+    view = Components()
+    options = decision.options
+    if group is not None:
+        name = decision.groups()[group]
+        options = [o for o in options if (o.group or "") == name]
+        view.add_item(OptionSelect(game_id, version, options, placeholder=clip(name, 150)))
+        view.add_item(GroupSelect(game_id, version, decision.groups(), placeholder="Other groups…"))
+        return view
+    if len(options) > MENU_LIMIT:
+        view.add_item(GroupSelect(game_id, version, decision.groups()))
+        return view
+    if len(options) <= BUTTON_OPTIONS and all(len(o.label) <= SHORT_LABEL for o in options):
+        for index, option in enumerate(options):
+            view.add_item(OptionButton.for_option(game_id, version, index, option))
+        return view
+    view.add_item(OptionSelect(game_id, version, options))
+    return view
+
+
+def panel_for(game_id: int, version: int, decision: Decision, *,
+              header: list[str] | None = None, group: int | None = None) -> Panel:
+    lines = list(header or [])
+    prompt = f"**{decision.prompt}**"
+    if group is not None:
+        prompt += f" — {decision.groups()[group] or 'other'}"
+    lines.append(prompt)
+    return Panel(clip_lines(lines), decision_view(game_id, version, decision, group))
+
+
+def waiting_text(info: GameInfo) -> str:
+    if info.status == "finished":
+        return "This game is over."
+    if info.status != "active" or info.to_move is None:
+        return "The game has not started yet."
+    seat = info.seats[info.to_move]
+    return f"It is not your turn — {seat.name} is to move."
+
+
+def after_move_panel(result: MoveResult, info: GameInfo | None = None, *,
+                     headline: str | None = None) -> Panel:
+    """The panel after a step: the next step of the same turn, or why there is none."""
+    header = [headline or f"You played **{result.label}**."]
+    header += [f"• {line}" for line in result.events]
+    if result.decision is not None:
+        return panel_for(result.game_id, result.version, result.decision, header=header)
+    if result.finished:
+        header.append("The game is over — the results are in the channel.")
+    elif info is not None and info.to_move is not None:
+        header.append(f"Your turn is over; {info.seats[info.to_move].name} is to move.")
+    else:
+        header.append("Your turn is over.")
+    return Panel(clip_lines(header), None)
+
+
+def public_view(game_id: int, *, turn_button: bool, lobby_buttons: bool) -> Components | None:
+    if not (turn_button or lobby_buttons):
+        return None
+    view = Components()
+    if turn_button:
+        view.add_item(TurnButton(game_id))
+    if lobby_buttons:
+        view.add_item(JoinButton(game_id))
+        view.add_item(ComputerButton(game_id))
+        view.add_item(StartButton(game_id))
+    return view
+
+
+# -- answering -----------------------------------------------------------------------------
+
+
+def sessions_of(interaction: discord.Interaction) -> Sessions:
+    return interaction.client.sessions  # type: ignore[attr-defined]
+
+
+async def answer_privately(interaction: discord.Interaction, text: str) -> None:
+    """A private answer that leaves any panel as it is."""
+    response = interaction.response
+    if not response.is_done():
+        await response.send_message(text, ephemeral=True)
+    elif response.type == discord.InteractionResponseType.deferred_channel_message:
+        await interaction.edit_original_response(content=text, view=None)
+    else:
+        await interaction.followup.send(text, ephemeral=True)
+
+
+async def show_panel(interaction: discord.Interaction, panel: Panel) -> None:
+    await interaction.edit_original_response(content=panel.content, view=panel.view)
+
+
+async def open_panel(interaction: discord.Interaction, game_id: int) -> None:
+    """The "Your turn" button: a private panel with the user's pending decision."""
+    await interaction.response.defer(ephemeral=True, thinking=True)
+    sessions = sessions_of(interaction)
+    try:
+        info = await sessions.info_by_id(game_id)  # the version first: never newer than the decision
+        decision, _seat = await sessions.decision_for(game_id, interaction.user.id)
+    except SessionError as refusal:
+        await answer_privately(interaction, str(refusal))
+        return
+    if decision is None:
+        await answer_privately(interaction, waiting_text(info))
+        return
+    await show_panel(interaction, panel_for(game_id, info.version, decision))
+
+
+async def play_from_panel(interaction: discord.Interaction, game_id: int, version: int,
+                          choice: str) -> None:
+    """An option button or select: play it, then show the next step of the turn (if any)."""
+    await interaction.response.defer()
+    sessions = sessions_of(interaction)
+    try:
+        key = await _resolve_choice(sessions, game_id, interaction.user.id, choice)
+        result = await sessions.play(game_id, interaction.user.id, key, version)
+        info = None if result.decision is not None else await sessions.info_by_id(game_id)
+    except SessionError as refusal:
+        await answer_privately(interaction, str(refusal))
+        return
+    await show_panel(interaction, after_move_panel(result, info))
+
+
+async def _resolve_choice(sessions: Sessions, game_id: int, user_id: int, choice: str) -> str:
+    if not choice.startswith("#"):
+        return choice
+    decision, _seat = await sessions.decision_for(game_id, user_id)
+    index = int(choice[1:])
+    if decision is None or index >= len(decision.options):
+        raise SessionError(STALE_PANEL)
+    return decision.options[index].key
+
+
+async def choose_group(interaction: discord.Interaction, game_id: int, version: int,
+                       group: int) -> None:
+    """A group of a big decision was chosen: show that group's options in the same panel."""
+    await interaction.response.defer()
+    sessions = sessions_of(interaction)
+    try:
+        info = await sessions.info_by_id(game_id)
+        decision, _seat = await sessions.decision_for(game_id, interaction.user.id)
+    except SessionError as refusal:
+        await answer_privately(interaction, str(refusal))
+        return
+    if info.version != version or decision is None or group >= len(decision.groups()):
+        await answer_privately(interaction, STALE_PANEL)
+        return
+    await show_panel(interaction, panel_for(game_id, version, decision, group=group))
+
+
+async def lobby_action(interaction: discord.Interaction, game_id: int, action: str) -> None:
+    """Join / Add computer / Start from the lobby message of game ``game_id``."""
+    await interaction.response.defer(ephemeral=True, thinking=True)
+    sessions = sessions_of(interaction)
+    user = interaction.user
+    try:
+        current = await sessions.info(interaction.channel_id or 0)
+        if current.id != game_id:
+            raise SessionError("This lobby is closed.")
+        if action == "join":
+            info = await sessions.join(current.channel_id, user.id, user.display_name)
+            text = f"You joined **{info.title}** (seat {info.seat_of(user.id) + 1})."
+        elif action == "cpu":
+            info = await sessions.add_computer(current.channel_id, user.id)
+            text = f"A computer player joined: {info.seats[-1].name}."
+        else:
+            info = await sessions.start(current.channel_id, user.id)
+            text = f"**{info.title}** has started."
+    except SessionError as refusal:
+        text = str(refusal)
+    await answer_privately(interaction, text)
+
+
+# -- dynamic items -------------------------------------------------------------------------
+
+
+class TurnButton(ui.DynamicItem[ui.Button], template=r"est:turn:(?P<game>\d+)"):
+    def __init__(self, game_id: int) -> None:
+        super().__init__(ui.Button(label="Your turn", style=discord.ButtonStyle.success,
+                                   custom_id=f"est:turn:{game_id}"))
+        self.game_id = game_id
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: ui.Item[Any],
+                             match: re.Match[str]) -> TurnButton:
+        return cls(int(match["game"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await open_panel(interaction, self.game_id)
+
+
+class _LobbyButton:
+    """Shared by the three lobby buttons (a DynamicItem subclass needs its own template)."""
+
+    action: str
+    label: str
+
+    def __init__(self, game_id: int) -> None:
+        super().__init__(ui.Button(label=self.label, style=discord.ButtonStyle.secondary,  # type: ignore[call-arg]
+                                   custom_id=f"est:{self.action}:{game_id}"))
+        self.game_id = game_id
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: ui.Item[Any],
+                             match: re.Match[str]) -> Any:
+        return cls(int(match["game"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await lobby_action(interaction, self.game_id, self.action)
+
+
+class JoinButton(_LobbyButton, ui.DynamicItem[ui.Button], template=r"est:join:(?P<game>\d+)"):
+    action = "join"
+    label = "Join"
+
+
+class ComputerButton(_LobbyButton, ui.DynamicItem[ui.Button], template=r"est:cpu:(?P<game>\d+)"):
+    action = "cpu"
+    label = "Add computer"
+
+
+class StartButton(_LobbyButton, ui.DynamicItem[ui.Button], template=r"est:start:(?P<game>\d+)"):
+    action = "start"
+    label = "Start"
+
+
+class OptionButton(ui.DynamicItem[ui.Button],
+                   template=r"est:opt:(?P<game>\d+):(?P<version>\d+):(?P<choice>.+)"):
+    def __init__(self, game_id: int, version: int, choice: str, label: str) -> None:
+        super().__init__(ui.Button(label=clip(label, BUTTON_LABEL_LIMIT),
+                                   style=discord.ButtonStyle.primary,
+                                   custom_id=f"est:opt:{game_id}:{version}:{choice}"))
+        self.game_id, self.version, self.choice = game_id, version, choice
+
+    @classmethod
+    def for_option(cls, game_id: int, version: int, index: int, option: Option) -> OptionButton:
+        """The option's key travels in the custom id, or its index when the key is too long."""
+        choice = option.key
+        if len(f"est:opt:{game_id}:{version}:{choice}") > CUSTOM_ID_LIMIT:
+            choice = f"#{index}"
+        return cls(game_id, version, choice, option.label)
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: ui.Item[Any],
+                             match: re.Match[str]) -> OptionButton:
+        label = getattr(item, "label", None) or match["choice"]
+        return cls(int(match["game"]), int(match["version"]), match["choice"], label)
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await play_from_panel(interaction, self.game_id, self.version, self.choice)
+
+
+class OptionSelect(ui.DynamicItem[ui.Select],
+                   template=r"est:sel:(?P<game>\d+):(?P<version>\d+)"):
+    def __init__(self, game_id: int, version: int, options: list[Option],
+                 placeholder: str = "Choose…") -> None:
+        choices = [discord.SelectOption(label=clip(o.label, LABEL_LIMIT), value=o.key,
+                                        description=o.hint) for o in options[:MENU_LIMIT]]
+        super().__init__(ui.Select(custom_id=f"est:sel:{game_id}:{version}",
+                                   placeholder=placeholder, options=choices))
+        self.game_id, self.version = game_id, version
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: ui.Item[Any],
+                             match: re.Match[str]) -> OptionSelect:
+        return cls(int(match["game"]), int(match["version"]), [])  # discord.py fills in the values
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        values = self.item.values
+        if not values:
+            await answer_privately(interaction, "Nothing was chosen.")
+            return
+        await play_from_panel(interaction, self.game_id, self.version, values[0])
+
+
+class GroupSelect(ui.DynamicItem[ui.Select],
+                  template=r"est:grp:(?P<game>\d+):(?P<version>\d+)"):
+    def __init__(self, game_id: int, version: int, groups: list[str],
+                 placeholder: str = "Choose a group…") -> None:
+        choices = [discord.SelectOption(label=clip(name or "Other", LABEL_LIMIT), value=str(i))
+                   for i, name in enumerate(groups[:MENU_LIMIT])]
+        super().__init__(ui.Select(custom_id=f"est:grp:{game_id}:{version}",
+                                   placeholder=placeholder, options=choices))
+        self.game_id, self.version = game_id, version
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: ui.Item[Any],
+                             match: re.Match[str]) -> GroupSelect:
+        return cls(int(match["game"]), int(match["version"]), [])
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        values = self.item.values
+        if not values:
+            await answer_privately(interaction, "Nothing was chosen.")
+            return
+        await choose_group(interaction, self.game_id, self.version, int(values[0]))
+
+
+DYNAMIC_ITEMS: tuple[type[ui.DynamicItem[Any]], ...] = (
+    TurnButton, JoinButton, ComputerButton, StartButton, OptionButton, OptionSelect, GroupSelect,
+)

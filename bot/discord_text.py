@@ -1,0 +1,95 @@
+"""Plain text for Discord: parsing what users type and fitting answers into Discord's limits."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from bot.sessions import GameInfo
+
+#: Discord's limit on message content.
+MESSAGE_LIMIT = 2000
+#: Discord's limits on select options, button labels and autocomplete choice names.
+LABEL_LIMIT = 100
+BUTTON_LABEL_LIMIT = 80
+
+STALE_PANEL = "This panel is out of date — the game has moved on."
+NOT_IN_GUILD = "Estancia games are played in server channels, not in direct messages."
+
+
+def clip(text: str, limit: int) -> str:
+    """``text`` cut to ``limit`` characters, marking the cut with an ellipsis."""
+    return text if len(text) <= limit else text[: limit - 1].rstrip() + "…"
+
+
+def clip_lines(lines: list[str], limit: int = MESSAGE_LIMIT) -> str:
+    """Join lines, dropping the oldest ones (first) until the text fits."""
+    kept: list[str] = []
+    size = 0
+    for line in reversed(lines):
+        size += len(line) + 1
+        if size > limit:
+            break
+        kept.append(line)
+    text = "\n".join(reversed(kept))
+    return text if text or not lines else clip(lines[-1], limit)
+
+
+def parse_options_text(text: str | None) -> dict[str, Any]:
+    """``"pro sheet=3 variant=long"`` → ``{"pro": True, "sheet": 3, "variant": "long"}``.
+
+    A bare word switches a flag on, ``no-word`` switches it off; values that read as
+    numbers or booleans become numbers or booleans. Validation is the game's business.
+    """
+    options: dict[str, Any] = {}
+    for token in (text or "").replace(",", " ").split():
+        name, sep, raw = token.partition("=")
+        name = name.strip().lower().replace("-", "_")
+        if not sep:
+            if name.startswith("no_") and len(name) > 3:
+                options[name[3:]] = False
+            else:
+                options[name] = True
+            continue
+        options[name] = _scalar(raw.strip())
+    return options
+
+
+def _scalar(raw: str) -> Any:
+    lowered = raw.lower()
+    if lowered in ("true", "yes", "on"):
+        return True
+    if lowered in ("false", "no", "off"):
+        return False
+    for number in (int, float):
+        try:
+            return number(raw)
+        except ValueError:
+            pass
+    return raw
+
+
+def parse_hours_list(text: str) -> list[float]:
+    """``"12, 2"`` → ``[12.0, 2.0]``; raises ValueError on anything else."""
+    return [float(part) for part in text.replace(" ", "").split(",") if part]
+
+
+def seat_lines(info: GameInfo) -> list[str]:
+    lines = []
+    for seat in info.seats:
+        who = f"<@{seat.user_id}>" if seat.user_id is not None else f"{seat.name} (computer)"
+        lines.append(f"{seat.index + 1}. {who}")
+    return lines
+
+
+def settings_text(info: GameInfo) -> str:
+    if info.turn_timeout_hours:
+        reminders = ", ".join(f"{h:g} h" for h in info.reminder_hours) or "none"
+        timer = (f"Turn timer: {info.turn_timeout_hours:g} h · reminders before the deadline: "
+                 f"{reminders} · at the deadline: {_policy(info.timeout_policy)}")
+    else:
+        timer = "Turn timer: off"
+    return f"**{info.title}** #{info.id} settings\n{timer}"
+
+
+def _policy(policy: str) -> str:
+    return "the computer plays the turn" if policy == "computer" else "the seat forfeits"

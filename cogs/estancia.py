@@ -1,0 +1,274 @@
+"""``/estancia …``: the slash commands. Thin: parse the input, call Sessions, answer.
+
+Every command acknowledges at once (``defer``) because it touches the database and may
+render an image; the answer then replaces the "thinking…" placeholder. Answers are
+private (ephemeral) unless a command is meant to show something to the channel; public
+news (a lobby opened, a move played, whose turn it is) comes from the session layer's
+outbox, delivered by :mod:`bot.discord_outbox`. Refusals (:class:`SessionError`) are
+answered privately by the command tree's error handler and change nothing.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import io
+from typing import TYPE_CHECKING, Literal
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.discord_panels import after_move_panel
+from bot.discord_text import (
+    clip,
+    clip_lines,
+    parse_hours_list,
+    parse_options_text,
+    seat_lines,
+    settings_text,
+)
+from bot.sessions import GameInfo, SessionError
+from games import available_games, get_game
+from renderer import render_png
+
+if TYPE_CHECKING:
+    from bot.client import EstanciaBot
+    from bot.sessions import Sessions
+
+Choice = app_commands.Choice
+
+
+def resolve_game(text: str) -> str:
+    """Machine name of a game from its name or title as typed (``"Kuhlorado"`` → ``"kuhlorado"``)."""
+    wanted = text.strip().casefold()
+    for name in available_games():
+        if wanted in (name, get_game(name).title.casefold()):
+            return name
+    known = ", ".join(get_game(n).title for n in available_games()) or "none yet"
+    raise SessionError(f"There is no game called {text!r}. Games: {known}.")
+
+
+def game_choices(current: str) -> list[Choice[str]]:
+    needle = current.strip().casefold()
+    choices = []
+    for name in available_games():
+        title = get_game(name).title
+        if needle in name or needle in title.casefold():
+            choices.append(Choice(name=title, value=name))
+    return choices[:25]
+
+
+def png_file(png: bytes, info: GameInfo) -> discord.File:
+    return discord.File(io.BytesIO(png), filename=f"estancia-{info.id}-{info.version}.png")
+
+
+def option_choice_name(label: str, group: str | None) -> str:
+    return clip(f"{group} — {label}" if group else label, 100)
+
+
+class EstanciaCog(commands.GroupCog, group_name="estancia",
+                  group_description="Ranching board games, played in turns in this channel"):
+    def __init__(self, bot: EstanciaBot) -> None:
+        self.bot = bot
+        super().__init__()
+
+    @property
+    def sessions(self) -> Sessions:
+        return self.bot.sessions
+
+    async def interaction_check(self, interaction: discord.Interaction) -> bool:
+        if interaction.guild_id is None:
+            raise app_commands.NoPrivateMessage()
+        return True
+
+    # -- helpers ---------------------------------------------------------------------
+    @staticmethod
+    async def think(interaction: discord.Interaction, *, public: bool = False) -> None:
+        await interaction.response.defer(ephemeral=not public, thinking=True)
+
+    @staticmethod
+    async def reply(interaction: discord.Interaction, content: str, *,
+                    file: discord.File | None = None, view: discord.ui.View | None = None) -> None:
+        await interaction.edit_original_response(
+            content=clip(content, 2000), attachments=[file] if file else [], view=view)
+
+    async def channel_game(self, interaction: discord.Interaction) -> GameInfo:
+        return await self.sessions.info(interaction.channel_id or 0)
+
+    @staticmethod
+    def can_manage_channel(interaction: discord.Interaction) -> bool:
+        return interaction.permissions.manage_channels
+
+    # -- lobby -----------------------------------------------------------------------
+    @app_commands.command(description="Open a lobby for a new game in this channel")
+    @app_commands.describe(game="The game to play",
+                           options='Variant options, e.g. "pro sheet=3"',
+                           computers="Computer players to seat right away")
+    async def new(self, interaction: discord.Interaction, game: str, options: str | None = None,
+                  computers: app_commands.Range[int, 0, 5] = 0) -> None:
+        await self.think(interaction)
+        user = interaction.user
+        info = await self.sessions.new(interaction.channel_id or 0, interaction.guild_id, user.id,
+                                       user.display_name, resolve_game(game),
+                                       parse_options_text(options))
+        for _ in range(computers):
+            info = await self.sessions.add_computer(info.channel_id, user.id)
+        await self.reply(interaction, (
+            f"Lobby open for **{info.title}** ({info.min_seats}–{info.max_seats} players).\n"
+            "Others join with `/estancia join` or the Join button; start with `/estancia start`."))
+
+    @new.autocomplete("game")
+    async def _new_game(self, interaction: discord.Interaction, current: str) -> list[Choice[str]]:
+        return game_choices(current)
+
+    @app_commands.command(description="Take a seat in this channel's lobby")
+    async def join(self, interaction: discord.Interaction) -> None:
+        await self.think(interaction)
+        user = interaction.user
+        info = await self.sessions.join(interaction.channel_id or 0, user.id, user.display_name)
+        await self.reply(interaction, f"You joined **{info.title}**.\n" + "\n".join(seat_lines(info)))
+
+    @app_commands.command(description="Add a computer player to this channel's lobby")
+    async def computer(self, interaction: discord.Interaction) -> None:
+        await self.think(interaction)
+        info = await self.sessions.add_computer(interaction.channel_id or 0, interaction.user.id)
+        await self.reply(interaction, f"{info.seats[-1].name} joined.\n" + "\n".join(seat_lines(info)))
+
+    @app_commands.command(description="Leave this channel's lobby")
+    async def leave(self, interaction: discord.Interaction) -> None:
+        await self.think(interaction)
+        info = await self.sessions.leave(interaction.channel_id or 0, interaction.user.id)
+        await self.reply(interaction, f"You left the **{info.title}** lobby.")
+
+    @app_commands.command(description="Start the game (the creator)")
+    async def start(self, interaction: discord.Interaction) -> None:
+        await self.think(interaction)
+        info = await self.sessions.start(interaction.channel_id or 0, interaction.user.id)
+        await self.reply(interaction, f"**{info.title}** has started.")
+
+    @app_commands.command(description="Cancel this channel's game (the creator or Manage Channels)")
+    async def cancel(self, interaction: discord.Interaction) -> None:
+        await self.think(interaction)
+        info = await self.sessions.cancel(interaction.channel_id or 0, interaction.user.id,
+                                          self.can_manage_channel(interaction))
+        await self.reply(interaction, f"**{info.title}** #{info.id} is cancelled.")
+
+    # -- reading -----------------------------------------------------------------------
+    @app_commands.command(description="Show the board")
+    @app_commands.describe(share="Post it for everyone instead of only you")
+    async def board(self, interaction: discord.Interaction, share: bool = False) -> None:
+        await self.think(interaction, public=share)
+        info = await self.channel_game(interaction)
+        png = await self.sessions.png(info.id)
+        to_move = "" if info.to_move is None else f" — {info.seats[info.to_move].name} to move"
+        await self.reply(interaction, f"**{info.title}** #{info.id}{to_move}",
+                         file=png_file(png, info))
+
+    @app_commands.command(description="Your private view of the game (your hand, your sheet)")
+    async def hand(self, interaction: discord.Interaction) -> None:
+        await self.think(interaction)
+        info = await self.channel_game(interaction)
+        seated = info.seat_of(interaction.user.id) is not None
+        view = await self.sessions.view(info.id, interaction.user.id)
+        png = await asyncio.to_thread(render_png, info.game, view, info.names)
+        note = "Your view" if seated else "You have no seat; this is the public view"
+        await self.reply(interaction, f"**{info.title}** #{info.id} — {note}.",
+                         file=png_file(png, info))
+
+    @app_commands.command(description="The last moves of this channel's game")
+    @app_commands.describe(lines="How many lines (default 15)")
+    async def log(self, interaction: discord.Interaction,
+                  lines: app_commands.Range[int, 1, 50] = 15) -> None:
+        await self.think(interaction)
+        entries = await self.sessions.log(interaction.channel_id or 0, lines)
+        await self.reply(interaction, clip_lines(entries) if entries else "Nothing has happened yet.")
+
+    @app_commands.command(description="A summary of a game's rules")
+    @app_commands.describe(game="The game (default: the one in this channel)")
+    async def rules(self, interaction: discord.Interaction, game: str | None = None) -> None:
+        await self.think(interaction)
+        name = resolve_game(game) if game else (await self.channel_game(interaction)).game
+        definition = get_game(name)
+        summary = definition.summary or "This game has no summary yet."
+        await self.reply(interaction, f"**{definition.title}** "
+                         f"({definition.min_seats}–{definition.max_seats} players)\n{summary}")
+
+    @rules.autocomplete("game")
+    async def _rules_game(self, interaction: discord.Interaction,
+                          current: str) -> list[Choice[str]]:
+        return game_choices(current)
+
+    # -- playing -----------------------------------------------------------------------
+    @app_commands.command(description="Play a move by typing it (or use the Your turn button)")
+    @app_commands.describe(option="The move; start typing to see the legal ones")
+    async def move(self, interaction: discord.Interaction, option: str) -> None:
+        await self.think(interaction)
+        info = await self.channel_game(interaction)
+        key = await self.key_for(info.id, interaction.user.id, option)
+        result = await self.sessions.play(info.id, interaction.user.id, key, None)
+        after = None if result.decision is not None else await self.sessions.info_by_id(info.id)
+        panel = after_move_panel(result, after)
+        await self.reply(interaction, panel.content, view=panel.view)
+
+    async def key_for(self, game_id: int, user_id: int, typed: str) -> str:
+        """The option key for what was typed: a key, or a label (as autocomplete shows it)."""
+        decision, _seat = await self.sessions.decision_for(game_id, user_id)
+        if decision is None:
+            return typed  # the session layer says whose turn it is
+        wanted = typed.strip().casefold()
+        for option in decision.options:
+            if wanted in (option.key.casefold(), option.label.casefold(),
+                          option_choice_name(option.label, option.group).casefold()):
+                return option.key
+        return typed
+
+    @move.autocomplete("option")
+    async def _move_option(self, interaction: discord.Interaction,
+                           current: str) -> list[Choice[str]]:
+        try:
+            info = await self.channel_game(interaction)
+            decision, _seat = await self.sessions.decision_for(info.id, interaction.user.id)
+        except SessionError:
+            return []
+        if decision is None:
+            return []
+        needle = current.strip().casefold()
+        choices = []
+        for option in decision.options:
+            name = option_choice_name(option.label, option.group)
+            if needle in name.casefold() or needle == option.key.casefold():
+                choices.append(Choice(name=name, value=option.key))
+            if len(choices) == 25:
+                break
+        return choices
+
+    @app_commands.command(description="Take back your last step (before anything was revealed)")
+    async def undo(self, interaction: discord.Interaction) -> None:
+        await self.think(interaction)
+        result = await self.sessions.undo(interaction.channel_id or 0, interaction.user.id)
+        after = None if result.decision is not None else await self.sessions.info_by_id(result.game_id)
+        panel = after_move_panel(result, after, headline="You took back your last step.")
+        await self.reply(interaction, panel.content, view=panel.view)
+
+    @app_commands.command(description="Turn timer settings of this channel's game")
+    @app_commands.describe(timeout_hours="Hours per turn (0 switches the timer off)",
+                           reminders='Reminders, in hours before the deadline, e.g. "12,2"',
+                           policy="What happens at the deadline")
+    async def settings(self, interaction: discord.Interaction,
+                       timeout_hours: app_commands.Range[float, 0, 720] | None = None,
+                       reminders: str | None = None,
+                       policy: Literal["computer", "forfeit"] | None = None) -> None:
+        await self.think(interaction)
+        if timeout_hours is None and reminders is None and policy is None:
+            info = await self.channel_game(interaction)
+        else:
+            try:
+                hours = None if reminders is None else parse_hours_list(reminders)
+            except ValueError:
+                raise SessionError('Reminders are hours before the deadline, like "12,2".') from None
+            info = await self.sessions.set_settings(
+                interaction.channel_id or 0, interaction.user.id,
+                self.can_manage_channel(interaction), turn_timeout_hours=timeout_hours,
+                reminder_hours=hours, timeout_policy=policy)
+        await self.reply(interaction, settings_text(info))
+

@@ -1,0 +1,148 @@
+"""Scenario helpers: the real EstanciaBot against :class:`FakeDiscord`, driven like a user.
+
+``Table`` logs a bot in to the fake (``setup_hook`` runs: cog, DynamicItems, command
+sync), feeds it interactions through discord.py's own gateway parser
+(``_connection.parse_interaction_create``, the one private API these tests rely on) and
+waits until discord.py's handler tasks are done. Each helper returns a :class:`Reply`
+with what the user saw: the response message (after every edit) and any followups.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from bot.client import EstanciaBot
+from bot.sessions import Sessions
+from bot.settings import Settings
+from bot.storage import Store
+from tests.discord.fakediscord import (
+    EPHEMERAL,
+    Call,
+    FakeDiscord,
+    FakeMember,
+    FakeUser,
+    custom_ids,
+)
+
+#: Task names discord.py gives interaction handlers (app commands, views, dynamic items).
+HANDLER_TASKS = ("CommandTree-invoker", "discord-ui-")
+
+
+@dataclass
+class Reply:
+    """What one interaction produced, as the fake Discord saw it."""
+
+    fake: FakeDiscord
+    interaction_id: int
+    calls: list[Call] = field(default_factory=list)
+
+    @property
+    def callback_type(self) -> int | None:
+        types = self.fake.interactions[self.interaction_id].callback_types
+        return types[0] if types else None
+
+    @property
+    def message(self) -> dict[str, Any]:
+        """The message the user is looking at now: the last followup, else the response."""
+        followups = self.followups
+        if followups:
+            return followups[-1]
+        original = self.fake.original_message(self.interaction_id)
+        if original is None:
+            raise AssertionError(f"interaction {self.interaction_id} got no message: {self.calls}")
+        return original
+
+    @property
+    def followups(self) -> list[dict[str, Any]]:
+        token = self.fake.interactions[self.interaction_id].token
+        return [self.fake.messages[int(c.response["id"])] for c in self.calls
+                if c.method == "POST" and c.path.endswith(token) and c.status == 200]
+
+    @property
+    def text(self) -> str:
+        return self.message["content"]
+
+    @property
+    def ephemeral(self) -> bool:
+        return bool(self.message["flags"] & EPHEMERAL)
+
+    @property
+    def custom_ids(self) -> list[str]:
+        return custom_ids(self.message["components"])
+
+    @property
+    def choices(self) -> list[dict[str, Any]]:
+        """Autocomplete choices (callback type 8)."""
+        callback = next(c for c in self.calls if c.path.endswith("/callback"))
+        return callback.body["data"]["choices"]
+
+
+class Table:
+    """One bot process in a test: a client on a database file, logged in to the fake."""
+
+    def __init__(self, fake: FakeDiscord, settings: Settings, db_path: Path) -> None:
+        self.fake = fake
+        self.settings = settings
+        self.db_path = db_path
+        self.store: Store | None = None
+        self.bot: EstanciaBot | None = None
+
+    async def open(self) -> Table:
+        self.store = await Store.open(self.db_path)
+        sessions = Sessions(self.store, self.settings, seed_source=lambda: 20261125)
+        self.bot = EstanciaBot(self.settings, sessions=sessions, background_tasks=False)
+        await self.bot.login("fake-token")
+        return self
+
+    async def close(self) -> None:
+        if self.bot is not None:
+            await self.bot.close()
+        if self.store is not None:
+            await self.store.close()
+
+    @property
+    def sessions(self) -> Sessions:
+        assert self.bot is not None
+        return self.bot.sessions
+
+    async def feed(self, payload: dict[str, Any]) -> Reply:
+        """Hand one INTERACTION_CREATE to discord.py and wait for the bot's handlers."""
+        assert self.bot is not None
+        before = len(self.fake.calls)
+        self.bot._connection.parse_interaction_create(payload)
+        await settle()
+        return Reply(self.fake, int(payload["id"]), self.fake.calls[before:])
+
+    async def slash(self, user: FakeMember | FakeUser, subcommand: str, **options: Any) -> Reply:
+        return await self.feed(self.fake.slash(user, "estancia", subcommand, **options))
+
+    async def autocomplete(self, user: FakeMember, subcommand: str, focused: str,
+                           **options: Any) -> Reply:
+        return await self.feed(self.fake.autocomplete(user, "estancia", subcommand, focused,
+                                                      **options))
+
+    async def click(self, user: FakeMember, message: dict[str, Any], custom_id: str,
+                    values: list[str] | None = None) -> Reply:
+        return await self.feed(self.fake.click(user, message, custom_id, values))
+
+    async def deliver(self) -> list[Call]:
+        """Run the outbox deliverer once; the channel messages it posted."""
+        assert self.bot is not None and self.bot.outbox is not None
+        before = len(self.fake.calls)
+        await self.bot.outbox.deliver_pending()
+        return [c for c in self.fake.calls[before:]
+                if c.method == "POST" and c.path.endswith("/messages") and c.status == 200]
+
+
+async def settle() -> None:
+    """Wait until every interaction handler discord.py started has finished."""
+    current = asyncio.current_task()
+    while True:
+        pending = [t for t in asyncio.all_tasks()
+                   if t is not current and t.get_name().startswith(HANDLER_TASKS)]
+        if not pending:
+            return
+        await asyncio.wait_for(asyncio.wait(pending), 10)
