@@ -1,0 +1,171 @@
+"""Read the bot's SQLite file from outside (the bot may be running, stopped or killed)
+and check what must hold after anything: every game is exactly the replay of its log.
+
+Checked per game that has started:
+
+* move versions strictly increase, none above the game's version;
+* the ``start`` row holds ``setup(seats, options, seed)``;
+* each ``move`` row's ``state_after`` is the engine applied to the row before it
+  (``apply(state, seat, option_key)``) — so no half-applied move, nothing applied
+  without a row, nothing applied twice without a second row;
+* an ``undo`` row goes back to the state before the step it undoes;
+* the game's stored state is the last row's ``state_after``;
+* every outbox row belongs to a version that exists (nothing announced that was not
+  committed).
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from games import get_game
+
+
+@dataclass(frozen=True)
+class MoveLogRow:
+    version: int
+    kind: str
+    seat: int | None
+    user_id: int | None
+    by_computer: bool
+    option_key: str | None
+    state_after: dict[str, Any]
+    undone: bool
+
+
+@dataclass(frozen=True)
+class GameRecord:
+    id: int
+    channel_id: int
+    game: str
+    status: str
+    version: int
+    seed: int
+    seats: list[dict[str, Any]]
+    options: dict[str, Any]
+    state: dict[str, Any] | None
+    moves: list[MoveLogRow]
+    outbox: list[dict[str, Any]]
+
+    def to_move(self) -> int | None:
+        """The seat whose decision is pending, from the stored state."""
+        if self.state is None or self.status != "active":
+            return None
+        engine = get_game(self.game)
+        decision = engine.pending(engine.load(json.dumps(self.state)))
+        return None if decision is None else decision.seat
+
+    def user_of(self, seat: int) -> int | None:
+        return self.seats[seat]["user_id"]
+
+
+def connect(path: Path) -> sqlite3.Connection:
+    # Read-write mode only so SQLite may create the WAL index; nothing is written.
+    conn = sqlite3.connect(path, timeout=30, isolation_level=None)
+    conn.row_factory = sqlite3.Row
+    return conn
+
+
+def read_games(path: Path) -> list[GameRecord]:
+    conn = connect(path)
+    try:
+        conn.execute("BEGIN")  # one snapshot for all the reads
+        games = []
+        for row in conn.execute("SELECT * FROM games ORDER BY id").fetchall():
+            moves = [
+                MoveLogRow(m["version"], m["kind"], m["seat"], m["user_id"], bool(m["by_computer"]),
+                           m["option_key"], json.loads(m["state_after"]), bool(m["undone"]))
+                for m in conn.execute(
+                    "SELECT * FROM moves WHERE game_id = ? ORDER BY version", (row["id"],))
+            ]
+            outbox = [dict(o) for o in conn.execute(
+                "SELECT * FROM outbox WHERE game_id = ? ORDER BY id", (row["id"],))]
+            for entry in outbox:
+                entry["payload"] = json.loads(entry["payload"])
+            games.append(GameRecord(
+                id=row["id"], channel_id=row["channel_id"], game=row["game"],
+                status=row["status"], version=row["version"], seed=row["seed"],
+                seats=json.loads(row["seats"]), options=json.loads(row["options"]),
+                state=json.loads(row["state"]) if row["state"] else None,
+                moves=moves, outbox=outbox,
+            ))
+        conn.execute("COMMIT")
+        return games
+    finally:
+        conn.close()
+
+
+def read_game(path: Path, game_id: int) -> GameRecord:
+    return next(g for g in read_games(path) if g.id == game_id)
+
+
+def replay_problems(record: GameRecord) -> list[str]:
+    """Everything that breaks "the game is exactly the replay of its log" (empty: fine)."""
+    problems: list[str] = []
+    where = f"game {record.id}"
+    versions = [m.version for m in record.moves]
+    if versions != sorted(set(versions)):
+        problems.append(f"{where}: move versions not strictly increasing: {versions}")
+    if versions and versions[-1] > record.version:
+        problems.append(f"{where}: a move at v{versions[-1]} above the game's v{record.version}")
+    if record.status == "lobby":
+        if record.moves:
+            problems.append(f"{where}: moves logged in the lobby")
+        return problems
+    if not record.moves:
+        if record.status != "cancelled":
+            problems.append(f"{where}: {record.status} without a start row")
+        return problems
+    engine = get_game(record.game)
+    history: list[dict[str, Any]] = []  # states after each effective step
+    state: Any = None
+    for move in record.moves:
+        label = f"{where} v{move.version} ({move.kind} {move.option_key!r})"
+        if move.kind == "start":
+            state = engine.setup(len(record.seats), engine.parse_options(record.options),
+                                 record.seed)
+            expected = json.loads(engine.dump(state))
+            history = [expected]
+        elif move.kind == "move":
+            if state is None:
+                problems.append(f"{label}: a move before the start")
+                return problems
+            try:
+                state = engine.apply(state, move.seat, move.option_key).state
+            except Exception as exc:  # noqa: BLE001 - any failure is a finding
+                problems.append(f"{label}: replay refused the logged move: {exc}")
+                return problems
+            expected = json.loads(engine.dump(state))
+            history.append(expected)
+        elif move.kind == "undo":
+            if len(history) < 2:
+                problems.append(f"{label}: undo with nothing to undo")
+                return problems
+            history.pop()
+            expected = history[-1]
+            state = engine.load(json.dumps(expected))
+        else:  # forfeit and future kinds: trust the row, continue from it
+            expected = move.state_after
+            state = engine.load(json.dumps(expected))
+            history.append(expected)
+        if move.state_after != expected:
+            problems.append(f"{label}: stored state differs from the replay")
+            return problems
+    if record.state != record.moves[-1].state_after:
+        problems.append(f"{where}: the game's state is not its last logged state")
+    known = {0, *versions} | {record.version}
+    for entry in record.outbox:
+        if entry["version"] not in known and entry["version"] > record.version:
+            problems.append(f"{where}: outbox row {entry['id']} for uncommitted v{entry['version']}")
+    return problems
+
+
+def all_problems(path: Path) -> list[str]:
+    problems: list[str] = []
+    for record in read_games(path):
+        problems.extend(replay_problems(record))
+    return problems

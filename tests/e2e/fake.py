@@ -1,0 +1,61 @@
+"""The shared fake Discord (tests/discord) plus what end-to-end runs need on top of it.
+
+* ``enforce_nonce``: Discord dedupes a channel message whose ``nonce`` was already used
+  by the same author in that channel a short while ago and answers with the existing
+  message instead of creating a second one (discord-api-docs, Create Message:
+  "enforce_nonce: If true and nonce is present, it will be checked for uniqueness in the
+  past few minutes. If another message was created by the same author with the same
+  nonce, that message will be returned and no new message will be created."). This is
+  what makes outbox delivery exactly-once across a crash between "Discord accepted" and
+  "marked sent".
+* ``after_accept``: a hook called the moment a channel message has been created, before
+  the bot sees the answer (the crash tests kill the bot there).
+* ``created_posts``: every channel message really created by ``POST /channels/{id}/messages``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from aiohttp import web
+
+from tests.discord.fakediscord import Call, FakeDiscord, json_response
+
+
+class E2EFakeDiscord(FakeDiscord):
+    def __init__(self) -> None:
+        super().__init__()
+        self.created_posts: list[dict[str, Any]] = []
+        self.nonce_replays: list[tuple[int, str]] = []
+        self._by_nonce: dict[tuple[int, str], dict[str, Any]] = {}
+        #: Called with the new message right after it is created (same thread, sync).
+        self.after_accept: Callable[[dict[str, Any]], None] | None = None
+
+    def _channel_message(self, call: Call, channel_id: int, rest: list[str]) -> web.Response:
+        if rest or call.method != "POST":
+            return super()._channel_message(call, channel_id, rest)
+        body = call.body
+        nonce = body.get("nonce")
+        if nonce is not None and body.get("enforce_nonce"):
+            existing = self._by_nonce.get((channel_id, str(nonce)))
+            if existing is not None:
+                self.nonce_replays.append((channel_id, str(nonce)))
+                return json_response(existing)
+        message = self._new_message(channel_id, body, call.files)
+        if nonce is not None:
+            message["nonce"] = nonce
+            if body.get("enforce_nonce"):
+                self._by_nonce[(channel_id, str(nonce))] = message
+        self.created_posts.append(message)
+        if self.after_accept is not None:
+            self.after_accept(message)
+        return json_response(message)
+
+    # -- queries ----------------------------------------------------------------------
+    def posts_in(self, channel_id: int) -> list[dict[str, Any]]:
+        """Channel messages really created in one channel, oldest first."""
+        return [m for m in self.created_posts if m["channel_id"] == str(channel_id)]
+
+    def callbacks(self) -> list[Call]:
+        return self.find("POST", r"^/interactions/\d+/[^/]+/callback$")

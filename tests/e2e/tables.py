@@ -1,0 +1,144 @@
+"""Whole-table scenarios built from the scenario helpers: open a lobby, fill it by taps,
+start, and play turns by taps, reading whose turn it is from the channel and the DB."""
+
+from __future__ import annotations
+
+import random
+import re
+import sqlite3
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from games import get_game
+from tests.e2e import dbcheck
+from tests.e2e.fake import E2EFakeDiscord
+from tests.e2e.scenario import (
+    WAIT,
+    Deliver,
+    Player,
+    Sent,
+    components_of,
+    mentioned_ids,
+    play_turn_by_taps,
+    poll,
+    turn_posts,
+    wait_for_post,
+)
+
+LOBBY_BUTTON = re.compile(r"^est:(join|cpu|start):(\d+)$")
+
+
+@dataclass
+class Table:
+    fake: E2EFakeDiscord
+    db_path: Path
+    channel_id: int
+    game: str
+    game_id: int
+    players: dict[int, Player]
+    #: Every option tap sent: (user id, panel version, choice) from the custom id.
+    taps: list[tuple[int, int, str]] = field(default_factory=list)
+
+    def record(self) -> dbcheck.GameRecord:
+        return dbcheck.read_game(self.db_path, self.game_id)
+
+    def note_tap(self, sent: Sent) -> None:
+        data = sent.payload["data"]
+        parts = data["custom_id"].split(":")
+        if parts[1] in ("opt", "sel"):
+            choice = ":".join(parts[4:]) if parts[1] == "opt" else (data.get("values") or [""])[0]
+            self.taps.append((int(sent.payload["member"]["user"]["id"]), int(parts[3]), choice))
+
+
+def lobby_button(message: dict[str, Any], action: str) -> str | None:
+    for component in components_of(message):
+        match = LOBBY_BUTTON.match(component["custom_id"])
+        if match and match[1] == action:
+            return component["custom_id"]
+    return None
+
+
+def outbox_drained(db_path: Path) -> bool:
+    conn = sqlite3.connect(db_path, timeout=30)
+    try:
+        (unsent,) = conn.execute("SELECT COUNT(*) FROM outbox WHERE sent_at IS NULL").fetchone()
+        return unsent == 0
+    except sqlite3.OperationalError:  # not created yet
+        return False
+    finally:
+        conn.close()
+
+
+async def wait_drained(db_path: Path, timeout: float = WAIT) -> None:
+    await poll(lambda: outbox_drained(db_path), "every announcement to be delivered", timeout)
+
+
+async def open_table(fake: E2EFakeDiscord, db_path: Path, deliver: Deliver, game: str,
+                     channel_id: int | None = None, names: tuple[str, ...] = ()) -> Table:
+    """The first player types ``/estancia new``; the others press Join; the creator
+    presses Start. Everything after the slash command is a tap."""
+    engine = get_game(game)
+    seats = max(2, engine.min_seats)
+    names = names or tuple(f"player{i}" for i in range(seats))
+    players = [Player(fake, fake.add_member(name), deliver) for name in names[:seats]]
+    channel_id = channel_id or fake.channel_id()
+    before = len(fake.posts_in(channel_id))
+    created = await players[0].slash("new", channel_id=channel_id, game=game)
+    await created.wait_answered()
+    assert created.all_private, f"/estancia new answered publicly: {created.texts()}"
+    lobby = await wait_for_post(fake, channel_id, before, lambda m: lobby_button(m, "join"))
+    game_id = int(LOBBY_BUTTON.match(lobby_button(lobby, "join") or "")[2])  # type: ignore[index]
+    for player in players[1:]:
+        joined = await player.click(lobby, lobby_button(lobby, "join") or "")
+        await joined.wait_answered()
+        assert joined.all_private and "joined" in joined.last_text(), joined.texts()
+    before = len(fake.posts_in(channel_id))
+    started = await players[0].click(lobby, lobby_button(lobby, "start") or "")
+    await started.wait_answered()
+    assert started.all_private and "started" in started.last_text(), started.texts()
+    await wait_for_post(fake, channel_id, before, lambda m: bool(mentioned_ids(m)))
+    return Table(fake, db_path, channel_id, game, game_id, {p.id: p for p in players})
+
+
+async def play_one_turn(table: Table, rng: random.Random) -> bool:
+    """Wait until the channel is up to date, then the player it pings plays a turn by
+    taps. Returns False once the game is over."""
+    await wait_drained(table.db_path)
+    record = table.record()
+    if record.status != "active":
+        return False
+    seat = record.to_move()
+    assert seat is not None
+    user_id = record.user_of(seat)
+    posts = [m for m in turn_posts(table.fake, table.channel_id)
+             if f":{table.game_id}" in str(m["components"])]
+    latest = posts[-1]
+    assert mentioned_ids(latest) == [user_id], "the latest turn message pings someone else"
+    await play_turn_by_taps(table.players[user_id], latest, rng, on_click=table.note_tap)
+    return True
+
+
+async def play_to_the_end(table: Table, rng: random.Random, max_turns: int = 500) -> int:
+    turns = 0
+    while await play_one_turn(table, rng):
+        turns += 1
+        assert turns <= max_turns, "the game never ended"
+    return turns
+
+
+def unmatched_human_moves(table: Table) -> list[str]:
+    """Human move rows that no tap explains: a row at version r needs a tap by that user
+    on a panel of version r - 1 with that option (a doubled or phantom move otherwise)."""
+    taps: dict[tuple[int, int], set[str]] = {}
+    for user, version, choice in table.taps:
+        taps.setdefault((user, version), set()).add(choice)
+    problems = []
+    for move in table.record().moves:
+        if move.kind != "move" or move.by_computer:
+            continue
+        choices = taps.get((move.user_id, move.version - 1), set())
+        if move.option_key not in choices and not any(c.startswith("#") for c in choices):
+            problems.append(f"v{move.version} {move.option_key!r} by {move.user_id}: taps on "
+                            f"panel v{move.version - 1} were {sorted(choices)}")
+    return problems
