@@ -59,24 +59,29 @@ class OutboxDeliverer:
         while True:
             self._wake.clear()
             try:
-                delivered = await self.deliver_pending()
+                await self.deliver_pending()
             except Exception:
-                log.exception("outbox delivery round failed")
-                delivered = 0
-            if delivered >= BATCH:
-                continue
+                log.exception("outbox delivery failed")
             try:
                 await asyncio.wait_for(self._wake.wait(), POLL_SECONDS)
             except TimeoutError:
                 pass
 
     async def deliver_pending(self) -> int:
-        """Send every due announcement once; returns how many were sent."""
+        """Send the due announcements until none is left or a round sent nothing.
+
+        The session layer hands out one announcement per game at a time (so each game's
+        messages keep their order); a game's next one comes in the next round.
+        """
         async with self._lock:
-            sent = 0
-            for announcement in await self.sessions.pending_announcements(BATCH):
-                sent += await self.deliver(announcement)
-            return sent
+            total = 0
+            while True:
+                sent = 0
+                for announcement in await self.sessions.pending_announcements(BATCH):
+                    sent += await self.deliver(announcement)
+                total += sent
+                if not sent:
+                    return total
 
     async def deliver(self, announcement: Announcement) -> bool:
         try:

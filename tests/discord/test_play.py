@@ -1,0 +1,91 @@
+"""Playing through the "Your turn" button and the private panel; the turn announcements."""
+
+from __future__ import annotations
+
+from tests.discord.fakediscord import EPHEMERAL, FakeDiscord, FakeMember
+from tests.discord.harness import Table
+from tests.discord.scenario import (
+    posted_message,
+    started_game,
+    take_turn_by_clicks,
+    to_move,
+)
+
+
+async def test_start_posts_the_board_and_pings_only_the_player_to_move(
+        table: Table, fake: FakeDiscord, alice: FakeMember, bob: FakeMember) -> None:
+    await table.slash(alice, "new", game="pasture")
+    await table.slash(bob, "join")
+    await table.deliver()
+    await table.slash(alice, "start")
+    (post,) = await table.deliver()
+
+    info = await table.sessions.info(fake.channel_id())
+    mover = info.seats[info.to_move].user_id
+    assert f"<@{mover}>" in post.body["content"]
+    assert post.body["allowed_mentions"] == {"parse": [], "users": [mover]}
+    (board,) = post.files
+    assert board.is_png and board.filename == f"estancia-{info.id}-{info.version}.png"
+    assert post.custom_ids == [f"est:turn:{info.id}"]
+
+
+async def test_your_turn_opens_a_private_panel_of_grouped_options(
+        table: Table, fake: FakeDiscord, alice: FakeMember, bob: FakeMember) -> None:
+    game_id, turn_message = await started_game(table, alice, bob)
+    info = await table.sessions.info_by_id(game_id)
+    mover = to_move(table, {alice.user.id: alice, bob.user.id: bob}, info)
+
+    panel = await table.click(mover, turn_message, f"est:turn:{game_id}")
+    assert panel.callback_type == 5 and panel.ephemeral
+    assert "Claim a cell." in panel.text
+    # 30 free cells: more than one select menu holds, so the rows come first
+    assert panel.custom_ids == [f"est:grp:{game_id}:{info.version}"]
+    (row_select,) = panel.message["components"][0]["components"]
+    assert [o["label"] for o in row_select["options"]] == ["Row A", "Row B", "Row C", "Row D",
+                                                           "Row E"]
+
+    row_b = await table.click(mover, panel.message, f"est:grp:{game_id}:{info.version}", ["1"])
+    assert row_b.callback_type == 6  # the same private panel is edited
+    assert row_b.message["id"] == panel.message["id"] and row_b.ephemeral
+    assert row_b.custom_ids == [f"est:sel:{game_id}:{info.version}",
+                                f"est:grp:{game_id}:{info.version}"]
+    cells = row_b.message["components"][0]["components"][0]["options"]
+    assert [c["value"] for c in cells] == ["b1", "b2", "b3", "b4", "b5", "b6"]
+
+    claimed = await table.click(mover, row_b.message, f"est:sel:{game_id}:{info.version}", ["b3"])
+    # the turn goes on in the same panel: fence or graze, as buttons
+    assert "You played **Cell B3**." in claimed.text
+    assert claimed.custom_ids == [f"est:opt:{game_id}:{info.version + 1}:fence",
+                                  f"est:opt:{game_id}:{info.version + 1}:graze"]
+
+    grazed = await table.click(mover, claimed.message, f"est:opt:{game_id}:{info.version + 1}:graze")
+    assert "Your turn is over" in grazed.text and grazed.message["components"] == []
+
+    (post,) = await table.deliver()
+    other = bob if mover is alice else alice
+    assert f"<@{other.user.id}>" in post.body["content"]
+    assert "grazes B3" in post.body["content"]
+    assert post.files[0].is_png
+    assert post.body["allowed_mentions"]["users"] == [other.user.id]
+    assert not post.flags & EPHEMERAL
+
+
+async def test_a_whole_game_is_played_with_clicks_only(
+        table: Table, fake: FakeDiscord, alice: FakeMember, bob: FakeMember) -> None:
+    game_id, turn_message = await started_game(table, alice, bob)
+    members = {alice.user.id: alice, bob.user.id: bob}
+    shapes: set[str] = set()
+    for _ in range(40):
+        info = await table.sessions.info_by_id(game_id)
+        if info.status == "finished":
+            break
+        clicked = await take_turn_by_clicks(table, to_move(table, members, info), turn_message)
+        shapes |= {custom_id.split(":")[1] for custom_id in clicked}
+        (post,) = await table.deliver()
+        turn_message = posted_message(fake, post)
+    info = await table.sessions.info_by_id(game_id)
+    assert info.status == "finished"
+    assert shapes == {"grp", "sel", "opt"}  # groups, a select menu and buttons all came up
+    assert turn_message["components"] == []  # the last message has no "Your turn" button
+    assert "The pasture is full." in turn_message["content"]
+    assert turn_message["attachments"][0]["filename"].endswith(".png")
