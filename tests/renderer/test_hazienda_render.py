@@ -1,0 +1,208 @@
+"""The Hazienda board image, drawn from sample views that follow the shared view schema."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from games.hazienda.maps import LAND_KINDS, MAP_NAMES, load_map
+from renderer import render_png
+from renderer.hazienda import IMAGE_SIZE, PLAYER_FILL, render
+
+COLOURS = ("red", "blue", "yellow", "green", "black")
+SPECIES = ("cattle", "horse", "pig", "sheep")
+NAMES = ["Alice", "Bartholomew the Magnificent", "Chen", "Dolores", "Eik"]
+
+
+def empty_view(map_name: str, players: int = 3) -> dict:
+    board = load_map(map_name)
+    colours = list(COLOURS[:players])
+    return {
+        "game": "hazienda",
+        "map": map_name,
+        "variant1": False,
+        "variant2": False,
+        "colours": colours,
+        "lands": {},
+        "animals": {},
+        "ponds": [{"id": i, "coords": [c], "size": 1} for i, c in enumerate(board.water_spaces)],
+        "haciendas": [],
+        "harvest": [],
+        "players": [
+            {"seat": s, "colour": c, "money": 20, "hand_size": 12, "markets": [], "score": 0}
+            for s, c in enumerate(colours)
+        ],
+        "face_up": {
+            "land": ["forest", "pampa", "swamp", "mountain"],
+            "animal": ["pig", "cattle", "sheep", "horse"],
+        },
+        "piles": {
+            "land_deck": 80 - 8 * players - 4,
+            "animal_deck": 20,
+            "animal_second_pile": 20,
+            "haciendas": 9,
+            "harvest": 8,
+            "ponds": {"1": 5, "2": 4, "3": 3, "4": 2},
+        },
+        "turn": {"seat": 0, "actions_left": 3, "phase": "main"},
+        "last_turn": [],
+        "scores": {str(s): _zero_scores() for s in range(players)},
+        "scorings": [],
+        "over": False,
+        "winners": [],
+        "private": None,
+    }
+
+
+def _zero_scores() -> dict:
+    return dict.fromkeys(("markets", "domains", "haciendas", "ponds", "money", "herds", "total"), 0)
+
+
+def busy_view(map_name: str, seed: int = 7, players: int = 5) -> dict:
+    """A plausible mid-game: every colour with land clumps, herds growing to markets, ponds."""
+    rng = random.Random(seed)
+    board = load_map(map_name)
+    view = empty_view(map_name, players)
+    taken: set[str] = set(board.water_spaces)
+    lands, animals = view["lands"], view["animals"]
+    land_spaces = [c for kind in LAND_KINDS for c in board.coords_of_kind(kind)]
+    for colour in view["colours"]:
+        for _ in range(2):  # two domains of 2..5 tiles
+            start = rng.choice([c for c in land_spaces if c not in taken])
+            clump = [start]
+            while len(clump) < rng.randint(2, 5):
+                options = [
+                    n
+                    for c in clump
+                    for n in board.neighbours(c)
+                    if n in land_spaces and n not in taken | set(clump)
+                ]
+                if not options:
+                    break
+                clump.append(rng.choice(options))
+            for c in clump:
+                lands[c] = colour
+                taken.add(c)
+        for _ in range(rng.randint(4, 9)):  # a herd grown from its lands
+            own = [
+                c
+                for c, col in {**lands, **{a: v["colour"] for a, v in animals.items()}}.items()
+                if col == colour
+            ]
+            options = [
+                n
+                for c in own
+                for n in board.neighbours(c)
+                if board.spaces[n].kind == "pampa" and n not in taken
+            ]
+            if not options:
+                break
+            spot = rng.choice(options)
+            animals[spot] = {"colour": colour, "species": rng.choice(SPECIES)}
+            taken.add(spot)
+    free_pampa = [c for c in board.coords_of_kind("pampa") if c not in taken]
+    pond_hexes = [rng.choice(free_pampa)]
+    pond_hexes.append(next(n for n in board.neighbours(pond_hexes[0]) if n in free_pampa))
+    view["ponds"].append({"id": 4, "coords": pond_hexes, "size": 2})
+    for p in view["players"]:
+        colour = p["colour"]
+        p["markets"] = [
+            m
+            for m in board.markets
+            if any(animals.get(e, {}).get("colour") == colour for e in board.market_edges(m))
+        ]
+        p["money"] = rng.randint(0, 60)
+        p["hand_size"] = rng.randint(3, 14)
+        p["score"] = rng.randint(5, 60)
+    owned = sorted(lands)
+    view["haciendas"] = owned[:3] + sorted(animals)[:2]
+    view["harvest"] = owned[3:6]
+    view["last_turn"] = sorted(animals)[-3:]
+    view["turn"] = {"seat": 1, "actions_left": 2, "phase": "main"}
+    view["piles"].update({"land_deck": 23, "animal_deck": 6, "haciendas": 4, "harvest": 5})
+    view["piles"]["ponds"] = {"1": 5, "2": 3, "3": 3, "4": 2}
+    view["face_up"] = {
+        "land": ["stone", "meadow", "meadow", "pampa"],
+        "animal": ["horse", "horse", "pig", "sheep"],
+    }
+    view["scorings"] = [{"kind": "intermediate"}]
+    return view
+
+
+def finished_view(map_name: str) -> dict:
+    view = busy_view(map_name, seed=11, players=4)
+    view["over"] = True
+    view["turn"] = None
+    view["last_turn"] = []
+    for seat, breakdown in view["scores"].items():
+        values = {
+            "markets": 10 + int(seat),
+            "domains": 14,
+            "haciendas": 6,
+            "ponds": 9,
+            "money": 2,
+            "herds": 0,
+        }
+        breakdown.update(values, total=sum(values.values()))
+    for p in view["players"]:
+        p["score"] = view["scores"][str(p["seat"])]["total"]
+    view["winners"] = [3]
+    view["piles"].update({"animal_deck": 0, "animal_second_pile": 0})
+    return view
+
+
+def seat_view(view: dict, seat: int) -> dict:
+    hand = {"land": {"forest": 2, "pampa": 1, "swamp": 3}, "animal": {"pig": 1, "sheep": 2}}
+    return {**view, "private": {"seat": seat, "hand": hand}}
+
+
+SAMPLES = {
+    "empty-symmetric": lambda: empty_view("symmetric"),
+    "empty-asymmetric": lambda: empty_view("asymmetric"),
+    "busy-symmetric": lambda: busy_view("symmetric"),
+    "busy-asymmetric": lambda: seat_view(busy_view("asymmetric", seed=3), 1),
+    "finished-symmetric": lambda: finished_view("symmetric"),
+}
+
+
+@pytest.mark.parametrize("sample", sorted(SAMPLES))
+def test_render_returns_an_image_of_the_fixed_size(sample):
+    image = render(SAMPLES[sample](), NAMES)
+    assert image.size == IMAGE_SIZE
+    assert image.mode == "RGB"
+
+
+@pytest.mark.parametrize("map_name", MAP_NAMES)
+def test_png_through_the_dispatcher_is_small(map_name):
+    png = render_png("hazienda", busy_view(map_name), NAMES)
+    assert png[:8] == b"\x89PNG\r\n\x1a\n"
+    assert len(png) < 1_500_000
+
+
+def test_spectator_view_renders_without_private_data():
+    view = busy_view("symmetric")
+    assert view["private"] is None
+    render(view, NAMES)
+
+
+def test_private_hand_is_drawn_only_in_that_seats_view():
+    public = busy_view("symmetric")
+    private = seat_view(public, 1)
+    assert render(public, NAMES).tobytes() != render(private, NAMES).tobytes()
+
+
+def test_the_five_player_colours_are_distinct():
+    assert set(PLAYER_FILL) == set(COLOURS)
+    assert len(set(PLAYER_FILL.values())) == 5
+
+
+def test_pieces_change_the_picture():
+    empty = render(empty_view("symmetric", 5), NAMES)
+    busy = render(busy_view("symmetric"), NAMES)
+    assert empty.tobytes() != busy.tobytes()
+
+
+def test_missing_names_fall_back_to_seat_numbers():
+    image = render(busy_view("asymmetric"), ["Solo"])
+    assert image.size == IMAGE_SIZE
