@@ -35,9 +35,15 @@ HANDLER_TASKS = ("CommandTree-invoker", "discord-ui-")
 class Reply:
     """What one interaction produced, as the fake Discord saw it."""
 
-    fake: FakeDiscord
+    fake: FakeDiscord = field(repr=False)
     interaction_id: int
-    calls: list[Call] = field(default_factory=list)
+    calls: list[Call] = field(default_factory=list, repr=False)
+
+    def __repr__(self) -> str:
+        try:
+            return f"Reply({self.interaction_id}: {self.text!r})"
+        except AssertionError:
+            return f"Reply({self.interaction_id}: no message)"
 
     @property
     def callback_type(self) -> int | None:
