@@ -10,7 +10,14 @@ from collections.abc import Iterable
 
 from PIL import Image, ImageDraw, ImageFont
 
-from games.hazienda.maps import LAND_KINDS, HaziendaMap, load_map, parse_coord
+from games.hazienda.maps import (
+    LAND_KINDS,
+    MAP_NAMES,
+    HaziendaMap,
+    load_map,
+    parse_coord,
+    parse_map,
+)
 from renderer.fonts import font
 from renderer.hex import HexGrid, Point, draw_hex, hex_corners, side_neighbour
 
@@ -43,6 +50,7 @@ KIND_GLYPH_INK = {
     "swamp": "#2f5a55",
 }
 POND_FILL = "#3d8ad6"
+PENDING_POND_FILL = "#8cc0ee"  # the hexes of a pond being placed this turn
 POND_WAVE = "#d6ecff"
 COIN_FILL = "#f9d766"
 COIN_LINE = "#8a5a00"
@@ -64,13 +72,29 @@ def ink_on(colour: str) -> str:
 
 
 def render(view: dict, names: list[str]) -> Image.Image:
-    hazienda_map = load_map(view["map"])
+    hazienda_map = map_of_view(view)
     image = Image.new("RGB", IMAGE_SIZE, BACKGROUND)
     draw = ImageDraw.Draw(image)
     grid = fit_grid(hazienda_map, IMAGE_SIZE[0] - PANEL_WIDTH, IMAGE_SIZE[1])
     MapPainter(draw, grid, hazienda_map, view).paint()
     PanelPainter(draw, (IMAGE_SIZE[0] - PANEL_WIDTH, 0), view, names, hazienda_map).paint()
     return image
+
+
+def map_of_view(view: dict) -> HaziendaMap:
+    """The board of the view: a named map, or the map text a view of a custom map carries."""
+    if view.get("map_text"):
+        return parse_map(view["map_text"])
+    if view.get("map") in MAP_NAMES:
+        return load_map(view["map"])
+    raise ValueError(
+        f"cannot draw the Hazienda map {view.get('map')!r}: it is not one of {', '.join(MAP_NAMES)}"
+        " and the view carries no 'map_text'"
+    )
+
+
+def plural(count: int, word: str) -> str:
+    return f"{count} {word}" if count == 1 else f"{count} {word}s"
 
 
 def fit_grid(hazienda_map: HaziendaMap, width: int, height: int) -> HexGrid:
@@ -98,6 +122,7 @@ class MapPainter:
         self.pond_of = {
             coord: pond["id"] for pond in view.get("ponds", []) for coord in pond["coords"]
         }
+        self.pending_pond = set((view.get("turn") or {}).get("pond_cells", []))
         self.lands: dict[str, str] = view.get("lands", {})
         self.animals: dict[str, dict] = view.get("animals", {})
 
@@ -111,7 +136,7 @@ class MapPainter:
             self.paint_hacienda(self.centre(coord))
         for coord in self.view.get("harvest", []):
             self.paint_harvest_marker(self.centre(coord))
-        for coord in self.view.get("last_turn", []):
+        for coord in [*self.view.get("last_turn", []), *self.pending_pond]:
             if coord in self.map.spaces:
                 self.draw_outline(coord, HIGHLIGHT, max(3, round(self.s / 6)))
         self.paint_coordinate_labels()
@@ -132,6 +157,10 @@ class MapPainter:
         if coord in self.pond_of:
             draw_hex(self.draw, corners, POND_FILL, POND_FILL, 1)
             draw_waves(self.draw, centre, self.s, POND_WAVE)
+            return
+        if coord in self.pending_pond:
+            draw_hex(self.draw, corners, PENDING_POND_FILL, GRID_LINE, 1)
+            draw_waves(self.draw, centre, self.s, POND_FILL)
             return
         draw_hex(self.draw, corners, KIND_FILL[kind], GRID_LINE, 1)
         if coord in self.lands:
@@ -467,11 +496,33 @@ class PanelPainter:
                 fill=INK,
                 anchor="ra",
             )
+            now = self.score_now(seat)
+            room = self.width - 2 * r - 8
+            if now is not None and now != score:
+                self.draw.text(
+                    (self.x0 + self.width, top + 26),
+                    f"now {now}",
+                    font=font(14),
+                    fill=MUTED_INK,
+                    anchor="ra",
+                )
+                room -= 64
             markets = " ".join(player.get("markets", [])) or "—"
-            details = f"{colour} · {player.get('money', 0)} pesos · {player.get('hand_size', 0)} cards · markets {markets}"
-            line, line_font = fitted(self.draw, details, self.width - 2 * r - 8, 15)
+            money, cards = player.get("money", 0), player.get("hand_size", 0)
+            details = (
+                f"{colour} · {plural(money, 'peso')} · {plural(cards, 'card')} · markets {markets}"
+            )
+            line, line_font = fitted(self.draw, details, room, 15)
             self.draw.text((self.x0 + 2 * r + 8, top + 24), line, font=line_font, fill=MUTED_INK)
             self.y = top + 52
+
+    def score_now(self, seat: int) -> int | None:
+        """The total if the game were scored now (the view's ``scores``), during play only."""
+        if self.view.get("over"):
+            return None
+        scores = self.view.get("scores") or {}
+        breakdown = scores.get(str(seat)) or scores.get(seat)
+        return breakdown.get("total") if breakdown else None
 
     def paint_face_up(self) -> None:
         self.y += 4
@@ -546,11 +597,14 @@ class PanelPainter:
             "  ".join(f"size {size}: {ponds[size]}" for size in sorted(ponds, key=int)) or "none"
         )
         self.text("Piles", 15, True)
-        self.text(
-            f"Land deck {piles.get('land_deck', 0)} · animal deck {piles.get('animal_deck', 0)}"
-            f" · second pile {piles.get('animal_second_pile', 0)}",
-            15,
-        )
+        if piles.get("second_pile_in_use"):
+            animal_piles = f"animal deck {piles.get('animal_deck', 0)} (the second pile)"
+        else:
+            animal_piles = (
+                f"animal deck {piles.get('animal_deck', 0)}"
+                f" · second pile {piles.get('animal_second_pile', 0)}"
+            )
+        self.text(f"Land deck {piles.get('land_deck', 0)} · {animal_piles}", 15)
         self.text(
             f"Haciendas {piles.get('haciendas', 0)} · harvest markers {piles.get('harvest', 0)}", 15
         )

@@ -206,3 +206,49 @@ def test_pieces_change_the_picture():
 def test_missing_names_fall_back_to_seat_numbers():
     image = render(busy_view("asymmetric"), ["Solo"])
     assert image.size == IMAGE_SIZE
+
+
+TINY_MAP = "name: tiny\ntitle: Tiny test map\n---\nPa Pa Mo Pa\nK1 Pa Fo ..\nPa Wa Pa Pa\n"
+
+
+def test_a_view_carrying_its_map_text_renders_that_map():
+    view = {**empty_view("symmetric", 2), "map": "custom", "map_text": TINY_MAP, "ponds": []}
+    view["lands"] = {"A3": "red"}
+    view["animals"] = {"A4": {"colour": "red", "species": "sheep"}}
+    assert render(view, NAMES).size == IMAGE_SIZE
+
+
+def test_an_unknown_map_without_its_text_is_a_clear_error():
+    view = {**empty_view("symmetric", 2), "map": "custom"}
+    with pytest.raises(ValueError, match="cannot draw the Hazienda map 'custom'"):
+        render(view, NAMES)
+
+
+def test_a_pond_being_placed_is_drawn():
+    view = busy_view("symmetric")
+    free = next(
+        c for c in load_map("symmetric").coords_of_kind("pampa") if c not in view["animals"]
+    )
+    placing = {**view, "turn": {**view["turn"], "phase": "place_pond", "pond_cells": [free]}}
+    assert render(view, NAMES).tobytes() != render(placing, NAMES).tobytes()
+
+
+@pytest.mark.parametrize("map_name, seats, steps", [("symmetric", 5, 150), ("asymmetric", 2, 400)])
+def test_engine_views_render(map_name, seats, steps):
+    from games.ai import choose_random
+    from games.hazienda import GAME
+    from games.rng import Rng
+
+    state = GAME.setup(seats, GAME.parse_options({"map": map_name}), 5)
+    rng = Rng.from_seed(5)
+    for _ in range(steps):
+        decision = GAME.pending(state)
+        if decision is None:
+            break
+        state = GAME.apply(
+            state, decision.seat, choose_random(GAME, state, decision.seat, rng)
+        ).state
+    for seat in (None, 0):
+        view = GAME.view(state, seat)
+        assert (view["private"] is None) == (seat is None)
+        assert render(view, NAMES[:seats]).size == IMAGE_SIZE
