@@ -214,30 +214,33 @@ class MapPainter:
                     )
 
     def paint_market_label(self, market_id: str, hexes: tuple[str, ...]) -> None:
+        """A coin with the market's id, ringed by the colours of the players who reached it."""
         points = [self.centre(c) for c in hexes]
         x = sum(p[0] for p in points) / len(points)
         y = sum(p[1] for p in points) / len(points)
         conquerors = [
             p["colour"] for p in self.view.get("players", []) if market_id in p.get("markets", [])
         ]
-        coin_y = y - self.s * 0.18 if conquerors else y
-        radius = self.s * 0.62
+        radius = self.s * 0.6
+        ring = radius + self.s * 0.3
+        share = 360 / max(1, len(conquerors))
+        for i, colour in enumerate(conquerors):
+            self.draw.pieslice(
+                [x - ring, y - ring, x + ring, y + ring],
+                -90 + i * share,
+                -90 + (i + 1) * share,
+                fill=PLAYER_FILL[colour],
+                outline="white",
+            )
         self.draw.ellipse(
-            [x - radius, coin_y - radius, x + radius, coin_y + radius],
+            [x - radius, y - radius, x + radius, y + radius],
             fill=COIN_FILL,
             outline=COIN_LINE,
             width=2,
         )
         self.draw.text(
-            (x, coin_y), market_id, font=font(round(self.s * 0.6), True), fill=INK, anchor="mm"
+            (x, y), market_id, font=font(round(self.s * 0.6), True), fill=INK, anchor="mm"
         )
-        dot = self.s * 0.17
-        start = x - (len(conquerors) - 1) * dot * 1.1
-        for i, colour in enumerate(conquerors):
-            cx, cy = start + i * dot * 2.2, y + self.s * 0.62
-            self.draw.ellipse(
-                [cx - dot, cy - dot, cx + dot, cy + dot], fill=PLAYER_FILL[colour], outline="white"
-            )
 
     def paint_hacienda(self, centre: Point) -> None:
         draw_house(self.draw, (centre[0] + self.s * 0.42, centre[1] - self.s * 0.42), self.s * 0.62)

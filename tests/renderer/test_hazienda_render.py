@@ -252,3 +252,9 @@ def test_engine_views_render(map_name, seats, steps):
         view = GAME.view(state, seat)
         assert (view["private"] is None) == (seat is None)
         assert render(view, NAMES[:seats]).size == IMAGE_SIZE
+
+
+def test_conquered_markets_are_marked_on_the_board():
+    view = empty_view("symmetric", 2)
+    conquered = {**view, "players": [{**view["players"][0], "markets": ["K1"]}, view["players"][1]]}
+    assert render(view, NAMES).tobytes() != render(conquered, NAMES).tobytes()
