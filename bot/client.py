@@ -16,7 +16,8 @@ import asyncio
 import contextlib
 import logging
 import signal
-from collections.abc import Coroutine
+import time
+from collections.abc import Callable, Coroutine
 from pathlib import Path
 from typing import Any
 
@@ -60,10 +61,16 @@ class EstanciaTree(app_commands.CommandTree):
 
 
 class EstanciaBot(commands.Bot):
-    """The bot. Pass ``sessions`` to share an already open session layer (tests)."""
+    """The bot.
+
+    ``sessions`` shares an already open session layer (tests), ``clock`` is the Unix time
+    the outbox retries are counted in (the session layer's), and ``background_tasks=False``
+    leaves the outbox deliverer and the scheduler to be driven by hand (tests).
+    """
 
     def __init__(self, settings: Settings, *, sessions: Sessions | None = None,
-                 background_tasks: bool = True, **options: Any) -> None:
+                 clock: Callable[[], float] = time.time, background_tasks: bool = True,
+                 **options: Any) -> None:
         super().__init__(
             command_prefix=commands.when_mentioned,
             intents=discord.Intents(guilds=True),
@@ -75,6 +82,7 @@ class EstanciaBot(commands.Bot):
             **options,
         )
         self.settings = settings
+        self.clock = clock
         self._sessions = sessions
         self._owns_store: Store | None = None
         self.background_tasks = background_tasks
@@ -92,8 +100,8 @@ class EstanciaBot(commands.Bot):
             path = Path(self.settings.estancia_db)
             path.parent.mkdir(parents=True, exist_ok=True)
             self._owns_store = await Store.open(path)
-            self._sessions = Sessions(self._owns_store, self.settings)
-        self.outbox = OutboxDeliverer(self, self.sessions)
+            self._sessions = Sessions(self._owns_store, self.settings, clock=self.clock)
+        self.outbox = OutboxDeliverer(self, self.sessions, clock=self.clock)
         self.sessions.on_outbox(self.outbox.wake)
 
         from cogs.estancia import EstanciaCog

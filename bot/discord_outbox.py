@@ -5,8 +5,11 @@ text, the mention of the player to move (``allowed_mentions`` limited to exactly
 users), the board PNG at the announced version, and the "Your turn" or lobby buttons.
 A message that Discord refuses or that cannot be sent stays in the outbox: it is marked
 failed with a retry time (the rate limit's ``retry_after`` for a 429, the session layer's
-exponential backoff otherwise) and tried again. Delivery is at least once: a crash between
-sending and :meth:`Sessions.mark_sent` sends the message again after the restart.
+exponential backoff otherwise) and tried again.
+
+Each message carries a nonce made from its outbox id, which Discord enforces: if the bot
+crashes after Discord accepted a message but before :meth:`Sessions.mark_sent`, the retry
+after the restart gets the existing message back instead of posting it twice.
 """
 
 from __future__ import annotations
@@ -108,6 +111,7 @@ class OutboxDeliverer:
         kwargs: dict = {
             "content": clip(announcement.content(), MESSAGE_LIMIT),
             "allowed_mentions": mentions_only(announcement.mention_user_ids),
+            "nonce": delivery_nonce(announcement),
         }
         if announcement.image:
             png = await self.sessions.png(announcement.game_id, announcement.version)
@@ -125,6 +129,11 @@ class OutboxDeliverer:
                     announcement.outbox_id, announcement.game_id, reason, announcement.attempts + 1)
         retry_at = None if retry_after is None else self.clock() + retry_after
         await self.sessions.mark_failed(announcement.outbox_id, retry_at)
+
+
+def delivery_nonce(announcement: Announcement) -> str:
+    """Same announcement, same nonce (Discord allows 25 characters)."""
+    return f"est{announcement.outbox_id}g{announcement.game_id}"[:25]
 
 
 def _retry_after(error: discord.HTTPException) -> float | None:

@@ -191,14 +191,18 @@ async def _resolve_choice(sessions: Sessions, game_id: int, user_id: int, choice
     if not choice.startswith("#"):
         return choice
     decision, _seat = await sessions.decision_for(game_id, user_id)
-    index = int(choice[1:])
-    if decision is None or index >= len(decision.options):
+    index = _index(choice[1:])
+    if decision is None or index is None or index >= len(decision.options):
         raise SessionError(STALE_PANEL)
     return decision.options[index].key
 
 
+def _index(text: str) -> int | None:
+    return int(text) if text.isdecimal() and len(text) < 4 else None
+
+
 async def choose_group(interaction: discord.Interaction, game_id: int, version: int,
-                       group: int) -> None:
+                       group: int | None) -> None:
     """A group of a big decision was chosen: show that group's options in the same panel."""
     await interaction.response.defer()
     sessions = sessions_of(interaction)
@@ -208,7 +212,8 @@ async def choose_group(interaction: discord.Interaction, game_id: int, version: 
     except SessionError as refusal:
         await answer_privately(interaction, str(refusal))
         return
-    if info.version != version or decision is None or group >= len(decision.groups()):
+    if (info.version != version or decision is None or group is None
+            or group >= len(decision.groups())):
         await answer_privately(interaction, STALE_PANEL)
         return
     await show_panel(interaction, panel_for(game_id, version, decision, group=group))
@@ -359,7 +364,7 @@ class GroupSelect(ui.DynamicItem[ui.Select],
         if not values:
             await answer_privately(interaction, "Nothing was chosen.")
             return
-        await choose_group(interaction, self.game_id, self.version, int(values[0]))
+        await choose_group(interaction, self.game_id, self.version, _index(values[0]))
 
 
 DYNAMIC_ITEMS: tuple[type[ui.DynamicItem[Any]], ...] = (

@@ -86,6 +86,19 @@ class Reply:
         return callback.body["data"]["choices"]
 
 
+class FakeClock:
+    """Unix time that moves only when a test says so."""
+
+    def __init__(self, now: float = 1_800_000_000.0) -> None:
+        self.now = now
+
+    def __call__(self) -> float:
+        return self.now
+
+    def advance(self, seconds: float) -> None:
+        self.now += seconds
+
+
 class Table:
     """One bot process in a test: a client on a database file, logged in to the fake."""
 
@@ -93,21 +106,26 @@ class Table:
         self.fake = fake
         self.settings = settings
         self.db_path = db_path
+        self.clock = FakeClock()
         self.store: Store | None = None
         self.bot: EstanciaBot | None = None
 
     async def open(self) -> Table:
         self.store = await Store.open(self.db_path)
-        sessions = Sessions(self.store, self.settings, seed_source=lambda: 20261125)
-        self.bot = EstanciaBot(self.settings, sessions=sessions, background_tasks=False)
+        sessions = Sessions(self.store, self.settings, clock=self.clock,
+                            seed_source=lambda: 20261125)
+        self.bot = EstanciaBot(self.settings, sessions=sessions, clock=self.clock,
+                               background_tasks=False)
         await self.bot.login("fake-token")
         return self
 
     async def close(self) -> None:
         if self.bot is not None:
             await self.bot.close()
+            self.bot = None
         if self.store is not None:
             await self.store.close()
+            self.store = None
 
     @property
     def sessions(self) -> Sessions:

@@ -1,0 +1,53 @@
+"""The outbox deliverer under Discord errors: nothing is lost, order is kept."""
+
+from __future__ import annotations
+
+from tests.discord.fakediscord import FakeDiscord, FakeMember
+from tests.discord.harness import Table
+from tests.discord.scenario import to_move
+
+
+async def lobby_with_two(table: Table, alice: FakeMember, bob: FakeMember) -> None:
+    await table.slash(alice, "new", game="pasture")
+    await table.slash(bob, "join")
+    await table.deliver()
+
+
+async def test_a_long_rate_limit_is_waited_out_later(table: Table, fake: FakeDiscord,
+                                                     alice: FakeMember, bob: FakeMember) -> None:
+    await lobby_with_two(table, alice, bob)
+    await table.slash(alice, "start")
+    fake.inject("POST", r"^/channels/\d+/messages$", status=429, retry_after=120)
+    assert await table.deliver() == []
+    assert [c.status for c in fake.find("POST", r"/messages$")][-1] == 429
+
+    table.clock.advance(60)
+    assert await table.deliver() == []  # not due yet: no request at all
+    assert fake.find("POST", r"/messages$")[-1].status == 429
+
+    table.clock.advance(61)
+    (post,) = await table.deliver()
+    assert "it's your turn" in post.body["content"]
+
+
+async def test_server_errors_and_refusals_are_retried_in_order(
+        table: Table, fake: FakeDiscord, alice: FakeMember, bob: FakeMember) -> None:
+    await lobby_with_two(table, alice, bob)
+    await table.slash(alice, "start")
+    fake.inject("POST", r"^/channels/\d+/messages$", status=503)
+    assert await table.deliver() == []
+
+    info = await table.sessions.info(fake.channel_id())
+    mover = to_move(table, {alice.user.id: alice, bob.user.id: bob}, info)
+    await table.slash(mover, "move", option="a1")
+    await table.slash(mover, "move", option="fence")  # a turn announcement queues behind
+    fake.inject("POST", r"^/channels/\d+/messages$", status=403, code=50001,
+                message="Missing Access")
+    table.clock.advance(3600)
+    assert await table.deliver() == []
+
+    table.clock.advance(3600)
+    start, turn = await table.deliver()
+    assert "fences A1" not in start.body["content"] and "fences A1" in turn.body["content"]
+    assert [c.status for c in fake.find("POST", r"/messages$")][-4:] == [503, 403, 200, 200]
+    assert await table.deliver() == []  # each announcement was sent exactly once

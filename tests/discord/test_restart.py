@@ -1,0 +1,31 @@
+"""A new client on the same database: buttons sent before the restart keep working."""
+
+from __future__ import annotations
+
+from tests.discord.fakediscord import FakeDiscord, FakeMember
+from tests.discord.harness import Table
+from tests.discord.scenario import started_game, to_move
+
+
+async def test_old_buttons_and_panels_work_after_a_restart(
+        fake: FakeDiscord, table: Table, alice: FakeMember, bob: FakeMember) -> None:
+    game_id, turn_message = await started_game(table, alice, bob)
+    info = await table.sessions.info_by_id(game_id)
+    mover = to_move(table, {alice.user.id: alice, bob.user.id: bob}, info)
+    panel = await table.click(mover, turn_message, f"est:turn:{game_id}")
+    await table.close()
+
+    restarted = await Table(fake, table.settings, table.db_path).open()
+    try:
+        reopened = await restarted.click(mover, turn_message, f"est:turn:{game_id}")
+        assert reopened.custom_ids == [f"est:grp:{game_id}:{info.version}"]
+
+        # the panel opened before the restart is still current and still answers
+        row_e = await restarted.click(mover, panel.message, f"est:grp:{game_id}:{info.version}",
+                                      ["4"])
+        played = await restarted.click(mover, row_e.message, f"est:sel:{game_id}:{info.version}",
+                                       ["e5"])
+        assert played.text.startswith("You played **Cell E5**.")
+        assert (await restarted.sessions.info_by_id(game_id)).version == info.version + 1
+    finally:
+        await restarted.close()
