@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
 from tests.discord.fakediscord import Call, FakeDiscord, FakeMember
@@ -28,17 +29,25 @@ def to_move(table: Table, members: dict[int, FakeMember], info: Any) -> FakeMemb
     return members[info.seats[info.to_move].user_id]
 
 
-def first_choice(panel: dict[str, Any]) -> tuple[str, list[str] | None]:
-    """The first option of a panel: (custom id, select values or None for a button)."""
-    row = panel["components"][0]["components"][0]
-    if row["type"] == 3:
-        return row["custom_id"], [row["options"][0]["value"]]
-    return row["custom_id"], None
+def pick(panel: dict[str, Any], rng: random.Random | None) -> tuple[str, list[str] | None]:
+    """A choice on a panel: (custom id, select values or None for a button).
+
+    Without ``rng`` the first option of the first row; with it, any option of any row.
+    """
+    rows = panel["components"]
+    row = rows[0] if rng is None else rng.choice(rows)
+    components = row["components"]
+    component = components[0] if rng is None else rng.choice(components)
+    if component["type"] == 3:
+        options = component["options"]
+        option = options[0] if rng is None else rng.choice(options)
+        return component["custom_id"], [option["value"]]
+    return component["custom_id"], None
 
 
-async def take_turn_by_clicks(table: Table, member: FakeMember,
-                              turn_message: dict[str, Any]) -> list[str]:
-    """Open the panel from the channel message and pick the first choice until the turn ends.
+async def take_turn_by_clicks(table: Table, member: FakeMember, turn_message: dict[str, Any],
+                              rng: random.Random | None = None) -> list[str]:
+    """Open the panel from the channel message and pick choices until the turn ends.
 
     Returns the custom ids clicked in the panel; fails on any refusal.
     """
@@ -46,9 +55,28 @@ async def take_turn_by_clicks(table: Table, member: FakeMember,
     reply = await table.click(member, turn_message, f"est:turn:{game_id}")
     clicked = []
     while reply.message["components"]:
-        custom_id, values = first_choice(reply.message)
+        custom_id, values = pick(reply.message, rng)
         clicked.append(custom_id)
         reply = await table.click(member, reply.message, custom_id, values)
         assert not reply.followups, reply.followups[0]["content"]
     assert reply.text.startswith("You played"), reply.text
     return clicked
+
+
+async def play_to_the_end(table: Table, members: list[FakeMember], game: str,
+                          rng: random.Random | None = None,
+                          max_turns: int = 400) -> tuple[int, set[str], dict[str, Any]]:
+    """Play a whole game with clicks only: (game id, panel shapes clicked, the last post)."""
+    by_id = {m.user.id: m for m in members}
+    game_id, turn_message = await started_game(table, members[0], *members[1:], game=game)
+    shapes: set[str] = set()
+    for _ in range(max_turns):
+        info = await table.sessions.info_by_id(game_id)
+        if info.status == "finished":
+            return game_id, shapes, turn_message
+        clicked = await take_turn_by_clicks(table, to_move(table, by_id, info), turn_message, rng)
+        shapes |= {custom_id.split(":")[1] for custom_id in clicked}
+        posts = await table.deliver()
+        assert posts, "every turn ends with a public message"
+        turn_message = posted_message(table.fake, posts[-1])
+    raise AssertionError(f"{game} did not end within {max_turns} turns")
