@@ -1,0 +1,412 @@
+"""Kuhlorado (Reinhard Staupe, NSV 2014) as an Estancia game: 2 players, one shared sheet.
+
+A turn is a few steps, each its own decision: ``roll`` → keep or reroll (once, any
+subset of the dice) → first mark → maybe a second mark. When a roll allows no mark at
+all (two numbers with no free matching cell) the turn passes at once with an event
+saying so; no decision is asked.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+from pydantic import BaseModel, Field
+
+from games.base import (
+    MENU_LIMIT,
+    Decision,
+    Event,
+    Game,
+    GameOptions,
+    GameState,
+    Option,
+    Outcome,
+)
+from games.kuhlorado.marking import (
+    COW_FACE,
+    dice_text,
+    face_name,
+    first_marks,
+    roll_case,
+    rolled_number,
+    second_mark_compulsory,
+    second_marks,
+)
+from games.kuhlorado.scoring import (
+    DOUBLE_POINTS,
+    PRO_COW_THRESHOLD,
+    count_doubles,
+    herds,
+    majority,
+    meadow_winners,
+    score_sheet,
+)
+from games.kuhlorado.sheet import SYMBOLS, Pos, Sheet, label, parse_label
+from games.kuhlorado.sheets import SHEETS, load_sheet
+from games.rng import Rng
+
+SEAT_NAMES = ("Crosses", "Circles")
+#: "Fin de la partie": the game ends when at most this many free number cells are left.
+END_FREE_NUMBERS = 5
+
+Phase = Literal["roll", "reroll", "mark", "second_mark", "over"]
+
+
+class KuhloradoOptions(GameOptions):
+    pro: bool = False
+    sheet: int | None = Field(default=None, ge=1, le=len(SHEETS))
+
+
+class LastMove(BaseModel):
+    seat: int
+    cells: list[Pos]
+
+
+class KuhloradoState(GameState):
+    options: KuhloradoOptions
+    sheet_number: int
+    sheet: Sheet
+    current: int
+    phase: Phase = "roll"
+    #: The latest roll (after its reroll), kept on show until the next roll.
+    dice: list[int] = Field(default_factory=list)
+    dice_seat: int | None = None
+    rerolled: bool = False
+    #: Cells marked so far in the turn being played.
+    turn_marks: list[Pos] = Field(default_factory=list)
+    #: The cells of the last finished turn (highlighted on the board).
+    last_move: LastMove | None = None
+    #: "Variante pro": points of the intermediate scoring, per seat.
+    doubles: list[int] = Field(default_factory=lambda: [0, 0])
+    doubles_scored: bool = False
+    end_reason: str | None = None
+
+
+def symbol_of(seat: int) -> str:
+    return SYMBOLS[seat]
+
+
+class Kuhlorado(Game[KuhloradoState, KuhloradoOptions]):
+    name = "kuhlorado"
+    title = "Kuhlorado"
+    min_seats = 2
+    max_seats = 2
+    state_model = KuhloradoState
+    options_model = KuhloradoOptions
+    summary = (
+        "Two players share one 8×8 pasture sheet: Crosses (x) and Circles (o). Roll two "
+        "dice (1-5 and a cow), reroll any of them once, then mark: two numbers = one "
+        "matching cell; two cows = two cow cells; cow + number = a cow or that number, or "
+        "both if exactly one cell lies between them (straight or diagonal). Troughs are "
+        "never marked. The game ends when no cow is free or only 5 number cells are free. "
+        "Score: 3 per border meadow majority, 4/2 per large/small trough majority "
+        "(orthogonal neighbours), herds of 5/10/15/20 connected cells score 2/5/12/20. "
+        "Pro variant: when 9 cows are marked, every pair of exactly two adjacent marks "
+        "scores 2."
+    )
+
+    # -- life cycle -----------------------------------------------------------------
+    def setup(self, seats: int, options: KuhloradoOptions | None, seed: int) -> KuhloradoState:
+        if seats != 2:
+            raise ValueError("Kuhlorado is a game for exactly 2 players.")
+        options = options or KuhloradoOptions()
+        rng = Rng.from_seed(seed)
+        number = options.sheet or rng.randint(1, len(SHEETS))
+        first = rng.randrange(2)  # "On tire au sort pour savoir qui commence."
+        return KuhloradoState(
+            game=self.name,
+            seats=seats,
+            seed=seed,
+            rng=rng,
+            turn=1,
+            options=options,
+            sheet_number=number,
+            sheet=load_sheet(number),
+            current=first,
+        )
+
+    def pending(self, state: KuhloradoState) -> Decision | None:
+        if state.finished:
+            return None
+        seat, who = state.current, SEAT_NAMES[state.current]
+        if state.phase == "roll":
+            prompt = f"{who} ({symbol_of(seat)}): roll the dice."
+            options = [Option(key="roll", label="Roll the dice")]
+        elif state.phase == "reroll":
+            prompt = f"{who} rolled {dice_text(state.dice)}. Keep them or reroll once?"
+            options = reroll_options(state.dice)
+        elif state.phase == "mark":
+            prompt = mark_prompt(who, state)
+            options = mark_options(state.sheet, first_marks(state.sheet, state.dice))
+        else:
+            first = state.turn_marks[0]
+            compulsory = second_mark_compulsory(state.dice)
+            cells = second_marks(state.sheet, state.dice, first)
+            prompt = second_mark_prompt(who, state, first, compulsory)
+            options = mark_options(state.sheet, cells, done_after=None if compulsory else first)
+        return Decision(seat=seat, prompt=prompt, options=options, turn=state.turn)
+
+    def _apply(self, state: KuhloradoState, seat: int, option: Option) -> Outcome:
+        events: list[Event] = []
+        reveals = False
+        if state.phase == "roll":
+            state.dice = [roll_die(state.rng), roll_die(state.rng)]
+            state.dice_seat, state.rerolled, state.turn_marks = seat, False, []
+            state.phase = "reroll"
+            events.append(self._event(state, f"roll {dice_text(state.dice)}."))
+            reveals = True
+        elif state.phase == "reroll":
+            reveals = self._reroll(state, option.key, events)
+        elif option.key == "done":
+            self._end_turn(state, events)
+        else:
+            self._mark(state, parse_label(option.key.removeprefix("mark:")), events)
+        return Outcome(state=state, events=events, reveals=reveals)
+
+    def _reroll(self, state: KuhloradoState, key: str, events: list[Event]) -> bool:
+        which = {"keep": [], "reroll1": [0], "reroll2": [1], "rerollboth": [0, 1]}[key]
+        if which:
+            old = " and ".join(face_name(state.dice[i]) for i in which)
+            for i in which:
+                state.dice[i] = roll_die(state.rng)
+            state.rerolled = True
+            events.append(self._event(state, f"reroll {old}: now {dice_text(state.dice)}."))
+        else:
+            events.append(self._event(state, f"keep {dice_text(state.dice)}."))
+        if first_marks(state.sheet, state.dice):
+            state.phase = "mark"
+        else:
+            # "Deux chiffres": s'il n'y avait plus de case libre correspondante, le
+            # joueur ne marque rien. Pas de chance.
+            events.append(self._event(state, f"can mark nothing: no free {wanted(state.dice)}."))
+            self._end_turn(state, events)
+        return bool(which)
+
+    def _mark(self, state: KuhloradoState, pos: Pos, events: list[Event]) -> None:
+        state.sheet.set_mark(pos, symbol_of(state.current))
+        state.turn_marks.append(pos)
+        self._maybe_score_doubles(state, events)
+        if len(state.turn_marks) == 1 and second_marks(state.sheet, state.dice, pos):
+            state.phase = "second_mark"
+        else:
+            self._end_turn(state, events)
+
+    def _maybe_score_doubles(self, state: KuhloradoState, events: list[Event]) -> None:
+        # "Variante pro": dès que 9 vaches sont marquées au total sur le bloc, on calcule
+        # un score intermédiaire (only the doubles), once, right after that mark.
+        if not state.options.pro or state.doubles_scored:
+            return
+        if state.sheet.marked_cows() < PRO_COW_THRESHOLD:
+            return
+        counts = [count_doubles(state.sheet, symbol_of(s)) for s in range(2)]
+        state.doubles = [DOUBLE_POINTS * n for n in counts]
+        state.doubles_scored = True
+        parts = ", ".join(
+            f"{SEAT_NAMES[s]} {counts[s]} double{'s' if counts[s] != 1 else ''} "
+            f"({state.doubles[s]} points)"
+            for s in range(2)
+        )
+        events.append(Event(text=f"Pro scoring: {PRO_COW_THRESHOLD} cows are marked. {parts}."))
+
+    def _end_turn(self, state: KuhloradoState, events: list[Event]) -> None:
+        if state.turn_marks:
+            cells = " and ".join(label(p) for p in state.turn_marks)
+            events.append(self._event(state, f"mark {cells}."))
+        state.last_move = LastMove(seat=state.current, cells=list(state.turn_marks))
+        state.turn_marks = []
+        reason = end_reason(state.sheet)
+        if reason:
+            state.finished, state.phase, state.end_reason = True, "over", reason
+            events.append(Event(text=f"Game over: {reason}. {self.result_text(state)}"))
+            return
+        state.current = 1 - state.current
+        state.turn += 1
+        state.phase = "roll"
+
+    def _event(self, state: KuhloradoState, text: str) -> Event:
+        return Event(text=f"{SEAT_NAMES[state.current]} {text}", seat=state.current)
+
+    # -- reading ------------------------------------------------------------------------
+    def scores(self, state: KuhloradoState) -> dict[int, dict[str, int]]:
+        by_symbol = score_sheet(state.sheet)
+        out = {}
+        for seat in range(2):
+            parts = dict(by_symbol[symbol_of(seat)])
+            parts["doubles"] = state.doubles[seat]
+            parts["total"] += parts["doubles"]
+            out[seat] = {k: parts[k] for k in ("meadows", "troughs", "herds", "doubles", "total")}
+        return out
+
+    def result_text(self, state: KuhloradoState) -> str:
+        totals = {s: sc["total"] for s, sc in self.scores(state).items()}
+        points = f"{SEAT_NAMES[0]} {totals[0]}, {SEAT_NAMES[1]} {totals[1]}"
+        winners = self.winners(state)
+        if len(winners) == 2:
+            return f"{points}: a tie, both win."
+        return f"{points}: {SEAT_NAMES[winners[0]]} win."
+
+    def seat_name(self, state: KuhloradoState, seat: int) -> str:
+        return SEAT_NAMES[seat]
+
+    def evaluate(self, state: KuhloradoState, seat: int) -> float:
+        """Lead in points, plus a small bonus for big herds still growing."""
+        lead = super().evaluate(state, seat)
+        growth = 0.0
+        for s, sign in ((seat, 1), (1 - seat, -1)):
+            sizes = [len(h) for h in herds(state.sheet, symbol_of(s))]
+            growth += sign * sum(n * n for n in sizes) / 100
+        return lead + growth
+
+    def view(self, state: KuhloradoState, seat: int | None) -> dict[str, Any]:
+        """The same public view for everybody: Kuhlorado has no hidden information."""
+        return build_view(self, state)
+
+
+# -- helpers used by the game ------------------------------------------------------------
+def roll_die(rng: Rng) -> int:
+    return rng.randint(1, COW_FACE)
+
+
+def wanted(dice: list[int]) -> str:
+    """What a roll lets a player mark, in words ("3 or 5 cell", "cow cell")."""
+    faces = sorted(set(dice))
+    return " or ".join(face_name(f) for f in faces) + " cell"
+
+
+def end_reason(sheet: Sheet) -> str | None:
+    """'Fin de la partie': checked after each player's action."""
+    if not sheet.free_cows():
+        return "no free cow cell is left"
+    free = len(sheet.free_numbers())
+    if free <= END_FREE_NUMBERS:
+        return f"only {free} free number cell{'s' if free != 1 else ''} left"
+    return None
+
+
+def reroll_options(dice: list[int]) -> list[Option]:
+    a, b = (face_name(f) for f in dice)
+    options = [Option(key="keep", label=f"Keep {a} + {b}")]
+    if a == b:
+        options.append(Option(key="reroll1", label=f"Reroll one {a}, keep the other"))
+    else:
+        options.append(Option(key="reroll1", label=f"Reroll the {a}, keep the {b}"))
+        options.append(Option(key="reroll2", label=f"Reroll the {b}, keep the {a}"))
+    options.append(Option(key="rerollboth", label="Reroll both dice"))
+    return options
+
+
+def mark_options(sheet: Sheet, cells: list[Pos], done_after: Pos | None = None) -> list[Option]:
+    """One option per cell (``mark:C4``), plus ``done`` when the second mark is optional.
+
+    Over :data:`MENU_LIMIT` options, every option is grouped by row ("Row 3").
+    """
+    rows = [(f"mark:{label(p)}", f"Mark {label(p)} ({sheet.describe(p)})", p[0]) for p in cells]
+    grouped = len(rows) + (done_after is not None) > MENU_LIMIT
+    options = [
+        Option(key=key, label=text, group=f"Row {row + 1}" if grouped else None)
+        for key, text, row in rows
+    ]
+    if done_after is not None:
+        options.append(
+            Option(
+                key="done",
+                label=f"Done: only {label(done_after)} this turn",
+                group="Finish" if grouped else None,
+            )
+        )
+    return options
+
+
+def mark_prompt(who: str, state: KuhloradoState) -> str:
+    dice = state.dice
+    case = roll_case(dice)
+    if case == "two_cows":
+        left = len(state.sheet.free_cows())
+        if left == 1:
+            return f"{who} rolled two cows: mark the last free cow cell."
+        return f"{who} rolled two cows: mark two free cow cells (first one now)."
+    if case == "two_numbers":
+        return f"{who} rolled {dice_text(dice)}: mark exactly one free {wanted(dice)}."
+    number = rolled_number(dice)
+    return (
+        f"{who} rolled {number} and cow: mark a cow cell or a {number} cell. You may then "
+        "also mark the other kind exactly one cell away (straight or diagonal)."
+    )
+
+
+def second_mark_prompt(who: str, state: KuhloradoState, first: Pos, compulsory: bool) -> str:
+    if compulsory:
+        return f"{who} marked {label(first)}: now mark a second free cow cell."
+    other = f"a {rolled_number(state.dice)}" if state.sheet.is_cow(first) else "a cow"
+    return (
+        f"{who} marked {label(first)} ({state.sheet.describe(first)}). Also mark {other} "
+        "cell exactly one cell away (a trough may lie between), or stop."
+    )
+
+
+def build_view(game: Kuhlorado, state: KuhloradoState) -> dict[str, Any]:
+    sheet = state.sheet
+    scores = game.scores(state)
+    meadows = meadow_winners(sheet)
+    decision = game.pending(state)
+    cells = []
+    for r in range(8):
+        row = []
+        for c in range(8):
+            pos = (r, c)
+            kind = "cow" if sheet.is_cow(pos) else "trough" if sheet.is_trough(pos) else "number"
+            row.append({
+                "label": label(pos),
+                "kind": kind,
+                "number": sheet.number(pos),
+                "mark": sheet.mark(pos),
+            })
+        cells.append(row)
+    troughs = []
+    for trough in sheet.troughs():
+        owner = majority(sheet, trough.neighbours())
+        troughs.append({
+            "cells": [label(p) for p in trough.cells],
+            "large": trough.large,
+            "points": trough.points,
+            "leader": SYMBOLS.index(owner) if owner else None,
+        })
+    finished = state.finished
+    return {
+        "game": game.name,
+        "sheet_number": state.sheet_number,
+        "cells": cells,
+        "troughs": troughs,
+        "meadow_leaders": {
+            name: (SYMBOLS.index(w) if w else None) for name, w in meadows.items()
+        },
+        "dice": [face_name(f) for f in state.dice],
+        "dice_seat": state.dice_seat,
+        "rerolled": state.rerolled,
+        "phase": state.phase,
+        "current_seat": None if finished else state.current,
+        "prompt": decision.prompt if decision else None,
+        "turn": state.turn,
+        "turn_marks": [label(p) for p in state.turn_marks],
+        "last_move": (
+            {"seat": state.last_move.seat, "cells": [label(p) for p in state.last_move.cells]}
+            if state.last_move
+            else None
+        ),
+        "players": [
+            {"seat": s, "name": SEAT_NAMES[s], "symbol": symbol_of(s), "scores": scores[s]}
+            for s in range(2)
+        ],
+        "free_cows": len(sheet.free_cows()),
+        "free_numbers": len(sheet.free_numbers()),
+        "pro": {
+            "enabled": state.options.pro,
+            "cows_marked": sheet.marked_cows(),
+            "threshold": PRO_COW_THRESHOLD,
+            "scored": state.doubles_scored,
+            "doubles": list(state.doubles),
+        },
+        "finished": finished,
+        "end_reason": state.end_reason,
+        "winners": game.winners(state) if finished else [],
+    }
