@@ -1,0 +1,137 @@
+"""`make bench`: speed figures, printed, never asserted.
+
+* random-game steps per second for every game (engine only),
+* the computer player's milliseconds per decision,
+* milliseconds per rendered board image and the PNG's size,
+* milliseconds per stored move through the session layer on SQLite (WAL),
+* the Discord load run (issue 4) when its harness is present.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import statistics
+import tempfile
+import time
+from pathlib import Path
+
+from games import available_games, get_game
+from games.ai import choose
+from games.rng import Rng
+from tests.games.playout import playout
+
+
+def bench_engine(name: str, games: int) -> None:
+    game = get_game(name)
+    steps = 0
+    started = time.perf_counter()
+    for seed in range(games):
+        seats = max(2, game.min_seats)
+        _, moves = playout(game, seats, None, seed)
+        steps += len(moves)
+    elapsed = time.perf_counter() - started
+    print(f"{name:10s} engine   {steps / elapsed:10.0f} random steps/s  "
+          f"({games} games, {steps / games:.0f} steps/game)")
+
+
+def bench_ai(name: str, decisions: int) -> None:
+    game = get_game(name)
+    seats = max(2, game.min_seats)
+    state = game.setup(seats, game.parse_options(None), 7)
+    rng = Rng.from_seed(1)
+    times = []
+    while len(times) < decisions and game.pending(state) is not None:
+        seat = game.pending(state).seat
+        t0 = time.perf_counter()
+        key = choose(game, state, seat, rng)
+        times.append((time.perf_counter() - t0) * 1000)
+        state = game.apply(state, seat, key).state
+    times.sort()
+    print(f"{name:10s} computer {statistics.median(times):8.1f} ms/decision median, "
+          f"{times[int(len(times) * 0.95) - 1]:.1f} ms p95, {max(times):.1f} ms max "
+          f"({len(times)} decisions)")
+
+
+def bench_render(name: str, images: int) -> None:
+    from renderer import render_png
+
+    game = get_game(name)
+    seats = max(2, game.min_seats)
+    state = game.setup(seats, game.parse_options(None), 11)
+    rng = Rng.from_seed(3)
+    for _ in range(40):  # a mid-game position
+        decision = game.pending(state)
+        if decision is None:
+            break
+        state = game.apply(state, decision.seat, rng.choice(decision.options).key).state
+    view = game.view(state, None)
+    names = [f"Player {i + 1}" for i in range(seats)]
+    times, size = [], 0
+    for _ in range(images):
+        t0 = time.perf_counter()
+        size = len(render_png(name, view, names))
+        times.append((time.perf_counter() - t0) * 1000)
+    print(f"{name:10s} render   {statistics.median(times):8.1f} ms/image median, "
+          f"{size / 1024:.0f} KiB PNG")
+
+
+async def bench_store(name: str, games: int) -> None:
+    from bot.sessions import Sessions
+    from bot.settings import Settings
+    from bot.storage import Store
+
+    with tempfile.TemporaryDirectory() as tmp:
+        settings = Settings(_env_file=None, estancia_db=str(Path(tmp) / "bench.sqlite3"))
+        store = await Store.open(settings.estancia_db)
+        sessions = Sessions(store, settings)
+        game = get_game(name)
+        times = []
+        try:
+            for g in range(games):
+                channel = 1000 + g
+                await sessions.new(channel, 1, 1, "Alice", name, {})
+                await sessions.join(channel, 2, "Bob")
+                for extra in range(2, game.min_seats):
+                    await sessions.join(channel, 10 + extra, f"P{extra}")
+                info = await sessions.start(channel, 1)
+                rng = Rng.from_seed(g)
+                users = {seat.index: seat.user_id for seat in info.seats}
+                while True:
+                    info = await sessions.info_by_id(info.id)
+                    if info.to_move is None:
+                        break
+                    uid = users[info.to_move]
+                    decision, _ = await sessions.decision_for(info.id, uid)
+                    key = rng.choice(decision.options).key
+                    t0 = time.perf_counter()
+                    await sessions.play(info.id, uid, key, info.version)
+                    times.append((time.perf_counter() - t0) * 1000)
+        finally:
+            await store.close()
+    times.sort()
+    print(f"{name:10s} stored   {statistics.median(times):8.2f} ms/move median, "
+          f"{times[int(len(times) * 0.95) - 1]:.2f} ms p95 ({len(times)} moves, SQLite WAL)")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--games", type=int, default=200)
+    parser.add_argument("--quick", action="store_true", help="small counts, for a smoke run")
+    args = parser.parse_args()
+    scale = 0.1 if args.quick else 1.0
+    for name in available_games():
+        bench_engine(name, max(5, int(args.games * scale)))
+        bench_ai(name, max(10, int(60 * scale)))
+        bench_render(name, max(3, int(20 * scale)))
+        asyncio.run(bench_store(name, max(1, int(5 * scale))))
+    try:
+        from tests.e2e import load
+    except ImportError:
+        print("discord    load run: harness not present")
+    else:
+        load.main(quick=args.quick)
+
+
+if __name__ == "__main__":
+    main()
