@@ -28,15 +28,12 @@ from discord.ext import commands
 
 from bot.discord_outbox import OutboxDeliverer
 from bot.discord_panels import DYNAMIC_ITEMS, answer_privately
-from bot.discord_text import NOT_IN_GUILD
+from bot.discord_text import NOT_IN_GUILD, UNEXPECTED
 from bot.sessions import SessionError, Sessions
 from bot.settings import Settings
 from bot.storage import Store
 
 log = logging.getLogger(__name__)
-
-UNEXPECTED = "Something went wrong on our side; nothing was changed. Please try again."
-
 
 class EstanciaTree(app_commands.CommandTree):
     """Answers every refusal privately; only unexpected errors are logged."""

@@ -114,14 +114,25 @@ class OutboxDeliverer:
             "nonce": delivery_nonce(announcement),
         }
         if announcement.image:
-            png = await self.sessions.png(announcement.game_id, announcement.version)
-            name = f"estancia-{announcement.game_id}-{announcement.version}.png"
-            kwargs["file"] = discord.File(io.BytesIO(png), filename=name)
+            board = await self._board(announcement)
+            if board is not None:
+                kwargs["file"] = board
         view = public_view(announcement.game_id, turn_button=announcement.turn_button,
                            lobby_buttons=announcement.lobby_buttons)
         if view is not None:
             kwargs["view"] = view
         return await channel.send(**kwargs)
+
+    async def _board(self, announcement: Announcement) -> discord.File | None:
+        """The board image; a board that cannot be drawn must not hold back the ping."""
+        try:
+            png = await self.sessions.png(announcement.game_id, announcement.version)
+        except Exception:
+            log.exception("board of game %s at version %s could not be drawn; sending the text",
+                          announcement.game_id, announcement.version)
+            return None
+        name = f"estancia-{announcement.game_id}-{announcement.version}.png"
+        return discord.File(io.BytesIO(png), filename=name)
 
     async def _retry(self, announcement: Announcement, retry_after: float | None,
                      reason: str) -> None:

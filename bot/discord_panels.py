@@ -17,15 +17,24 @@ Custom ids (≤ 100 characters):
 
 from __future__ import annotations
 
+import contextlib
 import logging
 import re
+from collections.abc import Awaitable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 import discord
 from discord import ui
 
-from bot.discord_text import BUTTON_LABEL_LIMIT, LABEL_LIMIT, STALE_PANEL, clip, clip_lines
+from bot.discord_text import (
+    BUTTON_LABEL_LIMIT,
+    LABEL_LIMIT,
+    STALE_PANEL,
+    UNEXPECTED,
+    clip,
+    clip_lines,
+)
 from bot.sessions import GameInfo, MoveResult, SessionError
 from games.base import MENU_LIMIT, Decision, Option
 
@@ -156,19 +165,26 @@ async def show_panel(interaction: discord.Interaction, panel: Panel) -> None:
     await interaction.edit_original_response(content=panel.content, view=panel.view)
 
 
+async def guarded(interaction: discord.Interaction, handler: Awaitable[None]) -> None:
+    """Run a component handler: refusals are answered privately, failures logged and answered."""
+    try:
+        await handler
+    except SessionError as refusal:
+        await answer_privately(interaction, str(refusal))
+    except Exception:
+        log.exception("component %s failed", (interaction.data or {}).get("custom_id"))
+        with contextlib.suppress(discord.HTTPException):
+            await answer_privately(interaction, UNEXPECTED)
+
+
 async def open_panel(interaction: discord.Interaction, game_id: int) -> None:
     """The "Your turn" button: a private panel with the user's pending decision."""
     await interaction.response.defer(ephemeral=True, thinking=True)
     sessions = sessions_of(interaction)
-    try:
-        info = await sessions.info_by_id(game_id)  # the version first: never newer than the decision
-        decision, _seat = await sessions.decision_for(game_id, interaction.user.id)
-    except SessionError as refusal:
-        await answer_privately(interaction, str(refusal))
-        return
+    info = await sessions.info_by_id(game_id)  # the version first: never newer than the decision
+    decision, _seat = await sessions.decision_for(game_id, interaction.user.id)
     if decision is None:
-        await answer_privately(interaction, waiting_text(info))
-        return
+        raise SessionError(waiting_text(info))
     await show_panel(interaction, panel_for(game_id, info.version, decision))
 
 
@@ -177,13 +193,9 @@ async def play_from_panel(interaction: discord.Interaction, game_id: int, versio
     """An option button or select: play it, then show the next step of the turn (if any)."""
     await interaction.response.defer()
     sessions = sessions_of(interaction)
-    try:
-        key = await _resolve_choice(sessions, game_id, interaction.user.id, choice)
-        result = await sessions.play(game_id, interaction.user.id, key, version)
-        info = None if result.decision is not None else await sessions.info_by_id(game_id)
-    except SessionError as refusal:
-        await answer_privately(interaction, str(refusal))
-        return
+    key = await _resolve_choice(sessions, game_id, interaction.user.id, choice)
+    result = await sessions.play(game_id, interaction.user.id, key, version)
+    info = None if result.decision is not None else await sessions.info_by_id(game_id)
     await show_panel(interaction, after_move_panel(result, info))
 
 
@@ -206,16 +218,11 @@ async def choose_group(interaction: discord.Interaction, game_id: int, version: 
     """A group of a big decision was chosen: show that group's options in the same panel."""
     await interaction.response.defer()
     sessions = sessions_of(interaction)
-    try:
-        info = await sessions.info_by_id(game_id)
-        decision, _seat = await sessions.decision_for(game_id, interaction.user.id)
-    except SessionError as refusal:
-        await answer_privately(interaction, str(refusal))
-        return
+    info = await sessions.info_by_id(game_id)
+    decision, _seat = await sessions.decision_for(game_id, interaction.user.id)
     if (info.version != version or decision is None or group is None
             or group >= len(decision.groups())):
-        await answer_privately(interaction, STALE_PANEL)
-        return
+        raise SessionError(STALE_PANEL)
     await show_panel(interaction, panel_for(game_id, version, decision, group=group))
 
 
@@ -224,21 +231,18 @@ async def lobby_action(interaction: discord.Interaction, game_id: int, action: s
     await interaction.response.defer(ephemeral=True, thinking=True)
     sessions = sessions_of(interaction)
     user = interaction.user
-    try:
-        current = await sessions.info(interaction.channel_id or 0)
-        if current.id != game_id:
-            raise SessionError("This lobby is closed.")
-        if action == "join":
-            info = await sessions.join(current.channel_id, user.id, user.display_name)
-            text = f"You joined **{info.title}** (seat {info.seat_of(user.id) + 1})."
-        elif action == "cpu":
-            info = await sessions.add_computer(current.channel_id, user.id)
-            text = f"A computer player joined: {info.seats[-1].name}."
-        else:
-            info = await sessions.start(current.channel_id, user.id)
-            text = f"**{info.title}** has started."
-    except SessionError as refusal:
-        text = str(refusal)
+    current = await sessions.info(interaction.channel_id or 0)
+    if current.id != game_id:
+        raise SessionError("This lobby is closed.")
+    if action == "join":
+        info = await sessions.join(current.channel_id, user.id, user.display_name)
+        text = f"You joined **{info.title}** (seat {info.seat_of(user.id) + 1})."
+    elif action == "cpu":
+        info = await sessions.add_computer(current.channel_id, user.id)
+        text = f"A computer player joined: {info.seats[-1].name}."
+    else:
+        info = await sessions.start(current.channel_id, user.id)
+        text = f"**{info.title}** has started."
     await answer_privately(interaction, text)
 
 
@@ -257,7 +261,7 @@ class TurnButton(ui.DynamicItem[ui.Button], template=r"est:turn:(?P<game>\d+)"):
         return cls(int(match["game"]))
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        await open_panel(interaction, self.game_id)
+        await guarded(interaction, open_panel(interaction, self.game_id))
 
 
 class _LobbyButton:
@@ -277,7 +281,7 @@ class _LobbyButton:
         return cls(int(match["game"]))
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        await lobby_action(interaction, self.game_id, self.action)
+        await guarded(interaction, lobby_action(interaction, self.game_id, self.action))
 
 
 class JoinButton(_LobbyButton, ui.DynamicItem[ui.Button], template=r"est:join:(?P<game>\d+)"):
@@ -318,7 +322,8 @@ class OptionButton(ui.DynamicItem[ui.Button],
         return cls(int(match["game"]), int(match["version"]), match["choice"], label)
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        await play_from_panel(interaction, self.game_id, self.version, self.choice)
+        await guarded(interaction,
+                      play_from_panel(interaction, self.game_id, self.version, self.choice))
 
 
 class OptionSelect(ui.DynamicItem[ui.Select],
@@ -341,7 +346,8 @@ class OptionSelect(ui.DynamicItem[ui.Select],
         if not values:
             await answer_privately(interaction, "Nothing was chosen.")
             return
-        await play_from_panel(interaction, self.game_id, self.version, values[0])
+        await guarded(interaction,
+                      play_from_panel(interaction, self.game_id, self.version, values[0]))
 
 
 class GroupSelect(ui.DynamicItem[ui.Select],
@@ -364,7 +370,8 @@ class GroupSelect(ui.DynamicItem[ui.Select],
         if not values:
             await answer_privately(interaction, "Nothing was chosen.")
             return
-        await choose_group(interaction, self.game_id, self.version, _index(values[0]))
+        await guarded(interaction,
+                      choose_group(interaction, self.game_id, self.version, _index(values[0])))
 
 
 DYNAMIC_ITEMS: tuple[type[ui.DynamicItem[Any]], ...] = (

@@ -13,6 +13,7 @@ LABEL_LIMIT = 100
 BUTTON_LABEL_LIMIT = 80
 
 STALE_PANEL = "This panel is out of date — the game has moved on."
+UNEXPECTED = "Something went wrong on our side; nothing was changed. Please try again."
 NOT_IN_GUILD = "Estancia games are played in server channels, not in direct messages."
 
 

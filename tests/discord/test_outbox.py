@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import pytest
+
+from tests.discord import pasture
 from tests.discord.fakediscord import FakeDiscord, FakeMember
 from tests.discord.harness import Table
 from tests.discord.scenario import to_move
@@ -51,3 +54,18 @@ async def test_server_errors_and_refusals_are_retried_in_order(
     assert "fences A1" not in start.body["content"] and "fences A1" in turn.body["content"]
     assert [c.status for c in fake.find("POST", r"/messages$")][-4:] == [503, 403, 200, 200]
     assert await table.deliver() == []  # each announcement was sent exactly once
+
+
+async def test_a_board_that_cannot_be_drawn_does_not_hold_back_the_ping(
+        table: Table, fake: FakeDiscord, alice: FakeMember, bob: FakeMember,
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    await lobby_with_two(table, alice, bob)
+
+    def broken(view: dict, names: list[str]) -> None:
+        raise RuntimeError("renderer bug")
+
+    monkeypatch.setattr(pasture, "render", broken)
+    await table.slash(alice, "start")
+    (post,) = await table.deliver()
+    assert "it's your turn" in post.body["content"] and post.files == []
+    assert post.custom_ids[0].startswith("est:turn:")
