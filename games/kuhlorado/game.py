@@ -226,6 +226,20 @@ class Kuhlorado(Game[KuhloradoState, KuhloradoOptions]):
     def _event(self, state: KuhloradoState, text: str) -> Event:
         return Event(text=f"{SEAT_NAMES[state.current]} {text}", seat=state.current)
 
+    def copy(self, state: KuhloradoState) -> KuhloradoState:
+        """A deep copy made by hand (much faster than ``deepcopy``; ``apply`` is hot).
+
+        Only these fields are ever mutated in place; ``options`` and ``last_move`` are
+        only ever replaced.
+        """
+        return state.model_copy(update={
+            "rng": state.rng.model_copy(),
+            "sheet": state.sheet.model_copy(update={"cells": list(state.sheet.cells)}),
+            "dice": list(state.dice),
+            "turn_marks": list(state.turn_marks),
+            "doubles": list(state.doubles),
+        })
+
     # -- reading ------------------------------------------------------------------------
     def scores(self, state: KuhloradoState) -> dict[int, dict[str, int]]:
         by_symbol = score_sheet(state.sheet)
@@ -238,8 +252,8 @@ class Kuhlorado(Game[KuhloradoState, KuhloradoOptions]):
         return out
 
     def result_text(self, state: KuhloradoState) -> str:
-        totals = {s: sc["total"] for s, sc in self.scores(state).items()}
-        points = f"{SEAT_NAMES[0]} {totals[0]}, {SEAT_NAMES[1]} {totals[1]}"
+        scores = self.scores(state)
+        points = f"{SEAT_NAMES[0]} {scores[0]['total']}, {SEAT_NAMES[1]} {scores[1]['total']}"
         winners = self.winners(state)
         if len(winners) == 2:
             return f"{points}: a tie, both win."

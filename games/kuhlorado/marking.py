@@ -5,7 +5,7 @@ A die shows 1–5 or a cow; the cow is stored as :data:`COW_FACE` (it sits on th
 
 from __future__ import annotations
 
-from games.kuhlorado.sheet import Pos, Sheet, all_positions, on_sheet
+from games.kuhlorado.sheet import COW, Pos, Sheet, on_sheet
 
 COW_FACE = 6
 #: "Vache et chiffre": both cells may be marked only when exactly one cell lies between
@@ -34,18 +34,14 @@ def rolled_number(dice: list[int]) -> int:
     return next(f for f in dice if f != COW_FACE)
 
 
-def matches(sheet: Sheet, pos: Pos, dice: list[int]) -> bool:
-    """Whether a free cell shows a face of the roll (a cow cell for a cow face)."""
-    if not sheet.is_free(pos):
-        return False
-    if sheet.is_cow(pos):
-        return COW_FACE in dice
-    return sheet.number(pos) in dice
+def face_token(face: int) -> str:
+    """The sheet token a die face lets a player mark (``C`` for the cow)."""
+    return COW if face == COW_FACE else str(face)
 
 
 def first_marks(sheet: Sheet, dice: list[int]) -> list[Pos]:
     """Every cell the first mark of the turn may go on (empty: the player marks nothing)."""
-    return [p for p in all_positions() if matches(sheet, p, dice)]
+    return sheet.free_cells({face_token(f) for f in dice})
 
 
 def second_marks(sheet: Sheet, dice: list[int], first: Pos) -> list[Pos]:

@@ -12,6 +12,7 @@ Coordinates: columns A–H left to right, rows 1–8 top to bottom; a position i
 from __future__ import annotations
 
 import re
+from collections.abc import Collection
 from dataclasses import dataclass
 
 from pydantic import BaseModel, field_validator
@@ -22,6 +23,8 @@ COW = "C"
 SMALL_TROUGH = "T"
 LARGE_TROUGH = "L"
 SYMBOLS = ("x", "o")
+NUMBERS = ("1", "2", "3", "4", "5")
+TROUGHS = (SMALL_TROUGH, LARGE_TROUGH)
 
 Pos = tuple[int, int]
 
@@ -109,7 +112,7 @@ class Sheet(BaseModel):
         return self.base(pos) == COW
 
     def is_trough(self, pos: Pos) -> bool:
-        return self.base(pos) in (SMALL_TROUGH, LARGE_TROUGH)
+        return self.base(pos) in TROUGHS
 
     def number(self, pos: Pos) -> int | None:
         base = self.base(pos)
@@ -117,7 +120,8 @@ class Sheet(BaseModel):
 
     def is_free(self, pos: Pos) -> bool:
         """Markable and not yet marked (troughs are never markable)."""
-        return not self.is_trough(pos) and self.mark(pos) is None
+        token = self.token(pos)
+        return len(token) == 1 and token not in TROUGHS
 
     def describe(self, pos: Pos) -> str:
         """Short human content of a cell: ``cow``, ``3``, ``trough``."""
@@ -135,17 +139,21 @@ class Sheet(BaseModel):
             raise ValueError(f"{label(pos)} cannot be marked")
         self.cells[pos[0] * SIZE + pos[1]] = self.base(pos) + symbol
 
+    def free_cells(self, bases: Collection[str]) -> list[Pos]:
+        """Free cells whose printed content is one of ``bases`` (e.g. ``{"C", "3"}``)."""
+        return [divmod(i, SIZE) for i, token in enumerate(self.cells) if token in bases]
+
     def free_cows(self) -> list[Pos]:
-        return [p for p in all_positions() if self.is_cow(p) and self.is_free(p)]
+        return self.free_cells(COW)
 
     def free_numbers(self) -> list[Pos]:
-        return [p for p in all_positions() if self.number(p) is not None and self.is_free(p)]
+        return self.free_cells(NUMBERS)
 
     def marked(self, symbol: str) -> list[Pos]:
-        return [p for p in all_positions() if self.mark(p) == symbol]
+        return [divmod(i, SIZE) for i, token in enumerate(self.cells) if token[1:] == symbol]
 
     def marked_cows(self) -> int:
-        return sum(1 for p in all_positions() if self.is_cow(p) and self.mark(p) is not None)
+        return sum(1 for token in self.cells if token in ("Cx", "Co"))
 
     def troughs(self) -> list[Trough]:
         small = [Trough((p,)) for p in all_positions() if self.base(p) == SMALL_TROUGH]
@@ -160,7 +168,7 @@ def _check_token(token: str, pos: Pos) -> None:
         raise ValueError(
             f"bad token {token!r} at {where}: use 1-5, C, T or L, optionally followed by x or o"
         )
-    if match["mark"] and match["base"] in (SMALL_TROUGH, LARGE_TROUGH):
+    if match["mark"] and match["base"] in TROUGHS:
         raise ValueError(f"{token!r} at {where}: a trough can never be marked")
 
 
