@@ -25,18 +25,56 @@ Rules of the road:
 
 from __future__ import annotations
 
-import re
-from collections.abc import Callable
-from dataclasses import dataclass
-from typing import Any, Literal
+import asyncio
+import logging
+import secrets
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, replace
+from typing import Any, Literal, cast
 
-from games.base import Decision
+import pydantic
+
+import games
+import renderer
+from bot.announcements import Announcement, AnnouncementKind, payload
+from bot.autoplay import Step, computer_steps, human_step_then_computers, turn_key
+from bot.settings import Settings
+from bot.storage import (
+    MAX_DELIVERY_ATTEMPTS,
+    Change,
+    ChannelBusy,
+    GameRow,
+    MoveRow,
+    NewGame,
+    SeatRow,
+    StaleVersion,
+    Store,
+)
+from bot.timers import NO_CLOCK, TurnClock, plan_turn_clock
+from games.base import Decision, Event, Game, GameState, IllegalMove
+
+__all__ = [
+    "Announcement", "AnnouncementKind", "GameInfo", "MoveResult", "Seat", "SessionError",
+    "Sessions", "Status", "TimeoutPolicy",
+]
+
+log = logging.getLogger(__name__)
 
 TimeoutPolicy = Literal["computer", "forfeit"]
 Status = Literal["lobby", "active", "finished", "cancelled"]
-AnnouncementKind = Literal[
-    "lobby", "start", "turn", "undo", "reminder", "timeout", "game_over", "cancelled"
-]
+
+STALE = "This panel is out of date — the game has moved on."
+NO_GAME = "There is no game in this channel."
+NOT_SEATED = "You are not playing in this game."
+NOT_STARTED = "The game has not started yet."
+GAME_OVER = "This game is over."
+NOT_YOUR_TURN = "It is not your turn."
+CANNOT_UNDO = "You can only take back your own last move, before anyone else has moved."
+MAX_TIMEOUT_HOURS = 24 * 30
+#: Retry delays for failed deliveries: 5 s, 10 s, 20 s … capped at one hour.
+BACKOFF_BASE = 5.0
+BACKOFF_CAP = 3600.0
 
 
 class SessionError(Exception):
@@ -84,6 +122,9 @@ class GameInfo:
     to_move: int | None
     #: Unix time at which the pending turn times out (None: no timer running).
     deadline_at: float | None
+    #: Seats that won (set once the game is finished), and the seat that forfeited.
+    winners: tuple[int, ...]
+    forfeited: int | None
     created_at: float
     updated_at: float
 
@@ -97,6 +138,11 @@ class GameInfo:
     def names(self) -> list[str]:
         return [seat.name for seat in self.seats]
 
+    @property
+    def user_to_move(self) -> int | None:
+        """The user whose decision is pending (None: nobody, or a computer seat)."""
+        return None if self.to_move is None else self.seats[self.to_move].user_id
+
 
 @dataclass(frozen=True)
 class MoveResult:
@@ -104,79 +150,159 @@ class MoveResult:
 
     game_id: int
     version: int
-    #: Label of the option played ("Undo" after an undo).
+    #: Label of the option played ("Undo: <label>" after an undo).
     label: str
     #: Event lines this player may see: public ones plus their own private ones, for
     #: their step and any computer steps that followed it.
     events: list[str]
     #: The next decision if it is still this player's (same private panel), else None.
     decision: Decision | None
-    #: True when the pending turn changed (someone else is to move now).
+    #: True when the pending turn changed (someone else is to move now, or the game ended).
     turn_over: bool
     finished: bool
 
 
 @dataclass(frozen=True)
-class Announcement:
-    """A public message waiting in the outbox."""
+class _Loaded:
+    """A game row with its engine and decoded state (state None in the lobby)."""
 
-    outbox_id: int
-    game_id: int
-    channel_id: int
-    #: Game version the message describes; the board image is rendered from the
-    #: state stored at this version (``Sessions.png(game_id, version)``).
-    version: int
-    kind: AnnouncementKind
-    #: What happened, plain text with display names (no mentions).
-    text: str
-    #: Users to ping (the player to move now, or the one being reminded).
-    mention_user_ids: tuple[int, ...] = ()
-    deadline_at: float | None = None
-    image: bool = False
-    #: Show the "Your turn" button that opens the private panel.
-    turn_button: bool = False
-    #: Show Join / Add computer / Start buttons (lobby messages).
-    lobby_buttons: bool = False
-    game_over: bool = False
-    scores_text: str | None = None
-    attempts: int = 0
+    row: GameRow
+    game: Game
+    state: GameState | None
 
-    def render(self, mention: Callable[[int], str], timestamp: Callable[[float], str]) -> str:
-        """The message text, with mentions and times formatted by the front end."""
-        raise NotImplementedError
-
-    def content(self) -> str:
-        """Discord message content: ``<@id>`` mentions and ``<t:UNIX:R>`` timestamps."""
-        return self.render(lambda uid: f"<@{uid}>", lambda t: f"<t:{int(t)}:R>")
+    @property
+    def decision(self) -> Decision | None:
+        return None if self.state is None else self.game.pending(self.state)
 
 
-MENTION_RE = re.compile(r"<@(\d+)>")
+def _random_seed() -> int:
+    return secrets.randbits(63)
+
+
+def _visible(events: Sequence[Event], seat: int | None) -> list[str]:
+    """Event lines that ``seat`` may see (None: public only)."""
+    return [e.text for e in events if e.private_to is None or e.private_to == seat]
+
+
+def _public(events: Sequence[Event]) -> tuple[str, ...]:
+    return tuple(_visible(events, None))
 
 
 class Sessions:
     """The session API over one :class:`bot.storage.Store`.
 
-    ``clock`` returns the current Unix time in seconds (injected in tests).
+    ``clock`` returns the current Unix time in seconds (injected in tests);
     ``seed_source`` returns a fresh seed for each new game.
     """
 
     def __init__(
         self,
-        store: Any,
-        settings: Any,
-        clock: Callable[[], float] = ...,  # time.time
-        seed_source: Callable[[], int] = ...,  # secrets.randbits(63)
+        store: Store,
+        settings: Settings,
+        clock: Callable[[], float] = time.time,
+        seed_source: Callable[[], int] = _random_seed,
     ) -> None:
-        raise NotImplementedError
+        self.store = store
+        self.settings = settings
+        self.clock = clock
+        self._seed_source = seed_source
+        self._outbox_listeners: list[Callable[[], None]] = []
+        self._timer_listeners: list[Callable[[], None]] = []
 
     # -- listeners ---------------------------------------------------------------------
     def on_outbox(self, callback: Callable[[], None]) -> None:
         """Call ``callback`` after every commit that wrote an announcement."""
-        raise NotImplementedError
+        self._outbox_listeners.append(callback)
 
     def on_timers(self, callback: Callable[[], None]) -> None:
         """Call ``callback`` after every commit that changed timers (wakes the scheduler)."""
-        raise NotImplementedError
+        self._timer_listeners.append(callback)
+
+    def _notify(self, outbox: bool, timers: bool) -> None:
+        for callback in (self._outbox_listeners if outbox else []) + (
+            self._timer_listeners if timers else []
+        ):
+            try:
+                callback()
+            except Exception:
+                log.exception("session listener failed")
+
+    async def _commit(self, change: Change) -> None:
+        await self.store.commit(change)
+        self._notify(
+            outbox=bool(change.announcements),
+            timers=change.timers is not None or change.fired_timer_id is not None,
+        )
+
+    # -- loading -----------------------------------------------------------------------
+    @staticmethod
+    def _engine(name: str) -> Game:
+        try:
+            return games.get_game(name)
+        except KeyError:
+            raise SessionError(f"There is no game called {name!r}.") from None
+        except (ImportError, AttributeError):
+            log.exception("game %r does not load", name)
+            raise SessionError(f"The game {name!r} is not available right now.") from None
+
+    def _load(self, row: GameRow) -> _Loaded:
+        game = self._engine(row.game)
+        state = game.load(row.state) if row.state is not None else None
+        return _Loaded(row=row, game=game, state=state)
+
+    async def _row_by_id(self, game_id: int) -> GameRow:
+        row = await self.store.game(game_id)
+        if row is None:
+            raise SessionError("That game does not exist.")
+        return row
+
+    async def _open_row(self, channel_id: int) -> GameRow:
+        row = await self.store.open_game_in_channel(channel_id)
+        if row is None:
+            raise SessionError(NO_GAME)
+        return row
+
+    def _info(self, loaded: _Loaded) -> GameInfo:
+        row, game = loaded.row, loaded.game
+        decision = loaded.decision if row.status == "active" else None
+        result = row.result or {}
+        return GameInfo(
+            id=row.id,
+            channel_id=row.channel_id,
+            guild_id=row.guild_id,
+            game=row.game,
+            title=game.title,
+            status=cast(Status, row.status),
+            creator_id=row.creator_id,
+            seats=tuple(Seat(i, s.user_id, s.name) for i, s in enumerate(row.seats)),
+            min_seats=game.min_seats,
+            max_seats=game.max_seats,
+            version=row.version,
+            options=dict(row.options),
+            turn_timeout_hours=row.turn_timeout_hours,
+            reminder_hours=row.reminder_hours,
+            timeout_policy=cast(TimeoutPolicy, row.timeout_policy),
+            to_move=decision.seat if decision is not None else None,
+            deadline_at=row.deadline_at if row.status == "active" else None,
+            winners=tuple(result.get("winners", ())),
+            forfeited=result.get("forfeited"),
+            created_at=row.created_at,
+            updated_at=row.updated_at,
+        )
+
+    @staticmethod
+    def _require_active(row: GameRow) -> None:
+        if row.status == "lobby":
+            raise SessionError(NOT_STARTED)
+        if row.status != "active":
+            raise SessionError(GAME_OVER)
+
+    @staticmethod
+    def _require_seat(row: GameRow, user_id: int) -> int:
+        for index, seat in enumerate(row.seats):
+            if seat.user_id == user_id:
+                return index
+        raise SessionError(NOT_SEATED)
 
     # -- lobby -------------------------------------------------------------------------
     async def new(
@@ -192,64 +318,252 @@ class Sessions:
         """Open a lobby in a channel or thread; the creator takes seat 0.
 
         Refused when a game is already in lobby or active there, for an unknown game or
-        invalid options.
+        invalid options. ``seed`` fixes the game's randomness (tests, the terminal).
         """
-        raise NotImplementedError
+        engine = self._engine(game)
+        try:
+            parsed = engine.parse_options(options)
+        except pydantic.ValidationError as exc:
+            problems = "; ".join(
+                f"{'.'.join(str(p) for p in err['loc']) or 'options'}: {err['msg']}"
+                for err in exc.errors()
+            )
+            raise SessionError(f"Invalid options for {engine.title}: {problems}.") from None
+        now = self.clock()
+        seats = (SeatRow(creator_id, creator_name),)
+        new = NewGame(
+            channel_id=channel_id,
+            guild_id=guild_id,
+            game=engine.name,
+            options=parsed.model_dump(mode="json"),
+            creator_id=creator_id,
+            seats=seats,
+            seed=self._seed_source() if seed is None else seed,
+            turn_timeout_hours=self.settings.turn_timeout_hours,
+            reminder_hours=tuple(self.settings.reminders),
+            timeout_policy=self.settings.timeout_policy,
+            created_at=now,
+        )
+        text = f"{creator_name} opened a game of {engine.title}. {self._seats_line(engine, seats)}"
+        try:
+            row = await self.store.create_game(new, payload("lobby", text, lobby_buttons=True))
+        except ChannelBusy:
+            raise SessionError(
+                "A game is already open in this channel — finish or cancel it first, "
+                "or start one in a thread."
+            ) from None
+        self._notify(outbox=True, timers=False)
+        return self._info(self._load(row))
+
+    @staticmethod
+    def _seats_line(engine: Game, seats: Sequence[SeatRow]) -> str:
+        names = ", ".join(s.name for s in seats)
+        wanted = (
+            f"{engine.min_seats}" if engine.min_seats == engine.max_seats
+            else f"{engine.min_seats}–{engine.max_seats}"
+        )
+        return f"Seats ({len(seats)} of {wanted}): {names}."
+
+    async def _lobby_change(
+        self, row: GameRow, seats: tuple[SeatRow, ...], text: str
+    ) -> GameInfo:
+        engine = self._engine(row.game)
+        now = self.clock()
+        new_row = replace(row, seats=seats, version=row.version + 1, updated_at=now)
+        body = payload("lobby", f"{text} {self._seats_line(engine, seats)}", lobby_buttons=True)
+        await self._commit_or_stale(Change(new_row, row.version, announcements=[body]))
+        return self._info(_Loaded(new_row, engine, None))
+
+    async def _commit_or_stale(self, change: Change) -> None:
+        try:
+            await self._commit(change)
+        except StaleVersion:
+            raise SessionError(STALE) from None
+
+    async def _lobby_row(self, channel_id: int) -> GameRow:
+        row = await self._open_row(channel_id)
+        if row.status != "lobby":
+            raise SessionError("The game has already started.")
+        return row
 
     async def join(self, channel_id: int, user_id: int, name: str) -> GameInfo:
         """Take a seat in the channel's lobby (refused: seated already, full, started)."""
-        raise NotImplementedError
+        row = await self._lobby_row(channel_id)
+        engine = self._engine(row.game)
+        if any(s.user_id == user_id for s in row.seats):
+            raise SessionError("You already have a seat in this game.")
+        if len(row.seats) >= engine.max_seats:
+            raise SessionError(f"The table is full ({engine.max_seats} seats).")
+        seats = (*row.seats, SeatRow(user_id, name))
+        return await self._lobby_change(row, seats, f"{name} joined.")
 
     async def add_computer(self, channel_id: int, user_id: int) -> GameInfo:
         """Add a computer seat to the lobby; any seated player may do it."""
-        raise NotImplementedError
+        row = await self._lobby_row(channel_id)
+        engine = self._engine(row.game)
+        self._require_seat(row, user_id)
+        if len(row.seats) >= engine.max_seats:
+            raise SessionError(f"The table is full ({engine.max_seats} seats).")
+        computers = sum(1 for s in row.seats if s.user_id is None)
+        name = "Computer" if computers == 0 else f"Computer {computers + 1}"
+        seats = (*row.seats, SeatRow(None, name))
+        return await self._lobby_change(row, seats, f"{name} took a seat.")
 
     async def leave(self, channel_id: int, user_id: int) -> GameInfo:
         """Leave the lobby. The creator cannot leave (they cancel instead)."""
-        raise NotImplementedError
+        row = await self._lobby_row(channel_id)
+        index = self._require_seat(row, user_id)
+        if user_id == row.creator_id:
+            raise SessionError("You opened this game, so you cannot leave it: cancel it instead.")
+        name = row.seats[index].name
+        seats = tuple(s for i, s in enumerate(row.seats) if i != index)
+        return await self._lobby_change(row, seats, f"{name} left.")
 
     async def start(self, channel_id: int, user_id: int) -> GameInfo:
         """Start the game (creator only, seat count within the game's min/max).
 
         Seats keep their lobby order; the game's own RNG chooses who begins. Computer
-        seats play at once if they are first.
+        seats play at once if they are to move first.
         """
-        raise NotImplementedError
+        row = await self._lobby_row(channel_id)
+        if user_id != row.creator_id:
+            raise SessionError("Only the player who opened the game can start it.")
+        engine = self._engine(row.game)
+        if len(row.seats) < engine.min_seats:
+            raise SessionError(
+                f"{engine.title} needs at least {engine.min_seats} players "
+                f"({len(row.seats)} seated)."
+            )
+        now = self.clock()
+        state = engine.setup(len(row.seats), engine.parse_options(row.options), row.seed)
+        computers = [s.user_id is None for s in row.seats]
+        steps = await asyncio.to_thread(computer_steps, engine, state, computers)
+        version = row.version + 1
+        start_move = MoveRow(
+            version=version, kind="start", seat=None, user_id=user_id, by_computer=False,
+            option_key=None, label="Start", events=(), state_after=engine.dump(state),
+            reveals=False, undone=False, created_at=now,
+        )
+        started = replace(row, status="active", state=engine.dump(state), version=version)
+        lineup = ", ".join(
+            self._seat_label(engine, state, i, s.name) for i, s in enumerate(row.seats)
+        )
+        change = self._advance_change(
+            _Loaded(started, engine, state), steps, now,
+            kind="start", lead=f"{engine.title} begins: {lineup}.", fresh_turn=True,
+        )
+        change.expected_version = row.version
+        change.moves.insert(0, start_move)
+        await self._commit_or_stale(change)
+        return self._info(self._load(change.game))
+
+    @staticmethod
+    def _seat_label(engine: Game, state: GameState, seat: int, name: str) -> str:
+        role = engine.seat_name(state, seat)
+        return name if role == f"Seat {seat + 1}" else f"{name} ({role})"
 
     async def cancel(self, channel_id: int, user_id: int, can_manage_channel: bool) -> GameInfo:
         """Cancel the lobby or running game: the creator or anyone with Manage Channels."""
-        raise NotImplementedError
+        row = await self._open_row(channel_id)
+        if user_id != row.creator_id and not can_manage_channel:
+            raise SessionError(
+                "Only the player who opened the game or someone who can manage this "
+                "channel can cancel it."
+            )
+        now = self.clock()
+        who = next((s.name for s in row.seats if s.user_id == user_id), "A moderator")
+        new_row = replace(
+            row, status="cancelled", version=row.version + 1, updated_at=now, deadline_at=None
+        )
+        engine = self._engine(row.game)
+        body = payload("cancelled", f"{who} cancelled the game of {engine.title}.")
+        await self._commit_or_stale(Change(new_row, row.version, announcements=[body], timers=[]))
+        return self._info(self._load(new_row))
 
     # -- reading -----------------------------------------------------------------------
     async def info(self, channel_id: int) -> GameInfo:
         """The game in lobby or active in this channel ("There is no game in this channel.")."""
-        raise NotImplementedError
+        return self._info(self._load(await self._open_row(channel_id)))
 
     async def info_by_id(self, game_id: int) -> GameInfo:
-        raise NotImplementedError
+        return self._info(self._load(await self._row_by_id(game_id)))
+
+    async def latest_info(self, channel_id: int) -> GameInfo:
+        """The channel's open game, or else its most recent one (finished or cancelled)."""
+        row = await self.store.latest_game_in_channel(channel_id)
+        if row is None:
+            raise SessionError(NO_GAME)
+        return self._info(self._load(row))
+
+    async def active_games(self) -> list[GameInfo]:
+        """Every game in lobby or running (the Discord layer re-attaches views with it)."""
+        rows = await self.store.games_with_status("lobby", "active")
+        return [self._info(self._load(row)) for row in rows]
 
     async def decision_for(self, game_id: int, user_id: int) -> tuple[Decision | None, int]:
         """(pending decision if it is this user's, else None; the user's seat).
 
         Refused when the user has no seat or the game is not running.
         """
-        raise NotImplementedError
+        row = await self._row_by_id(game_id)
+        self._require_active(row)
+        seat = self._require_seat(row, user_id)
+        decision = self._load(row).decision
+        return (decision if decision is not None and decision.seat == seat else None, seat)
 
     async def view(self, game_id: int, user_id: int | None) -> dict[str, Any]:
         """The engine view for this user's seat, or the public view (None/not seated)."""
-        raise NotImplementedError
+        loaded = self._load(await self._row_by_id(game_id))
+        if loaded.state is None:
+            raise SessionError(NOT_STARTED)
+        seat = None
+        if user_id is not None:
+            seat = next((i for i, s in enumerate(loaded.row.seats) if s.user_id == user_id), None)
+        return loaded.game.view(loaded.state, seat)
 
     async def png(self, game_id: int, version: int | None = None) -> bytes:
         """The public board at ``version`` (default: current) as PNG bytes."""
-        raise NotImplementedError
+        row = await self._row_by_id(game_id)
+        if row.state is None:
+            raise SessionError(NOT_STARTED)
+        text = row.state if version is None else await self.store.state_at(game_id, version)
+        if text is None:
+            raise SessionError("There is no board for that moment of the game.")
+        if row.game not in renderer.RENDERERS:
+            raise SessionError("This game has no board picture.")
+        engine = self._engine(row.game)
+        view = engine.view(engine.load(text), None)
+        names = [s.name for s in row.seats]
+        return await asyncio.to_thread(renderer.render_png, row.game, view, names)
 
     async def log(self, channel_id: int, limit: int = 20) -> list[str]:
         """The last public move lines of this channel's current (or latest) game."""
-        raise NotImplementedError
+        row = await self.store.open_game_in_channel(channel_id)
+        row = row or await self.store.latest_game_in_channel(channel_id)
+        if row is None:
+            raise SessionError(NO_GAME)
+        lines = []
+        for move in await self.store.moves(row.id, limit):
+            who = row.seats[move.seat].name if move.seat is not None else ""
+            if move.kind == "start":
+                text = "The game began."
+            elif move.kind == "undo":
+                text = f"{who} took back a move."
+            elif move.events:
+                text = " ".join(move.events)
+            else:
+                text = f"{who} moved."
+            if move.undone:
+                text += " (taken back)"
+            lines.append(f"#{move.version} {text}")
+        return lines
 
     async def scores(self, game_id: int) -> dict[int, dict[str, int]]:
         """Points per seat by category (always with "total")."""
-        raise NotImplementedError
+        loaded = self._load(await self._row_by_id(game_id))
+        if loaded.state is None:
+            raise SessionError(NOT_STARTED)
+        return loaded.game.scores(loaded.state)
 
     # -- playing -----------------------------------------------------------------------
     async def play(
@@ -259,17 +573,205 @@ class Sessions:
 
         ``expected_version`` comes from a panel or button: a different current version
         means the panel is out of date and the move is refused. ``None`` (a typed
-        command) means "the current version".
+        command) means "the current version" (retried if another change lands first).
         """
-        raise NotImplementedError
+        attempts = 1 if expected_version is not None else 3
+        for attempt in range(attempts):
+            row = await self._row_by_id(game_id)
+            if expected_version is not None and expected_version != row.version:
+                raise SessionError(STALE)
+            self._require_active(row)
+            seat = self._require_seat(row, user_id)
+            loaded = self._load(row)
+            decision = loaded.decision
+            assert loaded.state is not None and decision is not None
+            if decision.seat != seat:
+                raise SessionError(NOT_YOUR_TURN)
+            computers = [s.user_id is None for s in row.seats]
+            try:
+                steps = await asyncio.to_thread(
+                    human_step_then_computers, loaded.game, loaded.state, seat, key, user_id,
+                    computers,
+                )
+            except IllegalMove as exc:
+                raise SessionError(str(exc)) from None
+            change = self._advance_change(loaded, steps, self.clock(), kind="turn")
+            try:
+                await self._commit(change)
+            except StaleVersion:
+                if attempt + 1 < attempts:
+                    continue
+                raise SessionError(STALE) from None
+            return self._result_for(seat, loaded, change, steps)
+        raise AssertionError("unreachable")
+
+    def _result_for(
+        self, seat: int, before: _Loaded, change: Change, steps: Sequence[Step]
+    ) -> MoveResult:
+        after = self._load(change.game)
+        decision = after.decision if after.row.status == "active" else None
+        events = [line for step in steps for line in _visible(step.events, seat)]
+        return MoveResult(
+            game_id=after.row.id,
+            version=after.row.version,
+            label=steps[0].label,
+            events=events,
+            decision=decision if decision is not None and decision.seat == seat else None,
+            turn_over=turn_key(before.decision) != turn_key(decision),
+            finished=after.row.status == "finished",
+        )
+
+    def _advance_change(
+        self,
+        before: _Loaded,
+        steps: Sequence[Step],
+        now: float,
+        *,
+        kind: AnnouncementKind,
+        lead: str = "",
+        fresh_turn: bool = False,
+    ) -> Change:
+        """The change for ``steps`` applied to ``before``: log rows, state, end of game,
+        timers and (when the turn changed or the game ended) one announcement."""
+        row, engine = before.row, before.game
+        moves = []
+        version = row.version
+        for step in steps:
+            version += 1
+            moves.append(
+                MoveRow(
+                    version=version, kind="move", seat=step.seat, user_id=step.user_id,
+                    by_computer=step.by_computer, option_key=step.key, label=step.label,
+                    events=_public(step.events), state_after=engine.dump(step.state),
+                    reveals=step.reveals, undone=False, created_at=now,
+                )
+            )
+        state = steps[-1].state if steps else before.state
+        assert state is not None
+        new_row = replace(row, state=engine.dump(state), version=version, updated_at=now)
+        public_lines = [line for step in steps for line in _public(step.events)]
+        after = _Loaded(new_row, engine, state)
+        return self._turn_change(
+            before, after, now, moves=moves, kind=kind, lead=lead, lines=public_lines,
+            fresh_turn=fresh_turn,
+        )
+
+    def _turn_change(
+        self,
+        before: _Loaded,
+        after: _Loaded,
+        now: float,
+        *,
+        moves: list[MoveRow],
+        kind: AnnouncementKind,
+        lead: str,
+        lines: Sequence[str],
+        fresh_turn: bool = False,
+    ) -> Change:
+        """Finish a change whose new state is in ``after``: game over, timers, announcement."""
+        row, engine, state = after.row, after.game, after.state
+        assert state is not None
+        decision = engine.pending(state)
+        turn_changed = turn_key(before.decision) != turn_key(decision)
+        text = "\n".join(part for part in (lead, *lines) if part)
+        change = Change(game=row, expected_version=before.row.version, moves=moves)
+        if decision is None:
+            winners = engine.winners(state)
+            change.game = replace(row, status="finished", deadline_at=None,
+                                  result={"winners": winners})
+            change.timers = []
+            change.announcements.append(payload(
+                "game_over", text or "The game is over.", image=self._has_board(row.game),
+                game_over=True, scores_text=self._scores_text(after, winners),
+            ))
+            return change
+        if turn_changed or fresh_turn:
+            clock = self._clock_for(row, decision, started_at=now, now=now)
+            change.game = replace(row, turn_started_at=clock.turn_started_at,
+                                  deadline_at=clock.deadline_at)
+            change.timers = clock.timers
+            mover = row.seats[decision.seat]
+            if not text:
+                text = f"{self._seat_label(engine, state, decision.seat, mover.name)} to move."
+            change.announcements.append(payload(
+                kind, text,
+                mention_user_ids=[mover.user_id] if mover.user_id is not None else [],
+                deadline_at=change.game.deadline_at, image=self._has_board(row.game),
+                turn_button=True,
+            ))
+        return change
+
+    def _clock_for(
+        self, row: GameRow, decision: Decision | None, *, started_at: float, now: float
+    ) -> TurnClock:
+        if decision is None:
+            return NO_CLOCK
+        return plan_turn_clock(
+            seat=decision.seat, turn=decision.turn,
+            human=row.seats[decision.seat].user_id is not None,
+            turn_started_at=started_at, now=now, timeout_hours=row.turn_timeout_hours,
+            reminder_hours=row.reminder_hours,
+        )
+
+    @staticmethod
+    def _has_board(game: str) -> bool:
+        return game in renderer.RENDERERS
+
+    def _scores_text(self, loaded: _Loaded, winners: Sequence[int]) -> str:
+        assert loaded.state is not None
+        totals = loaded.game.scores(loaded.state)
+        names = [s.name for s in loaded.row.seats]
+        board = ", ".join(f"{names[s]} {totals[s]['total']}" for s in sorted(totals))
+        won = " and ".join(names[s] for s in winners)
+        verdict = f"{won} wins." if len(winners) == 1 else f"{won} share the win."
+        return f"Final scores: {board}. {verdict}"
 
     async def undo(self, channel_id: int, user_id: int) -> MoveResult:
         """Take back the user's own last step.
 
         Allowed only while nothing random or hidden was revealed by that step and nobody
-        else (computer seats included) has moved since. Bumps the version.
+        else (computer seats included) has moved since. Bumps the version, so panels
+        built before the undo are refused.
         """
-        raise NotImplementedError
+        row = await self._open_row(channel_id)
+        self._require_active(row)
+        seat = self._require_seat(row, user_id)
+        last, previous = (await self.store.effective_moves(row.id, 2) + [None, None])[:2]
+        if last is None or last.kind == "start" or previous is None:
+            raise SessionError("There is nothing to take back yet.")
+        if last.kind != "move" or last.seat != seat or last.by_computer:
+            raise SessionError(CANNOT_UNDO)
+        if last.reveals:
+            raise SessionError(
+                "That move revealed something (a roll, a card), so it cannot be taken back."
+            )
+        before = self._load(row)
+        now = self.clock()
+        name = row.seats[seat].name
+        version = row.version + 1
+        undo_move = MoveRow(
+            version=version, kind="undo", seat=seat, user_id=user_id, by_computer=False,
+            option_key=None, label=f"Undo: {last.label}", events=(f"{name} took back a move.",),
+            state_after=previous.state_after, reveals=False, undone=False, created_at=now,
+        )
+        restored = replace(row, state=previous.state_after, version=version, updated_at=now)
+        after = self._load(restored)
+        change = self._turn_change(
+            before, after, now, moves=[undo_move], kind="undo",
+            lead=f"{name} took back their last move.", lines=(),
+        )
+        change.undo_versions = [last.version]
+        await self._commit_or_stale(change)
+        decision = after.decision
+        return MoveResult(
+            game_id=row.id,
+            version=version,
+            label=undo_move.label or "Undo",
+            events=[f"You took back: {last.label}."],
+            decision=decision if decision is not None and decision.seat == seat else None,
+            turn_over=turn_key(before.decision) != turn_key(decision),
+            finished=False,
+        )
 
     async def set_settings(
         self,
@@ -278,33 +780,160 @@ class Sessions:
         can_manage_channel: bool,
         *,
         turn_timeout_hours: float | None = None,
-        reminder_hours: list[float] | None = None,
+        reminder_hours: Sequence[float] | None = None,
         timeout_policy: TimeoutPolicy | None = None,
     ) -> GameInfo:
         """Change this game's timer settings (creator or Manage Channels).
 
-        ``turn_timeout_hours=0`` switches the turn timer off. A running turn's deadline is
-        recomputed from when that turn began.
+        ``turn_timeout_hours=0`` switches the turn timer off. A running turn's deadline
+        is recomputed from when that turn began.
         """
-        raise NotImplementedError
+        row = await self._open_row(channel_id)
+        if user_id != row.creator_id and not can_manage_channel:
+            raise SessionError(
+                "Only the player who opened the game or someone who can manage this "
+                "channel can change its settings."
+            )
+        hours = row.turn_timeout_hours if turn_timeout_hours is None else turn_timeout_hours
+        if not 0 <= hours <= MAX_TIMEOUT_HOURS:
+            raise SessionError(f"The turn timer must be between 0 and {MAX_TIMEOUT_HOURS} hours.")
+        reminders = row.reminder_hours if reminder_hours is None else tuple(
+            sorted(set(reminder_hours), reverse=True)
+        )
+        if any(h <= 0 for h in reminders):
+            raise SessionError("Reminders are hours before the deadline and must be above 0.")
+        policy = timeout_policy or row.timeout_policy
+        if policy not in ("computer", "forfeit"):
+            raise SessionError('The timeout policy is "computer" or "forfeit".')
+        now = self.clock()
+        new_row = replace(
+            row, turn_timeout_hours=hours, reminder_hours=reminders, timeout_policy=policy,
+            version=row.version + 1, updated_at=now,
+        )
+        change = Change(new_row, row.version)
+        if row.status == "active":
+            decision = self._load(row).decision
+            started = row.turn_started_at if row.turn_started_at is not None else now
+            clock = self._clock_for(new_row, decision, started_at=started, now=now)
+            change.game = replace(new_row, deadline_at=clock.deadline_at)
+            change.timers = clock.timers
+        who = next((s.name for s in row.seats if s.user_id == user_id), "A moderator")
+        change.announcements.append(payload("settings", f"{who} changed the turn timer: "
+                                             f"{self.describe_timer(change.game)}"))
+        await self._commit_or_stale(change)
+        return self._info(self._load(change.game))
+
+    @staticmethod
+    def describe_timer(row: GameRow | GameInfo) -> str:
+        """One line: "24 h per turn, reminders 12 h and 2 h before; then the computer plays"."""
+        if row.turn_timeout_hours <= 0:
+            return "no turn timer."
+        hours = f"{row.turn_timeout_hours:g} h per turn"
+        reminders = " and ".join(f"{h:g} h" for h in row.reminder_hours)
+        reminders = f", reminders {reminders} before" if reminders else ""
+        then = ("the computer plays the turn" if row.timeout_policy == "computer"
+                else "the player forfeits")
+        return f"{hours}{reminders}; then {then}."
 
     # -- outbox --------------------------------------------------------------------------
     async def pending_announcements(self, limit: int = 20) -> list[Announcement]:
         """Due, unsent announcements, oldest first, at most one per game (keeps order)."""
-        raise NotImplementedError
+        rows = await self.store.due_outbox(self.clock(), limit)
+        return [
+            Announcement.from_payload(r.id, r.game_id, r.channel_id, r.version, r.attempts,
+                                      r.payload)
+            for r in rows
+        ]
 
     async def mark_sent(self, outbox_id: int, message_id: int | None) -> None:
-        raise NotImplementedError
+        await self.store.mark_sent(outbox_id, message_id, self.clock())
 
     async def mark_failed(self, outbox_id: int, retry_at: float | None = None) -> None:
-        """Count a failed delivery; retry at ``retry_at`` or after an exponential backoff."""
-        raise NotImplementedError
+        """Count a failed delivery; retry at ``retry_at`` or after an exponential backoff
+        (5 s, 10 s, 20 s … one hour). Gives up after ``MAX_DELIVERY_ATTEMPTS``."""
+        attempts = await self.store.outbox_attempts(outbox_id)
+        if attempts is None:
+            return
+        if attempts + 1 >= MAX_DELIVERY_ATTEMPTS:
+            log.warning("giving up on announcement %s after %s attempts", outbox_id,
+                        attempts + 1)
+            await self.store.mark_failed(outbox_id, None)
+            return
+        if retry_at is None:
+            retry_at = self.clock() + min(BACKOFF_CAP, BACKOFF_BASE * 2**attempts)
+        await self.store.mark_failed(outbox_id, retry_at)
 
     # -- timers --------------------------------------------------------------------------
     async def next_timer_due(self) -> float | None:
         """Unix time of the nearest unfired timer, or None."""
-        raise NotImplementedError
+        return await self.store.next_timer_due()
 
     async def fire_due_timers(self) -> int:
         """Fire every timer due now (reminders, deadlines); returns how many fired."""
-        raise NotImplementedError
+        fired = 0
+        for timer in await self.store.due_timers(self.clock()):
+            try:
+                if await self._fire(timer.id, timer.game_id, timer.kind, timer.seat, timer.turn):
+                    fired += 1
+            except StaleVersion:
+                # The game moved while the timer fired: its timers were replaced.
+                continue
+        return fired
+
+    async def _fire(self, timer_id: int, game_id: int, kind: str, seat: int, turn: int) -> bool:
+        now = self.clock()
+        row = await self.store.game(game_id)
+        loaded = self._load(row) if row is not None and row.status == "active" else None
+        if loaded is None or turn_key(loaded.decision) != (seat, turn):
+            await self.store.discard_timer(timer_id, now)
+            return False
+        assert row is not None and loaded.state is not None
+        name = row.seats[seat].name
+        user = row.seats[seat].user_id
+        if kind == "reminder":
+            body = payload(
+                "reminder", f"The game of {loaded.game.title} is waiting for {name}.",
+                mention_user_ids=[user] if user is not None else [],
+                deadline_at=row.deadline_at, turn_button=True,
+            )
+            await self._commit(Change(replace(row, updated_at=now), row.version,
+                                      announcements=[body], fired_timer_id=timer_id))
+            return True
+        if row.timeout_policy == "forfeit":
+            await self._commit(self._forfeit_change(loaded, seat, now, timer_id))
+            return True
+        computers = [s.user_id is None for s in row.seats]
+        steps = await asyncio.to_thread(
+            computer_steps, loaded.game, loaded.state, computers, (seat, turn)
+        )
+        change = self._advance_change(
+            loaded, steps, now, kind="timeout",
+            lead=f"{name} ran out of time, so the computer played their turn.",
+        )
+        change.fired_timer_id = timer_id
+        await self._commit(change)
+        return True
+
+    def _forfeit_change(self, loaded: _Loaded, seat: int, now: float, timer_id: int) -> Change:
+        row = loaded.row
+        assert loaded.state is not None
+        name = row.seats[seat].name
+        winners = [i for i in range(len(row.seats)) if i != seat]
+        version = row.version + 1
+        text = f"{name} ran out of time and forfeits."
+        forfeit = MoveRow(
+            version=version, kind="forfeit", seat=seat, user_id=row.seats[seat].user_id,
+            by_computer=False, option_key=None, label="Forfeit", events=(text,),
+            state_after=row.state or "", reveals=False, undone=False, created_at=now,
+        )
+        won = " and ".join(row.seats[i].name for i in winners)
+        new_row = replace(
+            row, status="finished", version=version, updated_at=now, deadline_at=None,
+            result={"winners": winners, "forfeited": seat},
+        )
+        body = payload(
+            "game_over", text, image=self._has_board(row.game), game_over=True,
+            scores_text=f"{won} {'wins' if len(winners) == 1 else 'win'}.",
+        )
+        return Change(new_row, row.version, moves=[forfeit], announcements=[body], timers=[],
+                      fired_timer_id=timer_id)

@@ -1,0 +1,118 @@
+"""Public announcements: what the outbox holds and how a front end turns it into text.
+
+A payload is a plain JSON dict stored in the outbox row; :class:`Announcement` is the
+typed form handed to front ends. Texts use display names only; mentions and times are
+formatted by the front end (``content()`` gives Discord's ``<@id>`` and ``<t:UNIX:R>``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import asdict, dataclass
+from typing import Any, Literal
+
+AnnouncementKind = Literal[
+    "lobby", "start", "turn", "undo", "reminder", "timeout", "game_over", "cancelled",
+    "settings",
+]
+
+#: Discord allows 2000 characters per message; leave room for the ping and scores lines.
+MAX_TEXT = 1500
+
+
+@dataclass(frozen=True)
+class Announcement:
+    """A public message waiting in the outbox."""
+
+    outbox_id: int
+    game_id: int
+    channel_id: int
+    #: Game version the message describes; the board image is rendered from the state
+    #: stored at this version (``Sessions.png(game_id, version)``), at delivery time.
+    version: int
+    kind: AnnouncementKind
+    #: What happened, plain text with display names (no mentions). May span lines.
+    text: str
+    #: Users to ping (the player to move now, or the one being reminded).
+    mention_user_ids: tuple[int, ...] = ()
+    #: Unix time at which the pinged player's turn times out (None: no timer).
+    deadline_at: float | None = None
+    #: Attach the public board image rendered at ``version``.
+    image: bool = False
+    #: Show the "Your turn" button that opens the private panel.
+    turn_button: bool = False
+    #: Show the lobby buttons (Join, Add computer, Start).
+    lobby_buttons: bool = False
+    game_over: bool = False
+    #: Final scores and winners, one line, when the game is over.
+    scores_text: str | None = None
+    #: Failed delivery attempts so far.
+    attempts: int = 0
+
+    def render(self, mention: Callable[[int], str], timestamp: Callable[[float], str]) -> str:
+        """The message text, with mentions and times formatted by the front end."""
+        lines = [self.text] if self.text else []
+        if self.mention_user_ids:
+            who = " ".join(mention(uid) for uid in self.mention_user_ids)
+            ping = f"{who}, a reminder: it is your turn" if self.kind == "reminder" else (
+                f"{who}, it's your turn"
+            )
+            if self.deadline_at is not None:
+                ping += f" (time runs out {timestamp(self.deadline_at)})"
+            lines.append(ping + ".")
+        if self.scores_text:
+            lines.append(self.scores_text)
+        return "\n".join(lines)
+
+    def content(self) -> str:
+        """Discord message content: ``<@id>`` mentions and ``<t:UNIX:R>`` timestamps."""
+        return self.render(lambda uid: f"<@{uid}>", lambda t: f"<t:{int(t)}:R>")
+
+    @classmethod
+    def from_payload(
+        cls, outbox_id: int, game_id: int, channel_id: int, version: int, attempts: int,
+        payload: dict[str, Any],
+    ) -> Announcement:
+        fields = dict(payload)
+        fields["mention_user_ids"] = tuple(fields.get("mention_user_ids", ()))
+        return cls(
+            outbox_id=outbox_id, game_id=game_id, channel_id=channel_id, version=version,
+            attempts=attempts, **fields,
+        )
+
+
+def payload(
+    kind: AnnouncementKind,
+    text: str,
+    *,
+    mention_user_ids: Sequence[int] = (),
+    deadline_at: float | None = None,
+    image: bool = False,
+    turn_button: bool = False,
+    lobby_buttons: bool = False,
+    game_over: bool = False,
+    scores_text: str | None = None,
+) -> dict[str, Any]:
+    """The JSON body of an outbox row (everything of :class:`Announcement` but its address)."""
+    body = Announcement(
+        outbox_id=0, game_id=0, channel_id=0, version=0, kind=kind, text=clip(text),
+        mention_user_ids=tuple(mention_user_ids), deadline_at=deadline_at, image=image,
+        turn_button=turn_button, lobby_buttons=lobby_buttons, game_over=game_over,
+        scores_text=scores_text,
+    )
+    data = asdict(body)
+    for address in ("outbox_id", "game_id", "channel_id", "version", "attempts"):
+        del data[address]
+    data["mention_user_ids"] = list(body.mention_user_ids)
+    return data
+
+
+def clip(text: str, limit: int = MAX_TEXT) -> str:
+    """Keep the end of a long text (the latest events matter most)."""
+    if len(text) <= limit:
+        return text
+    tail = text[-(limit - 2):]
+    cut = tail.find("\n")
+    if 0 <= cut < len(tail) - 1:
+        tail = tail[cut + 1:]
+    return "…\n" + tail

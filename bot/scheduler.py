@@ -1,0 +1,93 @@
+"""The turn-timer scheduler: one asyncio task that fires reminders and deadlines.
+
+It sleeps until the nearest unfired timer in the database, fires what is due through
+:meth:`bot.sessions.Sessions.fire_due_timers`, and is woken early whenever a commit
+changes timers (``Sessions.on_timers``). All timers live in the database, so a restart
+loses nothing: the first cycle fires whatever fell due while the bot was down.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+from collections.abc import Callable
+
+from bot.sessions import Sessions
+
+log = logging.getLogger(__name__)
+
+#: Never sleep longer than this (seconds of real time), so that a changed system clock
+#: or a timer written by another process is noticed eventually.
+MAX_SLEEP = 300.0
+#: Pause after an unexpected error before trying again.
+ERROR_PAUSE = 30.0
+
+
+class Scheduler:
+    """Fires due timers. ``clock`` defaults to the sessions' clock (a fake one in tests)."""
+
+    def __init__(
+        self,
+        sessions: Sessions,
+        clock: Callable[[], float] | None = None,
+        max_sleep: float = MAX_SLEEP,
+    ) -> None:
+        self._sessions = sessions
+        self._clock = clock or sessions.clock
+        self._max_sleep = max_sleep
+        self._wake = asyncio.Event()
+        self._cycled = asyncio.Condition()
+        self._task: asyncio.Task[None] | None = None
+        #: Completed cycles, and the due time the scheduler is sleeping towards.
+        self.cycles = 0
+        self.next_due: float | None = None
+        sessions.on_timers(self.wake)
+
+    def wake(self) -> None:
+        """Re-read the timers now (called after every commit that changed them)."""
+        self._wake.set()
+
+    async def run_once(self) -> float | None:
+        """Fire what is due; return seconds until the next timer (None: no timers)."""
+        self._wake.clear()
+        fired = await self._sessions.fire_due_timers()
+        if fired:
+            log.info("fired %d timer(s)", fired)
+        self.next_due = await self._sessions.next_timer_due()
+        if self.next_due is None:
+            return None
+        return max(0.0, self.next_due - self._clock())
+
+    async def run(self) -> None:
+        """Run until cancelled."""
+        while True:
+            try:
+                delay = await self.run_once()
+            except Exception:
+                log.exception("timer scheduler failed; retrying in %.0f s", ERROR_PAUSE)
+                delay = ERROR_PAUSE
+            async with self._cycled:
+                self.cycles += 1
+                self._cycled.notify_all()
+            timeout = self._max_sleep if delay is None else min(delay, self._max_sleep)
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self._wake.wait(), timeout)
+
+    def start(self) -> asyncio.Task[None]:
+        if self._task is None or self._task.done():
+            self._task = asyncio.create_task(self.run(), name="estancia-timers")
+        return self._task
+
+    async def stop(self) -> None:
+        if self._task is not None:
+            self._task.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._task
+            self._task = None
+
+    async def wait_cycles(self, count: int = 1) -> None:
+        """Wait until ``count`` more cycles have completed (tests, diagnostics)."""
+        async with self._cycled:
+            target = self.cycles + count
+            await self._cycled.wait_for(lambda: self.cycles >= target)

@@ -1,0 +1,64 @@
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from pathlib import Path
+
+import pytest
+
+import games
+import renderer
+from bot.sessions import Sessions
+from bot.settings import Settings
+from bot.storage import Store
+from tests.bot import toygame
+
+ALICE, BOB, CAROL, MOD = 101, 102, 103, 999
+CHANNEL = 5000
+GUILD = 77
+
+
+class FakeClock:
+    """Unix time that only moves when a test says so."""
+
+    def __init__(self, now: float = 1_800_000_000.0) -> None:
+        self.now = now
+
+    def __call__(self) -> float:
+        return self.now
+
+    def advance(self, seconds: float) -> None:
+        self.now += seconds
+
+
+@pytest.fixture(autouse=True)
+def toy_game(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setitem(games.GAME_MODULES, toygame.NAME, "tests.bot.toygame")
+    monkeypatch.setitem(renderer.RENDERERS, toygame.NAME, "tests.bot.toygame")
+
+
+@pytest.fixture
+def settings() -> Settings:
+    return Settings(_env_file=None, turn_timeout_hours=24, reminders="12,2",
+                    timeout_policy="computer")
+
+
+@pytest.fixture
+def clock() -> FakeClock:
+    return FakeClock()
+
+
+@pytest.fixture
+def db_path(tmp_path: Path) -> Path:
+    return tmp_path / "estancia.sqlite3"
+
+
+@pytest.fixture
+async def store(db_path: Path) -> AsyncIterator[Store]:
+    store = await Store.open(db_path)
+    yield store
+    await store.close()
+
+
+@pytest.fixture
+def sessions(store: Store, settings: Settings, clock: FakeClock) -> Sessions:
+    return Sessions(store, settings, clock=clock, seed_source=lambda: 1234)

@@ -1,0 +1,44 @@
+"""Shortcuts for session tests (the toy game is :mod:`tests.bot.toygame`)."""
+
+from __future__ import annotations
+
+from bot.sessions import Announcement, GameInfo, Sessions
+from tests.bot.conftest import ALICE, BOB, CHANNEL, GUILD
+from tests.bot.toygame import NAME
+
+
+async def lobby(sessions: Sessions, channel: int = CHANNEL, target: int = 12) -> GameInfo:
+    return await sessions.new(channel, GUILD, ALICE, "Alice", NAME, {"target": target})
+
+
+async def hot_seat(sessions: Sessions, channel: int = CHANNEL, target: int = 12) -> GameInfo:
+    """A running two-player game between Alice (creator) and Bob."""
+    await lobby(sessions, channel, target)
+    await sessions.join(channel, BOB, "Bob")
+    return await sessions.start(channel, ALICE)
+
+
+async def against_computer(
+    sessions: Sessions, channel: int = CHANNEL, target: int = 12
+) -> GameInfo:
+    await lobby(sessions, channel, target)
+    await sessions.add_computer(channel, ALICE)
+    return await sessions.start(channel, ALICE)
+
+
+async def mover(sessions: Sessions, game_id: int) -> int:
+    """The user whose decision is pending."""
+    info = await sessions.info_by_id(game_id)
+    user = info.user_to_move
+    assert user is not None, info
+    return user
+
+
+async def drain(sessions: Sessions) -> list[Announcement]:
+    """Deliver every pending announcement (as a front end would) and return them."""
+    delivered: list[Announcement] = []
+    while batch := await sessions.pending_announcements(100):
+        for announcement in batch:
+            await sessions.mark_sent(announcement.outbox_id, len(delivered) + 1)
+            delivered.append(announcement)
+    return delivered
