@@ -22,13 +22,13 @@ from pathlib import Path
 from typing import Any
 
 import discord
-import yarl
 from discord import app_commands
 from discord.ext import commands
 
 from bot.discord_outbox import OutboxDeliverer
 from bot.discord_panels import DYNAMIC_ITEMS, answer_privately
 from bot.discord_text import NOT_IN_GUILD, UNEXPECTED
+from bot.scheduler import Scheduler
 from bot.sessions import SessionError, Sessions
 from bot.settings import Settings
 from bot.storage import Store
@@ -84,6 +84,7 @@ class EstanciaBot(commands.Bot):
         self._owns_store: Store | None = None
         self.background_tasks = background_tasks
         self.outbox: OutboxDeliverer | None = None
+        self.scheduler: Scheduler | None = None
         self._tasks: list[asyncio.Task[None]] = []
 
     @property
@@ -108,7 +109,8 @@ class EstanciaBot(commands.Bot):
         await self.sync_commands()
         if self.background_tasks:
             self._start(self.outbox.run(), "estancia-outbox")
-            self._start_scheduler()
+            self.scheduler = Scheduler(self.sessions)  # wakes itself on timer changes
+            self.scheduler.start()
 
     async def sync_commands(self) -> None:
         guild_id = self.settings.dev_guild_id
@@ -121,13 +123,6 @@ class EstanciaBot(commands.Bot):
             synced = await self.tree.sync()
             log.info("synced %d global commands (they may take a while to appear)", len(synced))
 
-    def _start_scheduler(self) -> None:
-        from bot.scheduler import Scheduler
-
-        scheduler = Scheduler(self.sessions)
-        self.sessions.on_timers(scheduler.wake)
-        self._start(scheduler.run(), "estancia-scheduler")
-
     def _start(self, coroutine: Coroutine[Any, Any, None], name: str) -> None:
         task = asyncio.create_task(coroutine, name=name)
         task.add_done_callback(_report_crash)
@@ -138,6 +133,8 @@ class EstanciaBot(commands.Bot):
                  len(self.guilds))
 
     async def close(self) -> None:
+        if self.scheduler is not None:
+            await self.scheduler.stop()
         for task in self._tasks:
             task.cancel()
         for task in self._tasks:
@@ -155,27 +152,26 @@ def _report_crash(task: asyncio.Task[None]) -> None:
         log.error("background task %s stopped", task.get_name(), exc_info=task.exception())
 
 
-def point_at(api_url: str | None, gateway_url: str | None) -> None:
-    """Use another Discord API base / gateway (a local fake in tests, a proxy)."""
-    if api_url:
-        discord.http.Route.BASE = api_url.rstrip("/")
-    if gateway_url:
-        discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(gateway_url)
-
-
 def run_bot(settings: Settings) -> None:
     """Run the bot until interrupted (Ctrl-C or SIGTERM), then close it cleanly."""
     if settings.discord_token is None:
         raise SystemExit("DISCORD_TOKEN is not set (see .env.example).")
-    point_at(getattr(settings, "discord_api_url", None), getattr(settings, "discord_gateway_url", None))
     asyncio.run(_serve(settings, settings.discord_token.get_secret_value()))
 
 
 async def _serve(settings: Settings, token: str) -> None:
-    bot = EstanciaBot(settings)
+    stopping = asyncio.Event()
     loop = asyncio.get_running_loop()
     for signum in (signal.SIGINT, signal.SIGTERM):
         with contextlib.suppress(NotImplementedError):  # not on Windows
-            loop.add_signal_handler(signum, lambda: asyncio.ensure_future(bot.close()))
-    async with bot:
-        await bot.start(token)
+            loop.add_signal_handler(signum, stopping.set)
+    async with EstanciaBot(settings) as bot:  # leaving the block closes the bot
+        runner = asyncio.create_task(bot.start(token), name="estancia-bot")
+        stop = asyncio.create_task(stopping.wait(), name="estancia-stop")
+        await asyncio.wait({runner, stop}, return_when=asyncio.FIRST_COMPLETED)
+        stop.cancel()
+        if runner.done():
+            runner.result()  # the bot stopped by itself: raise why (bad token, …)
+            return
+        log.info("stopping")
+    await runner

@@ -44,6 +44,7 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 CUSTOM_ID_LIMIT = 100
+UNKNOWN_INTERACTION = 10062
 #: Up to this many options with short labels are shown as buttons, more as a select menu.
 BUTTON_OPTIONS = 5
 SHORT_LABEL = 32
@@ -171,7 +172,11 @@ async def guarded(interaction: discord.Interaction, handler: Awaitable[None]) ->
         await handler
     except SessionError as refusal:
         await answer_privately(interaction, str(refusal))
-    except Exception:
+    except Exception as error:
+        if isinstance(error, discord.NotFound) and error.code == UNKNOWN_INTERACTION:
+            # acknowledged too late (Discord's 3 seconds): nobody is left to answer
+            log.warning("interaction %s expired before it was acknowledged", interaction.id)
+            return
         log.exception("component %s failed", (interaction.data or {}).get("custom_id"))
         with contextlib.suppress(discord.HTTPException):
             await answer_privately(interaction, UNEXPECTED)

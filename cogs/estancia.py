@@ -66,6 +66,7 @@ def option_choice_name(label: str, group: str | None) -> str:
     return clip(f"{group} — {label}" if group else label, 100)
 
 
+@app_commands.guild_only()
 class EstanciaCog(commands.GroupCog, group_name="estancia",
                   group_description="Ranching board games, played in turns in this channel"):
     def __init__(self, bot: EstanciaBot) -> None:

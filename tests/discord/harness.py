@@ -138,7 +138,10 @@ class Table:
         before = len(self.fake.calls)
         self.bot._connection.parse_interaction_create(payload)
         await settle()
-        return Reply(self.fake, int(payload["id"]), self.fake.calls[before:])
+        reply = Reply(self.fake, int(payload["id"]), self.fake.calls[before:])
+        if reply.calls:  # Discord's 3-second rule: acknowledge before any other work shows
+            assert reply.calls[0].path.endswith("/callback"), reply.calls[0]
+        return reply
 
     async def slash(self, user: FakeMember | FakeUser, subcommand: str, **options: Any) -> Reply:
         return await self.feed(self.fake.slash(user, "estancia", subcommand, **options))

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from bot.scheduler import Scheduler
 from tests.discord import pasture
 from tests.discord.fakediscord import FakeDiscord, FakeMember
 from tests.discord.harness import Table
@@ -69,3 +70,27 @@ async def test_a_board_that_cannot_be_drawn_does_not_hold_back_the_ping(
     (post,) = await table.deliver()
     assert "it's your turn" in post.body["content"] and post.files == []
     assert post.custom_ids[0].startswith("est:turn:")
+
+
+async def test_reminders_and_deadlines_become_channel_messages(
+        table: Table, fake: FakeDiscord, alice: FakeMember, bob: FakeMember) -> None:
+    await lobby_with_two(table, alice, bob)
+    await table.slash(alice, "start")
+    await table.deliver()
+    info = await table.sessions.info(fake.channel_id())
+    mover = info.seats[info.to_move].user_id
+    scheduler = Scheduler(table.sessions)
+
+    table.clock.advance(12 * 3600 + 1)  # 12 h before the 24 h deadline
+    await scheduler.run_once()
+    (reminder,) = await table.deliver()
+    assert f"<@{mover}>, a reminder: it is your turn" in reminder.body["content"]
+    assert reminder.body["allowed_mentions"]["users"] == [mover]
+    assert reminder.custom_ids == [f"est:turn:{info.id}"]
+
+    table.clock.advance(12 * 3600)  # the deadline: the computer plays the turn
+    await scheduler.run_once()
+    posts = await table.deliver()
+    other = bob.user.id if mover == alice.user.id else alice.user.id
+    assert f"<@{other}>, it's your turn" in posts[-1].body["content"]
+    assert (await table.sessions.info_by_id(info.id)).to_move != info.to_move

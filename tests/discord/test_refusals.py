@@ -117,3 +117,17 @@ async def test_a_moderator_may_cancel_a_game(table: Table, fake: FakeDiscord, al
     assert reply.ephemeral and "cancelled" in reply.text
     nothing = await table.slash(alice, "board")
     assert "no game" in nothing.text.lower()
+
+
+async def test_a_click_whose_acknowledgement_fails_changes_nothing(
+        table: Table, fake: FakeDiscord, alice: FakeMember, bob: FakeMember) -> None:
+    game_id, turn_message, mover, _ = await two_player_game(table, alice, bob)
+    v = await version(table, game_id)
+    panel = await table.click(mover, turn_message, f"est:turn:{game_id}")
+    fake.inject("POST", r"/callback$", status=404, code=10062, message="Unknown interaction")
+    late = await table.click(mover, panel.message, f"est:grp:{game_id}:{v}", ["0"])
+    assert [c.status for c in late.calls] == [404]  # nothing else was attempted
+    await table.slash(mover, "move", option="a1")
+    fake.inject("POST", r"/callback$", status=404, code=10062, message="Unknown interaction")
+    await table.slash(mover, "move", option="fence")
+    assert await version(table, game_id) == v + 1
