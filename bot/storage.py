@@ -536,12 +536,16 @@ class Store:
 
     # -- outbox --------------------------------------------------------------------------
     async def due_outbox(self, now: float, limit: int) -> list[OutboxRow]:
-        """Unsent rows due now: only the oldest unsent row of each game, so order holds."""
+        """Unsent rows due now: only the oldest pending row of each game, so order holds.
+
+        Abandoned rows (``next_attempt_at`` NULL) no longer hold back later ones."""
         rows = await self._fetchall(
             """
             SELECT * FROM outbox WHERE id IN (
-                SELECT MIN(id) FROM outbox WHERE sent_at IS NULL GROUP BY game_id
-            ) AND next_attempt_at IS NOT NULL AND next_attempt_at <= ?
+                SELECT MIN(id) FROM outbox
+                WHERE sent_at IS NULL AND next_attempt_at IS NOT NULL
+                GROUP BY game_id
+            ) AND next_attempt_at <= ?
             ORDER BY id LIMIT ?
             """,
             (now, limit),
