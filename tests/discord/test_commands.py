@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import pytest
+
+from games import available_games
 from tests.discord.fakediscord import FakeDiscord, FakeMember
 from tests.discord.harness import Table
 from tests.discord.scenario import posted_message, started_game, to_move
@@ -128,3 +131,13 @@ async def test_game_autocomplete_offers_the_registered_games(table: Table,
                                                              alice: FakeMember) -> None:
     reply = await table.autocomplete(alice, "new", "game", game="pas")
     assert reply.choices == [{"name": "Pasture", "value": "pasture"}]
+
+
+async def test_variant_options_reach_the_game(table: Table, fake: FakeDiscord,
+                                              alice: FakeMember) -> None:
+    if "kuhlorado" not in available_games():
+        pytest.skip("kuhlorado has not landed yet")
+    reply = await table.slash(alice, "new", game="kuhlorado", options="pro sheet=3")
+    assert reply.text.startswith("Lobby open for **Kuhlorado**")
+    info = await table.sessions.info(fake.channel_id())
+    assert info.options == {"pro": True, "sheet": 3}

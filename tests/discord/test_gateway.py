@@ -11,8 +11,8 @@ from bot.settings import Settings
 from tests.discord.fakediscord import FakeDiscord, FakeMember
 
 
-async def test_the_bot_starts_connects_and_serves_a_command(fake: FakeDiscord, settings: Settings,
-                                                            alice: FakeMember) -> None:
+async def test_the_bot_starts_connects_and_serves_a_command(
+        fake: FakeDiscord, settings: Settings, alice: FakeMember, bob: FakeMember) -> None:
     bot = EstanciaBot(settings, guild_ready_timeout=0.05)
     runner = asyncio.create_task(bot.start("secret-token"))
     ready = asyncio.create_task(bot.wait_until_ready())
@@ -37,6 +37,15 @@ async def test_the_bot_starts_connects_and_serves_a_command(fake: FakeDiscord, s
         assert "est:join:" in lobby.custom_ids[0]
         callbacks = fake.find("POST", r"^/interactions/\d+/[^/]+/callback$")
         assert [c.body["type"] for c in callbacks] == [5]
+
+        # Discord drops the connection: the bot resumes its session and keeps serving
+        await fake.drop_connections(code=4000)
+        await fake.wait_for(lambda: fake.resumes and fake.connected)
+        assert fake.resumes[0]["session_id"] == fake.session_id
+        assert len(fake.identifies) == 1
+        await fake.dispatch("INTERACTION_CREATE", fake.slash(bob, "estancia", "join"))
+        await fake.wait_for(lambda: len(fake.channel_posts(fake.channel_id())) == 2)
+        assert "bob joined" in fake.channel_posts(fake.channel_id())[-1].body["content"]
     finally:
         ready.cancel()
         await bot.close()

@@ -1,0 +1,75 @@
+"""Building panels from decisions (pure: no Discord), and parsing what users type."""
+
+from __future__ import annotations
+
+import pytest
+
+from bot.discord_panels import decision_view, panel_for
+from bot.discord_text import clip_lines, parse_hours_list, parse_options_text
+from games.base import Decision, Option
+
+
+def decision(count: int, *, label: str = "Option {i}", key: str = "k{i}",
+             grouped: bool = False) -> Decision:
+    options = [Option(key=key.format(i=i), label=label.format(i=i),
+                      group=f"Group {i // 10}" if grouped else None) for i in range(count)]
+    return Decision(seat=0, prompt="Pick one.", options=options)
+
+
+def components(count: int, **kwargs: object) -> list[dict]:
+    return decision_view(7, 3, decision(count, **kwargs)).to_components()  # type: ignore[arg-type]
+
+
+def test_up_to_five_short_options_are_buttons_in_one_row() -> None:
+    (row,) = components(5)
+    assert [b["type"] for b in row["components"]] == [2] * 5
+    assert [b["custom_id"] for b in row["components"]] == [f"est:opt:7:3:k{i}" for i in range(5)]
+
+
+def test_more_options_or_long_labels_make_a_select_menu() -> None:
+    for view in (components(6), components(3, label="A rather long label for option number {i}")):
+        (row,) = view
+        (select,) = row["components"]
+        assert select["type"] == 3 and select["custom_id"] == "est:sel:7:3"
+    (row,) = components(25)
+    assert len(row["components"][0]["options"]) == 25
+
+
+def test_more_than_25_options_come_grouped_then_per_group() -> None:
+    (row,) = components(40, grouped=True)
+    (select,) = row["components"]
+    assert select["custom_id"] == "est:grp:7:3"
+    assert [o["label"] for o in select["options"]] == ["Group 0", "Group 1", "Group 2", "Group 3"]
+    big = decision(40, grouped=True)
+    panel = panel_for(7, 3, big, group=2)
+    options_row, groups_row = panel.view.to_components()  # type: ignore[union-attr]
+    assert [o["value"] for o in options_row["components"][0]["options"]] == [
+        f"k{i}" for i in range(20, 30)]
+    assert groups_row["components"][0]["custom_id"] == "est:grp:7:3"
+    assert panel.content.endswith("**Pick one.** — Group 2")
+
+
+def test_custom_ids_stay_within_100_characters() -> None:
+    (row,) = components(2, key="{i}" + "x" * 89)
+    assert [b["custom_id"] for b in row["components"]] == ["est:opt:7:3:#0", "est:opt:7:3:#1"]
+    assert all(len(b["custom_id"]) <= 100 for b in row["components"])
+
+
+def test_options_text() -> None:
+    assert parse_options_text("pro sheet=3") == {"pro": True, "sheet": 3}
+    assert parse_options_text("map=asymmetric, variant1 no-variant2") == {
+        "map": "asymmetric", "variant1": True, "variant2": False}
+    assert parse_options_text("ratio=0.5 fast=off") == {"ratio": 0.5, "fast": False}
+    assert parse_options_text(None) == {} and parse_options_text("  ") == {}
+
+
+def test_hours_list() -> None:
+    assert parse_hours_list("12, 2") == [12.0, 2.0]
+    with pytest.raises(ValueError):
+        parse_hours_list("soon")
+
+
+def test_long_logs_keep_their_latest_lines() -> None:
+    lines = [f"line {i} " + "x" * 90 for i in range(100)]
+    text = clip_lines(lines)
+    assert len(text) <= 2000 and text.endswith(lines[-1]) and lines[0] not in text
