@@ -32,8 +32,10 @@ from bot.scheduler import Scheduler
 from bot.sessions import SessionError, Sessions
 from bot.settings import Settings
 from bot.storage import Store
+from cogs.estancia import EstanciaCog
 
 log = logging.getLogger(__name__)
+
 
 class EstanciaTree(app_commands.CommandTree):
     """Answers every refusal privately; only unexpected errors are logged."""
@@ -101,9 +103,6 @@ class EstanciaBot(commands.Bot):
             self._sessions = Sessions(self._owns_store, self.settings, clock=self.clock)
         self.outbox = OutboxDeliverer(self, self.sessions, clock=self.clock)
         self.sessions.on_outbox(self.outbox.wake)
-
-        from cogs.estancia import EstanciaCog
-
         await self.add_cog(EstanciaCog(self))
         self.add_dynamic_items(*DYNAMIC_ITEMS)
         await self.sync_commands()
