@@ -15,7 +15,10 @@ from tests.e2e.launcher import BotProcess
 @pytest.fixture
 async def fake() -> AsyncIterator[E2EFakeDiscord]:
     async with E2EFakeDiscord() as server:
-        yield server
+        try:
+            yield server
+        finally:
+            server.release_all()  # a held request must not keep the server from closing
 
 
 BotFactory = Callable[..., Awaitable[BotProcess]]

@@ -11,16 +11,35 @@
 * ``after_accept``: a hook called the moment a channel message has been created, before
   the bot sees the answer (the crash tests kill the bot there).
 * ``created_posts``: every channel message really created by ``POST /channels/{id}/messages``.
+* ``hold``: matching requests hang (as a Discord request that times out does) until the
+  test releases them — no fixed delays, so nothing depends on timing.
 """
 
 from __future__ import annotations
 
+import asyncio
+import re
 from collections.abc import Callable
+from dataclasses import dataclass, field
 from typing import Any
 
 from aiohttp import web
 
 from tests.discord.fakediscord import Call, FakeDiscord, json_response
+
+
+@dataclass
+class Hold:
+    method: str
+    pattern: re.Pattern[str]
+    released: asyncio.Event = field(default_factory=asyncio.Event)
+    held: int = 0
+
+    def matches(self, call: Call) -> bool:
+        return self.method in ("*", call.method) and bool(self.pattern.search(call.path))
+
+    def release(self) -> None:
+        self.released.set()
 
 
 class E2EFakeDiscord(FakeDiscord):
@@ -31,6 +50,24 @@ class E2EFakeDiscord(FakeDiscord):
         self._by_nonce: dict[tuple[int, str], dict[str, Any]] = {}
         #: Called with the new message right after it is created (same thread, sync).
         self.after_accept: Callable[[dict[str, Any]], None] | None = None
+        self.holds: list[Hold] = []
+
+    def hold(self, method: str, path_regex: str) -> Hold:
+        """Matching requests wait (unanswered) until ``Hold.release()``."""
+        held = Hold(method.upper(), re.compile(path_regex))
+        self.holds.append(held)
+        return held
+
+    def release_all(self) -> None:
+        for held in self.holds:
+            held.release()
+
+    async def _fault(self, call: Call) -> web.Response | None:
+        for held in self.holds:
+            if held.matches(call) and not held.released.is_set():
+                held.held += 1
+                await held.released.wait()
+        return await super()._fault(call)
 
     def _channel_message(self, call: Call, channel_id: int, rest: list[str]) -> web.Response:
         if rest or call.method != "POST":

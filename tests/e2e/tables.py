@@ -20,8 +20,10 @@ from tests.e2e.scenario import (
     Sent,
     components_of,
     mentioned_ids,
+    option_components,
     play_turn_by_taps,
     poll,
+    turn_button_of,
     turn_posts,
     wait_for_post,
 )
@@ -142,3 +144,27 @@ def unmatched_human_moves(table: Table) -> list[str]:
             problems.append(f"v{move.version} {move.option_key!r} by {move.user_id}: taps on "
                             f"panel v{move.version - 1} were {sorted(choices)}")
     return problems
+
+
+async def open_playable_panel(table: Table) -> tuple[Player, dict[str, Any]]:
+    """The player to move presses "Your turn" on the latest turn post (and, for a big
+    decision, picks the first group): their private panel, ready to play an option."""
+    await wait_drained(table.db_path)
+    record = table.record()
+    mover = table.players[record.user_of(record.to_move())]
+    post = turn_posts(table.fake, table.channel_id)[-1]
+    opened = await mover.click(post, turn_button_of(post) or "")
+    await opened.wait_answered()
+    panel = opened.panel()
+    assert panel is not None and option_components(panel)
+    while not playable(panel):  # a big decision: pick a group first
+        group = option_components(panel)[0]
+        picked = await mover.click(panel, group["custom_id"], [group["options"][0]["value"]])
+        await picked.wait_answered()
+        panel = table.fake.messages[int(panel["id"])]
+    return mover, panel
+
+
+def playable(panel: dict[str, Any]) -> list[dict[str, Any]]:
+    """The components that play an option (buttons, option selects; not group menus)."""
+    return [c for c in option_components(panel) if not c["custom_id"].startswith("est:grp:")]
