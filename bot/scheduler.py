@@ -86,8 +86,8 @@ class Scheduler:
                 await self._task
             self._task = None
 
-    async def wait_cycles(self, count: int = 1) -> None:
-        """Wait until ``count`` more cycles have completed (tests, diagnostics)."""
+    async def wait_for_cycle(self, number: int) -> None:
+        """Wait until cycle ``number`` has completed (``cycles`` counts them; for tests
+        and diagnostics: read ``cycles``, cause a change, wait for ``cycles + 1``)."""
         async with self._cycled:
-            target = self.cycles + count
-            await self._cycled.wait_for(lambda: self.cycles >= target)
+            await self._cycled.wait_for(lambda: self.cycles >= number)

@@ -1,0 +1,154 @@
+from __future__ import annotations
+
+import pytest
+
+from bot.sessions import SessionError, Sessions
+from bot.storage import NewTimer, Store
+from bot.timers import HOUR
+from tests.bot.conftest import ALICE, BOB, CAROL, CHANNEL, MOD, FakeClock
+from tests.bot.helpers import against_computer, drain, hot_seat, mover
+
+
+async def test_reminders_then_the_computer_plays_the_timed_out_turn(
+    sessions: Sessions, store: Store, clock: FakeClock
+) -> None:
+    start = clock()
+    info = await hot_seat(sessions)
+    late = await mover(sessions, info.id)
+    assert info.deadline_at == start + 24 * HOUR
+    timers = await store.unfired_timers(info.id)
+    assert [(t.kind, t.due_at - start) for t in timers] == [
+        ("reminder", 12 * HOUR), ("reminder", 22 * HOUR), ("deadline", 24 * HOUR)
+    ]
+    assert await sessions.next_timer_due() == start + 12 * HOUR
+    await drain(sessions)
+
+    assert await sessions.fire_due_timers() == 0
+    clock.advance(12 * HOUR)
+    assert await sessions.fire_due_timers() == 1
+    [reminder] = await drain(sessions)
+    assert reminder.kind == "reminder" and reminder.mention_user_ids == (late,)
+    assert reminder.content().endswith(
+        f"<@{late}>, a reminder: it is your turn (time runs out <t:{int(start + 24 * HOUR)}:R>)."
+    )
+    assert await sessions.fire_due_timers() == 0  # fired once only
+
+    clock.advance(10 * HOUR)
+    assert await sessions.fire_due_timers() == 1
+    assert [a.kind for a in await drain(sessions)] == ["reminder"]
+
+    clock.advance(2 * HOUR)
+    assert await sessions.fire_due_timers() == 1
+    [timeout] = await drain(sessions)
+    after = await sessions.info_by_id(info.id)
+    assert after.status == "active" and after.user_to_move != late
+    assert timeout.kind == "timeout" and timeout.mention_user_ids == (after.user_to_move,)
+    assert timeout.text.startswith(
+        f"{'Alice' if late == ALICE else 'Bob'} ran out of time, so the computer played"
+    )
+    moves = await store.moves(info.id)
+    assert moves[-1].by_computer and moves[-1].seat == info.seat_of(late)
+    assert after.deadline_at == clock() + 24 * HOUR  # the next player's clock started
+    assert await sessions.next_timer_due() == clock() + 12 * HOUR
+
+
+async def test_forfeit_policy_ends_the_game(
+    sessions: Sessions, store: Store, clock: FakeClock
+) -> None:
+    info = await hot_seat(sessions)
+    await sessions.set_settings(CHANNEL, ALICE, False, timeout_policy="forfeit")
+    late = await mover(sessions, info.id)
+    await drain(sessions)
+    clock.advance(24 * HOUR)
+    assert await sessions.fire_due_timers() == 3  # two reminders and the deadline
+    announcements = await drain(sessions)
+    assert [a.kind for a in announcements] == ["reminder", "reminder", "game_over"]
+    over = announcements[-1]
+    winner = "Bob" if late == ALICE else "Alice"
+    assert over.game_over and over.scores_text == f"{winner} wins."
+    info = await sessions.info_by_id(info.id)
+    assert info.status == "finished" and info.forfeited == info.seat_of(late)
+    assert info.winners == (1 - info.seat_of(late),)
+    assert await sessions.next_timer_due() is None
+    assert (await store.moves(info.id))[-1].kind == "forfeit"
+
+
+async def test_a_move_replaces_the_timers_of_the_turn(
+    sessions: Sessions, clock: FakeClock
+) -> None:
+    info = await hot_seat(sessions)
+    user = await mover(sessions, info.id)
+    clock.advance(11 * HOUR)
+    await sessions.play(info.id, user, "add1", None)  # same turn: same timers
+    assert await sessions.next_timer_due() == info.deadline_at - 12 * HOUR
+    clock.advance(2 * HOUR)
+    assert await sessions.fire_due_timers() == 1  # the first reminder was due
+    await sessions.play(info.id, user, "add1", None)  # the turn passes
+    await drain(sessions)
+    assert await sessions.next_timer_due() == clock() + 12 * HOUR
+    clock.advance(11 * HOUR)
+    assert await sessions.fire_due_timers() == 0
+    assert await drain(sessions) == []
+
+
+async def test_computer_turns_have_no_timers(sessions: Sessions, store: Store) -> None:
+    info = await against_computer(sessions)
+    timers = await store.unfired_timers(info.id)
+    assert {t.seat for t in timers} == {0}
+
+
+async def test_settings_change_the_running_clock(
+    sessions: Sessions, store: Store, clock: FakeClock
+) -> None:
+    start = clock()
+    info = await hot_seat(sessions)
+    await drain(sessions)
+    with pytest.raises(SessionError, match="manage this channel"):
+        await sessions.set_settings(CHANNEL, BOB, False, turn_timeout_hours=1)
+    with pytest.raises(SessionError, match="between 0 and 720 hours"):
+        await sessions.set_settings(CHANNEL, ALICE, False, turn_timeout_hours=-1)
+    with pytest.raises(SessionError, match="must be above 0"):
+        await sessions.set_settings(CHANNEL, ALICE, False, reminder_hours=[0])
+    clock.advance(HOUR)
+    changed = await sessions.set_settings(CHANNEL, MOD, True, turn_timeout_hours=6,
+                                          reminder_hours=[1, 5.5])
+    assert changed.deadline_at == start + 6 * HOUR  # counted from the start of the turn
+    assert changed.version == info.version + 1
+    due = [(t.kind, t.due_at - start) for t in await store.unfired_timers(info.id)]
+    assert due == [("reminder", 5 * HOUR), ("deadline", 6 * HOUR)]  # 0.5 h is past
+    [announcement] = await drain(sessions)
+    assert announcement.text == (
+        "A moderator changed the turn timer: 6 h per turn, reminders 5.5 h and 1 h before; "
+        "then the computer plays the turn."
+    )
+    off = await sessions.set_settings(CHANNEL, ALICE, False, turn_timeout_hours=0)
+    assert off.deadline_at is None and await sessions.next_timer_due() is None
+    with pytest.raises(SessionError, match="not playing"):
+        await sessions.play(info.id, CAROL, "add1", None)
+
+
+async def test_lobby_settings_apply_when_the_game_starts(
+    sessions: Sessions, clock: FakeClock
+) -> None:
+    await sessions.new(CHANNEL, 1, ALICE, "Alice", "diceroll", {})
+    await sessions.set_settings(CHANNEL, ALICE, False, turn_timeout_hours=2, reminder_hours=[])
+    await sessions.join(CHANNEL, BOB, "Bob")
+    info = await sessions.start(CHANNEL, ALICE)
+    assert info.turn_timeout_hours == 2 and info.reminder_hours == ()
+    assert info.deadline_at == clock() + 2 * HOUR
+    assert await sessions.next_timer_due() == info.deadline_at
+
+
+async def test_a_timer_of_a_finished_turn_is_discarded(
+    sessions: Sessions, store: Store, clock: FakeClock
+) -> None:
+    info = await hot_seat(sessions)
+    [reminder, *_] = await store.unfired_timers(info.id)
+    await sessions.cancel(CHANNEL, ALICE, False)  # clears the timers of the game
+    assert await store.unfired_timers(info.id) == []
+    # A timer row left behind (say, by an older program) is dropped, not fired.
+    async with store._transaction() as db:
+        await store._replace_timers(db, info.id, [NewTimer("reminder", reminder.seat,
+                                                           reminder.turn, clock())])
+    assert await sessions.fire_due_timers() == 0
+    assert await store.unfired_timers(info.id) == []
