@@ -32,16 +32,26 @@ def board_map(state: HaziendaState) -> HaziendaMap:
     return load_map(state.options.map)
 
 
-def row_of(coord: str) -> str:
-    return coord[0]
+@lru_cache(maxsize=64)
+def board_order(hmap: HaziendaMap) -> dict[str, int]:
+    """Position of each space in reading order (row by row), to sort coordinates."""
+    return {coord: i for i, coord in enumerate(hmap.spaces)}
+
+
+@lru_cache(maxsize=512)
+def coords_of_kind(hmap: HaziendaMap, kind: str) -> tuple[str, ...]:
+    return hmap.coords_of_kind(kind)
+
+
+def in_board_order(coords: Iterable[str], hmap: HaziendaMap) -> list[str]:
+    return sorted(coords, key=board_order(hmap).__getitem__)
 
 
 def groups(coords: Iterable[str], hmap: HaziendaMap) -> list[set[str]]:
     """Connected groups of ``coords`` (hex adjacency), in board order."""
     remaining = set(coords)
-    order = [c for c in hmap.spaces if c in remaining]
     found: list[set[str]] = []
-    for start in order:
+    for start in in_board_order(remaining, hmap):
         if start not in remaining:
             continue
         group = {start}
@@ -87,7 +97,16 @@ def group_of(state: HaziendaState, coord: str) -> set[str]:
 
 def free_spaces(state: HaziendaState, kind: str) -> list[str]:
     taken = state.occupied()
-    return [c for c in board_map(state).coords_of_kind(kind) if c not in taken]
+    return [c for c in coords_of_kind(board_map(state), kind) if c not in taken]
+
+
+def free_around(state: HaziendaState, anchors: Iterable[str], kind: str) -> list[str]:
+    """Free spaces of ``kind`` next to any of ``anchors``, in board order."""
+    hmap = board_map(state)
+    taken = state.occupied()
+    found = {nb for a in anchors for nb in hmap.neighbours(a)
+             if nb not in taken and hmap.spaces[nb].kind == kind}
+    return in_board_order(found, hmap)
 
 
 def lands_placed(state: HaziendaState, colour: str) -> int:
@@ -120,10 +139,6 @@ def animal_tiles_left(state: HaziendaState, colour: str, species: str) -> int:
     return max(0, min(ANIMALS_PER_SPECIES - same, ANIMAL_TILES_PER_COLOUR - len(mine)))
 
 
-def next_to(coord: str, targets: set[str], hmap: HaziendaMap) -> bool:
-    return any(nb in targets for nb in hmap.neighbours(coord))
-
-
 def land_spaces(state: HaziendaState, colour: str, kind: str) -> list[str]:
     """Where a land card of ``kind`` puts a land.
 
@@ -135,48 +150,45 @@ def land_spaces(state: HaziendaState, colour: str, kind: str) -> list[str]:
         spaces = free_spaces(state, kind)
         if spaces:
             return spaces
-    hmap = board_map(state)
-    mine = {c for c, col in state.lands.items() if col == colour}
-    return [c for c in free_spaces(state, "pampa") if next_to(c, mine, hmap)]
+    return free_around(state, (c for c, col in state.lands.items() if col == colour), "pampa")
 
 
 def animal_spaces(state: HaziendaState, colour: str, species: str) -> list[str]:
     """Free pampa next to one of the player's lands or animals of the same species."""
-    hmap = board_map(state)
-    anchors = {c for c, col in state.lands.items() if col == colour}
-    anchors |= {c for c, a in state.animals.items() if a.colour == colour and a.species == species}
-    return [c for c in free_spaces(state, "pampa") if next_to(c, anchors, hmap)]
+    anchors = [c for c, col in state.lands.items() if col == colour]
+    anchors += [c for c, a in state.animals.items() if a.colour == colour and a.species == species]
+    return free_around(state, anchors, "pampa")
 
 
 def hacienda_spaces(state: HaziendaState, colour: str) -> list[str]:
     """Tiles of the player's domains and herds whose group has no hacienda yet."""
     holding = set(state.haciendas)
     groups_ = domains(state, colour) + herds(state, colour)
-    return sorted(
-        (c for g in groups_ if not g & holding for c in g),
-        key=list(board_map(state).spaces).index,
-    )
+    return in_board_order((c for g in groups_ if not g & holding for c in g), board_map(state))
 
 
 def pond_start_spaces(state: HaziendaState, size: int) -> list[str]:
     """Free pampa hexes from which a connected pond of ``size`` free pampa hexes can grow."""
     hmap = board_map(state)
-    free = free_spaces(state, "pampa")
-    return [c for g in groups(free, hmap) if len(g) >= size for c in free if c in g]
+    big = [g for g in groups(free_spaces(state, "pampa"), hmap) if len(g) >= size]
+    return in_board_order(set().union(*big), hmap)
+
+
+def largest_free_pampa_area(state: HaziendaState) -> int:
+    return max((len(g) for g in groups(free_spaces(state, "pampa"), board_map(state))), default=0)
 
 
 def pond_next_spaces(state: HaziendaState, chosen: list[str]) -> list[str]:
     """Free pampa hexes that extend the pond being laid (adjacent to its chosen hexes)."""
-    hmap = board_map(state)
     picked = set(chosen)
-    return [c for c in free_spaces(state, "pampa") if c not in picked and next_to(c, picked, hmap)]
+    return [c for c in free_around(state, picked, "pampa") if c not in picked]
 
 
 def harvest_targets(state: HaziendaState, colour: str) -> list[str]:
     """Lands of the player's domains that carry no harvest marker (any land of it)."""
     markers = set(state.harvest)
-    order = list(board_map(state).spaces).index
-    return sorted((c for g in domains(state, colour) if not g & markers for c in g), key=order)
+    return in_board_order((c for g in domains(state, colour) if not g & markers for c in g),
+                          board_map(state))
 
 
 def stealable_markers(state: HaziendaState, colour: str) -> list[str]:
@@ -193,7 +205,16 @@ def markets_reached(state: HaziendaState, colour: str) -> list[str]:
 
 def market_edges_of(hmap: HaziendaMap, coord: str) -> list[str]:
     """The markets for which ``coord`` is an edge."""
-    return [m for m in hmap.markets if coord in _edges(hmap, m)]
+    return _markets_by_edge(hmap).get(coord, [])
+
+
+@lru_cache(maxsize=64)
+def _markets_by_edge(hmap: HaziendaMap) -> dict[str, list[str]]:
+    table: dict[str, list[str]] = {}
+    for market in hmap.markets:
+        for edge in hmap.market_edges(market):
+            table.setdefault(edge, []).append(market)
+    return table
 
 
 @lru_cache(maxsize=256)

@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+from collections import OrderedDict
+
 from games.hazienda.board import (
     board_map,
-    domains,
     herds,
     land_groups,
     markets_reached,
@@ -53,27 +54,47 @@ def pond_points(state: HaziendaState, colour: str) -> int:
     return points
 
 
-def hacienda_points(state: HaziendaState, colour: str) -> int:
-    """1 point per tile of each domain or herd holding at least one hacienda (once)."""
-    holding = set(state.haciendas)
-    groups_ = land_groups(state, colour) + herds(state, colour)
-    return sum(len(g) for g in groups_ if g & holding)
+#: Recent board scorings by position (views and computer players ask again and again).
+_CACHE: OrderedDict[tuple, dict[str, int]] = OrderedDict()
+_CACHE_SIZE = 4096
+
+
+def _board_key(state: HaziendaState, colour: str) -> tuple:
+    return (
+        colour, state.map_text or state.options.map, state.options.variant1,
+        tuple(sorted(state.lands.items())),
+        tuple(sorted((c, a.colour, a.species) for c, a in state.animals.items())),
+        tuple(p.coords for p in state.ponds), tuple(sorted(state.haciendas)),
+    )
 
 
 def board_categories(state: HaziendaState, colour: str) -> dict[str, int]:
     """What a scoring now would give for the board (everything but money)."""
-    variant1 = state.options.variant1
+    key = _board_key(state, colour)
+    cached = _CACHE.get(key)
+    if cached is None:
+        cached = _CACHE[key] = _board_categories(state, colour)
+        if len(_CACHE) > _CACHE_SIZE:
+            _CACHE.popitem(last=False)
+    return dict(cached)
+
+
+def _board_categories(state: HaziendaState, colour: str) -> dict[str, int]:
+    """Markets, domains, haciendas, ponds and (Variante I) herds for one colour.
+
+    Haciendas: 1 point per tile of each domain or herd holding at least one hacienda,
+    a group with two haciendas (joined later) counted once.
+    """
+    lands = land_groups(state, colour)
+    herds_ = herds(state, colour)
+    holding = set(state.haciendas)
     return {
         "markets": market_points(len(markets_reached(state, colour))),
-        "domains": sum(
-            DOMAIN_POINTS_PER_LAND * len(g)
-            for g in domains(state, colour)
-            if len(g) >= DOMAIN_MIN_SCORING
-        ),
-        "haciendas": hacienda_points(state, colour),
+        "domains": sum(DOMAIN_POINTS_PER_LAND * len(g) for g in lands if len(g) >= DOMAIN_MIN_SCORING),
+        "haciendas": sum(len(g) for g in lands + herds_ if g & holding),
         "ponds": pond_points(state, colour),
-        "herds": sum(len(h) for h in herds(state, colour) if len(h) >= HERD_MIN_SCORING)
-        if variant1 else 0,
+        "herds": sum(len(h) for h in herds_ if len(h) >= HERD_MIN_SCORING)
+        if state.options.variant1 else 0,
     }
 
 

@@ -13,6 +13,7 @@ from games.hazienda.board import (
     herds,
     land_spaces,
     land_tiles_left,
+    largest_free_pampa_area,
     market_edges_of,
     pond_next_spaces,
     pond_start_spaces,
@@ -102,7 +103,9 @@ def _face_up_options(deck: str, face_up: list[str]) -> list[Option]:
 
 
 def pond_sizes(state: HaziendaState) -> list[int]:
-    return [size for size, n in sorted(state.ponds_stock.items()) if n and pond_start_spaces(state, size)]
+    """Sizes in stock for which some free pampa area is big enough."""
+    room = largest_free_pampa_area(state)
+    return [size for size, n in sorted(state.ponds_stock.items()) if n and size <= room]
 
 
 def space_options(coords: list[str], label: str) -> list[Option]:
