@@ -848,19 +848,28 @@ class Sessions:
     async def mark_sent(self, outbox_id: int, message_id: int | None) -> None:
         await self.store.mark_sent(outbox_id, message_id, self.clock())
 
-    async def mark_failed(self, outbox_id: int, retry_at: float | None = None) -> None:
-        """Count a failed delivery; retry at ``retry_at`` or after an exponential backoff
-        (5 s, 10 s, 20 s … one hour). Gives up after ``MAX_DELIVERY_ATTEMPTS``."""
+    async def mark_failed(
+        self, outbox_id: int, retry_at: float | None = None, *, permanent: bool = False
+    ) -> None:
+        """Count a failed delivery.
+
+        A transient failure (5xx, 429, timeout, lost connection) is retried at
+        ``retry_at`` or after an exponential backoff (5 s, 10 s, 20 s … capped at one
+        hour), never given up. A ``permanent`` one (the channel is gone or the bot may
+        not post there) abandons the announcement, so later ones of the game go ahead.
+        """
         attempts = await self.store.outbox_attempts(outbox_id)
         if attempts is None:
             return
-        if attempts + 1 >= MAX_DELIVERY_ATTEMPTS:
-            log.warning("giving up on announcement %s after %s attempts", outbox_id,
-                        attempts + 1)
+        if permanent:
+            log.warning("announcement %s cannot be delivered; dropping it", outbox_id)
             await self.store.mark_failed(outbox_id, None)
             return
+        if attempts + 1 == MAX_DELIVERY_ATTEMPTS:
+            log.error("announcement %s failed %s times; still retrying", outbox_id,
+                      attempts + 1)
         if retry_at is None:
-            retry_at = self.clock() + min(BACKOFF_CAP, BACKOFF_BASE * 2**attempts)
+            retry_at = self.clock() + min(BACKOFF_CAP, BACKOFF_BASE * 2 ** min(attempts, 20))
         await self.store.mark_failed(outbox_id, retry_at)
 
     # -- timers --------------------------------------------------------------------------

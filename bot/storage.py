@@ -105,7 +105,8 @@ MIGRATIONS: list[list[str]] = [
 
 SCHEMA_VERSION = len(MIGRATIONS)
 
-#: Deliveries are abandoned after this many failed attempts.
+#: After this many failed attempts a delivery is logged as an error (and still retried:
+#: only a permanent failure abandons an announcement).
 MAX_DELIVERY_ATTEMPTS = 8
 
 
@@ -568,7 +569,8 @@ class Store:
             )
 
     async def mark_failed(self, outbox_id: int, retry_at: float | None) -> int:
-        """Count a failed attempt; ``retry_at`` None abandons the row. Returns attempts."""
+        """Count a failed attempt; ``retry_at`` None abandons the row (it then no longer
+        holds back the game's later rows). Returns the attempts so far."""
         async with self._transaction() as db:
             await db.execute(
                 "UPDATE outbox SET attempts = attempts + 1, next_attempt_at = ? WHERE id = ?",

@@ -153,7 +153,7 @@ async def test_view_png_log_and_scores(sessions: Sessions) -> None:
     assert scores[info.seat_of(user)]["total"] == 2
 
 
-async def test_delivery_failures_back_off_then_give_up(
+async def test_failed_deliveries_back_off_and_are_retried(
     sessions: Sessions, clock: FakeClock
 ) -> None:
     await hot_seat(sessions)
@@ -171,11 +171,24 @@ async def test_delivery_failures_back_off_then_give_up(
     await sessions.mark_failed(first.outbox_id, retry_at=clock() + 60)  # a rate limit
     clock.advance(59)
     assert await sessions.pending_announcements() == []
-    for _ in range(MAX_DELIVERY_ATTEMPTS):
+    for _ in range(3 * MAX_DELIVERY_ATTEMPTS):  # a long outage: never given up
         clock.advance(3600)
-        for announcement in await sessions.pending_announcements():
-            if announcement.outbox_id == first.outbox_id:
-                await sessions.mark_failed(first.outbox_id)
-    clock.advance(3600)
-    [next_one] = await sessions.pending_announcements()
-    assert next_one.outbox_id != first.outbox_id, "abandoned after too many attempts"
+        [again] = await sessions.pending_announcements()
+        assert again.outbox_id == first.outbox_id
+        await sessions.mark_failed(first.outbox_id)
+    clock.advance(3600)  # the backoff is capped at an hour
+    [again] = await sessions.pending_announcements()
+    assert again.outbox_id == first.outbox_id and again.attempts == 3 * MAX_DELIVERY_ATTEMPTS + 3
+    await sessions.mark_sent(first.outbox_id, 1)
+    assert [a.text for a in await sessions.pending_announcements()] == [
+        "Bob joined. Seats (2 of 2–3): Alice, Bob."
+    ]
+
+
+async def test_a_permanent_failure_drops_only_that_announcement(sessions: Sessions) -> None:
+    await hot_seat(sessions)
+    [first] = await sessions.pending_announcements()
+    await sessions.mark_failed(first.outbox_id, permanent=True)
+    [after] = await sessions.pending_announcements()
+    assert after.outbox_id > first.outbox_id
+    assert [a.kind for a in await drain(sessions)] == ["lobby", "start"]
