@@ -1,0 +1,88 @@
+"""Secrets: across a whole game of a hidden-information game played by taps, nothing
+posted publicly (content, embeds, attachment names, the board image) and nothing logged at
+INFO carries a seat's private information; the token is never logged.
+
+Private information is what the engine itself marks private: the ``private_to`` events of
+every step (recomputed by replaying the stored log) and the seats' own views. Every
+public board image must be exactly the render of the spectators' view at its version.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import random
+
+import pytest
+
+from games import available_games, get_game
+from renderer import render_png
+from tests.e2e import dbcheck
+from tests.e2e.checks import channel_post_problems, log_problems
+from tests.e2e.scenario import client_deliver
+from tests.e2e.tables import open_table, play_to_the_end
+
+HIDDEN_INFORMATION_GAMES = ["hazienda"]
+
+
+def private_event_texts(record: dbcheck.GameRecord) -> set[str]:
+    """Every private event text of the game, replayed from the stored log."""
+    engine = get_game(record.game)
+    state = None
+    texts: set[str] = set()
+    for move in record.moves:
+        if move.kind == "start":
+            state = engine.setup(len(record.seats), engine.parse_options(record.options),
+                                 record.seed)
+        elif move.kind == "move" and state is not None:
+            outcome = engine.apply(state, move.seat, move.option_key)
+            texts.update(e.text for e in outcome.events if e.private_to is not None)
+            state = outcome.state
+    return texts
+
+
+def state_at(record: dbcheck.GameRecord, version: int) -> str:
+    rows = [m for m in record.moves if m.version <= version]
+    return json.dumps(rows[-1].state_after)
+
+
+def public_texts(post: dict) -> list[str]:
+    texts = [post.get("content") or ""]
+    texts += [json.dumps(embed) for embed in post.get("embeds") or []]
+    texts += [a.get("filename", "") + " " + (a.get("description") or "")
+              for a in post.get("attachments") or []]
+    return texts
+
+
+@pytest.mark.parametrize("game", HIDDEN_INFORMATION_GAMES)
+async def test_no_private_information_is_posted_or_logged(fake, client_table, caplog,
+                                                          game: str) -> None:
+    if game not in available_games():
+        pytest.skip(f"games.{game} is not available yet")
+    caplog.set_level(logging.INFO)
+    table = await open_table(fake, client_table.db_path, client_deliver(client_table), game)
+    await play_to_the_end(table, random.Random(f"secrets-{game}"))
+
+    record = table.record()
+    secrets = private_event_texts(record)
+    assert secrets, "a hidden-information game without a single private event"
+    posts = fake.posts_in(table.channel_id)
+    leaks = [(secret, text) for post in posts for text in public_texts(post)
+             for secret in secrets if secret in text]
+    assert leaks == []
+    logged = "\n".join(r.getMessage() for r in caplog.records if r.levelno >= logging.INFO)
+    assert [s for s in secrets if s in logged] == []
+    assert log_problems(logged) == []
+    assert channel_post_problems(fake, table.channel_id) == []
+
+    engine = get_game(game)
+    names = [seat["name"] for seat in record.seats]
+    calls = [c for c in fake.find("POST", rf"^/channels/{table.channel_id}/messages$")
+             if c.status == 200 and c.files]
+    assert calls, "no board was posted"
+    for call in calls:
+        (upload,) = call.files
+        version = int(upload.filename.removesuffix(".png").rsplit("-", 1)[1])
+        view = engine.view(engine.load(state_at(record, version)), None)
+        assert upload.data == render_png(game, view, names), \
+            f"{upload.filename} is not the spectators' board at v{version}"
