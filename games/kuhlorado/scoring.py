@@ -21,8 +21,8 @@ MEADOWS: dict[str, list[Pos]] = {
 
 def majority(sheet: Sheet, cells: list[Pos]) -> str | None:
     """The symbol with strictly more marks among ``cells``; None on a tie."""
-    counts = {s: sum(1 for p in cells if sheet.mark(p) == s) for s in SYMBOLS}
-    x, o = counts["x"], counts["o"]
+    marks = [sheet.mark(p) for p in cells]
+    x, o = marks.count("x"), marks.count("o")
     if x == o:
         return None
     return "x" if x > o else "o"

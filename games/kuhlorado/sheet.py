@@ -14,6 +14,7 @@ from __future__ import annotations
 import re
 from collections.abc import Collection
 from dataclasses import dataclass
+from functools import lru_cache
 
 from pydantic import BaseModel, field_validator
 
@@ -28,7 +29,10 @@ TROUGHS = (SMALL_TROUGH, LARGE_TROUGH)
 
 Pos = tuple[int, int]
 
-_TOKEN = re.compile(r"^(?P<base>[1-5]|C|T|L)(?P<mark>[xo])?$")
+_UNMARKED = (*NUMBERS, COW)
+_VALID_TOKENS = frozenset(
+    [*_UNMARKED, *TROUGHS] + [base + symbol for base in _UNMARKED for symbol in SYMBOLS]
+)
 _LABEL = re.compile(r"^(?P<col>[A-Ha-h])(?P<row>[1-8])$")
 ORTHOGONAL = ((-1, 0), (1, 0), (0, -1), (0, 1))
 
@@ -53,9 +57,16 @@ def on_sheet(pos: Pos) -> bool:
     return 0 <= pos[0] < SIZE and 0 <= pos[1] < SIZE
 
 
-def orthogonal_neighbours(pos: Pos) -> list[Pos]:
+def _neighbours_of(pos: Pos) -> tuple[Pos, ...]:
     out = [(pos[0] + dr, pos[1] + dc) for dr, dc in ORTHOGONAL]
-    return [p for p in out if on_sheet(p)]
+    return tuple(p for p in out if on_sheet(p))
+
+
+_NEIGHBOURS = {pos: _neighbours_of(pos) for pos in all_positions()}
+
+
+def orthogonal_neighbours(pos: Pos) -> tuple[Pos, ...]:
+    return _NEIGHBOURS[pos]
 
 
 @dataclass(frozen=True)
@@ -92,7 +103,8 @@ class Sheet(BaseModel):
         if len(cells) != SIZE * SIZE:
             raise ValueError(f"a sheet has {SIZE * SIZE} cells, got {len(cells)}")
         for index, token in enumerate(cells):
-            _check_token(token, (index // SIZE, index % SIZE))
+            if token not in _VALID_TOKENS:
+                _explain_bad_token(token, divmod(index, SIZE))
         _large_trough_groups(cells)
         return cells
 
@@ -156,20 +168,24 @@ class Sheet(BaseModel):
         return sum(1 for token in self.cells if token in ("Cx", "Co"))
 
     def troughs(self) -> list[Trough]:
-        small = [Trough((p,)) for p in all_positions() if self.base(p) == SMALL_TROUGH]
-        large = [Trough(tuple(group)) for group in _large_trough_groups(self.cells)]
-        return sorted(small + large, key=lambda t: t.cells)
+        return list(_troughs_of_layout("".join(token[0] for token in self.cells)))
 
 
-def _check_token(token: str, pos: Pos) -> None:
+def _explain_bad_token(token: str, pos: Pos) -> None:
     where = f"{label(pos)} (row {pos[0] + 1}, column {pos[1] + 1})"
-    match = _TOKEN.match(token)
-    if not match:
-        raise ValueError(
-            f"bad token {token!r} at {where}: use 1-5, C, T or L, optionally followed by x or o"
-        )
-    if match["mark"] and match["base"] in TROUGHS:
+    if token[:1] in TROUGHS and token[1:] in SYMBOLS:
         raise ValueError(f"{token!r} at {where}: a trough can never be marked")
+    raise ValueError(
+        f"bad token {token!r} at {where}: use 1-5, C, T or L, optionally followed by x or o"
+    )
+
+
+@lru_cache(maxsize=64)
+def _troughs_of_layout(layout: str) -> tuple[Trough, ...]:
+    """The troughs of a printed layout (one base character per cell), cached."""
+    small = [Trough((divmod(i, SIZE),)) for i, base in enumerate(layout) if base == SMALL_TROUGH]
+    large = [Trough(tuple(group)) for group in _large_trough_groups(list(layout))]
+    return tuple(sorted(small + large, key=lambda t: t.cells))
 
 
 def _large_trough_groups(cells: list[str]) -> list[list[Pos]]:
