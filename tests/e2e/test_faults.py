@@ -124,8 +124,6 @@ async def test_a_click_acknowledged_too_late_still_plays_and_announces(fake, cli
     one_post_per_announcement(table)
 
 
-@pytest.mark.xfail(strict=True, reason="after MAX_DELIVERY_ATTEMPTS failures an announcement "
-                   "is abandoned and blocks the game's later ones — see tests/e2e/NEEDED_CHANGES.md")
 async def test_announcements_survive_a_long_discord_outage(fake, client_table) -> None:
     from bot.storage import MAX_DELIVERY_ATTEMPTS
 
