@@ -18,7 +18,8 @@ GAMES = [*available_games(), "pasture"]
 
 
 @pytest.mark.parametrize("game", GAMES)
-async def test_a_whole_game_by_taps_through_the_gateway(fake, start_bot, game: str) -> None:
+async def test_a_whole_game_by_taps_through_the_gateway(fake, start_bot, pasture_registered,
+                                                       game: str) -> None:
     bot = await start_bot(E2E_EXTRA_GAMES=EXTRA_GAMES)
     table = await open_table(fake, bot.db_path, gateway_deliver(fake), game)
 
