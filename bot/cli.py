@@ -37,6 +37,7 @@ def build_parser() -> argparse.ArgumentParser:
                       help="game options, e.g. --options variant=pro")
     play.add_argument("--out", type=Path, help="folder for board images "
                       "(default: IMAGE_DIR/<game>-<id>, IMAGE_DIR defaults to out)")
+    play.add_argument("--no-images", action="store_true", help="do not write board images")
     play.add_argument("--seed", type=int, help="fix the game's randomness")
     play.add_argument("--db", type=Path,
                       help="keep the game in this SQLite file (resume by running again)")
@@ -84,7 +85,7 @@ def play(args: argparse.Namespace, settings: Settings) -> int:
     logging.basicConfig(level=logging.WARNING)
     terminal = TerminalOptions(
         game=args.game, computer=args.computer, seats=args.seats, options=options,
-        out=args.out, seed=args.seed, db=args.db,
+        out=args.out, seed=args.seed, db=args.db, images=not args.no_images,
     )
 
     def read_line() -> str | None:

@@ -38,6 +38,7 @@ class TerminalOptions:
     out: Path | None = None
     seed: int | None = None
     db: Path | None = None
+    images: bool = True
 
 
 def parse_option_pairs(pairs: list[str]) -> dict[str, Any]:
@@ -85,7 +86,7 @@ class TerminalGame:
         self._echo = echo
         self._names: dict[int, str] = {}
         self._drawn: set[int] = set()
-        self._can_draw = True
+        self._can_draw = options.images
         self.folder: Path | None = None
 
     def say(self, text: str = "") -> None:
