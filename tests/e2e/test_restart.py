@@ -1,0 +1,130 @@
+"""Restarts of the real bot process on the same database: the game continues, buttons
+from messages sent before the restart still work, pending reminders still fire, and a
+dropped gateway connection loses nothing."""
+
+from __future__ import annotations
+
+import random
+import sqlite3
+import time
+
+import pytest
+
+from tests.e2e import dbcheck
+from tests.e2e.checks import EXTRA_GAMES, channel_post_problems, log_problems
+from tests.e2e.scenario import (
+    gateway_deliver,
+    mentioned_ids,
+    pick_component,
+    poll,
+    turn_button_of,
+    wait_for_post,
+)
+from tests.e2e.tables import (
+    lobby_button,
+    open_playable_panel,
+    open_table,
+    play_one_turn,
+    wait_drained,
+)
+
+GAME = "kuhlorado"
+
+
+@pytest.mark.parametrize("stop", ["ctrl-c", "sigterm"])
+async def test_the_game_and_its_old_buttons_survive_a_restart(fake, start_bot, stop: str) -> None:
+    bot = await start_bot()
+    table = await open_table(fake, bot.db_path, gateway_deliver(fake), GAME)
+    rng = random.Random(stop)
+    await play_one_turn(table, rng)
+    mover, panel = await open_playable_panel(table)  # a private panel built before the restart
+    before = table.record()
+    lobby = next(m for m in fake.posts_in(table.channel_id) if lobby_button(m, "join"))
+
+    exit_code = await (bot.stop() if stop == "ctrl-c" else bot.terminate())
+    assert exit_code in (0, 130, -2), f"unclean exit {exit_code}:\n{bot.log_tail()}"
+    assert dbcheck.replay_problems(dbcheck.read_game(bot.db_path, table.game_id)) == []
+    await bot.start()
+
+    custom_id, values = pick_component(panel, rng)
+    tapped = await mover.click(panel, custom_id, values)  # the panel from before the restart
+    table.note_tap(tapped)
+    await tapped.wait_answered()
+    assert table.record().version > before.version, f"an old panel did nothing: {tapped.texts()}"
+    old_lobby = await mover.click(lobby, lobby_button(lobby, "join") or "")
+    await old_lobby.wait_answered()
+    assert old_lobby.all_private and old_lobby.last_text()
+    for _ in range(3):
+        if not await play_one_turn(table, rng):
+            break
+    await wait_drained(bot.db_path)
+    record = table.record()
+    assert dbcheck.replay_problems(record) == []
+    assert len(fake.posts_in(table.channel_id)) == len(record.outbox)
+    assert channel_post_problems(fake, table.channel_id) == []
+    await bot.stop()
+    assert log_problems(bot.log_text()) == []
+
+
+def unfired_timers(db_path) -> list[tuple[str, float]]:
+    conn = sqlite3.connect(db_path, timeout=30)
+    try:
+        return conn.execute(
+            "SELECT kind, due_at FROM timers WHERE fired_at IS NULL ORDER BY due_at").fetchall()
+    finally:
+        conn.close()
+
+
+async def test_reminders_and_the_deadline_fire_after_a_restart(fake, start_bot) -> None:
+    # A turn of 7.2 s with a reminder 3.6 s before its end; the bot is down when it falls due.
+    bot = await start_bot(TURN_TIMEOUT_HOURS="0.002", REMINDERS="0.001",
+                          TIMEOUT_POLICY="computer")
+    table = await open_table(fake, bot.db_path, gateway_deliver(fake), GAME)
+    await wait_drained(bot.db_path)
+    record = table.record()
+    waiting_user = record.user_of(record.to_move())
+    timers = unfired_timers(bot.db_path)
+    assert [kind for kind, _ in timers] == ["reminder", "deadline"], timers
+    await bot.stop()
+    reminder_due = timers[0][1]
+    await poll(lambda: time.time() > reminder_due + 0.5, "the reminder to fall due", timeout=60)
+    posted = len(fake.posts_in(table.channel_id))
+
+    await bot.start()
+    reminder = await wait_for_post(fake, table.channel_id, posted,
+                                   lambda m: "reminder" in m["content"], timeout=60)
+    assert mentioned_ids(reminder) == [waiting_user]
+    await wait_for_post(fake, table.channel_id, posted,
+                        lambda m: turn_button_of(m) is not None
+                        and mentioned_ids(m) != [waiting_user], timeout=60)
+    after = table.record()
+    assert after.version > record.version, "the deadline did not play the turn"
+    assert any(m.by_computer and m.seat == record.to_move() for m in after.moves)
+    assert dbcheck.replay_problems(after) == []
+    await bot.stop()
+    assert log_problems(bot.log_text()) == []
+
+
+async def test_a_dropped_gateway_connection_loses_nothing(fake, start_bot) -> None:
+    bot = await start_bot(E2E_EXTRA_GAMES=EXTRA_GAMES)
+    table = await open_table(fake, bot.db_path, gateway_deliver(fake), GAME)
+    rng = random.Random(3)
+    connections = len(fake.identifies) + len(fake.resumes)
+    await fake.drop_connections()
+    await poll(lambda: fake.connected and len(fake.identifies) + len(fake.resumes) > connections,
+               "the bot to reconnect")
+    await play_one_turn(table, rng)
+    mover, panel = await open_playable_panel(table)
+    custom_id, values = pick_component(panel, rng)
+    tapped = await mover.click(panel, custom_id, values)
+    table.note_tap(tapped)
+    await tapped.wait_answered()
+    await fake.drop_connections()  # while the announcement may be in flight
+    await poll(lambda: fake.connected, "the bot to reconnect")
+    await wait_drained(bot.db_path)
+    record = table.record()
+    assert dbcheck.replay_problems(record) == []
+    assert len(fake.posts_in(table.channel_id)) == len(record.outbox)
+    assert record.status != "active" or await play_one_turn(table, rng)
+    await bot.stop()
+    assert log_problems(bot.log_text()) == []
