@@ -13,7 +13,6 @@ from typing import Any, Literal
 from pydantic import BaseModel, Field
 
 from games.base import (
-    MENU_LIMIT,
     Decision,
     Event,
     Game,
@@ -22,13 +21,18 @@ from games.base import (
     Option,
     Outcome,
 )
+from games.kuhlorado.decisions import (
+    mark_options,
+    mark_prompt,
+    reroll_options,
+    second_mark_prompt,
+    wanted,
+)
 from games.kuhlorado.marking import (
     COW_FACE,
     dice_text,
     face_name,
     first_marks,
-    roll_case,
-    rolled_number,
     second_mark_compulsory,
     second_marks,
 )
@@ -37,12 +41,11 @@ from games.kuhlorado.scoring import (
     PRO_COW_THRESHOLD,
     count_doubles,
     herds,
-    majority,
-    meadow_winners,
     score_sheet,
 )
 from games.kuhlorado.sheet import SYMBOLS, Pos, Sheet, label, parse_label
 from games.kuhlorado.sheets import SHEETS, load_sheet
+from games.kuhlorado.view import build_view
 from games.rng import Rng
 
 SEAT_NAMES = ("Crosses", "Circles")
@@ -136,13 +139,13 @@ class Kuhlorado(Game[KuhloradoState, KuhloradoOptions]):
             prompt = f"{who} rolled {dice_text(state.dice)}. Keep them or reroll once?"
             options = reroll_options(state.dice)
         elif state.phase == "mark":
-            prompt = mark_prompt(who, state)
+            prompt = mark_prompt(who, state.sheet, state.dice)
             options = mark_options(state.sheet, first_marks(state.sheet, state.dice))
         else:
             first = state.turn_marks[0]
             compulsory = second_mark_compulsory(state.dice)
             cells = second_marks(state.sheet, state.dice, first)
-            prompt = second_mark_prompt(who, state, first, compulsory)
+            prompt = second_mark_prompt(who, state.sheet, state.dice, first, compulsory)
             options = mark_options(state.sheet, cells, done_after=None if compulsory else first)
         return Decision(seat=seat, prompt=prompt, options=options, turn=state.turn)
 
@@ -276,15 +279,10 @@ class Kuhlorado(Game[KuhloradoState, KuhloradoOptions]):
         return build_view(self, state)
 
 
-# -- helpers used by the game ------------------------------------------------------------
 def roll_die(rng: Rng) -> int:
     return rng.randint(1, COW_FACE)
 
 
-def wanted(dice: list[int]) -> str:
-    """What a roll lets a player mark, in words ("3 or 5 cell", "cow cell")."""
-    faces = sorted(set(dice))
-    return " or ".join(face_name(f) for f in faces) + " cell"
 
 
 def end_reason(sheet: Sheet) -> str | None:
@@ -297,130 +295,10 @@ def end_reason(sheet: Sheet) -> str | None:
     return None
 
 
-def reroll_options(dice: list[int]) -> list[Option]:
-    a, b = (face_name(f) for f in dice)
-    options = [Option(key="keep", label=f"Keep {a} + {b}")]
-    if a == b:
-        options.append(Option(key="reroll1", label=f"Reroll one {a}, keep the other"))
-    else:
-        options.append(Option(key="reroll1", label=f"Reroll the {a}, keep the {b}"))
-        options.append(Option(key="reroll2", label=f"Reroll the {b}, keep the {a}"))
-    options.append(Option(key="rerollboth", label="Reroll both dice"))
-    return options
 
 
-def mark_options(sheet: Sheet, cells: list[Pos], done_after: Pos | None = None) -> list[Option]:
-    """One option per cell (``mark:C4``), plus ``done`` when the second mark is optional.
-
-    Over :data:`MENU_LIMIT` options, every option is grouped by row ("Row 3").
-    """
-    rows = [(f"mark:{label(p)}", f"Mark {label(p)} ({sheet.describe(p)})", p[0]) for p in cells]
-    grouped = len(rows) + (done_after is not None) > MENU_LIMIT
-    options = [
-        Option(key=key, label=text, group=f"Row {row + 1}" if grouped else None)
-        for key, text, row in rows
-    ]
-    if done_after is not None:
-        options.append(
-            Option(
-                key="done",
-                label=f"Done: only {label(done_after)} this turn",
-                group="Finish" if grouped else None,
-            )
-        )
-    return options
 
 
-def mark_prompt(who: str, state: KuhloradoState) -> str:
-    dice = state.dice
-    case = roll_case(dice)
-    if case == "two_cows":
-        left = len(state.sheet.free_cows())
-        if left == 1:
-            return f"{who} rolled two cows: mark the last free cow cell."
-        return f"{who} rolled two cows: mark two free cow cells (first one now)."
-    if case == "two_numbers":
-        return f"{who} rolled {dice_text(dice)}: mark exactly one free {wanted(dice)}."
-    number = rolled_number(dice)
-    return (
-        f"{who} rolled {number} and cow: mark a cow cell or a {number} cell. You may then "
-        "also mark the other kind exactly one cell away (straight or diagonal)."
-    )
 
 
-def second_mark_prompt(who: str, state: KuhloradoState, first: Pos, compulsory: bool) -> str:
-    if compulsory:
-        return f"{who} marked {label(first)}: now mark a second free cow cell."
-    other = f"a {rolled_number(state.dice)}" if state.sheet.is_cow(first) else "a cow"
-    return (
-        f"{who} marked {label(first)} ({state.sheet.describe(first)}). Also mark {other} "
-        "cell exactly one cell away (a trough may lie between), or stop."
-    )
 
-
-def build_view(game: Kuhlorado, state: KuhloradoState) -> dict[str, Any]:
-    sheet = state.sheet
-    scores = game.scores(state)
-    meadows = meadow_winners(sheet)
-    decision = game.pending(state)
-    cells = []
-    for r in range(8):
-        row = []
-        for c in range(8):
-            pos = (r, c)
-            kind = "cow" if sheet.is_cow(pos) else "trough" if sheet.is_trough(pos) else "number"
-            row.append({
-                "label": label(pos),
-                "kind": kind,
-                "number": sheet.number(pos),
-                "mark": sheet.mark(pos),
-            })
-        cells.append(row)
-    troughs = []
-    for trough in sheet.troughs():
-        owner = majority(sheet, trough.neighbours())
-        troughs.append({
-            "cells": [label(p) for p in trough.cells],
-            "large": trough.large,
-            "points": trough.points,
-            "leader": SYMBOLS.index(owner) if owner else None,
-        })
-    finished = state.finished
-    return {
-        "game": game.name,
-        "sheet_number": state.sheet_number,
-        "cells": cells,
-        "troughs": troughs,
-        "meadow_leaders": {
-            name: (SYMBOLS.index(w) if w else None) for name, w in meadows.items()
-        },
-        "dice": [face_name(f) for f in state.dice],
-        "dice_seat": state.dice_seat,
-        "rerolled": state.rerolled,
-        "phase": state.phase,
-        "current_seat": None if finished else state.current,
-        "prompt": decision.prompt if decision else None,
-        "turn": state.turn,
-        "turn_marks": [label(p) for p in state.turn_marks],
-        "last_move": (
-            {"seat": state.last_move.seat, "cells": [label(p) for p in state.last_move.cells]}
-            if state.last_move
-            else None
-        ),
-        "players": [
-            {"seat": s, "name": SEAT_NAMES[s], "symbol": symbol_of(s), "scores": scores[s]}
-            for s in range(2)
-        ],
-        "free_cows": len(sheet.free_cows()),
-        "free_numbers": len(sheet.free_numbers()),
-        "pro": {
-            "enabled": state.options.pro,
-            "cows_marked": sheet.marked_cows(),
-            "threshold": PRO_COW_THRESHOLD,
-            "scored": state.doubles_scored,
-            "doubles": list(state.doubles),
-        },
-        "finished": finished,
-        "end_reason": state.end_reason,
-        "winners": game.winners(state) if finished else [],
-    }
