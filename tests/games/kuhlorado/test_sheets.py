@@ -7,7 +7,7 @@ from collections import Counter
 import pytest
 
 from games.kuhlorado import SHEETS, dump_sheet, load_sheet, parse_sheet
-from games.kuhlorado.sheet import all_positions
+from games.kuhlorado.sheet import all_positions, orthogonal_neighbours
 
 
 def test_there_are_ten_sheets():
@@ -27,6 +27,13 @@ def test_sheet_layout(number):
     numbers = [contents[str(n)] for n in range(1, 6)]
     assert max(numbers) - min(numbers) <= 1, numbers
     assert not sheet.marked("x") and not sheet.marked("o")
+    meadow_cows = [p for p in all_positions() if sheet.is_cow(p) and not {0, 7}.isdisjoint(p)]
+    assert 4 <= len(meadow_cows) <= 7
+    for pos in all_positions():
+        for n in orthogonal_neighbours(pos):
+            assert sheet.is_trough(pos) or sheet.base(n) != sheet.base(pos), (number, pos)
+    large = [t.cells for t in troughs if t.large]
+    assert sorted(a[0] == b[0] for a, b in large) == [False, True]  # one upright, one lying
     # Troughs stay off the meadows and never touch one another, not even diagonally.
     for trough in troughs:
         assert all(0 < r < 7 and 0 < c < 7 for r, c in trough.cells)
