@@ -5,7 +5,8 @@ text, the mention of the player to move (``allowed_mentions`` limited to exactly
 users), the board PNG at the announced version, and the "Your turn" or lobby buttons.
 A message that Discord refuses or that cannot be sent stays in the outbox: it is marked
 failed with a retry time (the rate limit's ``retry_after`` for a 429, the session layer's
-exponential backoff otherwise) and tried again.
+exponential backoff otherwise) and tried again. Games are delivered independently (a
+channel that hangs holds back only its own game); a send is bounded by ``SEND_TIMEOUT``.
 
 Each message carries a nonce made from its outbox id, which Discord enforces: if the bot
 crashes after Discord accepted a message but before :meth:`Sessions.mark_sent`, the retry
@@ -15,6 +16,8 @@ after the restart gets the existing message back instead of posting it twice.
 from __future__ import annotations
 
 import asyncio
+import contextlib
+import functools
 import io
 import logging
 import time
@@ -36,6 +39,10 @@ log = logging.getLogger(__name__)
 #: How often the outbox is looked at when nothing wakes the deliverer (retries are due).
 POLL_SECONDS = 5.0
 BATCH = 20
+#: Deliveries under way at once (different games).
+MAX_IN_FLIGHT = 8
+#: A send that takes longer is given up and retried (the nonce prevents a duplicate).
+SEND_TIMEOUT = 30.0
 
 
 def mentions_only(user_ids: tuple[int, ...]) -> discord.AllowedMentions:
@@ -45,13 +52,19 @@ def mentions_only(user_ids: tuple[int, ...]) -> discord.AllowedMentions:
 
 
 class OutboxDeliverer:
+    """Posts due announcements, each game on its own so that one stuck channel or rate
+    limit holds back no other game; within a game, strictly one after the other."""
+
     def __init__(self, client: discord.Client, sessions: Sessions,
                  clock: Callable[[], float] = time.time) -> None:
         self.client = client
         self.sessions = sessions
         self.clock = clock
         self._wake = asyncio.Event()
-        self._lock = asyncio.Lock()
+        self._picking = asyncio.Lock()
+        self._slots = asyncio.Semaphore(MAX_IN_FLIGHT)
+        #: game id -> the delivery of that game's oldest unsent announcement
+        self._in_flight: dict[int, asyncio.Task[bool]] = {}
 
     def wake(self) -> None:
         """Deliver soon (called by the session layer after it wrote an announcement)."""
@@ -59,36 +72,65 @@ class OutboxDeliverer:
 
     async def run(self) -> None:
         """Deliver forever: after every wake-up, and every few seconds for due retries."""
-        while True:
-            self._wake.clear()
-            try:
-                await self.deliver_pending()
-            except Exception:
-                log.exception("outbox delivery failed")
-            try:
-                await asyncio.wait_for(self._wake.wait(), POLL_SECONDS)
-            except TimeoutError:
-                pass
+        try:
+            while True:
+                self._wake.clear()
+                try:
+                    await self.start_due()
+                except Exception:
+                    log.exception("outbox delivery failed")
+                with contextlib.suppress(TimeoutError):
+                    await asyncio.wait_for(self._wake.wait(), POLL_SECONDS)
+        finally:
+            await self.cancel_in_flight()
+
+    async def start_due(self) -> list[asyncio.Task[bool]]:
+        """Start delivering each due announcement whose game has none in flight."""
+        async with self._picking:
+            started = []
+            for announcement in await self.sessions.pending_announcements(BATCH):
+                if announcement.game_id in self._in_flight:
+                    continue
+                task = asyncio.create_task(self._deliver_in_slot(announcement),
+                                           name=f"estancia-outbox-{announcement.outbox_id}")
+                self._in_flight[announcement.game_id] = task
+                task.add_done_callback(functools.partial(self._done, announcement.game_id))
+                started.append(task)
+            return started
+
+    def _done(self, game_id: int, task: asyncio.Task[bool]) -> None:
+        self._in_flight.pop(game_id, None)
+        if not task.cancelled() and task.exception() is None and task.result():
+            self.wake()  # the game's next announcement may be waiting
+
+    async def _deliver_in_slot(self, announcement: Announcement) -> bool:
+        async with self._slots:
+            return await self.deliver(announcement)
 
     async def deliver_pending(self) -> int:
-        """Send the due announcements until none is left or a round sent nothing.
+        """Deliver until nothing more is due; returns how many were sent.
 
-        The session layer hands out one announcement per game at a time (so each game's
-        messages keep their order); a game's next one comes in the next round.
+        The session layer hands out one announcement per game at a time (each game's
+        messages keep their order), so a game's next one comes in the next round.
         """
-        async with self._lock:
-            total = 0
-            while True:
-                sent = 0
-                for announcement in await self.sessions.pending_announcements(BATCH):
-                    sent += await self.deliver(announcement)
-                total += sent
-                if not sent:
-                    return total
+        total = 0
+        while started := await self.start_due():
+            sent = sum(await asyncio.gather(*started))
+            total += sent
+            if not sent:
+                break
+        return total
+
+    async def cancel_in_flight(self) -> None:
+        """Stop the deliveries under way (closing); their announcements stay unsent."""
+        tasks = list(self._in_flight.values())
+        for task in tasks:
+            task.cancel()
+        await asyncio.gather(*tasks, return_exceptions=True)
 
     async def deliver(self, announcement: Announcement) -> bool:
         try:
-            message = await self._send(announcement)
+            message = await asyncio.wait_for(self._send(announcement), SEND_TIMEOUT)
         except discord.RateLimited as limited:
             await self._retry(announcement, limited.retry_after, "rate limited")
             return False

@@ -45,6 +45,7 @@ log = logging.getLogger(__name__)
 
 CUSTOM_ID_LIMIT = 100
 UNKNOWN_INTERACTION = 10062
+EXPIRED = "estancia.expired"
 #: Up to this many options with short labels are shown as buttons, more as a select menu.
 BUTTON_OPTIONS = 5
 SHORT_LABEL = 32
@@ -151,8 +152,32 @@ def sessions_of(interaction: discord.Interaction) -> Sessions:
     return interaction.client.sessions  # type: ignore[attr-defined]
 
 
+async def acknowledge(interaction: discord.Interaction, **defer_options: Any) -> bool:
+    """Defer the response; False when Discord no longer knows the interaction.
+
+    That happens when the 3-second window was missed (a slow loop, a gateway backlog).
+    The handler still does what the user asked — a move counts and the channel hears of
+    it through the outbox — but there is nobody left to answer privately.
+    """
+    try:
+        await interaction.response.defer(**defer_options)
+    except discord.NotFound as error:
+        if error.code != UNKNOWN_INTERACTION:
+            raise
+        log.warning("interaction %s expired before it was acknowledged", interaction.id)
+        interaction.extras[EXPIRED] = True
+        return False
+    return True
+
+
+def expired(interaction: discord.Interaction) -> bool:
+    return bool(interaction.extras.get(EXPIRED))
+
+
 async def answer_privately(interaction: discord.Interaction, text: str) -> None:
     """A private answer that leaves any panel as it is."""
+    if expired(interaction):
+        return
     response = interaction.response
     if not response.is_done():
         await response.send_message(text, ephemeral=True)
@@ -163,7 +188,8 @@ async def answer_privately(interaction: discord.Interaction, text: str) -> None:
 
 
 async def show_panel(interaction: discord.Interaction, panel: Panel) -> None:
-    await interaction.edit_original_response(content=panel.content, view=panel.view)
+    if not expired(interaction):
+        await interaction.edit_original_response(content=panel.content, view=panel.view)
 
 
 async def guarded(interaction: discord.Interaction, handler: Awaitable[None]) -> None:
@@ -172,11 +198,7 @@ async def guarded(interaction: discord.Interaction, handler: Awaitable[None]) ->
         await handler
     except SessionError as refusal:
         await answer_privately(interaction, str(refusal))
-    except Exception as error:
-        if isinstance(error, discord.NotFound) and error.code == UNKNOWN_INTERACTION:
-            # acknowledged too late (Discord's 3 seconds): nobody is left to answer
-            log.warning("interaction %s expired before it was acknowledged", interaction.id)
-            return
+    except Exception:
         log.exception("component %s failed", (interaction.data or {}).get("custom_id"))
         with contextlib.suppress(discord.HTTPException):
             await answer_privately(interaction, UNEXPECTED)
@@ -184,7 +206,8 @@ async def guarded(interaction: discord.Interaction, handler: Awaitable[None]) ->
 
 async def open_panel(interaction: discord.Interaction, game_id: int) -> None:
     """The "Your turn" button: a private panel with the user's pending decision."""
-    await interaction.response.defer(ephemeral=True, thinking=True)
+    if not await acknowledge(interaction, ephemeral=True, thinking=True):
+        return  # only a panel to show, and nobody to show it to
     sessions = sessions_of(interaction)
     info = await sessions.info_by_id(game_id)  # the version first: never newer than the decision
     decision, _seat = await sessions.decision_for(game_id, interaction.user.id)
@@ -196,7 +219,7 @@ async def open_panel(interaction: discord.Interaction, game_id: int) -> None:
 async def play_from_panel(interaction: discord.Interaction, game_id: int, version: int,
                           choice: str) -> None:
     """An option button or select: play it, then show the next step of the turn (if any)."""
-    await interaction.response.defer()
+    await acknowledge(interaction)  # acknowledged or not, the move counts
     sessions = sessions_of(interaction)
     key = await _resolve_choice(sessions, game_id, interaction.user.id, choice)
     result = await sessions.play(game_id, interaction.user.id, key, version)
@@ -221,7 +244,8 @@ def _index(text: str) -> int | None:
 async def choose_group(interaction: discord.Interaction, game_id: int, version: int,
                        group: int | None) -> None:
     """A group of a big decision was chosen: show that group's options in the same panel."""
-    await interaction.response.defer()
+    if not await acknowledge(interaction):
+        return
     sessions = sessions_of(interaction)
     info = await sessions.info_by_id(game_id)
     decision, _seat = await sessions.decision_for(game_id, interaction.user.id)
@@ -233,7 +257,7 @@ async def choose_group(interaction: discord.Interaction, game_id: int, version: 
 
 async def lobby_action(interaction: discord.Interaction, game_id: int, action: str) -> None:
     """Join / Add computer / Start from the lobby message of game ``game_id``."""
-    await interaction.response.defer(ephemeral=True, thinking=True)
+    await acknowledge(interaction, ephemeral=True, thinking=True)
     sessions = sessions_of(interaction)
     user = interaction.user
     current = await sessions.info(interaction.channel_id or 0)

@@ -18,7 +18,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.discord_panels import after_move_panel
+from bot.discord_panels import acknowledge, after_move_panel, expired
 from bot.discord_text import (
     clip,
     clip_lines,
@@ -85,11 +85,14 @@ class EstanciaCog(commands.GroupCog, group_name="estancia",
     # -- helpers ---------------------------------------------------------------------
     @staticmethod
     async def think(interaction: discord.Interaction, *, public: bool = False) -> None:
-        await interaction.response.defer(ephemeral=not public, thinking=True)
+        """Acknowledge first; if that came too late, the command still does its work."""
+        await acknowledge(interaction, ephemeral=not public, thinking=True)
 
     @staticmethod
     async def reply(interaction: discord.Interaction, content: str, *,
                     file: discord.File | None = None, view: discord.ui.View | None = None) -> None:
+        if expired(interaction):
+            return
         await interaction.edit_original_response(
             content=clip(content, 2000), attachments=[file] if file else [], view=view)
 

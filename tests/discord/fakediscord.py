@@ -89,7 +89,8 @@ class Call:
     query: dict[str, str]
     json: Any
     files: list[UploadedFile] = field(default_factory=list)
-    status: int = 200
+    #: The status the fake answered with (0 while the request is still being answered).
+    status: int = 0
     #: The JSON the fake answered with.
     response: Any = None
 

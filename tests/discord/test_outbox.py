@@ -94,3 +94,20 @@ async def test_reminders_and_deadlines_become_channel_messages(
     other = bob.user.id if mover == alice.user.id else alice.user.id
     assert f"<@{other}>, it's your turn" in posts[-1].body["content"]
     assert (await table.sessions.info_by_id(info.id)).to_move != info.to_move
+
+
+async def test_a_slow_channel_holds_back_only_its_own_game(
+        table: Table, fake: FakeDiscord, alice: FakeMember, bob: FakeMember) -> None:
+    await table.slash(alice, "new", game="pasture")
+    await table.feed(fake.slash(bob, "estancia", "new", channel_id=fake.channel_id("corral"),
+                                game="pasture"))
+    ranch = rf"^/channels/{fake.channel_id('ranch')}/messages$"
+    fake.inject("POST", ranch, delay=0.5)
+    outbox = table.bot.outbox
+    slow, quick = await outbox.start_due()
+    await quick
+    assert len(fake.channel_posts(fake.channel_id("corral"))) == 1
+    assert not slow.done() and fake.channel_posts(fake.channel_id("ranch")) == []
+    await slow
+    assert len(fake.channel_posts(fake.channel_id("ranch"))) == 1
+    assert await table.deliver() == []

@@ -119,15 +119,26 @@ async def test_a_moderator_may_cancel_a_game(table: Table, fake: FakeDiscord, al
     assert "no game" in nothing.text.lower()
 
 
-async def test_a_click_whose_acknowledgement_fails_changes_nothing(
+async def test_a_move_acknowledged_too_late_still_counts(
         table: Table, fake: FakeDiscord, alice: FakeMember, bob: FakeMember) -> None:
     game_id, turn_message, mover, _ = await two_player_game(table, alice, bob)
     v = await version(table, game_id)
     panel = await table.click(mover, turn_message, f"est:turn:{game_id}")
-    fake.inject("POST", r"/callback$", status=404, code=10062, message="Unknown interaction")
-    late = await table.click(mover, panel.message, f"est:grp:{game_id}:{v}", ["0"])
-    assert [c.status for c in late.calls] == [404]  # nothing else was attempted
-    await table.slash(mover, "move", option="a1")
-    fake.inject("POST", r"/callback$", status=404, code=10062, message="Unknown interaction")
-    await table.slash(mover, "move", option="fence")
-    assert await version(table, game_id) == v + 1
+    unknown = {"status": 404, "code": 10062, "message": "Unknown interaction"}
+
+    fake.inject("POST", r"/callback$", **unknown)
+    late_look = await table.click(mover, panel.message, f"est:grp:{game_id}:{v}", ["0"])
+    assert [c.status for c in late_look.calls] == [404]  # nothing more on a dead token
+
+    fake.inject("POST", r"/callback$", **unknown)
+    late_move = await table.slash(mover, "move", option="a1")
+    assert [c.status for c in late_move.calls] == [404]
+    assert await version(table, game_id) == v + 1  # the move counted …
+
+    fresh = await table.click(mover, turn_message, f"est:turn:{game_id}")
+    fake.inject("POST", r"/callback$", **unknown)
+    late_click = await table.click(mover, fresh.message, f"est:opt:{game_id}:{v + 1}:fence")
+    assert [c.status for c in late_click.calls] == [404]
+    assert await version(table, game_id) == v + 2
+    (post,) = await table.deliver()  # … and the channel hears of the finished turn
+    assert "fences A1" in post.body["content"]
