@@ -17,8 +17,8 @@ from tests.e2e.checks import log_problems
 from tests.e2e.scenario import Sent, client_deliver, play_turn_by_taps, turn_posts
 from tests.e2e.tables import open_table, wait_drained
 
-PROBES = 2000
-SOAK_PROBES = 20000
+PROBES = 1500
+SOAK_PROBES = 15000
 BATCH = 25
 
 

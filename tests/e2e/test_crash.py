@@ -1,0 +1,179 @@
+"""kill -9 of the real bot process at random points while moves are processed.
+
+Each run: the player to move opens their panel and taps; the process is killed at a
+random moment after a tap (or, every third run, the instant Discord accepted an
+announcement and before the bot heard back). Then, with the bot dead, the database must
+be whole: every game is exactly the replay of its log (before or after each move, never
+half). After a restart every committed announcement is in the channel exactly once, and
+the player's retry of the tap that was in flight ("did it count?") is either refused as
+stale or applied — never applied twice.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import random
+from dataclasses import dataclass
+
+import pytest
+
+from tests.discord.fakediscord import find_component
+from tests.e2e import dbcheck
+from tests.e2e.checks import log_problems
+from tests.e2e.launcher import BotProcess
+from tests.e2e.scenario import (
+    Player,
+    Sent,
+    gateway_deliver,
+    option_components,
+    pick_component,
+    poll,
+)
+from tests.e2e.tables import Table, open_table, unmatched_human_moves, wait_drained
+
+RUNS = 20
+SOAK_RUNS = 200
+GAME = "kuhlorado"
+#: Kill points: this long after the panel opened (a move is processed in a few ms, so
+#: the short ones land before, during or just after the first tap's commit).
+KILL_DELAYS = ((0.0, 0.03), (0.0, 0.12), (0.05, 0.5))
+
+
+@dataclass
+class CrashStats:
+    runs: int = 0
+    committed_before_kill: int = 0
+    lost_before_commit: int = 0
+    killed_after_accept: int = 0
+    nonce_replays: int = 0
+    retries_refused: int = 0
+    retries_applied: int = 0
+    games: int = 0
+
+
+async def answered_or_dead(sent: Sent, bot: BotProcess) -> bool:
+    """True when answered; False when the bot died first."""
+    await poll(lambda: sent.answered or not bot.running, "an answer or the crash", timeout=30)
+    return sent.answered
+
+
+@dataclass
+class InFlight:
+    """The panel and the last tap when the bot died."""
+
+    player: Player
+    panel: dict | None = None
+    custom_id: str | None = None
+    values: list[str] | None = None
+
+
+async def tap_until_killed(table: Table, bot: BotProcess, rng: random.Random,
+                           after_accept: bool) -> InFlight:
+    """The player to move taps through their turn; the bot is killed on the way.
+    Returns the panel and the tap that was in flight when it died."""
+    await wait_drained(table.db_path)
+    record = table.record()
+    player = table.players[record.user_of(record.to_move())]
+    post = [m for m in table.fake.posts_in(table.channel_id)
+            if any(c.get("custom_id") == f"est:turn:{table.game_id}"
+                   for row in m["components"] for c in row["components"])][-1]
+    flight = InFlight(player)
+    opened = await player.click(post, f"est:turn:{table.game_id}")
+    if not await answered_or_dead(opened, bot):
+        return flight
+    flight.panel = opened.panel()
+    timer = None
+    if after_accept:
+        def kill_on_accept(message: dict) -> None:
+            table.fake.after_accept = None
+            bot.kill9_now()
+
+        table.fake.after_accept = kill_on_accept
+    else:
+        delay = rng.uniform(*rng.choice(KILL_DELAYS))
+        timer = asyncio.get_running_loop().call_later(delay, bot.kill9_now)
+    try:
+        for _ in range(40):
+            flight.panel = table.fake.messages[int(flight.panel["id"])]
+            if not option_components(flight.panel) or not bot.running:
+                break
+            flight.custom_id, flight.values = pick_component(flight.panel, rng)
+            tapped = await player.click(flight.panel, flight.custom_id, flight.values)
+            table.note_tap(tapped)
+            if not await answered_or_dead(tapped, bot):
+                break
+        if after_accept:  # the turn is over: the announcement is on its way
+            await poll(lambda: not bot.running, "the kill as Discord accepts the announcement")
+    finally:
+        if timer is not None:
+            timer.cancel()
+    bot.kill9_now()  # the turn ended before the timer: kill now, mid-delivery perhaps
+    return flight
+
+
+async def crash_runs(fake, start_bot, runs: int, seed: int) -> CrashStats:
+    rng = random.Random(seed)
+    stats = CrashStats()
+    bot = await start_bot()
+    table = await open_table(fake, bot.db_path, gateway_deliver(fake), GAME)
+    stats.games = 1
+    for run in range(runs):
+        if table.record().status != "active":
+            await wait_drained(bot.db_path)
+            table = await open_table(fake, bot.db_path, gateway_deliver(fake), GAME)
+            stats.games += 1
+        version_before = table.record().version
+        after_accept = run % 3 == 2
+        replays_before = len(fake.nonce_replays)
+        flight = await tap_until_killed(table, bot, rng, after_accept)
+        await bot.kill9()
+        fake.after_accept = None
+        stats.runs += 1
+
+        problems = dbcheck.all_problems(bot.db_path)  # the bot is dead: the file as it fell
+        assert problems == [], f"run {run}: {problems}"
+        committed = table.record().version > version_before
+        stats.committed_before_kill += committed
+        stats.lost_before_commit += not committed
+
+        await bot.start()
+        shown = None if flight.panel is None else fake.messages[int(flight.panel["id"])]
+        if shown is not None and flight.custom_id and find_component(shown, flight.custom_id):
+            # The panel was not updated before the crash: "did my tap count?" — tap again.
+            version = table.record().version
+            retry = await flight.player.click(shown, flight.custom_id, flight.values)
+            table.note_tap(retry)
+            await retry.wait_answered()
+            applied = table.record().version > version
+            stats.retries_applied += applied
+            stats.retries_refused += not applied
+            assert applied or retry.all_private, retry.texts()
+        await wait_drained(bot.db_path)
+        stats.nonce_replays += len(fake.nonce_replays) - replays_before
+        stats.killed_after_accept += after_accept
+
+        for record in dbcheck.read_games(bot.db_path):
+            assert dbcheck.replay_problems(record) == [], f"run {run}"
+        posts = fake.posts_in(table.channel_id)
+        outbox = [o for g in dbcheck.read_games(bot.db_path) for o in g.outbox]
+        assert len(posts) == len(outbox), (
+            f"run {run}: {len(posts)} channel messages for {len(outbox)} announcements")
+        assert sorted(int(m["id"]) for m in posts) == sorted(o["message_id"] for o in outbox)
+        assert unmatched_human_moves(table) == [], f"run {run}"
+    await bot.stop()
+    assert log_problems(bot.log_text(), allow_errors=True) == []
+    return stats
+
+
+async def test_kill_9_while_moves_are_processed(fake, start_bot) -> None:
+    stats = await crash_runs(fake, start_bot, RUNS, seed=20261125)
+    print(f"\ncrash runs: {stats}")
+    assert stats.runs == RUNS
+    assert stats.nonce_replays > 0, "no kill landed between 'Discord accepted' and 'marked sent'"
+
+
+@pytest.mark.soak
+async def test_kill_9_soak(fake, start_bot) -> None:
+    stats = await crash_runs(fake, start_bot, SOAK_RUNS, seed=7)
+    print(f"\ncrash runs: {stats}")
+    assert stats.runs == SOAK_RUNS
