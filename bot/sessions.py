@@ -26,7 +26,6 @@ Rules of the road:
 from __future__ import annotations
 
 import asyncio
-import importlib.util
 import logging
 import secrets
 import time
@@ -38,6 +37,7 @@ import pydantic
 
 import games
 import renderer
+from bot import transitions
 from bot.announcements import Announcement, AnnouncementKind, payload
 from bot.autoplay import Step, computer_steps, human_step_then_computers, turn_key
 from bot.settings import Settings
@@ -46,14 +46,14 @@ from bot.storage import (
     Change,
     ChannelBusy,
     GameRow,
-    MoveRow,
     NewGame,
     SeatRow,
     StaleVersion,
     Store,
+    TimerRow,
 )
-from bot.timers import NO_CLOCK, TurnClock, plan_turn_clock
-from games.base import Decision, Event, Game, GameState, IllegalMove
+from bot.transitions import Loaded, has_board, seats_line, visible
+from games.base import Decision, Game, IllegalMove
 
 __all__ = [
     "Announcement", "AnnouncementKind", "GameInfo", "MoveResult", "Seat", "SessionError",
@@ -76,6 +76,8 @@ MAX_TIMEOUT_HOURS = 24 * 30
 #: Retry delays for failed deliveries: 5 s, 10 s, 20 s … capped at one hour.
 BACKOFF_BASE = 5.0
 BACKOFF_CAP = 3600.0
+#: A timer that failed unexpectedly is tried again this many seconds later.
+TIMER_RETRY = 300.0
 
 
 class SessionError(Exception):
@@ -163,30 +165,8 @@ class MoveResult:
     finished: bool
 
 
-@dataclass(frozen=True)
-class _Loaded:
-    """A game row with its engine and decoded state (state None in the lobby)."""
-
-    row: GameRow
-    game: Game
-    state: GameState | None
-
-    @property
-    def decision(self) -> Decision | None:
-        return None if self.state is None else self.game.pending(self.state)
-
-
 def _random_seed() -> int:
     return secrets.randbits(63)
-
-
-def _visible(events: Sequence[Event], seat: int | None) -> list[str]:
-    """Event lines that ``seat`` may see (None: public only)."""
-    return [e.text for e in events if e.private_to is None or e.private_to == seat]
-
-
-def _public(events: Sequence[Event]) -> tuple[str, ...]:
-    return tuple(_visible(events, None))
 
 
 class Sessions:
@@ -246,10 +226,10 @@ class Sessions:
             log.exception("game %r does not load", name)
             raise SessionError(f"The game {name!r} is not available right now.") from None
 
-    def _load(self, row: GameRow) -> _Loaded:
+    def _load(self, row: GameRow) -> Loaded:
         game = self._engine(row.game)
         state = game.load(row.state) if row.state is not None else None
-        return _Loaded(row=row, game=game, state=state)
+        return Loaded(row=row, game=game, state=state)
 
     async def _row_by_id(self, game_id: int) -> GameRow:
         row = await self.store.game(game_id)
@@ -263,7 +243,7 @@ class Sessions:
             raise SessionError(NO_GAME)
         return row
 
-    def _info(self, loaded: _Loaded) -> GameInfo:
+    def _info(self, loaded: Loaded) -> GameInfo:
         row, game = loaded.row, loaded.game
         decision = loaded.decision if row.status == "active" else None
         result = row.result or {}
@@ -345,7 +325,7 @@ class Sessions:
             timeout_policy=self.settings.timeout_policy,
             created_at=now,
         )
-        text = f"{creator_name} opened a game of {engine.title}. {self._seats_line(engine, seats)}"
+        text = f"{creator_name} opened a game of {engine.title}. {seats_line(engine, seats)}"
         try:
             row = await self.store.create_game(new, payload("lobby", text, lobby_buttons=True))
         except ChannelBusy:
@@ -356,24 +336,15 @@ class Sessions:
         self._notify(outbox=True, timers=False)
         return self._info(self._load(row))
 
-    @staticmethod
-    def _seats_line(engine: Game, seats: Sequence[SeatRow]) -> str:
-        names = ", ".join(s.name for s in seats)
-        wanted = (
-            f"{engine.min_seats}" if engine.min_seats == engine.max_seats
-            else f"{engine.min_seats}–{engine.max_seats}"
-        )
-        return f"Seats ({len(seats)} of {wanted}): {names}."
-
     async def _lobby_change(
         self, row: GameRow, seats: tuple[SeatRow, ...], text: str
     ) -> GameInfo:
         engine = self._engine(row.game)
         now = self.clock()
         new_row = replace(row, seats=seats, version=row.version + 1, updated_at=now)
-        body = payload("lobby", f"{text} {self._seats_line(engine, seats)}", lobby_buttons=True)
+        body = payload("lobby", f"{text} {seats_line(engine, seats)}", lobby_buttons=True)
         await self._commit_or_stale(Change(new_row, row.version, announcements=[body]))
-        return self._info(_Loaded(new_row, engine, None))
+        return self._info(Loaded(new_row, engine, None))
 
     async def _commit_or_stale(self, change: Change) -> None:
         try:
@@ -435,33 +406,12 @@ class Sessions:
                 f"{engine.title} needs at least {engine.min_seats} players "
                 f"({len(row.seats)} seated)."
             )
-        now = self.clock()
         state = engine.setup(len(row.seats), engine.parse_options(row.options), row.seed)
         computers = [s.user_id is None for s in row.seats]
         steps = await asyncio.to_thread(computer_steps, engine, state, computers)
-        version = row.version + 1
-        start_move = MoveRow(
-            version=version, kind="start", seat=None, user_id=user_id, by_computer=False,
-            option_key=None, label="Start", events=(), state_after=engine.dump(state),
-            reveals=False, undone=False, created_at=now,
-        )
-        started = replace(row, status="active", state=engine.dump(state), version=version)
-        lineup = ", ".join(
-            self._seat_label(engine, state, i, s.name) for i, s in enumerate(row.seats)
-        )
-        change = self._advance_change(
-            _Loaded(started, engine, state), steps, now,
-            kind="start", lead=f"{engine.title} begins: {lineup}.", fresh_turn=True,
-        )
-        change.expected_version = row.version
-        change.moves.insert(0, start_move)
+        change = transitions.begin(Loaded(row, engine, None), state, steps, user_id, self.clock())
         await self._commit_or_stale(change)
         return self._info(self._load(change.game))
-
-    @staticmethod
-    def _seat_label(engine: Game, state: GameState, seat: int, name: str) -> str:
-        role = engine.seat_name(state, seat)
-        return name if role == f"Seat {seat + 1}" else f"{name} ({role})"
 
     async def cancel(self, channel_id: int, user_id: int, can_manage_channel: bool) -> GameInfo:
         """Cancel the lobby or running game: the creator or anyone with Manage Channels."""
@@ -498,8 +448,13 @@ class Sessions:
 
     async def active_games(self) -> list[GameInfo]:
         """Every game in lobby or running (the Discord layer re-attaches views with it)."""
-        rows = await self.store.games_with_status("lobby", "active")
-        return [self._info(self._load(row)) for row in rows]
+        infos = []
+        for row in await self.store.games_with_status("lobby", "active"):
+            try:
+                infos.append(self._info(self._load(row)))
+            except SessionError:  # its engine does not load (logged): skip, keep the rest
+                continue
+        return infos
 
     async def decision_for(self, game_id: int, user_id: int) -> tuple[Decision | None, int]:
         """(pending decision if it is this user's, else None; the user's seat).
@@ -530,7 +485,7 @@ class Sessions:
         text = row.state if version is None else await self.store.state_at(game_id, version)
         if text is None:
             raise SessionError("There is no board for that moment of the game.")
-        if not self._has_board(row.game):
+        if not has_board(row.game):
             raise SessionError("This game has no board picture yet.")
         engine = self._engine(row.game)
         view = engine.view(engine.load(text), None)
@@ -596,7 +551,7 @@ class Sessions:
                 )
             except IllegalMove as exc:
                 raise SessionError(str(exc)) from None
-            change = self._advance_change(loaded, steps, self.clock(), kind="turn")
+            change = transitions.advance(loaded, steps, self.clock(), kind="turn")
             try:
                 await self._commit(change)
             except StaleVersion:
@@ -607,11 +562,11 @@ class Sessions:
         raise AssertionError("unreachable")
 
     def _result_for(
-        self, seat: int, before: _Loaded, change: Change, steps: Sequence[Step]
+        self, seat: int, before: Loaded, change: Change, steps: Sequence[Step]
     ) -> MoveResult:
         after = self._load(change.game)
         decision = after.decision if after.row.status == "active" else None
-        events = [line for step in steps for line in _visible(step.events, seat)]
+        events = [line for step in steps for line in visible(step.events, seat)]
         return MoveResult(
             game_id=after.row.id,
             version=after.row.version,
@@ -621,118 +576,6 @@ class Sessions:
             turn_over=turn_key(before.decision) != turn_key(decision),
             finished=after.row.status == "finished",
         )
-
-    def _advance_change(
-        self,
-        before: _Loaded,
-        steps: Sequence[Step],
-        now: float,
-        *,
-        kind: AnnouncementKind,
-        lead: str = "",
-        fresh_turn: bool = False,
-    ) -> Change:
-        """The change for ``steps`` applied to ``before``: log rows, state, end of game,
-        timers and (when the turn changed or the game ended) one announcement."""
-        row, engine = before.row, before.game
-        moves = []
-        version = row.version
-        for step in steps:
-            version += 1
-            moves.append(
-                MoveRow(
-                    version=version, kind="move", seat=step.seat, user_id=step.user_id,
-                    by_computer=step.by_computer, option_key=step.key, label=step.label,
-                    events=_public(step.events), state_after=engine.dump(step.state),
-                    reveals=step.reveals, undone=False, created_at=now,
-                )
-            )
-        state = steps[-1].state if steps else before.state
-        assert state is not None
-        new_row = replace(row, state=engine.dump(state), version=version, updated_at=now)
-        public_lines = [line for step in steps for line in _public(step.events)]
-        after = _Loaded(new_row, engine, state)
-        return self._turn_change(
-            before, after, now, moves=moves, kind=kind, lead=lead, lines=public_lines,
-            fresh_turn=fresh_turn,
-        )
-
-    def _turn_change(
-        self,
-        before: _Loaded,
-        after: _Loaded,
-        now: float,
-        *,
-        moves: list[MoveRow],
-        kind: AnnouncementKind,
-        lead: str,
-        lines: Sequence[str],
-        fresh_turn: bool = False,
-    ) -> Change:
-        """Finish a change whose new state is in ``after``: game over, timers, announcement."""
-        row, engine, state = after.row, after.game, after.state
-        assert state is not None
-        decision = engine.pending(state)
-        turn_changed = turn_key(before.decision) != turn_key(decision)
-        text = "\n".join(part for part in (lead, *lines) if part)
-        change = Change(game=row, expected_version=before.row.version, moves=moves)
-        if decision is None:
-            winners = engine.winners(state)
-            change.game = replace(row, status="finished", deadline_at=None,
-                                  result={"winners": winners})
-            change.timers = []
-            change.announcements.append(payload(
-                "game_over", text or "The game is over.", image=self._has_board(row.game),
-                game_over=True, scores_text=self._scores_text(after, winners),
-            ))
-            return change
-        if turn_changed or fresh_turn:
-            clock = self._clock_for(row, decision, started_at=now, now=now)
-            change.game = replace(row, turn_started_at=clock.turn_started_at,
-                                  deadline_at=clock.deadline_at)
-            change.timers = clock.timers
-            mover = row.seats[decision.seat]
-            if not text:
-                text = f"{self._seat_label(engine, state, decision.seat, mover.name)} to move."
-            change.announcements.append(payload(
-                kind, text,
-                mention_user_ids=[mover.user_id] if mover.user_id is not None else [],
-                deadline_at=change.game.deadline_at, image=self._has_board(row.game),
-                turn_button=True,
-            ))
-        return change
-
-    def _clock_for(
-        self, row: GameRow, decision: Decision | None, *, started_at: float, now: float
-    ) -> TurnClock:
-        if decision is None:
-            return NO_CLOCK
-        return plan_turn_clock(
-            seat=decision.seat, turn=decision.turn,
-            human=row.seats[decision.seat].user_id is not None,
-            turn_started_at=started_at, now=now, timeout_hours=row.turn_timeout_hours,
-            reminder_hours=row.reminder_hours,
-        )
-
-    @staticmethod
-    def _has_board(game: str) -> bool:
-        """Whether the game has a renderer module (one still being written has none)."""
-        module = renderer.RENDERERS.get(game)
-        if module is None:
-            return False
-        try:
-            return importlib.util.find_spec(module) is not None
-        except ImportError:
-            return False
-
-    def _scores_text(self, loaded: _Loaded, winners: Sequence[int]) -> str:
-        assert loaded.state is not None
-        totals = loaded.game.scores(loaded.state)
-        names = [s.name for s in loaded.row.seats]
-        board = ", ".join(f"{names[s]} {totals[s]['total']}" for s in sorted(totals))
-        won = " and ".join(names[s] for s in winners)
-        verdict = f"{won} wins." if len(winners) == 1 else f"{won} share the win."
-        return f"Final scores: {board}. {verdict}"
 
     async def undo(self, channel_id: int, user_id: int) -> MoveResult:
         """Take back the user's own last step.
@@ -754,27 +597,15 @@ class Sessions:
                 "That move revealed something (a roll, a card), so it cannot be taken back."
             )
         before = self._load(row)
-        now = self.clock()
-        name = row.seats[seat].name
-        version = row.version + 1
-        undo_move = MoveRow(
-            version=version, kind="undo", seat=seat, user_id=user_id, by_computer=False,
-            option_key=None, label=f"Undo: {last.label}", events=(f"{name} took back a move.",),
-            state_after=previous.state_after, reveals=False, undone=False, created_at=now,
+        change, after = transitions.take_back(
+            before, seat, user_id, last, previous.state_after, self.clock()
         )
-        restored = replace(row, state=previous.state_after, version=version, updated_at=now)
-        after = self._load(restored)
-        change = self._turn_change(
-            before, after, now, moves=[undo_move], kind="undo",
-            lead=f"{name} took back their last move.", lines=(),
-        )
-        change.undo_versions = [last.version]
         await self._commit_or_stale(change)
         decision = after.decision
         return MoveResult(
             game_id=row.id,
-            version=version,
-            label=undo_move.label or "Undo",
+            version=after.row.version,
+            label=f"Undo: {last.label}",
             events=[f"You took back: {last.label}."],
             decision=decision if decision is not None and decision.seat == seat else None,
             turn_over=turn_key(before.decision) != turn_key(decision),
@@ -822,26 +653,14 @@ class Sessions:
         if row.status == "active":
             decision = self._load(row).decision
             started = row.turn_started_at if row.turn_started_at is not None else now
-            clock = self._clock_for(new_row, decision, started_at=started, now=now)
+            clock = transitions.turn_clock(new_row, decision, started_at=started, now=now)
             change.game = replace(new_row, deadline_at=clock.deadline_at)
             change.timers = clock.timers
         who = next((s.name for s in row.seats if s.user_id == user_id), "A moderator")
-        change.announcements.append(payload("settings", f"{who} changed the turn timer: "
-                                             f"{self.describe_timer(change.game)}"))
+        timer = transitions.describe_timer(hours, reminders, policy)
+        change.announcements.append(payload("settings", f"{who} changed the turn timer: {timer}"))
         await self._commit_or_stale(change)
         return self._info(self._load(change.game))
-
-    @staticmethod
-    def describe_timer(row: GameRow | GameInfo) -> str:
-        """One line: "24 h per turn, reminders 12 h and 2 h before; then the computer plays"."""
-        if row.turn_timeout_hours <= 0:
-            return "no turn timer."
-        hours = f"{row.turn_timeout_hours:g} h per turn"
-        reminders = " and ".join(f"{h:g} h" for h in row.reminder_hours)
-        reminders = f", reminders {reminders} before" if reminders else ""
-        then = ("the computer plays the turn" if row.timeout_policy == "computer"
-                else "the player forfeits")
-        return f"{hours}{reminders}; then {then}."
 
     # -- outbox --------------------------------------------------------------------------
     async def pending_announcements(self, limit: int = 20) -> list[Announcement]:
@@ -886,71 +705,43 @@ class Sessions:
         return await self.store.next_timer_due()
 
     async def fire_due_timers(self) -> int:
-        """Fire every timer due now (reminders, deadlines); returns how many fired."""
+        """Fire every timer due now (reminders, deadlines); returns how many fired.
+
+        A timer whose firing fails unexpectedly is logged and retried a few minutes
+        later, so that one broken game never stalls the others' timers."""
         fired = 0
         for timer in await self.store.due_timers(self.clock()):
             try:
-                if await self._fire(timer.id, timer.game_id, timer.kind, timer.seat, timer.turn):
-                    fired += 1
+                fired += await self._fire(timer)
             except StaleVersion:
-                # The game moved while the timer fired: its timers were replaced.
-                continue
+                continue  # the game moved meanwhile; due timers are looked at again
+            except Exception:
+                log.exception("timer %s of game %s failed", timer.id, timer.game_id)
+                await self.store.postpone_timer(timer.id, self.clock() + TIMER_RETRY)
         return fired
 
-    async def _fire(self, timer_id: int, game_id: int, kind: str, seat: int, turn: int) -> bool:
+    async def _fire(self, timer: TimerRow) -> bool:
         now = self.clock()
-        row = await self.store.game(game_id)
+        row = await self.store.game(timer.game_id)
         loaded = self._load(row) if row is not None and row.status == "active" else None
-        if loaded is None or turn_key(loaded.decision) != (seat, turn):
-            await self.store.discard_timer(timer_id, now)
+        if loaded is None or turn_key(loaded.decision) != (timer.seat, timer.turn):
+            await self.store.discard_timer(timer.id, now)  # its turn is over
             return False
-        assert row is not None and loaded.state is not None
-        name = row.seats[seat].name
-        user = row.seats[seat].user_id
-        if kind == "reminder":
-            body = payload(
-                "reminder", f"The game of {loaded.game.title} is waiting for {name}.",
-                mention_user_ids=[user] if user is not None else [],
-                deadline_at=row.deadline_at, turn_button=True,
+        assert loaded.state is not None
+        if timer.kind == "reminder":
+            change = transitions.reminder(loaded, timer.seat, now)
+        elif loaded.row.timeout_policy == "forfeit":
+            change = transitions.forfeit(loaded, timer.seat, now)
+        else:
+            computers = [s.user_id is None for s in loaded.row.seats]
+            steps = await asyncio.to_thread(
+                computer_steps, loaded.game, loaded.state, computers, (timer.seat, timer.turn)
             )
-            await self._commit(Change(replace(row, updated_at=now), row.version,
-                                      announcements=[body], fired_timer_id=timer_id))
-            return True
-        if row.timeout_policy == "forfeit":
-            await self._commit(self._forfeit_change(loaded, seat, now, timer_id))
-            return True
-        computers = [s.user_id is None for s in row.seats]
-        steps = await asyncio.to_thread(
-            computer_steps, loaded.game, loaded.state, computers, (seat, turn)
-        )
-        change = self._advance_change(
-            loaded, steps, now, kind="timeout",
-            lead=f"{name} ran out of time, so the computer played their turn.",
-        )
-        change.fired_timer_id = timer_id
+            name = loaded.row.seats[timer.seat].name
+            change = transitions.advance(
+                loaded, steps, now, kind="timeout",
+                lead=f"{name} ran out of time, so the computer played their turn.",
+            )
+        change.fired_timer_id = timer.id
         await self._commit(change)
         return True
-
-    def _forfeit_change(self, loaded: _Loaded, seat: int, now: float, timer_id: int) -> Change:
-        row = loaded.row
-        assert loaded.state is not None
-        name = row.seats[seat].name
-        winners = [i for i in range(len(row.seats)) if i != seat]
-        version = row.version + 1
-        text = f"{name} ran out of time and forfeits."
-        forfeit = MoveRow(
-            version=version, kind="forfeit", seat=seat, user_id=row.seats[seat].user_id,
-            by_computer=False, option_key=None, label="Forfeit", events=(text,),
-            state_after=row.state or "", reveals=False, undone=False, created_at=now,
-        )
-        won = " and ".join(row.seats[i].name for i in winners)
-        new_row = replace(
-            row, status="finished", version=version, updated_at=now, deadline_at=None,
-            result={"winners": winners, "forfeited": seat},
-        )
-        body = payload(
-            "game_over", text, image=self._has_board(row.game), game_over=True,
-            scores_text=f"{won} {'wins' if len(winners) == 1 else 'win'}.",
-        )
-        return Change(new_row, row.version, moves=[forfeit], announcements=[body], timers=[],
-                      fired_timer_id=timer_id)

@@ -632,6 +632,13 @@ class Store:
             for r in rows
         ]
 
+    async def postpone_timer(self, timer_id: int, due_at: float) -> None:
+        async with self._transaction() as db:
+            await db.execute(
+                "UPDATE timers SET due_at = ? WHERE id = ? AND fired_at IS NULL",
+                (due_at, timer_id),
+            )
+
     async def discard_timer(self, timer_id: int, now: float) -> None:
         """Mark a timer that no longer applies (its turn is over) as fired."""
         async with self._transaction() as db:

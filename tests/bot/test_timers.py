@@ -2,7 +2,9 @@ from __future__ import annotations
 
 import pytest
 
-from bot.sessions import SessionError, Sessions
+import games
+from bot import transitions
+from bot.sessions import TIMER_RETRY, SessionError, Sessions
 from bot.storage import NewTimer, Store
 from bot.timers import HOUR
 from tests.bot.conftest import ALICE, BOB, CAROL, CHANNEL, MOD, FakeClock
@@ -152,3 +154,35 @@ async def test_a_timer_of_a_finished_turn_is_discarded(
                                                            reminder.turn, clock())])
     assert await sessions.fire_due_timers() == 0
     assert await store.unfired_timers(info.id) == []
+
+
+async def test_a_failing_timer_does_not_hold_up_other_games(
+    sessions: Sessions, store: Store, clock: FakeClock, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    broken = await hot_seat(sessions, channel=CHANNEL)
+    healthy = await hot_seat(sessions, channel=CHANNEL + 1)
+    await drain(sessions)
+    real_reminder = transitions.reminder
+
+    def reminder(before, seat, now):  # type: ignore[no-untyped-def]
+        if before.row.id == broken.id:
+            raise RuntimeError("engine bug")
+        return real_reminder(before, seat, now)
+
+    monkeypatch.setattr(transitions, "reminder", reminder)
+    clock.advance(12 * HOUR)
+    assert await sessions.fire_due_timers() == 1
+    [announcement] = await drain(sessions)
+    assert announcement.game_id == healthy.id
+    [retry, *_] = await store.unfired_timers(broken.id)
+    assert retry.kind == "reminder" and retry.due_at == clock() + TIMER_RETRY
+    assert await sessions.next_timer_due() == clock() + TIMER_RETRY
+
+
+async def test_games_whose_engine_fails_are_left_out_of_active_games(
+    sessions: Sessions, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    await hot_seat(sessions)
+    assert len(await sessions.active_games()) == 1
+    monkeypatch.setitem(games.GAME_MODULES, "diceroll", "tests.bot.no_such_module")
+    assert await sessions.active_games() == []

@@ -1,0 +1,264 @@
+"""How a game's session row changes: pure functions from "before" to a :class:`Change`.
+
+:mod:`bot.sessions` checks who may do what, calls these, and commits the result. Here
+live the rules that make every change consistent: each step is its own logged move
+with its own version, a new turn gets fresh timers and ONE announcement (public events
+only, pinging the player to move), the end of the game records winners and final
+scores, and nothing else writes to the outbox.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+
+import renderer
+from bot.announcements import AnnouncementKind, payload
+from bot.autoplay import Step, turn_key
+from bot.storage import Change, GameRow, MoveRow, SeatRow
+from bot.timers import NO_CLOCK, TurnClock, plan_turn_clock
+from games.base import Decision, Event, Game, GameState
+
+
+@dataclass(frozen=True)
+class Loaded:
+    """A game row with its engine and decoded state (state None in the lobby)."""
+
+    row: GameRow
+    game: Game
+    state: GameState | None
+
+    @property
+    def decision(self) -> Decision | None:
+        return None if self.state is None else self.game.pending(self.state)
+
+
+def visible(events: Sequence[Event], seat: int | None) -> list[str]:
+    """Event lines that ``seat`` may see (None: public ones only)."""
+    return [e.text for e in events if e.private_to is None or e.private_to == seat]
+
+
+def public(events: Sequence[Event]) -> tuple[str, ...]:
+    return tuple(visible(events, None))
+
+
+def seat_label(game: Game, state: GameState, seat: int, name: str) -> str:
+    """ "Ana (Crosses)" when the game names its seats, else "Ana"."""
+    role = game.seat_name(state, seat)
+    return name if role == f"Seat {seat + 1}" else f"{name} ({role})"
+
+
+def seats_line(game: Game, seats: Sequence[SeatRow]) -> str:
+    names = ", ".join(s.name for s in seats)
+    wanted = (
+        f"{game.min_seats}" if game.min_seats == game.max_seats
+        else f"{game.min_seats}–{game.max_seats}"
+    )
+    return f"Seats ({len(seats)} of {wanted}): {names}."
+
+
+def has_board(game: str) -> bool:
+    """Whether the game has a renderer module (one still being written has none)."""
+    module = renderer.RENDERERS.get(game)
+    if module is None:
+        return False
+    try:
+        return importlib.util.find_spec(module) is not None
+    except ImportError:
+        return False
+
+
+def scores_text(loaded: Loaded, winners: Sequence[int]) -> str:
+    assert loaded.state is not None
+    totals = loaded.game.scores(loaded.state)
+    names = [s.name for s in loaded.row.seats]
+    board = ", ".join(f"{names[s]} {totals[s]['total']}" for s in sorted(totals))
+    won = " and ".join(names[s] for s in winners)
+    verdict = f"{won} wins." if len(winners) == 1 else f"{won} share the win."
+    return f"Final scores: {board}. {verdict}"
+
+
+def turn_clock(
+    row: GameRow, decision: Decision | None, *, started_at: float, now: float
+) -> TurnClock:
+    """Timers for the pending decision under the row's timer settings."""
+    if decision is None:
+        return NO_CLOCK
+    return plan_turn_clock(
+        seat=decision.seat, turn=decision.turn,
+        human=row.seats[decision.seat].user_id is not None,
+        turn_started_at=started_at, now=now, timeout_hours=row.turn_timeout_hours,
+        reminder_hours=row.reminder_hours,
+    )
+
+
+def describe_timer(turn_timeout_hours: float, reminder_hours: Sequence[float],
+                   timeout_policy: str) -> str:
+    """One line: "24 h per turn, reminders 12 h and 2 h before; then the computer plays"."""
+    if turn_timeout_hours <= 0:
+        return "no turn timer."
+    hours = f"{turn_timeout_hours:g} h per turn"
+    reminders = " and ".join(f"{h:g} h" for h in reminder_hours)
+    reminders = f", reminders {reminders} before" if reminders else ""
+    then = ("the computer plays the turn" if timeout_policy == "computer"
+            else "the player forfeits")
+    return f"{hours}{reminders}; then {then}."
+
+
+def begin(lobby: Loaded, state: GameState, steps: Sequence[Step], user_id: int,
+          now: float) -> Change:
+    """Start the game: a logged start move with the initial state, the computer steps
+    that follow it, and the first turn (timers, an announcement naming every seat)."""
+    row, game = lobby.row, lobby.game
+    version = row.version + 1
+    start = MoveRow(
+        version=version, kind="start", seat=None, user_id=user_id, by_computer=False,
+        option_key=None, label="Start", events=(), state_after=game.dump(state),
+        reveals=False, undone=False, created_at=now,
+    )
+    started = Loaded(replace(row, status="active", state=game.dump(state), version=version),
+                     game, state)
+    lineup = ", ".join(seat_label(game, state, i, s.name) for i, s in enumerate(row.seats))
+    change = advance(started, steps, now, kind="start",
+                     lead=f"{game.title} begins: {lineup}.", fresh_turn=True)
+    change.expected_version = row.version
+    change.moves.insert(0, start)
+    return change
+
+
+def advance(
+    before: Loaded,
+    steps: Sequence[Step],
+    now: float,
+    *,
+    kind: AnnouncementKind,
+    lead: str = "",
+    fresh_turn: bool = False,
+) -> Change:
+    """Steps applied to ``before``: one logged move and one version per step, then
+    :func:`settle_turn`."""
+    row, game = before.row, before.game
+    moves = []
+    version = row.version
+    for step in steps:
+        version += 1
+        moves.append(
+            MoveRow(
+                version=version, kind="move", seat=step.seat, user_id=step.user_id,
+                by_computer=step.by_computer, option_key=step.key, label=step.label,
+                events=public(step.events), state_after=game.dump(step.state),
+                reveals=step.reveals, undone=False, created_at=now,
+            )
+        )
+    state = steps[-1].state if steps else before.state
+    assert state is not None
+    after = Loaded(replace(row, state=game.dump(state), version=version, updated_at=now),
+                   game, state)
+    lines = [line for step in steps for line in public(step.events)]
+    return settle_turn(before, after, now, moves=moves, kind=kind, lead=lead, lines=lines,
+                       fresh_turn=fresh_turn)
+
+
+def settle_turn(
+    before: Loaded,
+    after: Loaded,
+    now: float,
+    *,
+    moves: list[MoveRow],
+    kind: AnnouncementKind,
+    lead: str,
+    lines: Sequence[str],
+    fresh_turn: bool = False,
+) -> Change:
+    """Finish a change whose new state is in ``after``.
+
+    Game over: finished status, winners, timers cleared, a game-over announcement. A new
+    turn (its seat or turn counter changed, or ``fresh_turn``): fresh timers and one
+    announcement pinging the player to move. Otherwise no announcement at all.
+    """
+    row, game, state = after.row, after.game, after.state
+    assert state is not None
+    decision = game.pending(state)
+    text = "\n".join(part for part in (lead, *lines) if part)
+    change = Change(game=row, expected_version=before.row.version, moves=moves)
+    if decision is None:
+        winners = game.winners(state)
+        change.game = replace(row, status="finished", deadline_at=None,
+                              result={"winners": winners})
+        change.timers = []
+        change.announcements.append(payload(
+            "game_over", text or "The game is over.", image=has_board(row.game),
+            game_over=True, scores_text=scores_text(after, winners),
+        ))
+        return change
+    if fresh_turn or turn_key(before.decision) != turn_key(decision):
+        clock = turn_clock(row, decision, started_at=now, now=now)
+        change.game = replace(row, turn_started_at=clock.turn_started_at,
+                              deadline_at=clock.deadline_at)
+        change.timers = clock.timers
+        mover = row.seats[decision.seat]
+        if not text:
+            text = f"{seat_label(game, state, decision.seat, mover.name)} to move."
+        change.announcements.append(payload(
+            kind, text,
+            mention_user_ids=[mover.user_id] if mover.user_id is not None else [],
+            deadline_at=change.game.deadline_at, image=has_board(row.game), turn_button=True,
+        ))
+    return change
+
+
+def take_back(before: Loaded, seat: int, user_id: int, undone: MoveRow, restored_state: str,
+              now: float) -> tuple[Change, Loaded]:
+    """Undo ``undone`` (the seat's last step): the state goes back to ``restored_state``
+    and the version moves on. Returns the change and the game after it."""
+    row = before.row
+    name = row.seats[seat].name
+    version = row.version + 1
+    undo_move = MoveRow(
+        version=version, kind="undo", seat=seat, user_id=user_id, by_computer=False,
+        option_key=None, label=f"Undo: {undone.label}", events=(f"{name} took back a move.",),
+        state_after=restored_state, reveals=False, undone=False, created_at=now,
+    )
+    after = Loaded(replace(row, state=restored_state, version=version, updated_at=now),
+                   before.game, before.game.load(restored_state))
+    change = settle_turn(before, after, now, moves=[undo_move], kind="undo",
+                         lead=f"{name} took back their last move.", lines=())
+    change.undo_versions = [undone.version]
+    return change, after
+
+
+def forfeit(before: Loaded, seat: int, now: float) -> Change:
+    """The seat forfeits (its turn timed out): the game ends and every other seat wins."""
+    row = before.row
+    name = row.seats[seat].name
+    winners = [i for i in range(len(row.seats)) if i != seat]
+    version = row.version + 1
+    text = f"{name} ran out of time and forfeits."
+    move = MoveRow(
+        version=version, kind="forfeit", seat=seat, user_id=row.seats[seat].user_id,
+        by_computer=False, option_key=None, label="Forfeit", events=(text,),
+        state_after=row.state or "", reveals=False, undone=False, created_at=now,
+    )
+    won = " and ".join(row.seats[i].name for i in winners)
+    finished = replace(
+        row, status="finished", version=version, updated_at=now, deadline_at=None,
+        result={"winners": winners, "forfeited": seat},
+    )
+    body = payload(
+        "game_over", text, image=has_board(row.game), game_over=True,
+        scores_text=f"{won} {'wins' if len(winners) == 1 else 'win'}.",
+    )
+    return Change(finished, row.version, moves=[move], announcements=[body], timers=[])
+
+
+def reminder(before: Loaded, seat: int, now: float) -> Change:
+    """A reminder for the seat to move: an announcement only (the version stays)."""
+    row = before.row
+    user = row.seats[seat].user_id
+    body = payload(
+        "reminder", f"The game of {before.game.title} is waiting for {row.seats[seat].name}.",
+        mention_user_ids=[user] if user is not None else [],
+        deadline_at=row.deadline_at, turn_button=True,
+    )
+    return Change(replace(row, updated_at=now), row.version, announcements=[body])
