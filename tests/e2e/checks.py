@@ -32,8 +32,9 @@ def log_problems(text: str, allow_errors: bool = False) -> list[str]:
 
 
 def channel_post_problems(fake: E2EFakeDiscord, channel_id: int) -> list[str]:
-    """Every public post: pings exactly the users it names (allowed_mentions), turn posts
-    ping one player and carry the board."""
+    """Every public post: pings exactly the users it names (allowed_mentions), carries a
+    nonce Discord enforces (exactly-once across a crash); turn posts ping one player and
+    carry the board."""
     problems = []
     calls = [c for c in fake.find("POST", rf"^/channels/{channel_id}/messages$") if c.status == 200]
     for call in calls:
@@ -51,4 +52,7 @@ def channel_post_problems(fake: E2EFakeDiscord, channel_id: int) -> list[str]:
                 problems.append(f"a turn post without a board image: {body.get('content')!r}")
         if len(body.get("content") or "") > 2000:
             problems.append("content over 2000 characters")
+        if not body.get("nonce") or body.get("enforce_nonce") is not True:
+            problems.append(f"a post without an enforced nonce (a resend after a crash would "
+                            f"duplicate it): {body.get('content')!r}")
     return problems
