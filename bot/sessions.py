@@ -29,9 +29,9 @@ import asyncio
 import logging
 import secrets
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass, replace
-from typing import Any, Literal, cast
+from typing import Any, Literal, TypeVar, cast
 
 import pydantic
 
@@ -78,6 +78,10 @@ BACKOFF_BASE = 5.0
 BACKOFF_CAP = 3600.0
 #: A timer that failed unexpectedly is tried again this many seconds later.
 TIMER_RETRY = 300.0
+#: Attempts for an action whose read was overtaken by another change.
+STALE_RETRIES = 3
+
+T = TypeVar("T")
 
 
 class SessionError(Exception):
@@ -343,12 +347,20 @@ class Sessions:
         now = self.clock()
         new_row = replace(row, seats=seats, version=row.version + 1, updated_at=now)
         body = payload("lobby", f"{text} {seats_line(engine, seats)}", lobby_buttons=True)
-        await self._commit_or_stale(Change(new_row, row.version, announcements=[body]))
+        await self._commit(Change(new_row, row.version, announcements=[body]))
         return self._info(Loaded(new_row, engine, None))
 
-    async def _commit_or_stale(self, change: Change) -> None:
+    async def _retrying(self, attempt: Callable[[], Awaitable[T]]) -> T:
+        """Run a read-check-commit ``attempt`` again when another change landed between
+        its read and its commit (two players joining at once, say). Commands that do
+        not come from a panel mean "whatever the version is now"."""
+        for _ in range(STALE_RETRIES - 1):
+            try:
+                return await attempt()
+            except StaleVersion:
+                continue
         try:
-            await self._commit(change)
+            return await attempt()
         except StaleVersion:
             raise SessionError(STALE) from None
 
@@ -360,6 +372,9 @@ class Sessions:
 
     async def join(self, channel_id: int, user_id: int, name: str) -> GameInfo:
         """Take a seat in the channel's lobby (refused: seated already, full, started)."""
+        return await self._retrying(lambda: self._join(channel_id, user_id, name))
+
+    async def _join(self, channel_id: int, user_id: int, name: str) -> GameInfo:
         row = await self._lobby_row(channel_id)
         engine = self._engine(row.game)
         if any(s.user_id == user_id for s in row.seats):
@@ -371,6 +386,9 @@ class Sessions:
 
     async def add_computer(self, channel_id: int, user_id: int) -> GameInfo:
         """Add a computer seat to the lobby; any seated player may do it."""
+        return await self._retrying(lambda: self._add_computer(channel_id, user_id))
+
+    async def _add_computer(self, channel_id: int, user_id: int) -> GameInfo:
         row = await self._lobby_row(channel_id)
         engine = self._engine(row.game)
         self._require_seat(row, user_id)
@@ -383,6 +401,9 @@ class Sessions:
 
     async def leave(self, channel_id: int, user_id: int) -> GameInfo:
         """Leave the lobby. The creator cannot leave (they cancel instead)."""
+        return await self._retrying(lambda: self._leave(channel_id, user_id))
+
+    async def _leave(self, channel_id: int, user_id: int) -> GameInfo:
         row = await self._lobby_row(channel_id)
         index = self._require_seat(row, user_id)
         if user_id == row.creator_id:
@@ -397,6 +418,9 @@ class Sessions:
         Seats keep their lobby order; the game's own RNG chooses who begins. Computer
         seats play at once if they are to move first.
         """
+        return await self._retrying(lambda: self._start(channel_id, user_id))
+
+    async def _start(self, channel_id: int, user_id: int) -> GameInfo:
         row = await self._lobby_row(channel_id)
         if user_id != row.creator_id:
             raise SessionError("Only the player who opened the game can start it.")
@@ -410,11 +434,14 @@ class Sessions:
         computers = [s.user_id is None for s in row.seats]
         steps = await asyncio.to_thread(computer_steps, engine, state, computers)
         change = transitions.begin(Loaded(row, engine, None), state, steps, user_id, self.clock())
-        await self._commit_or_stale(change)
+        await self._commit(change)
         return self._info(self._load(change.game))
 
     async def cancel(self, channel_id: int, user_id: int, can_manage_channel: bool) -> GameInfo:
         """Cancel the lobby or running game: the creator or anyone with Manage Channels."""
+        return await self._retrying(lambda: self._cancel(channel_id, user_id, can_manage_channel))
+
+    async def _cancel(self, channel_id: int, user_id: int, can_manage_channel: bool) -> GameInfo:
         row = await self._open_row(channel_id)
         if user_id != row.creator_id and not can_manage_channel:
             raise SessionError(
@@ -428,7 +455,7 @@ class Sessions:
         )
         engine = self._engine(row.game)
         body = payload("cancelled", f"{who} cancelled the game of {engine.title}.")
-        await self._commit_or_stale(Change(new_row, row.version, announcements=[body], timers=[]))
+        await self._commit(Change(new_row, row.version, announcements=[body], timers=[]))
         return self._info(self._load(new_row))
 
     # -- reading -----------------------------------------------------------------------
@@ -531,35 +558,37 @@ class Sessions:
         means the panel is out of date and the move is refused. ``None`` (a typed
         command) means "the current version" (retried if another change lands first).
         """
-        attempts = 1 if expected_version is not None else 3
-        for attempt in range(attempts):
-            row = await self._row_by_id(game_id)
-            if expected_version is not None and expected_version != row.version:
-                raise SessionError(STALE)
-            self._require_active(row)
-            seat = self._require_seat(row, user_id)
-            loaded = self._load(row)
-            decision = loaded.decision
-            assert loaded.state is not None and decision is not None
-            if decision.seat != seat:
-                raise SessionError(NOT_YOUR_TURN)
-            computers = [s.user_id is None for s in row.seats]
-            try:
-                steps = await asyncio.to_thread(
-                    human_step_then_computers, loaded.game, loaded.state, seat, key, user_id,
-                    computers,
-                )
-            except IllegalMove as exc:
-                raise SessionError(str(exc)) from None
-            change = transitions.advance(loaded, steps, self.clock(), kind="turn")
-            try:
-                await self._commit(change)
-            except StaleVersion:
-                if attempt + 1 < attempts:
-                    continue
-                raise SessionError(STALE) from None
-            return self._result_for(seat, loaded, change, steps)
-        raise AssertionError("unreachable")
+        if expected_version is None:
+            return await self._retrying(lambda: self._play(game_id, user_id, key, None))
+        try:
+            return await self._play(game_id, user_id, key, expected_version)
+        except StaleVersion:
+            raise SessionError(STALE) from None
+
+    async def _play(
+        self, game_id: int, user_id: int, key: str, expected_version: int | None
+    ) -> MoveResult:
+        row = await self._row_by_id(game_id)
+        if expected_version is not None and expected_version != row.version:
+            raise SessionError(STALE)
+        self._require_active(row)
+        seat = self._require_seat(row, user_id)
+        loaded = self._load(row)
+        decision = loaded.decision
+        assert loaded.state is not None and decision is not None
+        if decision.seat != seat:
+            raise SessionError(NOT_YOUR_TURN)
+        computers = [s.user_id is None for s in row.seats]
+        try:
+            steps = await asyncio.to_thread(
+                human_step_then_computers, loaded.game, loaded.state, seat, key, user_id,
+                computers,
+            )
+        except IllegalMove as exc:
+            raise SessionError(str(exc)) from None
+        change = transitions.advance(loaded, steps, self.clock(), kind="turn")
+        await self._commit(change)
+        return self._result_for(seat, loaded, change, steps)
 
     def _result_for(
         self, seat: int, before: Loaded, change: Change, steps: Sequence[Step]
@@ -584,6 +613,9 @@ class Sessions:
         else (computer seats included) has moved since. Bumps the version, so panels
         built before the undo are refused.
         """
+        return await self._retrying(lambda: self._undo(channel_id, user_id))
+
+    async def _undo(self, channel_id: int, user_id: int) -> MoveResult:
         row = await self._open_row(channel_id)
         self._require_active(row)
         seat = self._require_seat(row, user_id)
@@ -600,7 +632,7 @@ class Sessions:
         change, after = transitions.take_back(
             before, seat, user_id, last, previous.state_after, self.clock()
         )
-        await self._commit_or_stale(change)
+        await self._commit(change)
         decision = after.decision
         return MoveResult(
             game_id=row.id,
@@ -627,6 +659,20 @@ class Sessions:
         ``turn_timeout_hours=0`` switches the turn timer off. A running turn's deadline
         is recomputed from when that turn began.
         """
+        return await self._retrying(lambda: self._set_settings(
+            channel_id, user_id, can_manage_channel, turn_timeout_hours, reminder_hours,
+            timeout_policy,
+        ))
+
+    async def _set_settings(
+        self,
+        channel_id: int,
+        user_id: int,
+        can_manage_channel: bool,
+        turn_timeout_hours: float | None,
+        reminder_hours: Sequence[float] | None,
+        timeout_policy: TimeoutPolicy | None,
+    ) -> GameInfo:
         row = await self._open_row(channel_id)
         if user_id != row.creator_id and not can_manage_channel:
             raise SessionError(
@@ -659,7 +705,7 @@ class Sessions:
         who = next((s.name for s in row.seats if s.user_id == user_id), "A moderator")
         timer = transitions.describe_timer(hours, reminders, policy)
         change.announcements.append(payload("settings", f"{who} changed the turn timer: {timer}"))
-        await self._commit_or_stale(change)
+        await self._commit(change)
         return self._info(self._load(change.game))
 
     # -- outbox --------------------------------------------------------------------------

@@ -1,5 +1,7 @@
 from __future__ import annotations
 
+import asyncio
+
 import pytest
 
 from bot.sessions import SessionError, Sessions
@@ -128,3 +130,27 @@ async def test_cancel_permissions(sessions: Sessions) -> None:
         await sessions.cancel(CHANNEL, ALICE, can_manage_channel=True)
     with pytest.raises(SessionError, match="This game is over."):
         await sessions.play(info.id, ALICE, "add1", None)
+
+
+async def test_players_joining_at_the_same_moment_all_get_seats(sessions: Sessions) -> None:
+    await lobby(sessions)
+    await asyncio.gather(
+        sessions.join(CHANNEL, BOB, "Bob"),
+        sessions.join(CHANNEL, CAROL, "Carol"),
+    )
+    info = await sessions.info(CHANNEL)
+    assert {s.user_id for s in info.seats} == {ALICE, BOB, CAROL}
+    assert info.version == 2
+
+
+async def test_a_full_table_refuses_the_last_of_simultaneous_joins(sessions: Sessions) -> None:
+    await lobby(sessions)
+    await sessions.join(CHANNEL, BOB, "Bob")
+    outcomes = await asyncio.gather(
+        sessions.join(CHANNEL, CAROL, "Carol"),
+        sessions.add_computer(CHANNEL, ALICE),
+        return_exceptions=True,
+    )
+    [refusal] = [o for o in outcomes if isinstance(o, SessionError)]
+    assert "full" in str(refusal)
+    assert len((await sessions.info(CHANNEL)).seats) == 3
