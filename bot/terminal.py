@@ -99,10 +99,15 @@ class TerminalGame:
             info = await self.sessions.info(TERMINAL_CHANNEL)
         except SessionError:
             info = None
-        if info is not None and info.status == "active" and info.game == self.options.game:
+        if info is not None and info.status == "active":
+            if info.game != self.options.game:
+                raise SessionError(
+                    f"This database holds a game of {info.title} in progress: "
+                    f"play {info.game} to resume it, or use another --db."
+                )
             self.say(f"Resuming game #{info.id} of {info.title} (version {info.version}).")
             return self._remember(info)
-        if info is not None:  # another game, or a lobby left half made: start afresh
+        if info is not None:  # a lobby left half made by an interrupted run
             await self.sessions.cancel(TERMINAL_CHANNEL, info.creator_id, True)
         seats = self.options.seats
         computer = self.options.computer

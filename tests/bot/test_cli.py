@@ -12,6 +12,7 @@ from pathlib import Path
 
 import pytest
 
+import games
 from bot import cli
 from bot.settings import Settings
 
@@ -82,9 +83,15 @@ def test_input_ending_early_keeps_the_game_for_later(
     code, text = estancia(args, "1\n", monkeypatch, capsys)
     assert code == 1
     assert f"Input ended before the game did. Saved in {db}" in text
+    monkeypatch.setitem(games.GAME_MODULES, "other", "tests.bot.toygame")
+    code, text = estancia(["play", "other", "--db", str(db)], "", monkeypatch, capsys)
+    assert code == 2
+    assert "holds a game of Dice Race in progress: play diceroll to resume it" in text
     code, text = estancia(args, "1\n" * 200, monkeypatch, capsys)
     assert code == 0
     assert "Resuming game #1 of Dice Race" in text and "Game over." in text
+    code, text = estancia(args, "quit\n", monkeypatch, capsys)  # finished: a new game
+    assert code == 0 and "Resuming" not in text and "You opened a game" in text
 
 
 def test_play_refuses_unknown_games_and_bad_options(
