@@ -82,7 +82,10 @@ class Sent:
         return self.fake.responses_to(self.id)
 
     def callback(self) -> Call | None:
-        return next((c for c in self.calls() if c.path.endswith("/callback")), None)
+        """The accepted acknowledgement, else the last refused attempt (None: none yet)."""
+        attempts = [c for c in self.calls() if c.path.endswith("/callback")]
+        accepted = [c for c in attempts if c.status < 300]
+        return (accepted or attempts or [None])[0]
 
     @property
     def acknowledged(self) -> bool:

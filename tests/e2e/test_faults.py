@@ -68,9 +68,6 @@ async def test_failed_announcements_are_retried_until_posted_once(fake, client_t
     one_post_per_announcement(table)
 
 
-@pytest.mark.xfail(strict=True, reason="the outbox deliverer sends one announcement at a "
-                   "time: one hanging channel stops every game's announcements — see "
-                   "tests/e2e/NEEDED_CHANGES.md")
 async def test_a_hanging_channel_does_not_hold_up_other_games(fake, client_table) -> None:
     stuck = await new_table(fake, client_table, "ranch")
     other = await new_table(fake, client_table, "corral")
@@ -107,9 +104,6 @@ async def test_a_hung_announcement_is_posted_once_when_discord_answers(fake, cli
     one_post_per_announcement(table)
 
 
-@pytest.mark.xfail(strict=True, reason="a click whose acknowledgement fails with 10062 "
-                   "Unknown interaction is dropped before the move is played — see "
-                   "tests/e2e/NEEDED_CHANGES.md")
 async def test_a_click_acknowledged_too_late_still_plays_and_announces(fake, client_table) -> None:
     table = await new_table(fake, client_table)
     mover, panel = await open_playable_panel(table)
@@ -158,4 +152,26 @@ async def test_a_failed_private_answer_does_not_lose_the_move(fake, client_table
         await play_a_turn(table, seed=7)
     await wait_drained(table.db_path)
     assert len(fake.posts_in(table.channel_id)) > posts_before
+    one_post_per_announcement(table)
+
+
+@pytest.mark.parametrize(("method", "path", "status"), [
+    ("POST", r"^/interactions/\d+/[^/]+/callback$", 500),
+    ("POST", r"^/interactions/\d+/[^/]+/callback$", 429),
+    ("PATCH", r"^/webhooks/\d+/[^/]+/messages/@original$", 502),
+    ("PATCH", r"^/webhooks/\d+/[^/]+/messages/@original$", 429),
+])
+async def test_the_player_gets_an_answer_through_transient_faults(fake, client_table, method: str,
+                                                                  path: str, status: int) -> None:
+    table = await new_table(fake, client_table)
+    mover, panel = await open_playable_panel(table)
+    before = table.record().version
+    fake.inject(method, path, status=status, retry_after=0.2, times=1)
+    custom_id, values = pick_component(panel, random.Random(8))
+    tapped = await mover.click(panel, custom_id, values)
+    await settle()
+    assert table.record().version == before + 1
+    assert [c.status for c in fake.find(method, path)].count(status) == 1
+    assert tapped.acknowledged and tapped.answered and tapped.all_private
+    await drain(client_table, table)
     one_post_per_announcement(table)
