@@ -9,9 +9,13 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from games import ai
 from games.base import Decision, Event, Game, GameState
+
+#: Any game engine (the session layer never depends on one game's types).
+AnyGame = Game[Any, Any]
 
 #: Guards against an engine that never hands the turn back to a human.
 MAX_COMPUTER_STEPS = 10_000
@@ -37,7 +41,7 @@ def turn_key(decision: Decision | None) -> tuple[int, int] | None:
 
 
 def apply_step(
-    game: Game, state: GameState, seat: int, key: str, user_id: int | None, by_computer: bool
+    game: AnyGame, state: GameState, seat: int, key: str, user_id: int | None, by_computer: bool
 ) -> Step:
     """Apply one option (``IllegalMove`` propagates)."""
     decision = game.pending(state)
@@ -56,7 +60,7 @@ def apply_step(
 
 
 def computer_steps(
-    game: Game,
+    game: AnyGame,
     state: GameState,
     computer_seats: Sequence[bool],
     stand_in: tuple[int, int] | None = None,
@@ -82,7 +86,7 @@ def computer_steps(
 
 
 def human_step_then_computers(
-    game: Game,
+    game: AnyGame,
     state: GameState,
     seat: int,
     key: str,

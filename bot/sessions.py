@@ -39,7 +39,7 @@ import games
 import renderer
 from bot import transitions
 from bot.announcements import Announcement, AnnouncementKind, payload
-from bot.autoplay import Step, computer_steps, human_step_then_computers, turn_key
+from bot.autoplay import AnyGame, Step, computer_steps, human_step_then_computers, turn_key
 from bot.settings import Settings
 from bot.storage import (
     MAX_DELIVERY_ATTEMPTS,
@@ -53,7 +53,7 @@ from bot.storage import (
     TimerRow,
 )
 from bot.transitions import Loaded, has_board, seats_line, visible
-from games.base import Decision, Game, IllegalMove
+from games.base import Decision, IllegalMove
 
 __all__ = [
     "Announcement", "AnnouncementKind", "GameInfo", "MoveResult", "Seat", "SessionError",
@@ -221,7 +221,7 @@ class Sessions:
 
     # -- loading -----------------------------------------------------------------------
     @staticmethod
-    def _engine(name: str) -> Game:
+    def _engine(name: str) -> AnyGame:
         try:
             return games.get_game(name)
         except KeyError:

@@ -15,10 +15,10 @@ from dataclasses import dataclass, replace
 
 import renderer
 from bot.announcements import AnnouncementKind, payload
-from bot.autoplay import Step, turn_key
+from bot.autoplay import AnyGame, Step, turn_key
 from bot.storage import Change, GameRow, MoveRow, SeatRow
 from bot.timers import NO_CLOCK, TurnClock, plan_turn_clock
-from games.base import Decision, Event, Game, GameState
+from games.base import Decision, Event, GameState
 
 
 @dataclass(frozen=True)
@@ -26,7 +26,7 @@ class Loaded:
     """A game row with its engine and decoded state (state None in the lobby)."""
 
     row: GameRow
-    game: Game
+    game: AnyGame
     state: GameState | None
 
     @property
@@ -43,13 +43,13 @@ def public(events: Sequence[Event]) -> tuple[str, ...]:
     return tuple(visible(events, None))
 
 
-def seat_label(game: Game, state: GameState, seat: int, name: str) -> str:
+def seat_label(game: AnyGame, state: GameState, seat: int, name: str) -> str:
     """ "Ana (Crosses)" when the game names its seats, else "Ana"."""
     role = game.seat_name(state, seat)
     return name if role == f"Seat {seat + 1}" else f"{name} ({role})"
 
 
-def seats_line(game: Game, seats: Sequence[SeatRow]) -> str:
+def seats_line(game: AnyGame, seats: Sequence[SeatRow]) -> str:
     names = ", ".join(s.name for s in seats)
     wanted = (
         f"{game.min_seats}" if game.min_seats == game.max_seats
