@@ -192,3 +192,29 @@ async def test_a_permanent_failure_drops_only_that_announcement(sessions: Sessio
     [after] = await sessions.pending_announcements()
     assert after.outbox_id > first.outbox_id
     assert [a.kind for a in await drain(sessions)] == ["lobby", "start"]
+
+
+async def test_a_move_that_fails_to_commit_leaves_no_trace(
+    sessions: Sessions, store: Store, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    info = await hot_seat(sessions)
+    await drain(sessions)
+    user = await mover(sessions, info.id)
+    await sessions.play(info.id, user, "add1", None)
+    before = await sessions.info_by_id(info.id)
+    moves_before = await store.moves(info.id)
+    timers_before = await store.unfired_timers(info.id)
+
+    async def disk_full(*args: object, **kwargs: object) -> None:
+        raise OSError("disk full")
+
+    with monkeypatch.context() as patch:
+        patch.setattr(store, "_replace_timers", disk_full)  # the last write of the turn
+        with pytest.raises(OSError):
+            await sessions.play(info.id, user, "add2", before.version)  # ends the turn
+    assert await sessions.info_by_id(info.id) == before
+    assert await store.moves(info.id) == moves_before
+    assert await store.unfired_timers(info.id) == timers_before
+    assert await drain(sessions) == []
+    result = await sessions.play(info.id, user, "add2", before.version)  # the retry works
+    assert result.turn_over and len(await drain(sessions)) == 1
