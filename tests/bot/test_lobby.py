@@ -125,6 +125,8 @@ async def test_cancel_permissions(sessions: Sessions) -> None:
     await sessions.start(CHANNEL, ALICE)
     info = await sessions.cancel(CHANNEL, ALICE, can_manage_channel=False)
     assert info.status == "cancelled" and info.to_move is None
+    assert await sessions.latest_info(CHANNEL) == info
+    assert await sessions.active_games() == []
     assert await sessions.next_timer_due() is None
     with pytest.raises(SessionError, match="no game in this channel"):
         await sessions.cancel(CHANNEL, ALICE, can_manage_channel=True)
