@@ -73,17 +73,18 @@ def draw_sheet(draw: ImageDraw.ImageDraw, view: dict) -> None:
         draw.text((BOARD_X - 26, y), str(i + 1), font=coord_font, fill=INK, anchor="mm")
     for r, row in enumerate(view["cells"]):
         for c, cell in enumerate(row):
-            meadow = r in (0, 7) or c in (0, 7)
+            grass = MEADOW_GRASS if r in (0, 7) or c in (0, 7) else INNER_GRASS
             box = cell_box(r, c)
-            draw.rectangle(box, fill=MEADOW_GRASS if meadow else INNER_GRASS)
+            draw.rectangle(box, fill=grass)
             if cell["kind"] == "number":
-                colour = (255, 255, 255) if meadow else INK
+                # As on the pad: white numbers on the meadows, dark ones inside.
+                colour = (255, 255, 255) if grass == MEADOW_GRASS else INK
                 if cell["mark"]:
-                    colour = blend(colour, MEADOW_GRASS if meadow else INNER_GRASS, 0.55)
+                    colour = blend(colour, grass, 0.55)
                 draw.text(centre(box), str(cell["number"]), font=font(44, True), fill=colour,
                           anchor="mm")
             elif cell["kind"] == "cow":
-                draw_cow(draw, centre(box), CELL * 0.78, faded=bool(cell["mark"]))
+                draw_cow(draw, centre(box), CELL * 0.78, grass, faded=bool(cell["mark"]))
     for i in range(9):
         width = 3 if i in (0, 8) else 1
         x, y = BOARD_X + i * CELL, BOARD_Y + i * CELL
@@ -122,12 +123,15 @@ def draw_trough(draw: ImageDraw.ImageDraw, cells: list[tuple[int, int]]) -> None
 
 
 def draw_cow(draw: ImageDraw.ImageDraw, at: tuple[float, float], size: float,
-             faded: bool = False, body=(255, 255, 255)) -> None:
-    """A simple side-view cow (body, spots, head, horns, legs) centred at ``at``."""
+             background: tuple[int, int, int], faded: bool = False,
+             body: tuple[int, int, int] = (255, 255, 255)) -> None:
+    """A simple side-view cow (body, spots, head, horns, legs) centred at ``at``.
+
+    ``faded`` blends it into ``background`` so that a mark drawn over it stands out.
+    """
     cx, cy = at
     s = size / 100
     fade = 0.55 if faded else 0.0
-    background = INNER_GRASS
     ink = blend((25, 25, 25), background, fade)
     fill = blend(body, background, fade)
     pink = blend((240, 160, 170), background, fade)
@@ -199,7 +203,8 @@ def draw_die(draw, face: str, at: tuple[int, int], size: int) -> None:
     draw.rounded_rectangle((x, y, x + size, y + size), radius=14, fill=DIE_FACE,
                            outline=INK, width=3)
     if face == "cow":
-        draw_cow(draw, (x + size * 0.46, y + size * 0.56), size * 0.74, body=COW_GREEN)
+        draw_cow(draw, (x + size * 0.46, y + size * 0.56), size * 0.74, DIE_FACE,
+                 body=COW_GREEN)
         return
     r = size * 0.085
     for px, py in PIPS[int(face)]:
@@ -256,7 +261,7 @@ def draw_footer(draw, view: dict, x: int, y: int) -> None:
         else:
             lines.append(f"Pro: cows marked {pro['cows_marked']}/{pro['threshold']}")
     leaders = view["meadow_leaders"]
-    marks = " · ".join(f"{side[0].upper()} {'–' if w is None else 'xo'[w]}"
+    marks = "   ".join(f"{side[0].upper()} {'–' if w is None else 'xo'[w]}"
                        for side, w in leaders.items())
     lines.append(f"Meadows: {marks}")
     for line in lines:
