@@ -108,18 +108,23 @@ class OutboxDeliverer:
             return await self.deliver(announcement)
 
     async def deliver_pending(self) -> int:
-        """Deliver until nothing more is due; returns how many were sent.
+        """Deliver until nothing more is due, waiting for the deliveries under way too;
+        returns how many were sent.
 
         The session layer hands out one announcement per game at a time (each game's
         messages keep their order), so a game's next one comes in the next round.
         """
         total = 0
-        while started := await self.start_due():
-            sent = sum(await asyncio.gather(*started))
+        while True:
+            await self.start_due()
+            under_way = list(self._in_flight.values())
+            if not under_way:
+                return total
+            results = await asyncio.gather(*under_way, return_exceptions=True)
+            sent = sum(result is True for result in results)
             total += sent
             if not sent:
-                break
-        return total
+                return total
 
     async def cancel_in_flight(self) -> None:
         """Stop the deliveries under way (closing); their announcements stay unsent."""
