@@ -15,6 +15,7 @@ import re
 from collections.abc import Collection
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import NoReturn
 
 from pydantic import BaseModel, field_validator
 
@@ -105,7 +106,7 @@ class Sheet(BaseModel):
         for index, token in enumerate(cells):
             if token not in _VALID_TOKENS:
                 _explain_bad_token(token, divmod(index, SIZE))
-        _large_trough_groups(cells)
+        _troughs_of_layout("".join(token[0] for token in cells))  # raises on a bad L group
         return cells
 
     # -- reading one cell --------------------------------------------------------
@@ -171,7 +172,7 @@ class Sheet(BaseModel):
         return list(_troughs_of_layout("".join(token[0] for token in self.cells)))
 
 
-def _explain_bad_token(token: str, pos: Pos) -> None:
+def _explain_bad_token(token: str, pos: Pos) -> NoReturn:
     where = f"{label(pos)} (row {pos[0] + 1}, column {pos[1] + 1})"
     if token[:1] in TROUGHS and token[1:] in SYMBOLS:
         raise ValueError(f"{token!r} at {where}: a trough can never be marked")
