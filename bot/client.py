@@ -70,6 +70,8 @@ class EstanciaBot(commands.Bot):
     def __init__(self, settings: Settings, *, sessions: Sessions | None = None,
                  clock: Callable[[], float] = time.time, background_tasks: bool = True,
                  **options: Any) -> None:
+        # Estancia has no voice: spare the log discord.py's notices about voice libraries.
+        discord.VoiceClient.warn_nacl = discord.VoiceClient.warn_dave = False
         super().__init__(
             command_prefix=commands.when_mentioned,
             intents=discord.Intents(guilds=True),
