@@ -62,6 +62,22 @@ def png_file(png: bytes, info: GameInfo) -> discord.File:
     return discord.File(io.BytesIO(png), filename=f"estancia-{info.id}-{info.version}.png")
 
 
+def require_posting_rights(interaction: discord.Interaction) -> None:
+    """Refuse to open a game where the bot could not post its turn messages."""
+    can = interaction.app_permissions
+    in_thread = isinstance(interaction.channel, discord.Thread)
+    needed = {
+        "View Channel": can.view_channel,
+        "Send Messages in Threads" if in_thread else "Send Messages":
+            can.send_messages_in_threads if in_thread else can.send_messages,
+        "Attach Files": can.attach_files,
+    }
+    missing = [name for name, granted in needed.items() if not granted]
+    if missing:
+        raise SessionError(f"I cannot post the game here: I need {', '.join(missing)} in this "
+                           "channel. Ask a moderator, then try again.")
+
+
 def option_choice_name(label: str, group: str | None) -> str:
     return clip(f"{group} — {label}" if group else label, 100)
 
@@ -111,6 +127,7 @@ class EstanciaCog(commands.GroupCog, group_name="estancia",
     async def new(self, interaction: discord.Interaction, game: str, options: str | None = None,
                   computers: app_commands.Range[int, 0, 5] = 0) -> None:
         await self.think(interaction)
+        require_posting_rights(interaction)
         user = interaction.user
         info = await self.sessions.new(interaction.channel_id or 0, interaction.guild_id, user.id,
                                        user.display_name, resolve_game(game),

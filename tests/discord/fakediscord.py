@@ -37,7 +37,11 @@ VIEW_CHANNEL = 1 << 10
 SEND_MESSAGES = 1 << 11
 MANAGE_CHANNELS = 1 << 4
 ADMINISTRATOR = 1 << 3
+ATTACH_FILES = 1 << 15
+EMBED_LINKS = 1 << 14
 MEMBER_PERMISSIONS = VIEW_CHANNEL | SEND_MESSAGES | (1 << 16) | (1 << 31)  # + history, app commands
+#: What the bot is granted in the fake guild's channels unless a test says otherwise.
+BOT_PERMISSIONS = MEMBER_PERMISSIONS | ATTACH_FILES | EMBED_LINKS
 
 APPLICATION_COMMAND = 2
 MESSAGE_COMPONENT = 3
@@ -540,7 +544,8 @@ class FakeDiscord:
     # -- interaction payloads -------------------------------------------------------------
     def _interaction(self, kind: int, user: FakeMember | FakeUser, data: dict[str, Any], *,
                      channel_id: int | None = None, dm: bool = False,
-                     message: dict[str, Any] | None = None) -> dict[str, Any]:
+                     message: dict[str, Any] | None = None,
+                     app_permissions: int = BOT_PERMISSIONS) -> dict[str, Any]:
         interaction_id = snowflake()
         token = f"token-{interaction_id}"
         member = user if isinstance(user, FakeMember) else None
@@ -558,7 +563,7 @@ class FakeDiscord:
             "id": str(interaction_id), "application_id": str(self.application_id),
             "type": kind, "token": token, "version": 1, "data": data,
             "channel_id": str(channel_id), "channel": channel, "locale": "en-US",
-            "app_permissions": str(MEMBER_PERMISSIONS | (1 << 15)), "entitlements": [],
+            "app_permissions": str(app_permissions), "entitlements": [],
             "attachment_size_limit": ATTACHMENT_SIZE_LIMIT,
             "authorizing_integration_owners": {"0": str(self.guild.id)},
             "context": 1 if dm else 0,
@@ -602,10 +607,15 @@ class FakeDiscord:
         return str(self.guild.id) not in self.commands
 
     def slash(self, user: FakeMember | FakeUser, command: str, subcommand: str | None = None,
-              *, channel_id: int | None = None, dm: bool = False, **options: Any) -> dict[str, Any]:
-        """INTERACTION_CREATE for ``/command subcommand option:value ...`` (type 2)."""
+              *, channel_id: int | None = None, dm: bool = False,
+              app_permissions: int = BOT_PERMISSIONS, **options: Any) -> dict[str, Any]:
+        """INTERACTION_CREATE for ``/command subcommand option:value ...`` (type 2).
+
+        ``app_permissions`` are the bot's own permissions in the channel.
+        """
         data = self._command_data(command, subcommand, options, None)
-        return self._interaction(APPLICATION_COMMAND, user, data, channel_id=channel_id, dm=dm)
+        return self._interaction(APPLICATION_COMMAND, user, data, channel_id=channel_id, dm=dm,
+                                 app_permissions=app_permissions)
 
     def autocomplete(self, user: FakeMember | FakeUser, command: str, subcommand: str | None,
                      focused: str, *, channel_id: int | None = None, **options: Any) -> dict[str, Any]:

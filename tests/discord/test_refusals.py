@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from tests.discord.fakediscord import FakeDiscord, FakeMember
+from tests.discord.fakediscord import ATTACH_FILES, BOT_PERMISSIONS, FakeDiscord, FakeMember
 from tests.discord.harness import Table
 from tests.discord.scenario import started_game, to_move
 
@@ -142,3 +142,12 @@ async def test_a_move_acknowledged_too_late_still_counts(
     assert await version(table, game_id) == v + 2
     (post,) = await table.deliver()  # … and the channel hears of the finished turn
     assert "fences A1" in post.body["content"]
+
+
+async def test_no_game_opens_where_the_bot_could_not_post(table: Table, fake: FakeDiscord,
+                                                          alice: FakeMember) -> None:
+    no_files = BOT_PERMISSIONS & ~ATTACH_FILES
+    reply = await table.feed(fake.slash(alice, "estancia", "new", app_permissions=no_files,
+                                        game="pasture"))
+    assert reply.ephemeral and "I need Attach Files in this channel" in reply.text
+    assert await table.sessions.active_games() == []
