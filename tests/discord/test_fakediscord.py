@@ -75,3 +75,26 @@ async def test_injected_faults_reach_the_client(fake: FakeDiscord) -> None:
         assert [c.status for c in fake.find("POST", r"/messages$")] == [503, 429, 200]
     finally:
         await client.close()
+
+
+async def test_a_dropped_connection_resumes_or_identifies_again(fake: FakeDiscord) -> None:
+    client = discord.Client(intents=discord.Intents(guilds=True), guild_ready_timeout=0.05)
+
+    async def identify_at_once(shard_id: int | None, *, initial: bool = False) -> None:
+        """discord.py waits 5 s before every IDENTIFY but the first one."""
+
+    client.before_identify_hook = identify_at_once  # type: ignore[method-assign]
+    runner = asyncio.create_task(client.start("t"))
+    try:
+        await fake.wait_for(lambda: fake.identifies and fake.connected)
+        await fake.drop_connections()
+        await fake.wait_for(lambda: len(fake.resumes) == 1 and fake.connected)
+        assert len(fake.identifies) == 1  # resumed: same session, no new IDENTIFY
+
+        fake.session_id = "a-new-session"  # the old one is gone: RESUME is refused
+        await fake.drop_connections()
+        await fake.wait_for(lambda: len(fake.identifies) == 2 and fake.connected)
+        assert len(fake.resumes) == 2
+    finally:
+        await client.close()
+        await runner
