@@ -141,3 +141,16 @@ async def test_variant_options_reach_the_game(table: Table, fake: FakeDiscord,
     assert reply.text.startswith("Lobby open for **Kuhlorado**")
     info = await table.sessions.info(fake.channel_id())
     assert info.options == {"pro": True, "sheet": 3}
+
+
+async def test_the_buttons_of_an_old_lobby_are_closed(table: Table, fake: FakeDiscord,
+                                                      alice: FakeMember, bob: FakeMember) -> None:
+    await table.slash(alice, "new", game="pasture")
+    (post,) = await table.deliver()
+    old_lobby = posted_message(fake, post)
+    old_id = (await table.sessions.info(fake.channel_id())).id
+    await table.slash(alice, "cancel")
+    await table.slash(alice, "new", game="pasture")
+    reply = await table.click(bob, old_lobby, f"est:join:{old_id}")
+    assert reply.ephemeral and reply.text == "This lobby is closed."
+    assert len((await table.sessions.info(fake.channel_id())).seats) == 1
