@@ -51,6 +51,8 @@ class E2EFakeDiscord(FakeDiscord):
         #: Called with the new message right after it is created (same thread, sync).
         self.after_accept: Callable[[dict[str, Any]], None] | None = None
         self.holds: list[Hold] = []
+        self._token_calls: dict[str, list[Call]] = {}
+        self._indexed = 0
 
     def hold(self, method: str, path_regex: str) -> Hold:
         """Matching requests wait (unanswered) until ``Hold.release()``."""
@@ -93,6 +95,16 @@ class E2EFakeDiscord(FakeDiscord):
     def posts_in(self, channel_id: int) -> list[dict[str, Any]]:
         """Channel messages really created in one channel, oldest first."""
         return [m for m in self.created_posts if m["channel_id"] == str(channel_id)]
+
+    def calls_for(self, interaction_id: int) -> list[Call]:
+        """Every call made with one interaction's token (callback, followups, edits);
+        ``responses_to`` without rescanning every call each time."""
+        for call in self.calls[self._indexed:]:
+            parts = call.path.strip("/").split("/")
+            if len(parts) >= 3 and parts[0] in ("interactions", "webhooks"):
+                self._token_calls.setdefault(parts[2], []).append(call)
+        self._indexed = len(self.calls)
+        return list(self._token_calls.get(self.interactions[interaction_id].token, []))
 
     def callbacks(self) -> list[Call]:
         return self.find("POST", r"^/interactions/\d+/[^/]+/callback$")

@@ -79,7 +79,7 @@ class Sent:
         return self.fake.interactions[self.id]
 
     def calls(self) -> list[Call]:
-        return self.fake.responses_to(self.id)
+        return self.fake.calls_for(self.id)
 
     def callback(self) -> Call | None:
         """The accepted acknowledgement, else the last refused attempt (None: none yet)."""

@@ -28,10 +28,10 @@ from tests.e2e.scenario import (
 )
 from tests.e2e.tables import Table, open_table, wait_drained
 
-PROBES = 1500
+PROBES = 3000
 SOAK_PROBES = 20000
 PROCESS_PROBES = 60
-BATCH = 25
+BATCH = 100
 
 
 def database_snapshot(db_path: Path) -> list[tuple]:
