@@ -14,6 +14,7 @@ from games.hazienda.maps import (
     LAND_KINDS,
     MAP_NAMES,
     HaziendaMap,
+    coord_name,
     load_map,
     parse_coord,
     parse_map,
@@ -275,9 +276,10 @@ class MapPainter:
 
 
 def _coord_or_none(row: int, col: int) -> str | None:
-    if row < 0 or col < 0 or row >= 26:
+    try:
+        return coord_name(row, col)
+    except ValueError:
         return None
-    return f"{chr(ord('A') + row)}{col + 1}"
 
 
 # --------------------------------------------------------------------------- glyphs
