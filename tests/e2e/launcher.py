@@ -24,6 +24,17 @@ START_TIMEOUT = 60.0
 STOP_TIMEOUT = 20.0
 
 
+def _die_with_the_tests() -> None:
+    """In the child: SIGKILL it if the test process dies (Linux prctl PR_SET_PDEATHSIG),
+    so not even a killed test run leaves a bot behind."""
+    try:
+        import ctypes
+
+        ctypes.CDLL("libc.so.6", use_errno=True).prctl(1, signal.SIGKILL)
+    except (OSError, AttributeError):
+        pass
+
+
 class BotProcess:
     """One bot process at a time; :meth:`start` again after a stop or a kill restarts it."""
 
@@ -69,6 +80,7 @@ class BotProcess:
                 [sys.executable, "-m", "tests.e2e.bot_process"],
                 cwd=self.workdir, env=self.environment(), stdout=log, stderr=subprocess.STDOUT,
                 stdin=subprocess.DEVNULL, start_new_session=True,
+                preexec_fn=_die_with_the_tests,
             )
         finally:
             log.close()

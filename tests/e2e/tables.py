@@ -103,6 +103,12 @@ async def open_table(fake: E2EFakeDiscord, db_path: Path, deliver: Deliver, game
     return Table(fake, db_path, channel_id, game, game_id, {p.id: p for p in players})
 
 
+def latest_turn_post(table: Table) -> dict[str, Any]:
+    """The newest channel message with this game's "Your turn" button."""
+    button = f"est:turn:{table.game_id}"
+    return [m for m in turn_posts(table.fake, table.channel_id) if turn_button_of(m) == button][-1]
+
+
 async def play_one_turn(table: Table, rng: random.Random) -> bool:
     """Wait until the channel is up to date, then the player it pings plays a turn by
     taps. Returns False once the game is over."""
@@ -113,9 +119,7 @@ async def play_one_turn(table: Table, rng: random.Random) -> bool:
     seat = record.to_move()
     assert seat is not None
     user_id = record.user_of(seat)
-    posts = [m for m in turn_posts(table.fake, table.channel_id)
-             if f":{table.game_id}" in str(m["components"])]
-    latest = posts[-1]
+    latest = latest_turn_post(table)
     assert mentioned_ids(latest) == [user_id], "the latest turn message pings someone else"
     await play_turn_by_taps(table.players[user_id], latest, rng, on_click=table.note_tap)
     return True
@@ -152,7 +156,7 @@ async def open_playable_panel(table: Table) -> tuple[Player, dict[str, Any]]:
     await wait_drained(table.db_path)
     record = table.record()
     mover = table.players[record.user_of(record.to_move())]
-    post = turn_posts(table.fake, table.channel_id)[-1]
+    post = latest_turn_post(table)
     opened = await mover.click(post, turn_button_of(post) or "")
     await opened.wait_answered()
     panel = opened.panel()

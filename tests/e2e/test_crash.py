@@ -29,7 +29,13 @@ from tests.e2e.scenario import (
     pick_component,
     poll,
 )
-from tests.e2e.tables import Table, open_table, unmatched_human_moves, wait_drained
+from tests.e2e.tables import (
+    Table,
+    latest_turn_post,
+    open_table,
+    unmatched_human_moves,
+    wait_drained,
+)
 
 RUNS = 20
 SOAK_RUNS = 200
@@ -74,9 +80,7 @@ async def tap_until_killed(table: Table, bot: BotProcess, rng: random.Random,
     await wait_drained(table.db_path)
     record = table.record()
     player = table.players[record.user_of(record.to_move())]
-    post = [m for m in table.fake.posts_in(table.channel_id)
-            if any(c.get("custom_id") == f"est:turn:{table.game_id}"
-                   for row in m["components"] for c in row["components"])][-1]
+    post = latest_turn_post(table)
     flight = InFlight(player)
     opened = await player.click(post, f"est:turn:{table.game_id}")
     if not await answered_or_dead(opened, bot):
