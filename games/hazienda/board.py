@@ -100,12 +100,20 @@ def free_spaces(state: HaziendaState, kind: str) -> list[str]:
     return [c for c in coords_of_kind(board_map(state), kind) if c not in taken]
 
 
-def free_around(state: HaziendaState, anchors: Iterable[str], kind: str) -> list[str]:
-    """Free spaces of ``kind`` next to any of ``anchors``, in board order."""
+def free_around(state: HaziendaState, anchors: Iterable[str], kind: str,
+                first_only: bool = False) -> list[str]:
+    """Free spaces of ``kind`` next to any of ``anchors``, in board order (or just the
+    first one found when only whether there is one matters)."""
     hmap = board_map(state)
     taken = state.occupied()
-    found = {nb for a in anchors for nb in hmap.neighbours(a)
-             if nb not in taken and hmap.spaces[nb].kind == kind}
+    spaces = hmap.spaces
+    found = set()
+    for a in anchors:
+        for nb in hmap.neighbours(a):
+            if nb not in taken and spaces[nb].kind == kind:
+                if first_only:
+                    return [nb]
+                found.add(nb)
     return in_board_order(found, hmap)
 
 
@@ -139,7 +147,7 @@ def animal_tiles_left(state: HaziendaState, colour: str, species: str) -> int:
     return max(0, min(ANIMALS_PER_SPECIES - same, ANIMAL_TILES_PER_COLOUR - len(mine)))
 
 
-def land_spaces(state: HaziendaState, colour: str, kind: str) -> list[str]:
+def land_spaces(state: HaziendaState, colour: str, kind: str, first_only: bool = False) -> list[str]:
     """Where a land card of ``kind`` puts a land.
 
     A land goes on a free space of its kind; a pampa card, or a kind with no free space
@@ -150,14 +158,14 @@ def land_spaces(state: HaziendaState, colour: str, kind: str) -> list[str]:
         spaces = free_spaces(state, kind)
         if spaces:
             return spaces
-    return free_around(state, (c for c, col in state.lands.items() if col == colour), "pampa")
+    return free_around(state, (c for c, col in state.lands.items() if col == colour), "pampa", first_only)
 
 
-def animal_spaces(state: HaziendaState, colour: str, species: str) -> list[str]:
+def animal_spaces(state: HaziendaState, colour: str, species: str, first_only: bool = False) -> list[str]:
     """Free pampa next to one of the player's lands or animals of the same species."""
     anchors = [c for c, col in state.lands.items() if col == colour]
     anchors += [c for c, a in state.animals.items() if a.colour == colour and a.species == species]
-    return free_around(state, anchors, "pampa")
+    return free_around(state, anchors, "pampa", first_only)
 
 
 def hacienda_spaces(state: HaziendaState, colour: str) -> list[str]:

@@ -9,6 +9,7 @@ pieces go), turn.py (the actions), scoring.py (income and scorings).
 
 from __future__ import annotations
 
+import weakref
 from typing import Any
 
 from games.base import Decision, Game, Option, Outcome
@@ -20,6 +21,10 @@ from games.hazienda.state import HaziendaOptions, HaziendaState
 from games.hazienda.turn import Step, apply_option, name, prompt, step_options
 from games.hazienda.views import public_view, seat_view
 from games.rng import Rng
+
+#: The decision of each live state, computed once: states are never changed once made
+#: (apply works on a copy), and computer players ask for the same decision many times.
+_decisions: dict[int, tuple[weakref.ref, Decision]] = {}
 
 SUMMARY = (
     "Hazienda (2–5 players): on your turn take up to 3 actions — buy land or animal cards "
@@ -47,8 +52,14 @@ class Hazienda(Game[HaziendaState, HaziendaOptions]):
     def pending(self, state: HaziendaState) -> Decision | None:
         if state.finished:
             return None
-        return Decision(seat=state.current, prompt=prompt(state), options=step_options(state),
-                        turn=state.turn)
+        cached = _decisions.get(id(state))
+        if cached is not None and cached[0]() is state:
+            return cached[1]
+        decision = Decision(seat=state.current, prompt=prompt(state), options=step_options(state),
+                            turn=state.turn)
+        key = id(state)
+        _decisions[key] = (weakref.ref(state, lambda _ref, key=key: _decisions.pop(key, None)), decision)
+        return decision
 
     def _apply(self, state: HaziendaState, seat: int, option: Option) -> Outcome:
         step = Step()

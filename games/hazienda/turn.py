@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from games.base import MENU_LIMIT, Event, IllegalMove, Option
 from games.hazienda.board import (
     animal_spaces,
     animal_tiles_left,
     board_map,
+    free_spaces,
     group_of,
     hacienda_spaces,
     harvest_targets,
@@ -57,35 +60,43 @@ def article(word: str) -> str:
 
 # -- options -------------------------------------------------------------------------
 
+@lru_cache(maxsize=8192)
+def opt(key: str, label: str, group: str | None = None) -> Option:
+    """An option (frozen, so the same one is shared by every decision offering it)."""
+    return Option(key=key, label=label, group=group)
+
+
 def main_options(state: HaziendaState) -> list[Option]:
     seat = state.current
     player = state.players[seat]
     colour = player.colour
+    money = player.money
     options: list[Option] = []
-    if player.money >= CARD_PRICE_DECK and (state.land_deck or state.land_discard):
-        options.append(Option(key="buy:land:deck", label=f"Land card from the deck ({CARD_PRICE_DECK} pesos)", group=BUY_CARDS))
-    if player.money >= CARD_PRICE_FACE_UP:
+    if money >= CARD_PRICE_DECK and (state.land_deck or state.land_discard):
+        options.append(opt("buy:land:deck", f"Land card from the deck ({CARD_PRICE_DECK} pesos)", BUY_CARDS))
+    if money >= CARD_PRICE_FACE_UP:
         options += _face_up_options("land", state.land_face_up)
-    if player.money >= CARD_PRICE_DECK and state.animal_deck:
-        options.append(Option(key="buy:animal:deck", label=f"Animal card from the deck ({CARD_PRICE_DECK} pesos)", group=BUY_CARDS))
-    if player.money >= CARD_PRICE_FACE_UP:
+    if money >= CARD_PRICE_DECK and state.animal_deck:
+        options.append(opt("buy:animal:deck", f"Animal card from the deck ({CARD_PRICE_DECK} pesos)", BUY_CARDS))
+    if money >= CARD_PRICE_FACE_UP:
         options += _face_up_options("animal", state.animal_face_up)
     price = piece_price(state.options.variant1)
-    if (player.money >= price and not state.hacienda_bought and state.haciendas_stock
+    if (money >= price and not state.hacienda_bought and state.haciendas_stock
             and hacienda_spaces(state, colour)):
-        options.append(Option(key="buy:hacienda", label=f"Hacienda ({price} pesos)", group=BUY_PIECES))
-    if player.money >= price and not state.pond_bought and pond_sizes(state):
-        options.append(Option(key="buy:pond", label=f"Pond ({price} pesos)", group=BUY_PIECES))
-    for kind in sorted(player.lands):
-        if land_tiles_left(state, colour) and land_spaces(state, colour, kind):
-            options.append(Option(key=f"play:land:{kind}", label=f"Play a {kind} card", group=PLAY))
+        options.append(opt("buy:hacienda", f"Hacienda ({price} pesos)", BUY_PIECES))
+    if money >= price and not state.pond_bought and pond_sizes(state):
+        options.append(opt("buy:pond", f"Pond ({price} pesos)", BUY_PIECES))
+    if player.lands and land_tiles_left(state, colour):
+        for kind in sorted(player.lands):
+            if land_spaces(state, colour, kind, first_only=True):
+                options.append(opt(f"play:land:{kind}", f"Play a {kind} card", PLAY))
     for species in sorted(player.animals):
-        if animal_tiles_left(state, colour, species) and animal_spaces(state, colour, species):
-            options.append(Option(key=f"play:animal:{species}", label=f"Play a {species} card", group=PLAY))
-    if not state.harvested and harvest_targets(state, colour) and (
-            state.harvest_stock or stealable_markers(state, colour)):
-        options.append(Option(key="harvest", label="Place a harvest marker", group=OTHER))
-    options.append(Option(key="end", label="End turn", group=OTHER))
+        if animal_tiles_left(state, colour, species) and animal_spaces(state, colour, species, first_only=True):
+            options.append(opt(f"play:animal:{species}", f"Play a {species} card", PLAY))
+    if not state.harvested and (state.harvest_stock or stealable_markers(state, colour)) and (
+            harvest_targets(state, colour)):
+        options.append(opt("harvest", "Place a harvest marker", OTHER))
+    options.append(opt("end", "End turn", OTHER))
     return options
 
 
@@ -97,15 +108,18 @@ def _face_up_options(deck: str, face_up: list[str]) -> list[Option]:
         if card in seen:
             continue
         seen.add(card)
-        options.append(Option(key=f"buy:{deck}:faceup:{index}",
-                              label=f"Face-up {card} card ({CARD_PRICE_FACE_UP} pesos)", group=BUY_CARDS))
+        options.append(opt(f"buy:{deck}:faceup:{index}", f"Face-up {card} card ({CARD_PRICE_FACE_UP} pesos)",
+                           BUY_CARDS))
     return options
 
 
 def pond_sizes(state: HaziendaState) -> list[int]:
     """Sizes in stock for which some free pampa area is big enough."""
+    in_stock = [size for size, n in sorted(state.ponds_stock.items()) if n]
+    if in_stock == [1] or not in_stock:
+        return in_stock if free_spaces(state, "pampa") else []
     room = largest_free_pampa_area(state)
-    return [size for size, n in sorted(state.ponds_stock.items()) if n and size <= room]
+    return [size for size in in_stock if size <= room]
 
 
 def space_options(coords: list[str], label: str) -> list[Option]:
@@ -118,7 +132,7 @@ def space_options(coords: list[str], label: str) -> list[Option]:
         chunks = [row_coords[i:i + MENU_LIMIT] for i in range(0, len(row_coords), MENU_LIMIT)]
         for chunk in chunks:
             group = f"Row {row}" if len(chunks) == 1 else f"Row {row} ({chunk[0]}–{chunk[-1]})"
-            options += [Option(key=f"place:{c}", label=label.format(coord=c), group=group) for c in chunk]
+            options += [opt(f"place:{c}", label.format(coord=c), group) for c in chunk]
     return options
 
 
