@@ -18,7 +18,7 @@ from games.hazienda.deal import new_state
 from games.hazienda.rules import ACTIONS_PER_TURN, CATEGORIES
 from games.hazienda.scoring import board_categories, money_points, scoring_now, with_total
 from games.hazienda.state import HaziendaOptions, HaziendaState
-from games.hazienda.turn import Step, apply_option, name, prompt, step_options
+from games.hazienda.turn import Step, apply_option, main_options, name, prompt, step_options
 from games.hazienda.views import public_view, seat_view
 from games.rng import Rng
 
@@ -174,17 +174,19 @@ def accrue_points(state: HaziendaState, step: Step) -> None:
 def end_turn(state: HaziendaState, step: Step) -> None:
     state.last_turn = state.changed
     state.changed = []
-    state.idle_turns = state.idle_turns + 1 if state.actions_used == 0 else 0
+    stuck = state.actions_used == 0 and [o.key for o in main_options(state)] == ["end"]
+    state.idle_turns = state.idle_turns + 1 if stuck else 0
     if state.intermediate_due:
         state.intermediate_due = False
         record_scoring(state, "intermediate", step)
-    # A whole round of turns without any action can never reach the end the rules give
-    # (the animal piles run out only through actions); players at a table would stop
-    # there, so the game ends with the final scoring (the rulebook is silent on this).
+    # When no player can take any action for a whole round (no money for a card, no
+    # playable card, no harvest), the animal piles can never run out and the game could
+    # not end; players at a table would stop there, so the final scoring takes place
+    # (the rulebook is silent on this).
     stalled = state.idle_turns >= state.seats
     if state.final_due or stalled:
         if stalled and not state.final_due:
-            step.say("A whole round passed without any action: the game ends.")
+            step.say("Nobody can take any action any more: the game ends.")
         record_scoring(state, "final", step)
         state.finished = True
         state.phase = "over"

@@ -91,7 +91,7 @@ class HaziendaState(GameState):
     harvest_from: str | None = None
     changed: list[str] = Field(default_factory=list)
     last_turn: list[str] = Field(default_factory=list)
-    #: Turns in a row ended without a single action (see engine: stalled games end).
+    #: Turns in a row in which the player could take no action at all (see end_turn).
     idle_turns: int = 0
 
     # -- the board -----------------------------------------------------------------
