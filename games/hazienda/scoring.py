@@ -55,28 +55,27 @@ def pond_points(state: HaziendaState, colour: str) -> int:
 
 
 #: Recent board scorings by position (views and computer players ask again and again).
-_CACHE: OrderedDict[tuple, dict[str, int]] = OrderedDict()
+_CACHE: OrderedDict[tuple, dict[str, dict[str, int]]] = OrderedDict()
 _CACHE_SIZE = 4096
 
 
-def _board_key(state: HaziendaState, colour: str) -> tuple:
+def _board_key(state: HaziendaState) -> tuple:
     return (
-        colour, state.map_text or state.options.map, state.options.variant1,
-        tuple(sorted(state.lands.items())),
-        tuple(sorted((c, a.colour, a.species) for c, a in state.animals.items())),
-        tuple(p.coords for p in state.ponds), tuple(sorted(state.haciendas)),
+        state.map_text or state.options.map, state.options.variant1,
+        frozenset(state.lands.items()), frozenset(state.animals.items()),
+        tuple(p.coords for p in state.ponds), frozenset(state.haciendas),
     )
 
 
 def board_categories(state: HaziendaState, colour: str) -> dict[str, int]:
     """What a scoring now would give for the board (everything but money)."""
-    key = _board_key(state, colour)
+    key = _board_key(state)
     cached = _CACHE.get(key)
     if cached is None:
-        cached = _CACHE[key] = _board_categories(state, colour)
+        cached = _CACHE[key] = {p.colour: _board_categories(state, p.colour) for p in state.players}
         if len(_CACHE) > _CACHE_SIZE:
             _CACHE.popitem(last=False)
-    return dict(cached)
+    return dict(cached[colour])
 
 
 def _board_categories(state: HaziendaState, colour: str) -> dict[str, int]:

@@ -191,17 +191,24 @@ def _group_choices(state: HaziendaState, tiles: list[str]) -> list[tuple[str, st
 
 def prompt(state: HaziendaState) -> str:
     who = name(state, state.current)
-    left = ACTIONS_PER_TURN - state.actions_used
-    return {
-        "main": f"{who}: choose an action ({left} left) or end the turn",
-        "place_land": f"{who}: where does the {state.card} land go?",
-        "place_animal": f"{who}: where does the {state.card} go?",
-        "place_hacienda": f"{who}: on which domain or herd does the hacienda go?",
-        "pond_size": f"{who}: which pond do you buy?",
-        "place_pond": f"{who}: pond hex {len(state.pond_cells) + 1} of {state.pond_size}",
-        "harvest_take": f"{who}: all markers are out — take one from an opponent's domain",
-        "harvest_place": f"{who}: which domain do you harvest?",
-    }.get(state.phase, who)
+    phase = state.phase
+    if phase == "main":
+        return f"{who}: choose an action ({ACTIONS_PER_TURN - state.actions_used} left) or end the turn"
+    if phase == "place_land":
+        return f"{who}: where does the {state.card} land go?"
+    if phase == "place_animal":
+        return f"{who}: where does the {state.card} go?"
+    if phase == "place_pond":
+        return f"{who}: pond hex {len(state.pond_cells) + 1} of {state.pond_size}"
+    return f"{who}: {PROMPTS.get(phase, 'choose')}"
+
+
+PROMPTS = {
+    "place_hacienda": "on which domain or herd does the hacienda go?",
+    "pond_size": "which pond do you buy?",
+    "harvest_take": "all markers are out — take one from an opponent's domain",
+    "harvest_place": "which domain do you harvest?",
+}
 
 
 # -- effects -------------------------------------------------------------------------
