@@ -62,7 +62,7 @@ _CACHE_SIZE = 4096
 def _board_key(state: HaziendaState) -> tuple:
     return (
         state.map_text or state.options.map, state.options.variant1,
-        frozenset(state.lands.items()), frozenset(state.animals.items()),
+        tuple(p.colour for p in state.players), frozenset(state.lands.items()), frozenset(state.animals.items()),
         tuple(p.coords for p in state.ponds), frozenset(state.haciendas),
     )
 
