@@ -580,9 +580,8 @@ class PanelPainter:
         for player in self.view.get("players", []):
             breakdown = scores.get(str(player["seat"])) or scores.get(player["seat"]) or {}
             bold = player["seat"] in self.view.get("winners", [])
-            self.draw.text(
-                (self.x0, self.y), self.name(player["seat"]), font=font(15, bold), fill=INK
-            )
+            name, name_font = fitted(self.draw, self.name(player["seat"]), name_w + 6, 15, bold)
+            self.draw.text((self.x0, self.y), name, font=name_font, fill=INK)
             for i, (key, _) in enumerate(columns):
                 value = str(breakdown.get(key, 0))
                 self.draw.text(
