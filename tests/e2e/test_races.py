@@ -7,7 +7,8 @@ from __future__ import annotations
 import random
 
 from tests.discord.harness import settle
-from tests.e2e.scenario import Sent, client_deliver
+from tests.e2e.checks import log_problems
+from tests.e2e.scenario import Sent, client_deliver, gateway_deliver, poll
 from tests.e2e.tables import Table, open_playable_panel, open_table, playable, wait_drained
 
 CLICKS = 12
@@ -77,3 +78,23 @@ async def test_games_in_many_channels_move_at_the_same_time(fake, client_table) 
     assert all(not any(STALE in t for t in Sent(fake, p).texts()) for p in payloads)
     for table in tables:
         await wait_drained(table.db_path)
+
+
+async def test_simultaneous_clicks_through_the_bot_process(fake, start_bot) -> None:
+    """The same race over the real gateway: the frames arrive back to back."""
+    bot = await start_bot()
+    table = await open_table(fake, bot.db_path, gateway_deliver(fake), "kuhlorado")
+    mover, panel = await open_playable_panel(table)
+    before = table.record()
+    payloads = clicks_on(table, mover, panel, same=False, rng=random.Random(9))
+    for payload in payloads:
+        await fake.dispatch("INTERACTION_CREATE", payload)
+    sent = [Sent(fake, p) for p in payloads]
+    await poll(lambda: all(s.answered for s in sent), "an answer to every click")
+    after = table.record()
+    human_rows = [m for m in after.moves if m.version > before.version and not m.by_computer]
+    assert len(human_rows) == 1, f"{len(human_rows)} moves applied from one panel"
+    assert all(s.acknowledged and s.all_private for s in sent)
+    assert sum(any(STALE in t for t in s.texts()) for s in sent) == CLICKS - 1
+    await bot.stop()
+    assert log_problems(bot.log_text()) == []
