@@ -58,6 +58,13 @@ def game_choices(current: str) -> list[Choice[str]]:
     return choices[:25]
 
 
+def channel_of(interaction: discord.Interaction) -> int:
+    """The channel (or thread) a guild interaction comes from; games live there."""
+    if interaction.channel_id is None:
+        raise app_commands.NoPrivateMessage()
+    return interaction.channel_id
+
+
 def png_file(png: bytes, info: GameInfo) -> discord.File:
     return discord.File(io.BytesIO(png), filename=f"estancia-{info.id}-{info.version}.png")
 
@@ -113,7 +120,7 @@ class EstanciaCog(commands.GroupCog, group_name="estancia",
             content=clip(content, 2000), attachments=[file] if file else [], view=view)
 
     async def channel_game(self, interaction: discord.Interaction) -> GameInfo:
-        return await self.sessions.info(interaction.channel_id or 0)
+        return await self.sessions.info(channel_of(interaction))
 
     @staticmethod
     def can_manage_channel(interaction: discord.Interaction) -> bool:
@@ -129,7 +136,7 @@ class EstanciaCog(commands.GroupCog, group_name="estancia",
         await self.think(interaction)
         require_posting_rights(interaction)
         user = interaction.user
-        info = await self.sessions.new(interaction.channel_id or 0, interaction.guild_id, user.id,
+        info = await self.sessions.new(channel_of(interaction), interaction.guild_id, user.id,
                                        user.display_name, resolve_game(game),
                                        parse_options_text(options))
         for _ in range(computers):
@@ -146,31 +153,31 @@ class EstanciaCog(commands.GroupCog, group_name="estancia",
     async def join(self, interaction: discord.Interaction) -> None:
         await self.think(interaction)
         user = interaction.user
-        info = await self.sessions.join(interaction.channel_id or 0, user.id, user.display_name)
+        info = await self.sessions.join(channel_of(interaction), user.id, user.display_name)
         await self.reply(interaction, f"You joined **{info.title}**.\n" + "\n".join(seat_lines(info)))
 
     @app_commands.command(description="Add a computer player to this channel's lobby")
     async def computer(self, interaction: discord.Interaction) -> None:
         await self.think(interaction)
-        info = await self.sessions.add_computer(interaction.channel_id or 0, interaction.user.id)
+        info = await self.sessions.add_computer(channel_of(interaction), interaction.user.id)
         await self.reply(interaction, f"{info.seats[-1].name} joined.\n" + "\n".join(seat_lines(info)))
 
     @app_commands.command(description="Leave this channel's lobby")
     async def leave(self, interaction: discord.Interaction) -> None:
         await self.think(interaction)
-        info = await self.sessions.leave(interaction.channel_id or 0, interaction.user.id)
+        info = await self.sessions.leave(channel_of(interaction), interaction.user.id)
         await self.reply(interaction, f"You left the **{info.title}** lobby.")
 
     @app_commands.command(description="Start the game (the creator)")
     async def start(self, interaction: discord.Interaction) -> None:
         await self.think(interaction)
-        info = await self.sessions.start(interaction.channel_id or 0, interaction.user.id)
+        info = await self.sessions.start(channel_of(interaction), interaction.user.id)
         await self.reply(interaction, f"**{info.title}** has started.")
 
     @app_commands.command(description="Cancel this channel's game (the creator or Manage Channels)")
     async def cancel(self, interaction: discord.Interaction) -> None:
         await self.think(interaction)
-        info = await self.sessions.cancel(interaction.channel_id or 0, interaction.user.id,
+        info = await self.sessions.cancel(channel_of(interaction), interaction.user.id,
                                           self.can_manage_channel(interaction))
         await self.reply(interaction, f"**{info.title}** #{info.id} is cancelled.")
 
@@ -201,7 +208,7 @@ class EstanciaCog(commands.GroupCog, group_name="estancia",
     async def log(self, interaction: discord.Interaction,
                   lines: app_commands.Range[int, 1, 50] = 15) -> None:
         await self.think(interaction)
-        entries = await self.sessions.log(interaction.channel_id or 0, lines)
+        entries = await self.sessions.log(channel_of(interaction), lines)
         await self.reply(interaction, clip_lines(entries) if entries else "Nothing has happened yet.")
 
     @app_commands.command(description="A summary of a game's rules")
@@ -266,7 +273,7 @@ class EstanciaCog(commands.GroupCog, group_name="estancia",
     @app_commands.command(description="Take back your last step (before anything was revealed)")
     async def undo(self, interaction: discord.Interaction) -> None:
         await self.think(interaction)
-        result = await self.sessions.undo(interaction.channel_id or 0, interaction.user.id)
+        result = await self.sessions.undo(channel_of(interaction), interaction.user.id)
         after = None if result.decision is not None else await self.sessions.info_by_id(result.game_id)
         panel = after_move_panel(result, after, headline="You took back your last step.")
         await self.reply(interaction, panel.content, view=panel.view)
@@ -288,7 +295,7 @@ class EstanciaCog(commands.GroupCog, group_name="estancia",
             except ValueError:
                 raise SessionError('Reminders are hours before the deadline, like "12,2".') from None
             info = await self.sessions.set_settings(
-                interaction.channel_id or 0, interaction.user.id,
+                channel_of(interaction), interaction.user.id,
                 self.can_manage_channel(interaction), turn_timeout_hours=timeout_hours,
                 reminder_hours=hours, timeout_policy=policy)
         await self.reply(interaction, settings_text(info))
