@@ -5,10 +5,12 @@ committed move reaches the channel exactly once."""
 
 from __future__ import annotations
 
+import json
 import random
 
 import pytest
 
+from games import get_game
 from tests.discord.harness import settle
 from tests.e2e.scenario import (
     client_deliver,
@@ -173,5 +175,20 @@ async def test_the_player_gets_an_answer_through_transient_faults(fake, client_t
     assert table.record().version == before + 1
     assert [c.status for c in fake.find(method, path)].count(status) == 1
     assert tapped.acknowledged and tapped.answered and tapped.all_private
+    await drain(client_table, table)
+    one_post_per_announcement(table)
+
+
+async def test_a_typed_move_acknowledged_too_late_still_counts(fake, client_table) -> None:
+    table = await new_table(fake, client_table)
+    record = table.record()
+    mover = table.players[record.user_of(record.to_move())]
+    engine = get_game("pasture")
+    decision = engine.pending(engine.load(json.dumps(record.state)))
+    fake.inject("POST", r"^/interactions/\d+/[^/]+/callback$", status=404, code=10062,
+                message="Unknown interaction")
+    await mover.slash("move", channel_id=table.channel_id, option=decision.options[0].key)
+    await settle()
+    assert table.record().version == record.version + 1, "the typed move was dropped"
     await drain(client_table, table)
     one_post_per_announcement(table)
