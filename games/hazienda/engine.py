@@ -168,7 +168,8 @@ def accrue_points(state: HaziendaState, step: Step) -> None:
                 player.track[cat] = value
         if gained:
             detail = ", ".join(f"{c} +{v}" for c, v in gained.items())
-            step.say(f"{name(state, seat)} scores {sum(gained.values())} points ({detail}).", seat)
+            total = sum(gained.values())
+            step.say(f"{name(state, seat)} scores {total} point{'s' if total > 1 else ''} ({detail}).", seat)
 
 
 def end_turn(state: HaziendaState, step: Step) -> None:

@@ -137,8 +137,19 @@ def load_scenario(text: str) -> HaziendaState:
             state.second_pile_in_use = words[0] in ("yes", "true")
         elif key == "turn":
             state.turn = int(words[0])
+        elif key == "step":
+            state.step = int(words[0])
+        elif key == "rng":
+            state.rng = Rng(state=int(words[0]))
+        elif key == "idle":
+            state.idle_turns = int(words[0])
+        elif key == "due":
+            for word in words:
+                setattr(state, f"{word}_due", True)
         elif key == "last-turn":
             state.last_turn = words
+        elif key == "changed":
+            state.changed = words
         elif key == "finished":
             state.finished = words[0] in ("yes", "true")
             state.phase = "over" if state.finished else "main"
@@ -233,7 +244,8 @@ def _fill_decks(state: HaziendaState, sizes: dict[str, int], explicit: set[str])
 
 
 def dump_scenario(state: HaziendaState) -> str:
-    """The notation of a state (turn-in-progress details other than flags are left out)."""
+    """The notation of a state between two actions (the step of an action in progress and
+    the record of past scorings are not written; the victory track is)."""
     out = []
     if state.map_text is not None:
         grid = state.map_text.split("---", 1)[1].strip("\n")
@@ -244,12 +256,19 @@ def dump_scenario(state: HaziendaState) -> str:
     out.append(f"variants: {' '.join(variants) or 'none'}")
     out.append(f"players: {' '.join(p.colour for p in state.players)}")
     out.append(f"seed: {state.seed}")
+    out.append(f"rng: {state.rng.state}")
+    out.append(f"step: {state.step}")
     out.append(f"turn: {state.turn}")
     out.append(f"current: {state.players[state.current].colour}")
     out.append(f"actions: {state.actions_used}")
     done = [word for word, attr in DONE_FLAGS.items() if getattr(state, attr)]
     if done:
         out.append(f"done: {' '.join(done)}")
+    due = [word for word in ("intermediate", "final") if getattr(state, f"{word}_due")]
+    if due:
+        out.append(f"due: {' '.join(due)}")
+    if state.idle_turns:
+        out.append(f"idle: {state.idle_turns}")
     out.append("money: " + " ".join(f"{p.colour} {p.money}" for p in state.players))
     for p in state.players:
         for key, hands in (("hand", (p.lands, p.animals)), ("known", (p.known_lands, p.known_animals))):
@@ -283,6 +302,10 @@ def dump_scenario(state: HaziendaState) -> str:
             out.append(f"paid: {p.colour} {' '.join(p.paid_edges)}")
         if p.track:
             out.append(f"track: {p.colour} " + " ".join(f"{c} {v}" for c, v in p.track.items()))
+    if state.changed:
+        out.append(f"changed: {' '.join(state.changed)}")
+    if state.last_turn:
+        out.append(f"last-turn: {' '.join(state.last_turn)}")
     if state.finished:
         out.append("finished: yes")
     return "\n".join(out) + "\n"

@@ -177,7 +177,7 @@ def test_variant2_opponents_score_when_a_pond_comes_next_to_them():
     state = scenario(V2 + "players: red blue\nland: red A1 A2\nanimal: blue pig E4")
     state, events = run(state, "buy:pond", "pond:1", "place:E5")
     assert state.players[1].track["ponds"] == 1
-    assert "Blue scores 1 points (ponds +1)." in texts(events)
+    assert "Blue scores 1 point (ponds +1)." in texts(events)
 
 
 def test_variant2_no_intermediate_scoring_and_money_only_at_the_end():
