@@ -11,6 +11,9 @@ if TYPE_CHECKING:
     from games.hazienda.engine import Hazienda
 
 PESO = 0.35  # a card costs 2–3 pesos and is worth about one point on the board
+#: Pesos beyond what a turn or two can spend are worth only their end-of-game points.
+WORKING_CAPITAL = 30
+SPARE_PESO = 0.12
 CARD_IN_HAND = 1.0
 TILE_ON_BOARD = 1.25
 MARKET_IN_REACH = 1.5  # an unreached market one free space away from a herd
@@ -30,7 +33,8 @@ def _worth(state: HaziendaState, seat: int, points: int) -> float:
     colour = player.colour
     tiles = sum(1 for c in state.lands.values() if c == colour)
     tiles += sum(1 for a in state.animals.values() if a.colour == colour)
-    value = points + PESO * player.money + CARD_IN_HAND * player.hand_size() + TILE_ON_BOARD * tiles
+    money = PESO * min(player.money, WORKING_CAPITAL) + SPARE_PESO * max(0, player.money - WORKING_CAPITAL)
+    value = points + money + CARD_IN_HAND * player.hand_size() + TILE_ON_BOARD * tiles
     if not state.finished:
         value += MARKET_IN_REACH * _markets_in_reach(state, colour)
     return value

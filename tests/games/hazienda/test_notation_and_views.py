@@ -135,3 +135,16 @@ def test_playing_a_known_card_makes_it_unknown_again():
     state, _ = run(state, "play:animal:pig", "place:A2")
     assert state.players[0].known_animals == {}
     assert state.players[0].animals == {"pig": 1}
+
+
+def test_the_example_in_notation_md_loads():
+    from pathlib import Path
+
+    import games.hazienda
+
+    doc = (Path(games.hazienda.__file__).parent / "NOTATION.md").read_text(encoding="utf-8")
+    example = doc.split("```text\n", 1)[1].split("```", 1)[0]
+    state = load_scenario(example)
+    assert state.players[0].colour == "blue" and state.players[1].money == 12
+    state, _ = run(state, "play:animal:pig", "place:D2", "play:animal:pig", "place:C3")
+    assert state.players[0].money == 25
