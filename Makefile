@@ -12,8 +12,10 @@ $(STAMP): pyproject.toml
 	$(BIN)/pip install --quiet -e '.[dev]'
 	touch $(STAMP)
 
+# Exit status 2 means "not configured": estancia has printed the one line saying what to
+# put in .env, so make adds no error banner of its own.
 run: $(STAMP)
-	$(BIN)/estancia run
+	@$(BIN)/estancia run || { status=$$?; [ $$status -eq 2 ] || exit $$status; }
 
 test: $(STAMP)
 	$(BIN)/python -m pytest -q -p no:cacheprovider
