@@ -123,16 +123,21 @@ def pond_sizes(state: HaziendaState) -> list[int]:
 
 
 def space_options(coords: list[str], label: str) -> list[Option]:
+    """``place:<coord>`` options, ``label`` formatted with each coordinate."""
+    return labelled_spaces([(c, label.format(coord=c)) for c in coords])
+
+
+def labelled_spaces(choices: list[tuple[str, str]]) -> list[Option]:
     """``place:<coord>`` options grouped by board row, a row split if it is too long."""
-    by_row: dict[str, list[str]] = {}
-    for coord in coords:
-        by_row.setdefault(coord[0], []).append(coord)
+    by_row: dict[str, list[tuple[str, str]]] = {}
+    for coord, label in choices:
+        by_row.setdefault(coord[0], []).append((coord, label))
     options = []
-    for row, row_coords in by_row.items():
-        chunks = [row_coords[i:i + MENU_LIMIT] for i in range(0, len(row_coords), MENU_LIMIT)]
+    for row, row_choices in by_row.items():
+        chunks = [row_choices[i:i + MENU_LIMIT] for i in range(0, len(row_choices), MENU_LIMIT)]
         for chunk in chunks:
-            group = f"Row {row}" if len(chunks) == 1 else f"Row {row} ({chunk[0]}–{chunk[-1]})"
-            options += [opt(f"place:{c}", label.format(coord=c), group) for c in chunk]
+            group = f"Row {row}" if len(chunks) == 1 else f"Row {row} ({chunk[0][0]}–{chunk[-1][0]})"
+            options += [opt(f"place:{c}", label, group) for c, label in chunk]
     return options
 
 
@@ -149,8 +154,8 @@ def step_options(state: HaziendaState) -> list[Option]:
         species = state.card or ""
         return space_options(animal_spaces(state, colour, species), f"{species.capitalize()} on {{coord}}")
     if phase == "place_hacienda":
-        return [Option(key=f"place:{coord}", label=f"Hacienda on the {what} at {coord} ({size})")
-                for coord, what, size in _group_choices(state, hacienda_spaces(state, colour))]
+        return labelled_spaces([(coord, f"Hacienda on the {what} at {coord} ({size})")
+                                for coord, what, size in _group_choices(state, hacienda_spaces(state, colour))])
     if phase == "pond_size":
         return [Option(key=f"pond:{size}", label=f"Pond of {size} hex{'es' if size > 1 else ''}")
                 for size in pond_sizes(state)]
@@ -162,9 +167,9 @@ def step_options(state: HaziendaState) -> list[Option]:
         return [Option(key=f"take:{c}", label=f"{name(state, state.colour_seat(state.lands[c]))}'s marker on {c}")
                 for c in stealable_markers(state, colour)]
     if phase == "harvest_place":
-        return [Option(key=f"place:{coord}", label=f"Domain at {coord} ({size}, +{HARVEST_PESOS_PER_LAND * n} pesos)")
-                for coord, _, size in _group_choices(state, harvest_targets(state, colour))
-                for n in [len(group_of(state, coord))]]
+        return labelled_spaces([
+            (coord, f"Domain at {coord} ({size}, +{HARVEST_PESOS_PER_LAND * len(group_of(state, coord))} pesos)")
+            for coord, _, size in _group_choices(state, harvest_targets(state, colour))])
     return []
 
 
@@ -354,9 +359,11 @@ def _place_animal(state: HaziendaState, seat: int, player: Player, coord: str, s
     state.animals[coord] = Animal(colour=player.colour, species=species)
     state.changed.append(coord)
     paid = pay_markets(state, seat, coord)
-    text = f"{name(state, seat)} places {article(species)} on {coord}"
+    # "cattle" takes no article ("Blue places cattle on D4").
+    text = f"{name(state, seat)} places {species if species == 'cattle' else article(species)} on {coord}"
     if paid:
-        text += " and reaches " + ", ".join(f"market {m} at {edge} (+{pesos} pesos)" for m, edge, pesos in paid)
+        text += " and reaches " + " and ".join(
+            f"market {m}{'' if edge == coord else f' at {edge}'} (+{pesos} pesos)" for m, edge, pesos in paid)
     step.say(text + ".", seat)
 
 

@@ -36,7 +36,7 @@ def test_blue_three_pigs_example_pays_5_then_6():
     assert state.players[0].money == 20
     state, events = run(state, "play:animal:pig", "place:C3")
     assert state.players[0].money == 25
-    assert "Blue places a pig on C3 and reaches market K1 at C3 (+5 pesos)." in texts(events)
+    assert "Blue places a pig on C3 and reaches market K1 (+5 pesos)." in texts(events)
     state, _ = run(state, "play:animal:pig", "place:D3")
     assert state.players[0].money == 31
     assert state.players[0].paid_edges == ["K1@C3", "K1@D3"]
@@ -56,7 +56,7 @@ def test_red_joins_two_pig_herds_for_11_pesos():
     """, JOIN)
     state, events = run(state, "play:animal:pig", "place:D5")
     assert state.players[0].money == 20 + 11
-    assert texts(events) == ["Red places a pig on D5 and reaches market K1 at D5 (+11 pesos)."]
+    assert texts(events) == ["Red places a pig on D5 and reaches market K1 (+11 pesos)."]
 
 
 def test_land_not_linked_to_the_herd_does_not_pay():
@@ -113,7 +113,8 @@ def test_one_animal_on_edges_of_two_markets_is_paid_twice():
     """, TWO_MARKETS)
     state, events = run(state, "play:animal:cattle", "place:D4")
     assert state.players[0].money == 24
-    assert "market K1 at D4 (+2 pesos), market K2 at D4 (+2 pesos)" in texts(events)[0]
+    assert texts(events) == [
+        "Blue places cattle on D4 and reaches market K1 (+2 pesos) and market K2 (+2 pesos)."]
 
 
 def test_reaching_a_market_conquers_it_for_the_scorings():
