@@ -164,6 +164,16 @@ def replay_problems(record: GameRecord) -> list[str]:
     return problems
 
 
+def version_gaps(record: GameRecord) -> list[int]:
+    """Versions after the start without a log row. Only settings changes and a cancel
+    bump the version without one, so where neither happened the log must be contiguous."""
+    starts = [m.version for m in record.moves if m.kind == "start"]
+    if not starts:
+        return []
+    logged = {m.version for m in record.moves}
+    return [v for v in range(starts[0], record.version + 1) if v not in logged]
+
+
 def all_problems(path: Path) -> list[str]:
     problems: list[str] = []
     for record in read_games(path):

@@ -158,6 +158,7 @@ async def crash_runs(fake, start_bot, runs: int, seed: int) -> CrashStats:
 
         for record in dbcheck.read_games(bot.db_path):
             assert dbcheck.replay_problems(record) == [], f"run {run}"
+            assert dbcheck.version_gaps(record) == [], f"run {run}: a version without its move"
         posts = fake.posts_in(table.channel_id)
         outbox = [o for g in dbcheck.read_games(bot.db_path) for o in g.outbox]
         assert len(posts) == len(outbox), (

@@ -76,24 +76,24 @@ def unfired_timers(db_path) -> list[tuple[str, float]]:
 
 
 async def test_reminders_and_the_deadline_fire_after_a_restart(fake, start_bot) -> None:
-    # A turn of 7.2 s with a reminder 3.6 s before its end; the bot is down when it falls due.
-    bot = await start_bot(TURN_TIMEOUT_HOURS="0.002", REMINDERS="0.001",
+    # A turn of 10.8 s with a reminder 5.4 s before its end. The bot is stopped right
+    # after the start and stays down until a timer has fallen due.
+    bot = await start_bot(TURN_TIMEOUT_HOURS="0.003", REMINDERS="0.0015",
                           TIMEOUT_POLICY="computer")
     table = await open_table(fake, bot.db_path, gateway_deliver(fake), GAME)
-    await wait_drained(bot.db_path)
+    await bot.stop()
     record = table.record()
     waiting_user = record.user_of(record.to_move())
-    timers = unfired_timers(bot.db_path)
-    assert [kind for kind, _ in timers] == ["reminder", "deadline"], timers
-    await bot.stop()
-    reminder_due = timers[0][1]
-    await poll(lambda: time.time() > reminder_due + 0.5, "the reminder to fall due", timeout=60)
+    pending = unfired_timers(bot.db_path)
+    assert pending and pending[-1][0] == "deadline", pending
+    await poll(lambda: time.time() > pending[0][1] + 0.5, "a timer to fall due", timeout=60)
     posted = len(fake.posts_in(table.channel_id))
 
     await bot.start()
-    reminder = await wait_for_post(fake, table.channel_id, posted,
-                                   lambda m: "reminder" in m["content"], timeout=60)
-    assert mentioned_ids(reminder) == [waiting_user]
+    if pending[0][0] == "reminder":  # (under heavy load it may have fired before the stop)
+        reminder = await wait_for_post(fake, table.channel_id, posted,
+                                       lambda m: "reminder" in m["content"], timeout=60)
+        assert mentioned_ids(reminder) == [waiting_user]
     await wait_for_post(fake, table.channel_id, posted,
                         lambda m: turn_button_of(m) is not None
                         and mentioned_ids(m) != [waiting_user], timeout=60)
@@ -101,6 +101,10 @@ async def test_reminders_and_the_deadline_fire_after_a_restart(fake, start_bot) 
     assert after.version > record.version, "the deadline did not play the turn"
     assert any(m.by_computer and m.seat == record.to_move() for m in after.moves)
     assert dbcheck.replay_problems(after) == []
+    await wait_drained(bot.db_path)
+    reminders = [m for m in fake.posts_in(table.channel_id)
+                 if "reminder" in m["content"] and mentioned_ids(m) == [waiting_user]]
+    assert len(reminders) == 1, "the reminder was posted more than once (or never)"
     await bot.stop()
     assert log_problems(bot.log_text()) == []
 

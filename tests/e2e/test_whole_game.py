@@ -28,6 +28,7 @@ async def test_a_whole_game_by_taps_through_the_gateway(fake, start_bot, pasture
     record = table.record()
     assert record.status == "finished" and turns > 1
     assert dbcheck.replay_problems(record) == []
+    assert dbcheck.version_gaps(record) == []
     assert unmatched_human_moves(table) == []
     posts = fake.posts_in(table.channel_id)
     assert len(posts) == len(record.outbox), "one channel message per announcement"
