@@ -31,7 +31,7 @@ from tests.e2e.tables import Table, open_table, wait_drained
 PROBES = 3000
 SOAK_PROBES = 20000
 PROCESS_PROBES = 60
-BATCH = 100
+BATCH = 50
 
 
 def database_snapshot(db_path: Path) -> list[tuple]:

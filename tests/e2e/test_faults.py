@@ -82,7 +82,7 @@ async def test_a_hanging_channel_does_not_hold_up_other_games(fake, client_table
     await play_turn_by_taps(mover, post, random.Random(3))
     try:
         await poll(lambda: len(fake.posts_in(other.channel_id)) > posted_elsewhere,
-                   "the other game's announcement while one channel hangs", timeout=5)
+                   "the other game's announcement while one channel hangs", timeout=20)
     finally:
         hold.release()
     await wait_drained(stuck.db_path)
