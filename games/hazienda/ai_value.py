@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from games.hazienda.board import board_map, market_edges_of, markets_reached
+from games.hazienda.scoring import board_key
 from games.hazienda.state import HaziendaState
 
 if TYPE_CHECKING:
@@ -42,6 +43,18 @@ def _worth(state: HaziendaState, seat: int, points: int) -> float:
 
 def _markets_in_reach(state: HaziendaState, colour: str) -> int:
     """Markets not reached yet with a free edge next to one of the colour's animals."""
+    key = (board_key(state), colour)
+    if key not in _REACH:
+        if len(_REACH) > 4096:
+            _REACH.clear()
+        _REACH[key] = _count_markets_in_reach(state, colour)
+    return _REACH[key]
+
+
+_REACH: dict[tuple, int] = {}
+
+
+def _count_markets_in_reach(state: HaziendaState, colour: str) -> int:
     hmap = board_map(state)
     taken = state.occupied()
     near = {nb for c, a in state.animals.items() if a.colour == colour

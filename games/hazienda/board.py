@@ -49,8 +49,13 @@ def in_board_order(coords: Iterable[str], hmap: HaziendaMap) -> list[str]:
 
 def groups(coords: Iterable[str], hmap: HaziendaMap) -> list[set[str]]:
     """Connected groups of ``coords`` (hex adjacency), in board order."""
+    return [set(g) for g in _groups(frozenset(coords), hmap)]
+
+
+@lru_cache(maxsize=8192)
+def _groups(coords: frozenset[str], hmap: HaziendaMap) -> tuple[frozenset[str], ...]:
     remaining = set(coords)
-    found: list[set[str]] = []
+    found: list[frozenset[str]] = []
     for start in in_board_order(remaining, hmap):
         if start not in remaining:
             continue
@@ -63,8 +68,8 @@ def groups(coords: Iterable[str], hmap: HaziendaMap) -> list[set[str]]:
                     remaining.discard(nb)
                     group.add(nb)
                     frontier.append(nb)
-        found.append(group)
-    return found
+        found.append(frozenset(group))
+    return tuple(found)
 
 
 def land_groups(state: HaziendaState, colour: str) -> list[set[str]]:

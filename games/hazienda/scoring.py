@@ -59,17 +59,19 @@ _CACHE: OrderedDict[tuple, dict[str, dict[str, int]]] = OrderedDict()
 _CACHE_SIZE = 4096
 
 
-def _board_key(state: HaziendaState) -> tuple:
+def board_key(state: HaziendaState) -> tuple:
+    """Everything the board points depend on, hashable (a cache key)."""
     return (
         state.map_text or state.options.map, state.options.variant1,
-        tuple(p.colour for p in state.players), frozenset(state.lands.items()), frozenset(state.animals.items()),
+        tuple(p.colour for p in state.players), frozenset(state.lands.items()),
+        frozenset((c, a.colour, a.species) for c, a in state.animals.items()),
         tuple(p.coords for p in state.ponds), frozenset(state.haciendas),
     )
 
 
 def board_categories(state: HaziendaState, colour: str) -> dict[str, int]:
     """What a scoring now would give for the board (everything but money)."""
-    key = _board_key(state)
+    key = board_key(state)
     cached = _CACHE.get(key)
     if cached is None:
         cached = _CACHE[key] = {p.colour: _board_categories(state, p.colour) for p in state.players}
