@@ -202,3 +202,31 @@ def test_setup_water_ponds_are_size_one_from_the_stock():
     water = [p.coords for p in state.ponds]
     assert len(water) == 4 and all(len(c) == 1 for c in water)
     assert state.ponds_stock == {1: 5, 2: 4, 3: 3, 4: 2}
+
+
+def test_illegal_spaces_are_refused():
+    """A land only on a free space of its kind, an animal only on free pampa next to an own
+    land or animal of its species, a pond only on free pampa: anything else is refused."""
+    state = scenario("players: red blue\nhand: red mountain pig\nland: red D1\nland: blue A7")
+    chosen, _ = run(state, "play:land:mountain")
+    for space in ("A7", "B8", "D2", "C4"):
+        with pytest.raises(IllegalMove):
+            GAME.apply(chosen, 0, f"place:{space}")
+    chosen, _ = run(state, "play:animal:pig")
+    for space in ("D1", "A1", "C4", "F7", "D3"):
+        with pytest.raises(IllegalMove):
+            GAME.apply(chosen, 0, f"place:{space}")
+    chosen, _ = run(state, "buy:pond", "pond:1")
+    for space in ("D1", "A7", "C4", "F7", "B8"):
+        with pytest.raises(IllegalMove):
+            GAME.apply(chosen, 0, f"place:{space}")
+
+
+def test_one_pond_per_turn():
+    """"Il n'est possible d'acheter qu'une seule mare par tour."""
+    state = scenario("players: red blue\nmoney: red 40")
+    state, _ = run(state, "buy:pond", "pond:1", "place:A1")
+    with pytest.raises(IllegalMove):
+        GAME.apply(state, 0, "buy:pond")
+    state, _ = run(state, "end", "end")
+    assert "buy:pond" in keys(state)
