@@ -140,6 +140,14 @@ class OutboxDeliverer:
             await self._retry(announcement, limited.retry_after, "rate limited")
             return False
         except discord.HTTPException as error:
+            if error.code in PERMANENT_ERROR_CODES:
+                # The channel is gone or closed to the bot: retrying cannot help, and the
+                # game's later announcements must not wait behind this one.
+                log.warning("announcement %s for game %s dropped: HTTP %s (code %s)",
+                            announcement.outbox_id, announcement.game_id, error.status,
+                            error.code)
+                await self.sessions.mark_failed(announcement.outbox_id, permanent=True)
+                return False
             retry_after = _retry_after(error) if error.status == 429 else None
             await self._retry(announcement, retry_after, f"HTTP {error.status} {error.text!r}")
             return False
@@ -187,6 +195,12 @@ class OutboxDeliverer:
                     announcement.outbox_id, announcement.game_id, reason, announcement.attempts + 1)
         retry_at = None if retry_after is None else self.clock() + retry_after
         await self.sessions.mark_failed(announcement.outbox_id, retry_at)
+
+
+#: Discord error codes after which a channel message can never be delivered:
+#: 10003 Unknown Channel (deleted). Missing Access or Permissions (50001, 50013) are
+#: retried with backoff: a server admin can still fix them and the ping then arrives.
+PERMANENT_ERROR_CODES = frozenset({10003})
 
 
 def delivery_nonce(announcement: Announcement) -> str:

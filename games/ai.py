@@ -42,7 +42,6 @@ class GreedyPlayer:
         options = decision.options
         if len(options) == 1:
             return options[0].key
-        self._nodes = 0
         per_option = max(1, self.node_budget // (len(options) * self.samples))
         worlds = [game.determinize(state, seat, rng) for _ in range(self.samples)]
         best_key, best_value = options[0].key, float("-inf")
@@ -61,7 +60,6 @@ class GreedyPlayer:
 
     def _value_after(self, game: Game, state: GameState, seat: int, key: str, turn: int,
                      budget: int, rng: Rng) -> float:
-        self._nodes += 1
         after = game.apply(state, seat, key).state
         decision = game.pending(after)
         if decision is None:

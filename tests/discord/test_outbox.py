@@ -111,3 +111,26 @@ async def test_a_slow_channel_holds_back_only_its_own_game(
     await slow
     assert len(fake.channel_posts(fake.channel_id("ranch"))) == 1
     assert await table.deliver() == []
+
+
+async def test_a_deleted_channel_drops_its_announcement_and_not_the_next(
+        table: Table, fake: FakeDiscord, alice: FakeMember, bob: FakeMember) -> None:
+    """404 Unknown Channel (10003) cannot succeed later: that announcement is dropped
+    at once instead of being retried for ever, and the game's later ones still go."""
+    await lobby_with_two(table, alice, bob)
+    await table.slash(alice, "start")
+    fake.inject("POST", r"^/channels/\d+/messages$", status=404, code=10003,
+                message="Unknown Channel")
+    assert await table.deliver() == []
+    attempts = len(fake.find("POST", r"/messages$"))
+
+    table.clock.advance(7200)
+    assert await table.deliver() == []  # nothing left to retry
+    assert len(fake.find("POST", r"/messages$")) == attempts
+
+    info = await table.sessions.info(fake.channel_id())
+    mover = to_move(table, {alice.user.id: alice, bob.user.id: bob}, info)
+    await table.slash(mover, "move", option="a1")
+    await table.slash(mover, "move", option="fence")
+    (turn,) = await table.deliver()
+    assert "fences A1" in turn.body["content"]
