@@ -116,10 +116,10 @@ class GameOptions(BaseModel):
 
 
 S = TypeVar("S", bound=GameState)
-O = TypeVar("O", bound=GameOptions)
+Opts = TypeVar("Opts", bound=GameOptions)
 
 
-class Game(ABC, Generic[S, O]):
+class Game(ABC, Generic[S, Opts]):
     """A plain definition of a game. Instances are stateless singletons."""
 
     name: ClassVar[str]  # machine name: "kuhlorado"
@@ -133,7 +133,7 @@ class Game(ABC, Generic[S, O]):
 
     # -- life cycle -------------------------------------------------------------
     @abstractmethod
-    def setup(self, seats: int, options: O, seed: int) -> S: ...
+    def setup(self, seats: int, options: Opts, seed: int) -> S: ...
 
     @abstractmethod
     def pending(self, state: S) -> Decision | None:
@@ -203,7 +203,7 @@ class Game(ABC, Generic[S, O]):
     def load(self, text: str | bytes) -> S:
         return self.state_model.model_validate_json(text)  # type: ignore[return-value]
 
-    def parse_options(self, raw: dict[str, Any] | None) -> O:
+    def parse_options(self, raw: dict[str, Any] | None) -> Opts:
         return self.options_model.model_validate(raw or {})  # type: ignore[return-value]
 
 
