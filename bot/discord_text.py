@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from bot.option_values import typed_value
 from bot.sessions import GameInfo
 
 #: Discord's limit on message content.
@@ -51,22 +52,9 @@ def parse_options_text(text: str | None) -> dict[str, Any]:
             else:
                 options[name] = True
             continue
-        options[name] = _scalar(raw.strip())
+        options[name] = typed_value(raw.strip())
     return options
 
-
-def _scalar(raw: str) -> Any:
-    lowered = raw.lower()
-    if lowered in ("true", "yes", "on"):
-        return True
-    if lowered in ("false", "no", "off"):
-        return False
-    for number in (int, float):
-        try:
-            return number(raw)
-        except ValueError:
-            pass
-    return raw
 
 
 def parse_hours_list(text: str) -> list[float]:

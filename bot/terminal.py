@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from bot.announcements import Announcement
+from bot.option_values import typed_value
 from bot.sessions import GameInfo, SessionError, Sessions
 from bot.settings import Settings
 from bot.storage import Store
@@ -48,22 +49,9 @@ def parse_option_pairs(pairs: list[str]) -> dict[str, Any]:
         key, sep, raw = pair.partition("=")
         if not sep or not key:
             raise ValueError(f"expected key=value, got {pair!r}")
-        result[key.strip()] = _option_value(raw.strip())
+        result[key.strip()] = typed_value(raw.strip())
     return result
 
-
-def _option_value(raw: str) -> Any:
-    lowered = raw.lower()
-    if lowered in ("true", "yes", "on"):
-        return True
-    if lowered in ("false", "no", "off"):
-        return False
-    for number in (int, float):
-        try:
-            return number(raw)
-        except ValueError:
-            pass
-    return raw
 
 
 class TerminalGame:

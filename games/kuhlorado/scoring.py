@@ -2,7 +2,13 @@
 
 from __future__ import annotations
 
-from games.kuhlorado.sheet import SIZE, SYMBOLS, Pos, Sheet, orthogonal_neighbours
+from games.kuhlorado.sheet import (
+    SIZE,
+    SYMBOLS,
+    Pos,
+    Sheet,
+    connected_groups,
+)
 
 MEADOW_POINTS = 3
 #: "Terrains": (minimum size, points), biggest first.
@@ -35,23 +41,7 @@ def meadow_winners(sheet: Sheet) -> dict[str, str | None]:
 
 def herds(sheet: Sheet, symbol: str) -> list[list[Pos]]:
     """Groups of orthogonally connected marks of one player (diagonals do not connect)."""
-    mine = set(sheet.marked(symbol))
-    seen: set[Pos] = set()
-    groups: list[list[Pos]] = []
-    for start in sorted(mine):
-        if start in seen:
-            continue
-        group, stack = [], [start]
-        seen.add(start)
-        while stack:
-            cell = stack.pop()
-            group.append(cell)
-            for n in orthogonal_neighbours(cell):
-                if n in mine and n not in seen:
-                    seen.add(n)
-                    stack.append(n)
-        groups.append(sorted(group))
-    return groups
+    return connected_groups(sheet.marked(symbol))
 
 
 def herd_value(size: int) -> int:

@@ -70,6 +70,27 @@ def orthogonal_neighbours(pos: Pos) -> tuple[Pos, ...]:
     return _NEIGHBOURS[pos]
 
 
+def connected_groups(cells: Collection[Pos]) -> list[list[Pos]]:
+    """``cells`` split into orthogonally connected groups, each sorted, in board order."""
+    members = set(cells)
+    seen: set[Pos] = set()
+    groups: list[list[Pos]] = []
+    for start in sorted(members):
+        if start in seen:
+            continue
+        group, stack = [], [start]
+        seen.add(start)
+        while stack:
+            cell = stack.pop()
+            group.append(cell)
+            for n in orthogonal_neighbours(cell):
+                if n in members and n not in seen:
+                    seen.add(n)
+                    stack.append(n)
+        groups.append(sorted(group))
+    return groups
+
+
 @dataclass(frozen=True)
 class Trough:
     cells: tuple[Pos, ...]
@@ -193,20 +214,8 @@ def _large_trough_groups(cells: list[str]) -> list[list[Pos]]:
     """The large troughs as pairs of positions; raises on a lone or oversized L group."""
     is_l = {p for p in all_positions() if cells[p[0] * SIZE + p[1]][0] == LARGE_TROUGH}
     groups: list[list[Pos]] = []
-    seen: set[Pos] = set()
-    for start in sorted(is_l):
-        if start in seen:
-            continue
-        group, stack = [], [start]
-        seen.add(start)
-        while stack:
-            cell = stack.pop()
-            group.append(cell)
-            for n in orthogonal_neighbours(cell):
-                if n in is_l and n not in seen:
-                    seen.add(n)
-                    stack.append(n)
-        group.sort()
+    for group in connected_groups(is_l):
+        start = group[0]
         if len(group) == 1:
             raise ValueError(
                 f"L at {label(start)} has no L neighbour: a large trough is two "
