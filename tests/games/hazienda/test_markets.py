@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from games.hazienda import GAME
 from tests.games.hazienda.helpers import SMALL, keys, run, scenario, texts
 
 #: SMALL with a second market K2 on E4: D4 is an edge of both K1 and K2.
@@ -125,8 +126,6 @@ def test_reaching_a_market_conquers_it_for_the_scorings():
         land: blue E5
         animal: blue cattle D4
     """, TWO_MARKETS)
-    from games.hazienda import GAME
-
     view = GAME.view(state, None)
     assert view["players"][0]["markets"] == ["K1", "K2"]
     assert GAME.scores(state)[0]["markets"] == 3

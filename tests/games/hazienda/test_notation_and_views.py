@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import pytest
 
+import games.hazienda
 from games.ai import choose_random
 from games.hazienda import GAME
 from games.hazienda.notation import NotationError, dump_scenario, load_scenario
@@ -138,10 +140,6 @@ def test_playing_a_known_card_makes_it_unknown_again():
 
 
 def test_the_example_in_notation_md_loads():
-    from pathlib import Path
-
-    import games.hazienda
-
     doc = (Path(games.hazienda.__file__).parent / "NOTATION.md").read_text(encoding="utf-8")
     example = doc.split("```text\n", 1)[1].split("```", 1)[0]
     state = load_scenario(example)

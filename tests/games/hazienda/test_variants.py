@@ -10,6 +10,7 @@ from games.hazienda import GAME
 from games.hazienda.notation import score_colours
 from tests.games.hazienda.helpers import keys, run, scenario, texts
 from tests.games.hazienda.test_markets import BLUE_PIGS
+from tests.games.hazienda.test_scoring import EXAMPLE_GRID
 
 V1 = "variants: 1\n"
 V2 = "variants: 2\n"
@@ -198,3 +199,19 @@ def test_variant2_no_intermediate_scoring_and_money_only_at_the_end():
     assert state.scorings[0]["scores"]["0"] == {
         "markets": 0, "domains": 0, "haciendas": 0, "ponds": 0, "herds": 0, "money": 3, "total": 3}
     assert GAME.scores(state)[0]["total"] == 6 + 3
+
+
+def test_variant2_seventh_market_scores_7():
+    """Variante II: "Celui qui a déjà atteint par exemple 6 marchés et qui atteint par son
+    action un 7ème marché marque 7 points." """
+    state = scenario(V2 + """
+        players: red blue
+        animal: red cattle B2 B10 B13 B16 B19 N3
+        track: red markets 21
+        hand: red cattle
+        land: red N8
+    """, EXAMPLE_GRID)
+    assert len(GAME.view(state, None)["players"][0]["markets"]) == 6
+    state, events = run(state, "play:animal:cattle", "place:N7")
+    assert "Red scores 7 points (markets +7)." in texts(events)
+    assert state.players[0].track["markets"] == 28
