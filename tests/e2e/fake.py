@@ -9,7 +9,9 @@
   what makes outbox delivery exactly-once across a crash between "Discord accepted" and
   "marked sent".
 * ``after_accept``: a hook called the moment a channel message has been created, before
-  the bot sees the answer (the crash tests kill the bot there).
+  the bot sees the answer (the crash tests kill the bot there); ``intercept`` sees each
+  request first and may drop it (the crash tests kill the bot as its answer to a player
+  leaves: the move is committed, the player never saw it).
 * ``created_posts``: every channel message really created by ``POST /channels/{id}/messages``.
 * ``hold``: matching requests hang (as a Discord request that times out does) until the
   test releases them — no fixed delays, so nothing depends on timing.
@@ -50,6 +52,9 @@ class E2EFakeDiscord(FakeDiscord):
         self._by_nonce: dict[tuple[int, str], dict[str, Any]] = {}
         #: Called with the new message right after it is created (same thread, sync).
         self.after_accept: Callable[[dict[str, Any]], None] | None = None
+        #: Called with each request before it is served; returning True drops it (as if
+        #: the sender died before it arrived: nothing is applied).
+        self.intercept: Callable[[Call], bool] | None = None
         self.holds: list[Hold] = []
         self._token_calls: dict[str, list[Call]] = {}
         self._indexed = 0
@@ -70,6 +75,11 @@ class E2EFakeDiscord(FakeDiscord):
                 held.held += 1
                 await held.released.wait()
         return await super()._fault(call)
+
+    def _route(self, call: Call) -> web.Response:
+        if self.intercept is not None and self.intercept(call):
+            return json_response({"message": "dropped by the test", "code": 0}, 503)
+        return super()._route(call)
 
     def _channel_message(self, call: Call, channel_id: int, rest: list[str]) -> web.Response:
         if rest or call.method != "POST":

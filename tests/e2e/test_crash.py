@@ -1,8 +1,9 @@
 """kill -9 of the real bot process at random points while moves are processed.
 
 Each run: the player to move opens their panel and taps; the process is killed at a
-random moment after a tap (or, every third run, the instant Discord accepted an
-announcement and before the bot heard back). Then, with the bot dead, the database must
+random moment, or as the answer to a tap leaves it (the move is committed; the player
+never sees it), or the instant Discord accepted an announcement and before the bot
+heard back. Then, with the bot dead, the database must
 be whole: every game is exactly the replay of its log (before or after each move, never
 half). After a restart every committed announcement is in the channel exactly once, and
 the player's retry of the tap that was in flight ("did it count?") is either refused as
@@ -17,7 +18,7 @@ from dataclasses import dataclass
 
 import pytest
 
-from tests.discord.fakediscord import find_component
+from tests.discord.fakediscord import Call, find_component
 from tests.e2e import dbcheck
 from tests.e2e.checks import log_problems
 from tests.e2e.launcher import BotProcess
@@ -51,6 +52,7 @@ class CrashStats:
     committed_before_kill: int = 0
     lost_before_commit: int = 0
     killed_after_accept: int = 0
+    killed_on_answer: int = 0
     nonce_replays: int = 0
     retries_refused: int = 0
     retries_applied: int = 0
@@ -73,8 +75,12 @@ class InFlight:
     values: list[str] | None = None
 
 
+RANDOM_MOMENT, ON_ANSWER, AFTER_ACCEPT = "random moment", "on the answer", "after accept"
+KILL_POINTS = (RANDOM_MOMENT, ON_ANSWER, AFTER_ACCEPT)
+
+
 async def tap_until_killed(table: Table, bot: BotProcess, rng: random.Random,
-                           after_accept: bool) -> InFlight:
+                           kill_point: str) -> InFlight:
     """The player to move taps through their turn; the bot is killed on the way.
     Returns the panel and the tap that was in flight when it died."""
     await wait_drained(table.db_path)
@@ -87,12 +93,21 @@ async def tap_until_killed(table: Table, bot: BotProcess, rng: random.Random,
         return flight
     flight.panel = opened.panel()
     timer = None
-    if after_accept:
+    if kill_point == AFTER_ACCEPT:
         def kill_on_accept(message: dict) -> None:
             table.fake.after_accept = None
             bot.kill9_now()
 
         table.fake.after_accept = kill_on_accept
+    elif kill_point == ON_ANSWER:
+        def kill_on_answer(call: Call) -> bool:
+            if call.method == "PATCH" and call.path.endswith("/messages/@original"):
+                table.fake.intercept = None
+                bot.kill9_now()
+                return True
+            return False
+
+        table.fake.intercept = kill_on_answer
     else:
         delay = rng.uniform(*rng.choice(KILL_DELAYS))
         timer = asyncio.get_running_loop().call_later(delay, bot.kill9_now)
@@ -106,7 +121,7 @@ async def tap_until_killed(table: Table, bot: BotProcess, rng: random.Random,
             table.note_tap(tapped)
             if not await answered_or_dead(tapped, bot):
                 break
-        if after_accept:  # the turn is over: the announcement is on its way
+        if kill_point == AFTER_ACCEPT:  # the turn is over: the announcement is on its way
             await poll(lambda: not bot.running, "the kill as Discord accepts the announcement")
     finally:
         if timer is not None:
@@ -127,11 +142,11 @@ async def crash_runs(fake, start_bot, runs: int, seed: int) -> CrashStats:
             table = await open_table(fake, bot.db_path, gateway_deliver(fake), GAME)
             stats.games += 1
         version_before = table.record().version
-        after_accept = run % 3 == 2
+        kill_point = KILL_POINTS[run % len(KILL_POINTS)]
         replays_before = len(fake.nonce_replays)
-        flight = await tap_until_killed(table, bot, rng, after_accept)
+        flight = await tap_until_killed(table, bot, rng, kill_point)
         await bot.kill9()
-        fake.after_accept = None
+        fake.after_accept = fake.intercept = None
         stats.runs += 1
 
         problems = dbcheck.all_problems(bot.db_path)  # the bot is dead: the file as it fell
@@ -152,9 +167,12 @@ async def crash_runs(fake, start_bot, runs: int, seed: int) -> CrashStats:
             stats.retries_applied += applied
             stats.retries_refused += not applied
             assert applied or retry.all_private, retry.texts()
+            if kill_point == ON_ANSWER and committed:
+                assert not applied, "a committed tap applied again on retry"
         await wait_drained(bot.db_path)
         stats.nonce_replays += len(fake.nonce_replays) - replays_before
-        stats.killed_after_accept += after_accept
+        stats.killed_after_accept += kill_point == AFTER_ACCEPT
+        stats.killed_on_answer += kill_point == ON_ANSWER
 
         for record in dbcheck.read_games(bot.db_path):
             assert dbcheck.replay_problems(record) == [], f"run {run}"
@@ -175,6 +193,7 @@ async def test_kill_9_while_moves_are_processed(fake, start_bot) -> None:
     print(f"\ncrash runs: {stats}")
     assert stats.runs == RUNS
     assert stats.nonce_replays > 0, "no kill landed between 'Discord accepted' and 'marked sent'"
+    assert stats.retries_refused > 0, "no retry of a tap that had counted"
 
 
 @pytest.mark.soak
