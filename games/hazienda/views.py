@@ -11,7 +11,7 @@ from games.hazienda.state import HaziendaState
 
 def public_view(state: HaziendaState) -> dict[str, Any]:
     """Everything anybody may see; hands only by size."""
-    return {
+    view = {
         "game": "hazienda",
         "map": state.options.map if state.map_text is None else "custom",
         "variant1": state.options.variant1,
@@ -54,6 +54,10 @@ def public_view(state: HaziendaState) -> dict[str, Any]:
         "scorings": list(state.scorings),
         "over": state.finished,
     }
+    if state.map_text is not None:
+        # A scenario board has no map file: the renderer draws it from its text.
+        view["map_text"] = state.map_text
+    return view
 
 
 def seat_view(state: HaziendaState, seat: int) -> dict[str, Any]:

@@ -146,3 +146,15 @@ def test_the_example_in_notation_md_loads():
     assert state.players[0].colour == "blue" and state.players[1].money == 12
     state, _ = run(state, "play:animal:pig", "place:D2", "play:animal:pig", "place:C3")
     assert state.players[0].money == 25
+
+
+def test_a_scenario_board_can_be_drawn():
+    """A scenario's inline board has no map file: its view carries the map text, so the
+    board image of a bug report's scenario can be drawn like any other."""
+    from renderer import render_png
+
+    state = scenario("players: red blue\nland: red A7 A8\nanimal: blue pig B3")
+    view = GAME.view(state, None)
+    assert view["map"] == "custom" and view["map_text"] == state.map_text
+    png = render_png("hazienda", view, [f"P{i}" for i in range(state.seats)])
+    assert png.startswith(b"\x89PNG")
