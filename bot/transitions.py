@@ -74,9 +74,14 @@ def scores_text(loaded: Loaded, winners: Sequence[int]) -> str:
     totals = loaded.game.scores(loaded.state)
     names = [s.name for s in loaded.row.seats]
     board = ", ".join(f"{names[s]} {totals[s]['total']}" for s in sorted(totals))
-    won = " and ".join(names[s] for s in winners)
-    verdict = f"{won} wins." if len(winners) == 1 else f"{won} share the win."
-    return f"Final scores: {board}. {verdict}"
+    return f"Final scores: {board}. {verdict([names[s] for s in winners])}"
+
+
+def verdict(winner_names: Sequence[str]) -> str:
+    """`Winner: Ana.` or `Winners: Ana and Bo.` (a name may be "You" in the terminal)."""
+    if len(winner_names) == 1:
+        return f"Winner: {winner_names[0]}."
+    return f"Winners: {' and '.join(winner_names)}."
 
 
 def turn_clock(
@@ -240,14 +245,13 @@ def forfeit(before: Loaded, seat: int, now: float) -> Change:
         by_computer=False, option_key=None, label="Forfeit", events=(text,),
         state_after=row.state or "", reveals=False, undone=False, created_at=now,
     )
-    won = " and ".join(row.seats[i].name for i in winners)
     finished = replace(
         row, status="finished", version=version, updated_at=now, deadline_at=None,
         result={"winners": winners, "forfeited": seat},
     )
     body = payload(
         "game_over", text, image=has_board(row.game), game_over=True,
-        scores_text=f"{won} {'wins' if len(winners) == 1 else 'win'}.",
+        scores_text=verdict([row.seats[i].name for i in winners]),
     )
     return Change(finished, row.version, moves=[move], announcements=[body], timers=[])
 

@@ -67,7 +67,7 @@ async def test_forfeit_policy_ends_the_game(
     assert [a.kind for a in announcements] == ["reminder", "reminder", "game_over"]
     over = announcements[-1]
     winner = "Bob" if late == ALICE else "Alice"
-    assert over.game_over and over.scores_text == f"{winner} wins."
+    assert over.game_over and over.scores_text == f"Winner: {winner}."
     info = await sessions.info_by_id(info.id)
     assert info.status == "finished" and info.forfeited == info.seat_of(late)
     assert info.winners == (1 - info.seat_of(late),)
