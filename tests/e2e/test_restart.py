@@ -12,6 +12,7 @@ import pytest
 
 from tests.e2e import dbcheck
 from tests.e2e.checks import EXTRA_GAMES, channel_post_problems, log_problems
+from tests.e2e.launcher import BotProcess
 from tests.e2e.scenario import (
     gateway_deliver,
     mentioned_ids,
@@ -25,6 +26,7 @@ from tests.e2e.tables import (
     open_playable_panel,
     open_table,
     play_one_turn,
+    unmatched_human_moves,
     wait_drained,
 )
 
@@ -132,3 +134,29 @@ async def test_a_dropped_gateway_connection_loses_nothing(fake, start_bot) -> No
     assert record.status != "active" or await play_one_turn(table, rng)
     await bot.stop()
     assert log_problems(bot.log_text()) == []
+
+
+async def test_a_rolling_restart_with_two_instances_applies_and_posts_once(fake, start_bot) -> None:
+    """The new instance starts before the old one has stopped (a deploy overlap): for a
+    while both receive every interaction and both deliver the outbox."""
+    old = await start_bot()
+    new = BotProcess(fake, old.workdir, {"LOG_LEVEL": "INFO"})
+    try:
+        table = await open_table(fake, old.db_path, gateway_deliver(fake), GAME)
+        await new.start()
+        rng = random.Random(12)
+        for _ in range(2):
+            assert await play_one_turn(table, rng)
+        assert any(c.status == 400 for c in fake.callbacks()), "only one instance was answering"
+        await old.stop()
+        assert await play_one_turn(table, rng)
+        await wait_drained(new.db_path)
+        record = table.record()
+        assert dbcheck.replay_problems(record) == []
+        assert dbcheck.version_gaps(record) == []
+        assert unmatched_human_moves(table) == []
+        assert len(fake.posts_in(table.channel_id)) == len(record.outbox)
+        assert channel_post_problems(fake, table.channel_id) == []
+    finally:
+        await new.close()
+    assert log_problems(new.log_text(), allow_errors=True) == []
