@@ -21,6 +21,7 @@ import pytest
 from tests.discord.fakediscord import Call, find_component
 from tests.e2e import dbcheck
 from tests.e2e.checks import log_problems
+from tests.e2e.fake import E2EFakeDiscord
 from tests.e2e.launcher import BotProcess
 from tests.e2e.scenario import (
     Player,
@@ -33,7 +34,9 @@ from tests.e2e.scenario import (
 from tests.e2e.tables import (
     Table,
     latest_turn_post,
+    lobby_button,
     open_table,
+    play_one_turn,
     unmatched_human_moves,
     wait_drained,
 )
@@ -75,6 +78,19 @@ class InFlight:
     values: list[str] | None = None
 
 
+def kill_on_the_next_answer(fake: E2EFakeDiscord, bot: BotProcess) -> None:
+    """Kill the bot as its next private answer leaves (the request never arrives)."""
+
+    def intercept(call: Call) -> bool:
+        if call.method == "PATCH" and call.path.endswith("/messages/@original"):
+            fake.intercept = None
+            bot.kill9_now()
+            return True
+        return False
+
+    fake.intercept = intercept
+
+
 RANDOM_MOMENT, ON_ANSWER, AFTER_ACCEPT = "random moment", "on the answer", "after accept"
 KILL_POINTS = (RANDOM_MOMENT, ON_ANSWER, AFTER_ACCEPT)
 
@@ -100,14 +116,7 @@ async def tap_until_killed(table: Table, bot: BotProcess, rng: random.Random,
 
         table.fake.after_accept = kill_on_accept
     elif kill_point == ON_ANSWER:
-        def kill_on_answer(call: Call) -> bool:
-            if call.method == "PATCH" and call.path.endswith("/messages/@original"):
-                table.fake.intercept = None
-                bot.kill9_now()
-                return True
-            return False
-
-        table.fake.intercept = kill_on_answer
+        kill_on_the_next_answer(table.fake, bot)
     else:
         delay = rng.uniform(*rng.choice(KILL_DELAYS))
         timer = asyncio.get_running_loop().call_later(delay, bot.kill9_now)
@@ -201,3 +210,40 @@ async def test_kill_9_soak(fake, start_bot) -> None:
     stats = await crash_runs(fake, start_bot, SOAK_RUNS, seed=7)
     print(f"\ncrash runs: {stats}")
     assert stats.runs == SOAK_RUNS
+
+
+async def test_kill_9_as_the_lobby_opens_and_as_the_game_starts(fake, start_bot) -> None:
+    bot = await start_bot()
+    deliver = gateway_deliver(fake)
+    alice, bob = (Player(fake, fake.add_member(n), deliver) for n in ("alice", "bob"))
+    channel = fake.channel_id()
+
+    kill_on_the_next_answer(fake, bot)  # /estancia new: committed, answer never seen
+    await alice.slash("new", channel_id=channel, game=GAME)
+    await poll(lambda: not bot.running, "the kill")
+    await bot.kill9()
+    assert dbcheck.all_problems(bot.db_path) == []
+    await bot.start()
+    await wait_drained(bot.db_path)
+    (lobby,) = [m for m in fake.posts_in(channel) if lobby_button(m, "join")]
+    again = await alice.slash("new", channel_id=channel, game=GAME)  # "did it work?"
+    await again.wait_answered()
+    assert again.all_private and len(dbcheck.read_games(bot.db_path)) == 1, again.texts()
+
+    joined = await bob.click(lobby, lobby_button(lobby, "join") or "")
+    await joined.wait_answered()
+    kill_on_the_next_answer(fake, bot)  # Start: committed, answer never seen
+    await alice.click(lobby, lobby_button(lobby, "start") or "")
+    await poll(lambda: not bot.running, "the kill")
+    await bot.kill9()
+    assert dbcheck.all_problems(bot.db_path) == []
+    await bot.start()
+    await wait_drained(bot.db_path)
+    (game,) = dbcheck.read_games(bot.db_path)
+    assert game.status == "active" and [m.kind for m in game.moves][:1] == ["start"]
+    restart = await alice.click(lobby, lobby_button(lobby, "start") or "")
+    await restart.wait_answered()
+    assert restart.all_private and dbcheck.read_game(bot.db_path, game.id).version == game.version
+    assert len(fake.posts_in(channel)) == len(game.outbox)
+    table = Table(fake, bot.db_path, channel, GAME, game.id, {alice.id: alice, bob.id: bob})
+    assert await play_one_turn(table, random.Random(13))
