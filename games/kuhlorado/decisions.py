@@ -59,7 +59,8 @@ def mark_prompt(who: str, sheet: Sheet, dice: list[int]) -> str:
     number = rolled_number(dice)
     return (
         f"{who} rolled {number} and cow: mark a cow cell or a {number} cell. You may then "
-        "also mark the other kind exactly one cell away (straight or diagonal)."
+        "also mark the other kind, with exactly one cell between the two (in a row, a "
+        "column or a diagonal)."
     )
 
 
@@ -70,6 +71,7 @@ def second_mark_prompt(
         return f"{who} marked {label(first)}: now mark a second free cow cell."
     other = f"a {rolled_number(dice)}" if sheet.is_cow(first) else "a cow"
     return (
-        f"{who} marked {label(first)} ({sheet.describe(first)}). Also mark {other} "
-        "cell exactly one cell away (a trough may lie between), or stop."
+        f"{who} marked {label(first)} ({sheet.describe(first)}). You may also mark {other} "
+        "cell with exactly one cell between them (in a row, a column or a diagonal; the "
+        "cell between may be a trough), or stop."
     )

@@ -103,9 +103,9 @@ class Kuhlorado(Game[KuhloradoState, KuhloradoOptions]):
         "both if exactly one cell lies between them (straight or diagonal). Troughs are "
         "never marked. The game ends when no cow is free or only 5 number cells are free. "
         "Score: 3 per border meadow majority, 4/2 per large/small trough majority "
-        "(orthogonal neighbours), herds of 5/10/15/20 connected cells score 2/5/12/20. "
-        "Pro variant: when 9 cows are marked, every pair of exactly two adjacent marks "
-        "scores 2."
+        "(orthogonal neighbours), herds of 5/10/15/20 orthogonally connected marks score "
+        "2/5/12/20. Pro variant: the moment 9 cows are marked, once only, each group of "
+        "exactly two orthogonally adjacent marks of a player scores 2."
     )
 
     # -- life cycle -----------------------------------------------------------------
@@ -137,6 +137,8 @@ class Kuhlorado(Game[KuhloradoState, KuhloradoOptions]):
             options = [Option(key="roll", label="Roll the dice")]
         elif state.phase == "reroll":
             prompt = f"{who} rolled {dice_text(state.dice)}. Keep them or reroll once?"
+            if not first_marks(state.sheet, state.dice):
+                prompt += f" Keeping them marks nothing: no free {wanted(state.dice)}."
             options = reroll_options(state.dice)
         elif state.phase == "mark":
             prompt = mark_prompt(who, state.sheet, state.dice)
