@@ -40,6 +40,39 @@ CORNER_SHEET = sheet_text(
 )
 
 
+#: The two pictures of the rulebook: cow C2 and 3 at C4 (C3 between, vertically); cow E3
+#: and 4 at G5 with the small trough F4 between them (diagonally).
+EXAMPLES_SHEET = sheet_text(
+    "1 2 1 2 1 2 1 2",
+    "2 1 C 1 2 1 2 1",
+    "1 2 5 2 C 2 1 2",
+    "2 1 3 1 2 T 2 1",
+    "1 2 1 2 1 2 4 2",
+)
+
+
+def test_rulebook_example_left_cow_and_3_vertically():
+    """« Exemples : À gauche : Tim a lancé une vache et un 3. Entre les deux cases
+    marquées se trouve exactement une case d'écart (à la verticale). »"""
+    state = play(marking(EXAMPLES_SHEET, [COW, 3], seat=1), "mark:C2")
+    assert cells(state) == {"C4"}
+    state = play(state, "mark:C4")
+    assert state.last_move.seat == 1
+    assert state.last_move.cells == [parse_label("C2"), parse_label("C4")]
+    assert state.sheet.mark(parse_label("C2")) == state.sheet.mark(parse_label("C4")) == "o"
+
+
+def test_rulebook_example_right_cow_and_4_diagonally_over_a_trough():
+    """« Exemples : À droite : Tim a lancé une vache et un 4. Entre les deux cases
+    marquées se trouve exactement une case d'écart (en diagonale). On saute
+    l'abreuvoir. »"""
+    state = play(marking(EXAMPLES_SHEET, [4, COW], seat=1), "mark:E3")
+    assert cells(state) == {"G5"}
+    state = play(state, "mark:G5")
+    assert state.last_move.cells == [parse_label("E3"), parse_label("G5")]
+    assert state.sheet.mark(parse_label("F4")) is None  # the trough stays unmarked
+
+
 def test_pair_at_the_corner_only_counts_cells_on_the_sheet():
     """« à condition que les deux cases ... soient séparées d'exactement une case, à
     l'horizontale, à la verticale, ou en diagonale » — from the corner A1 only C1, A3
@@ -109,6 +142,17 @@ def test_two_cows_second_mark_may_not_repeat_the_first():
 
 
 # -- « Il a deux essais » ------------------------------------------------------------------
+def test_dice_show_the_numbers_1_to_5_and_a_cow_equally():
+    """« 2 dés » — each die shows 1 to 5 or a cow (small-games.md B.1: five numbers and one
+    cow face); over many rolls every face comes up, about equally often."""
+    counts = dict.fromkeys(range(1, 7), 0)
+    for seed in range(300):
+        state = GAME.setup(2, None, seed)
+        for face in GAME.apply(state, state.current, "roll").state.dice:
+            counts[face] += 1
+    assert all(60 <= n <= 140 for n in counts.values()), counts
+
+
 def test_two_cows_reroll_options():
     """« il peut reprendre un nombre de dés au choix, un, les deux, ou aucun » — with two
     equal faces, rerolling the first or the second die is the same choice, offered once."""
