@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import json
 import re
 
+from games import get_game
+from tests.e2e import dbcheck
 from tests.e2e.fake import E2EFakeDiscord
 from tests.e2e.launcher import FAKE_TOKEN
 from tests.e2e.scenario import mentioned_ids, turn_button_of
@@ -56,3 +59,34 @@ def channel_post_problems(fake: E2EFakeDiscord, channel_id: int) -> list[str]:
             problems.append(f"a post without an enforced nonce (a resend after a crash would "
                             f"duplicate it): {body.get('content')!r}")
     return problems
+
+
+def private_event_texts(record: dbcheck.GameRecord) -> set[str]:
+    """Every private event text of the game, replayed from the stored log."""
+    engine = get_game(record.game)
+    state = None
+    texts: set[str] = set()
+    for move in record.moves:
+        if move.kind == "start":
+            state = engine.setup(len(record.seats), engine.parse_options(record.options),
+                                 record.seed)
+        elif move.kind == "move" and state is not None:
+            outcome = engine.apply(state, move.seat, move.option_key)
+            texts.update(e.text for e in outcome.events if e.private_to is not None)
+            state = outcome.state
+    return texts
+
+
+def public_texts(post: dict) -> list[str]:
+    texts = [post.get("content") or ""]
+    texts += [json.dumps(embed) for embed in post.get("embeds") or []]
+    texts += [a.get("filename", "") + " " + (a.get("description") or "")
+              for a in post.get("attachments") or []]
+    return texts
+
+
+def leaked_secrets(record: dbcheck.GameRecord, fake: E2EFakeDiscord, log: str) -> list[str]:
+    """Private event texts of the game that appear in a public post or in the log."""
+    secrets = private_event_texts(record)
+    public = [t for post in fake.posts_in(record.channel_id) for t in public_texts(post)]
+    return sorted(s for s in secrets if s in log or any(s in text for text in public))

@@ -18,40 +18,21 @@ import pytest
 from games import available_games, get_game
 from renderer import render_png
 from tests.e2e import dbcheck
-from tests.e2e.checks import channel_post_problems, log_problems
+from tests.e2e.checks import (
+    channel_post_problems,
+    log_problems,
+    private_event_texts,
+    public_texts,
+)
 from tests.e2e.scenario import client_deliver
 from tests.e2e.tables import open_table, play_to_the_end
 
 HIDDEN_INFORMATION_GAMES = ["hazienda"]
 
 
-def private_event_texts(record: dbcheck.GameRecord) -> set[str]:
-    """Every private event text of the game, replayed from the stored log."""
-    engine = get_game(record.game)
-    state = None
-    texts: set[str] = set()
-    for move in record.moves:
-        if move.kind == "start":
-            state = engine.setup(len(record.seats), engine.parse_options(record.options),
-                                 record.seed)
-        elif move.kind == "move" and state is not None:
-            outcome = engine.apply(state, move.seat, move.option_key)
-            texts.update(e.text for e in outcome.events if e.private_to is not None)
-            state = outcome.state
-    return texts
-
-
 def state_at(record: dbcheck.GameRecord, version: int) -> str:
     rows = [m for m in record.moves if m.version <= version]
     return json.dumps(rows[-1].state_after)
-
-
-def public_texts(post: dict) -> list[str]:
-    texts = [post.get("content") or ""]
-    texts += [json.dumps(embed) for embed in post.get("embeds") or []]
-    texts += [a.get("filename", "") + " " + (a.get("description") or "")
-              for a in post.get("attachments") or []]
-    return texts
 
 
 @pytest.mark.parametrize("game", HIDDEN_INFORMATION_GAMES)

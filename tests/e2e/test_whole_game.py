@@ -10,7 +10,7 @@ import pytest
 
 from games import available_games
 from tests.e2e import dbcheck
-from tests.e2e.checks import EXTRA_GAMES, channel_post_problems, log_problems
+from tests.e2e.checks import EXTRA_GAMES, channel_post_problems, leaked_secrets, log_problems
 from tests.e2e.scenario import gateway_deliver, turn_button_of
 from tests.e2e.tables import open_table, play_to_the_end, unmatched_human_moves
 
@@ -37,3 +37,4 @@ async def test_a_whole_game_by_taps_through_the_gateway(fake, start_bot, pasture
     assert channel_post_problems(fake, table.channel_id) == []
     await bot.stop()
     assert log_problems(bot.log_text()) == []
+    assert leaked_secrets(record, fake, bot.log_text()) == []
