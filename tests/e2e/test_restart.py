@@ -78,11 +78,16 @@ def unfired_timers(db_path) -> list[tuple[str, float]]:
 
 
 async def test_reminders_and_the_deadline_fire_after_a_restart(fake, start_bot) -> None:
-    # A turn of 10.8 s with a reminder 5.4 s before its end. The bot is stopped right
-    # after the start and stays down until a timer has fallen due.
-    bot = await start_bot(TURN_TIMEOUT_HOURS="0.003", REMINDERS="0.0015",
-                          TIMEOUT_POLICY="computer")
+    # The server has no turn timer; the creator gives this game turns of 10.8 s with a
+    # reminder 5.4 s before the end. The bot is then stopped and stays down until a timer
+    # has fallen due.
+    bot = await start_bot(TIMEOUT_POLICY="computer")
     table = await open_table(fake, bot.db_path, gateway_deliver(fake), GAME)
+    creator = next(iter(table.players.values()))
+    changed = await creator.slash("settings", channel_id=table.channel_id,
+                                  timeout_hours=0.003, reminders="0.0015")
+    await changed.wait_answered()
+    assert "0.003 h" in changed.last_text(), changed.texts()
     await bot.stop()
     record = table.record()
     waiting_user = record.user_of(record.to_move())
