@@ -44,7 +44,11 @@ async def poll(predicate: Callable[[], Any], what: str, timeout: float = WAIT) -
 
 
 def gateway_deliver(fake: E2EFakeDiscord) -> Deliver:
+    """Send through the gateway. During a reconnect (no socket for a moment) wait for the
+    bot to be back, as Discord holds a session's events until it resumes."""
+
     async def deliver(payload: dict[str, Any]) -> None:
+        await poll(lambda: fake.connected, "a bot connected to the gateway")
         await fake.dispatch("INTERACTION_CREATE", payload)
 
     return deliver

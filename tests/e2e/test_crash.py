@@ -139,6 +139,58 @@ async def tap_until_killed(table: Table, bot: BotProcess, rng: random.Random,
     return flight
 
 
+async def crash_run(fake: E2EFakeDiscord, bot: BotProcess, table: Table, run: int,
+                    rng: random.Random, stats: CrashStats) -> Table:
+    """One kill -9 and restart, with every check; returns the table played on."""
+    if table.record().status != "active":
+        await wait_drained(bot.db_path)
+        table = await open_table(fake, bot.db_path, gateway_deliver(fake), GAME)
+        stats.games += 1
+    version_before = table.record().version
+    kill_point = KILL_POINTS[run % len(KILL_POINTS)]
+    replays_before = len(fake.nonce_replays)
+    flight = await tap_until_killed(table, bot, rng, kill_point)
+    await bot.kill9()
+    fake.after_accept = fake.intercept = None
+    stats.runs += 1
+
+    problems = dbcheck.all_problems(bot.db_path)  # the bot is dead: the file as it fell
+    assert problems == [], f"run {run}: {problems}"
+    committed = table.record().version > version_before
+    stats.committed_before_kill += committed
+    stats.lost_before_commit += not committed
+
+    await bot.start()
+    shown = None if flight.panel is None else fake.messages[int(flight.panel["id"])]
+    if shown is not None and flight.custom_id and find_component(shown, flight.custom_id):
+        # The panel was not updated before the crash: "did my tap count?" — tap again.
+        version = table.record().version
+        retry = await flight.player.click(shown, flight.custom_id, flight.values)
+        table.note_tap(retry)
+        await retry.wait_answered()
+        applied = table.record().version > version
+        stats.retries_applied += applied
+        stats.retries_refused += not applied
+        assert applied or retry.all_private, retry.texts()
+        if kill_point == ON_ANSWER and committed:
+            assert not applied, "a committed tap applied again on retry"
+    await wait_drained(bot.db_path)
+    stats.nonce_replays += len(fake.nonce_replays) - replays_before
+    stats.killed_after_accept += kill_point == AFTER_ACCEPT
+    stats.killed_on_answer += kill_point == ON_ANSWER
+
+    for record in dbcheck.read_games(bot.db_path):
+        assert dbcheck.replay_problems(record) == [], f"run {run}"
+        assert dbcheck.version_gaps(record) == [], f"run {run}: a version without its move"
+    posts = fake.posts_in(table.channel_id)
+    outbox = [o for g in dbcheck.read_games(bot.db_path) for o in g.outbox]
+    assert len(posts) == len(outbox), (
+        f"run {run}: {len(posts)} channel messages for {len(outbox)} announcements")
+    assert sorted(int(m["id"]) for m in posts) == sorted(o["message_id"] for o in outbox)
+    assert unmatched_human_moves(table) == [], f"run {run}"
+    return table
+
+
 async def crash_runs(fake, start_bot, runs: int, seed: int) -> CrashStats:
     rng = random.Random(seed)
     stats = CrashStats()
@@ -146,52 +198,12 @@ async def crash_runs(fake, start_bot, runs: int, seed: int) -> CrashStats:
     table = await open_table(fake, bot.db_path, gateway_deliver(fake), GAME)
     stats.games = 1
     for run in range(runs):
-        if table.record().status != "active":
-            await wait_drained(bot.db_path)
-            table = await open_table(fake, bot.db_path, gateway_deliver(fake), GAME)
-            stats.games += 1
-        version_before = table.record().version
-        kill_point = KILL_POINTS[run % len(KILL_POINTS)]
-        replays_before = len(fake.nonce_replays)
-        flight = await tap_until_killed(table, bot, rng, kill_point)
-        await bot.kill9()
-        fake.after_accept = fake.intercept = None
-        stats.runs += 1
-
-        problems = dbcheck.all_problems(bot.db_path)  # the bot is dead: the file as it fell
-        assert problems == [], f"run {run}: {problems}"
-        committed = table.record().version > version_before
-        stats.committed_before_kill += committed
-        stats.lost_before_commit += not committed
-
-        await bot.start()
-        shown = None if flight.panel is None else fake.messages[int(flight.panel["id"])]
-        if shown is not None and flight.custom_id and find_component(shown, flight.custom_id):
-            # The panel was not updated before the crash: "did my tap count?" — tap again.
-            version = table.record().version
-            retry = await flight.player.click(shown, flight.custom_id, flight.values)
-            table.note_tap(retry)
-            await retry.wait_answered()
-            applied = table.record().version > version
-            stats.retries_applied += applied
-            stats.retries_refused += not applied
-            assert applied or retry.all_private, retry.texts()
-            if kill_point == ON_ANSWER and committed:
-                assert not applied, "a committed tap applied again on retry"
-        await wait_drained(bot.db_path)
-        stats.nonce_replays += len(fake.nonce_replays) - replays_before
-        stats.killed_after_accept += kill_point == AFTER_ACCEPT
-        stats.killed_on_answer += kill_point == ON_ANSWER
-
-        for record in dbcheck.read_games(bot.db_path):
-            assert dbcheck.replay_problems(record) == [], f"run {run}"
-            assert dbcheck.version_gaps(record) == [], f"run {run}: a version without its move"
-        posts = fake.posts_in(table.channel_id)
-        outbox = [o for g in dbcheck.read_games(bot.db_path) for o in g.outbox]
-        assert len(posts) == len(outbox), (
-            f"run {run}: {len(posts)} channel messages for {len(outbox)} announcements")
-        assert sorted(int(m["id"]) for m in posts) == sorted(o["message_id"] for o in outbox)
-        assert unmatched_human_moves(table) == [], f"run {run}"
+        try:
+            table = await crash_run(fake, bot, table, run, rng, stats)
+        except (AssertionError, TimeoutError) as failure:
+            raise AssertionError(f"crash run {run}: {failure}\nbot exit codes "
+                                 f"{bot.exit_codes[-3:]}, running={bot.running}\n"
+                                 f"{bot.log_tail(12)}") from failure
     await bot.stop()
     assert log_problems(bot.log_text(), allow_errors=True) == []
     return stats
