@@ -28,7 +28,7 @@ import aiohttp
 import discord
 
 from bot.discord_panels import public_view
-from bot.discord_text import MESSAGE_LIMIT, clip
+from bot.discord_text import MESSAGE_LIMIT, breakdown_lines, clip
 from bot.sessions import Announcement
 
 if TYPE_CHECKING:
@@ -163,9 +163,12 @@ class OutboxDeliverer:
 
     async def _send(self, announcement: Announcement) -> discord.Message:
         channel = self.client.get_partial_messageable(announcement.channel_id)
+        content, mentioned = announcement.content(), announcement.mention_user_ids
+        if announcement.game_over:
+            content, mentioned = await self._final_words(announcement, content)
         kwargs: dict = {
-            "content": clip(announcement.content(), MESSAGE_LIMIT),
-            "allowed_mentions": mentions_only(announcement.mention_user_ids),
+            "content": clip(content, MESSAGE_LIMIT),
+            "allowed_mentions": mentions_only(mentioned),
             "nonce": delivery_nonce(announcement),
         }
         if announcement.image:
@@ -177,6 +180,25 @@ class OutboxDeliverer:
         if view is not None:
             kwargs["view"] = view
         return await channel.send(**kwargs)
+
+    async def _final_words(self, announcement: Announcement,
+                           content: str) -> tuple[str, tuple[int, ...]]:
+        """The end of a game: every category's points, and a ping for every player —
+        in a game played over days, the others learn it is over only from this message."""
+        try:
+            info = await self.sessions.info_by_id(announcement.game_id)
+            scores = ({} if info.forfeited is not None
+                      else await self.sessions.scores(announcement.game_id))
+        except Exception:
+            log.exception("final scores of game %s could not be read", announcement.game_id)
+            return content, announcement.mention_user_ids
+        lines = [content]
+        if len(scores) > 0:
+            lines += [f"• {line}" for line in breakdown_lines(info.names, scores)]
+        players = tuple(dict.fromkeys(s.user_id for s in info.seats if s.user_id is not None))
+        if players:
+            lines.append("Good game, " + ", ".join(f"<@{uid}>" for uid in players) + "!")
+        return "\n".join(lines), players
 
     async def _board(self, announcement: Announcement) -> discord.File | None:
         """The board image; a board that cannot be drawn must not hold back the ping."""

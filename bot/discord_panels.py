@@ -30,10 +30,12 @@ from discord import ui
 from bot.discord_text import (
     BUTTON_LABEL_LIMIT,
     LABEL_LIMIT,
+    PLACEHOLDER_LIMIT,
     STALE_PANEL,
     UNEXPECTED,
     clip,
     clip_lines,
+    hand_text,
 )
 from bot.sessions import GameInfo, MoveResult, SessionError
 from games.base import MENU_LIMIT, Decision, Option
@@ -75,31 +77,88 @@ class Panel:
     view: Components | None
 
 
+#: Option keys that end the turn early: shown as their own button, never buried in a menu.
+END_KEYS = frozenset({"end", "end_turn", "pass"})
+
+
+def _is_end(option: Option) -> bool:
+    return option.key in END_KEYS
+
+
+def group_noun(groups: list[str]) -> str:
+    """ "row" when every group is "Row …", else "group" (for select placeholders)."""
+    words = {name.split(" ", 1)[0].casefold() for name in groups if name}
+    return words.pop() if len(words) == 1 and all(" " in n for n in groups if n) else "group"
+
+
+def as_buttons(options: list[Option]) -> bool:
+    """Few options with short labels: buttons (one tap) rather than a select menu."""
+    return (0 < len(options) <= BUTTON_OPTIONS
+            and all(len(o.label) <= SHORT_LABEL for o in options))
+
+
+def _style(option: Option) -> discord.ButtonStyle:
+    """Ending the turn looks different from the moves (grey, not blue)."""
+    return discord.ButtonStyle.secondary if _is_end(option) else discord.ButtonStyle.primary
+
+
+def choose_placeholder(count: int) -> str:
+    return "Choose…" if count == 1 else f"Choose one of {count}…"
+
+
 def decision_view(game_id: int, version: int, decision: Decision,
                   group: int | None = None) -> Components:
-    """Components for one decision: buttons, a select menu, or groups first (> 25 options)."""
+    """Components for one decision: buttons, a select menu, or groups first (> 25 options).
+
+    An option that ends the turn early ("End turn") gets its own button under a menu, so
+    it is one tap away instead of at the bottom of a long list.
+    """
     view = Components()
     options = decision.options
-    if group is not None:
-        name = decision.groups()[group]
-        options = [o for o in options if (o.group or "") == name]
-        view.add_item(OptionSelect(game_id, version, options, placeholder=clip(name, 150)))
-        view.add_item(GroupSelect(game_id, version, decision.groups(), placeholder="Other groups…"))
-        return view
-    if len(options) > MENU_LIMIT:
-        view.add_item(GroupSelect(game_id, version, decision.groups()))
-        return view
-    if len(options) <= BUTTON_OPTIONS and all(len(o.label) <= SHORT_LABEL for o in options):
+    ends = [o for o in options if _is_end(o)]
+    if group is None and as_buttons(options):
         for index, option in enumerate(options):
-            view.add_item(OptionButton.for_option(game_id, version, index, option))
+            view.add_item(OptionButton.for_option(game_id, version, index, option,
+                                                  style=_style(option)))
         return view
-    view.add_item(OptionSelect(game_id, version, options))
+    groups = decision.groups()
+    noun = group_noun([o.group or "" for o in options if not _is_end(o)])
+    if group is not None:
+        name = groups[group]
+        shown = [o for o in options if (o.group or "") == name and not _is_end(o)]
+        if as_buttons(shown):  # a short group: one tap per option, not a second menu
+            for option in shown:
+                view.add_item(OptionButton.for_option(game_id, version, options.index(option),
+                                                      option, style=_style(option)))
+        elif shown:
+            view.add_item(OptionSelect(game_id, version, shown,
+                                       placeholder=clip(f"{name}: {choose_placeholder(len(shown))}",
+                                                        PLACEHOLDER_LIMIT)))
+        view.add_item(GroupSelect(game_id, version, groups, placeholder=f"Other {noun}s…"))
+    elif len(options) > MENU_LIMIT:
+        view.add_item(GroupSelect(game_id, version, groups,
+                                  placeholder=f"Choose a {noun} ({len(groups)})…"))
+    else:
+        shown = [o for o in options if not _is_end(o)] or options
+        view.add_item(OptionSelect(game_id, version, shown,
+                                   placeholder=choose_placeholder(len(shown))))
+        if len(shown) == len(options):
+            return view
+    last_row = len(view.to_components())
+    for option in ends:  # on a row of its own, below the moves
+        button = OptionButton.for_option(game_id, version, options.index(option), option,
+                                         style=_style(option))
+        button.row = last_row
+        view.add_item(button)
     return view
 
 
 def panel_for(game_id: int, version: int, decision: Decision, *,
-              header: list[str] | None = None, group: int | None = None) -> Panel:
+              header: list[str] | None = None, group: int | None = None,
+              hand: str | None = None) -> Panel:
     lines = list(header or [])
+    if hand:
+        lines.append(hand)
     prompt = f"**{decision.prompt}**"
     if group is not None:
         prompt += f" — {decision.groups()[group] or 'other'}"
@@ -117,12 +176,19 @@ def waiting_text(info: GameInfo) -> str:
 
 
 def after_move_panel(result: MoveResult, info: GameInfo | None = None, *,
-                     headline: str | None = None) -> Panel:
-    """The panel after a step: the next step of the same turn, or why there is none."""
-    header = [headline or f"You played **{result.label}**."]
+                     headline: str | None = None, hand: str | None = None) -> Panel:
+    """The panel after a step: the next step of the same turn, or why there is none.
+
+    When the others (computer seats) played in between and the pending decision opens
+    the user's next turn, the panel says so before asking.
+    """
+    header = [headline or f"You chose **{result.label}**."]
     header += [f"• {line}" for line in result.events]
     if result.decision is not None:
-        return panel_for(result.game_id, result.version, result.decision, header=header)
+        if result.turn_over:
+            header.append("**Your turn again.**")
+        return panel_for(result.game_id, result.version, result.decision, header=header,
+                         hand=hand)
     if result.finished:
         header.append("The game is over — the results are in the channel.")
     elif info is not None and info.to_move is not None:
@@ -213,7 +279,16 @@ async def open_panel(interaction: discord.Interaction, game_id: int) -> None:
     decision, _seat = await sessions.decision_for(game_id, interaction.user.id)
     if decision is None:
         raise SessionError(waiting_text(info))
-    await show_panel(interaction, panel_for(game_id, info.version, decision))
+    hand = await private_hand(sessions, game_id, interaction.user.id)
+    await show_panel(interaction, panel_for(game_id, info.version, decision, hand=hand))
+
+
+async def private_hand(sessions: Sessions, game_id: int, user_id: int) -> str | None:
+    """The user's hand as one line (games with hidden cards), for the panel's header."""
+    try:
+        return hand_text(await sessions.view(game_id, user_id))
+    except SessionError:
+        return None
 
 
 async def play_from_panel(interaction: discord.Interaction, game_id: int, version: int,
@@ -224,7 +299,9 @@ async def play_from_panel(interaction: discord.Interaction, game_id: int, versio
     key = await _resolve_choice(sessions, game_id, interaction.user.id, choice)
     result = await sessions.play(game_id, interaction.user.id, key, version)
     info = None if result.decision is not None else await sessions.info_by_id(game_id)
-    await show_panel(interaction, after_move_panel(result, info))
+    hand = (None if result.decision is None
+            else await private_hand(sessions, game_id, interaction.user.id))
+    await show_panel(interaction, after_move_panel(result, info, hand=hand))
 
 
 async def _resolve_choice(sessions: Sessions, game_id: int, user_id: int, choice: str) -> str:
@@ -252,7 +329,8 @@ async def choose_group(interaction: discord.Interaction, game_id: int, version: 
     if (info.version != version or decision is None or group is None
             or group >= len(decision.groups())):
         raise SessionError(STALE_PANEL)
-    await show_panel(interaction, panel_for(game_id, version, decision, group=group))
+    hand = await private_hand(sessions, game_id, interaction.user.id)
+    await show_panel(interaction, panel_for(game_id, version, decision, group=group, hand=hand))
 
 
 async def lobby_action(interaction: discord.Interaction, game_id: int, action: str) -> None:
@@ -298,9 +376,10 @@ class _LobbyButton:
 
     action: str
     label: str
+    style = discord.ButtonStyle.secondary
 
     def __init__(self, game_id: int) -> None:
-        super().__init__(ui.Button(label=self.label, style=discord.ButtonStyle.secondary,  # type: ignore[call-arg]
+        super().__init__(ui.Button(label=self.label, style=self.style,  # type: ignore[call-arg]
                                    custom_id=f"est:{self.action}:{game_id}"))
         self.game_id = game_id
 
@@ -316,6 +395,7 @@ class _LobbyButton:
 class JoinButton(_LobbyButton, ui.DynamicItem[ui.Button], template=r"est:join:(?P<game>\d+)"):
     action = "join"
     label = "Join"
+    style = discord.ButtonStyle.primary
 
 
 class ComputerButton(_LobbyButton, ui.DynamicItem[ui.Button], template=r"est:cpu:(?P<game>\d+)"):
@@ -326,29 +406,32 @@ class ComputerButton(_LobbyButton, ui.DynamicItem[ui.Button], template=r"est:cpu
 class StartButton(_LobbyButton, ui.DynamicItem[ui.Button], template=r"est:start:(?P<game>\d+)"):
     action = "start"
     label = "Start"
+    style = discord.ButtonStyle.success
 
 
 class OptionButton(ui.DynamicItem[ui.Button],
                    template=r"est:opt:(?P<game>\d+):(?P<version>\d+):(?P<choice>.+)"):
-    def __init__(self, game_id: int, version: int, choice: str, label: str) -> None:
-        super().__init__(ui.Button(label=clip(label, BUTTON_LABEL_LIMIT),
-                                   style=discord.ButtonStyle.primary,
+    def __init__(self, game_id: int, version: int, choice: str, label: str,
+                 style: discord.ButtonStyle = discord.ButtonStyle.primary) -> None:
+        super().__init__(ui.Button(label=clip(label, BUTTON_LABEL_LIMIT), style=style,
                                    custom_id=f"est:opt:{game_id}:{version}:{choice}"))
         self.game_id, self.version, self.choice = game_id, version, choice
 
     @classmethod
-    def for_option(cls, game_id: int, version: int, index: int, option: Option) -> OptionButton:
+    def for_option(cls, game_id: int, version: int, index: int, option: Option,
+                   style: discord.ButtonStyle = discord.ButtonStyle.primary) -> OptionButton:
         """The option's key travels in the custom id, or its index when the key is too long."""
         choice = option.key
         if len(f"est:opt:{game_id}:{version}:{choice}") > CUSTOM_ID_LIMIT:
             choice = f"#{index}"
-        return cls(game_id, version, choice, option.label)
+        return cls(game_id, version, choice, option.label, style)
 
     @classmethod
     async def from_custom_id(cls, interaction: discord.Interaction, item: ui.Item[Any],
                              match: re.Match[str]) -> OptionButton:
         label = getattr(item, "label", None) or match["choice"]
-        return cls(int(match["game"]), int(match["version"]), match["choice"], label)
+        style = getattr(item, "style", None) or discord.ButtonStyle.primary
+        return cls(int(match["game"]), int(match["version"]), match["choice"], label, style)
 
     async def callback(self, interaction: discord.Interaction) -> None:
         await guarded(interaction,

@@ -12,6 +12,8 @@ MESSAGE_LIMIT = 2000
 #: Discord's limits on select options, button labels and autocomplete choice names.
 LABEL_LIMIT = 100
 BUTTON_LABEL_LIMIT = 80
+#: Discord's limit on a select menu's placeholder.
+PLACEHOLDER_LIMIT = 150
 
 STALE_PANEL = "This panel is out of date — the game has moved on."
 UNEXPECTED = "Something went wrong on our side; nothing was changed. Please try again."
@@ -82,3 +84,45 @@ def settings_text(info: GameInfo) -> str:
 
 def _policy(policy: str) -> str:
     return "the computer plays the turn" if policy == "computer" else "the seat forfeits"
+
+
+def players_range(low: int, high: int) -> str:
+    """ "2 players" or "2–5 players"."""
+    return f"{low} players" if low == high else f"{low}–{high} players"
+
+
+def _cards(counts: dict[str, Any]) -> str:
+    listed = [name if n == 1 else f"{name} ×{n}"
+              for name, n in counts.items() if isinstance(n, int) and n > 0]
+    return ", ".join(listed) or "none"
+
+
+def hand_text(view: dict[str, Any]) -> str | None:
+    """One line with the seat's private hand (and money), or None when the view has none.
+
+    Reads a seat view of the shape ``{"private": {"seat": s, "hand": {"land": {kind: n}, …}},
+    "players": [{"money": m}, …]}`` (Hazienda); games without hidden cards give None.
+    """
+    private = view.get("private")
+    if not isinstance(private, dict) or not isinstance(private.get("hand"), dict):
+        return None
+    parts = [f"{kind}s: {_cards(counts)}" for kind, counts in private["hand"].items()
+             if isinstance(counts, dict)]
+    seat = private.get("seat")
+    players = view.get("players")
+    if isinstance(seat, int) and isinstance(players, list) and 0 <= seat < len(players):
+        money = players[seat].get("money") if isinstance(players[seat], dict) else None
+        if isinstance(money, int):
+            parts.append(f"{money} pesos")
+    return "Your hand — " + " · ".join(parts) if parts else None
+
+
+def breakdown_lines(names: list[str], scores: dict[int, dict[str, int]]) -> list[str]:
+    """ "alice **14** (meadows 6 · troughs 4 · herds 4)", best first; zero categories left out."""
+    lines = []
+    for seat in sorted(scores, key=lambda s: -scores[s].get("total", 0)):
+        parts = " · ".join(f"{category} {points}" for category, points in scores[seat].items()
+                           if category != "total" and points)
+        name = names[seat] if 0 <= seat < len(names) else f"Seat {seat + 1}"
+        lines.append(f"{name} **{scores[seat].get('total', 0)}**" + (f" ({parts})" if parts else ""))
+    return lines

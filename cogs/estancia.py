@@ -18,12 +18,14 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.discord_panels import acknowledge, after_move_panel, expired
+from bot.discord_panels import acknowledge, after_move_panel, expired, private_hand
 from bot.discord_text import (
     clip,
     clip_lines,
+    hand_text,
     parse_hours_list,
     parse_options_text,
+    players_range,
     seat_lines,
     settings_text,
 )
@@ -122,6 +124,16 @@ class EstanciaCog(commands.GroupCog, group_name="estancia",
     async def channel_game(self, interaction: discord.Interaction) -> GameInfo:
         return await self.sessions.info(channel_of(interaction))
 
+    async def latest_game(self, interaction: discord.Interaction) -> GameInfo:
+        """The open game, or else the last one finished here (its final board stays visible)."""
+        try:
+            return await self.channel_game(interaction)
+        except SessionError:
+            latest = await self.sessions.latest_info(channel_of(interaction))
+            if latest.status != "finished":
+                raise
+            return latest
+
     @staticmethod
     def can_manage_channel(interaction: discord.Interaction) -> bool:
         return interaction.permissions.manage_channels
@@ -142,7 +154,7 @@ class EstanciaCog(commands.GroupCog, group_name="estancia",
         for _ in range(computers):
             info = await self.sessions.add_computer(info.channel_id, user.id)
         await self.reply(interaction, (
-            f"Lobby open for **{info.title}** ({info.min_seats}–{info.max_seats} players).\n"
+            f"Lobby open for **{info.title}** ({players_range(info.min_seats, info.max_seats)}).\n"
             "Others join with `/estancia join` or the Join button; start with `/estancia start`."))
 
     @new.autocomplete("game")
@@ -186,21 +198,30 @@ class EstanciaCog(commands.GroupCog, group_name="estancia",
     @app_commands.describe(share="Post it for everyone instead of only you")
     async def board(self, interaction: discord.Interaction, share: bool = False) -> None:
         await self.think(interaction, public=share)
-        info = await self.channel_game(interaction)
+        info = await self.latest_game(interaction)
         png = await self.sessions.png(info.id)
-        to_move = "" if info.to_move is None else f" — {info.seats[info.to_move].name} to move"
+        if info.status == "finished":
+            to_move = " — the game is over (final board)"
+        else:
+            to_move = "" if info.to_move is None else f" — {info.seats[info.to_move].name} to move"
         await self.reply(interaction, f"**{info.title}** #{info.id}{to_move}",
                          file=png_file(png, info))
 
     @app_commands.command(description="Your private view of the game (your hand, your sheet)")
     async def hand(self, interaction: discord.Interaction) -> None:
         await self.think(interaction)
-        info = await self.channel_game(interaction)
+        info = await self.latest_game(interaction)
         seated = info.seat_of(interaction.user.id) is not None
         view = await self.sessions.view(info.id, interaction.user.id)
         png = await asyncio.to_thread(render_png, info.game, view, info.names)
-        note = "Your view" if seated else "You have no seat; this is the public view"
-        await self.reply(interaction, f"**{info.title}** #{info.id} — {note}.",
+        hand = hand_text(view) if seated else None
+        if not seated:
+            note = "you have no seat in this game; this is the public view."
+        elif hand:
+            note = f"only you can see this.\n{hand}"
+        else:
+            note = "your view."
+        await self.reply(interaction, f"**{info.title}** #{info.id} — {note}",
                          file=png_file(png, info))
 
     @app_commands.command(description="The last moves of this channel's game")
@@ -215,11 +236,11 @@ class EstanciaCog(commands.GroupCog, group_name="estancia",
     @app_commands.describe(game="The game (default: the one in this channel)")
     async def rules(self, interaction: discord.Interaction, game: str | None = None) -> None:
         await self.think(interaction)
-        name = resolve_game(game) if game else (await self.channel_game(interaction)).game
+        name = resolve_game(game) if game else (await self.latest_game(interaction)).game
         definition = get_game(name)
         summary = definition.summary or "This game has no summary yet."
-        await self.reply(interaction, f"**{definition.title}** "
-                         f"({definition.min_seats}–{definition.max_seats} players)\n{summary}")
+        players = players_range(definition.min_seats, definition.max_seats)
+        await self.reply(interaction, f"**{definition.title}** ({players})\n{summary}")
 
     @rules.autocomplete("game")
     async def _rules_game(self, interaction: discord.Interaction,
@@ -235,7 +256,9 @@ class EstanciaCog(commands.GroupCog, group_name="estancia",
         key = await self.key_for(info.id, interaction.user.id, option)
         result = await self.sessions.play(info.id, interaction.user.id, key, None)
         after = None if result.decision is not None else await self.sessions.info_by_id(info.id)
-        panel = after_move_panel(result, after)
+        hand = (None if result.decision is None
+                else await private_hand(self.sessions, info.id, interaction.user.id))
+        panel = after_move_panel(result, after, hand=hand)
         await self.reply(interaction, panel.content, view=panel.view)
 
     async def key_for(self, game_id: int, user_id: int, typed: str) -> str:

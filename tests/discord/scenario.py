@@ -59,7 +59,7 @@ async def take_turn_by_clicks(table: Table, member: FakeMember, turn_message: di
         clicked.append(custom_id)
         reply = await table.click(member, reply.message, custom_id, values)
         assert not reply.followups, reply.followups[0]["content"]
-    assert reply.text.startswith("You played"), reply.text
+    assert reply.text.startswith("You chose"), reply.text
     return clicked
 
 

@@ -37,12 +37,12 @@ async def test_a_typed_label_plays_like_its_key(table: Table, alice: FakeMember,
     info = await table.sessions.info_by_id(game_id)
     mover = to_move(table, {alice.user.id: alice, bob.user.id: bob}, info)
     reply = await table.slash(mover, "move", option="Row D — Cell D4")
-    assert reply.ephemeral and reply.text.startswith("You played **Cell D4**.")
+    assert reply.ephemeral and reply.text.startswith("You chose **Cell D4**.")
     # the rest of the turn is offered right there
     assert reply.custom_ids == [f"est:opt:{game_id}:{info.version + 1}:fence",
                                 f"est:opt:{game_id}:{info.version + 1}:graze"]
     fenced = await table.slash(mover, "move", option="fence it")
-    assert fenced.text.startswith("You played **Fence it**.")
+    assert fenced.text.startswith("You chose **Fence it**.")
 
 
 async def test_undo_takes_back_a_step_without_chance(table: Table, alice: FakeMember,
@@ -95,7 +95,7 @@ async def test_board_hand_log_rules_and_settings(table: Table, fake: FakeDiscord
     assert not shared.ephemeral and shared.message["attachments"]
 
     hand = await table.slash(bob, "hand")
-    assert hand.ephemeral and hand.text.endswith("Your view.")
+    assert hand.ephemeral and hand.text.endswith("your view.")
     spectator = await table.slash(carol, "hand")
     assert "public view" in spectator.text
 

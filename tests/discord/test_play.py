@@ -56,7 +56,7 @@ async def test_your_turn_opens_a_private_panel_of_grouped_options(
 
     claimed = await table.click(mover, row_b.message, f"est:sel:{game_id}:{info.version}", ["b3"])
     # the turn goes on in the same panel: fence or graze, as buttons
-    assert "You played **Cell B3**." in claimed.text
+    assert "You chose **Cell B3**." in claimed.text
     assert claimed.custom_ids == [f"est:opt:{game_id}:{info.version + 1}:fence",
                                   f"est:opt:{game_id}:{info.version + 1}:graze"]
 

@@ -58,7 +58,7 @@ async def test_a_stale_panel_and_a_double_click_are_refused(table: Table, alice:
     old_row_a = dict(row_a.message)  # the panel as it was before the first choice
 
     first = await table.click(mover, old_row_a, f"est:sel:{game_id}:{v}", ["a1"])
-    assert first.text.startswith("You played **Cell A1**")
+    assert first.text.startswith("You chose **Cell A1**")
     assert await version(table, game_id) == v + 1
 
     double = await table.click(mover, old_row_a, f"est:sel:{game_id}:{v}", ["a2"])

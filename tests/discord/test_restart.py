@@ -25,7 +25,7 @@ async def test_old_buttons_and_panels_work_after_a_restart(
                                       ["4"])
         played = await restarted.click(mover, row_e.message, f"est:sel:{game_id}:{info.version}",
                                        ["e5"])
-        assert played.text.startswith("You played **Cell E5**.")
+        assert played.text.startswith("You chose **Cell E5**.")
         assert (await restarted.sessions.info_by_id(game_id)).version == info.version + 1
     finally:
         await restarted.close()

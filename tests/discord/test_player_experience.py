@@ -1,0 +1,192 @@
+"""What a player sees on a phone: the hand, the panel's shape, pings, the end of a game."""
+
+from __future__ import annotations
+
+import importlib.util
+import random
+from typing import Any
+
+import pytest
+
+from bot.discord_panels import decision_view
+from games import available_games
+from games.base import Decision, Option
+from renderer import RENDERERS
+from tests.discord.fakediscord import EPHEMERAL, FakeDiscord, FakeMember
+from tests.discord.harness import Table
+from tests.discord.scenario import play_to_the_end, posted_message, started_game, to_move
+
+
+def needs(game: str) -> None:
+    if game not in available_games() or importlib.util.find_spec(RENDERERS[game]) is None:
+        pytest.skip(f"{game} (engine and renderer) has not landed yet")
+
+
+def rows(message: dict[str, Any]) -> list[list[dict[str, Any]]]:
+    return [row["components"] for row in message["components"]]
+
+
+def first_move(message: dict[str, Any]) -> tuple[str, list[str] | None]:
+    """The first option that is not "End turn": (custom id, select values or None)."""
+    for row in rows(message):
+        for component in row:
+            if component["type"] == 3:
+                return component["custom_id"], [component["options"][0]["value"]]
+            if not component["custom_id"].endswith(":end"):
+                return component["custom_id"], None
+    raise AssertionError(f"no move on {message['content']!r}")
+
+
+# -- Hazienda: three actions, one ping ------------------------------------------------
+
+
+async def test_a_hazienda_turn_pings_once_when_it_ends_and_shows_the_hand(
+        table: Table, fake: FakeDiscord, alice: FakeMember, bob: FakeMember) -> None:
+    needs("hazienda")
+    game_id, turn_message = await started_game(table, alice, bob, game="hazienda")
+    members = {alice.user.id: alice, bob.user.id: bob}
+    info = await table.sessions.info_by_id(game_id)
+    mover = to_move(table, members, info)
+    other = bob if mover is alice else alice
+
+    panel = await table.click(mover, turn_message, f"est:turn:{game_id}")
+    assert panel.ephemeral
+    assert "Your hand — lands: " in panel.text and " pesos" in panel.text
+    # "End turn" is a grey button on the last row, not the last entry of a long menu
+    (end,) = rows(panel.message)[-1]
+    assert end["label"] == "End turn" and end["style"] == 2
+    assert end["custom_id"] == f"est:opt:{game_id}:{info.version}:end"
+    for row in rows(panel.message):
+        for component in row:
+            if component["type"] == 3:
+                assert component["placeholder"].startswith("Choose")
+                assert "end" not in [o["value"] for o in component["options"]]
+
+    # one action (and its sub-steps), then more: nothing goes to the channel meanwhile
+    reply = panel
+    for _ in range(20):
+        custom_id, values = first_move(reply.message)
+        reply = await table.click(mover, reply.message, custom_id, values)
+        assert not reply.followups and reply.text.startswith("You chose")
+        assert await table.deliver() == []
+        if "(2 left)" in reply.text:
+            break
+    else:
+        raise AssertionError("the first action never completed")
+    assert "Your hand — " in reply.text
+
+    ended = await table.click(mover, reply.message, f"est:opt:{game_id}:"
+                              f"{(await table.sessions.info_by_id(game_id)).version}:end")
+    assert "Your turn is over" in ended.text and ended.message["components"] == []
+    (post,) = await table.deliver()
+    assert f"<@{other.user.id}>, it's your turn" in post.body["content"]
+    assert post.body["allowed_mentions"]["users"] == [other.user.id]
+
+
+async def test_hazienda_hand_is_private_text_and_spectators_see_the_public_view(
+        table: Table, alice: FakeMember, bob: FakeMember, carol: FakeMember) -> None:
+    needs("hazienda")
+    await started_game(table, alice, bob, game="hazienda")
+    hand = await table.slash(alice, "hand")
+    assert hand.ephemeral
+    assert "only you can see this" in hand.text
+    assert "Your hand — lands: " in hand.text and "animals: " in hand.text
+    assert hand.message["attachments"][0]["filename"].endswith(".png")
+
+    spectator = await table.slash(carol, "hand")
+    assert spectator.ephemeral and "no seat" in spectator.text and "Your hand" not in spectator.text
+
+
+async def test_lobby_and_rules_say_how_many_players(table: Table, alice: FakeMember) -> None:
+    needs("kuhlorado")
+    lobby = await table.slash(alice, "new", game="kuhlorado")
+    assert "**Kuhlorado** (2 players)" in lobby.text
+    rules = await table.slash(alice, "rules")
+    assert rules.text.startswith("**Kuhlorado** (2 players)")
+
+
+# -- Kuhlorado against the computer: the panel goes on --------------------------------
+
+
+async def test_after_the_computer_played_the_panel_says_it_is_your_turn_again(
+        table: Table, fake: FakeDiscord, alice: FakeMember) -> None:
+    needs("kuhlorado")
+    await table.slash(alice, "new", game="kuhlorado", computers=1)
+    await table.slash(alice, "start")
+    posts = await table.deliver()
+    turn_message = posted_message(fake, posts[-1])
+    info = await table.sessions.info(fake.channel_id())
+    assert info.seats[info.to_move].user_id == alice.user.id
+
+    reply = await table.click(alice, turn_message, f"est:turn:{info.id}")
+    for _ in range(10):
+        custom_id, values = first_move(reply.message)
+        reply = await table.click(alice, reply.message, custom_id, values)
+        if "**Your turn again.**" in reply.text:
+            break
+    else:
+        raise AssertionError("the computer's turn never came back to the panel")
+    assert reply.message["components"], "the next turn goes on in the same panel"
+    (post,) = await table.deliver()  # and the channel hears of it, with alice's ping
+    assert f"<@{alice.user.id}>, it's your turn" in post.body["content"]
+
+
+# -- the end of a game ----------------------------------------------------------------
+
+
+async def test_the_final_message_pings_every_player_with_the_points_by_category(
+        table: Table, fake: FakeDiscord, alice: FakeMember, bob: FakeMember) -> None:
+    game_id, _shapes, last = await play_to_the_end(table, [alice, bob], "pasture")
+    post = fake.channel_posts()[-1]
+    content = post.body["content"]
+    assert f"Good game, <@{alice.user.id}>, <@{bob.user.id}>!" in content
+    assert sorted(post.body["allowed_mentions"]["users"]) == sorted([alice.user.id, bob.user.id])
+    assert "Final scores:" in content and "• alice **" in content and "• bob **" in content
+    assert last["components"] == []
+
+    # the final board stays reachable after the game
+    board = await table.slash(alice, "board")
+    assert board.ephemeral and "the game is over" in board.text
+    assert board.message["attachments"]
+
+
+async def test_kuhlorado_ends_with_a_breakdown_and_everyone_pinged(
+        table: Table, fake: FakeDiscord, alice: FakeMember, bob: FakeMember) -> None:
+    needs("kuhlorado")  # (a whole Hazienda game is played in test_play; it takes longer)
+    await play_to_the_end(table, [alice, bob], "kuhlorado", random.Random(3))
+    post = fake.channel_posts()[-1]
+    content = post.body["content"]
+    assert "Final scores:" in content and "Good game, " in content
+    assert content.count("\n• ") == 2 and len(content) <= 2000
+    assert not post.flags & EPHEMERAL
+
+
+# -- the panel's shape (no Discord needed) -------------------------------------------
+
+
+def grouped_decision() -> Decision:
+    options = [Option(key=f"c{i}", label=f"Cell {chr(65 + i // 4)}{i % 4 + 1}",
+                      group=f"Row {chr(65 + i // 4)}") for i in range(30)]
+    return Decision(seat=0, prompt="Where?", options=[
+        *options, Option(key="end", label="End turn", group="Done")])
+
+
+def test_a_big_decision_asks_for_a_row_first_and_keeps_end_turn_one_tap_away() -> None:
+    view = decision_view(1, 5, grouped_decision()).to_components()
+    (groups,), (end,) = (row["components"] for row in view)
+    assert groups["placeholder"] == "Choose a row (9)…"
+    assert end["label"] == "End turn" and end["custom_id"] == "est:opt:1:5:end"
+
+
+def test_a_short_row_becomes_buttons_and_a_long_list_names_its_size() -> None:
+    view = decision_view(1, 5, grouped_decision(), group=0).to_components()
+    buttons, others, end = (row["components"] for row in view)
+    assert [b["label"] for b in buttons] == ["Cell A1", "Cell A2", "Cell A3", "Cell A4"]
+    assert [b["custom_id"] for b in buttons][0] == "est:opt:1:5:c0"
+    assert others[0]["placeholder"] == "Other rows…"
+    assert end[0]["label"] == "End turn"
+
+    long = Decision(seat=0, prompt="Which?", options=[
+        Option(key=f"k{i}", label=f"A rather long option label {i}") for i in range(8)])
+    (menu,) = decision_view(1, 5, long).to_components()
+    assert menu["components"][0]["placeholder"] == "Choose one of 8…"
