@@ -13,6 +13,7 @@ Custom ids (≤ 100 characters):
 * ``est:opt:<game>:<version>:<key>`` (or ``#<index>`` when the key is too long) — an option
 * ``est:sel:<game>:<version>`` — a select menu of options (values are option keys)
 * ``est:grp:<game>:<version>`` — a select menu of option groups (values are group indexes)
+* ``est:undo:<game>:<version>`` — "Take back" the step just played (as ``/estancia undo``)
 """
 
 from __future__ import annotations
@@ -31,6 +32,7 @@ from bot.discord_text import (
     BUTTON_LABEL_LIMIT,
     LABEL_LIMIT,
     PLACEHOLDER_LIMIT,
+    SPECTATOR,
     STALE_PANEL,
     UNEXPECTED,
     clip,
@@ -46,6 +48,7 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 CUSTOM_ID_LIMIT = 100
+MAX_ROWS = 5
 UNKNOWN_INTERACTION = 10062
 EXPIRED = "estancia.expired"
 #: Up to this many options with short labels are shown as buttons, more as a select menu.
@@ -155,7 +158,8 @@ def decision_view(game_id: int, version: int, decision: Decision,
 
 def panel_for(game_id: int, version: int, decision: Decision, *,
               header: list[str] | None = None, group: int | None = None,
-              hand: str | None = None) -> Panel:
+              hand: str | None = None, undo: bool = False) -> Panel:
+    """The private panel; ``undo`` adds a "Take back" button for the step just played."""
     lines = list(header or [])
     if hand:
         lines.append(hand)
@@ -163,7 +167,21 @@ def panel_for(game_id: int, version: int, decision: Decision, *,
     if group is not None:
         prompt += f" — {decision.groups()[group] or 'other'}"
     lines.append(prompt)
-    return Panel(clip_lines(lines), decision_view(game_id, version, decision, group))
+    view = decision_view(game_id, version, decision, group)
+    if undo:
+        add_take_back(view, game_id, version)
+    return Panel(clip_lines(lines), view)
+
+
+def add_take_back(view: Components, game_id: int, version: int) -> None:
+    """A grey "Take back" beside "End turn" (if that has a row of its own), else below."""
+    rows = view.to_components()
+    last = rows[-1]["components"] if rows else []
+    ends = all(c.get("custom_id", "").endswith(tuple(f":{k}" for k in END_KEYS)) for c in last)
+    button = UndoButton(game_id, version)
+    button.row = len(rows) - 1 if last and ends and len(last) < BUTTON_OPTIONS else len(rows)
+    if button.row < MAX_ROWS:
+        view.add_item(button)
 
 
 def waiting_text(info: GameInfo) -> str:
@@ -172,11 +190,12 @@ def waiting_text(info: GameInfo) -> str:
     if info.status != "active" or info.to_move is None:
         return "The game has not started yet."
     seat = info.seats[info.to_move]
-    return f"It is not your turn — {seat.name} is to move."
+    return f"It is not your turn — {seat.name} is to move. You will be pinged when it is."
 
 
 def after_move_panel(result: MoveResult, info: GameInfo | None = None, *,
-                     headline: str | None = None, hand: str | None = None) -> Panel:
+                     headline: str | None = None, hand: str | None = None,
+                     undo: bool = False) -> Panel:
     """The panel after a step: the next step of the same turn, or why there is none.
 
     When the others (computer seats) played in between and the pending decision opens
@@ -188,7 +207,7 @@ def after_move_panel(result: MoveResult, info: GameInfo | None = None, *,
         if result.turn_over:
             header.append("**Your turn again.**")
         return panel_for(result.game_id, result.version, result.decision, header=header,
-                         hand=hand)
+                         hand=hand, undo=undo and not result.turn_over)
     if result.finished:
         header.append("The game is over — the results are in the channel.")
     elif info is not None and info.to_move is not None:
@@ -276,6 +295,8 @@ async def open_panel(interaction: discord.Interaction, game_id: int) -> None:
         return  # only a panel to show, and nobody to show it to
     sessions = sessions_of(interaction)
     info = await sessions.info_by_id(game_id)  # the version first: never newer than the decision
+    if info.seat_of(interaction.user.id) is None and info.status == "active":
+        raise SessionError(SPECTATOR)
     decision, _seat = await sessions.decision_for(game_id, interaction.user.id)
     if decision is None:
         raise SessionError(waiting_text(info))
@@ -299,9 +320,40 @@ async def play_from_panel(interaction: discord.Interaction, game_id: int, versio
     key = await _resolve_choice(sessions, game_id, interaction.user.id, choice)
     result = await sessions.play(game_id, interaction.user.id, key, version)
     info = None if result.decision is not None else await sessions.info_by_id(game_id)
-    hand = (None if result.decision is None
-            else await private_hand(sessions, game_id, interaction.user.id))
-    await show_panel(interaction, after_move_panel(result, info, hand=hand))
+    hand = undo = None
+    if result.decision is not None:
+        hand = await private_hand(sessions, game_id, interaction.user.id)
+        undo = await can_take_back(sessions, game_id, interaction.user.id)
+    await show_panel(interaction, after_move_panel(result, info, hand=hand, undo=bool(undo)))
+
+
+async def can_take_back(sessions: Sessions, game_id: int, user_id: int) -> bool:
+    """Whether ``/estancia undo`` would take back the user's last step: their own move,
+    nothing revealed by it, nobody moved since (the session layer checks it again)."""
+    moves = await sessions.store.effective_moves(game_id, 2)
+    if len(moves) < 2:
+        return False
+    last = moves[0]
+    info = await sessions.info_by_id(game_id)
+    return (last.kind == "move" and not last.by_computer and not last.reveals
+            and last.seat is not None and last.seat == info.seat_of(user_id))
+
+
+async def take_back(interaction: discord.Interaction, game_id: int, version: int) -> None:
+    """The panel's "Take back": undo the step just played and show its decision again."""
+    await acknowledge(interaction)
+    sessions = sessions_of(interaction)
+    info = await sessions.info_by_id(game_id)
+    if info.version != version:
+        raise SessionError(STALE_PANEL)
+    result = await sessions.undo(info.channel_id, interaction.user.id)
+    after = None if result.decision is not None else await sessions.info_by_id(game_id)
+    hand = undo = None
+    if result.decision is not None:
+        hand = await private_hand(sessions, game_id, interaction.user.id)
+        undo = await can_take_back(sessions, game_id, interaction.user.id)
+    await show_panel(interaction, after_move_panel(
+        result, after, headline="You took back your last step.", hand=hand, undo=bool(undo)))
 
 
 async def _resolve_choice(sessions: Sessions, game_id: int, user_id: int, choice: str) -> str:
@@ -486,6 +538,23 @@ class GroupSelect(ui.DynamicItem[ui.Select],
                       choose_group(interaction, self.game_id, self.version, _index(values[0])))
 
 
+class UndoButton(ui.DynamicItem[ui.Button],
+                 template=r"est:undo:(?P<game>\d+):(?P<version>\d+)"):
+    def __init__(self, game_id: int, version: int) -> None:
+        super().__init__(ui.Button(label="Take back", style=discord.ButtonStyle.secondary,
+                                   custom_id=f"est:undo:{game_id}:{version}"))
+        self.game_id, self.version = game_id, version
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: ui.Item[Any],
+                             match: re.Match[str]) -> UndoButton:
+        return cls(int(match["game"]), int(match["version"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await guarded(interaction, take_back(interaction, self.game_id, self.version))
+
+
 DYNAMIC_ITEMS: tuple[type[ui.DynamicItem[Any]], ...] = (
     TurnButton, JoinButton, ComputerButton, StartButton, OptionButton, OptionSelect, GroupSelect,
+    UndoButton,
 )

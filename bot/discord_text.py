@@ -16,6 +16,8 @@ BUTTON_LABEL_LIMIT = 80
 PLACEHOLDER_LIMIT = 150
 
 STALE_PANEL = "This panel is out of date — the game has moved on."
+SPECTATOR = ("You are not playing in this game. `/estancia board` shows the board; "
+             "`/estancia log` the last moves.")
 UNEXPECTED = "Something went wrong on our side; nothing was changed. Please try again."
 NOT_IN_GUILD = "Estancia games are played in server channels, not in direct messages."
 

@@ -34,9 +34,10 @@ def pick(panel: dict[str, Any], rng: random.Random | None) -> tuple[str, list[st
 
     Without ``rng`` the first option of the first row; with it, any option of any row.
     """
-    rows = panel["components"]
+    rows = [row for row in panel["components"]  # "Take back" would only slow a game down
+            if any(not c["custom_id"].startswith("est:undo:") for c in row["components"])]
     row = rows[0] if rng is None else rng.choice(rows)
-    components = row["components"]
+    components = [c for c in row["components"] if not c["custom_id"].startswith("est:undo:")]
     component = components[0] if rng is None else rng.choice(components)
     if component["type"] == 3:
         options = component["options"]

@@ -58,7 +58,8 @@ async def test_your_turn_opens_a_private_panel_of_grouped_options(
     # the turn goes on in the same panel: fence or graze, as buttons
     assert "You chose **Cell B3**." in claimed.text
     assert claimed.custom_ids == [f"est:opt:{game_id}:{info.version + 1}:fence",
-                                  f"est:opt:{game_id}:{info.version + 1}:graze"]
+                                  f"est:opt:{game_id}:{info.version + 1}:graze",
+                                  f"est:undo:{game_id}:{info.version + 1}"]
 
     grazed = await table.click(mover, claimed.message, f"est:opt:{game_id}:{info.version + 1}:graze")
     assert "Your turn is over" in grazed.text and grazed.message["components"] == []

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import copy
 import importlib.util
 import random
 from typing import Any
@@ -190,3 +191,33 @@ def test_a_short_row_becomes_buttons_and_a_long_list_names_its_size() -> None:
         Option(key=f"k{i}", label=f"A rather long option label {i}") for i in range(8)])
     (menu,) = decision_view(1, 5, long).to_components()
     assert menu["components"][0]["placeholder"] == "Choose one of 8…"
+
+
+# -- taking back a step from the panel -------------------------------------------------
+
+
+async def test_a_step_that_revealed_nothing_can_be_taken_back_from_the_panel(
+        table: Table, fake: FakeDiscord, alice: FakeMember, bob: FakeMember) -> None:
+    game_id, turn_message = await started_game(table, alice, bob)
+    info = await table.sessions.info_by_id(game_id)
+    mover = to_move(table, {alice.user.id: alice, bob.user.id: bob}, info)
+    panel = await table.click(mover, turn_message, f"est:turn:{game_id}")
+    assert "est:undo" not in " ".join(panel.custom_ids)  # nothing to take back yet
+    row_b = await table.click(mover, panel.message, f"est:grp:{game_id}:{info.version}", ["1"])
+    claimed = await table.click(mover, row_b.message, f"est:sel:{game_id}:{info.version}", ["b3"])
+    version = info.version + 1
+    assert claimed.custom_ids[-1] == f"est:undo:{game_id}:{version}"
+    (take_back,) = rows(claimed.message)[-1]
+    assert take_back["label"] == "Take back" and take_back["style"] == 2
+
+    old_panel = copy.deepcopy(claimed.message)  # the fake edits the panel in place
+    undone = await table.click(mover, claimed.message, f"est:undo:{game_id}:{version}")
+    assert undone.callback_type == 6 and undone.message["id"] == panel.message["id"]
+    assert undone.text.startswith("You took back your last step.")
+    assert "Claim a cell." in undone.text and undone.custom_ids == [
+        f"est:grp:{game_id}:{version + 1}"]
+    assert await table.deliver() == []  # the same turn: no ping
+    assert (await table.sessions.info_by_id(game_id)).to_move == info.to_move
+
+    again = await table.click(mover, old_panel, f"est:undo:{game_id}:{version}")
+    assert again.text == "This panel is out of date — the game has moved on."

@@ -27,7 +27,8 @@ async def test_out_of_turn_the_panel_says_who_is_to_move(table: Table, alice: Fa
     game_id, turn_message, mover, waiting = await two_player_game(table, alice, bob)
     reply = await table.click(waiting, turn_message, f"est:turn:{game_id}")
     assert reply.ephemeral
-    assert reply.text == f"It is not your turn — {mover.user.name} is to move."
+    assert reply.text == (f"It is not your turn — {mover.user.name} is to move. "
+                          "You will be pinged when it is.")
     assert reply.custom_ids == []
 
 
@@ -37,7 +38,7 @@ async def test_someone_without_a_seat_cannot_act(table: Table, alice: FakeMember
     before = await version(table, game_id)
     panel = await table.click(carol, turn_message, f"est:turn:{game_id}")
     assert panel.ephemeral and panel.custom_ids == []
-    assert panel.text == "You are not playing in this game."
+    assert panel.text.startswith("You are not playing in this game. `/estancia board` shows")
 
     # nor from a panel that was opened by the player to move
     real = await table.click(mover, turn_message, f"est:turn:{game_id}")
