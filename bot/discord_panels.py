@@ -382,7 +382,9 @@ async def choose_group(interaction: discord.Interaction, game_id: int, version: 
             or group >= len(decision.groups())):
         raise SessionError(STALE_PANEL)
     hand = await private_hand(sessions, game_id, interaction.user.id)
-    await show_panel(interaction, panel_for(game_id, version, decision, group=group, hand=hand))
+    undo = await can_take_back(sessions, game_id, interaction.user.id)
+    await show_panel(interaction, panel_for(game_id, version, decision, group=group, hand=hand,
+                                            undo=undo))
 
 
 async def lobby_action(interaction: discord.Interaction, game_id: int, action: str) -> None:

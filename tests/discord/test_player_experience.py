@@ -221,3 +221,20 @@ async def test_a_step_that_revealed_nothing_can_be_taken_back_from_the_panel(
 
     again = await table.click(mover, old_panel, f"est:undo:{game_id}:{version}")
     assert again.text == "This panel is out of date — the game has moved on."
+
+
+async def test_take_back_stays_while_the_player_browses_the_rows(
+        table: Table, alice: FakeMember, bob: FakeMember) -> None:
+    needs("hazienda")
+    game_id, turn_message = await started_game(table, alice, bob, game="hazienda")
+    info = await table.sessions.info_by_id(game_id)
+    mover = to_move(table, {alice.user.id: alice, bob.user.id: bob}, info)
+    reply = await table.click(mover, turn_message, f"est:turn:{game_id}")
+    (menu,) = rows(reply.message)[0]
+    play = next(o["value"] for o in menu["options"] if o["value"].startswith("play:"))
+    placing = await table.click(mover, reply.message, menu["custom_id"], [play])
+    version = info.version + 1
+    assert f"est:undo:{game_id}:{version}" in placing.custom_ids
+    if f"est:grp:{game_id}:{version}" in placing.custom_ids:  # a big map: rows first
+        row = await table.click(mover, placing.message, f"est:grp:{game_id}:{version}", ["0"])
+        assert f"est:undo:{game_id}:{version}" in row.custom_ids
