@@ -16,6 +16,10 @@ AnnouncementKind = Literal[
     "settings",
 ]
 
+#: Kinds that tell the channel what was played: the moves up to such an announcement's
+#: version have been told; later ones are still to tell (see Store.unannounced_lines).
+MOVE_ANNOUNCEMENTS: tuple[AnnouncementKind, ...] = ("start", "turn", "undo", "timeout", "game_over")
+
 #: Discord allows 2000 characters per message; leave room for the ping and scores lines.
 MAX_TEXT = 1500
 

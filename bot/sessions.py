@@ -526,7 +526,9 @@ class Sessions:
         if row is None:
             raise SessionError(NO_GAME)
         lines = []
-        for move in await self.store.moves(row.id, limit):
+        # Steps that announced nothing (the first half of "play a card, then choose the
+        # space") are left out: what they did is told by the step that completes them.
+        for move in await self.store.moves(row.id, limit * 4):
             who = row.seats[move.seat].name if move.seat is not None else ""
             if move.kind == "start":
                 text = "The game began."
@@ -535,11 +537,11 @@ class Sessions:
             elif move.events:
                 text = " ".join(move.events)
             else:
-                text = f"{who} moved."
+                continue
             if move.undone:
                 text += " (taken back)"
             lines.append(f"#{move.version} {text}")
-        return lines
+        return lines[-limit:]
 
     async def scores(self, game_id: int) -> dict[int, dict[str, int]]:
         """Points per seat by category (always with "total")."""
@@ -586,7 +588,9 @@ class Sessions:
             )
         except IllegalMove as exc:
             raise SessionError(str(exc)) from None
-        change = transitions.advance(loaded, steps, self.clock(), kind="turn")
+        earlier = await self.store.unannounced_lines(game_id)
+        change = transitions.advance(loaded, steps, self.clock(), kind="turn",
+                                     earlier_lines=earlier)
         await self._commit(change)
         return self._result_for(seat, loaded, change, steps)
 
@@ -787,6 +791,7 @@ class Sessions:
             change = transitions.advance(
                 loaded, steps, now, kind="timeout",
                 lead=f"{name} ran out of time, so the computer played their turn.",
+                earlier_lines=await self.store.unannounced_lines(loaded.row.id),
             )
         change.fired_timer_id = timer.id
         await self._commit(change)

@@ -20,6 +20,8 @@ from typing import Any
 
 import aiosqlite
 
+from bot.announcements import MOVE_ANNOUNCEMENTS
+
 #: Each migration is a list of statements; migration ``n`` (1-based) brings the schema
 #: to ``user_version = n``. Append new migrations; never edit an applied one.
 MIGRATIONS: list[list[str]] = [
@@ -523,6 +525,23 @@ class Store:
             (game_id, limit),
         )
         return [_move_from_row(r) for r in rows]
+
+    async def unannounced_lines(self, game_id: int) -> list[str]:
+        """Public event lines of the moves that still count and that no move
+        announcement has told the channel yet (the earlier steps of the turn being
+        played), oldest first."""
+        kinds = ", ".join("?" * len(MOVE_ANNOUNCEMENTS))
+        rows = await self._fetchall(
+            f"""
+            SELECT events FROM moves
+            WHERE game_id = ? AND kind = 'move' AND undone = 0 AND version > COALESCE((
+                SELECT MAX(version) FROM outbox WHERE game_id = ?
+                AND json_extract(payload, '$.kind') IN ({kinds})), 0)
+            ORDER BY version
+            """,
+            (game_id, game_id, *MOVE_ANNOUNCEMENTS),
+        )
+        return [line for row in rows for line in json.loads(row["events"])]
 
     async def state_at(self, game_id: int, version: int) -> str | None:
         """The game state as it stood at ``version`` (the last move at or before it)."""

@@ -140,9 +140,11 @@ def advance(
     kind: AnnouncementKind,
     lead: str = "",
     fresh_turn: bool = False,
+    earlier_lines: Sequence[str] = (),
 ) -> Change:
     """Steps applied to ``before``: one logged move and one version per step, then
-    :func:`settle_turn`."""
+    :func:`settle_turn`. ``earlier_lines`` are the public events of this turn's earlier
+    steps, not told yet: an announcement tells the whole turn, not only its last step."""
     row, game = before.row, before.game
     moves = []
     version = row.version
@@ -160,7 +162,7 @@ def advance(
     assert state is not None
     after = Loaded(replace(row, state=game.dump(state), version=version, updated_at=now),
                    game, state)
-    lines = [line for step in steps for line in public(step.events)]
+    lines = [*earlier_lines, *(line for step in steps for line in public(step.events))]
     return settle_turn(before, after, now, moves=moves, kind=kind, lead=lead, lines=lines,
                        fresh_turn=fresh_turn)
 
