@@ -26,7 +26,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.discord_outbox import OutboxDeliverer
-from bot.discord_panels import DYNAMIC_ITEMS, answer_privately
+from bot.discord_panels import DYNAMIC_ITEMS, AlreadyAcknowledged, answer_privately
 from bot.discord_text import NOT_IN_GUILD, UNEXPECTED
 from bot.scheduler import Scheduler
 from bot.sessions import SessionError, Sessions
@@ -43,6 +43,8 @@ class EstanciaTree(app_commands.CommandTree):
     async def on_error(self, interaction: discord.Interaction,
                        error: app_commands.AppCommandError) -> None:
         original = getattr(error, "original", error)
+        if isinstance(original, AlreadyAcknowledged):
+            return  # the other delivery of this interaction answers it
         if isinstance(original, SessionError):
             text = str(original)
         elif isinstance(error, app_commands.NoPrivateMessage):

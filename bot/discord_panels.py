@@ -50,6 +50,7 @@ log = logging.getLogger(__name__)
 CUSTOM_ID_LIMIT = 100
 MAX_ROWS = 5
 UNKNOWN_INTERACTION = 10062
+ALREADY_ACKNOWLEDGED = 40060
 EXPIRED = "estancia.expired"
 #: Up to this many options with short labels are shown as buttons, more as a select menu.
 BUTTON_OPTIONS = 5
@@ -237,6 +238,10 @@ def sessions_of(interaction: discord.Interaction) -> Sessions:
     return interaction.client.sessions  # type: ignore[attr-defined]
 
 
+class AlreadyAcknowledged(Exception):
+    """This interaction reached us twice and the other delivery is handling it."""
+
+
 async def acknowledge(interaction: discord.Interaction, **defer_options: Any) -> bool:
     """Defer the response; False when Discord no longer knows the interaction.
 
@@ -252,6 +257,14 @@ async def acknowledge(interaction: discord.Interaction, **defer_options: Any) ->
         log.warning("interaction %s expired before it was acknowledged", interaction.id)
         interaction.extras[EXPIRED] = True
         return False
+    except discord.HTTPException as error:
+        if error.code != ALREADY_ACKNOWLEDGED:
+            raise
+        # The same interaction delivered twice (two bot instances during a deploy, a
+        # replayed gateway event): the first delivery does the work; this one stops.
+        log.warning("interaction %s was already acknowledged — delivered twice; is another "
+                    "instance of the bot running?", interaction.id)
+        raise AlreadyAcknowledged from None
     return True
 
 
@@ -283,6 +296,8 @@ async def guarded(interaction: discord.Interaction, handler: Awaitable[None]) ->
         await handler
     except SessionError as refusal:
         await answer_privately(interaction, str(refusal))
+    except AlreadyAcknowledged:
+        return
     except Exception:
         log.exception("component %s failed", (interaction.data or {}).get("custom_id"))
         with contextlib.suppress(discord.HTTPException):

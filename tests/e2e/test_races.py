@@ -7,8 +7,6 @@ from __future__ import annotations
 import logging
 import random
 
-import pytest
-
 from tests.discord.harness import settle
 from tests.e2e.checks import log_problems
 from tests.e2e.scenario import Sent, client_deliver, gateway_deliver, poll
@@ -124,9 +122,6 @@ async def test_a_duplicated_interaction_is_applied_once(fake, client_table) -> N
     assert Sent(fake, payload).acknowledged
 
 
-@pytest.mark.xfail(strict=True, reason="the second delivery's acknowledgement fails with 400 "
-                   "40060 (already acknowledged) and is logged at ERROR as a failed component "
-                   "— see tests/e2e/NEEDED_CHANGES.md")
 async def test_a_duplicated_interaction_is_not_logged_as_an_error(fake, client_table,
                                                                   caplog) -> None:
     caplog.set_level(logging.INFO)
