@@ -263,7 +263,9 @@ def reminder(before: Loaded, seat: int, now: float) -> Change:
     row = before.row
     user = row.seats[seat].user_id
     body = payload(
-        "reminder", f"The game of {before.game.title} is waiting for {row.seats[seat].name}.",
+        # The ping line ("<@id>, a reminder: it is your turn (time runs out …)") says it
+        # all; a text line would repeat it.
+        "reminder", "",
         mention_user_ids=[user] if user is not None else [],
         deadline_at=row.deadline_at, turn_button=True,
     )

@@ -30,7 +30,7 @@ async def test_reminders_then_the_computer_plays_the_timed_out_turn(
     assert await sessions.fire_due_timers() == 1
     [reminder] = await drain(sessions)
     assert reminder.kind == "reminder" and reminder.mention_user_ids == (late,)
-    assert reminder.content().endswith(
+    assert reminder.content() == (
         f"<@{late}>, a reminder: it is your turn (time runs out <t:{int(start + 24 * HOUR)}:R>)."
     )
     assert await sessions.fire_due_timers() == 0  # fired once only
