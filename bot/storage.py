@@ -255,6 +255,11 @@ def _game_from_row(row: sqlite3.Row) -> GameRow:
     )
 
 
+def _timer_from_row(r: sqlite3.Row) -> TimerRow:
+    return TimerRow(id=r["id"], game_id=r["game_id"], kind=r["kind"], seat=r["seat"],
+                    turn=r["turn"], due_at=r["due_at"])
+
+
 def _move_from_row(row: sqlite3.Row) -> MoveRow:
     return MoveRow(
         version=row["version"],
@@ -630,26 +635,14 @@ class Store:
             """,
             (now,),
         )
-        return [
-            TimerRow(
-                id=r["id"], game_id=r["game_id"], kind=r["kind"], seat=r["seat"],
-                turn=r["turn"], due_at=r["due_at"],
-            )
-            for r in rows
-        ]
+        return [_timer_from_row(r) for r in rows]
 
     async def unfired_timers(self, game_id: int) -> list[TimerRow]:
         rows = await self._fetchall(
             "SELECT * FROM timers WHERE game_id = ? AND fired_at IS NULL ORDER BY due_at, id",
             (game_id,),
         )
-        return [
-            TimerRow(
-                id=r["id"], game_id=r["game_id"], kind=r["kind"], seat=r["seat"],
-                turn=r["turn"], due_at=r["due_at"],
-            )
-            for r in rows
-        ]
+        return [_timer_from_row(r) for r in rows]
 
     async def postpone_timer(self, timer_id: int, due_at: float) -> None:
         async with self._transaction() as db:

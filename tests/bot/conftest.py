@@ -11,23 +11,11 @@ from bot.sessions import Sessions
 from bot.settings import Settings
 from bot.storage import Store
 from tests.bot import toygame
+from tests.clock import FakeClock
 
 ALICE, BOB, CAROL, MOD = 101, 102, 103, 999
 CHANNEL = 5000
 GUILD = 77
-
-
-class FakeClock:
-    """Unix time that only moves when a test says so."""
-
-    def __init__(self, now: float = 1_800_000_000.0) -> None:
-        self.now = now
-
-    def __call__(self) -> float:
-        return self.now
-
-    def advance(self, seconds: float) -> None:
-        self.now += seconds
 
 
 @pytest.fixture(autouse=True)

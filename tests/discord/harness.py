@@ -18,6 +18,7 @@ from bot.client import EstanciaBot
 from bot.sessions import Sessions
 from bot.settings import Settings
 from bot.storage import Store
+from tests.clock import FakeClock
 from tests.discord.fakediscord import (
     EPHEMERAL,
     Call,
@@ -84,19 +85,6 @@ class Reply:
         """Autocomplete choices (callback type 8)."""
         callback = next(c for c in self.calls if c.path.endswith("/callback"))
         return callback.body["data"]["choices"]
-
-
-class FakeClock:
-    """Unix time that moves only when a test says so."""
-
-    def __init__(self, now: float = 1_800_000_000.0) -> None:
-        self.now = now
-
-    def __call__(self) -> float:
-        return self.now
-
-    def advance(self, seconds: float) -> None:
-        self.now += seconds
 
 
 class Table:
