@@ -238,6 +238,11 @@ class FakeDiscord:
         self.guild.channels["corral"] = snowflake()
         self.calls: list[Call] = []
         self.messages: dict[int, dict[str, Any]] = {}
+        #: Channel messages really created by ``POST /channels/{id}/messages``.
+        self.created_posts: list[dict[str, Any]] = []
+        #: (channel, nonce) of posts answered with the message that nonce already made.
+        self.nonce_replays: list[tuple[int, str]] = []
+        self._by_nonce: dict[tuple[int, str], dict[str, Any]] = {}
         self.interactions: dict[int, InteractionRecord] = {}
         self.commands: dict[str, list[dict[str, Any]]] = {}  # "global" or guild id -> commands
         self.faults: list[Fault] = []
@@ -526,7 +531,7 @@ class FakeDiscord:
 
     def _channel_message(self, call: Call, channel_id: int, rest: list[str]) -> web.Response:
         if not rest and call.method == "POST":
-            return json_response(self._new_message(channel_id, call.body, call.files))
+            return json_response(self._post_message(call, channel_id))
         if len(rest) == 1:
             message = self.messages.get(int(rest[0]))
             if message is None or message["channel_id"] != str(channel_id):
@@ -540,6 +545,23 @@ class FakeDiscord:
                 self.messages.pop(int(rest[0]))
                 return json_response(None, 204)
         return json_response({"message": "not faked", "code": 0}, 404)
+
+    def _post_message(self, call: Call, channel_id: int) -> dict[str, Any]:
+        """Create a channel message. Like Discord, a repeated ``nonce`` sent with
+        ``enforce_nonce: true`` gets the message that nonce created instead of a new one."""
+        body = call.body
+        nonce = body.get("nonce")
+        key = (channel_id, str(nonce))
+        if nonce is not None and body.get("enforce_nonce") and key in self._by_nonce:
+            self.nonce_replays.append(key)
+            return self._by_nonce[key]
+        message = self._new_message(channel_id, body, call.files)
+        if nonce is not None:
+            message["nonce"] = nonce
+            if body.get("enforce_nonce"):
+                self._by_nonce[key] = message
+        self.created_posts.append(message)
+        return message
 
     # -- interaction payloads -------------------------------------------------------------
     def _interaction(self, kind: int, user: FakeMember | FakeUser, data: dict[str, Any], *,

@@ -134,3 +134,21 @@ async def test_a_deleted_channel_drops_its_announcement_and_not_the_next(
     await table.slash(mover, "move", option="fence")
     (turn,) = await table.deliver()
     assert "fences A1" in turn.body["content"]
+
+
+async def test_a_resent_announcement_is_deduplicated_by_its_nonce(
+        table: Table, fake: FakeDiscord, alice: FakeMember, bob: FakeMember) -> None:
+    """Every post carries a fixed nonce with enforce_nonce: if the bot sends one again
+    (it crashed before recording that Discord accepted it), no second message appears."""
+    await lobby_with_two(table, alice, bob)
+    await table.slash(alice, "start")
+    (announcement,) = await table.sessions.pending_announcements()
+    (post,) = await table.deliver()
+    assert post.body["enforce_nonce"] is True and post.body["nonce"]
+    created = len(fake.created_posts)
+
+    assert table.bot is not None and table.bot.outbox is not None
+    await table.bot.outbox.deliver(announcement)  # the same announcement once more
+
+    assert len(fake.created_posts) == created
+    assert fake.nonce_replays[-1] == (fake.channel_id(), str(post.body["nonce"]))

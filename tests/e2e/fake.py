@@ -1,18 +1,13 @@
 """The shared fake Discord (tests/discord) plus what end-to-end runs need on top of it.
 
-* ``enforce_nonce``: Discord dedupes a channel message whose ``nonce`` was already used
-  by the same author in that channel a short while ago and answers with the existing
-  message instead of creating a second one (discord-api-docs, Create Message:
-  "enforce_nonce: If true and nonce is present, it will be checked for uniqueness in the
-  past few minutes. If another message was created by the same author with the same
-  nonce, that message will be returned and no new message will be created."). This is
+* ``enforce_nonce`` and ``created_posts`` come from the shared fake (Discord dedupes a
+  channel message whose ``nonce`` was already used with ``enforce_nonce: true``, which is
   what makes outbox delivery exactly-once across a crash between "Discord accepted" and
-  "marked sent".
+  "marked sent").
 * ``after_accept``: a hook called the moment a channel message has been created, before
   the bot sees the answer (the crash tests kill the bot there); ``intercept`` sees each
   request first and may drop it (the crash tests kill the bot as its answer to a player
   leaves: the move is committed, the player never saw it).
-* ``created_posts``: every channel message really created by ``POST /channels/{id}/messages``.
 * ``hold``: matching requests hang (as a Discord request that times out does) until the
   test releases them — no fixed delays, so nothing depends on timing.
 """
@@ -47,9 +42,6 @@ class Hold:
 class E2EFakeDiscord(FakeDiscord):
     def __init__(self) -> None:
         super().__init__()
-        self.created_posts: list[dict[str, Any]] = []
-        self.nonce_replays: list[tuple[int, str]] = []
-        self._by_nonce: dict[tuple[int, str], dict[str, Any]] = {}
         #: Called with the new message right after it is created (same thread, sync).
         self.after_accept: Callable[[dict[str, Any]], None] | None = None
         #: Called with each request before it is served; returning True drops it (as if
@@ -81,25 +73,12 @@ class E2EFakeDiscord(FakeDiscord):
             return json_response({"message": "dropped by the test", "code": 0}, 503)
         return super()._route(call)
 
-    def _channel_message(self, call: Call, channel_id: int, rest: list[str]) -> web.Response:
-        if rest or call.method != "POST":
-            return super()._channel_message(call, channel_id, rest)
-        body = call.body
-        nonce = body.get("nonce")
-        if nonce is not None and body.get("enforce_nonce"):
-            existing = self._by_nonce.get((channel_id, str(nonce)))
-            if existing is not None:
-                self.nonce_replays.append((channel_id, str(nonce)))
-                return json_response(existing)
-        message = self._new_message(channel_id, body, call.files)
-        if nonce is not None:
-            message["nonce"] = nonce
-            if body.get("enforce_nonce"):
-                self._by_nonce[(channel_id, str(nonce))] = message
-        self.created_posts.append(message)
-        if self.after_accept is not None:
+    def _post_message(self, call: Call, channel_id: int) -> dict[str, Any]:
+        replays = len(self.nonce_replays)
+        message = super()._post_message(call, channel_id)
+        if len(self.nonce_replays) == replays and self.after_accept is not None:
             self.after_accept(message)
-        return json_response(message)
+        return message
 
     # -- queries ----------------------------------------------------------------------
     def posts_in(self, channel_id: int) -> list[dict[str, Any]]:
