@@ -255,6 +255,12 @@ def _game_from_row(row: sqlite3.Row) -> GameRow:
     )
 
 
+def _outbox_from_row(r: sqlite3.Row) -> OutboxRow:
+    return OutboxRow(id=r["id"], game_id=r["game_id"], version=r["version"],
+                     channel_id=r["channel_id"], payload=json.loads(r["payload"]),
+                     attempts=r["attempts"])
+
+
 def _timer_from_row(r: sqlite3.Row) -> TimerRow:
     return TimerRow(id=r["id"], game_id=r["game_id"], kind=r["kind"], seat=r["seat"],
                     turn=r["turn"], due_at=r["due_at"])
@@ -575,14 +581,7 @@ class Store:
             """,
             (now, limit),
         )
-        return [
-            OutboxRow(
-                id=r["id"], game_id=r["game_id"], version=r["version"],
-                channel_id=r["channel_id"], payload=json.loads(r["payload"]),
-                attempts=r["attempts"],
-            )
-            for r in rows
-        ]
+        return [_outbox_from_row(r) for r in rows]
 
     async def mark_sent(self, outbox_id: int, message_id: int | None, now: float) -> None:
         async with self._transaction() as db:
@@ -613,14 +612,7 @@ class Store:
         rows = await self._fetchall(
             "SELECT * FROM outbox WHERE game_id = ? ORDER BY id", (game_id,)
         )
-        return [
-            OutboxRow(
-                id=r["id"], game_id=r["game_id"], version=r["version"],
-                channel_id=r["channel_id"], payload=json.loads(r["payload"]),
-                attempts=r["attempts"],
-            )
-            for r in rows
-        ]
+        return [_outbox_from_row(r) for r in rows]
 
     # -- timers --------------------------------------------------------------------------
     async def next_timer_due(self) -> float | None:

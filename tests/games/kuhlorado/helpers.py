@@ -68,3 +68,16 @@ def with_marks(text: str, marks: dict[str, str]) -> str:
     for cell, symbol in marks.items():
         sheet.set_mark(parse_label(cell), symbol)
     return dump_sheet(sheet)
+
+
+#: Eight cows are marked; x has the double A1-B1, o the double D1-D2; A4 is a free cow.
+PRO_SHEET = """
+Cx Cx 3 Co 5 1 2 3
+1 2 3 Co 5 1 2 3
+Cx 2 Cx 4 5 1 2 3
+C 2 3 4 5 1 2 3
+C C C C 5 1 2 3
+Co 2 3 4 5 1 2 3
+1 2 3 4 5 1 2 3
+1 2 3 4 5 1 2 Cx
+"""

@@ -16,7 +16,17 @@ from games.kuhlorado import GAME, dump_sheet, parse_sheet, score_sheet
 from games.kuhlorado.scoring import count_doubles, herds
 from games.kuhlorado.sheet import label, parse_label
 
-from .helpers import COW, MARKING_SHEET, cells, keys, marking, play, situation, with_marks
+from .helpers import (
+    COW,
+    MARKING_SHEET,
+    PRO_SHEET,
+    cells,
+    keys,
+    marking,
+    play,
+    situation,
+    with_marks,
+)
 
 FILLER_A = "1 2 1 2 1 2 1 2"
 FILLER_B = "2 1 2 1 2 1 2 1"
@@ -324,18 +334,8 @@ def test_a_trough_splits_a_double_and_a_herd():
 
 
 # -- « Variante pro » -----------------------------------------------------------------------
-#: From test_game.py: eight cows marked; x has the double A1-B1, o the double D1-D2.
+#: Eight cows marked; x has the double A1-B1, o the double D1-D2.
 #: Free cows: A4, A5, B5, C5, D5.
-PRO_SHEET = """
-Cx Cx 3 Co 5 1 2 3
-1 2 3 Co 5 1 2 3
-Cx 2 Cx 4 5 1 2 3
-C 2 3 4 5 1 2 3
-C C C C 5 1 2 3
-Co 2 3 4 5 1 2 3
-1 2 3 4 5 1 2 3
-1 2 3 4 5 1 2 Cx
-"""
 
 
 def test_pro_ninth_and_tenth_cow_in_one_turn_scores_after_the_ninth():

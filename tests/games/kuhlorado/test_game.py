@@ -13,7 +13,17 @@ from games.kuhlorado import GAME, KuhloradoOptions, dump_sheet, load_sheet, pars
 from games.kuhlorado.sheet import label
 from games.rng import Rng
 
-from .helpers import COW, MARKING_SHEET, cells, keys, marking, play, situation, with_marks
+from .helpers import (
+    COW,
+    MARKING_SHEET,
+    PRO_SHEET,
+    cells,
+    keys,
+    marking,
+    play,
+    situation,
+    with_marks,
+)
 
 DIE_FACE = r"([1-5]|cow)"
 
@@ -199,17 +209,6 @@ def test_equal_totals_share_the_win():
 
 
 # -- pro variant ----------------------------------------------------------------------------------
-#: Eight cows are marked; x has the double A1-B1, o the double D1-D2; A4 is a free cow.
-PRO_SHEET = """
-Cx Cx 3 Co 5 1 2 3
-1 2 3 Co 5 1 2 3
-Cx 2 Cx 4 5 1 2 3
-C 2 3 4 5 1 2 3
-C C C C 5 1 2 3
-Co 2 3 4 5 1 2 3
-1 2 3 4 5 1 2 3
-1 2 3 4 5 1 2 Cx
-"""
 
 
 def test_pro_intermediate_scoring_at_the_ninth_cow():
