@@ -51,6 +51,12 @@ class Option(BaseModel):
     group: str | None = Field(default=None, max_length=80)
     #: Optional longer explanation (select-menu description, ≤ 100 characters).
     hint: str | None = Field(default=None, max_length=100)
+    #: Where on the board this option acts, in the game's own notation (a Kuhlorado cell
+    #: "c4", a Hazienda hex, a Llama Land placement ...). Only the game's renderer reads it:
+    #: when options of a decision have places, front ends number the options and ask
+    #: :func:`renderer.render_decision_png` for an image of just that region, each place
+    #: marked with the number or letter its button carries. Options may share a place.
+    at: str | None = Field(default=None, max_length=60)
 
 
 class Decision(BaseModel):
@@ -130,6 +136,9 @@ class Game(ABC, Generic[S, Opts]):
     options_model: ClassVar[type[GameOptions]] = GameOptions
     #: Short summary of the rules, shown by /estancia rules.
     summary: ClassVar[str] = ""
+    #: False when no seat ever holds a secret (no hand, no private draw): front ends may
+    #: then put the choices on the public turn message itself instead of a private panel.
+    hidden_information: ClassVar[bool] = True
 
     # -- life cycle -------------------------------------------------------------
     @abstractmethod

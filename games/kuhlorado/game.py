@@ -96,6 +96,8 @@ class Kuhlorado(Game[KuhloradoState, KuhloradoOptions]):
     max_seats = 2
     state_model = KuhloradoState
     options_model = KuhloradoOptions
+    # Both dice and both sheets are public (rulebook: the players roll in turn).
+    hidden_information = False
     summary = (
         "Two players share one 8×8 pasture sheet: Crosses (x) and Circles (o). Roll two "
         "dice (1-5 and a cow), reroll any of them once, then mark: two numbers = one "
