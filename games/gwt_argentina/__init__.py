@@ -1,0 +1,1 @@
+"""Great Western Trail: Argentina (2-4 players)."""
