@@ -1,1 +1,0 @@
-"""Great Western Trail: Argentina (2-4 players)."""
