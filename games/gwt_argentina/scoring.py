@@ -1,0 +1,292 @@
+"""Final scoring ("Décompte final"): the score pad's 12 categories, the station masters'
+conditions and the best choice of objective cards.
+
+:func:`score_tally` scores one player's :class:`Tally` (plain facts read off the table);
+:func:`final_scores` reads the tallies off a game state.
+
+Categories (stable keys; the French score-pad line in the comment):
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+from functools import cache
+
+from games.gwt_argentina.data_buildings import PRIVATE_BY_ID
+from games.gwt_argentina.data_cattle import (
+    BREED_BY_ID,
+    EXHAUSTION_CARD_ID,
+    EXHAUSTION_VP,
+    MARKET_CARD_BY_ID,
+    STARTING_CARD_VP,
+    VALUE_3_BREEDS,
+)
+from games.gwt_argentina.data_europe import SHIP_BY_ID, port_city
+from games.gwt_argentina.data_objectives import CONDITIONS, OBJECTIVE_BY_ID
+from games.gwt_argentina.data_player import (
+    FARMER_VP,
+    LATE_COLUMN_VP,
+    LATE_COLUMNS,
+    MOVE_SLOT_VP,
+    PESOS_PER_VP,
+)
+from games.gwt_argentina.data_railway import STATION_BY_ID, STATION_MASTER_BY_ID
+from games.gwt_argentina.data_tiles import (
+    FARMER_BY_ID,
+    JOB_MARKER_VP,
+    WORKER_BY_ID,
+    WORKER_ROWS,
+)
+
+#: The score pad's 12 lines, in order.
+CATEGORIES: tuple[str, ...] = (
+    "money",            # 1 « 1 point de victoire pour chaque tranche de 5 pèsos »
+    "buildings",        # 2 « points ... indiqués sur chacune de vos tuiles Bâtiment »
+    "ships",            # 3 « ... en plaçant vos disques sur des bateaux »
+    "ports",            # 4 « ... en plaçant vos disques sur des villes portuaires »
+    "stations",         # 5 « ... indiqués à côté de chaque gare »
+    "farmers",          # 6 « 2 points ... pour chacune des tuiles Fermier ... devant vous »
+    "cattle",           # 7 « cartes Épuisement et les cartes Bétail rapportant des points »
+    "objectives",       # 8 « chaque carte Objectif »
+    "station_masters",  # 9 « tuiles Chef de gare »
+    "workers",          # 10 « 4 points ... 5e et 6e colonne de votre section Ouvrier »
+    "move_slot",        # 11 « 2 points ... si vous avez enlevé votre disque de cet emplacement »
+    "job_market",       # 12 « 2 points ... si vous possédez le marqueur Marché de l'emploi »
+)
+__doc__ += "\n".join(f"* ``{c}``" for c in CATEGORIES) + "\n"
+
+PRINTED = "printed"
+
+
+@dataclass(frozen=True)
+class Tally:
+    """What one player owns at the end, as ids of :mod:`games.gwt_argentina.data`."""
+
+    pesos: int = 0
+    #: Private building ids on the board (``"5b"``), one per tile.
+    buildings: tuple[str, ...] = ()
+    #: Ship ids, one entry per disc on a ship still in the loading zone.
+    ship_discs: tuple[str, ...] = ()
+    #: Discs on quays, one entry each (``"liverpool:II"``).
+    quay_discs: tuple[str, ...] = ()
+    #: Discs on district spaces (``"rotterdam:W1"``).
+    district_discs: tuple[str, ...] = ()
+    #: Side of each port city ("a" or "b").
+    port_sides: Mapping[str, str] = field(default_factory=lambda: {
+        "lehavre": "a", "rotterdam": "a", "liverpool": "a"})
+    #: Station ids, one entry per disc (the terminus ``"31"`` may repeat).
+    station_discs: tuple[str, ...] = ()
+    #: Farmer tile ids beside the board (helped, not hired).
+    farmers: tuple[str, ...] = ()
+    #: Herd: every card in deck, hand and discard (cattle ids, ``"EX"``, objective ids).
+    herd: tuple[str, ...] = ()
+    #: Objective cards played into the objective area (they must be scored).
+    played_objectives: tuple[str, ...] = ()
+    station_masters: tuple[str, ...] = ()
+    #: Worker rows, row -> tiles in columns 1, 2, …; ``"printed"`` for the printed worker.
+    workers: Mapping[str, tuple[str, ...]] = field(default_factory=lambda: {
+        row: (PRINTED,) for row in WORKER_ROWS})
+    #: Disc slots cleared on the player board.
+    cleared_slots: frozenset[str] = frozenset()
+    has_job_marker: bool = False
+
+
+# -- Herd helpers ------------------------------------------------------------------------
+
+
+def card_breed(card_id: str) -> str | None:
+    """Breed of a cattle card id (market ``FQ7`` or starting ``0:NI3``); None otherwise."""
+    if card_id in MARKET_CARD_BY_ID:
+        return MARKET_CARD_BY_ID[card_id].breed
+    if ":" in card_id:
+        code = card_id.split(":", 1)[1].rstrip("0123456789")
+        for breed in BREED_BY_ID.values():
+            if breed.code == code and not breed.market:
+                return breed.id
+    return None
+
+
+def herd_objectives(herd: Iterable[str]) -> tuple[str, ...]:
+    return tuple(c for c in herd if c in OBJECTIVE_BY_ID)
+
+
+def cattle_points(herd: Iterable[str]) -> int:
+    """Scoring 7: printed VP of cattle cards, and each exhaustion card's negative VP."""
+    points = 0
+    for card in herd:
+        if card == EXHAUSTION_CARD_ID:
+            points += EXHAUSTION_VP
+        elif card in MARKET_CARD_BY_ID:
+            points += MARKET_CARD_BY_ID[card].vp
+        elif card_breed(card) is not None:
+            points += STARTING_CARD_VP
+    return points
+
+
+# -- Objective cards -------------------------------------------------------------------
+
+
+def available_components(t: Tally) -> dict[str, int]:
+    """How many components of each objective condition the player owns. Each may serve one
+    condition of one card only; the pools are disjoint, so counting is enough."""
+    have: Counter[str] = Counter()
+    have["building"] = len(t.buildings)
+    for farmer in t.farmers:
+        have[f"farmer_{FARMER_BY_ID[farmer].colour}"] += 1
+    for space in t.district_discs:
+        have[f"district_{space.split(':', 1)[1][0]}"] += 1
+    # « chacun de ses disques placés sur le terminus compte individuellement »
+    have["station"] = len(t.station_discs)
+    for card in t.herd:
+        breed = card_breed(card)
+        if breed in VALUE_3_BREEDS:
+            have["cattle_3"] += 1
+        elif breed in ("caracu", "franqueiro", "angus"):
+            have[breed] += 1
+    have["ship18"] = t.ship_discs.count("ship18")
+    return {c: have[c] for c in CONDITIONS}
+
+
+@dataclass(frozen=True)
+class ObjectiveChoice:
+    """The objective area at scoring: every card in it, those fulfilled, and the points."""
+
+    zone: tuple[str, ...]
+    fulfilled: tuple[str, ...]
+    points: int
+
+
+def objective_options(played: Iterable[str], optional: Iterable[str],
+                      have: Mapping[str, int]) -> dict[int, ObjectiveChoice]:
+    """For every possible size of the objective area, the best choice: which optional cards
+    (still in the herd) join the played ones, and which cards are fulfilled.
+
+    « Pour chaque carte Objectif se trouvant encore dans votre troupeau, vous devez décider
+    d'y renoncer ou de l'ajouter à votre zone d'objectifs » ; « chaque élément de jeu qu'un
+    joueur possède ne peut servir à remplir qu'une seule condition sur une seule carte
+    Objectif ». Solved exactly by a memoised search over cards and remaining components.
+    """
+    played = tuple(played)
+    optional = tuple(optional)
+    cards = played + optional
+    conditions = tuple(CONDITIONS)
+    start = tuple(have.get(c, 0) for c in conditions)
+    needs = [tuple(OBJECTIVE_BY_ID[c].needs.get(k, 0) for k in conditions) for c in cards]
+
+    @cache
+    def best(i: int, left: tuple[int, ...]) -> dict[int, tuple[int, tuple[int, ...]]]:
+        """size -> (points, fulfilled/unfulfilled codes) for cards i..; code 0 out, 1 in
+        unfulfilled, 2 in fulfilled."""
+        if i == len(cards):
+            return {0: (0, ())}
+        card = OBJECTIVE_BY_ID[cards[i]]
+        results: dict[int, tuple[int, tuple[int, ...]]] = {}
+
+        def offer(size: int, points: int, codes: tuple[int, ...]) -> None:
+            if size not in results or points > results[size][0]:
+                results[size] = (points, codes)
+
+        need = needs[i]
+        if all(n <= a for n, a in zip(need, left, strict=True)):
+            rest = tuple(a - n for n, a in zip(need, left, strict=True))
+            for size, (pts, codes) in best(i + 1, rest).items():
+                offer(size + 1, pts + card.vp, (2, *codes))
+        for size, (pts, codes) in best(i + 1, left).items():
+            offer(size + 1, pts + card.penalty, (1, *codes))
+            if i >= len(played):
+                offer(size, pts, (0, *codes))
+        return results
+
+    out: dict[int, ObjectiveChoice] = {}
+    for size, (points, codes) in sorted(best(0, start).items()):
+        zone = tuple(c for c, code in zip(cards, codes, strict=True) if code)
+        done = tuple(c for c, code in zip(cards, codes, strict=True) if code == 2)
+        out[size] = ObjectiveChoice(zone, done, points)
+    best.cache_clear()
+    return out
+
+
+# -- Station masters -------------------------------------------------------------------
+
+
+def station_master_counts(t: Tally, objectives_in_zone: int) -> dict[str, int]:
+    """What each station-master condition counts (before pairing)."""
+    strong = sum(1 for row in t.workers.values() for w in row
+                 if w in WORKER_BY_ID and WORKER_BY_ID[w].strong)
+    distinct_stations = set(t.station_discs)
+    return {
+        # « parmi les 8 restants ... (Si vous avez plusieurs disques sur les bateaux de valeur
+        # 0 et 18, chacun de ces disques compte) »
+        "ships": len(t.ship_discs),
+        # « La dernière gare ne compte qu'une seule fois pour remplir cette condition »
+        "stations": len(distinct_stations),
+        "objectives": objectives_in_zone,
+        "strong_workers": strong,
+        # « (incluant ceux imprimés sur votre plateau Joueur) »
+        "worker_sets": min(len(t.workers.get(row, ())) for row in WORKER_ROWS),
+        "farmers": len(t.farmers),
+        "cattle_3_to_5": sum(1 for c in t.herd
+                             if (b := card_breed(c)) and 3 <= BREED_BY_ID[b].value <= 5),
+        "buildings": len(t.buildings),
+    }
+
+
+def station_master_points(t: Tally, objectives_in_zone: int) -> int:
+    counts = station_master_counts(t, objectives_in_zone)
+    total = 0
+    for master_id in t.station_masters:
+        master = STATION_MASTER_BY_ID[master_id]
+        total += master.vp * (counts[master.condition] // master.per)
+    return total
+
+
+# -- The 12 categories -----------------------------------------------------------------
+
+
+def port_points(t: Tally) -> int:
+    points = 0
+    for quay in t.quay_discs:
+        city, name = quay.split(":")
+        points += port_city(city, t.port_sides[city]).quay_vp[name]
+    for space in t.district_discs:
+        city = space.split(":")[0]
+        points += port_city(city, t.port_sides[city]).space(space).vp
+    return points
+
+
+def score_tally(t: Tally) -> dict[str, int]:
+    """One player's points by category, with "total"."""
+    choice = best_objective_choice(t)
+    scores = {
+        "money": t.pesos // PESOS_PER_VP,
+        "buildings": sum(PRIVATE_BY_ID[b].vp for b in t.buildings),
+        "ships": sum(SHIP_BY_ID[s].vp for s in t.ship_discs),
+        "ports": port_points(t),
+        "stations": sum(STATION_BY_ID[s].vp for s in t.station_discs),
+        "farmers": FARMER_VP * len(t.farmers),
+        "cattle": cattle_points(t.herd),
+        "objectives": choice.points,
+        "station_masters": station_master_points(t, len(choice.zone)),
+        "workers": LATE_COLUMN_VP * sum(
+            1 for row in t.workers.values() for col in LATE_COLUMNS if len(row) >= col),
+        "move_slot": MOVE_SLOT_VP if "move_2" in t.cleared_slots else 0,
+        "job_market": JOB_MARKER_VP if t.has_job_marker else 0,
+    }
+    scores["total"] = sum(scores.values())
+    return scores
+
+
+def best_objective_choice(t: Tally) -> ObjectiveChoice:
+    """The objective area the scoring chooses for ``t``.
+
+    Objectives (line 8) and the « paire de cartes Objectif » station master (line 9) are
+    chosen together: the player adds whichever herd objectives give the best sum of both;
+    on a tie, the smaller area.
+    """
+    options = objective_options(t.played_objectives, herd_objectives(t.herd),
+                                available_components(t))
+    best_size = max(options, key=lambda n: (options[n].points + station_master_points(t, n), -n))
+    return options[best_size]
+

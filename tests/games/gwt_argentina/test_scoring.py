@@ -1,0 +1,342 @@
+"""Final scoring: the 12 categories, the station masters and the objective-card choice."""
+
+from __future__ import annotations
+
+import itertools
+import random
+from collections import Counter
+
+from games.gwt_argentina import data as d
+from games.gwt_argentina.scoring import (
+    CATEGORIES,
+    PRINTED,
+    Tally,
+    available_components,
+    best_objective_choice,
+    objective_options,
+    score_tally,
+)
+
+WEST = ("lehavre:W1", "rotterdam:W1")
+
+
+def rows(gaucho=(), carpintero=(), maquinista=(), granjero=()):
+    """Worker rows with the printed worker first."""
+    return {
+        d.GAUCHO: (PRINTED, *gaucho), d.CARPINTERO: (PRINTED, *carpintero),
+        d.MAQUINISTA: (PRINTED, *maquinista), d.GRANJERO: (PRINTED, *granjero),
+    }
+
+
+def farmer(colour: str, n: int = 0) -> str:
+    return [t.id for t in d.FARMER_TILES if t.colour == colour][n]
+
+
+def strong(kind: str, n: int) -> tuple[str, ...]:
+    return tuple(t.id for t in d.WORKER_TILES if t.kind == kind and t.strong)[:n]
+
+
+def plain(kind: str, n: int) -> tuple[str, ...]:
+    return tuple(t.id for t in d.WORKER_TILES if t.kind == kind and not t.strong)[:n]
+
+
+def test_categories_are_the_score_pads_twelve():
+    """« Prenez le bloc de score et parcourez les 12 catégories. »"""
+    scores = score_tally(Tally())
+    assert list(scores) == [*CATEGORIES, "total"] and len(CATEGORIES) == 12
+    assert scores["total"] == 0
+
+
+def test_money():
+    """« 1 Marquez 1 point de victoire pour chaque tranche de 5 pèsos que vous possédez. »"""
+    assert [score_tally(Tally(pesos=p))["money"] for p in (0, 4, 5, 9, 10, 23)] == [0, 0, 1, 1, 2, 4]
+
+
+def test_buildings():
+    """« 2 Marquez la somme des points de victoire indiqués sur chacune de vos tuiles Bâtiment
+    se trouvant sur le plateau de jeu. »"""
+    assert score_tally(Tally(buildings=("1a", "9a", "10a")))["buildings"] == 1 + 10 + 13
+    assert score_tally(Tally(buildings=("9b",)))["buildings"] == 9
+
+
+def test_ships_can_be_negative():
+    """« 3 ... Bien sûr, les points négatifs diminuent votre score. Il est donc possible
+    d'obtenir une somme négative. » ; ship 0: « vous perdrez 2 points de victoire pour ce
+    disque »."""
+    assert score_tally(Tally(ship_discs=("ship0", "ship0")))["ships"] == -4
+    assert score_tally(Tally(ship_discs=("ship18", "ship18", "extra16", "ship5")))["ships"] == 33
+
+
+def test_ports():
+    """« 4 Marquez la somme des points de victoire que vous avez débloqués en plaçant vos
+    disques sur des villes portuaires. Notez que la plupart des quais rapportent aussi des
+    points de victoire pour chaque disque s'y trouvant. » ; Rotterdam west « elle marquera 1
+    point de victoire »."""
+    t = Tally(quay_discs=("lehavre:I", "liverpool:II", "liverpool:II"),
+              district_discs=("rotterdam:W1", "liverpool:S2"))
+    assert score_tally(t)["ports"] == 0 + 8 + 8 + 1 + 20
+    b = Tally(district_discs=("liverpool:E1",),
+              port_sides={"lehavre": "a", "rotterdam": "a", "liverpool": "b"})
+    assert score_tally(b)["ports"] == 14
+
+
+def test_stations_terminus_counts_each_disc():
+    """« 5 Marquez la somme des points de victoire indiqués à côté de chaque gare sur laquelle
+    est placé un de vos disques. (Si vous avez plusieurs de vos disques sur la dernière gare,
+    vous marquez des points pour chacun.) »"""
+    t = Tally(station_discs=("b4", "31", "31"))
+    assert score_tally(t)["stations"] == d.STATION_BY_ID["b4"].vp + 2 * d.STATION_BY_ID["31"].vp
+
+
+def test_farmers_beside_the_board_only():
+    """« 6 Marquez 2 points de victoire pour chacune des tuiles Fermier que vous avez
+    récupérées devant vous (mais pas celles se trouvant sur votre plateau Joueur). »"""
+    t = Tally(farmers=(farmer("green"), farmer("yellow")),
+              workers=rows(granjero=(farmer("blue"),)))
+    assert score_tally(t)["farmers"] == 4
+
+
+def test_cattle_and_exhaustion():
+    """« 7 Parmi votre troupeau (votre pioche, vos cartes en main et votre défausse),
+    rassemblez toutes les cartes Épuisement et les cartes Bétail rapportant des points de
+    victoire. Marquez le total ... Il est donc possible d'obtenir une somme négative. »"""
+    herd = (*[c.id for c in d.starting_cards(0)], "EX", "EX", "EX", "AA5", "CH1")
+    assert score_tally(Tally(herd=herd))["cattle"] == 7 + 1 - 3 * 2
+    assert score_tally(Tally(herd=("EX",)))["cattle"] == -2
+
+
+def test_workers_in_columns_5_and_6():
+    """« 10 Marquez 4 points de victoire pour chaque tuile Ouvrier placée dans la 5e et 6e
+    colonne de votre section Ouvrier. »"""
+    t = Tally(workers=rows(gaucho=plain(d.GAUCHO, 5), carpintero=plain(d.CARPINTERO, 4),
+                           granjero=tuple(farmer("green", i) for i in range(3))))
+    assert score_tally(t)["workers"] == 4 * 3  # gauchos in 5 and 6, carpintero in 5
+
+
+def test_move_slot_and_job_marker():
+    """« 11 Marquez 2 points de victoire si vous avez enlevé votre disque de cet emplacement. »
+    « 12 Marquez 2 points de victoire si vous possédez le marqueur Marché de l'emploi. »"""
+    t = Tally(cleared_slots=frozenset({"move_1", "move_2"}), has_job_marker=True)
+    s = score_tally(t)
+    assert (s["move_slot"], s["job_market"], s["total"]) == (2, 2, 4)
+    assert score_tally(Tally(cleared_slots=frozenset({"move_1"})))["move_slot"] == 0
+
+
+# -- Objectives -------------------------------------------------------------------------
+
+MARIE = dict(buildings=("1a", "2a", "3a"),
+             farmers=(farmer("yellow"), farmer("blue"), farmer("green")),
+             herd=("CA1",), district_discs=WEST,
+             played_objectives=("OB06", "OB07", "OB18"))
+
+
+def test_objective_example_9_points():
+    """« Pour remplir toutes les conditions de ses cartes Objectif en fin de la partie, Marie
+    doit avoir : au moins 3 de ses tuiles Bâtiment construites sur le plateau, au moins 1
+    tuile Fermier de chaque couleur (jaune, bleue, verte) devant elle. au moins 1 carte Bétail
+    orange « Caracu » dans son troupeau et au moins 2 de ses disques dans le quartier ouest (W)
+    de villes portuaires. Si elle réussit à remplir toutes ces conditions, elle marquera 9
+    points de victoire. »"""
+    assert score_tally(Tally(**MARIE))["objectives"] == 9
+
+
+def test_objective_example_4_points():
+    """« Mais, par exemple, s'il lui manque un disque dans un quartier ouest, elle ne marquera
+    que 4 points de victoire (une carte Objectif dont une condition est d'avoir un disque dans
+    un quartier ouest lui ferait perdre 2 points de victoire). »"""
+    t = Tally(**{**MARIE, "district_discs": WEST[:1]})
+    assert score_tally(t)["objectives"] == 4
+
+
+def test_each_component_counts_once():
+    """« chaque élément de jeu qu'un joueur possède ne peut servir à remplir qu'une seule
+    condition sur une seule carte Objectif. Ainsi, si plusieurs de vos cartes Objectif
+    présentent la même condition, vous devez posséder assez d'éléments de jeu pour remplir
+    autant de fois cette condition. » — two cards needing a building, one building."""
+    t = Tally(buildings=("1a",), district_discs=("lehavre:E1", "lehavre:S1"),
+              played_objectives=("OB02", "OB14"))
+    # OB14 (4 VP) takes the building, OB02 (3 VP) fails: 4 - 2.
+    assert score_tally(t)["objectives"] == 2
+    assert best_objective_choice(t).fulfilled == ("OB14",)
+
+
+def test_assignment_beats_greedy():
+    """The best combination, not the greedy one: OB04 (5 VP) alone would use the Franqueiro
+    and the Angus that OB13 (5) and OB22 (4) need together — « chaque élément de jeu ... ne
+    peut servir à remplir qu'une seule condition »."""
+    t = Tally(herd=("CH1", "SE1", "FQ1", "AA1"), buildings=("1a", "2a"),
+              played_objectives=("OB04", "OB13", "OB22"))
+    assert score_tally(t)["objectives"] == 5 + 4 - 2
+    assert set(best_objective_choice(t).fulfilled) == {"OB13", "OB22"}
+
+
+def test_herd_objectives_are_optional_played_ones_mandatory():
+    """« À la fin de la partie, pour chaque carte Objectif se trouvant encore dans votre
+    troupeau, vous pourrez décider de la compter ou non dans votre pointage final. Les cartes
+    Objectif jouées se trouvant dans votre zone d'objectifs sont obligatoirement prises en
+    compte, vous n'avez pas le choix. »"""
+    unmet_in_herd = Tally(herd=("OB16",))
+    assert score_tally(unmet_in_herd)["objectives"] == 0
+    unmet_played = Tally(played_objectives=("OB16",))
+    assert score_tally(unmet_played)["objectives"] == -2
+    met_in_herd = Tally(herd=("OB16",), ship_discs=("ship18",))
+    assert score_tally(met_in_herd)["objectives"] == 5
+    assert best_objective_choice(met_in_herd).zone == ("OB16",)
+
+
+def test_station_disc_on_terminus_counts_for_each_objective_condition():
+    """« Avoir 1 de vos disques placé sur une gare (pour un joueur donné, chacun de ses disques
+    placés sur le terminus compte individuellement). »"""
+    t = Tally(station_discs=("31", "31"), district_discs=("lehavre:W1",),
+              played_objectives=("OB01",))
+    assert score_tally(t)["objectives"] == 4
+    assert available_components(t)["station"] == 2
+
+
+def test_objective_pair_master_may_take_an_unmet_herd_card():
+    """« 8 ... pour chaque carte Objectif se trouvant encore dans votre troupeau, vous devez
+    décider d'y renoncer ou de l'ajouter à votre zone d'objectifs » then « 9 ... Marquez 3
+    points de victoire pour chaque paire de cartes Objectif dans votre zone d'objectifs (peu
+    importe si leurs conditions sont remplies ou non) » : adding an unmet card costs 2 and
+    completes a pair worth 3, so the best combination adds it."""
+    base = dict(ship_discs=("ship18",), played_objectives=("OB16",), herd=("OB14",))
+    with_master = score_tally(Tally(**base, station_masters=("SM4",)))
+    assert (with_master["objectives"], with_master["station_masters"]) == (5 - 2, 3)
+    without = score_tally(Tally(**base))
+    assert (without["objectives"], without["station_masters"]) == (5, 0)
+
+
+# -- Station masters ---------------------------------------------------------------------
+
+
+def test_master_ships():
+    """« Marquez 3 points de victoire pour chaque paire de bateaux, parmi les 8 restants, où se
+    trouvent vos disques à la fin de la partie. (Si vous avez plusieurs disques sur les
+    bateaux de valeur 0 et 18, chacun de ces disques compte). »"""
+    t = Tally(ship_discs=("ship0", "ship0", "ship18", "extra4", "extra7"), station_masters=("SM5",))
+    assert score_tally(t)["station_masters"] == 3 * 2
+
+
+def test_master_stations():
+    """« Marquez 3 points de victoire pour chaque paire de gares où se trouvent vos disques.
+    (Exception : La dernière gare ne compte qu'une seule fois pour remplir cette condition,
+    même si vous avez plusieurs disques sur celle-ci.) »"""
+    t = Tally(station_discs=("b4", "31", "31", "31"), station_masters=("SM3",))
+    assert score_tally(t)["station_masters"] == 3
+    t2 = Tally(station_discs=("b4", "31", "31", "b7"), station_masters=("SM3",))
+    assert score_tally(t2)["station_masters"] == 3
+
+
+def test_master_objectives_met_or_not():
+    """« Marquez 3 points de victoire pour chaque paire de cartes Objectif dans votre zone
+    d'objectifs (peu importe si leurs conditions sont remplies ou non). »"""
+    t = Tally(played_objectives=("OB01", "OB02", "OB03"), station_masters=("SM4",))
+    s = score_tally(t)
+    assert (s["objectives"], s["station_masters"]) == (-6, 3)
+
+
+def test_master_strong_workers():
+    """« Marquez 3 points de victoire pour chaque paire de tuiles Ouvrier pourvues d'une icône
+    de force parmi votre section Ouvrier. »"""
+    t = Tally(workers=rows(gaucho=strong(d.GAUCHO, 2), carpintero=strong(d.CARPINTERO, 1),
+                           maquinista=plain(d.MAQUINISTA, 3)), station_masters=("SM6",))
+    assert score_tally(t)["station_masters"] == 3
+
+
+def test_master_worker_sets():
+    """« Marquez 4 points de victoire pour chaque groupe composé de 1 gaucho, 1 carpintero, 1
+    maquinista et 1 granjero dans votre section Ouvrier (incluant ceux imprimés sur votre
+    plateau Joueur). »"""
+    assert score_tally(Tally(station_masters=("SM2",)))["station_masters"] == 4
+    t = Tally(workers=rows(gaucho=plain(d.GAUCHO, 3), carpintero=plain(d.CARPINTERO, 2),
+                           maquinista=plain(d.MAQUINISTA, 2), granjero=(farmer("blue"),)),
+              station_masters=("SM2",))
+    assert score_tally(t)["station_masters"] == 8
+
+
+def test_master_farmers():
+    """« Marquez 1 point de victoire pour chaque tuile Fermier (jaune, orange, bleu, et verte)
+    que vous avez récupérée devant vous (mais pas celles se trouvant sur votre plateau
+    Joueur). »"""
+    t = Tally(farmers=(farmer("yellow"), farmer("orange"), farmer("green")),
+              workers=rows(granjero=(farmer("blue"),)), station_masters=("SM8",))
+    assert score_tally(t)["station_masters"] == 3
+
+
+def test_master_cattle_3_to_5():
+    """« Marquez 1 point de victoire pour chaque carte Bétail dont la valeur d'élevage est de 3,
+    4 ou 5 parmi les cartes de votre troupeau. »"""
+    t = Tally(herd=("CA1", "CH1", "FQ1", "AA1", "0:PA1", "EX", "OB01"), station_masters=("SM1",))
+    assert score_tally(t)["station_masters"] == 3
+
+
+def test_master_buildings():
+    """« Marquez 3 points de victoire pour chaque paire de tuiles Bâtiment personnel placées
+    sur le plateau de jeu. »"""
+    t = Tally(buildings=("1a", "2a", "3a", "4a", "5a"), station_masters=("SM7",))
+    assert score_tally(t)["station_masters"] == 6
+
+
+def test_masters_independent_of_objectives():
+    """« 9 Marquez la somme des points de victoire que vous rapportent les tuiles Chef de gare
+    ... (ces conditions sont indépendantes de celles des cartes Objectif). » — the buildings
+    used by objectives still count for the building master."""
+    t = Tally(**{**MARIE, "station_masters": ("SM7",)})
+    s = score_tally(t)
+    assert (s["objectives"], s["station_masters"]) == (9, 3)
+
+
+# -- The objective search against brute force -------------------------------------------
+
+
+def _brute_force(t: Tally) -> int:
+    have = available_components(t)
+    played = list(t.played_objectives)
+    optional = [c for c in t.herd if c in d.OBJECTIVE_BY_ID]
+    best = None
+    for extra in itertools.product((False, True), repeat=len(optional)):
+        zone = played + [c for c, keep in zip(optional, extra, strict=True) if keep]
+        for met in itertools.product((False, True), repeat=len(zone)):
+            need: Counter[str] = Counter()
+            points = 0
+            for card_id, ok in zip(zone, met, strict=True):
+                card = d.OBJECTIVE_BY_ID[card_id]
+                if ok:
+                    need.update(card.needs)
+                    points += card.vp
+                else:
+                    points += card.penalty
+            if all(need[k] <= have[k] for k in need):
+                if any(m.condition == "objectives" for m in map(d.STATION_MASTER_BY_ID.get, t.station_masters)):
+                    points += 3 * (len(zone) // 2)
+                best = points if best is None else max(best, points)
+    assert best is not None
+    return best
+
+
+def test_objective_choice_matches_brute_force():
+    """The memoised search finds the same optimum as trying every area and every set of met
+    cards, on random positions (with and without the objective-pair station master)."""
+    rng = random.Random(9)
+    objective_ids = [c.id for c in d.OBJECTIVE_CARDS]
+    for _ in range(150):
+        cards = rng.sample(objective_ids, rng.randint(0, 6))
+        split = rng.randint(0, len(cards))
+        herd = [*cards[split:], *rng.sample([c.id for c in d.MARKET_CARDS], rng.randint(0, 6))]
+        t = Tally(
+            buildings=tuple(rng.sample([b.id for b in d.PRIVATE_BUILDINGS if b.side == "a"],
+                                       rng.randint(0, 4))),
+            farmers=tuple(rng.sample([f.id for f in d.FARMER_TILES], rng.randint(0, 4))),
+            district_discs=tuple(rng.sample(["lehavre:W1", "lehavre:N1", "lehavre:E1",
+                                             "lehavre:S1", "rotterdam:W1", "rotterdam:E1"],
+                                            rng.randint(0, 3))),
+            station_discs=tuple(rng.choices(["b4", "b7", "31"], k=rng.randint(0, 3))),
+            ship_discs=("ship18",) * rng.randint(0, 1),
+            herd=tuple(herd), played_objectives=tuple(cards[:split]),
+            station_masters=("SM4",) if rng.random() < 0.5 else (),
+        )
+        s = score_tally(t)
+        assert s["objectives"] + s["station_masters"] == _brute_force(t), t
+        options = objective_options(t.played_objectives, [c for c in herd if c in d.OBJECTIVE_BY_ID],
+                                    available_components(t))
+        assert all(set(t.played_objectives) <= set(o.zone) for o in options.values())
