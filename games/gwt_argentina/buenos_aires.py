@@ -7,9 +7,10 @@ the estanciero back to the start, and the forecast spaces refilled.
 
 from __future__ import annotations
 
+from games.gwt_argentina import data as D
 from games.gwt_argentina import pieces as P
 from games.gwt_argentina import player_board as PB
-from games.gwt_argentina import tables as T
+from games.gwt_argentina.actions import start
 from games.gwt_argentina.discs import push_disc
 from games.gwt_argentina.flow import Ctx, opt, pop, push, push_all, step
 from games.gwt_argentina.hire import place_worker_in_market
@@ -34,13 +35,13 @@ class IncomeStep:
     @staticmethod
     def prompt(state: GwtState, frame: Frame) -> str:
         player = state.players[frame.seat]
-        base = PB.breeding_total(player) + PB.permanent(player, "perm_cert")
+        base = PB.breeding_total(player) + PB.permanent(player, "permanent_certificate")
         return f"Income: breeding value {base}. Spend temporary certificates?"
 
     @staticmethod
     def options(state: GwtState, frame: Frame):
         player = state.players[frame.seat]
-        base = PB.breeding_total(player) + PB.permanent(player, "perm_cert")
+        base = PB.breeding_total(player) + PB.permanent(player, "permanent_certificate")
         return [opt(f"spend:{k}", f"Spend {k} certificate{'s' * (k != 1)}: income {base + k}")
                 for k in range(player.certificates, -1, -1)]
 
@@ -49,7 +50,7 @@ class IncomeStep:
         pop(state, frame)
         player = state.players[frame.seat]
         k = int(key[6:])
-        value = PB.breeding_total(player) + PB.permanent(player, "perm_cert") + k
+        value = PB.breeding_total(player) + PB.permanent(player, "permanent_certificate") + k
         player.certificates -= k
         hand = ", ".join(P.card_label(c) for c in player.hand) or "no cards"
         PB.gain_money(player, value)
@@ -66,20 +67,22 @@ class IncomeStep:
 def loadable(state: GwtState, seat: int, value: int) -> list[Ship]:
     out = []
     for ship in state.board.ships:
-        if T.SHIPS[ship.id][0] > value:
+        facts = D.SHIP_BY_ID[ship.id]
+        if facts.value > value:
             continue
-        if seat in ship.discs and ship.id not in T.OPEN_SHIPS:
+        if seat in ship.discs and not facts.repeatable:
             continue
         out.append(ship)
     return out
 
 
 def ship_label(ship_id: str) -> str:
-    value, grain, vp, anchor, dest, corner, objective = T.SHIPS[ship_id]
-    bits = [f"ship {value}", f"{grain} grain", f"{vp} VP" if vp else None,
-            "black corner" if corner == "B" else None, "objective card" if objective else None,
-            "+2 pesos" if ship_id == "s0" else None,
-            f"to {T.CITY_NAMES[dest[0]]} {dest[1]}" if dest else None]
+    s = D.SHIP_BY_ID[ship_id]
+    dest = s.destination.split(":") if s.destination else None
+    bits = [f"ship {s.value}", f"{s.grain} grain", f"{s.vp} VP" if s.vp else None,
+            "black corner" if s.corner == "black" else None,
+            s.on_load.key.replace(":", " ") if s.on_load else None,
+            f"to {D.CITY_NAMES[dest[0]]} {dest[1]}" if dest else None]
     return ", ".join(b for b in bits if b)
 
 
@@ -100,13 +103,11 @@ class LoadStep:
     @staticmethod
     def apply(state: GwtState, frame: Frame, key: str, ctx: Ctx) -> None:
         pop(state, frame)
-        ship_id = key[5:]
-        corner = T.SHIPS[ship_id][5]
-        frames = [("load_pay", frame.seat, {"ship": ship_id})]
-        if T.SHIPS[ship_id][6] and (state.board.objective_display or state.board.objective_deck):
-            frames.insert(0, ("take_objective", frame.seat, {}))
-        push_all(state, frames)
-        push_disc(state, frame.seat, corner, {"to": "ship", "id": ship_id})
+        ship = D.SHIP_BY_ID[key[5:]]
+        push(state, "load_pay", frame.seat, ship=ship.id)
+        if ship.on_load is not None:
+            start(state, frame.seat, ship.on_load, ctx)
+        push_disc(state, frame.seat, ship.corner, {"to": "ship", "id": ship.id})
 
 
 @step("load_pay")
@@ -118,12 +119,10 @@ class LoadPayStep:
         pop(state, frame)
         player = state.players[frame.seat]
         ship_id = frame.data["ship"]
-        if ship_id == "s0":
-            PB.gain_money(player, 2)
-        need = max(0, T.SHIPS[ship_id][1] - PB.permanent(player, "perm_grain"))
+        need = max(0, D.SHIP_BY_ID[ship_id].grain - PB.permanent(player, "permanent_grain"))
         grain = min(need, player.grain)
         player.grain -= grain
-        pesos = min(player.money, 2 * (need - grain))
+        pesos = min(player.money, D.GRAIN_SHORTFALL_PESOS * (need - grain))
         player.money -= pesos
         ctx.say(state, f"Seat {frame.seat + 1} loads onto {ship_label(ship_id).split(',')[0]}: "
                        f"{grain} grain, {pesos} pesos.", frame.seat)
@@ -211,16 +210,16 @@ def sail(state: GwtState, colour: str, ctx: Ctx) -> None:
     board = state.board
     staying = []
     for ship in board.ships:
-        anchor, dest = T.SHIPS[ship.id][3], T.SHIPS[ship.id][4]
-        if anchor == colour:
-            city, quay = dest
+        facts = D.SHIP_BY_ID[ship.id]
+        if facts.anchor == colour:
+            city, quay = facts.destination.split(":")
             board.ports[city].quays[quay].extend(ship.discs)
             board.ships_gone.append(ship.id)
         else:
             staying.append(ship)
-    for _ in range(2):
+    for _ in range(D.SHIPS_DRAWN_PER_DEPARTURE):
         if board.ship_pile:
             staying.append(Ship(id=board.ship_pile.pop(0)))
             ctx.reveals = True
-    board.ships = sorted(staying, key=lambda s: T.SHIPS[s.id][0])
+    board.ships = sorted(staying, key=lambda s: D.SHIP_BY_ID[s.id].value)
     ctx.say(state, f"The {colour} ships sail to Europe.")

@@ -2,15 +2,15 @@
 
 from __future__ import annotations
 
+from games.gwt_argentina import data as D
 from games.gwt_argentina import player_board as PB
-from games.gwt_argentina import tables as T
 from games.gwt_argentina.flow import Ctx, opt, pop, push, step
 from games.gwt_argentina.state import Frame, GwtState
 from games.gwt_argentina.trail import building_number, building_owner
 
 
 def need(n: int) -> int:
-    return T.PRIVATE[n][0]
+    return D.private_building(n, "a").carpinteros
 
 
 def sites(state: GwtState, seat: int, n: int, per: int) -> list[tuple[str, int]]:
@@ -20,7 +20,7 @@ def sites(state: GwtState, seat: int, n: int, per: int) -> list[tuple[str, int]]
     carp = player.worker_count("carpintero")
     out = []
     if need(n) <= carp and per * need(n) <= player.money:
-        out += [(s, need(n)) for s in T.BUILD_SPACES if s not in state.board.trail]
+        out += [(s, need(n)) for s in D.BUILDING_SPACES if s not in state.board.trail]
     for space, tile in state.board.trail.items():
         if ":" in tile and building_owner(tile) == seat:
             old = building_number(tile)
@@ -36,10 +36,9 @@ def buildable(state: GwtState, seat: int, per: int) -> list[int]:
 
 
 def label(state: GwtState, n: int) -> str:
-    side = state.board.building_sides[str(n)]
-    carp, vp, hands = T.PRIVATE[n]
-    hand = f", {hands[side]} hand" if hands[side] else ""
-    return f"{n}{side}: {carp} carpintero{'s' * (carp > 1)}, {vp} VP{hand}"
+    b = D.private_building(n, state.board.building_sides[str(n)])
+    hand = f", {b.hand} hand" if b.hand else ""
+    return f"{b.id}: {b.carpinteros} carpintero{'s' * (b.carpinteros > 1)}, {b.vp} VP{hand}"
 
 
 @step("build")
@@ -78,8 +77,8 @@ class BuildWhereStep:
         for space, carp in sites(state, frame.seat, n, per):
             tile = state.board.trail.get(space)
             what = f"replace {building_number(tile)}" if tile else "empty"
-            farm = ", farmland" if space in T.FARMLAND else ""
-            special = f", special {T.SPACE_ACTIONS[space]}" if space in T.SPACE_ACTIONS else ""
+            farm = ", farmland" if space in D.FARMLAND else ""
+            special = ", special action" if space in D.RISK_ACTIONS else ""
             out.append(opt(f"at:{space}", f"{space} ({what}{farm}{special}): {per * carp} pesos",
                            at=space))
         return out

@@ -2,26 +2,33 @@
 
 from __future__ import annotations
 
+from games.gwt_argentina import data as D
 from games.gwt_argentina import pieces as P
 from games.gwt_argentina import player_board as PB
 from games.gwt_argentina.actions import (
+    ACTION_BY_KEY,
     AUX_LABELS,
-    ROW_LABELS,
-    SPACE_BONUS_LABEL,
     aux_choices,
+    describe,
     do_aux,
-    do_row_action,
     objective_action,
     pair_breeds,
+    possible,
+    start,
+    start_all,
 )
 from games.gwt_argentina.flow import Ctx, opt, pop, push, step
 from games.gwt_argentina.state import Frame, GwtState
 
 
+def then_actions(frame: Frame) -> list[D.Action]:
+    return [ACTION_BY_KEY[k] for k in frame.data["then"]]
+
+
 def hand_options(state: GwtState, seat: int, prefix: str, *, cattle_only: bool = False):
     """One option per distinct kind of card in hand."""
     out = []
-    for kind, card in PB.hand_kinds(state.players[seat]).items():
+    for card in PB.hand_kinds(state.players[seat]).values():
         if cattle_only and P.cattle(card) is None:
             continue
         out.append(opt(f"{prefix}:{card}", P.card_label(card)))
@@ -37,7 +44,7 @@ class PairStep:
     @staticmethod
     def options(state: GwtState, frame: Frame):
         breeds = pair_breeds(state.players[frame.seat])
-        out = [opt(f"breed:{b}", f"Two {b} → +{frame.data['pesos']} pesos") for b in breeds]
+        out = [opt(f"breed:{b}", f"Two {D.BREED_BY_ID[b].name}") for b in breeds]
         return out + [opt("skip", "Discard nothing")] if out else []
 
     @staticmethod
@@ -50,9 +57,9 @@ class PairStep:
         cards = [c for c in player.hand if PB.breed_of(c) == breed][:2]
         for card in cards:
             PB.discard(player, card)
-        PB.gain_money(player, frame.data["pesos"])
-        ctx.say(state, f"Seat {frame.seat + 1} discards two {breed} for "
-                       f"{frame.data['pesos']} pesos.", frame.seat)
+        ctx.say(state, f"Seat {frame.seat + 1} discards two {D.BREED_BY_ID[breed].name}.",
+                frame.seat)
+        start_all(state, frame.seat, then_actions(frame), ctx)
 
 
 @step("draw_then_discard")
@@ -138,7 +145,7 @@ class DrawThenRemoveStep:
 
 @step("pick_cattle")
 class PickCattleStep:
-    """Discard one cattle card of your choice, then a follow-up (``then``)."""
+    """Discard one cattle card (of a breed, or of your choice), then the ``then`` actions."""
 
     @staticmethod
     def prompt(state: GwtState, frame: Frame) -> str:
@@ -146,7 +153,12 @@ class PickCattleStep:
 
     @staticmethod
     def options(state: GwtState, frame: Frame):
-        out = hand_options(state, frame.seat, "card", cattle_only=True)
+        breed = frame.data["breed"]
+        out = []
+        for card in PB.hand_kinds(state.players[frame.seat]).values():
+            c = P.cattle(card)
+            if c is not None and breed in ("any", c.breed):
+                out.append(opt(f"card:{card}", P.card_label(card)))
         return out + [opt("skip", "Discard nothing")] if out else []
 
     @staticmethod
@@ -156,21 +168,65 @@ class PickCattleStep:
             return
         player = state.players[frame.seat]
         PB.discard(player, key[5:])
-        then = frame.data["then"]
-        if then == "swap_market":
+        ctx.say(state, f"Seat {frame.seat + 1} discards {P.card_label(key[5:])}.", frame.seat)
+        if frame.data["then"] == ["@market_to_hand"]:
             push(state, "market_to_hand", frame.seat)
             return
-        bonus = then.split(":", 1)[1]
-        if bonus == "cert":
-            PB.gain_cert(player, 1)
-        elif bonus == "peso":
-            PB.gain_money(player, 1)
-        elif bonus == "pesos2":
-            PB.gain_money(player, 2)
-        elif bonus == "grain":
-            PB.gain_grain(player, 1)
-        ctx.say(state, f"Seat {frame.seat + 1} discards {P.card_label(key[5:])}: "
-                       f"{SPACE_BONUS_LABEL[bonus]}.", frame.seat)
+        start_all(state, frame.seat, then_actions(frame), ctx)
+
+
+@step("either")
+class EitherStep:
+    """A white slash on a tile: exactly one of the alternatives."""
+
+    @staticmethod
+    def prompt(state: GwtState, frame: Frame) -> str:
+        return "Which one?"
+
+    @staticmethod
+    def options(state: GwtState, frame: Frame):
+        out = []
+        for i, k in enumerate(frame.data["options"]):
+            a = ACTION_BY_KEY[k]
+            if possible(state, frame.seat, a):
+                out.append(opt(f"opt:{i}", describe(state, frame.seat, a)))
+        return out + [opt("skip", "Neither")] if out else []
+
+    @staticmethod
+    def apply(state: GwtState, frame: Frame, key: str, ctx: Ctx) -> None:
+        pop(state, frame)
+        if key != "skip":
+            start(state, frame.seat, ACTION_BY_KEY[frame.data["options"][int(key[4:])]], ctx)
+
+
+@step("discard_objective")
+class DiscardObjectiveStep:
+    """Building 3b: discard an objective card from hand, do its immediate action, then
+    the ``then`` actions."""
+
+    @staticmethod
+    def prompt(state: GwtState, frame: Frame) -> str:
+        return "Which objective card do you discard for its action?"
+
+    @staticmethod
+    def options(state: GwtState, frame: Frame):
+        out = []
+        seen: set[str] = set()
+        for card in state.players[frame.seat].hand:
+            if P.is_objective(card) and card not in seen:
+                seen.add(card)
+                out.append(opt(f"obj:{card}", f"Discard {P.card_label(card)}"))
+        return out + [opt("skip", "None")] if out else []
+
+    @staticmethod
+    def apply(state: GwtState, frame: Frame, key: str, ctx: Ctx) -> None:
+        pop(state, frame)
+        if key == "skip":
+            return
+        card = key[4:]
+        PB.discard(state.players[frame.seat], card)
+        start_all(state, frame.seat, then_actions(frame), ctx)
+        objective_action(state, frame.seat, card, ctx)
 
 
 @step("market_to_hand")
@@ -221,85 +277,24 @@ class AuxStep:
         do_aux(state, frame.seat, aux, int(n), ctx)
 
 
-@step("exh_or_aux")
-class ExhaustionOrAuxStep:
-    """Neutral H's second action: return an exhaustion card, or a single auxiliary."""
-
-    @staticmethod
-    def prompt(state: GwtState, frame: Frame) -> str:
-        return "Return an exhaustion card from your hand, or do a single auxiliary action?"
-
-    @staticmethod
-    def options(state: GwtState, frame: Frame):
-        player = state.players[frame.seat]
-        out = []
-        exh = next((c for c in player.hand if P.is_exhaustion(c)), None)
-        if exh:
-            out.append(opt(f"exh:{exh}", "Return an exhaustion card to its pile"))
-        out += [opt(f"aux:{a}:{n}", f"Single: {AUX_LABELS[a][0]}")
-                for a, n in aux_choices(state, frame.seat, False)]
-        return out + [opt("skip", "Neither")] if out else []
-
-    @staticmethod
-    def apply(state: GwtState, frame: Frame, key: str, ctx: Ctx) -> None:
-        pop(state, frame)
-        if key == "skip":
-            return
-        if key.startswith("exh:"):
-            PB.remove_from_hand(state, state.players[frame.seat], key[4:])
-            ctx.say(state, f"Seat {frame.seat + 1} returns an exhaustion card.", frame.seat)
-            return
-        _, aux, n = key.split(":")
-        do_aux(state, frame.seat, aux, int(n), ctx)
-
-
-@step("cert2_or_obj")
-class Cert2OrObjectiveStep:
-    """Building 3b: +2 certificates, or discard an objective card from hand for its
-    immediate action and +3 certificates."""
-
-    @staticmethod
-    def prompt(state: GwtState, frame: Frame) -> str:
-        return "+2 certificates, or an objective card's action and +3 certificates?"
-
-    @staticmethod
-    def options(state: GwtState, frame: Frame):
-        out = [opt("cert2", "+2 certificates")]
-        seen: set[str] = set()
-        for card in state.players[frame.seat].hand:
-            if P.is_objective(card) and card not in seen:
-                seen.add(card)
-                out.append(opt(f"obj:{card}", f"Discard {P.card_label(card)}: its action, +3 cert."))
-        return out
-
-    @staticmethod
-    def apply(state: GwtState, frame: Frame, key: str, ctx: Ctx) -> None:
-        pop(state, frame)
-        player = state.players[frame.seat]
-        if key == "cert2":
-            PB.gain_cert(player, 2)
-            return
-        card = key[4:]
-        PB.discard(player, card)
-        PB.gain_cert(player, 3)
-        objective_action(state, frame.seat, card, ctx)
-
-
 @step("row_action")
 class RowActionStep:
     @staticmethod
     def prompt(state: GwtState, frame: Frame) -> str:
-        return f"Immediate action of your {frame.data['row']} row?"
+        return f"Immediate action of your {frame.data['row']} row (space {frame.data['column']})?"
 
     @staticmethod
     def options(state: GwtState, frame: Frame):
-        return [opt("do", ROW_LABELS[frame.data["action"]]), opt("skip", "Forgo it")]
+        actions = D.ROW_SLOTS[frame.data["row"]][frame.data["column"] - 1].actions
+        text = " + ".join(describe(state, frame.seat, a) for a in actions)
+        return [opt("do", text.capitalize()[:100]), opt("skip", "Forgo it")]
 
     @staticmethod
     def apply(state: GwtState, frame: Frame, key: str, ctx: Ctx) -> None:
         pop(state, frame)
         if key == "do":
-            do_row_action(state, frame.seat, frame.data["action"], ctx)
+            actions = D.ROW_SLOTS[frame.data["row"]][frame.data["column"] - 1].actions
+            start_all(state, frame.seat, actions, ctx)
 
 
 @step("exchange")

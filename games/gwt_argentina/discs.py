@@ -10,30 +10,41 @@ from __future__ import annotations
 
 from typing import Any
 
-from games.gwt_argentina import tables as T
+from games.gwt_argentina import data as D
 from games.gwt_argentina.flow import Ctx, opt, pop, step
 from games.gwt_argentina.state import Frame, GwtState, Player
 
 SLOT_LABELS = {
-    "aux_coin2": "unlocks double +2 pesos", "aux_draw2": "unlocks double draw/discard",
-    "aux_cert1": "unlocks grain→certificate", "aux_cert2": "unlocks grain→certificate",
-    "aux_grain1": "unlocks peso→grain", "aux_grain2": "unlocks peso→grain",
-    "aux_loco1": "unlocks peso→locomotive", "aux_loco2": "unlocks peso→locomotive",
-    "aux_back1": "unlocks locomotive back→remove card",
-    "aux_back2": "unlocks locomotive back→remove card",
-    "move1": "move limit +1", "move2": "move limit +1 (and VP)",
-    "hand1": "hand limit +1", "hand2": "hand limit +1 (pay 3 pesos)",
-    "certlimit": "certificate limit 6", "strength1": "strength +1",
-    "strength2": "strength +2 (get 3 pesos)",
+    "aux_pesos_2": "unlocks double +2 pesos", "aux_draw_2": "unlocks double draw/discard",
+    "aux_cert_1": "unlocks grain→certificate", "aux_cert_2": "unlocks grain→certificate",
+    "aux_grain_1": "unlocks peso→grain", "aux_grain_2": "unlocks peso→grain",
+    "aux_engine_1": "unlocks peso→locomotive", "aux_engine_2": "unlocks peso→locomotive",
+    "aux_remove_1": "unlocks locomotive back→remove card",
+    "aux_remove_2": "unlocks locomotive back→remove card",
+    "move_1": "move limit +2", "move_2": "move limit +1 (2 VP)",
+    "hand_1": "hand limit +1", "hand_2": "hand limit +1",
+    "cert_limit": "certificate limit 6", "strength_1": "strength +1",
+    "strength_2": "strength +2",
 }
 
 
-def usable_slots(player: Player, corner: str) -> list[str]:
-    """Slots whose disc may go to a target with this corner ("W", "B"), cost paid."""
-    affordable = [s for s in player.slots if T.SLOT_COST.get(s, 0) <= player.money]
-    if corner == "B":
+def slot_label(slot: str) -> str:
+    facts = D.DISC_SLOT_BY_ID[slot]
+    text = f"{slot} ({SLOT_LABELS[slot]}"
+    if facts.pay:
+        text += f", pay {facts.pay} pesos"
+    if facts.gain:
+        text += f", get {facts.gain} pesos"
+    return text + ")"
+
+
+def usable_slots(player: Player, corner: str | None) -> list[str]:
+    """Slots whose disc may go to a target with this corner ("white", "black"; None
+    means any slot), their cost paid."""
+    affordable = [s for s in player.slots if D.DISC_SLOT_BY_ID[s].pay <= player.money]
+    if corner != "white":
         return affordable
-    white = [s for s in affordable if T.SLOTS[s] == "W"]
+    white = [s for s in affordable if D.DISC_SLOT_BY_ID[s].corner == "white"]
     return white or affordable
 
 
@@ -56,13 +67,13 @@ def place_disc(state: GwtState, seat: int, dest: dict[str, Any]) -> None:
 
 def dest_label(dest: dict[str, Any]) -> str:
     if dest["to"] == "ship":
-        return f"ship {T.SHIPS[dest['id']][0]}"
+        return f"ship {D.SHIP_BY_ID[dest['id']].value}"
     if dest["to"] == "station":
         return f"station {dest['id']}"
-    return f"{T.CITY_NAMES[dest['city']]} quay {dest['quay']}"
+    return f"{D.CITY_NAMES[dest['city']]} quay {dest['quay']}"
 
 
-def push_disc(state: GwtState, seat: int, corner: str, dest: dict[str, Any]) -> None:
+def push_disc(state: GwtState, seat: int, corner: str | None, dest: dict[str, Any]) -> None:
     from games.gwt_argentina.flow import push
 
     push(state, "disc", seat, corner=corner, dest=dest)
@@ -79,7 +90,7 @@ class DiscStep:
         player = state.players[frame.seat]
         slots = usable_slots(player, frame.data["corner"])
         if slots:
-            return [opt(f"slot:{s}", f"{s} ({SLOT_LABELS[s]})"[:100]) for s in slots]
+            return [opt(f"slot:{s}", slot_label(s)) for s in slots]
         own = [sid for sid, seats in state.board.stations.items() if frame.seat in seats]
         if own:
             return [opt(f"station:{sid}", f"Take your disc back from station {sid}", at=sid)
@@ -94,10 +105,7 @@ class DiscStep:
         kind, _, name = key.partition(":")
         if kind == "slot":
             player.slots.remove(name)
-            player.money -= T.SLOT_COST.get(name, 0)
-            player.money += T.SLOT_BONUS.get(name, 0)
-            if name == "certlimit":
-                pass  # the limit rises; the marker stays
+            player.money += D.DISC_SLOT_BY_ID[name].gain - D.DISC_SLOT_BY_ID[name].pay
         elif kind == "station":
             state.board.stations[name].remove(frame.seat)
         else:

@@ -9,15 +9,15 @@ price of the leftmost free space, doing its immediate action) or keep it beside 
 
 from __future__ import annotations
 
+from games.gwt_argentina import data as D
 from games.gwt_argentina import pieces as P
 from games.gwt_argentina import player_board as PB
-from games.gwt_argentina import tables as T
 from games.gwt_argentina.actions import row_action
 from games.gwt_argentina.flow import Ctx, opt, pop, push, step
 from games.gwt_argentina.state import Frame, GwtState
 
 MAX_CHOSEN = 3
-MAX_REVEAL = 4
+MAX_REVEAL = D.MAX_REVEALED_FOR_HELP
 
 
 def farmer_spaces(state: GwtState) -> list[str]:
@@ -42,7 +42,7 @@ def can_help_any(state: GwtState, seat: int, bonus: int, only: str | None) -> bo
 
 
 def farmer_gain(state: GwtState, space: str) -> int:
-    return state.board.farmer_coins.get(space, 0) + T.FARMER_SPACE_MONEY[space]
+    return state.board.farmer_coins.get(space, 0) + D.FARMER_SPACE_PESOS[space]
 
 
 @step("help")
@@ -63,7 +63,7 @@ class HelpChooseStep:
         best = PB.board_strength(state.players[seat]) + frame.data["bonus"] + \
             reveal_potential(state, seat)
         out = []
-        if len(chosen) < (1 if only else MAX_CHOSEN):
+        if len(chosen) < (1 if only else frame.data.get("limit", MAX_CHOSEN)):
             spaces = [only] if only else farmer_spaces(state)
             for s in spaces:
                 if s in chosen:
@@ -109,10 +109,10 @@ class HelpRevealStep:
             seen: set[str] = set()
             for card in player.hand:
                 c = P.cattle(card)
-                if card in revealed or c is None or c.kind in seen:
+                if card in revealed or c is None or P.card_kind(card) in seen:
                     continue
-                seen.add(c.kind)
-                out.append(opt(f"reveal:{card}", f"Reveal {c.breed} (strength {c.strength})"))
+                seen.add(P.card_kind(card))
+                out.append(opt(f"reveal:{card}", f"Reveal {c.name} (strength {c.strength})"))
         if strength(state, frame) >= need_of(state, frame.data["chosen"]):
             n = len(revealed)
             exh = 0 if n == 0 else (1 if n <= 2 else 2)
@@ -142,7 +142,7 @@ def finish_help(state: GwtState, seat: int, chosen: list[str], revealed: list[st
                 ctx: Ctx) -> None:
     player = state.players[seat]
     if revealed:
-        PB.take_exhaustion(state, player, 1 if len(revealed) <= 2 else 2)
+        PB.take_exhaustion(state, player, D.exhaustion_for_revealed(len(revealed)))
     for card in revealed:
         PB.discard(player, card)
     gained = 0
@@ -158,6 +158,11 @@ def finish_help(state: GwtState, seat: int, chosen: list[str], revealed: list[st
         push(state, "help_hire", seat, tile=tile)
 
 
+def granjero_cost(position: int) -> int:
+    """Price of the leftmost free space of the granjero row (0-based position)."""
+    return D.ROW_SLOTS[D.GRANJERO][position].cost
+
+
 @step("help_hire")
 class HelpHireStep:
     @staticmethod
@@ -167,11 +172,11 @@ class HelpHireStep:
     @staticmethod
     def options(state: GwtState, frame: Frame):
         player = state.players[frame.seat]
-        position = player.worker_count("granjero")
+        position = player.worker_count(D.GRANJERO)
         out = []
-        if position in T.GRANJERO_COST and player.money >= T.GRANJERO_COST[position]:
+        if position < D.ROW_CELLS and player.money >= granjero_cost(position):
             out.append(opt("hire", f"Hire into your granjero row for "
-                                   f"{T.GRANJERO_COST[position]} pesos"))
+                                   f"{granjero_cost(position)} pesos"))
         out.append(opt("keep", "Keep beside your board (2 VP)"))
         return out
 
@@ -183,8 +188,8 @@ class HelpHireStep:
         if key == "keep":
             player.helped_farmers.append(tile)
             return
-        position = player.worker_count("granjero")
-        PB.pay(player, T.GRANJERO_COST[position])
+        position = player.worker_count(D.GRANJERO)
+        PB.pay(player, granjero_cost(position))
         player.workers["granjero"].append(tile)
         ctx.say(state, f"Seat {frame.seat + 1} hires the granjero.", frame.seat)
         row_action(state, frame.seat, "granjero", position, ctx)

@@ -2,14 +2,14 @@
 
 from __future__ import annotations
 
+from games.gwt_argentina import data as D
 from games.gwt_argentina import pieces as P
 from games.gwt_argentina import player_board as PB
-from games.gwt_argentina import tables as T
 from games.gwt_argentina.actions import row_action
 from games.gwt_argentina.flow import Ctx, opt, pop, step
 from games.gwt_argentina.state import Frame, GwtState
 
-MAX_ROW = 6
+MAX_ROW = D.MAX_WORKERS_PER_ROW
 
 
 def cell_id(row: int, col: int) -> str:
@@ -18,7 +18,8 @@ def cell_id(row: int, col: int) -> str:
 
 def hire_cost(row: int, tile: str, mod: int) -> int:
     """Row cost + the action's modifier, +1 for a strength icon, never below 0."""
-    return max(0, T.JOB_COSTS[row] + mod + (1 if P.worker_strong(tile) else 0))
+    surcharge = D.STRONG_WORKER_SURCHARGE if P.worker_strong(tile) else 0
+    return max(0, D.JOB_MARKET_COSTS[row] + mod + surcharge)
 
 
 def hire_choices(state: GwtState, seat: int, mod: int) -> list[tuple[int, int, str, int]]:
@@ -82,13 +83,16 @@ def place_worker_in_market(state: GwtState, tile: str) -> str | None:
     event of the row left ("cattle", "ships:<colour>", "end") or None."""
     board = state.board
     row = board.job_marker_row
-    first = 4 - state.seats
+    columns = D.job_market_columns(state.seats)
     cells = board.job_market[row]
-    for col in range(first, 4):
+    for col in columns:
         if cells[col] is None:
             cells[col] = tile
-            if col == 3:
+            if col == columns[-1]:
                 board.job_marker_row += 1
-                return T.JOB_ARROWS.get(row)
+                arrow = D.ARROW_BY_ROW.get(row + 1)
+                if arrow is None:
+                    return None
+                return arrow.event if arrow.event != "ships" else f"ships:{arrow.anchor}"
             return None
     raise AssertionError("the marker's row is full")

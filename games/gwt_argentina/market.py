@@ -2,21 +2,20 @@
 
 from __future__ import annotations
 
+from games.gwt_argentina import data as D
 from games.gwt_argentina import pieces as P
 from games.gwt_argentina import player_board as PB
-from games.gwt_argentina import tables as T
 from games.gwt_argentina.flow import Ctx, opt, pop, push, step
-from games.gwt_argentina.setup import market_sort
 from games.gwt_argentina.state import Frame, GwtState
 
 
-def market_kinds(state: GwtState, filt: str) -> dict[str, str]:
-    """kind -> one market card of that kind, for kinds matching a breed filter."""
+def market_kinds(state: GwtState, breeds: tuple[str, ...] | set[str]) -> dict[str, str]:
+    """kind -> one market card of that kind (same breed and VP), for the given breeds."""
     out: dict[str, str] = {}
     for card in state.board.cattle_market:
-        kind = P.card_kind(card)
-        if kind in T.BREED_FILTERS[filt]:
-            out.setdefault(kind, card)
+        c = P.cattle(card)
+        if c is not None and c.breed in breeds:
+            out.setdefault(P.card_kind(card), card)
     return out
 
 
@@ -24,23 +23,23 @@ def buy_choices(state: GwtState, seat: int, gauchos: int) -> list[tuple[int, str
     """(option index, first card) purchasable with ``gauchos`` unused gauchos."""
     player = state.players[seat]
     out = []
-    for i, (g, cards, filt, price) in enumerate(T.BUY_OPTIONS):
-        if g > gauchos or price > player.money:
+    for i, o in enumerate(D.PURCHASE_OPTIONS):
+        if o.gauchos > gauchos or o.cost > player.money:
             continue
-        matching = [c for c in state.board.cattle_market if P.card_kind(c) in T.BREED_FILTERS[filt]]
-        if len(matching) < cards:
+        matching = [c for c in state.board.cattle_market if P.cattle(c).breed in o.breeds]
+        if len(matching) < o.cards:
             continue
-        out += [(i, card) for card in market_kinds(state, filt).values()]
+        out += [(i, card) for card in market_kinds(state, o.breeds).values()]
     return out
 
 
 def refill_market(state: GwtState) -> None:
     """Draw market cards up to the set-up size (never above it), p. 11."""
     board = state.board
-    size = T.MARKET_SIZE[state.seats]
+    size = D.MARKET_SIZE[state.seats]
     while len(board.cattle_market) < size and board.cattle_deck:
         board.cattle_market.append(board.cattle_deck.pop(0))
-    board.cattle_market = market_sort(board.cattle_market)
+    board.cattle_market = P.market_sort(board.cattle_market)
 
 
 def take_from_market(state: GwtState, card: str) -> None:
@@ -60,14 +59,17 @@ class BuyStep:
         g = frame.data["gauchos"]
         out = []
         for i, card in buy_choices(state, frame.seat, g):
-            used, cards, _filt, price = T.BUY_OPTIONS[i]
-            two = " (1st of 2)" if cards == 2 else ""
-            out.append(opt(f"buy:{i}:{card}", f"{P.card_label(card)}{two}: {price} pesos, "
-                                              f"{used} gaucho{'s' * (used > 1)}"))
+            o = D.PURCHASE_OPTIONS[i]
+            two = " (1st of 2)" if o.cards == 2 else ""
+            out.append(opt(f"buy:{i}:{card}", f"{P.card_label(card)}{two}: {o.cost} pesos, "
+                                              f"{o.gauchos} gaucho{'s' * (o.gauchos > 1)}",
+                           group=f"{o.gauchos} gaucho{'s' * (o.gauchos > 1)}"))
         if g >= 1 and state.board.cattle_deck:
-            out.append(opt("draw2", "Use a gaucho: 2 more cards into the market"))
+            out.append(opt("draw2", "Use a gaucho: 2 more cards into the market", group="Other"))
         if out:
-            out.append(opt("done", "Stop buying"))
+            out.append(opt("done", "Stop buying", group="Other"))
+        if len(out) <= 25:
+            out = [o.model_copy(update={"group": None}) for o in out]
         return out
 
     @staticmethod
@@ -80,20 +82,20 @@ class BuyStep:
             frame.data["gauchos"] -= 1
             drawn = state.board.cattle_deck[:2]
             del state.board.cattle_deck[:2]
-            state.board.cattle_market = market_sort(state.board.cattle_market + drawn)
+            state.board.cattle_market = P.market_sort(state.board.cattle_market + drawn)
             ctx.reveals = True
             ctx.say(state, "Into the market: " + ", ".join(P.card_label(c) for c in drawn) + ".")
             return
         _, idx, card = key.split(":", 2)
-        used, cards, filt, price = T.BUY_OPTIONS[int(idx)]
-        frame.data["gauchos"] -= used
-        PB.pay(player, price)
+        o = D.PURCHASE_OPTIONS[int(idx)]
+        frame.data["gauchos"] -= o.gauchos
+        PB.pay(player, o.cost)
         take_from_market(state, card)
         player.discard.append(card)
-        ctx.say(state, f"Seat {frame.seat + 1} buys {P.card_label(card)} for {price} pesos.",
+        ctx.say(state, f"Seat {frame.seat + 1} buys {P.card_label(card)} for {o.cost} pesos.",
                 frame.seat)
-        if cards == 2:
-            push(state, "buy_second", frame.seat, filt=filt)
+        if o.cards == 2:
+            push(state, "buy_second", frame.seat, option=int(idx))
 
 
 @step("buy_second")
@@ -105,7 +107,7 @@ class BuySecondStep:
     @staticmethod
     def options(state: GwtState, frame: Frame):
         return [opt(f"card:{c}", P.card_label(c))
-                for c in market_kinds(state, frame.data["filt"]).values()]
+                for c in market_kinds(state, D.PURCHASE_OPTIONS[frame.data["option"]].breeds).values()]
 
     @staticmethod
     def apply(state: GwtState, frame: Frame, key: str, ctx: Ctx) -> None:
@@ -151,7 +153,6 @@ class TakeObjectiveStep:
 
 
 def objective_label(card: str) -> str:
-    n = P.objective_number(card)
-    action, amount, vp, penalty, conds = T.OBJECTIVES[n]
-    need = " ".join(f"{k}{'×' + str(v) if v > 1 else ''}" for k, v in conds.items())
-    return f"Objective {n}: {action} {amount}; {vp}/{penalty} VP: {need}"[:100]
+    o = D.OBJECTIVE_BY_ID[card]
+    need = " ".join(f"{k}{'×' + str(v) if v > 1 else ''}" for k, v in o.needs.items())
+    return f"Objective {card[2:]}: {o.action.key}; {o.vp}/{o.penalty} VP: {need}"[:100]

@@ -2,40 +2,43 @@
 
 from __future__ import annotations
 
+from games.gwt_argentina import data as D
 from games.gwt_argentina import pieces as P
-from games.gwt_argentina import tables as T
 from games.gwt_argentina.flow import Ctx
 from games.gwt_argentina.state import PRINTED, GwtState, Player
 
 
 # -- limits read off the player board (rulebook p. 10) ----------------------------------
 def move_limit(state: GwtState, player: Player) -> int:
-    return T.MOVE_LIMIT[state.seats] + sum(1 for s in ("move1", "move2") if s not in player.slots)
+    return D.MOVE_LIMIT[state.seats] + sum(n for s, n in D.MOVE_BONUS.items()
+                                           if s not in player.slots)
 
 
 def hand_limit(player: Player) -> int:
-    return T.HAND_LIMIT + sum(1 for s in ("hand1", "hand2") if s not in player.slots)
+    return D.HAND_LIMIT_BASE + sum(n for s, n in D.HAND_BONUS.items() if s not in player.slots)
 
 
 def cert_limit(player: Player) -> int:
-    return T.CERT_LIMIT[1] if "certlimit" not in player.slots else T.CERT_LIMIT[0]
+    return D.CERT_LIMIT_UNLOCKED if "cert_limit" not in player.slots else D.CERT_LIMIT_BASE
 
 
 def board_strength(player: Player) -> int:
     """Strength icons on the player board: cleared slots and workers with the icon."""
-    strength = 0
-    if "strength1" not in player.slots:
-        strength += 1
-    if "strength2" not in player.slots:
-        strength += 2
+    strength = sum(n for s, n in D.STRENGTH_BONUS.items() if s not in player.slots)
     for row in player.workers.values():
-        strength += sum(1 for t in row if t != PRINTED and P.is_worker(t) and P.worker_strong(t))
+        strength += sum(1 for t in row if t != PRINTED and P.worker_strong(t))
     return strength
 
 
-def permanent(player: Player, reward: str) -> int:
-    """Permanent certificates or loading grain from station masters ("perm_cert"...)."""
-    return sum(1 for m in player.station_masters if T.STATION_MASTERS[m][0] == reward)
+def permanent(player: Player, kind: str) -> int:
+    """Permanent certificates or loading grain from station masters
+    ("permanent_certificate" / "permanent_grain")."""
+    total = 0
+    for m in player.station_masters:
+        reward = D.STATION_MASTER_BY_ID[m].reward
+        if reward.kind == kind:
+            total += reward.amount
+    return total
 
 
 def workers(player: Player, row: str) -> int:
@@ -62,7 +65,7 @@ def gain_cert(player: Player, n: int) -> int:
 
 def gain_grain(player: Player, n: int) -> int:
     before = player.grain
-    player.grain = min(T.GRAIN_LIMIT, player.grain + n)
+    player.grain = min(D.GRAIN_LIMIT, player.grain + n)
     return player.grain - before
 
 
@@ -118,11 +121,11 @@ def hand_kinds(player: Player) -> dict[str, str]:
     return kinds
 
 
-def cattle_in_hand(player: Player, breed_kinds: set[str] | None = None) -> list[str]:
+def cattle_in_hand(player: Player, breeds: set[str] | None = None) -> list[str]:
     out = []
     for card in player.hand:
         c = P.cattle(card)
-        if c is not None and (breed_kinds is None or c.kind in breed_kinds):
+        if c is not None and (breeds is None or c.breed in breeds):
             out.append(card)
     return out
 
@@ -144,5 +147,10 @@ def breeding_total(player: Player) -> int:
 
 # -- auxiliary actions (rulebook p. 18) ------------------------------------------------
 def aux_level(player: Player, aux: str) -> int:
-    """0 locked, 1 single, 2 double: free slots among the action's two."""
-    return sum(1 for slot in T.AUX[aux] if slot == "grey" or slot not in player.slots)
+    """0 locked, 1 single, 2 double. The +pesos and draw actions are open from the start
+    and double once their one slot is cleared; the others open with one of their two
+    slots cleared and double with both."""
+    if aux in D.AUX_ALWAYS_OPEN:
+        return 2 if D.AUX_DOUBLE_SLOT[aux] not in player.slots else 1
+    slots = D.AUX_ACTIONS[aux][0]
+    return sum(1 for s in slots if s not in player.slots)

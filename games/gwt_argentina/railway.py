@@ -7,52 +7,29 @@ locomotive is ignored as if it did not exist (it costs no move and cannot be a s
 
 from __future__ import annotations
 
+from games.gwt_argentina import data as D
 from games.gwt_argentina import pieces as P
 from games.gwt_argentina import player_board as PB
-from games.gwt_argentina import tables as T
 from games.gwt_argentina.discs import push_disc
 from games.gwt_argentina.flow import Ctx, opt, pop, push, step
 from games.gwt_argentina.state import PRINTED, WORKER_ROWS, Frame, GwtState
 from games.gwt_argentina.trail import track_value
 
-TERMINUS = T.TERMINUS[0]
-SWITCHES = {switch: bid for bid, (switch, *_rest) in T.BRANCHES.items()}
+TERMINUS = str(D.TERMINUS)
 
 
 def station_facts(sid: str) -> tuple[int, int, str]:
-    """(cost, VP, corner) of a station."""
-    if sid == TERMINUS:
-        return T.TERMINUS[1], T.TERMINUS[2], T.TERMINUS[3]
-    _switch, cost, vp, corner = T.BRANCHES[sid]
-    return cost, vp, corner
+    """(cost, VP, corner "white"/"black") of a station."""
+    st = D.STATION_BY_ID[sid]
+    return st.cost, st.vp, st.corner
 
 
 def is_station(space: str) -> bool:
-    return space == TERMINUS or space in T.BRANCHES
+    return space in D.STATION_BY_ID
 
 
-def ahead(space: str) -> list[str]:
-    if space == "depot" or space == TERMINUS:
-        return []
-    if space.startswith("b"):
-        return [str(T.BRANCHES[space][0] + 1)]
-    k = int(space)
-    nxt = [str(k + 1)]
-    if k in SWITCHES:
-        nxt.append(SWITCHES[k])
-    return nxt
-
-
-def behind(space: str) -> list[str]:
-    if space in ("0", "depot"):
-        return []
-    if space.startswith("b"):
-        return [str(T.BRANCHES[space][0])]
-    k = int(space)
-    prev = [str(k - 1)]
-    if k - 1 in SWITCHES:
-        prev.append(SWITCHES[k - 1])
-    return prev
+ahead = D.track_next
+behind = D.track_previous
 
 
 def occupied(state: GwtState, seat: int) -> set[str]:
@@ -133,7 +110,7 @@ def arrive(state: GwtState, seat: int, dest: str) -> None:
 
 def _space_label(space: str) -> str:
     if space.startswith("b"):
-        cost, vp, corner = station_facts(space)
+        cost, vp, _corner = station_facts(space)
         return f"station {space} (cost {cost}, {vp} VP)"
     if space == TERMINUS:
         return "terminus 31"
@@ -163,8 +140,8 @@ class StationStep:
         cost, vp, corner = station_facts(sid)
         master = state.board.station_masters.get(sid, "")
         extra = f", station master {master}" if master.startswith("SM") else ""
-        return [opt("upgrade", f"Upgrade: pay {cost}, a disc ({'black' if corner == 'B' else 'white'}"
-                               f" corner), {vp} VP{extra}", at=sid),
+        return [opt("upgrade", f"Upgrade: pay {cost}, a disc ({corner} corner), {vp} VP{extra}",
+                    at=sid),
                 opt("skip", "Do not upgrade")]
 
     @staticmethod
@@ -198,14 +175,14 @@ class MasterStep:
         if frame.seat not in state.board.stations[sid]:
             return []
         master = state.board.station_masters[sid]
-        top, cond = T.STATION_MASTERS[master]
+        facts = D.STATION_MASTER_BY_ID[master]
         player = state.players[frame.seat]
         out = []
         for row in WORKER_ROWS:
             tiles = player.workers[row]
             if len(tiles) > 1:
-                out.append(opt(f"give:{row}", f"Give a {row}: take {master} ({top}; {cond})",
-                               at=sid))
+                out.append(opt(f"give:{row}", f"Give a {row}: take {master} "
+                                              f"({facts.reward.key}; {facts.condition})", at=sid))
         if out:
             out.append(opt("skip", "Keep your workers"))
         return out
@@ -223,13 +200,11 @@ class MasterStep:
         master = state.board.station_masters[sid]
         state.board.station_masters[sid] = f"worker:{tile}"
         player.station_masters.append(master)
-        reward = T.STATION_MASTERS[master][0]
-        if reward == "pesos3":
-            PB.gain_money(player, 3)
-        elif reward == "pesos2":
-            PB.gain_money(player, 2)
-        elif reward == "grain2":
-            PB.gain_grain(player, 2)
+        reward = D.STATION_MASTER_BY_ID[master].reward
+        if reward.kind == "pesos":
+            PB.gain_money(player, reward.amount)
+        elif reward.kind == "grain":
+            PB.gain_grain(player, reward.amount)
         ctx.say(state, f"Seat {frame.seat + 1} takes station master {master}, leaving a "
                        f"{P.tile_label(tile)} at {sid}.", frame.seat)
 
@@ -245,11 +220,11 @@ class StationBehindStep:
     @staticmethod
     def options(state: GwtState, frame: Frame):
         loco = state.players[frame.seat].locomotive
-        limit = 24 if loco == "depot" else track_value(loco)
+        limit = D.DEPOT_UPGRADE_BEFORE if loco == D.DEPOT else track_value(loco)
         out = []
-        for sid in list(T.BRANCHES) + [TERMINUS]:
-            if track_value(sid) < limit and sid != TERMINUS and upgradable(state, frame.seat, sid) \
-                    and frame.seat not in state.board.stations[sid]:
+        for st in D.BRANCH_STATIONS:
+            sid = st.id
+            if track_value(sid) < limit and upgradable(state, frame.seat, sid):
                 cost, vp, _c = station_facts(sid)
                 out.append(opt(f"up:{sid}", f"Upgrade {sid} (cost {cost}, {vp} VP)", at=sid))
         if out:

@@ -2,19 +2,15 @@
 
 from __future__ import annotations
 
+from games.gwt_argentina import data as D
 from games.gwt_argentina import pieces as P
-from games.gwt_argentina import tables as T
 from games.gwt_argentina.flow import Ctx
 from games.gwt_argentina.state import GwtState, Player
 
 
 def track_value(space: str) -> float:
-    """How far a locomotive went: "b4" counts as 4, the depot beyond the terminus."""
-    if space == "depot":
-        return T.TRACK_END + 1
-    if space.startswith("b"):
-        return T.BRANCHES[space][0] + 0.5
-    return float(space)
+    """How far a locomotive went: "b4" counts as 4.5, the depot beyond the terminus."""
+    return float(D.track_index(space))
 
 
 def is_location(state: GwtState, space: str, seat: int) -> bool:
@@ -22,15 +18,15 @@ def is_location(state: GwtState, space: str, seat: int) -> bool:
     locomotive has reached; empty spaces do not count (p. 6)."""
     if space == "BA":
         return True
-    if space in T.SHORTCUTS:
-        return track_value(state.players[seat].locomotive) >= T.SHORTCUTS[space]
+    if space in D.SHORTCUTS:
+        return track_value(state.players[seat].locomotive) >= D.SHORTCUTS[space]
     return space in state.board.trail
 
 
 def next_locations(state: GwtState, space: str, seat: int) -> list[str]:
     """The locations one move ahead of ``space``, skipping empty spaces."""
     found: list[str] = []
-    todo = list(T.TRAIL.get(space, ()))
+    todo = list(D.TRAIL.get(space, ()))
     seen: set[str] = set()
     while todo:
         nxt = todo.pop(0)
@@ -40,18 +36,18 @@ def next_locations(state: GwtState, space: str, seat: int) -> list[str]:
         if is_location(state, nxt, seat):
             if nxt not in found:
                 found.append(nxt)
-        elif nxt not in T.SHORTCUTS:
-            todo.extend(T.TRAIL.get(nxt, ()))
+        elif nxt not in D.SHORTCUTS:
+            todo.extend(D.TRAIL.get(nxt, ()))
     return found
 
 
 def ends_move(space: str) -> bool:
-    return space == "BA" or space in T.SHORTCUTS
+    return space == "BA" or space in D.SHORTCUTS
 
 
 def kind_of(state: GwtState, space: str, seat: int) -> str:
     """"ba", "neutral", "own", "opponent" or "farmer" (the four cases of phase B)."""
-    if space == "BA" or space in T.SHORTCUTS:
+    if space == "BA" or space in D.SHORTCUTS:
         return "ba"
     tile = state.board.trail.get(space)
     if tile is None:
@@ -75,6 +71,11 @@ def building_side(state: GwtState, tile: str) -> str:
     return state.board.building_sides[str(building_number(tile))]
 
 
+def building_id(state: GwtState, tile: str) -> str:
+    """The data id of a private building on the trail ("5b")."""
+    return f"{building_number(tile)}{building_side(state, tile)}"
+
+
 def hand_of(state: GwtState, space: str) -> str | None:
     tile = state.board.trail.get(space)
     if tile is None:
@@ -82,7 +83,7 @@ def hand_of(state: GwtState, space: str) -> str | None:
     if P.is_farmer(tile):
         return P.farmer(tile).hand
     if ":" in tile:
-        return T.PRIVATE[building_number(tile)][2][building_side(state, tile)]
+        return D.private_building(building_number(tile), building_side(state, tile)).hand
     return None
 
 
@@ -95,7 +96,7 @@ def pay_toll(state: GwtState, player: Player, space: str, ctx: Ctx) -> None:
     tile = state.board.trail[space]
     if ":" in tile and building_owner(tile) == player.seat:
         return
-    due = T.TOLLS[state.seats][hand]
+    due = D.TOLLS[state.seats][hand]
     paid = min(due, player.money)
     player.money -= paid
     if P.is_farmer(tile):
@@ -113,7 +114,7 @@ def pay_toll(state: GwtState, player: Player, space: str, ctx: Ctx) -> None:
 def location_label(state: GwtState, space: str) -> str:
     if space == "BA":
         return "Buenos Aires"
-    if space in T.SHORTCUTS:
+    if space in D.SHORTCUTS:
         return f"Embarcadère {space[1:]} → Buenos Aires"
     tile = state.board.trail.get(space, "")
     if P.is_farmer(tile):

@@ -7,11 +7,17 @@ player starts with a discard to 4 cards and the choice of a neutral building (se
 
 from __future__ import annotations
 
+from games.gwt_argentina import data as D
 from games.gwt_argentina import pieces as P
 from games.gwt_argentina import player_board as PB
-from games.gwt_argentina import tables as T
-from games.gwt_argentina.actions import aux_choices, describe, objective_action, possible, start
-from games.gwt_argentina.buildings import location_actions
+from games.gwt_argentina.actions import (
+    aux_choices,
+    describe,
+    location_actions,
+    objective_action,
+    possible,
+    start,
+)
 from games.gwt_argentina.flow import Ctx, opt, pop, push, push_all, step
 from games.gwt_argentina.help_farmers import can_help_any
 from games.gwt_argentina.state import Frame, GwtState
@@ -52,6 +58,16 @@ def play_objective(state: GwtState, seat: int, card: str, ctx: Ctx) -> None:
     objective_action(state, seat, card, ctx)
 
 
+@step("turn_start")
+class TurnStartStep:
+    auto = True
+
+    @staticmethod
+    def run(state: GwtState, frame: Frame, ctx: Ctx) -> None:
+        pop(state, frame)
+        begin_turn(state, frame.seat)
+
+
 @step("first_discard")
 class FirstDiscardStep:
     @staticmethod
@@ -80,7 +96,7 @@ class FirstPlaceStep:
 
     @staticmethod
     def options(state: GwtState, frame: Frame):
-        return [opt(f"to:{s}", location_label(state, s), at=s) for s in T.NEUTRAL_SPACES]
+        return [opt(f"to:{s}", location_label(state, s), at=s) for s in D.NEUTRAL_SPACES]
 
     @staticmethod
     def apply(state: GwtState, frame: Frame, key: str, ctx: Ctx) -> None:
@@ -136,7 +152,7 @@ class MoveStep:
 
 def enter_location(state: GwtState, seat: int, space: str) -> None:
     """Phase B at a location: Buenos Aires' six steps, or the location's menu."""
-    if space == "BA" or space in T.SHORTCUTS:
+    if space == "BA" or space in D.SHORTCUTS:
         from games.gwt_argentina.buenos_aires import enter_buenos_aires
 
         state.players[seat].estanciero = "BA"
@@ -160,10 +176,10 @@ class LocationStep:
         out = []
         if not locked:
             if kind in ("neutral", "own"):
-                for i, code in enumerate(location_actions(state, space)):
-                    if i not in done and possible(state, seat, code):
-                        out.append(opt(f"act:{i}", describe(state, seat, code)))
-            if kind == "farmer" and not done and can_help_any(state, seat, 0, space):
+                for i, action in enumerate(location_actions(state, space)):
+                    if i not in done and possible(state, seat, action):
+                        out.append(opt(f"act:{i}", describe(state, seat, action).capitalize()))
+            if kind == "farmer" and can_help_any(state, seat, 0, space):
                 out.append(opt("help", "Help this granjero"))
             if not done and aux_choices(state, seat, False):
                 out.append(opt("aux", "A single auxiliary action instead"))
@@ -186,12 +202,11 @@ class LocationStep:
             return
         if key == "help":
             frame.data["locked"] = True
-            push(state, "help", seat, bonus=0, only=frame.data["space"], chosen=[])
+            push(state, "help", seat, bonus=0, only=frame.data["space"], chosen=[], limit=1)
             return
         i = int(key[4:])
         frame.data["done"] = frame.data["done"] + [i]
-        code = location_actions(state, frame.data["space"])[i]
-        start(state, seat, code, ctx)
+        start(state, seat, location_actions(state, frame.data["space"])[i], ctx)
 
 
 @step("turn_end")
