@@ -17,7 +17,7 @@ from games.gwt_argentina.actions import (
     start,
     start_all,
 )
-from games.gwt_argentina.flow import Ctx, opt, pop, push, step
+from games.gwt_argentina.flow import Ctx, opt, pop, push, step, unlock_location
 from games.gwt_argentina.state import Frame, GwtState
 
 
@@ -272,6 +272,7 @@ class AuxStep:
     def apply(state: GwtState, frame: Frame, key: str, ctx: Ctx) -> None:
         pop(state, frame)
         if key == "skip":
+            unlock_location(state)
             return
         _, aux, n = key.split(":")
         do_aux(state, frame.seat, aux, int(n), ctx)

@@ -60,6 +60,14 @@ def pop(state: GwtState, frame: Frame) -> None:
     raise AssertionError(f"frame {frame.kind} is not on the stack")
 
 
+def unlock_location(state: GwtState) -> None:
+    """An auxiliary action or a help chosen at a location and then given up leaves the
+    location's other choice open (nothing was done there yet)."""
+    frame = state.top()
+    if frame is not None and frame.kind == "location" and not frame.data["done"]:
+        frame.data["locked"] = False
+
+
 def handler(frame: Frame) -> Any:
     return REGISTRY[frame.kind]
 

@@ -13,7 +13,7 @@ from games.gwt_argentina import data as D
 from games.gwt_argentina import pieces as P
 from games.gwt_argentina import player_board as PB
 from games.gwt_argentina.actions import row_action
-from games.gwt_argentina.flow import Ctx, opt, pop, push, step
+from games.gwt_argentina.flow import Ctx, opt, pop, push, step, unlock_location
 from games.gwt_argentina.state import Frame, GwtState
 
 MAX_CHOSEN = 3
@@ -82,6 +82,7 @@ class HelpChooseStep:
     def apply(state: GwtState, frame: Frame, key: str, ctx: Ctx) -> None:
         if key == "cancel":
             pop(state, frame)
+            unlock_location(state)
             return
         if key.startswith("add:"):
             frame.data["chosen"] = frame.data["chosen"] + [key[4:]]
@@ -129,6 +130,7 @@ class HelpRevealStep:
             return
         pop(state, frame)
         if key == "cancel":
+            unlock_location(state)
             return
         finish_help(state, frame.seat, frame.data["chosen"], frame.data["revealed"], ctx)
 
