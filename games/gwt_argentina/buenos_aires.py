@@ -187,7 +187,7 @@ class AfterStep:
     def run(state: GwtState, frame: Frame, ctx: Ctx) -> None:
         pop(state, frame)
         for event in state.after_buenos_aires:
-            if event == "cattle":
+            if event == "market":
                 refill_market(state)
                 ctx.reveals = True
                 ctx.say(state, "The cattle market is refilled.")

@@ -80,7 +80,7 @@ class HireStep:
 def place_worker_in_market(state: GwtState, tile: str) -> str | None:
     """A worker from a forecast space goes to the marker's row, left to right, the
     marker's space last; filling it moves the marker down (p. 11). Returns the arrow
-    event of the row left ("cattle", "ships:<colour>", "end") or None."""
+    event of the row left ("market", "ships:<colour>", "end") or None."""
     board = state.board
     row = board.job_marker_row
     columns = D.job_market_columns(state.seats)

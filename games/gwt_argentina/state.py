@@ -172,7 +172,7 @@ class GwtState(GameState):
     last_turns: list[int] = Field(default_factory=list)
     #: The pending steps of the turn, bottom first; the top is the pending decision.
     stack: list[Frame] = Field(default_factory=list)
-    #: Deferred effects of the job-market marker this Buenos Aires visit ("cattle",
+    #: Deferred effects of the job-market marker this Buenos Aires visit ("market",
     #: "ships:yellow" ...), applied after the six steps (rulebook p. 11).
     after_buenos_aires: list[str] = Field(default_factory=list)
     #: A short log of the last turn for the public view.

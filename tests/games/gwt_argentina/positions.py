@@ -10,6 +10,7 @@ player lines as ``"p0 hand"``, ``"p1 gaucho"``; ``"p0"`` is a player's first lin
 from __future__ import annotations
 
 from games.gwt_argentina import GAME
+from games.gwt_argentina.flow import Ctx, settle
 from games.gwt_argentina.notation import read, write
 from games.gwt_argentina.state import GwtState
 
@@ -62,7 +63,9 @@ def edit(state: GwtState, **changes: str | list[str]) -> GwtState:
         out.append(line)
     missing = set(wanted) - used
     assert not missing, f"no such line: {sorted(missing)}"
-    return read("\n".join(out) + "\n")
+    state = read("\n".join(out) + "\n")
+    settle(state, Ctx())  # automatic steps and steps left without a choice run at once
+    return state
 
 
 def keys(state: GwtState) -> list[str]:
