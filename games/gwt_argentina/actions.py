@@ -202,7 +202,9 @@ def possible(state: GwtState, seat: int, a: Action) -> bool:
     if k == "build":
         return bool(B.buildable(state, seat, n))
     if k == "buy_cattle":
-        return bool(M.buy_choices(state, seat, player.worker_count(D.GAUCHO)))
+        # an unused gaucho may also add 2 cards to the market (p. 14)
+        return bool(M.buy_choices(state, seat, player.worker_count(D.GAUCHO))
+                    or state.board.cattle_deck)
     if k == "objective":
         return bool(state.board.objective_display or state.board.objective_deck)
     if k == "aux_single":

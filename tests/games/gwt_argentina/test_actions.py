@@ -1,0 +1,322 @@
+"""Actions (rulebook p. 12–18 and the annex): hiring, building, buying cattle, the
+locomotive and stations, helping granjeros, auxiliary actions, exchange tokens."""
+
+from __future__ import annotations
+
+import pytest
+
+from games.gwt_argentina import GAME
+from tests.games.gwt_argentina.positions import keys, labels, play, situation
+
+TURN_END = "turn_end 0 {}"
+NEUTRALS = "N1=A N2=B N3=C N4=D N5=E N6=F N7=G N8=H"
+EMPTY_ROWS = {f"job_row_{r}": ". . . ." for r in range(1, 12)}
+HAND = "0:NI1 0:NI2 0:PA1 0:PA2"
+
+
+def p0(money=10, certificates=0, grain=0, tokens=0, estanciero="N1", locomotive="0"):
+    return (f"money={money} certificates={certificates} grain={grain} tokens={tokens} "
+            f"estanciero={estanciero} locomotive={locomotive} job_marker=no")
+
+
+def at_location(space, trail="", **changes):
+    frame = f'location 0 {{"done": [], "locked": false, "space": "{space}"}}'
+    changes.setdefault("p0", p0(estanciero=space))
+    changes.setdefault("p0_hand", HAND)
+    changes.setdefault("farmer_coins", "-")
+    return situation(3, first_turn="-", trail=f"{NEUTRALS} {trail}".strip(),
+                     stack=[TURN_END, *changes.pop("frames", []), frame],
+                     **changes)
+
+
+def test_marie_hires_at_seven_and_at_nine():
+    """« elle ne peut pas engager la maquinista provenant de la rangée où se trouve le
+    marqueur ..., elle paye 7 pésos pour engager celle de la rangée précédente ... déclenchant
+    ainsi une action immédiate. Elle décide d'effectuer cette action en défaussant 1 carte
+    Bétail ... pour avancer son marqueur Certificat d'une case. ② ... un gaucho pourvu d'une
+    icône de force dont le coût d'embauche normal est de 6 pésos ... l'icône de cette seconde
+    action augmente le coût de 2 pésos et ... la force augmente toujours le coût de 1 peso,
+    elle doit plutôt payer un total de 9 pésos ... reçoit immédiatement un jeton Échange.
+    ③ N'ayant pas de carte Bétail « Holando Argentino » en main, elle doit renoncer à
+    l'action immédiate qui lui aurait rapporté 2 pésos. »"""
+    rows = dict(EMPTY_ROWS, job_row_1=". GA01 GA12 CA12", job_row_2=". MA09 CA13 GA13",
+                job_row_3=". GA14 MA10 .")
+    state = at_location("N1", p0=p0(money=16), p0_maquinista="printed MA11", **rows)
+    assert "act:0" not in keys(state), "no Holando Argentino in hand"
+    state = play(state, "act:1")
+    menu = labels(state)
+    assert menu["hire:J2.2"] == "Maquinista for 7 pesos (row 2)"
+    assert not any(k.startswith("hire:J3.") for k in menu), "the marker's row is closed"
+    state = play(state, "hire:J2.2")
+    assert state.players[0].money == 9 and state.players[0].workers["maquinista"][-1] == "MA09"
+    assert "certificate" in labels(state)["do"]
+    state = play(state, "do", "card:0:NI1")
+    assert state.players[0].certificates == 1
+    state = play(state, "act:2")
+    assert labels(state)["hire:J1.2"] == "Gaucho with strength for 9 pesos (row 1)"
+    state = play(state, "hire:J1.2")
+    assert state.players[0].money == 0
+    state = play(state, "do")
+    assert state.players[0].exchange_tokens == 1
+
+
+def test_a_full_row_takes_no_more_workers():
+    """« Si une rangée est déjà pleine, vous ne pouvez plus engager d'ouvriers de ce type. »"""
+    rows = dict(EMPTY_ROWS, job_row_1=". GA12 CA12 .")
+    state = at_location("N1", p0=p0(money=20), p0_gaucho="printed GA13 GA14 GA15 GA16 GA17",
+                        **rows)
+    state = play(state, "act:1")
+    assert [k for k in keys(state) if k.startswith("hire:")] == ["hire:J1.3"]
+
+
+def test_building_costs_two_pesos_per_carpintero_and_the_difference_when_replacing():
+    """« Pour construire ce bâtiment sur une case vide du parcours, Marie doit posséder au
+    moins 2 carpinteros ... et payer 4 pésos. Si elle remplace ce bâtiment déjà construit par
+    celui-ci, elle doit posséder au moins 3 carpinteros et payer 6 pésos. » The replaced
+    tile « retirez définitivement »."""
+    state = at_location("N2", p0=p0(money=10, estanciero="N2"), p0_carpintero="printed CA12")
+    state = play(state, "act:1")
+    assert {k for k in keys(state) if k.startswith("b:")} == {"b:1", "b:2", "b:3", "b:4"}
+    state = play(state, "b:3")
+    assert labels(state)["at:P1"] == "P1 (empty): 4 pesos"
+    state = play(state, "at:P1")
+    assert state.board.trail["P1"] == "0:3" and state.players[0].money == 6
+    replace = at_location("N2", trail="P1=0:3", p0=p0(money=6, estanciero="N2"),
+                          p0_carpintero="printed CA12 CA13", p0_buildings_left="1 2 4 5 6 7 8 9 10")
+    replace = play(replace, "act:1", "b:8")
+    assert labels(replace)["at:P1"] == "P1 (replace 3): 6 pesos"
+    assert not any(k != "at:P1" for k in keys(replace) if k.startswith("at:")), \
+        "5 carpinteros are needed on an empty space"
+    replace = play(replace, "at:P1")
+    assert replace.board.trail["P1"] == "0:8" and replace.players[0].money == 0
+    assert 3 not in replace.players[0].buildings_left and 8 not in replace.players[0].buildings_left
+
+
+def test_sixth_carpintero_builds_at_one_peso_per_carpintero():
+    """« Cette action de construction comporte l'avantage de ne coûter que 1 péso par
+    carpintero au lieu de 2 pésos. »"""
+    rows = dict(EMPTY_ROWS, job_row_1=". CA12 . .")
+    state = at_location("N1", p0=p0(money=11), p0_carpintero="printed CA13 CA14 CA15 CA16",
+                        **rows)
+    state = play(state, "act:1", "hire:J1.2", "do")
+    assert GAME.pending(state).prompt == "Which building (1 pesos per carpintero)?"
+    state = play(state, "b:8", "at:P1")
+    assert state.players[0].money == 0
+
+
+def test_buying_cattle_with_one_and_two_gauchos():
+    """« Si vous ne possédez qu'un seul gaucho, vous n'avez que les 3 options suivantes :
+    Caracu pour 4 pésos, ... valeur d'élevage est de 3 pour 5 pésos, ... Franqueiro pour 11
+    pésos » ; with 2 gauchos also « 1 carte ... valeur d'élevage est de 3 pour 2 pésos OU
+    ... Aberdeen-Angus pour 11 pésos » ; each gaucho once; « Toute carte Bétail que vous
+    achetez ... est placée face visible sur vos défausses. »"""
+    market = "CA1 CH1 FQ1 AA1"
+    one = at_location("N5", p0=p0(money=20, estanciero="N5"), cattle_market=market)
+    one = play(one, "act:1")
+    costs = {k: v.split(": ")[1] for k, v in labels(one).items() if k.startswith("buy:")}
+    assert sorted(costs.values()) == ["11 pesos, 1 gaucho", "4 pesos, 1 gaucho",
+                                      "5 pesos, 1 gaucho"]
+    two = at_location("N5", p0=p0(money=20, estanciero="N5"), cattle_market=market,
+                      p0_gaucho="printed GA12")
+    two = play(two, "act:1")
+    two_costs = sorted(v.split(": ")[1] for k, v in labels(two).items() if k.startswith("buy:"))
+    assert "2 pesos, 2 gauchos" in two_costs and "11 pesos, 2 gauchos" in two_costs
+    two = play(two, next(k for k, v in labels(two).items() if v.endswith("2 pesos, 2 gauchos")))
+    assert two.players[0].money == 18 and "CH1" in two.players[0].discard
+    assert not any(k.startswith("buy:") for k in keys(two)) and "draw2" not in keys(two)
+
+
+def test_an_unused_gaucho_draws_two_cards_into_the_market():
+    """« Tout gaucho non utilisé ... peut vous servir à piocher 2 cartes de la pioche Bétail
+    du marché et de les ajouter face visible au marché. »"""
+    state = at_location("N5", p0=p0(money=0, estanciero="N5"), cattle_market="CA1",
+                        cattle_deck="FQ1 AA1 CH1")
+    state = play(state, "act:1")
+    assert "draw2" in keys(state)
+    state = play(state, "draw2")
+    assert sorted(state.board.cattle_market) == ["AA1", "CA1", "FQ1"]
+    assert state.board.cattle_deck == ["CH1"]
+
+
+def test_marie_locomotive_skips_the_occupied_space():
+    """« Marie possède 3 maquinistas ... Partant de la case 1, sa locomotive atteint la case
+    5 (la case 3 étant occupée par la locomotive rouge, cette case est totalement ignorée).
+    Autrement, elle aurait pu suivre l'aiguillage de la case 4 pour atteindre
+    l'embranchement. »"""
+    state = at_location("N4", p0=p0(estanciero="N4", locomotive="1"),
+                        p0_maquinista="printed MA11 MA12",
+                        p1="money=8 certificates=0 grain=0 tokens=0 estanciero=N1 "
+                           "locomotive=3 job_marker=no")
+    state = play(state, "act:1")
+    assert [k for k in keys(state) if k.startswith("to:")] == ["to:2", "to:4", "to:b4", "to:5"]
+    assert play(state, "to:5").players[0].locomotive == "5"
+
+
+def test_upgrading_a_station_and_taking_its_station_master():
+    """« Pour améliorer une gare, payez le coût d'amélioration ... Placez ensuite un de vos
+    disques ... Un disque provenant d'un emplacement à coins noirs ne peut être placé que sur
+    un emplacement de gare à coins noirs. ... vous pouvez la récupérer en la remplaçant par
+    une de vos tuiles Ouvrier ... de la case la plus à droite de la rangée »."""
+    state = at_location("N4", p0=p0(money=5, estanciero="N4", locomotive="6"),
+                        p0_gaucho="printed GA12", p0_maquinista="printed MA12",
+                        station_masters="b7=SM3")
+    state = play(state, "act:1", "to:b7")
+    assert "station master SM3" in labels(state)["upgrade"]
+    state = play(state, "upgrade")
+    slots = [k[5:] for k in keys(state) if k.startswith("slot:")]
+    assert slots and all(not s.startswith(("move", "hand")) for s in slots), "white station"
+    state = play(state, "slot:aux_cert_1")
+    assert state.board.stations["b7"] == [0] and state.players[0].money == 3
+    assert keys(state)[:1] == ["give:gaucho"]
+    state = play(state, "give:gaucho")
+    player = state.players[0]
+    assert player.station_masters == ["SM3"] and player.workers["gaucho"] == ["printed"]
+    assert state.board.station_masters["b7"] == "worker:GA12" and player.money == 5
+    assert GAME.scores(state)[0]["stations"] == 2
+
+
+def test_the_terminus_ends_the_move_then_the_depot():
+    """« Si votre locomotive atteint cette case, son déplacement s'y termine et vous pouvez
+    améliorer cette gare normalement. ... ce terminus peut être amélioré plusieurs fois ...
+    Ensuite, vous devez placer votre locomotive sur le dépôt ferroviaire »."""
+    state = at_location("N4", p0=p0(money=9, estanciero="N4", locomotive="30"),
+                        p0_maquinista="printed MA11 MA12", stations="b4[] 31[0]")
+    state = play(state, "act:1")
+    assert [k for k in keys(state) if k.startswith("to:")] == ["to:31"]
+    state = play(state, "to:31", "upgrade", "slot:aux_cert_1")
+    assert state.board.stations["31"] == [0, 0] and state.players[0].locomotive == "depot"
+
+
+def test_marie_helps_two_granjeros_with_strength_ten():
+    """« Marie a 3 icônes de force ... Elle choisit d'aider le granjero bleu (requérant 6 de
+    force) ainsi que le granjero vert (requérant 4 de force). ... révèle ... « Caracu »
+    pourvue d'une force de 7. Même si elle atteint déjà la force requise, elle décide aussi
+    de révéler une carte Bétail « Niata ». ... prendre 1 carte Épuisement ... reçoit 5 pésos
+    (2 + 1 des espaces Monnaie, et 0 + 2 tel qu'indiqué sur le plateau). Marie choisit de
+    placer le granjero bleu dans sa rangée granjero ... elle paye 6 pésos et ... avancer son
+    marqueur de grain d'une case. ... elle place le granjero vert à côté de son plateau »."""
+    slots = ("aux_pesos_2 aux_draw_2 aux_cert_1 aux_cert_2 aux_grain_1 aux_grain_2 "
+             "aux_engine_1 aux_engine_2 aux_remove_1 aux_remove_2 move_1 move_2 hand_1 hand_2 "
+             "cert_limit strength_2")  # strength_1 (white) cleared: 1 strength
+    state = at_location("N6", trail="BF1=FB08 GF3=FG02", p0=p0(money=6, estanciero="N6"),
+                        farmer_coins="BF1=2 GF3=1", p0_slots=slots,
+                        p0_gaucho="printed GA01", p0_carpintero="printed CA01",
+                        p0_hand="CA1 0:NI1 0:PA1 0:PA2")
+    state = play(state, "act:1", "add:BF1", "add:GF3", "go")
+    assert "done" not in keys(state), "3 strength of 10"
+    state = play(state, "reveal:CA1")
+    assert "done" in keys(state)
+    state = play(state, "reveal:0:NI1")
+    assert labels(state)["done"] == "Help them (1 exhaustion card)"
+    state = play(state, "done")
+    player = state.players[0]
+    assert player.money == 11 and sorted(player.discard)[-3:] == ["0:NI1", "CA1", "EX"]
+    assert "BF1" not in state.board.trail and "GF3" not in state.board.trail
+    assert labels(state)["hire"] == "Hire into your granjero row for 6 pesos"
+    state = play(state, "hire", "do")
+    assert state.players[0].workers["granjero"] == ["printed", "FB08"]
+    assert (state.players[0].money, state.players[0].grain) == (5, 1)
+    state = play(state, "keep")
+    assert state.players[0].helped_farmers == ["FG02"]
+
+
+def test_help_is_impossible_without_enough_strength():
+    """« Si vous ne pouvez pas atteindre la force requise pour aider au moins un granjero,
+    vous ne pouvez pas effectuer l'action »."""
+    state = at_location("N6", trail="YF1=FY15", p0=p0(estanciero="N6"), p0_hand=HAND)
+    assert "act:1" not in keys(state)
+
+
+def test_five_b_pays_six_per_worker_set():
+    """« Vous possédez 4 gauchos, 2 carpinteros, 2 maquinistas et 4 granjeros dans votre
+    section Ouvrier. Vous recevez donc 12 pésos. Si vous engageriez 1 carpintero et 1
+    maquinista supplémentaires, vous recevriez 18 pésos grâce à cette action locale. »"""
+    workers = dict(p0_gaucho="printed GA12 GA13 GA14", p0_granjero="printed FB01 FB02 FB03")
+    state = at_location("P1", trail="P1=0:5", p0=p0(money=0, estanciero="P1"),
+                        options={"building_sides": "b"}, p0_carpintero="printed CA12",
+                        p0_maquinista="printed MA12", **workers)
+    assert labels(state)["act:0"] == "+12 pesos"
+    more = at_location("P1", trail="P1=0:5", p0=p0(money=0, estanciero="P1"),
+                       options={"building_sides": "b"}, p0_carpintero="printed CA12 CA13",
+                       p0_maquinista="printed MA12 MA13", **workers)
+    assert play(more, "act:0").players[0].money == 18
+
+
+@pytest.mark.parametrize("aux,single,double", [
+    ("aux_pesos", (1, 0), (2, 0)), ("aux_grain", (-1, 1), (-2, 2)),
+])
+def test_auxiliary_actions_single_and_double(aux, single, double):
+    """« Recevez 1 pèsos » / « Recevez 2 pèsos » ; « Payez 1 pèsos et avancez votre marqueur
+    de grain d'une case » / « Payez 2 pèsos ... de 2 cases ». A double needs both slots
+    cleared (« Si les 2 emplacements sont libres »)."""
+    cleared = {"aux_pesos": ["aux_pesos_2"], "aux_grain": ["aux_grain_1", "aux_grain_2"]}[aux]
+    from games.gwt_argentina import data as D
+
+    slots = " ".join(s.id for s in D.DISC_SLOTS if s.id not in cleared)
+    state = at_location("N7", p0=p0(money=5, estanciero="N7"), p0_slots=slots)
+    state = play(state, "act:1")
+    assert {f"aux:{aux}:1", f"aux:{aux}:2"} <= set(keys(state))
+    one = play(state, f"aux:{aux}:1")
+    two = play(state, f"aux:{aux}:2")
+    for after, (money, grain) in ((one, single), (two, double)):
+        assert (after.players[0].money - 5, after.players[0].grain) == (money, grain)
+
+
+def test_single_auxiliary_at_a_location_never_doubles():
+    """« Lorsque vous utilisez cette icône pour effectuer une action auxiliaire simple sur un
+    lieu, vous ne pouvez pas la doubler »."""
+    state = play(at_location("N1", p0_slots="move_1"), "aux")
+    assert "aux:aux_pesos:2" not in keys(state) and "aux:aux_pesos:1" in keys(state)
+
+
+def test_locomotive_back_then_draw_and_remove():
+    """« Reculez votre locomotive d'une case. Piochez 1 carte de votre pioche Bétail et
+    retirez du jeu 1 carte de votre main » ; « Si votre locomotive se trouve sur la case de
+    départ ... vous ne pouvez pas effectuer cette action. »"""
+    from games.gwt_argentina import data as D
+
+    slots = " ".join(s.id for s in D.DISC_SLOTS if s.id != "aux_remove_1")
+    state = at_location("N1", p0=p0(locomotive="5"), p0_slots=slots, p0_deck="0:FR1")
+    state = play(state, "aux")
+    state = play(state, "aux:aux_remove:1")
+    assert [k for k in keys(state) if k.startswith("to:")] == ["to:4", "to:b4"]
+    state = play(state, "to:4")
+    assert "0:FR1" in state.players[0].hand
+    state = play(state, "remove:0:NI1")
+    assert "0:NI1" in state.board.box_cards and state.players[0].locomotive == "4"
+    start = at_location("N1", p0=p0(locomotive="0"), p0_slots=slots)
+    assert "aux:aux_remove:1" not in keys(play(start, "aux"))
+
+
+def test_exchange_token_draws_two_then_discards_two():
+    """« Pour utiliser un jeton Échange, remettez-le à la banque. Piochez ensuite jusqu'à 2
+    cartes ... Puis, défaussez ensuite autant de cartes que vous en avez piochées. »"""
+    state = at_location("N1", p0=p0(tokens=1), p0_deck="0:FR1 0:FR2 0:FR3")
+    assert "xt" in keys(state)
+    state = play(state, "xt", "draw:2", "discard:0:NI1", "discard:0:FR1")
+    player = state.players[0]
+    assert player.exchange_tokens == 0 and len(player.hand) == 4
+    assert player.discard[-2:] == ["0:NI1", "0:FR1"]
+
+
+def test_no_exchange_token_while_revealing():
+    """« Lorsque vous révélez votre main ... (durant l'étape ② de Buenos Aires ou lorsque
+    vous effectuez l'action « Aider un ou plusieurs granjeros ») ... ces moments sont les
+    seuls où vous ne pouvez pas utiliser de jetons Échange »."""
+    state = at_location("N6", trail="GF1=FG01", p0=p0(tokens=2, estanciero="N6"),
+                        p0_hand="CA1 0:NI1 0:PA1 0:PA2")
+    state = play(state, "act:1", "add:GF1", "go")
+    assert "xt" not in keys(state)
+    income = situation(3, first_turn="-", stack=[TURN_END, "ba_after 0 {}", "ba_income 0 {}"],
+                       p0=p0(tokens=2, estanciero="BA"))
+    assert "xt" not in keys(income)
+
+
+def test_objective_card_taken_from_the_display_is_replaced():
+    """« Si vous prenez une carte de l'offre d'objectifs, remplacez-la immédiatement en
+    révélant une nouvelle carte de la pioche Objectif. » — onto the discard pile."""
+    state = at_location("N3", p0=p0(estanciero="N3"), objective_display="OB01 OB02 OB03 OB04",
+                        objective_deck="OB05 OB06")
+    state = play(state, "act:0", "obj:OB02")
+    assert state.board.objective_display == ["OB01", "OB03", "OB04", "OB05"]
+    assert state.players[0].discard[-1] == "OB02"
