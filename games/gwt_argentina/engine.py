@@ -13,6 +13,7 @@ cards (help, income) and inside another card draw (rulebook p. 18 and p. 20).
 
 from __future__ import annotations
 
+import weakref
 from typing import Any
 
 from games.base import MENU_LIMIT, Decision, Game, Option, Outcome
@@ -34,6 +35,21 @@ from games.gwt_argentina.setup import new_state
 from games.gwt_argentina.state import GwtOptions, GwtState
 from games.gwt_argentina.views import public_view, redeal_unseen, seat_view
 from games.rng import Rng
+
+#: Decisions and scores of live states, computed once: a state is never changed once made
+#: (apply works on a copy), and views and computer players ask again and again.
+_cache: dict[tuple[str, int], tuple[weakref.ref, Any]] = {}
+
+
+def _cached(kind: str, state: GwtState, compute):
+    key = (kind, id(state))
+    hit = _cache.get(key)
+    if hit is not None and hit[0]() is state:
+        return hit[1]
+    value = compute()
+    _cache[key] = (weakref.ref(state, lambda _ref, key=key: _cache.pop(key, None)), value)
+    return value
+
 
 NO_EXCHANGE = {"help_reveal", "ba_income", "exchange", "discard_cards", "first_discard",
                "remove_cards", "draw_then_discard"}
@@ -63,6 +79,9 @@ class GwtArgentina(Game[GwtState, GwtOptions]):
         return state
 
     def pending(self, state: GwtState) -> Decision | None:
+        return _cached("decision", state, lambda: self._decide(state))
+
+    def _decide(self, state: GwtState) -> Decision | None:
         if state.finished:
             return None
         frame = state.top()
@@ -97,7 +116,8 @@ class GwtArgentina(Game[GwtState, GwtOptions]):
         return view
 
     def scores(self, state: GwtState) -> dict[int, dict[str, int]]:
-        return current_scores(state)
+        scores = _cached("scores", state, lambda: current_scores(state))
+        return {seat: dict(cats) for seat, cats in scores.items()}
 
     def determinize(self, state: GwtState, seat: int, rng: Rng) -> GwtState:
         clone = self.copy(state)
