@@ -73,10 +73,10 @@ def _all_actions() -> dict[str, Action]:
 ACTION_BY_KEY: dict[str, Action] = _all_actions()
 
 
-def location_actions(state: GwtState, space: str) -> list[Action]:
-    """The local actions of the building on ``space``; a private building adds the special
-    action printed on its space, for its owner (p. 8)."""
-    tile = state.board.trail[space]
+def location_actions(state: GwtState, space: str, tile: str | None = None) -> list[Action]:
+    """The local actions of the building ``tile`` (by default the one on ``space``); a
+    private building adds the special action printed on its space, for its owner (p. 8)."""
+    tile = tile or state.board.trail[space]
     if ":" not in tile:
         return list(D.NEUTRAL_BY_ID[tile].actions)
     actions = list(D.private_building(building_number(tile), building_side(state, tile)).actions)

@@ -158,7 +158,15 @@ def enter_location(state: GwtState, seat: int, space: str) -> None:
         state.players[seat].estanciero = "BA"
         enter_buenos_aires(state, seat)
         return
-    push(state, "location", seat, space=space, done=[], locked=False)
+    push(state, "location", seat, space=space, done=[], locked=False,
+         tile=state.board.trail.get(space))
+
+
+def frame_tile(frame: Frame) -> str | None:
+    """The building as it stood when the estanciero arrived: « Si vous remplacez une tuile
+    Bâtiment alors que votre estanciero s'y trouve, vous ne pouvez pas activer le nouveau
+    bâtiment immédiatement. »"""
+    return frame.data.get("tile")
 
 
 @step("location")
@@ -176,7 +184,7 @@ class LocationStep:
         out = []
         if not locked:
             if kind in ("neutral", "own"):
-                for i, action in enumerate(location_actions(state, space)):
+                for i, action in enumerate(location_actions(state, space, frame_tile(frame))):
                     if i not in done and possible(state, seat, action):
                         out.append(opt(f"act:{i}", describe(state, seat, action).capitalize()))
             if kind == "farmer" and can_help_any(state, seat, 0, space):
@@ -206,7 +214,7 @@ class LocationStep:
             return
         i = int(key[4:])
         frame.data["done"] = frame.data["done"] + [i]
-        start(state, seat, location_actions(state, frame.data["space"])[i], ctx)
+        start(state, seat, location_actions(state, frame.data["space"], frame_tile(frame))[i], ctx)
 
 
 @step("turn_end")

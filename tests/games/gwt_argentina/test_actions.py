@@ -320,3 +320,19 @@ def test_objective_card_taken_from_the_display_is_replaced():
     state = play(state, "act:0", "obj:OB02")
     assert state.board.objective_display == ["OB01", "OB03", "OB04", "OB05"]
     assert state.players[0].discard[-1] == "OB02"
+
+
+def test_a_building_replaced_under_the_estanciero_is_not_activated_at_once():
+    """« Si vous remplacez une tuile Bâtiment alors que votre estanciero s'y trouve, vous ne
+    pouvez pas activer le nouveau bâtiment immédiatement. » Here the 6th carpintero, hired
+    at your own 6a, replaces that very 6a by 9a: the menu stays 6a's."""
+    rows = dict(EMPTY_ROWS, job_row_1=". CA12 . .")
+    state = situation(3, first_turn="-", trail=f"{NEUTRALS} P1=0:6", farmer_coins="-",
+                      p0=p0(money=30, estanciero="P1"), p0_hand=HAND,
+                      p0_carpintero="printed CA13 CA14 CA15 CA16",
+                      p0_buildings_left="1 2 3 4 5 7 8 9 10", **rows,
+                      stack=[TURN_END, 'location 0 {"done": [], "locked": false, '
+                                       '"space": "P1", "tile": "0:6"}'])
+    state = play(state, "act:0", "hire:J1.2", "do", "b:9", "at:P1")
+    assert state.board.trail["P1"] == "0:9"
+    assert labels(state)["act:1"] == "Locomotive up to 1", "still 6a's second action"
