@@ -13,19 +13,22 @@ from collections import Counter
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from functools import cache
+from typing import TYPE_CHECKING
 
 from games.gwt_argentina.data_buildings import PRIVATE_BY_ID
 from games.gwt_argentina.data_cattle import (
+    ANGUS,
     BREED_BY_ID,
-    EXHAUSTION_CARD_ID,
-    EXHAUSTION_VP,
-    MARKET_CARD_BY_ID,
-    STARTING_CARD_VP,
+    CARACU,
+    FRANQUEIRO,
     VALUE_3_BREEDS,
+    card_breed,
+    card_vp,
 )
-from games.gwt_argentina.data_europe import SHIP_BY_ID, port_city
-from games.gwt_argentina.data_objectives import CONDITIONS, OBJECTIVE_BY_ID
+from games.gwt_argentina.data_europe import CITIES, SHIP_BY_ID, port_city
+from games.gwt_argentina.data_objectives import CONDITIONS, OBJECTIVE_BY_ID, is_objective
 from games.gwt_argentina.data_player import (
+    DISC_SLOTS,
     FARMER_VP,
     LATE_COLUMN_VP,
     LATE_COLUMNS,
@@ -39,6 +42,9 @@ from games.gwt_argentina.data_tiles import (
     WORKER_BY_ID,
     WORKER_ROWS,
 )
+
+if TYPE_CHECKING:
+    from games.gwt_argentina.state import GwtState
 
 #: The score pad's 12 lines, in order.
 CATEGORIES: tuple[str, ...] = (
@@ -58,6 +64,9 @@ CATEGORIES: tuple[str, ...] = (
 __doc__ += "\n".join(f"* ``{c}``" for c in CATEGORIES) + "\n"
 
 PRINTED = "printed"
+SHIP_18 = "s18"
+#: The movement slot of scoring line 11.
+MOVE_SLOT = "move2"
 
 
 @dataclass(frozen=True)
@@ -65,22 +74,21 @@ class Tally:
     """What one player owns at the end, as ids of :mod:`games.gwt_argentina.data`."""
 
     pesos: int = 0
-    #: Private building ids on the board (``"5b"``), one per tile.
+    #: Private buildings on the board, by tile id (``"5b"``), one per tile.
     buildings: tuple[str, ...] = ()
     #: Ship ids, one entry per disc on a ship still in the loading zone.
     ship_discs: tuple[str, ...] = ()
-    #: Discs on quays, one entry each (``"liverpool:II"``).
+    #: Discs on quays, one entry each, ``"<city>:<quay>"`` (``"LV:II"``).
     quay_discs: tuple[str, ...] = ()
-    #: Discs on district spaces (``"rotterdam:W1"``).
+    #: Discs on district spaces, ``"<city>:<space>"`` (``"RT:W1"``).
     district_discs: tuple[str, ...] = ()
     #: Side of each port city ("a" or "b").
-    port_sides: Mapping[str, str] = field(default_factory=lambda: {
-        "lehavre": "a", "rotterdam": "a", "liverpool": "a"})
+    port_sides: Mapping[str, str] = field(default_factory=lambda: dict.fromkeys(CITIES, "a"))
     #: Station ids, one entry per disc (the terminus ``"31"`` may repeat).
     station_discs: tuple[str, ...] = ()
     #: Farmer tile ids beside the board (helped, not hired).
     farmers: tuple[str, ...] = ()
-    #: Herd: every card in deck, hand and discard (cattle ids, ``"EX"``, objective ids).
+    #: Herd: every card in deck, hand and discard (cattle, exhaustion and objective ids).
     herd: tuple[str, ...] = ()
     #: Objective cards played into the objective area (they must be scored).
     played_objectives: tuple[str, ...] = ()
@@ -96,33 +104,13 @@ class Tally:
 # -- Herd helpers ------------------------------------------------------------------------
 
 
-def card_breed(card_id: str) -> str | None:
-    """Breed of a cattle card id (market ``FQ7`` or starting ``0:NI3``); None otherwise."""
-    if card_id in MARKET_CARD_BY_ID:
-        return MARKET_CARD_BY_ID[card_id].breed
-    if ":" in card_id:
-        code = card_id.split(":", 1)[1].rstrip("0123456789")
-        for breed in BREED_BY_ID.values():
-            if breed.code == code and not breed.market:
-                return breed.id
-    return None
-
-
 def herd_objectives(herd: Iterable[str]) -> tuple[str, ...]:
-    return tuple(c for c in herd if c in OBJECTIVE_BY_ID)
+    return tuple(c for c in herd if is_objective(c))
 
 
 def cattle_points(herd: Iterable[str]) -> int:
     """Scoring 7: printed VP of cattle cards, and each exhaustion card's negative VP."""
-    points = 0
-    for card in herd:
-        if card == EXHAUSTION_CARD_ID:
-            points += EXHAUSTION_VP
-        elif card in MARKET_CARD_BY_ID:
-            points += MARKET_CARD_BY_ID[card].vp
-        elif card_breed(card) is not None:
-            points += STARTING_CARD_VP
-    return points
+    return sum(card_vp(card) for card in herd)
 
 
 # -- Objective cards -------------------------------------------------------------------
@@ -143,9 +131,9 @@ def available_components(t: Tally) -> dict[str, int]:
         breed = card_breed(card)
         if breed in VALUE_3_BREEDS:
             have["cattle_3"] += 1
-        elif breed in ("caracu", "franqueiro", "angus"):
+        elif breed in (CARACU, FRANQUEIRO, ANGUS):
             have[breed] += 1
-    have["ship18"] = t.ship_discs.count("ship18")
+    have["ship18"] = t.ship_discs.count(SHIP_18)
     return {c: have[c] for c in CONDITIONS}
 
 
@@ -250,8 +238,8 @@ def port_points(t: Tally) -> int:
     for quay in t.quay_discs:
         city, name = quay.split(":")
         points += port_city(city, t.port_sides[city]).quay_vp[name]
-    for space in t.district_discs:
-        city = space.split(":")[0]
+    for disc in t.district_discs:
+        city, space = disc.split(":")
         points += port_city(city, t.port_sides[city]).space(space).vp
     return points
 
@@ -271,7 +259,7 @@ def score_tally(t: Tally) -> dict[str, int]:
         "station_masters": station_master_points(t, len(choice.zone)),
         "workers": LATE_COLUMN_VP * sum(
             1 for row in t.workers.values() for col in LATE_COLUMNS if len(row) >= col),
-        "move_slot": MOVE_SLOT_VP if "move_2" in t.cleared_slots else 0,
+        "move_slot": MOVE_SLOT_VP if MOVE_SLOT in t.cleared_slots else 0,
         "job_market": JOB_MARKER_VP if t.has_job_marker else 0,
     }
     scores["total"] = sum(scores.values())
@@ -290,3 +278,46 @@ def best_objective_choice(t: Tally) -> ObjectiveChoice:
     best_size = max(options, key=lambda n: (options[n].points + station_master_points(t, n), -n))
     return options[best_size]
 
+
+
+# -- Reading a game state --------------------------------------------------------------
+
+
+def tally(state: GwtState, seat: int) -> Tally:
+    """Everything ``seat`` owns that the final scoring counts, read off the state."""
+    player = state.players[seat]
+    board = state.board
+    buildings = []
+    for placed in board.trail.values():
+        owner, sep, number = placed.partition(":")
+        if sep and owner.isdigit() and int(owner) == seat:
+            buildings.append(f"{number}{board.building_sides[number]}")
+    quay_discs: list[str] = []
+    district_discs: list[str] = []
+    for city, port in board.ports.items():
+        for quay, seats in port.quays.items():
+            quay_discs += [f"{city}:{quay}"] * seats.count(seat)
+        district_discs += [f"{city}:{space}" for space, owner in port.spaces.items()
+                           if owner == seat]
+    return Tally(
+        pesos=player.money,
+        buildings=tuple(sorted(buildings)),
+        ship_discs=tuple(ship.id for ship in board.ships for s in ship.discs if s == seat),
+        quay_discs=tuple(quay_discs),
+        district_discs=tuple(district_discs),
+        port_sides={city: port.side for city, port in board.ports.items()},
+        station_discs=tuple(sid for sid, seats in board.stations.items()
+                            for s in seats if s == seat),
+        farmers=tuple(player.helped_farmers),
+        herd=tuple(player.herd()),
+        played_objectives=tuple(player.objectives),
+        station_masters=tuple(player.station_masters),
+        workers={row: tuple(tiles) for row, tiles in player.workers.items()},
+        cleared_slots=frozenset(s.id for s in DISC_SLOTS) - set(player.slots),
+        has_job_marker=player.job_marker,
+    )
+
+
+def final_scores(state: GwtState) -> dict[int, dict[str, int]]:
+    """``{seat: {category: points, "total": n}}`` by the score pad's 12 categories."""
+    return {p.seat: score_tally(tally(state, p.seat)) for p in state.players}
