@@ -110,14 +110,14 @@ _SIDE_A: dict[int, tuple[Action, ...]] = {
     4: (Action("draw_discard_gauchos"), certificates(2)),
     # "1. Avancez votre marqueur de grain de 2 cases. 2. ... disque ... quai I de Rotterdam."
     # (shared data §3.2 [S]: the disc comes from a white-corner slot)
-    5: (grain(2), Action("disc_to_quay", city="RT", quay=1, corner="white")),
+    5: (grain(2), Action("disc_to_quay", city="rotterdam", quay=1, corner="white")),
     # "1. Engagez un ouvrier. Son coût est réduit de 1 peso. 2. ... maquinistas"
     6: (Action("hire", -1), Action("engine_by_maquinistas")),
     # "1. Reculez votre marqueur de grain d'une case pour avancer votre locomotive de 2
     # cases et recevoir 2 pesos. 2. Avancez votre estanciero de 3 lieux"
     7: (Action("pay_grain", 1, then=(engine(2), pesos(2))), move(3)),
     # "1. Avancez votre marqueur de grain d'une case. 2. ... quai I de Liverpool."
-    8: (grain(1), Action("disc_to_quay", city="LV", quay=1)),
+    8: (grain(1), Action("disc_to_quay", city="liverpool", quay=1)),
     # "1. Avancez votre marqueur Certificat de 3 cases. 2. ... estanciero de 3 lieux"
     9: (certificates(3), move(3)),
     # "1. ... grain de 5 cases. 2. Recevez 5 pesos. 3. Avancez votre locomotive de 3 cases."

@@ -33,7 +33,7 @@ class Breed:
     strength: int
     #: Card colour; the rulebook shows a specific breed by "sa couleur et sa valeur".
     colour: str
-    #: Two-letter code for short labels.
+    #: Two-letter code for ids and notation.
     code: str
     market: bool
 
@@ -62,6 +62,7 @@ BREEDS: tuple[Breed, ...] = (
     Breed(ANGUS, "Aberdeen-Angus", 5, 7, "purple", "AA", True),
 )
 BREED_BY_ID: dict[str, Breed] = {b.id: b for b in BREEDS}
+BREED_BY_CODE: dict[str, Breed] = {b.code: b for b in BREEDS}
 STARTING_BREEDS = (NIATA, PATAGONICO, FRONTERIZO, HOLANDO)
 MARKET_BREEDS = (CARACU, CHAQUENO, SERRANO, BLANCO, FRANQUEIRO, ANGUS)
 VALUE_3_BREEDS = (CHAQUENO, SERRANO, BLANCO)
@@ -71,38 +72,16 @@ MARKET_COLOUR_ORDER = ("orange", "yellow", "red", "blue", "brown", "purple")
 
 @dataclass(frozen=True)
 class CattleCard:
-    """One physical cattle card.
-
-    Ids (the engine's ``pieces`` convention): a market card is ``<kind>-<n>``, a starting
-    card ``<breed>-p<seat>.<n>``; ``kind`` is the breed id, followed by the card's VP for
-    the breeds whose cards differ in VP (``caracu2``, ``franqueiro5``, ``angus7`` …).
-    """
+    """One physical market card. ``id`` is ``<code><n>``, e.g. ``FQ7``."""
 
     id: str
     breed: str
     vp: int
 
-    @property
-    def kind(self) -> str:
-        return self.id.split("-", 1)[0]
-
-
-#: Breeds whose market cards do not all carry the same VP: their kind names the VP.
-VP_IN_KIND = (CARACU, FRANQUEIRO, ANGUS)
-
-
-def card_kind(breed: str, vp: int) -> str:
-    return f"{breed}{vp}" if breed in VP_IN_KIND else breed
-
 
 def _cards(breed: str, vps: tuple[int, ...]) -> tuple[CattleCard, ...]:
-    seen: dict[str, int] = {}
-    cards = []
-    for vp in vps:
-        kind = card_kind(breed, vp)
-        seen[kind] = seen.get(kind, 0) + 1
-        cards.append(CattleCard(f"{kind}-{seen[kind]}", breed, vp))
-    return tuple(cards)
+    code = BREED_BY_ID[breed].code
+    return tuple(CattleCard(f"{code}{i}", breed, vp) for i, vp in enumerate(vps, start=1))
 
 
 #: The 36 market cards with their VP (shared data §1.1 [S]).
@@ -115,52 +94,26 @@ MARKET_CARDS: tuple[CattleCard, ...] = (
     *_cards(ANGUS, (5, 5, 6, 6, 7, 7)),
 )
 MARKET_CARD_BY_ID: dict[str, CattleCard] = {c.id: c for c in MARKET_CARDS}
-#: kind -> (breed, VP) for every market and starting kind.
-CARD_KINDS: dict[str, tuple[str, int]] = {
-    **{c.kind: (c.breed, c.vp) for c in MARKET_CARDS},
-}
 
 #: "14 par joueur : 5 Niata 3 Patagonico 3 Fronterizo 3 Holando Argentino" (0 VP each).
 STARTING_HERD: tuple[tuple[str, int], ...] = (
     (NIATA, 5), (PATAGONICO, 3), (FRONTERIZO, 3), (HOLANDO, 3),
 )
 STARTING_CARD_VP = 0
-CARD_KINDS.update({breed: (breed, STARTING_CARD_VP) for breed, _count in STARTING_HERD})
 
 
 def starting_cards(seat: int) -> tuple[CattleCard, ...]:
-    """The 14 starting cattle cards of ``seat``: ids ``<breed>-p<seat>.<n>``, e.g.
-    ``niata-p0.3``."""
+    """The 14 starting cattle cards of ``seat``: ids ``<seat>:<code><n>``, e.g. ``0:NI3``."""
     return tuple(
-        CattleCard(f"{breed}-p{seat}.{i}", breed, STARTING_CARD_VP)
+        CattleCard(f"{seat}:{BREED_BY_ID[breed].code}{i}", breed, STARTING_CARD_VP)
         for breed, count in STARTING_HERD for i in range(1, count + 1)
     )
-
-
-def card_breed(card_id: str) -> str | None:
-    """Breed of a cattle card id; None for exhaustion and objective cards."""
-    facts = CARD_KINDS.get(card_id.split("-", 1)[0])
-    return facts[0] if facts else None
-
-
-def card_vp(card_id: str) -> int:
-    """End-game VP of a herd card (scoring 7): cattle VP, exhaustion -2, objectives 0."""
-    if is_exhaustion(card_id):
-        return EXHAUSTION_VP
-    facts = CARD_KINDS.get(card_id.split("-", 1)[0])
-    return facts[1] if facts else 0
-
-
-def is_exhaustion(card_id: str) -> bool:
-    return card_id.startswith(EXHAUSTION_PREFIX)
 
 
 #: "25 cartes Épuisement"; set-up step 17: "ajoutez-y 1 carte Épuisement. Ces 15 cartes
 #: constituent votre pioche Bétail".
 EXHAUSTION_CARDS = 25
-#: Exhaustion card ids: ``exh-1`` … ``exh-25``.
-EXHAUSTION_PREFIX = "exh-"
-EXHAUSTION_IDS = tuple(f"{EXHAUSTION_PREFIX}{n}" for n in range(1, EXHAUSTION_CARDS + 1))
+EXHAUSTION_CARD_ID = "EX"
 EXHAUSTION_IN_STARTING_DECK = 1
 #: End-game value of one exhaustion card in the herd (shared data §1.3 [S]; the rulebook
 #: says "les cartes Épuisement ... diminuent votre score final" without the number).
@@ -174,6 +127,26 @@ def exhaustion_for_revealed(n: int) -> int:
     if not 0 <= n <= MAX_REVEALED_FOR_HELP:
         raise ValueError(f"between 0 and {MAX_REVEALED_FOR_HELP} cards may be revealed, not {n}")
     return 0 if n == 0 else 1 if n <= 2 else 2
+
+
+def card_breed(card_id: str) -> str | None:
+    """Breed of a cattle card id (market ``FQ7`` or starting ``0:NI3``); None otherwise."""
+    if card_id in MARKET_CARD_BY_ID:
+        return MARKET_CARD_BY_ID[card_id].breed
+    if ":" in card_id:
+        breed = BREED_BY_CODE.get(card_id.split(":", 1)[1].rstrip("0123456789"))
+        if breed is not None and not breed.market:
+            return breed.id
+    return None
+
+
+def card_vp(card_id: str) -> int:
+    """End-game VP of a herd card (scoring 7): cattle VP, exhaustion -2, any other card 0."""
+    if card_id == EXHAUSTION_CARD_ID:
+        return EXHAUSTION_VP
+    if card_id in MARKET_CARD_BY_ID:
+        return MARKET_CARD_BY_ID[card_id].vp
+    return 0
 
 
 #: Set-up step 9: "à 2 joueurs, révélez 9 cartes ... 3 joueurs, 12 ... 4 joueurs, 15".

@@ -1,8 +1,8 @@
 """The 24 objective cards: immediate action, VP when fulfilled, penalty otherwise, and their
 conditions.
 
-Card ids (the engine's convention): ``obj-1`` … ``obj-24`` in the order of shared data §9
-(the source's ids 100-123; the printed cards carry no number).
+Card ids (stable): ``OB01`` … ``OB24`` in the order of shared data §9 (the source's ids
+100-123; the printed cards carry no number).
 
 Condition ids (each component counts for one condition only: "chaque élément de jeu qu'un
 joueur possède ne peut servir à remplir qu'une seule condition sur une seule carte"):
@@ -42,18 +42,17 @@ class ObjectiveCard:
     needs: dict[str, int]
 
 
-OBJECTIVE_PREFIX = "obj-"
 DRAW3 = Action("draw_discard", 3)
 PENALTY = -2
 
 
 def _card(n: int, action: Action, vp: int, **needs: int) -> ObjectiveCard:
-    return ObjectiveCard(f"{OBJECTIVE_PREFIX}{n}", action, vp, PENALTY, dict(needs))
+    return ObjectiveCard(f"OB{n:02d}", action, vp, PENALTY, dict(needs))
 
 
 #: Shared data §9 [S]. The rulebook's example (three cards worth 9 needing "3 de ses tuiles
 #: Bâtiment", "1 tuile Fermier de chaque couleur (jaune, bleue, verte)", "1 carte ...
-#: Caracu" and "2 de ses disques dans le quartier ouest") is obj-6 + obj-7 + obj-18.
+#: Caracu" and "2 de ses disques dans le quartier ouest") is OB06 + OB07 + OB18.
 OBJECTIVE_CARDS: tuple[ObjectiveCard, ...] = (
     _card(1, certificates(1), 4, district_W=1, station=2),
     _card(2, certificates(1), 3, district_E=1, building=1),
@@ -83,7 +82,3 @@ OBJECTIVE_CARDS: tuple[ObjectiveCard, ...] = (
 OBJECTIVE_BY_ID: dict[str, ObjectiveCard] = {c.id: c for c in OBJECTIVE_CARDS}
 #: Set-up 10: "Révélez les 4 premières cartes de cette pioche ... l'offre d'objectifs."
 OBJECTIVE_DISPLAY = 4
-
-
-def is_objective(card_id: str) -> bool:
-    return card_id.startswith(OBJECTIVE_PREFIX)

@@ -74,9 +74,9 @@ ROW_SLOTS: dict[str, tuple[RowSlot, ...]] = {
         RowSlot(1),
         RowSlot(2, (grain(1),), 6),
         RowSlot(3, (grain(1),), 6),
-        RowSlot(4, (Action("disc_to_quay", city="RT", quay=1, corner="white"),), 8),
+        RowSlot(4, (Action("disc_to_quay", city="rotterdam", quay=1, corner="white"),), 8),
         RowSlot(5, (grain(1),), 8),
-        RowSlot(6, (Action("disc_to_quay", city="LV", quay=1),), 10),
+        RowSlot(6, (Action("disc_to_quay", city="liverpool", quay=1),), 10),
     ),
 }
 
@@ -103,31 +103,31 @@ class DiscSlot:
 DISC_SLOTS: tuple[DiscSlot, ...] = (
     # Auxiliary actions: the two always-open ones have one slot each for their double
     # (their single slot is one of "les 2 emplacements gris [qui] restent vides").
-    DiscSlot("aux_coin2", "white", "coin"),
-    DiscSlot("aux_draw2", "white", "draw"),
-    DiscSlot("aux_cert1", "white", "cert"),
-    DiscSlot("aux_cert2", "white", "cert"),
-    DiscSlot("aux_grain1", "white", "grain"),
-    DiscSlot("aux_grain2", "white", "grain"),
-    DiscSlot("aux_loco1", "white", "loco"),
-    DiscSlot("aux_loco2", "white", "loco"),
-    DiscSlot("aux_back1", "white", "back"),
-    DiscSlot("aux_back2", "white", "back"),
-    DiscSlot("move1", "black", "move"),
+    DiscSlot("aux_pesos_2", "white", "aux_pesos"),
+    DiscSlot("aux_draw_2", "white", "aux_draw"),
+    DiscSlot("aux_cert_1", "white", "aux_cert"),
+    DiscSlot("aux_cert_2", "white", "aux_cert"),
+    DiscSlot("aux_grain_1", "white", "aux_grain"),
+    DiscSlot("aux_grain_2", "white", "aux_grain"),
+    DiscSlot("aux_engine_1", "white", "aux_engine"),
+    DiscSlot("aux_engine_2", "white", "aux_engine"),
+    DiscSlot("aux_remove_1", "white", "aux_remove"),
+    DiscSlot("aux_remove_2", "white", "aux_remove"),
+    DiscSlot("move_1", "black", "move"),
     # Final scoring 11: "Marquez 2 points de victoire si vous avez enlevé votre disque de
     # cet emplacement." (p. 10 says 3; the score pad's 2 wins, as in the source.)
-    DiscSlot("move2", "black", "move", vp=2),
-    DiscSlot("hand1", "black", "hand"),
+    DiscSlot("move_2", "black", "move", vp=2),
+    DiscSlot("hand_1", "black", "hand"),
     # reconstruction: the slot costing 3 pesos ("Dans la rangée du bas, si vous retirez le
     # disque de droite, vous devez immédiatement payer 3 pésos", among the black-corner
     # slots that "requièrent un coût supplémentaire") is the right hand-limit slot: the
     # 2nd edition of Great Western Trail puts its disc cost on the hand limit too.
-    DiscSlot("hand2", "black", "hand", pay=3),
-    DiscSlot("certlimit", "white", "certlimit"),
+    DiscSlot("hand_2", "black", "hand", pay=3),
+    DiscSlot("cert_limit", "white", "cert_limit"),
     # "l'emplacement de disque à coins blancs fournit exactement 1 de force, tandis que
     # l'emplacement à coins noirs (dans le coin inférieur droit) fournit 2 de force"
-    DiscSlot("strength1", "white", "strength"),
-    DiscSlot("strength2", "black", "strength", gain=3),
+    DiscSlot("strength_1", "white", "strength"),
+    DiscSlot("strength_2", "black", "strength", gain=3),
 )
 DISC_SLOT_BY_ID: dict[str, DiscSlot] = {s.id: s for s in DISC_SLOTS}
 DISCS_PER_PLAYER = 18
@@ -139,34 +139,34 @@ MOVE_SLOT_VP = 2
 #: emplacements sont libres, vous pouvez effectuer cette action comme une action auxiliaire
 #: double."
 AUX_ACTIONS: dict[str, tuple[tuple[str, ...], str]] = {
-    "coin": ((), "Recevez 1/2 pésos"),
-    "draw": ((), "Piochez 1/2 cartes, défaussez 1/2 cartes"),
-    "cert": (("aux_cert1", "aux_cert2"),
+    "aux_pesos": ((), "Recevez 1/2 pésos"),
+    "aux_draw": ((), "Piochez 1/2 cartes, défaussez 1/2 cartes"),
+    "aux_cert": (("aux_cert_1", "aux_cert_2"),
                  "Reculez le grain de 1/2, avancez le Certificat de 1/2 et recevez 1/2 pésos"),
-    "grain": (("aux_grain1", "aux_grain2"), "Payez 1/2 pésos, grain +1/2"),
-    "loco": (("aux_loco1", "aux_loco2"), "Payez 1/2 pésos, locomotive +1/2"),
-    "back": (("aux_back1", "aux_back2"),
+    "aux_grain": (("aux_grain_1", "aux_grain_2"), "Payez 1/2 pésos, grain +1/2"),
+    "aux_engine": (("aux_engine_1", "aux_engine_2"), "Payez 1/2 pésos, locomotive +1/2"),
+    "aux_remove": (("aux_remove_1", "aux_remove_2"),
                    "Reculez la locomotive de 1/2, piochez 1/2 cartes et retirez 1/2 cartes"),
 }
-AUX_ALWAYS_OPEN = ("coin", "draw")
-AUX_DOUBLE_SLOT = {"coin": "aux_coin2", "draw": "aux_draw2"}
+AUX_ALWAYS_OPEN = ("aux_pesos", "aux_draw")
+AUX_DOUBLE_SLOT = {"aux_pesos": "aux_pesos_2", "aux_draw": "aux_draw_2"}
 
 # -- Limits and tracks --------------------------------------------------------------
 
 #: Movement: base by player count (data_trail.MOVE_LIMIT), then per cleared slot.
 #: Shared data §5.3 [S]: +2 for the first, +1 for the second; the rulebook's BLEU 4 / ROUGE 6
 #: example fits.
-MOVE_BONUS = {"move1": 2, "move2": 1}
+MOVE_BONUS = {"move_1": 2, "move_2": 1}
 #: "Chaque joueur commence la partie avec une limite de main de 4 cartes et peut l'augmenter
 #: jusqu'à 6."
 HAND_LIMIT_BASE = 4
-HAND_BONUS = {"hand1": 1, "hand2": 1}
+HAND_BONUS = {"hand_1": 1, "hand_2": 1}
 #: "votre limite est de 4 au début de la partie"; shared data §5.3 [S]: 6 once cleared.
 CERT_LIMIT_BASE = 4
 CERT_LIMIT_UNLOCKED = 6
 #: "La limite est de 8." (grain)
 GRAIN_LIMIT = 8
-STRENGTH_BONUS = {"strength1": 1, "strength2": 2}
+STRENGTH_BONUS = {"strength_1": 1, "strength_2": 2}
 
 # -- Start ----------------------------------------------------------------------------
 

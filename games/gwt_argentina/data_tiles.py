@@ -4,9 +4,9 @@ Rulebook "MATÉRIEL": "57 tuiles Ouvrier · 19 de chaque : (parmi lesquels 8 son
 d'une icône de force) gaucho, carpintero, maquinista"; "51 tuiles Fermier · 12 de chaque :
 granjero vert, bleu, orange · 15 de chaque : granjero jaune"; "3 sacs" A, B, C.
 
-Tile ids (the engine's ``pieces`` convention): a worker is ``<g|c|m>[+]<nn>`` ("+" marks
-the strength icon; bag B numbers 01-13, bag C 21-26), e.g. ``m+07``; a farmer is
-``F<g|b|o|y><strength><G|K>-<n>`` (hand green G or black K), e.g. ``Fb5K-1``.
+Tile ids (stable): workers ``GA01`` … (gaucho), ``CA01`` … (carpintero), ``MA01`` …
+(maquinista), strong ones first; farmers ``FG01`` … (green), ``FB01`` … (blue), ``FO01`` …
+(orange), ``FY01`` … (yellow), in the order of :data:`FARMER_TILES`.
 """
 
 from __future__ import annotations
@@ -21,7 +21,7 @@ GRANJERO = "granjero"
 WORKER_TYPES = (GAUCHO, CARPINTERO, MAQUINISTA)
 #: Worker rows of the player board, top to bottom.
 WORKER_ROWS = (GAUCHO, CARPINTERO, MAQUINISTA, GRANJERO)
-WORKER_LETTER = {GAUCHO: "g", CARPINTERO: "c", MAQUINISTA: "m"}
+WORKER_CODE = {GAUCHO: "GA", CARPINTERO: "CA", MAQUINISTA: "MA"}
 
 
 @dataclass(frozen=True)
@@ -58,21 +58,20 @@ WORKERS_BY_BAG: dict[str, tuple[int, int]] = {"B": (8, 5), "C": (3, 3)}
 def _workers() -> tuple[WorkerTile, ...]:
     tiles: list[WorkerTile] = []
     for kind in WORKER_TYPES:
-        letter = WORKER_LETTER[kind]
-        for bag, base in (("B", 0), ("C", 20)):
-            plain, strong = WORKERS_BY_BAG[bag]
-            tiles += [WorkerTile(f"{letter}{base + i:02d}", kind, False, bag)
-                      for i in range(1, plain + 1)]
-            tiles += [WorkerTile(f"{letter}+{base + i:02d}", kind, True, bag)
-                      for i in range(plain + 1, plain + strong + 1)]
+        n = 0
+        for strong in (True, False):
+            for bag in ("B", "C"):
+                plain_count, strong_count = WORKERS_BY_BAG[bag]
+                for _ in range(strong_count if strong else plain_count):
+                    n += 1
+                    tiles.append(WorkerTile(f"{WORKER_CODE[kind]}{n:02d}", kind, strong, bag))
     return tuple(tiles)
 
 
 WORKER_TILES: tuple[WorkerTile, ...] = _workers()
 WORKER_BY_ID: dict[str, WorkerTile] = {t.id: t for t in WORKER_TILES}
 
-FARMER_LETTER = {"green": "g", "blue": "b", "orange": "o", "yellow": "y"}
-HAND_LETTER = {"green": "G", "black": "K"}
+FARMER_CODE = {"green": "FG", "blue": "FB", "orange": "FO", "yellow": "FY"}
 #: Bag A: green, blue and orange farmers; bag C: yellow farmers (shared data §4.1 [C]).
 FARMER_BAG = {"green": "A", "blue": "A", "orange": "A", "yellow": "C"}
 #: (strength, hand, count) per colour, shared data §4.2 [S] ("Hard code proper tile stats").
@@ -89,10 +88,12 @@ FARMER_STATS: dict[str, tuple[tuple[int, str, int], ...]] = {
 def _farmers() -> tuple[FarmerTile, ...]:
     tiles: list[FarmerTile] = []
     for colour, stats in FARMER_STATS.items():
+        n = 0
         for strength, hand, count in stats:
-            prefix = f"F{FARMER_LETTER[colour]}{strength}{HAND_LETTER[hand]}"
-            tiles += [FarmerTile(f"{prefix}-{i}", colour, strength, hand, FARMER_BAG[colour])
-                      for i in range(1, count + 1)]
+            for _ in range(count):
+                n += 1
+                tiles.append(FarmerTile(f"{FARMER_CODE[colour]}{n:02d}", colour, strength,
+                                        hand, FARMER_BAG[colour]))
     return tuple(tiles)
 
 

@@ -26,7 +26,7 @@ from games.gwt_argentina.data_cattle import (
     card_vp,
 )
 from games.gwt_argentina.data_europe import CITIES, SHIP_BY_ID, port_city
-from games.gwt_argentina.data_objectives import CONDITIONS, OBJECTIVE_BY_ID, is_objective
+from games.gwt_argentina.data_objectives import CONDITIONS, OBJECTIVE_BY_ID
 from games.gwt_argentina.data_player import (
     DISC_SLOTS,
     FARMER_VP,
@@ -64,9 +64,9 @@ CATEGORIES: tuple[str, ...] = (
 __doc__ += "\n".join(f"* ``{c}``" for c in CATEGORIES) + "\n"
 
 PRINTED = "printed"
-SHIP_18 = "s18"
+SHIP_18 = "ship18"
 #: The movement slot of scoring line 11.
-MOVE_SLOT = "move2"
+MOVE_SLOT = "move_2"
 
 
 @dataclass(frozen=True)
@@ -78,9 +78,9 @@ class Tally:
     buildings: tuple[str, ...] = ()
     #: Ship ids, one entry per disc on a ship still in the loading zone.
     ship_discs: tuple[str, ...] = ()
-    #: Discs on quays, one entry each, ``"<city>:<quay>"`` (``"LV:II"``).
+    #: Discs on quays, one entry each, ``"<city>:<quay>"`` (``"liverpool:II"``).
     quay_discs: tuple[str, ...] = ()
-    #: Discs on district spaces, ``"<city>:<space>"`` (``"RT:W1"``).
+    #: Discs on district spaces, by space id (``"rotterdam:W1"``).
     district_discs: tuple[str, ...] = ()
     #: Side of each port city ("a" or "b").
     port_sides: Mapping[str, str] = field(default_factory=lambda: dict.fromkeys(CITIES, "a"))
@@ -105,7 +105,7 @@ class Tally:
 
 
 def herd_objectives(herd: Iterable[str]) -> tuple[str, ...]:
-    return tuple(c for c in herd if is_objective(c))
+    return tuple(c for c in herd if c in OBJECTIVE_BY_ID)
 
 
 def cattle_points(herd: Iterable[str]) -> int:
@@ -238,8 +238,8 @@ def port_points(t: Tally) -> int:
     for quay in t.quay_discs:
         city, name = quay.split(":")
         points += port_city(city, t.port_sides[city]).quay_vp[name]
-    for disc in t.district_discs:
-        city, space = disc.split(":")
+    for space in t.district_discs:
+        city = space.split(":")[0]
         points += port_city(city, t.port_sides[city]).space(space).vp
     return points
 
@@ -297,8 +297,7 @@ def tally(state: GwtState, seat: int) -> Tally:
     for city, port in board.ports.items():
         for quay, seats in port.quays.items():
             quay_discs += [f"{city}:{quay}"] * seats.count(seat)
-        district_discs += [f"{city}:{space}" for space, owner in port.spaces.items()
-                           if owner == seat]
+        district_discs += [space for space, owner in port.spaces.items() if owner == seat]
     return Tally(
         pesos=player.money,
         buildings=tuple(sorted(buildings)),

@@ -87,7 +87,7 @@ def test_worker_tiles():
         tiles = [t for t in d.WORKER_TILES if t.kind == kind]
         assert len(tiles) == 19
         assert sum(t.strong for t in tiles) == 8
-    assert all(tid in d.WORKER_BY_ID for tid in d.bag_contents("B"))
+    assert all(tid[:2] in ("GA", "CA", "MA") for tid in d.bag_contents("B"))
     assert len({t.id for t in d.WORKER_TILES}) == 57
 
 
@@ -108,10 +108,9 @@ def test_bags():
     Ouvrier »."""
     a, b, c = (d.bag_contents(x) for x in "ABC")
     assert len(a) + len(b) + len(c) == 57 + 51
-    colour = {t.id: t.colour for t in d.FARMER_TILES}
-    assert all(colour.get(x) in ("green", "blue", "orange") for x in a) and len(a) == 36
+    assert all(x.startswith(("FG", "FB", "FO")) for x in a) and len(a) == 36
     assert len(b) == 39
-    assert sum(colour.get(x) == "yellow" for x in c) == 15 and len(c) == 33
+    assert sum(x.startswith("FY") for x in c) == 15 and len(c) == 33
 
 
 def test_job_market_seeding():
@@ -155,7 +154,7 @@ def test_ship_anchor_colours():
     assert all(s.anchor is None and s.destination is None for s in d.EXTRA_SHIPS)
     for s in d.SHIPS:
         if s.destination:
-            city, quay = s.destination
+            city, quay = s.destination.split(":")
             assert quay in d.quays(city)
 
 
@@ -177,12 +176,12 @@ def test_loading_example_ships():
     que 2 grains, elle les dépense et elle doit payer un coût complémentaire de 4 pésos » ;
     « le bateau ... de 8 ... ne placer qu'un disque provenant d'un emplacement à coins blancs
     et devrait alors obtenir une carte Objectif ... ne payer que 1 grain »."""
-    s9, s8 = d.SHIP_BY_ID["s9"], d.SHIP_BY_ID["s8"]
+    s9, s8 = d.SHIP_BY_ID["ship9"], d.SHIP_BY_ID["ship8"]
     assert s9.corner == "black"
     assert (s9.grain - 2) * d.GRAIN_SHORTFALL_PESOS == 4
     assert s8.corner == "white" and s8.grain == 1 and s8.on_load == d.Action("objective")
-    assert d.SHIP_BY_ID["s0"].vp == -2 and d.SHIP_BY_ID["s0"].on_load == d.pesos(2)
-    assert {s.id for s in d.SHIPS if s.repeatable} == {"s0", "s18"}
+    assert d.SHIP_BY_ID["ship0"].vp == -2 and d.SHIP_BY_ID["ship0"].on_load == d.pesos(2)
+    assert {s.id for s in d.SHIPS if s.repeatable} == {"ship0", "ship18"}
 
 
 def test_trail_reaches_buenos_aires():
@@ -311,7 +310,7 @@ def test_player_board_discs():
     du plateau Ville portuaire Le Havre. »"""
     assert len(d.DISC_SLOTS) == 17 and d.DISCS_PER_PLAYER == 18
     assert len({s.id for s in d.DISC_SLOTS}) == 17
-    assert d.START_QUAY == ("LH", "I")
+    assert d.START_QUAY == "lehavre:I"
     assert 4 * d.DISCS_PER_PLAYER == 72
 
 
@@ -323,9 +322,9 @@ def test_special_disc_slots():
     de victoire si vous avez enlevé votre disque de cet emplacement »."""
     assert [s.gain for s in d.DISC_SLOTS if s.gain] == [3]
     assert [s.pay for s in d.DISC_SLOTS if s.pay] == [3]
-    assert d.STRENGTH_BONUS == {"strength1": 1, "strength2": 2}
-    assert d.DISC_SLOT_BY_ID["strength1"].corner == "white"
-    assert d.DISC_SLOT_BY_ID["strength2"].corner == "black"
+    assert d.STRENGTH_BONUS == {"strength_1": 1, "strength_2": 2}
+    assert d.DISC_SLOT_BY_ID["strength_1"].corner == "white"
+    assert d.DISC_SLOT_BY_ID["strength_2"].corner == "black"
     assert [s.vp for s in d.DISC_SLOTS if s.vp] == [d.MOVE_SLOT_VP] == [2]
     for aux, (slots, _text) in d.AUX_ACTIONS.items():
         assert all(d.DISC_SLOT_BY_ID[s].unlocks == aux for s in slots)
@@ -357,7 +356,7 @@ def test_worker_rows():
     granjero = d.ROW_SLOTS[d.GRANJERO]
     assert {(s.cost, s.actions[0].kind) for s in granjero[1:]} >= {
         (6, "grain"), (8, "disc_to_quay"), (10, "disc_to_quay")}
-    assert granjero[-1].actions[0].city == "LV"
+    assert granjero[-1].actions[0].city == "liverpool"
     builds = [s for row in d.ROW_SLOTS.values() for s in row for a in s.actions if a.kind == "build"]
     assert len(builds) == 1 and builds[0].actions[0].amount == 1  # « 1 peso pour chaque carpintero »
 
@@ -425,7 +424,7 @@ def test_objective_example_cards():
     """« au moins 3 de ses tuiles Bâtiment ... au moins 1 tuile Fermier de chaque couleur
     (jaune, bleue, verte) ... au moins 1 carte Bétail orange « Caracu » ... au moins 2 de ses
     disques dans le quartier ouest (W) ... elle marquera 9 points de victoire »."""
-    cards = [d.OBJECTIVE_BY_ID[i] for i in ("obj-6", "obj-7", "obj-18")]
+    cards = [d.OBJECTIVE_BY_ID[i] for i in ("OB06", "OB07", "OB18")]
     needs: Counter[str] = Counter()
     for c in cards:
         needs.update(c.needs)
@@ -439,10 +438,10 @@ def test_port_cities():
     Rotterdam au centre, et Liverpool à droite » ; « 3 tuiles Fermeture pour les parties à 2
     ou 3 joueurs » ; « à 2 joueurs : 1 tuile Fermeture sur chacun des 3 plateaux ... à 3
     joueurs : ... sur Rotterdam ... à 4 joueurs : Remettez toutes les tuiles Fermeture »."""
-    assert d.CITIES == ("LH", "RT", "LV")
+    assert d.CITIES == ("lehavre", "rotterdam", "liverpool")
     assert len(d.PORT_CITIES) == 6
     assert {n: len(c) for n, c in d.CLOSURE_TILES.items()} == {2: 3, 3: 1, 4: 0}
-    assert d.CLOSURE_TILES[3] == ("RT",)
+    assert d.CLOSURE_TILES[3] == ("rotterdam",)
     for city in d.PORT_CITIES.values():
         assert [x.compass for x in city.districts] == list(d.DISTRICTS)
         ids = [s.id for x in city.districts for s in x.spaces]
@@ -457,7 +456,7 @@ def test_rotterdam_example():
     victoire » ; « elle aurait pu dépenser 2 grains et réclamer les 4 points de victoire du
     quartier nord ... elle n'aurait pas pu livrer de grain aux quartiers est ou sud » (with
     3 grain)."""
-    r = d.port_city("RT", "a")
+    r = d.port_city("rotterdam", "a")
     west, north, east, south = r.districts
     assert west.grain == 1 and (west.spaces[0].bonus, west.spaces[0].vp) == (d.pesos(6), 1)
     assert north.grain == 2 and 4 in [s.vp for s in north.spaces]
@@ -468,6 +467,6 @@ def test_pedro_liverpool_example():
     """« Pedro livre 6 de ses 7 grains à Liverpool, déplaçant un de ses disques du quai I
     vers l'espace bonus rapportant 14 points de victoire » : one side of Liverpool has a
     district costing 6 with a 14-VP space."""
-    found = [(city.side, x.compass) for city in (d.port_city("LV", s) for s in "ab")
+    found = [(city.side, x.compass) for city in (d.port_city("liverpool", s) for s in "ab")
              for x in city.districts if x.grain == 6 and any(sp.vp == 14 for sp in x.spaces)]
     assert found

@@ -19,7 +19,7 @@ from games.gwt_argentina.scoring import (
     tally,
 )
 
-WEST = ("LH:W1", "RT:W1")
+WEST = ("lehavre:W1", "rotterdam:W1")
 
 
 def rows(gaucho=(), carpintero=(), maquinista=(), granjero=()):
@@ -65,8 +65,8 @@ def test_ships_can_be_negative():
     """« 3 ... Bien sûr, les points négatifs diminuent votre score. Il est donc possible
     d'obtenir une somme négative. » ; ship 0: « vous perdrez 2 points de victoire pour ce
     disque »."""
-    assert score_tally(Tally(ship_discs=("s0", "s0")))["ships"] == -4
-    assert score_tally(Tally(ship_discs=("s18", "s18", "x16", "s5")))["ships"] == 33
+    assert score_tally(Tally(ship_discs=("ship0", "ship0")))["ships"] == -4
+    assert score_tally(Tally(ship_discs=("ship18", "ship18", "extra16", "ship5")))["ships"] == 33
 
 
 def test_ports():
@@ -74,11 +74,11 @@ def test_ports():
     disques sur des villes portuaires. Notez que la plupart des quais rapportent aussi des
     points de victoire pour chaque disque s'y trouvant. » ; Rotterdam west « elle marquera 1
     point de victoire »."""
-    t = Tally(quay_discs=("LH:I", "LV:II", "LV:II"),
-              district_discs=("RT:W1", "LV:S2"))
+    t = Tally(quay_discs=("lehavre:I", "liverpool:II", "liverpool:II"),
+              district_discs=("rotterdam:W1", "liverpool:S2"))
     assert score_tally(t)["ports"] == 0 + 8 + 8 + 1 + 20
-    b = Tally(district_discs=("LV:E1",),
-              port_sides={"LH": "a", "RT": "a", "LV": "b"})
+    b = Tally(district_discs=("liverpool:E1",),
+              port_sides={"lehavre": "a", "rotterdam": "a", "liverpool": "b"})
     assert score_tally(b)["ports"] == 14
 
 
@@ -102,9 +102,9 @@ def test_cattle_and_exhaustion():
     """« 7 Parmi votre troupeau (votre pioche, vos cartes en main et votre défausse),
     rassemblez toutes les cartes Épuisement et les cartes Bétail rapportant des points de
     victoire. Marquez le total ... Il est donc possible d'obtenir une somme négative. »"""
-    herd = (*[c.id for c in d.starting_cards(0)], "exh-1", "exh-2", "exh-3", "angus7-1", "chaqueno-1")
+    herd = (*[c.id for c in d.starting_cards(0)], "EX", "EX", "EX", "AA5", "CH1")
     assert score_tally(Tally(herd=herd))["cattle"] == 7 + 1 - 3 * 2
-    assert score_tally(Tally(herd=("exh-1",)))["cattle"] == -2
+    assert score_tally(Tally(herd=("EX",)))["cattle"] == -2
 
 
 def test_workers_in_columns_5_and_6():
@@ -118,18 +118,18 @@ def test_workers_in_columns_5_and_6():
 def test_move_slot_and_job_marker():
     """« 11 Marquez 2 points de victoire si vous avez enlevé votre disque de cet emplacement. »
     « 12 Marquez 2 points de victoire si vous possédez le marqueur Marché de l'emploi. »"""
-    t = Tally(cleared_slots=frozenset({"move1", "move2"}), has_job_marker=True)
+    t = Tally(cleared_slots=frozenset({"move_1", "move_2"}), has_job_marker=True)
     s = score_tally(t)
     assert (s["move_slot"], s["job_market"], s["total"]) == (2, 2, 4)
-    assert score_tally(Tally(cleared_slots=frozenset({"move1"})))["move_slot"] == 0
+    assert score_tally(Tally(cleared_slots=frozenset({"move_1"})))["move_slot"] == 0
 
 
 # -- Objectives -------------------------------------------------------------------------
 
 MARIE = dict(buildings=("1a", "2a", "3a"),
              farmers=(farmer("yellow"), farmer("blue"), farmer("green")),
-             herd=("caracu2-1",), district_discs=WEST,
-             played_objectives=("obj-6", "obj-7", "obj-18"))
+             herd=("CA1",), district_discs=WEST,
+             played_objectives=("OB06", "OB07", "OB18"))
 
 
 def test_objective_example_9_points():
@@ -155,21 +155,21 @@ def test_each_component_counts_once():
     condition sur une seule carte Objectif. Ainsi, si plusieurs de vos cartes Objectif
     présentent la même condition, vous devez posséder assez d'éléments de jeu pour remplir
     autant de fois cette condition. » — two cards needing a building, one building."""
-    t = Tally(buildings=("1a",), district_discs=("LH:E1", "LH:S1"),
-              played_objectives=("obj-2", "obj-14"))
-    # obj-14 (4 VP) takes the building, obj-2 (3 VP) fails: 4 - 2.
+    t = Tally(buildings=("1a",), district_discs=("lehavre:E1", "lehavre:S1"),
+              played_objectives=("OB02", "OB14"))
+    # OB14 (4 VP) takes the building, OB02 (3 VP) fails: 4 - 2.
     assert score_tally(t)["objectives"] == 2
-    assert best_objective_choice(t).fulfilled == ("obj-14",)
+    assert best_objective_choice(t).fulfilled == ("OB14",)
 
 
 def test_assignment_beats_greedy():
-    """The best combination, not the greedy one: obj-4 (5 VP) alone would use the Franqueiro
-    and the Angus that obj-13 (5) and obj-22 (4) need together — « chaque élément de jeu ... ne
+    """The best combination, not the greedy one: OB04 (5 VP) alone would use the Franqueiro
+    and the Angus that OB13 (5) and OB22 (4) need together — « chaque élément de jeu ... ne
     peut servir à remplir qu'une seule condition »."""
-    t = Tally(herd=("chaqueno-1", "serrano-1", "franqueiro3-1", "angus5-1"), buildings=("1a", "2a"),
-              played_objectives=("obj-4", "obj-13", "obj-22"))
+    t = Tally(herd=("CH1", "SE1", "FQ1", "AA1"), buildings=("1a", "2a"),
+              played_objectives=("OB04", "OB13", "OB22"))
     assert score_tally(t)["objectives"] == 5 + 4 - 2
-    assert set(best_objective_choice(t).fulfilled) == {"obj-13", "obj-22"}
+    assert set(best_objective_choice(t).fulfilled) == {"OB13", "OB22"}
 
 
 def test_herd_objectives_are_optional_played_ones_mandatory():
@@ -177,20 +177,20 @@ def test_herd_objectives_are_optional_played_ones_mandatory():
     troupeau, vous pourrez décider de la compter ou non dans votre pointage final. Les cartes
     Objectif jouées se trouvant dans votre zone d'objectifs sont obligatoirement prises en
     compte, vous n'avez pas le choix. »"""
-    unmet_in_herd = Tally(herd=("obj-16",))
+    unmet_in_herd = Tally(herd=("OB16",))
     assert score_tally(unmet_in_herd)["objectives"] == 0
-    unmet_played = Tally(played_objectives=("obj-16",))
+    unmet_played = Tally(played_objectives=("OB16",))
     assert score_tally(unmet_played)["objectives"] == -2
-    met_in_herd = Tally(herd=("obj-16",), ship_discs=("s18",))
+    met_in_herd = Tally(herd=("OB16",), ship_discs=("ship18",))
     assert score_tally(met_in_herd)["objectives"] == 5
-    assert best_objective_choice(met_in_herd).zone == ("obj-16",)
+    assert best_objective_choice(met_in_herd).zone == ("OB16",)
 
 
 def test_station_disc_on_terminus_counts_for_each_objective_condition():
     """« Avoir 1 de vos disques placé sur une gare (pour un joueur donné, chacun de ses disques
     placés sur le terminus compte individuellement). »"""
-    t = Tally(station_discs=("31", "31"), district_discs=("LH:W1",),
-              played_objectives=("obj-1",))
+    t = Tally(station_discs=("31", "31"), district_discs=("lehavre:W1",),
+              played_objectives=("OB01",))
     assert score_tally(t)["objectives"] == 4
     assert available_components(t)["station"] == 2
 
@@ -201,7 +201,7 @@ def test_objective_pair_master_may_take_an_unmet_herd_card():
     points de victoire pour chaque paire de cartes Objectif dans votre zone d'objectifs (peu
     importe si leurs conditions sont remplies ou non) » : adding an unmet card costs 2 and
     completes a pair worth 3, so the best combination adds it."""
-    base = dict(ship_discs=("s18",), played_objectives=("obj-16",), herd=("obj-14",))
+    base = dict(ship_discs=("ship18",), played_objectives=("OB16",), herd=("OB14",))
     with_master = score_tally(Tally(**base, station_masters=("SM4",)))
     assert (with_master["objectives"], with_master["station_masters"]) == (5 - 2, 3)
     without = score_tally(Tally(**base))
@@ -215,7 +215,7 @@ def test_master_ships():
     """« Marquez 3 points de victoire pour chaque paire de bateaux, parmi les 8 restants, où se
     trouvent vos disques à la fin de la partie. (Si vous avez plusieurs disques sur les
     bateaux de valeur 0 et 18, chacun de ces disques compte). »"""
-    t = Tally(ship_discs=("s0", "s0", "s18", "x4", "x7"), station_masters=("SM5",))
+    t = Tally(ship_discs=("ship0", "ship0", "ship18", "extra4", "extra7"), station_masters=("SM5",))
     assert score_tally(t)["station_masters"] == 3 * 2
 
 
@@ -232,7 +232,7 @@ def test_master_stations():
 def test_master_objectives_met_or_not():
     """« Marquez 3 points de victoire pour chaque paire de cartes Objectif dans votre zone
     d'objectifs (peu importe si leurs conditions sont remplies ou non). »"""
-    t = Tally(played_objectives=("obj-1", "obj-2", "obj-3"), station_masters=("SM4",))
+    t = Tally(played_objectives=("OB01", "OB02", "OB03"), station_masters=("SM4",))
     s = score_tally(t)
     assert (s["objectives"], s["station_masters"]) == (-6, 3)
 
@@ -268,7 +268,7 @@ def test_master_farmers():
 def test_master_cattle_3_to_5():
     """« Marquez 1 point de victoire pour chaque carte Bétail dont la valeur d'élevage est de 3,
     4 ou 5 parmi les cartes de votre troupeau. »"""
-    t = Tally(herd=("caracu2-1", "chaqueno-1", "franqueiro3-1", "angus5-1", "patagonico-p0.1", "exh-1", "obj-1"), station_masters=("SM1",))
+    t = Tally(herd=("CA1", "CH1", "FQ1", "AA1", "0:PA1", "EX", "OB01"), station_masters=("SM1",))
     assert score_tally(t)["station_masters"] == 3
 
 
@@ -329,11 +329,11 @@ def test_objective_choice_matches_brute_force():
             buildings=tuple(rng.sample([b.id for b in d.PRIVATE_BUILDINGS if b.side == "a"],
                                        rng.randint(0, 4))),
             farmers=tuple(rng.sample([f.id for f in d.FARMER_TILES], rng.randint(0, 4))),
-            district_discs=tuple(rng.sample(["LH:W1", "LH:N1", "LH:E1",
-                                             "LH:S1", "RT:W1", "RT:E1"],
+            district_discs=tuple(rng.sample(["lehavre:W1", "lehavre:N1", "lehavre:E1",
+                                             "lehavre:S1", "rotterdam:W1", "rotterdam:E1"],
                                             rng.randint(0, 3))),
             station_discs=tuple(rng.choices(["b4", "b7", "31"], k=rng.randint(0, 3))),
-            ship_discs=("s18",) * rng.randint(0, 1),
+            ship_discs=("ship18",) * rng.randint(0, 1),
             herd=tuple(herd), played_objectives=tuple(cards[:split]),
             station_masters=("SM4",) if rng.random() < 0.5 else (),
         )
@@ -356,23 +356,26 @@ def _state():
                     slots=[s.id for s in d.DISC_SLOTS], buildings_left=list(range(1, 11)))
         return Player(**{**base, **kw})
 
-    marie = player(0, money=23, hand=["caracu2-1", "exh-1"], deck=["obj-16"],
-                   discard=["angus7-1", "niata-p0.1"], objectives=["obj-6", "obj-7", "obj-18"],
-                   helped_farmers=["Fy5K-1", "Fb4G-1", "Fg3G-1"],
+    marie = player(0, money=23, hand=["CA1", "EX"], deck=["OB16"],
+                   discard=["AA5", "0:NI1"], objectives=["OB06", "OB07", "OB18"],
+                   helped_farmers=[farmer("yellow"), farmer("blue"), farmer("green")],
                    station_masters=["SM7"],
-                   workers={d.GAUCHO: [PRINTED, "g01", "g02", "g03", "g+09"],
+                   workers={d.GAUCHO: [PRINTED, *plain(d.GAUCHO, 3), *strong(d.GAUCHO, 1)],
                             d.CARPINTERO: [PRINTED], d.MAQUINISTA: [PRINTED],
                             d.GRANJERO: [PRINTED]},
-                   slots=[s.id for s in d.DISC_SLOTS if s.id not in ("move1", "move2")],
+                   slots=[s.id for s in d.DISC_SLOTS if s.id not in ("move_1", "move_2")],
                    job_marker=True)
     lucas = player(1, money=4)
     board = Board(
         trail={"N1": "A", "P1": "0:1", "G1": "0:2", "G2": "0:9", "P2": "1:3"},
         building_sides={str(n): "a" for n in range(1, 11)},
-        ships=[Ship(id="s0", discs=[1, 1]), Ship(id="s18", discs=[0]), Ship(id="x13", discs=[0])],
-        ports={"LH": Port(side="a", quays={"I": [0, 1], "II": [0]}, spaces={"W1": 0, "W2": None}),
-               "RT": Port(side="a", quays={"I": []}, spaces={"W1": 0, "N1": 1}),
-               "LV": Port(side="b", quays={"I": [], "II": [1]}, spaces={"E1": 1})},
+        ships=[Ship(id="ship0", discs=[1, 1]), Ship(id="ship18", discs=[0]), Ship(id="extra13", discs=[0])],
+        ports={"lehavre": Port(side="a", quays={"I": [0, 1], "II": [0]},
+                               spaces={"lehavre:W1": 0, "lehavre:W2": None}),
+               "rotterdam": Port(side="a", quays={"I": []},
+                                 spaces={"rotterdam:W1": 0, "rotterdam:N1": 1}),
+               "liverpool": Port(side="b", quays={"I": [], "II": [1]},
+                                 spaces={"liverpool:E1": 1})},
         stations={"b4": [0, 1], "31": [0, 0]},
     )
     return GwtState(seats=2, seed=1, rng=Rng.from_seed(1), players=[marie, lucas], board=board)
@@ -383,7 +386,7 @@ def test_final_scores_from_a_state():
     state: Marie has 23 pesos (4), buildings 1a 2a 9a (12), ships 18 and x13 (19), Le Havre
     quays I and II and two west spaces (0 + 1 + 0 + 1), stations b4 and twice the terminus,
     3 helped farmers (6), Caracu 2 + Angus 7 - exhaustion 2 (7), objectives 6/7/18 met plus
-    obj-16 from her deck met by ship 18 (9 + 5), the building station master (3 for 3
+    OB16 from her deck met by ship 18 (9 + 5), the building station master (3 for 3
     buildings), a gaucho in column 5 (4), both movement discs (2) and the marker (2)."""
     scores = final_scores(_state())
     marie = scores[0]
@@ -405,8 +408,8 @@ def test_tally_reads_only_its_own_pieces():
     Bâtiment »)."""
     t = tally(_state(), 1)
     assert t.buildings == ("3a",)
-    assert t.ship_discs == ("s0", "s0")
-    assert sorted(t.quay_discs) == ["LH:I", "LV:II"]
-    assert sorted(t.district_discs) == ["LV:E1", "RT:N1"]
+    assert t.ship_discs == ("ship0", "ship0")
+    assert sorted(t.quay_discs) == ["lehavre:I", "liverpool:II"]
+    assert sorted(t.district_discs) == ["liverpool:E1", "rotterdam:N1"]
     assert t.station_discs == ("b4",)
     assert t.cleared_slots == frozenset()
