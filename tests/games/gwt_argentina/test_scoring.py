@@ -317,8 +317,10 @@ def _brute_force(t: Tally) -> int:
 
 
 def test_objective_choice_matches_brute_force():
-    """The memoised search finds the same optimum as trying every area and every set of met
-    cards, on random positions (with and without the objective-pair station master)."""
+    """« chaque élément de jeu qu'un joueur possède ne peut servir à remplir qu'une seule
+    condition sur une seule carte Objectif » and « vous pourrez décider de la compter ou non »:
+    the memoised search finds the same optimum as trying every objective area and every set
+    of met cards, on random positions (with and without the objective-pair station master)."""
     rng = random.Random(9)
     objective_ids = [c.id for c in d.OBJECTIVE_CARDS]
     for _ in range(150):
