@@ -146,54 +146,78 @@ class ObjectiveChoice:
     points: int
 
 
-def objective_options(played: Iterable[str], optional: Iterable[str],
-                      have: Mapping[str, int]) -> dict[int, ObjectiveChoice]:
-    """For every possible size of the objective area, the best choice: which optional cards
-    (still in the herd) join the played ones, and which cards are fulfilled.
+def choose_objectives(played: Iterable[str], optional: Iterable[str], have: Mapping[str, int],
+                      pair_bonus: int = 0) -> ObjectiveChoice:
+    """The best objective area: which optional cards (still in the herd) join the played
+    ones, and which cards of the area are fulfilled.
 
     « Pour chaque carte Objectif se trouvant encore dans votre troupeau, vous devez décider
     d'y renoncer ou de l'ajouter à votre zone d'objectifs » ; « chaque élément de jeu qu'un
     joueur possède ne peut servir à remplir qu'une seule condition sur une seule carte
-    Objectif ». Solved exactly by a memoised search over cards and remaining components.
+    Objectif ». ``pair_bonus`` is what the player's station masters pay per pair of cards in
+    the area (line 9), chosen together with line 8.
+
+    Exact: a memoised search over the cards (fulfil it or not) whose state is the components
+    left, each capped at what the remaining cards could still use. An unfulfilled herd card
+    is worth adding only to complete a pair (-2 + 3), so at most one is added.
     """
     played = tuple(played)
     optional = tuple(optional)
     cards = played + optional
-    conditions = tuple(CONDITIONS)
-    start = tuple(have.get(c, 0) for c in conditions)
-    needs = [tuple(OBJECTIVE_BY_ID[c].needs.get(k, 0) for k in conditions) for c in cards]
+    n_played = len(played)
+    objs = [OBJECTIVE_BY_ID[c] for c in cards]
+    conditions = tuple(c for c in CONDITIONS if any(o.needs.get(c) for o in objs))
+    needs = [tuple(o.needs.get(c, 0) for c in conditions) for o in objs]
+    gains = [o.vp - (o.penalty if i < n_played else 0) for i, o in enumerate(objs)]
+    demand = [tuple(0 for _ in conditions)]
+    for need in reversed(needs):
+        demand.append(tuple(a + b for a, b in zip(demand[-1], need, strict=True)))
+    demand.reverse()  # demand[i]: what cards i.. need in all
 
+    def cap(i: int, left: tuple[int, ...]) -> tuple[int, ...]:
+        return tuple(min(a, b) for a, b in zip(left, demand[i], strict=True))
+
+    # best(i, left) -> {(parity of optional cards fulfilled among i.., one optional card left
+    # out): (value, mask)}; value counts gains and the pairs completed among i.. .
     @cache
-    def best(i: int, left: tuple[int, ...]) -> dict[int, tuple[int, tuple[int, ...]]]:
-        """size -> (points, fulfilled/unfulfilled codes) for cards i..; code 0 out, 1 in
-        unfulfilled, 2 in fulfilled."""
+    def best(i: int, left: tuple[int, ...]) -> dict[tuple[int, bool], tuple[int, int]]:
         if i == len(cards):
-            return {0: (0, ())}
-        card = OBJECTIVE_BY_ID[cards[i]]
-        results: dict[int, tuple[int, tuple[int, ...]]] = {}
+            return {(0, False): (0, 0)}
+        out: dict[tuple[int, bool], tuple[int, int]] = {}
 
-        def offer(size: int, points: int, codes: tuple[int, ...]) -> None:
-            if size not in results or points > results[size][0]:
-                results[size] = (points, codes)
+        def offer(key: tuple[int, bool], value: int, mask: int) -> None:
+            if key not in out or value > out[key][0]:
+                out[key] = (value, mask)
 
-        need = needs[i]
-        if all(n <= a for n, a in zip(need, left, strict=True)):
-            rest = tuple(a - n for n, a in zip(need, left, strict=True))
-            for size, (pts, codes) in best(i + 1, rest).items():
-                offer(size + 1, pts + card.vp, (2, *codes))
-        for size, (pts, codes) in best(i + 1, left).items():
-            offer(size + 1, pts + card.penalty, (1, *codes))
-            if i >= len(played):
-                offer(size, pts, (0, *codes))
-        return results
+        is_optional = i >= n_played
+        if all(n <= a for n, a in zip(needs[i], left, strict=True)):
+            rest = cap(i + 1, tuple(a - n for a, n in zip(left, needs[i], strict=True)))
+            for (par, out_left), (value, mask) in best(i + 1, rest).items():
+                if is_optional:
+                    offer((par ^ 1, out_left), value + gains[i] + pair_bonus * par, mask | 1 << i)
+                else:
+                    offer((par, out_left), value + gains[i], mask | 1 << i)
+        for (par, out_left), (value, mask) in best(i + 1, cap(i + 1, left)).items():
+            offer((par, out_left or is_optional), value, mask)
+        return out
 
-    out: dict[int, ObjectiveChoice] = {}
-    for size, (points, codes) in sorted(best(0, start).items()):
-        zone = tuple(c for c, code in zip(cards, codes, strict=True) if code)
-        done = tuple(c for c, code in zip(cards, codes, strict=True) if code == 2)
-        out[size] = ObjectiveChoice(zone, done, points)
+    start = cap(0, tuple(have.get(c, 0) for c in conditions))
+    candidates = []
+    for (_parity, out_left), (_value, mask) in best(0, start).items():
+        zone = [i for i in range(len(cards)) if i < n_played or mask >> i & 1]
+        if pair_bonus and len(zone) % 2 and out_left:
+            # Every card's penalty is the same (-2), so any card left out will do.
+            spare = max((i for i in range(n_played, len(cards)) if not mask >> i & 1),
+                        key=lambda i: objs[i].penalty)
+            if objs[spare].penalty + pair_bonus > 0:
+                zone = sorted([*zone, spare])
+        points = sum(objs[i].vp if mask >> i & 1 else objs[i].penalty for i in zone)
+        total = points + pair_bonus * (len(zone) // 2)
+        candidates.append((total, -len(zone), tuple(zone), points, mask))
     best.cache_clear()
-    return out
+    _total, _size, zone_ids, points, mask = max(candidates)
+    return ObjectiveChoice(tuple(cards[i] for i in zone_ids),
+                           tuple(cards[i] for i in zone_ids if mask >> i & 1), points)
 
 
 # -- Station masters -------------------------------------------------------------------
@@ -267,17 +291,13 @@ def score_tally(t: Tally) -> dict[str, int]:
 
 
 def best_objective_choice(t: Tally) -> ObjectiveChoice:
-    """The objective area the scoring chooses for ``t``.
-
-    Objectives (line 8) and the « paire de cartes Objectif » station master (line 9) are
-    chosen together: the player adds whichever herd objectives give the best sum of both;
-    on a tie, the smaller area.
-    """
-    options = objective_options(t.played_objectives, herd_objectives(t.herd),
-                                available_components(t))
-    best_size = max(options, key=lambda n: (options[n].points + station_master_points(t, n), -n))
-    return options[best_size]
-
+    """The objective area the scoring chooses for ``t``: lines 8 and 9 (the « paire de cartes
+    Objectif » station master) at their best together; on a tie, the smaller area."""
+    pair_bonus = sum(STATION_MASTER_BY_ID[m].vp for m in t.station_masters
+                     if STATION_MASTER_BY_ID[m].condition == "objectives"
+                     and STATION_MASTER_BY_ID[m].per == 2)
+    return choose_objectives(t.played_objectives, herd_objectives(t.herd),
+                             available_components(t), pair_bonus)
 
 
 # -- Reading a game state --------------------------------------------------------------

@@ -14,7 +14,6 @@ from games.gwt_argentina.scoring import (
     available_components,
     best_objective_choice,
     final_scores,
-    objective_options,
     score_tally,
     tally,
 )
@@ -341,9 +340,10 @@ def test_objective_choice_matches_brute_force():
         )
         s = score_tally(t)
         assert s["objectives"] + s["station_masters"] == _brute_force(t), t
-        options = objective_options(t.played_objectives, [c for c in herd if c in d.OBJECTIVE_BY_ID],
-                                    available_components(t))
-        assert all(set(t.played_objectives) <= set(o.zone) for o in options.values())
+        choice = best_objective_choice(t)
+        assert set(t.played_objectives) <= set(choice.zone) <= set(t.played_objectives) | set(herd)
+        assert set(choice.fulfilled) <= set(choice.zone)
+        assert choice.points == s["objectives"]
 
 
 # -- Reading the engine's state ---------------------------------------------------------
