@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 
 import pytest
@@ -470,3 +471,31 @@ def test_pedro_liverpool_example():
     found = [(city.side, x.compass) for city in (d.port_city("liverpool", s) for s in "ab")
              for x in city.districts if x.grain == 6 and any(sp.vp == 14 for sp in x.spaces)]
     assert found
+
+
+def _all_actions():
+    def walk(action):
+        yield action
+        for sub in (*action.then, *action.options):
+            yield from walk(sub)
+
+    roots = [a for b in (*d.NEUTRAL_BUILDINGS, *d.PRIVATE_BUILDINGS) for a in b.actions]
+    roots += [a for slots in d.ROW_SLOTS.values() for s in slots for a in s.actions]
+    roots += [m.reward for m in d.STATION_MASTERS] + [c.action for c in d.OBJECTIVE_CARDS]
+    roots += [s.on_load for s in d.SHIPS if s.on_load]
+    roots += [sp.bonus for city in d.PORT_CITIES.values() for x in city.districts
+              for sp in x.spaces if sp.bonus]
+    for root in roots:
+        yield from walk(root)
+
+
+def test_every_action_kind_is_documented():
+    """« peu importe la situation dans laquelle les actions sont déclenchées, ces actions sont
+    toujours représentées par les mêmes icônes » : one vocabulary of action kinds, each listed
+    in the table of data_actions (what the engine dispatches on)."""
+    from games.gwt_argentina import data_actions
+
+    documented = set(re.findall(r"^``(\w+)``", data_actions.__doc__ or "", flags=re.M))
+    assert {"pesos", "hire", "either", "swap_with_market"} <= documented
+    used = {a.kind for a in _all_actions()}
+    assert used <= documented, used - documented
