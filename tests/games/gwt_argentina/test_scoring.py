@@ -415,3 +415,26 @@ def test_tally_reads_only_its_own_pieces():
     assert sorted(t.district_discs) == ["liverpool:E1", "rotterdam:N1"]
     assert t.station_discs == ("b4",)
     assert t.cleared_slots == frozenset()
+
+
+def test_final_scores_of_random_games():
+    """« Prenez le bloc de score et parcourez les 12 catégories » on the end states of random
+    games (2, 3 and 4 players, both building sides, both port sides): every id on the table
+    is known to the data, each total is the sum of its lines, played objectives are always
+    in the area, and the engine's scores agree with :func:`final_scores`."""
+    from games.gwt_argentina import GAME
+    from tests.games.playout import playout
+
+    runs = ((2, {"building_sides": "b", "port_sides": "b"}, 3),
+            (3, {"building_sides": "random", "port_sides": "random"}, 5),
+            (4, None, 8))
+    for seats, options, seed in runs:
+        state, _moves = playout(GAME, seats, options, seed)
+        scores = final_scores(state)
+        assert scores == GAME.scores(state)
+        for seat, lines in scores.items():
+            assert list(lines) == [*CATEGORIES, "total"]
+            assert lines["total"] == sum(v for k, v in lines.items() if k != "total")
+            assert lines["money"] == state.players[seat].money // 5
+            choice = best_objective_choice(tally(state, seat))
+            assert set(state.players[seat].objectives) <= set(choice.zone)
