@@ -438,3 +438,26 @@ def test_final_scores_of_random_games():
             assert lines["money"] == state.players[seat].money // 5
             choice = best_objective_choice(tally(state, seat))
             assert set(state.players[seat].objectives) <= set(choice.zone)
+
+
+def _marie_in_notation(rotterdam_west: bool):
+    from tests.games.gwt_argentina.positions import situation
+
+    rotterdam = "W1=0" if rotterdam_west else "W1=."
+    return situation(
+        2, p0_objectives="OB06 OB07 OB18", p0_helped_farmers="FY05 FB05 FG04",
+        p0_hand="CA1 0:NI2",
+        trail="N1=A N2=B N3=C N4=D N5=E N6=F N7=G N8=H P1=0:1 G1=0:2 G2=0:3",
+        port_lehavre="side=a quays I[0 1] II[] spaces W1=0 W2=. W3=. W4=. N1=. N2=. N3=. "
+                     "E1=. E2=. E3=. S1=. S2=. closed W4 N3 E3 S2",
+        port_rotterdam=f"side=a quays I[] spaces {rotterdam} W2=. W3=. N1=. N2=. N3=. E1=. "
+                       "E2=. S1=. S2=. closed W3 N3 E2 S2",
+    )
+
+
+def test_objective_example_in_the_engine_notation():
+    """« Si elle réussit à remplir toutes ces conditions, elle marquera 9 points de victoire.
+    Mais, par exemple, s'il lui manque un disque dans un quartier ouest, elle ne marquera que
+    4 points de victoire » — Marie's position written in the situation notation."""
+    assert final_scores(_marie_in_notation(True))[0]["objectives"] == 9
+    assert final_scores(_marie_in_notation(False))[0]["objectives"] == 4
