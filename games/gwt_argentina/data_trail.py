@@ -25,6 +25,8 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import dataclass
 
+from games.gwt_argentina.data_actions import Action
+
 START = "START"
 BUENOS_AIRES = "BA"
 
@@ -135,6 +137,12 @@ class RiskAction:
     #: What it gives: "grain", "certificate", "pesos" or "engine".
     gain: str
     amount: int
+
+    @property
+    def action(self) -> Action:
+        """The same as a structured :class:`Action` (a discard condition, then the gain)."""
+        kind = {"certificate": "certificates"}.get(self.gain, self.gain)
+        return Action("discard_breed", breed=self.discard, then=(Action(kind, self.amount),))
 
 
 #: Shared data §2.4 [S] (mihaeu/gwta code). The rulebook's examples of discard actions are

@@ -212,6 +212,9 @@ def test_trail_spaces():
     spaces = set(d.TRAIL) - {d.START, d.BUENOS_AIRES}
     assert spaces == set(d.NEUTRAL_SPACES) | set(d.BUILDING_SPACES) | set(d.FARMER_SPACES) | set(d.SHORTCUTS)
     assert set(d.RISK_ACTIONS) == set(d.RISK_SPACES) | set(d.RISK_FARMLAND_SPACES)
+    # « Elle peut effectuer l'action spéciale en défaussant une carte Bétail de sa main afin
+    # d'avancer son marqueur Certificat d'une case. »
+    assert d.RISK_ACTIONS["R1"].action == d.discard("any", d.certificates(1))
 
 
 def _paths(start: str, goal: str) -> list[list[str]]:
@@ -483,6 +486,7 @@ def _all_actions():
     roots += [a for slots in d.ROW_SLOTS.values() for s in slots for a in s.actions]
     roots += [m.reward for m in d.STATION_MASTERS] + [c.action for c in d.OBJECTIVE_CARDS]
     roots += [s.on_load for s in d.SHIPS if s.on_load]
+    roots += [r.action for r in d.RISK_ACTIONS.values()]
     roots += [sp.bonus for city in d.PORT_CITIES.values() for x in city.districts
               for sp in x.spaces if sp.bonus]
     for root in roots:
