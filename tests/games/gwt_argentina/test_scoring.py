@@ -461,3 +461,15 @@ def test_objective_example_in_the_engine_notation():
     4 points de victoire » — Marie's position written in the situation notation."""
     assert final_scores(_marie_in_notation(True))[0]["objectives"] == 9
     assert final_scores(_marie_in_notation(False))[0]["objectives"] == 4
+
+
+def test_hired_granjeros_do_not_meet_farmer_conditions():
+    """« Lorsque vous faites le décompte de vos cartes Objectif, ne tenez compte que des
+    granjeros aux couleurs correspondantes qui se trouvent à côté de votre plateau Joueur (et
+    pas ceux se trouvant dans votre rangée granjero). »"""
+    hired = Tally(station_discs=("b4",), farmers=(farmer("yellow"),),
+                  workers=rows(granjero=(farmer("blue"),)), played_objectives=("OB10",))
+    assert score_tally(hired)["objectives"] == -2
+    beside = Tally(station_discs=("b4",), farmers=(farmer("yellow"), farmer("blue")),
+                   played_objectives=("OB10",))
+    assert score_tally(beside)["objectives"] == 4
