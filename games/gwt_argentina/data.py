@@ -38,12 +38,18 @@ Reconstructions (each marked ``# reconstruction:`` where it is defined):
 7. Closure tiles hide the innermost (last) space of each district — data_europe._closure.
 8. Port cities side b — data_europe._SIDE_B.
 9. No immediate action on the 3rd carpintero — data_player.ROW_SLOTS.
-10. The 3-peso slot is the right slot of the bottom auxiliary row, black-cornered —
-    data_player.DISC_SLOTS.
+10. The 3-peso slot is the second hand-limit slot — data_player.DISC_SLOTS.
+11. 6 gauchos buy 2 Aberdeen-Angus for 10 pesos — data_cattle.PURCHASE_OPTIONS.
+12. Toll hands are on farmer tiles and private buildings only, none on board spaces or
+    neutral buildings — data_trail.TOLLS.
+13. Move limits 3 / 4 / 5 for 2 / 3 / 4 players — data_trail.MOVE_LIMIT.
 
-Not reconstructions but worth knowing: board spaces and neutral buildings carry no toll
-hand (hands are on farmer tiles and private buildings); the 7 sunless ships have no anchor
-and never sail (rulebook clarification); move limits 3/4/5 by 2/3/4 players.
+Not reconstructions but worth knowing: the 7 sunless ships have no anchor and never sail
+(the rulebook's closing clarification: "Ces navires de remplacement ont des points de
+victoire, plutôt que des icônes d'ancre"). Values marked [S] in the shared data (one source:
+the mihaeu/gwta engine) are used as they are unless the rulebook contradicts them: cattle
+values and VP, farmer tiles, job-market costs and arrows, ships, port side a, private
+building costs and VP, objectives, worker-row actions, farmer-space pesos.
 """
 
 from __future__ import annotations
@@ -104,6 +110,8 @@ from games.gwt_argentina.data_cattle import (
     Breed,
     CattleCard,
     PurchaseOption,
+    card_breed,
+    card_vp,
     exhaustion_for_revealed,
     starting_cards,
 )
@@ -295,6 +303,8 @@ __all__ = [
     "EXHAUSTION_VP",
     "MAX_REVEALED_FOR_HELP",
     "exhaustion_for_revealed",
+    "card_breed",
+    "card_vp",
     "MARKET_SIZE",
     "PurchaseOption",
     "PURCHASE_OPTIONS",

@@ -129,6 +129,26 @@ def exhaustion_for_revealed(n: int) -> int:
     return 0 if n == 0 else 1 if n <= 2 else 2
 
 
+def card_breed(card_id: str) -> str | None:
+    """Breed of a cattle card id (market ``FQ7`` or starting ``0:NI3``); None otherwise."""
+    if card_id in MARKET_CARD_BY_ID:
+        return MARKET_CARD_BY_ID[card_id].breed
+    if ":" in card_id:
+        breed = BREED_BY_CODE.get(card_id.split(":", 1)[1].rstrip("0123456789"))
+        if breed is not None and not breed.market:
+            return breed.id
+    return None
+
+
+def card_vp(card_id: str) -> int:
+    """End-game VP of a herd card (scoring 7): cattle VP, exhaustion -2, any other card 0."""
+    if card_id == EXHAUSTION_CARD_ID:
+        return EXHAUSTION_VP
+    if card_id in MARKET_CARD_BY_ID:
+        return MARKET_CARD_BY_ID[card_id].vp
+    return 0
+
+
 #: Set-up step 9: "à 2 joueurs, révélez 9 cartes ... 3 joueurs, 12 ... 4 joueurs, 15".
 MARKET_SIZE = {2: 9, 3: 12, 4: 15}
 
@@ -160,6 +180,10 @@ PURCHASE_OPTIONS: tuple[PurchaseOption, ...] = (
     PurchaseOption(4, (ANGUS,), 1, 6),  # shared data §1.2 [S]
     # "Si vous utilisez 5 gauchos et payez 9 pésos, vous achetez 2 cartes « Franqueiro »"
     PurchaseOption(5, (FRANQUEIRO,), 2, 9),
+    # reconstruction: 6 gauchos buy 2 Aberdeen-Angus for 10 pesos (the 6th gaucho's own
+    # action is to buy cattle; the pair options are cheaper than two singles, as 3 and 5
+    # gauchos show).
+    PurchaseOption(6, (ANGUS,), 2, 10),
 )
 GAUCHOS_PER_MARKET_DRAW = 1
 CARDS_PER_MARKET_DRAW = 2

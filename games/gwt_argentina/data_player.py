@@ -112,17 +112,17 @@ DISC_SLOTS: tuple[DiscSlot, ...] = (
     DiscSlot("aux_engine_1", "white", "aux_engine"),
     DiscSlot("aux_engine_2", "white", "aux_engine"),
     DiscSlot("aux_remove_1", "white", "aux_remove"),
-    # reconstruction: the slot costing 3 pesos ("Dans la rangée du bas, si vous retirez le
-    # disque de droite, vous devez immédiatement payer 3 pésos") is the right slot of the
-    # bottom auxiliary row; the rulebook puts it among "emplacements à coins noirs [qui]
-    # ... requièrent un coût supplémentaire", so it is black.
-    DiscSlot("aux_remove_2", "black", "aux_remove", pay=3),
+    DiscSlot("aux_remove_2", "white", "aux_remove"),
     DiscSlot("move_1", "black", "move"),
     # Final scoring 11: "Marquez 2 points de victoire si vous avez enlevé votre disque de
     # cet emplacement." (p. 10 says 3; the score pad's 2 wins, as in the source.)
     DiscSlot("move_2", "black", "move", vp=2),
     DiscSlot("hand_1", "black", "hand"),
-    DiscSlot("hand_2", "black", "hand"),
+    # reconstruction: the slot costing 3 pesos ("Dans la rangée du bas, si vous retirez le
+    # disque de droite, vous devez immédiatement payer 3 pésos", among the black-corner
+    # slots that "requièrent un coût supplémentaire") is the right hand-limit slot: the
+    # 2nd edition of Great Western Trail puts its disc cost on the hand limit too.
+    DiscSlot("hand_2", "black", "hand", pay=3),
     DiscSlot("cert_limit", "white", "cert_limit"),
     # "l'emplacement de disque à coins blancs fournit exactement 1 de force, tandis que
     # l'emplacement à coins noirs (dans le coin inférieur droit) fournit 2 de force"

@@ -25,6 +25,8 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import dataclass
 
+from games.gwt_argentina.data_actions import Action
+
 START = "START"
 BUENOS_AIRES = "BA"
 
@@ -136,6 +138,12 @@ class RiskAction:
     gain: str
     amount: int
 
+    @property
+    def action(self) -> Action:
+        """The same as a structured :class:`Action` (a discard condition, then the gain)."""
+        kind = {"certificate": "certificates"}.get(self.gain, self.gain)
+        return Action("discard_breed", breed=self.discard, then=(Action(kind, self.amount),))
+
 
 #: Shared data §2.4 [S] (mihaeu/gwta code). The rulebook's examples of discard actions are
 #: "1 carte ... de la race de votre choix → marqueur de grain d'une case", "... → marqueur
@@ -155,10 +163,11 @@ RISK_ACTIONS: dict[str, RiskAction] = {
 
 #: Tolls ("taxe") per hand colour and player count: "À 2 joueurs : chaque main noire coûte
 #: 1 peso et chaque main verte coûte 2 pesos. À 3 joueurs : ... noire 1 ... verte 2. À 4
-#: joueurs : ... noire 1 ... verte 1." Hands are printed on tiles (farmer tiles and private
-#: buildings): "S'il s'agit d'une tuile Fermier ... dans l'espace Monnaie. S'il s'agit d'une
-#: tuile Bâtiment d'un autre joueur ... à ce joueur." Board spaces and neutral buildings
-#: carry no hand (the rulebook names no other payee).
+#: joueurs : ... noire 1 ... verte 1."
+# reconstruction: hands are printed on tiles only (farmer tiles and private buildings), none
+# on board spaces or neutral buildings: the rulebook names only two payees, "S'il s'agit
+# d'une tuile Fermier ... dans l'espace Monnaie. S'il s'agit d'une tuile Bâtiment d'un autre
+# joueur ... à ce joueur."
 TOLLS: dict[int, dict[str, int]] = {
     2: {"black": 1, "green": 2},
     3: {"black": 1, "green": 2},
@@ -167,7 +176,9 @@ TOLLS: dict[int, dict[str, int]] = {
 HAND_COLOURS = ("green", "black")
 
 #: "la limite de déplacement de votre estanciero est de 3, 4 ou 5 en début de partie"
-#: (player-count tile). Shared data §5.3 [S]: player count + 1.
+#: (player-count tile).
+# reconstruction: 3 / 4 / 5 for 2 / 3 / 4 players (player count + 1, as the source's code);
+# the rulebook gives the three values, not which count has which.
 MOVE_LIMIT = {2: 3, 3: 4, 4: 5}
 
 #: Forecast spaces ("cases Prévision") of Buenos Aires: id -> (bag, Buenos Aires step).

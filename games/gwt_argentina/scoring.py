@@ -13,19 +13,22 @@ from collections import Counter
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from functools import cache
+from typing import TYPE_CHECKING
 
 from games.gwt_argentina.data_buildings import PRIVATE_BY_ID
 from games.gwt_argentina.data_cattle import (
+    ANGUS,
     BREED_BY_ID,
-    EXHAUSTION_CARD_ID,
-    EXHAUSTION_VP,
-    MARKET_CARD_BY_ID,
-    STARTING_CARD_VP,
+    CARACU,
+    FRANQUEIRO,
     VALUE_3_BREEDS,
+    card_breed,
+    card_vp,
 )
-from games.gwt_argentina.data_europe import SHIP_BY_ID, port_city
+from games.gwt_argentina.data_europe import CITIES, SHIP_BY_ID, port_city
 from games.gwt_argentina.data_objectives import CONDITIONS, OBJECTIVE_BY_ID
 from games.gwt_argentina.data_player import (
+    DISC_SLOTS,
     FARMER_VP,
     LATE_COLUMN_VP,
     LATE_COLUMNS,
@@ -39,6 +42,9 @@ from games.gwt_argentina.data_tiles import (
     WORKER_BY_ID,
     WORKER_ROWS,
 )
+
+if TYPE_CHECKING:
+    from games.gwt_argentina.state import GwtState
 
 #: The score pad's 12 lines, in order.
 CATEGORIES: tuple[str, ...] = (
@@ -58,6 +64,9 @@ CATEGORIES: tuple[str, ...] = (
 __doc__ += "\n".join(f"* ``{c}``" for c in CATEGORIES) + "\n"
 
 PRINTED = "printed"
+SHIP_18 = "ship18"
+#: The movement slot of scoring line 11.
+MOVE_SLOT = "move_2"
 
 
 @dataclass(frozen=True)
@@ -65,22 +74,21 @@ class Tally:
     """What one player owns at the end, as ids of :mod:`games.gwt_argentina.data`."""
 
     pesos: int = 0
-    #: Private building ids on the board (``"5b"``), one per tile.
+    #: Private buildings on the board, by tile id (``"5b"``), one per tile.
     buildings: tuple[str, ...] = ()
     #: Ship ids, one entry per disc on a ship still in the loading zone.
     ship_discs: tuple[str, ...] = ()
-    #: Discs on quays, one entry each (``"liverpool:II"``).
+    #: Discs on quays, one entry each, ``"<city>:<quay>"`` (``"liverpool:II"``).
     quay_discs: tuple[str, ...] = ()
-    #: Discs on district spaces (``"rotterdam:W1"``).
+    #: Discs on district spaces, by space id (``"rotterdam:W1"``).
     district_discs: tuple[str, ...] = ()
     #: Side of each port city ("a" or "b").
-    port_sides: Mapping[str, str] = field(default_factory=lambda: {
-        "lehavre": "a", "rotterdam": "a", "liverpool": "a"})
+    port_sides: Mapping[str, str] = field(default_factory=lambda: dict.fromkeys(CITIES, "a"))
     #: Station ids, one entry per disc (the terminus ``"31"`` may repeat).
     station_discs: tuple[str, ...] = ()
     #: Farmer tile ids beside the board (helped, not hired).
     farmers: tuple[str, ...] = ()
-    #: Herd: every card in deck, hand and discard (cattle ids, ``"EX"``, objective ids).
+    #: Herd: every card in deck, hand and discard (cattle, exhaustion and objective ids).
     herd: tuple[str, ...] = ()
     #: Objective cards played into the objective area (they must be scored).
     played_objectives: tuple[str, ...] = ()
@@ -96,33 +104,13 @@ class Tally:
 # -- Herd helpers ------------------------------------------------------------------------
 
 
-def card_breed(card_id: str) -> str | None:
-    """Breed of a cattle card id (market ``FQ7`` or starting ``0:NI3``); None otherwise."""
-    if card_id in MARKET_CARD_BY_ID:
-        return MARKET_CARD_BY_ID[card_id].breed
-    if ":" in card_id:
-        code = card_id.split(":", 1)[1].rstrip("0123456789")
-        for breed in BREED_BY_ID.values():
-            if breed.code == code and not breed.market:
-                return breed.id
-    return None
-
-
 def herd_objectives(herd: Iterable[str]) -> tuple[str, ...]:
     return tuple(c for c in herd if c in OBJECTIVE_BY_ID)
 
 
 def cattle_points(herd: Iterable[str]) -> int:
     """Scoring 7: printed VP of cattle cards, and each exhaustion card's negative VP."""
-    points = 0
-    for card in herd:
-        if card == EXHAUSTION_CARD_ID:
-            points += EXHAUSTION_VP
-        elif card in MARKET_CARD_BY_ID:
-            points += MARKET_CARD_BY_ID[card].vp
-        elif card_breed(card) is not None:
-            points += STARTING_CARD_VP
-    return points
+    return sum(card_vp(card) for card in herd)
 
 
 # -- Objective cards -------------------------------------------------------------------
@@ -143,9 +131,9 @@ def available_components(t: Tally) -> dict[str, int]:
         breed = card_breed(card)
         if breed in VALUE_3_BREEDS:
             have["cattle_3"] += 1
-        elif breed in ("caracu", "franqueiro", "angus"):
+        elif breed in (CARACU, FRANQUEIRO, ANGUS):
             have[breed] += 1
-    have["ship18"] = t.ship_discs.count("ship18")
+    have["ship18"] = t.ship_discs.count(SHIP_18)
     return {c: have[c] for c in CONDITIONS}
 
 
@@ -158,54 +146,78 @@ class ObjectiveChoice:
     points: int
 
 
-def objective_options(played: Iterable[str], optional: Iterable[str],
-                      have: Mapping[str, int]) -> dict[int, ObjectiveChoice]:
-    """For every possible size of the objective area, the best choice: which optional cards
-    (still in the herd) join the played ones, and which cards are fulfilled.
+def choose_objectives(played: Iterable[str], optional: Iterable[str], have: Mapping[str, int],
+                      pair_bonus: int = 0) -> ObjectiveChoice:
+    """The best objective area: which optional cards (still in the herd) join the played
+    ones, and which cards of the area are fulfilled.
 
     « Pour chaque carte Objectif se trouvant encore dans votre troupeau, vous devez décider
     d'y renoncer ou de l'ajouter à votre zone d'objectifs » ; « chaque élément de jeu qu'un
     joueur possède ne peut servir à remplir qu'une seule condition sur une seule carte
-    Objectif ». Solved exactly by a memoised search over cards and remaining components.
+    Objectif ». ``pair_bonus`` is what the player's station masters pay per pair of cards in
+    the area (line 9), chosen together with line 8.
+
+    Exact: a memoised search over the cards (fulfil it or not) whose state is the components
+    left, each capped at what the remaining cards could still use. An unfulfilled herd card
+    is worth adding only to complete a pair (-2 + 3), so at most one is added.
     """
     played = tuple(played)
     optional = tuple(optional)
     cards = played + optional
-    conditions = tuple(CONDITIONS)
-    start = tuple(have.get(c, 0) for c in conditions)
-    needs = [tuple(OBJECTIVE_BY_ID[c].needs.get(k, 0) for k in conditions) for c in cards]
+    n_played = len(played)
+    objs = [OBJECTIVE_BY_ID[c] for c in cards]
+    conditions = tuple(c for c in CONDITIONS if any(o.needs.get(c) for o in objs))
+    needs = [tuple(o.needs.get(c, 0) for c in conditions) for o in objs]
+    gains = [o.vp - (o.penalty if i < n_played else 0) for i, o in enumerate(objs)]
+    demand = [tuple(0 for _ in conditions)]
+    for need in reversed(needs):
+        demand.append(tuple(a + b for a, b in zip(demand[-1], need, strict=True)))
+    demand.reverse()  # demand[i]: what cards i.. need in all
 
+    def cap(i: int, left: tuple[int, ...]) -> tuple[int, ...]:
+        return tuple(min(a, b) for a, b in zip(left, demand[i], strict=True))
+
+    # best(i, left) -> {(parity of optional cards fulfilled among i.., one optional card left
+    # out): (value, mask)}; value counts gains and the pairs completed among i.. .
     @cache
-    def best(i: int, left: tuple[int, ...]) -> dict[int, tuple[int, tuple[int, ...]]]:
-        """size -> (points, fulfilled/unfulfilled codes) for cards i..; code 0 out, 1 in
-        unfulfilled, 2 in fulfilled."""
+    def best(i: int, left: tuple[int, ...]) -> dict[tuple[int, bool], tuple[int, int]]:
         if i == len(cards):
-            return {0: (0, ())}
-        card = OBJECTIVE_BY_ID[cards[i]]
-        results: dict[int, tuple[int, tuple[int, ...]]] = {}
+            return {(0, False): (0, 0)}
+        out: dict[tuple[int, bool], tuple[int, int]] = {}
 
-        def offer(size: int, points: int, codes: tuple[int, ...]) -> None:
-            if size not in results or points > results[size][0]:
-                results[size] = (points, codes)
+        def offer(key: tuple[int, bool], value: int, mask: int) -> None:
+            if key not in out or value > out[key][0]:
+                out[key] = (value, mask)
 
-        need = needs[i]
-        if all(n <= a for n, a in zip(need, left, strict=True)):
-            rest = tuple(a - n for n, a in zip(need, left, strict=True))
-            for size, (pts, codes) in best(i + 1, rest).items():
-                offer(size + 1, pts + card.vp, (2, *codes))
-        for size, (pts, codes) in best(i + 1, left).items():
-            offer(size + 1, pts + card.penalty, (1, *codes))
-            if i >= len(played):
-                offer(size, pts, (0, *codes))
-        return results
+        is_optional = i >= n_played
+        if all(n <= a for n, a in zip(needs[i], left, strict=True)):
+            rest = cap(i + 1, tuple(a - n for a, n in zip(left, needs[i], strict=True)))
+            for (par, out_left), (value, mask) in best(i + 1, rest).items():
+                if is_optional:
+                    offer((par ^ 1, out_left), value + gains[i] + pair_bonus * par, mask | 1 << i)
+                else:
+                    offer((par, out_left), value + gains[i], mask | 1 << i)
+        for (par, out_left), (value, mask) in best(i + 1, cap(i + 1, left)).items():
+            offer((par, out_left or is_optional), value, mask)
+        return out
 
-    out: dict[int, ObjectiveChoice] = {}
-    for size, (points, codes) in sorted(best(0, start).items()):
-        zone = tuple(c for c, code in zip(cards, codes, strict=True) if code)
-        done = tuple(c for c, code in zip(cards, codes, strict=True) if code == 2)
-        out[size] = ObjectiveChoice(zone, done, points)
+    start = cap(0, tuple(have.get(c, 0) for c in conditions))
+    candidates = []
+    for (_parity, out_left), (_value, mask) in best(0, start).items():
+        zone = [i for i in range(len(cards)) if i < n_played or mask >> i & 1]
+        if pair_bonus and len(zone) % 2 and out_left:
+            # Every card's penalty is the same (-2), so any card left out will do.
+            spare = max((i for i in range(n_played, len(cards)) if not mask >> i & 1),
+                        key=lambda i: objs[i].penalty)
+            if objs[spare].penalty + pair_bonus > 0:
+                zone = sorted([*zone, spare])
+        points = sum(objs[i].vp if mask >> i & 1 else objs[i].penalty for i in zone)
+        total = points + pair_bonus * (len(zone) // 2)
+        candidates.append((total, -len(zone), tuple(zone), points, mask))
     best.cache_clear()
-    return out
+    _total, _size, zone_ids, points, mask = max(candidates)
+    return ObjectiveChoice(tuple(cards[i] for i in zone_ids),
+                           tuple(cards[i] for i in zone_ids if mask >> i & 1), points)
 
 
 # -- Station masters -------------------------------------------------------------------
@@ -271,7 +283,7 @@ def score_tally(t: Tally) -> dict[str, int]:
         "station_masters": station_master_points(t, len(choice.zone)),
         "workers": LATE_COLUMN_VP * sum(
             1 for row in t.workers.values() for col in LATE_COLUMNS if len(row) >= col),
-        "move_slot": MOVE_SLOT_VP if "move_2" in t.cleared_slots else 0,
+        "move_slot": MOVE_SLOT_VP if MOVE_SLOT in t.cleared_slots else 0,
         "job_market": JOB_MARKER_VP if t.has_job_marker else 0,
     }
     scores["total"] = sum(scores.values())
@@ -279,14 +291,52 @@ def score_tally(t: Tally) -> dict[str, int]:
 
 
 def best_objective_choice(t: Tally) -> ObjectiveChoice:
-    """The objective area the scoring chooses for ``t``.
+    """The objective area the scoring chooses for ``t``: lines 8 and 9 (the « paire de cartes
+    Objectif » station master) at their best together; on a tie, the smaller area."""
+    pair_bonus = sum(STATION_MASTER_BY_ID[m].vp for m in t.station_masters
+                     if STATION_MASTER_BY_ID[m].condition == "objectives"
+                     and STATION_MASTER_BY_ID[m].per == 2)
+    return choose_objectives(t.played_objectives, herd_objectives(t.herd),
+                             available_components(t), pair_bonus)
 
-    Objectives (line 8) and the « paire de cartes Objectif » station master (line 9) are
-    chosen together: the player adds whichever herd objectives give the best sum of both;
-    on a tie, the smaller area.
-    """
-    options = objective_options(t.played_objectives, herd_objectives(t.herd),
-                                available_components(t))
-    best_size = max(options, key=lambda n: (options[n].points + station_master_points(t, n), -n))
-    return options[best_size]
 
+# -- Reading a game state --------------------------------------------------------------
+
+
+def tally(state: GwtState, seat: int) -> Tally:
+    """Everything ``seat`` owns that the final scoring counts, read off the state."""
+    player = state.players[seat]
+    board = state.board
+    buildings = []
+    for placed in board.trail.values():
+        owner, sep, number = placed.partition(":")
+        if sep and owner.isdigit() and int(owner) == seat:
+            buildings.append(f"{number}{board.building_sides[number]}")
+    quay_discs: list[str] = []
+    district_discs: list[str] = []
+    for city, port in board.ports.items():
+        for quay, seats in port.quays.items():
+            quay_discs += [f"{city}:{quay}"] * seats.count(seat)
+        district_discs += [space for space, owner in port.spaces.items() if owner == seat]
+    return Tally(
+        pesos=player.money,
+        buildings=tuple(sorted(buildings)),
+        ship_discs=tuple(ship.id for ship in board.ships for s in ship.discs if s == seat),
+        quay_discs=tuple(quay_discs),
+        district_discs=tuple(district_discs),
+        port_sides={city: port.side for city, port in board.ports.items()},
+        station_discs=tuple(sid for sid, seats in board.stations.items()
+                            for s in seats if s == seat),
+        farmers=tuple(player.helped_farmers),
+        herd=tuple(player.herd()),
+        played_objectives=tuple(player.objectives),
+        station_masters=tuple(player.station_masters),
+        workers={row: tuple(tiles) for row, tiles in player.workers.items()},
+        cleared_slots=frozenset(s.id for s in DISC_SLOTS) - set(player.slots),
+        has_job_marker=player.job_marker,
+    )
+
+
+def final_scores(state: GwtState) -> dict[int, dict[str, int]]:
+    """``{seat: {category: points, "total": n}}`` by the score pad's 12 categories."""
+    return {p.seat: score_tally(tally(state, p.seat)) for p in state.players}

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 
 import pytest
@@ -211,6 +212,9 @@ def test_trail_spaces():
     spaces = set(d.TRAIL) - {d.START, d.BUENOS_AIRES}
     assert spaces == set(d.NEUTRAL_SPACES) | set(d.BUILDING_SPACES) | set(d.FARMER_SPACES) | set(d.SHORTCUTS)
     assert set(d.RISK_ACTIONS) == set(d.RISK_SPACES) | set(d.RISK_FARMLAND_SPACES)
+    # « Elle peut effectuer l'action spéciale en défaussant une carte Bétail de sa main afin
+    # d'avancer son marqueur Certificat d'une case. »
+    assert d.RISK_ACTIONS["R1"].action == d.discard("any", d.certificates(1))
 
 
 def _paths(start: str, goal: str) -> list[list[str]]:
@@ -470,3 +474,97 @@ def test_pedro_liverpool_example():
     found = [(city.side, x.compass) for city in (d.port_city("liverpool", s) for s in "ab")
              for x in city.districts if x.grain == 6 and any(sp.vp == 14 for sp in x.spaces)]
     assert found
+
+
+def _all_actions():
+    def walk(action):
+        yield action
+        for sub in (*action.then, *action.options):
+            yield from walk(sub)
+
+    roots = [a for b in (*d.NEUTRAL_BUILDINGS, *d.PRIVATE_BUILDINGS) for a in b.actions]
+    roots += [a for slots in d.ROW_SLOTS.values() for s in slots for a in s.actions]
+    roots += [m.reward for m in d.STATION_MASTERS] + [c.action for c in d.OBJECTIVE_CARDS]
+    roots += [s.on_load for s in d.SHIPS if s.on_load]
+    roots += [r.action for r in d.RISK_ACTIONS.values()]
+    roots += [sp.bonus for city in d.PORT_CITIES.values() for x in city.districts
+              for sp in x.spaces if sp.bonus]
+    for root in roots:
+        yield from walk(root)
+
+
+def test_every_action_kind_is_documented():
+    """« peu importe la situation dans laquelle les actions sont déclenchées, ces actions sont
+    toujours représentées par les mêmes icônes » : one vocabulary of action kinds, each listed
+    in the table of data_actions (what the engine dispatches on)."""
+    from games.gwt_argentina import data_actions
+
+    documented = set(re.findall(r"^``(\w+)``", data_actions.__doc__ or "", flags=re.M))
+    assert {"pesos", "hire", "either", "swap_with_market"} <= documented
+    used = {a.kind for a in _all_actions()}
+    assert used <= documented, used - documented
+
+
+def test_income_example_values():
+    """« Marie a 4 cartes en main. Parmi celles-ci, elle a 2 cartes « Patagonico ». ... Sa valeur
+    totale d'élevage est de 8. » then « Elle décide d'en utiliser 2 ... ce qui lui fait un
+    total de 10. »"""
+    hand = [d.PATAGONICO, d.PATAGONICO, d.CHAQUENO, d.SERRANO]
+    total = sum(d.BREED_BY_ID[b].value for b in set(hand))
+    assert total == 8 and total + 2 == 10
+
+
+def test_help_farmers_example_values():
+    """« Marie a 3 icônes de force sur son plateau Joueur puisqu'elle a libéré l'emplacement à
+    coins blancs et engagé 2 ouvriers pourvus d'une icône de force. Elle choisit d'aider le
+    granjero bleu (requérant 6 de force) ainsi que le granjero vert (requérant 4 de force).
+    ... une carte Bétail « Caracu » pourvue d'une force de 7 ... Puisqu'elle a révélé 2
+    cartes Bétail, elle doit à présent prendre 1 carte Épuisement » ; « reçoit 5 pésos (2 + 1
+    des espaces Monnaie, et 0 + 2 tel qu'indiqué sur le plateau) »."""
+    white = next(s for s in d.DISC_SLOTS if s.unlocks == "strength" and s.corner == "white")
+    strength = d.STRENGTH_BONUS[white.id] + 2 + d.BREED_BY_ID[d.CARACU].strength
+    assert strength == 10
+    assert {(t.colour, t.strength) for t in d.FARMER_TILES} >= {("blue", 6), ("green", 4)}
+    assert d.exhaustion_for_revealed(2) == 1
+    assert {0, 2} <= set(d.FARMER_SPACE_PESOS.values())
+
+
+def test_move_limit_example():
+    """« BLEU a une limite de 4 déplacements, tandis que celle de ROUGE est de 6. » — same
+    game, so the same base (3 players); ROUGE has cleared the first movement disc."""
+    base = d.MOVE_LIMIT[3]
+    assert base == 4
+    assert base + d.MOVE_BONUS["move_1"] == 6
+
+
+def test_hand_limit_example():
+    """« Marie a une limite de main de 5 cartes (elle a déjà libéré un emplacement
+    correspondant sur son plateau Joueur). »"""
+    assert d.HAND_LIMIT_BASE + d.HAND_BONUS["hand_1"] == 5
+
+
+def test_replacement_example():
+    """« Si elle remplace ce bâtiment déjà construit par celui-ci, elle doit posséder au moins
+    3 carpinteros dans sa section Ouvrier et payer 6 pésos. » — the difference of the two
+    tiles' carpinteros is 3, paid 2 pesos each."""
+    carps = {b.carpinteros for b in d.PRIVATE_BUILDINGS}
+    assert any(hi - lo == 3 for hi in carps for lo in carps)
+    assert 3 * d.BUILD_PESOS_PER_CARPINTERO == 6
+
+
+def test_locomotive_example_switches():
+    """« Partant de la case 1, sa locomotive atteint la case 5 (la case 3 étant occupée par la
+    locomotive rouge, cette case est totalement ignorée). Autrement, elle aurait pu suivre
+    l'aiguillage de la case 4 pour atteindre l'embranchement. » — three steps from 1 over an
+    occupied 3 reach 5 or the branch of 4, and no switch comes earlier."""
+    def reach(start: str, steps: int, occupied: set[str]) -> set[str]:
+        frontier = {start}
+        for _ in range(steps):
+            nxt = set()
+            for pos in frontier:
+                for p in d.track_next(pos):
+                    nxt |= set(d.track_next(p)) if p in occupied else {p}
+            frontier = nxt
+        return frontier
+
+    assert reach("1", 3, {"3"}) == {"5", "b4"}

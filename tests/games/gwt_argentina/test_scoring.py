@@ -13,8 +13,9 @@ from games.gwt_argentina.scoring import (
     Tally,
     available_components,
     best_objective_choice,
-    objective_options,
+    final_scores,
     score_tally,
+    tally,
 )
 
 WEST = ("lehavre:W1", "rotterdam:W1")
@@ -315,8 +316,10 @@ def _brute_force(t: Tally) -> int:
 
 
 def test_objective_choice_matches_brute_force():
-    """The memoised search finds the same optimum as trying every area and every set of met
-    cards, on random positions (with and without the objective-pair station master)."""
+    """« chaque élément de jeu qu'un joueur possède ne peut servir à remplir qu'une seule
+    condition sur une seule carte Objectif » and « vous pourrez décider de la compter ou non »:
+    the memoised search finds the same optimum as trying every objective area and every set
+    of met cards, on random positions (with and without the objective-pair station master)."""
     rng = random.Random(9)
     objective_ids = [c.id for c in d.OBJECTIVE_CARDS]
     for _ in range(150):
@@ -337,6 +340,136 @@ def test_objective_choice_matches_brute_force():
         )
         s = score_tally(t)
         assert s["objectives"] + s["station_masters"] == _brute_force(t), t
-        options = objective_options(t.played_objectives, [c for c in herd if c in d.OBJECTIVE_BY_ID],
-                                    available_components(t))
-        assert all(set(t.played_objectives) <= set(o.zone) for o in options.values())
+        choice = best_objective_choice(t)
+        assert set(t.played_objectives) <= set(choice.zone) <= set(t.played_objectives) | set(herd)
+        assert set(choice.fulfilled) <= set(choice.zone)
+        assert choice.points == s["objectives"]
+
+
+# -- Reading the engine's state ---------------------------------------------------------
+
+
+def _state():
+    from games.gwt_argentina.state import Board, GwtState, Player, Port, Ship
+    from games.rng import Rng
+
+    def player(seat: int, **kw) -> Player:
+        base = dict(seat=seat, money=0, workers={row: [PRINTED] for row in d.WORKER_ROWS},
+                    slots=[s.id for s in d.DISC_SLOTS], buildings_left=list(range(1, 11)))
+        return Player(**{**base, **kw})
+
+    marie = player(0, money=23, hand=["CA1", "EX"], deck=["OB16"],
+                   discard=["AA5", "0:NI1"], objectives=["OB06", "OB07", "OB18"],
+                   helped_farmers=[farmer("yellow"), farmer("blue"), farmer("green")],
+                   station_masters=["SM7"],
+                   workers={d.GAUCHO: [PRINTED, *plain(d.GAUCHO, 3), *strong(d.GAUCHO, 1)],
+                            d.CARPINTERO: [PRINTED], d.MAQUINISTA: [PRINTED],
+                            d.GRANJERO: [PRINTED]},
+                   slots=[s.id for s in d.DISC_SLOTS if s.id not in ("move_1", "move_2")],
+                   job_marker=True)
+    lucas = player(1, money=4)
+    board = Board(
+        trail={"N1": "A", "P1": "0:1", "G1": "0:2", "G2": "0:9", "P2": "1:3"},
+        building_sides={str(n): "a" for n in range(1, 11)},
+        ships=[Ship(id="ship0", discs=[1, 1]), Ship(id="ship18", discs=[0]), Ship(id="extra13", discs=[0])],
+        ports={"lehavre": Port(side="a", quays={"I": [0, 1], "II": [0]},
+                               spaces={"lehavre:W1": 0, "lehavre:W2": None}),
+               "rotterdam": Port(side="a", quays={"I": []},
+                                 spaces={"rotterdam:W1": 0, "rotterdam:N1": 1}),
+               "liverpool": Port(side="b", quays={"I": [], "II": [1]},
+                                 spaces={"liverpool:E1": 1})},
+        stations={"b4": [0, 1], "31": [0, 0]},
+    )
+    return GwtState(seats=2, seed=1, rng=Rng.from_seed(1), players=[marie, lucas], board=board)
+
+
+def test_final_scores_from_a_state():
+    """« Prenez le bloc de score et parcourez les 12 catégories » — every line read off a
+    state: Marie has 23 pesos (4), buildings 1a 2a 9a (12), ships 18 and x13 (19), Le Havre
+    quays I and II and two west spaces (0 + 1 + 0 + 1), stations b4 and twice the terminus,
+    3 helped farmers (6), Caracu 2 + Angus 7 - exhaustion 2 (7), objectives 6/7/18 met plus
+    OB16 from her deck met by ship 18 (9 + 5), the building station master (3 for 3
+    buildings), a gaucho in column 5 (4), both movement discs (2) and the marker (2)."""
+    scores = final_scores(_state())
+    marie = scores[0]
+    stations = d.STATION_BY_ID["b4"].vp + 2 * d.STATION_BY_ID["31"].vp
+    assert marie == {
+        "money": 4, "buildings": 1 + 1 + 10, "ships": 12 + 7, "ports": 0 + 1 + 0 + 1,
+        "stations": stations, "farmers": 6, "cattle": 2 + 7 - 2, "objectives": 9 + 5,
+        "station_masters": 3, "workers": 4, "move_slot": 2, "job_market": 2,
+        "total": 4 + 12 + 19 + 2 + stations + 6 + 7 + 14 + 3 + 4 + 2 + 2,
+    }
+    lucas = scores[1]
+    assert (lucas["money"], lucas["buildings"], lucas["ships"]) == (0, 3, -4)
+    assert lucas["ports"] == 0 + 8 + 6 + 14  # LH quay I, LV quay II, RT N1, LV side b E1
+    assert lucas["total"] == sum(v for k, v in lucas.items() if k != "total")
+
+
+def test_tally_reads_only_its_own_pieces():
+    """Each disc and building counts for its owner only (« vos disques », « vos tuiles
+    Bâtiment »)."""
+    t = tally(_state(), 1)
+    assert t.buildings == ("3a",)
+    assert t.ship_discs == ("ship0", "ship0")
+    assert sorted(t.quay_discs) == ["lehavre:I", "liverpool:II"]
+    assert sorted(t.district_discs) == ["liverpool:E1", "rotterdam:N1"]
+    assert t.station_discs == ("b4",)
+    assert t.cleared_slots == frozenset()
+
+
+def test_final_scores_of_random_games():
+    """« Prenez le bloc de score et parcourez les 12 catégories » on the end states of random
+    games (2, 3 and 4 players, both building sides, both port sides): every id on the table
+    is known to the data, each total is the sum of its lines, played objectives are always
+    in the area, and the engine's scores agree with :func:`final_scores`."""
+    from games.gwt_argentina import GAME
+    from tests.games.playout import playout
+
+    runs = ((2, {"building_sides": "b", "port_sides": "b"}, 3),
+            (3, {"building_sides": "random", "port_sides": "random"}, 5),
+            (4, None, 8))
+    for seats, options, seed in runs:
+        state, _moves = playout(GAME, seats, options, seed)
+        scores = final_scores(state)
+        assert scores == GAME.scores(state)
+        for seat, lines in scores.items():
+            assert list(lines) == [*CATEGORIES, "total"]
+            assert lines["total"] == sum(v for k, v in lines.items() if k != "total")
+            assert lines["money"] == state.players[seat].money // 5
+            choice = best_objective_choice(tally(state, seat))
+            assert set(state.players[seat].objectives) <= set(choice.zone)
+
+
+def _marie_in_notation(rotterdam_west: bool):
+    from tests.games.gwt_argentina.positions import situation
+
+    rotterdam = "W1=0" if rotterdam_west else "W1=."
+    return situation(
+        2, p0_objectives="OB06 OB07 OB18", p0_helped_farmers="FY05 FB05 FG04",
+        p0_hand="CA1 0:NI2",
+        trail="N1=A N2=B N3=C N4=D N5=E N6=F N7=G N8=H P1=0:1 G1=0:2 G2=0:3",
+        port_lehavre="side=a quays I[0 1] II[] spaces W1=0 W2=. W3=. W4=. N1=. N2=. N3=. "
+                     "E1=. E2=. E3=. S1=. S2=. closed W4 N3 E3 S2",
+        port_rotterdam=f"side=a quays I[] spaces {rotterdam} W2=. W3=. N1=. N2=. N3=. E1=. "
+                       "E2=. S1=. S2=. closed W3 N3 E2 S2",
+    )
+
+
+def test_objective_example_in_the_engine_notation():
+    """« Si elle réussit à remplir toutes ces conditions, elle marquera 9 points de victoire.
+    Mais, par exemple, s'il lui manque un disque dans un quartier ouest, elle ne marquera que
+    4 points de victoire » — Marie's position written in the situation notation."""
+    assert final_scores(_marie_in_notation(True))[0]["objectives"] == 9
+    assert final_scores(_marie_in_notation(False))[0]["objectives"] == 4
+
+
+def test_hired_granjeros_do_not_meet_farmer_conditions():
+    """« Lorsque vous faites le décompte de vos cartes Objectif, ne tenez compte que des
+    granjeros aux couleurs correspondantes qui se trouvent à côté de votre plateau Joueur (et
+    pas ceux se trouvant dans votre rangée granjero). »"""
+    hired = Tally(station_discs=("b4",), farmers=(farmer("yellow"),),
+                  workers=rows(granjero=(farmer("blue"),)), played_objectives=("OB10",))
+    assert score_tally(hired)["objectives"] == -2
+    beside = Tally(station_discs=("b4",), farmers=(farmer("yellow"), farmer("blue")),
+                   played_objectives=("OB10",))
+    assert score_tally(beside)["objectives"] == 4
