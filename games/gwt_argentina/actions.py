@@ -30,14 +30,11 @@ AUX_LABELS = {
     "aux_remove": ("locomotive back 1 → draw 1, remove 1 card",
                    "locomotive back 2 → draw 2, remove 2 cards"),
 }
-RISK_GAIN = {"certificate": "certificates", "engine": "engine", "grain": "grain",
-             "pesos": "pesos"}
 
 
 def risk_action(space: str) -> Action:
     """The special action printed on a building space, as an action (p. 8)."""
-    r = D.RISK_ACTIONS[space]
-    return Action("discard_breed", breed=r.discard, then=(Action(RISK_GAIN[r.gain], r.amount),))
+    return D.RISK_ACTIONS[space].action
 
 
 def _walk(actions: Iterable[Action]) -> Iterable[Action]:

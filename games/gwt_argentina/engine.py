@@ -30,7 +30,7 @@ from games.gwt_argentina import (  # noqa: F401  (registers the decisions)
     turn,
 )
 from games.gwt_argentina.flow import Ctx, handler, opt, push, settle
-from games.gwt_argentina.scores import current_scores
+from games.gwt_argentina.scoring import final_scores
 from games.gwt_argentina.setup import new_state
 from games.gwt_argentina.state import GwtOptions, GwtState
 from games.gwt_argentina.views import public_view, redeal_unseen, seat_view
@@ -116,7 +116,9 @@ class GwtArgentina(Game[GwtState, GwtOptions]):
         return view
 
     def scores(self, state: GwtState) -> dict[int, dict[str, int]]:
-        scores = _cached("scores", state, lambda: current_scores(state))
+        """The score pad's 12 categories (the data engineer's ``final_scores``): after the
+        end the final score; during play what the final scoring would give now."""
+        scores = _cached("scores", state, lambda: final_scores(state))
         return {seat: dict(cats) for seat, cats in scores.items()}
 
     def determinize(self, state: GwtState, seat: int, rng: Rng) -> GwtState:
