@@ -332,7 +332,8 @@ def start(state: GwtState, seat: int, a: Action, ctx: Ctx) -> None:
     elif k == "discard_pair":
         push(state, "pair", seat, then=[t.key for t in a.then])
     elif k == "draw_discard_gauchos":
-        push(state, "draw_then_discard", seat, n=n, upto=False)
+        # effects may be forgone in part (p. 12): draw up to n
+        push(state, "draw_then_discard", seat, n=n, upto=True)
     elif k == "draw_discard":
         push(state, "draw_then_discard", seat, n=n, upto=True)
     elif k == "disc_to_quay":
@@ -390,7 +391,7 @@ def do_aux(state: GwtState, seat: int, aux: str, n: int, ctx: Ctx) -> None:
     if aux == "aux_pesos":
         PB.gain_money(player, n)
     elif aux == "aux_draw":
-        push(state, "draw_then_discard", seat, n=n, upto=False)
+        push(state, "draw_then_discard", seat, n=n, upto=True)
     elif aux == "aux_cert":
         player.grain -= n
         PB.gain_cert(player, n)

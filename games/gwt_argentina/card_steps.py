@@ -75,7 +75,8 @@ class DrawThenDiscardStep:
     def options(state: GwtState, frame: Frame):
         n = frame.data["n"]
         if frame.data["upto"]:
-            return [opt(f"draw:{k}", f"Draw {k}, then discard {k}") for k in range(n, -1, -1)]
+            return [opt(f"draw:{k}", f"Draw {k}, then discard {k}" if k else "Draw nothing")
+                    for k in range(n, -1, -1)]
         return [opt(f"draw:{n}", f"Draw {n}, then discard {n}")]
 
     @staticmethod

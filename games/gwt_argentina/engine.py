@@ -128,7 +128,7 @@ class GwtArgentina(Game[GwtState, GwtOptions]):
         return clone
 
     def copy(self, state: GwtState) -> GwtState:
-        return state.model_copy(deep=True)
+        return state.clone()
 
 
 def grouped(options: list[Option]) -> list[Option]:
