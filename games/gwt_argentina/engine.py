@@ -18,6 +18,7 @@ from typing import Any
 
 from games.base import MENU_LIMIT, Decision, Game, Option, Outcome
 from games.gwt_argentina import (  # noqa: F401  (registers the decisions)
+    ai_value,
     buenos_aires,
     build,
     card_steps,
@@ -120,6 +121,9 @@ class GwtArgentina(Game[GwtState, GwtOptions]):
         end the final score; during play what the final scoring would give now."""
         scores = _cached("scores", state, lambda: final_scores(state))
         return {seat: dict(cats) for seat, cats in scores.items()}
+
+    def evaluate(self, state: GwtState, seat: int) -> float:
+        return ai_value.evaluate(state, self.scores(state), seat)
 
     def determinize(self, state: GwtState, seat: int, rng: Rng) -> GwtState:
         clone = self.copy(state)
