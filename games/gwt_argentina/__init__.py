@@ -55,8 +55,9 @@ Not implemented, or simplified:
   forgone in part; only pesos must be taken whole) — card draws and locomotive moves may
   be taken in part;
 * exchange tokens only on one's own turn (the rulebook also allows them on others' turns);
-* when an extra move of a building reaches Buenos Aires, the original building's unused
-  actions stay available afterwards;
+* an extra move (buildings 2, 7, 9) ends phase B where the estanciero stood: its other
+  actions are done before the move or not at all (the rulebook does not say; this is the
+  reading that keeps "phase B at the location reached");
 * the solo mode (Pedro, issue 10): a seat's decisions all go through the turn stack
   (``flow.py``), so an automa seat can later resolve its frames by its own card-driven
   policy instead of asking; nothing of it is built;

@@ -343,6 +343,11 @@ def start(state: GwtState, seat: int, a: Action, ctx: Ctx) -> None:
         ctx.say(state, f"{who} pays {n} grain.", seat)
         start_all(state, seat, a.then, ctx)
     elif k == "move":
+        # the estanciero leaves: phase B where it stood ends with the extra one (p. 18)
+        for frame in reversed(state.stack):
+            if frame.kind == "location":
+                frame.data["left"] = True
+                break
         push(state, "move", seat, limit=n, steps=0, extra=True)
     elif k == "remove_exhaustion":
         card = next(c for c in player.hand if P.is_exhaustion(c))

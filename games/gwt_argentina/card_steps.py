@@ -17,7 +17,7 @@ from games.gwt_argentina.actions import (
     start,
     start_all,
 )
-from games.gwt_argentina.flow import Ctx, opt, pop, push, step, unlock_location
+from games.gwt_argentina.flow import Ctx, opt, pop, push, step, unlock_location, upper_first
 from games.gwt_argentina.state import Frame, GwtState
 
 
@@ -289,7 +289,7 @@ class RowActionStep:
     def options(state: GwtState, frame: Frame):
         actions = D.ROW_SLOTS[frame.data["row"]][frame.data["column"] - 1].actions
         text = " + ".join(describe(state, frame.seat, a) for a in actions)
-        return [opt("do", text.capitalize()[:100]), opt("skip", "Forgo it")]
+        return [opt("do", upper_first(text)[:100]), opt("skip", "Forgo it")]
 
     @staticmethod
     def apply(state: GwtState, frame: Frame, key: str, ctx: Ctx) -> None:

@@ -94,3 +94,7 @@ def opt(key: str, label: str, *, at: str | None = None, hint: str | None = None,
         group: str | None = None) -> Option:
     return Option(key=key, label=label[:100], at=at, hint=hint[:100] if hint else None,
                   group=group)
+
+
+def upper_first(text: str) -> str:
+    return text[:1].upper() + text[1:]

@@ -6,7 +6,7 @@ from games.gwt_argentina import data as D
 from games.gwt_argentina import pieces as P
 from games.gwt_argentina import player_board as PB
 from games.gwt_argentina.actions import row_action
-from games.gwt_argentina.flow import Ctx, opt, pop, step
+from games.gwt_argentina.flow import Ctx, opt, pop, step, upper_first
 from games.gwt_argentina.state import Frame, GwtState
 
 MAX_ROW = D.MAX_WORKERS_PER_ROW
@@ -50,9 +50,9 @@ class HireStep:
         choices = hire_choices(state, frame.seat, frame.data["mod"])
         if not choices:
             return []
-        out = [opt(f"hire:{cell_id(r, c)}", f"{P.tile_label(t).capitalize()} for {cost} pesos "
+        out = [opt(f"hire:{cell_id(r, c)}", f"{upper_first(P.tile_label(t))} for {cost} pesos "
                                             f"(row {r + 1})", at=cell_id(r, c),
-                   group=f"{P.worker_kind(t).capitalize()}s" if len(choices) > 24 else None)
+                   group=f"{upper_first(P.worker_kind(t))}s" if len(choices) > 24 else None)
                for r, c, t, cost in choices]
         out.append(opt("skip", "Hire nobody", group="Other" if len(choices) > 24 else None))
         return out

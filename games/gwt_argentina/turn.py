@@ -18,7 +18,7 @@ from games.gwt_argentina.actions import (
     possible,
     start,
 )
-from games.gwt_argentina.flow import Ctx, opt, pop, push, push_all, step
+from games.gwt_argentina.flow import Ctx, opt, pop, push, push_all, step, upper_first
 from games.gwt_argentina.help_farmers import can_help_any
 from games.gwt_argentina.state import Frame, GwtState
 from games.gwt_argentina.trail import ends_move, kind_of, location_label, next_locations, pay_toll
@@ -178,6 +178,8 @@ class LocationStep:
     @staticmethod
     def options(state: GwtState, frame: Frame):
         seat = frame.seat
+        if frame.data.get("left"):
+            return []  # the estanciero moved on with an extra phase B
         space = frame.data["space"]
         kind = kind_of(state, space, seat)
         done, locked = frame.data["done"], frame.data["locked"]
@@ -186,7 +188,7 @@ class LocationStep:
             if kind in ("neutral", "own"):
                 for i, action in enumerate(location_actions(state, space, frame_tile(frame))):
                     if i not in done and possible(state, seat, action):
-                        out.append(opt(f"act:{i}", describe(state, seat, action).capitalize()))
+                        out.append(opt(f"act:{i}", upper_first(describe(state, seat, action))))
             if kind == "farmer" and can_help_any(state, seat, 0, space):
                 out.append(opt("help", "Help this granjero"))
             if not done and aux_choices(state, seat, False):

@@ -336,3 +336,20 @@ def test_a_building_replaced_under_the_estanciero_is_not_activated_at_once():
     state = play(state, "act:0", "hire:J1.2", "do", "b:9", "at:P1")
     assert state.board.trail["P1"] == "0:9"
     assert labels(state)["act:1"] == "Locomotive up to 1", "still 6a's second action"
+
+
+def test_an_extra_move_gives_an_extra_phase_b_where_it_stops():
+    """« Avancez votre estanciero d'un lieu sur le parcours. Effectuez une phase B
+    additionnelle sur ce nouveau lieu. » ; « vous devez déplacer votre estanciero d'au moins
+    un lieu » ; « Vous ne pourrez compléter votre main (phase C) qu'après avoir effectué la
+    nouvelle phase B. »"""
+    state = at_location("P1", trail="P1=0:2", p0=p0(estanciero="P1"))
+    assert labels(state)["act:1"] == "Move up to 1, extra phase B"
+    state = play(state, "act:1")
+    assert "stop" not in keys(state) and keys(state)[0] == "to:N2"
+    state = play(state, "to:N2")
+    assert GAME.pending(state).prompt.startswith("Phase B at N2")
+    hand = len(state.players[0].hand)
+    state = play(state, "end")
+    assert GAME.pending(state).seat == 1, "the first location's phase B ended with the move"
+    assert len(state.players[0].hand) >= hand
