@@ -14,6 +14,14 @@ EMPTY_ROWS = {f"job_row_{r}": ". . . ." for r in range(1, 12)}
 HAND = "0:NI1 0:NI2 0:PA1 0:PA2"
 
 
+def stations(**discs: str) -> str:
+    """The stations line with every station, e.g. ``stations(b4="0", b7="1 0")``."""
+    from games.gwt_argentina import data as D
+
+    return " ".join(f"{st.id}[{discs.get('t' + st.id if st.id.isdigit() else st.id, '')}]"
+                    for st in D.STATIONS)
+
+
 def p0(money=10, certificates=0, grain=0, tokens=0, estanciero="N1", locomotive="0"):
     return (f"money={money} certificates={certificates} grain={grain} tokens={tokens} "
             f"estanciero={estanciero} locomotive={locomotive} job_marker=no")
@@ -180,7 +188,7 @@ def test_the_terminus_ends_the_move_then_the_depot():
     améliorer cette gare normalement. ... ce terminus peut être amélioré plusieurs fois ...
     Ensuite, vous devez placer votre locomotive sur le dépôt ferroviaire »."""
     state = at_location("N4", p0=p0(money=9, estanciero="N4", locomotive="30"),
-                        p0_maquinista="printed MA11 MA12", stations="b4[] 31[0]")
+                        p0_maquinista="printed MA11 MA12", stations=stations(t31="0"))
     state = play(state, "act:1")
     assert [k for k in keys(state) if k.startswith("to:")] == ["to:31"]
     state = play(state, "to:31", "upgrade", "slot:aux_cert_1")
@@ -353,3 +361,79 @@ def test_an_extra_move_gives_an_extra_phase_b_where_it_stops():
     state = play(state, "end")
     assert GAME.pending(state).seat == 1, "the first location's phase B ended with the move"
     assert len(state.players[0].hand) >= hand
+
+
+def test_move_limit_rises_when_its_discs_leave_the_board():
+    """« BLEU a une limite de 4 déplacements, tandis que celle de ROUGE est de 6 » (3
+    players: 4 at the start; the first movement slot adds 2)."""
+    from games.gwt_argentina import data as D
+
+    slots = " ".join(s.id for s in D.DISC_SLOTS if s.id != "move_1")
+    frame = 'move 0 {"extra": false, "limit": 6, "steps": 0}'
+    state = situation(3, first_turn="-", trail=NEUTRALS, p0=p0(estanciero="N1"),
+                      p0_slots=slots, stack=[TURN_END, frame])
+    state = play(state, "to:N2", "to:N3", "to:N4", "to:N5", "to:N6")
+    assert "stop" in keys(state) and "to:N7" in keys(state)
+    state = play(state, "to:N7")
+    assert state.players[0].estanciero == "N7"
+    assert GAME.pending(state).prompt.startswith("Phase B at N7")
+
+
+def test_sixth_maquinista_at_the_depot_upgrades_a_station_before_24():
+    """« Dans le cas où votre locomotive se trouve au dépôt ferroviaire alors que vous
+    effectuez l'action immédiate de la case la plus à droite de votre rangée maquinista,
+    recevez 5 pésos et améliorez la gare de votre choix située avant la case 24 »."""
+    rows = dict(EMPTY_ROWS, job_row_1=". MA12 . .")
+    state = at_location("N1", p0=p0(money=7, locomotive="depot"), stations=stations(b4="0"),
+                        p0_maquinista="printed MA13 MA14 MA15 MA16", **rows)
+    state = play(state, "act:1", "hire:J1.2", "do")
+    assert state.players[0].money == 6
+    offered = [k[3:] for k in keys(state) if k.startswith("up:")]
+    assert offered == ["b7", "b10", "b13", "b16", "b19", "b22"], "not b4 (already), not 25+"
+
+
+def test_a_white_target_takes_a_black_disc_when_no_white_is_left_else_a_station_disc():
+    """« Si vous devez placer un disque sur un emplacement à bordure blanche alors qu'il ne
+    vous reste que des disques sur des emplacements à bordure noire, vous êtes tout de même
+    autorisé ... Si vous devez placer un disque ... alors qu'il ne vous en reste plus ...,
+    retirez plutôt un de vos disques se trouvant sur une gare de votre choix »."""
+    state = situation(3, first_turn="-", p0=p0(estanciero="BA"), p0_slots="move_1",
+                      stack=[TURN_END, "ba_after 0 {}", 'ba_load 0 {"value": 8}'])
+    state = play(state, "ship:ship8")
+    assert [k for k in keys(state) if k.startswith("slot:")] == ["slot:move_1"]
+    none_left = situation(3, first_turn="-", p0=p0(estanciero="BA"), p0_slots="-",
+                          stations=stations(b4="0", b7="1 0"),
+                          stack=[TURN_END, "ba_after 0 {}", 'ba_load 0 {"value": 1}'])
+    none_left = play(none_left, "ship:ship1")
+    assert [k for k in keys(none_left) if k.startswith("station:")] == ["station:b4",
+                                                                        "station:b7"]
+    none_left = play(none_left, "station:b7")
+    assert none_left.board.stations["b7"] == [1]
+    assert none_left.board.ships[1].discs == [0]
+
+
+def test_permanent_certificate_and_loading_grain_of_station_masters():
+    """« chacune de ces tuiles augmente votre valeur totale d'élevage de 1 jusqu'à la fin de
+    la partie » ; « Du grain permanent pour le chargement ... vous accordent une réduction
+    sur la quantité de grain nécessaire pour le chargement »."""
+    state = situation(3, first_turn="-", p0=p0(money=0, estanciero="BA"),
+                      p0_station_masters="SM5 SM4", p0_hand="0:NI1",
+                      stack=[TURN_END, "ba_after 0 {}", "ba_income 0 {}"])
+    assert labels(state)["spend:0"] == "Spend 0 certificates: income 2"
+    state = play(state, "spend:0", "ship:ship1")
+    state = play(state, keys(state)[0])
+    assert state.players[0].money == 2
+    load = situation(3, first_turn="-", p0=p0(money=0, grain=0, estanciero="BA"),
+                     p0_station_masters="SM4",
+                     stack=[TURN_END, "ba_after 0 {}", 'ba_load 0 {"value": 3}'])
+    load = play(load, "ship:ship3")
+    load = play(load, keys(load)[0])
+    assert load.players[0].money == 0, "ship 3's one grain is covered by the station master"
+
+
+def test_certificates_stop_at_their_limit():
+    """« vous ne pouvez pas dépasser votre limite de certificats temporaires (votre limite
+    est de 4 en début de partie) »."""
+    state = at_location("P1", trail="P1=0:9", p0=p0(certificates=3, estanciero="P1"))
+    state = play(state, "act:0")
+    assert state.players[0].certificates == 4
