@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from games.gwt_argentina import data as D
-from games.gwt_argentina.flow import Ctx, opt, pop, step
+from games.gwt_argentina.flow import Ctx, opt, pop, push, step
 from games.gwt_argentina.state import Frame, GwtState, Player
 
 SLOT_LABELS = {
@@ -74,8 +74,6 @@ def dest_label(dest: dict[str, Any]) -> str:
 
 
 def push_disc(state: GwtState, seat: int, corner: str | None, dest: dict[str, Any]) -> None:
-    from games.gwt_argentina.flow import push
-
     push(state, "disc", seat, corner=corner, dest=dest)
 
 

@@ -71,11 +71,6 @@ def building_side(state: GwtState, tile: str) -> str:
     return state.board.building_sides[str(building_number(tile))]
 
 
-def building_id(state: GwtState, tile: str) -> str:
-    """The data id of a private building on the trail ("5b")."""
-    return f"{building_number(tile)}{building_side(state, tile)}"
-
-
 def hand_of(state: GwtState, space: str) -> str | None:
     tile = state.board.trail.get(space)
     if tile is None:
