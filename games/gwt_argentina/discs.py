@@ -91,7 +91,8 @@ class DiscStep:
             return [opt(f"slot:{s}", slot_label(s)) for s in slots]
         own = [sid for sid, seats in state.board.stations.items() if frame.seat in seats]
         if own:
-            return [opt(f"station:{sid}", f"Take your disc back from station {sid}", at=sid)
+            return [opt(f"station:{sid}", f"Take your disc back from station {sid}",
+                        at=f"rail:{sid}")
                     for sid in own]
         return [opt("none", "No disc left: nothing is placed")]
 

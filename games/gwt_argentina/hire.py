@@ -51,7 +51,7 @@ class HireStep:
         if not choices:
             return []
         out = [opt(f"hire:{cell_id(r, c)}", f"{upper_first(P.tile_label(t))} for {cost} pesos "
-                                            f"(row {r + 1})", at=cell_id(r, c),
+                                            f"(row {r + 1})", at=f"job:{r + 1}.{c + 1}",
                    group=f"{upper_first(P.worker_kind(t))}s" if len(choices) > 24 else None)
                for r, c, t, cost in choices]
         out.append(opt("skip", "Hire nobody", group="Other" if len(choices) > 24 else None))

@@ -80,7 +80,8 @@ class LocoStep:
     def options(state: GwtState, frame: Frame):
         back = frame.data.get("back", False)
         dests = destinations(state, frame.seat, frame.data["max"], back=back, exact=back)
-        out = [opt(f"to:{d}", f"{'Back' if back else 'Forward'} to {_space_label(d)}", at=d)
+        out = [opt(f"to:{d}", f"{'Back' if back else 'Forward'} to {_space_label(d)}",
+                   at=f"rail:{d}")
                for d in dests]
         if not back:
             out.append(opt("stay", "Do not move the locomotive"))
@@ -141,7 +142,7 @@ class StationStep:
         master = state.board.station_masters.get(sid, "")
         extra = f", station master {master}" if master.startswith("SM") else ""
         return [opt("upgrade", f"Upgrade: pay {cost}, a disc ({corner} corner), {vp} VP{extra}",
-                    at=sid),
+                    at=f"rail:{sid}"),
                 opt("skip", "Do not upgrade")]
 
     @staticmethod
@@ -182,7 +183,8 @@ class MasterStep:
             tiles = player.workers[row]
             if len(tiles) > 1:
                 out.append(opt(f"give:{row}", f"Give a {row}: take {master} "
-                                              f"({facts.reward.key}; {facts.condition})", at=sid))
+                                              f"({facts.reward.key}; {facts.condition})",
+                               at=f"rail:{sid}"))
         if out:
             out.append(opt("skip", "Keep your workers"))
         return out
@@ -226,7 +228,8 @@ class StationBehindStep:
             sid = st.id
             if track_value(sid) < limit and upgradable(state, frame.seat, sid):
                 cost, vp, _c = station_facts(sid)
-                out.append(opt(f"up:{sid}", f"Upgrade {sid} (cost {cost}, {vp} VP)", at=sid))
+                out.append(opt(f"up:{sid}", f"Upgrade {sid} (cost {cost}, {vp} VP)",
+                               at=f"rail:{sid}"))
         if out:
             out.append(opt("skip", "No upgrade"))
         return out
