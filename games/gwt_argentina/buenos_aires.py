@@ -150,7 +150,8 @@ class ForecastStep:
             if tile is None or (P.is_worker(tile) and not worker_choosable(state)):
                 continue
             where = "to its zone" if P.is_farmer(tile) else "to the job market"
-            out.append(opt(f"take:{space}", f"{P.tile_label(tile)} {where}", at=f"forecast:{space}"))
+            out.append(opt(f"take:{space}", f"{space}: {P.tile_label(tile)} {where}",
+                           at=f"forecast:{space}"))
         return out
 
     @staticmethod

@@ -27,12 +27,15 @@ def hire_choices(state: GwtState, seat: int, mod: int) -> list[tuple[int, int, s
     space in the worker's row, money for the cost."""
     player = state.players[seat]
     out = []
+    seen: set[tuple[int, str, bool]] = set()
     for row, cells in enumerate(state.board.job_market):
         if row >= state.board.job_marker_row:
             break
         for col, tile in enumerate(cells):
-            if tile is None:
+            # two alike workers of one row are the same choice: offer the first
+            if tile is None or (row, P.worker_kind(tile), P.worker_strong(tile)) in seen:
                 continue
+            seen.add((row, P.worker_kind(tile), P.worker_strong(tile)))
             cost = hire_cost(row, tile, mod)
             if cost <= player.money and player.worker_count(P.worker_kind(tile)) < MAX_ROW:
                 out.append((row, col, tile, cost))

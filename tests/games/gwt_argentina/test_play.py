@@ -153,3 +153,15 @@ def test_refused_options_change_nothing():
     with pytest.raises(IllegalMove):
         GAME.apply(state, 1, GAME.pending(state).options[0].key)
     assert GAME.dump(state) == before
+
+
+def test_labels_of_a_decision_are_distinct():
+    """Players pick by label (buttons, `move` autocompletion): no two options of one
+    decision read the same."""
+    for seats in (2, 4):
+        def each(before, after, seat, key):
+            decision = GAME.pending(after)
+            if decision is not None:
+                labels = [o.label for o in decision.options]
+                assert len(labels) == len(set(labels)), labels
+        playout(GAME, seats, None, 7, each_step=each)
