@@ -1,5 +1,8 @@
 """The turn-timer scheduler: one asyncio task that fires reminders and deadlines.
 
+Each cycle also rates the games that finished since (:meth:`Sessions.rate_finished_games`,
+exactly once per game, from the database, so a restart loses or doubles nothing).
+
 It sleeps until the nearest unfired timer in the database, fires what is due through
 :meth:`bot.sessions.Sessions.fire_due_timers`, and is woken early whenever a commit
 changes timers (``Sessions.on_timers``). All timers live in the database, so a restart
@@ -54,6 +57,10 @@ class Scheduler:
         fired = await self._sessions.fire_due_timers()
         if fired:
             log.info("fired %d timer(s)", fired)
+        # A game that finished (by a move or a fired deadline) woke us: rate it now.
+        rated = await self._sessions.rate_finished_games()
+        if rated:
+            log.info("rated %d finished game(s)", rated)
         self.next_due = await self._sessions.next_timer_due()
         if self.next_due is None:
             return None

@@ -37,7 +37,7 @@ import pydantic
 
 import games
 import renderer
-from bot import transitions
+from bot import ratings, transitions
 from bot.announcements import Announcement, AnnouncementKind, payload
 from bot.autoplay import AnyGame, Step, computer_steps, human_step_then_computers, turn_key
 from bot.settings import Settings
@@ -46,7 +46,9 @@ from bot.storage import (
     Change,
     ChannelBusy,
     GameRow,
+    MatchPlayer,
     NewGame,
+    RatingRow,
     SeatRow,
     StaleVersion,
     Store,
@@ -542,6 +544,54 @@ class Sessions:
                 text += " (taken back)"
             lines.append(f"#{move.version} {text}")
         return lines[-limit:]
+
+    # -- ratings -----------------------------------------------------------------------
+    async def rate_finished_games(self) -> int:
+        """Rate every finished game not rated yet (each exactly once); how many were."""
+        rated = 0
+        for row in await self.store.unrated_finished_games():
+            players = self._match_players(row)
+            places = self._places(row) if players else []
+            keys = [p.player for p in players]
+
+            def compute(current: dict[str, tuple[float, float]],
+                        keys: list[str] = keys, places: list[int] = places,
+                        ) -> dict[str, tuple[float, float]]:
+                prior = {k: ratings.Rating(*v) for k, v in current.items()}
+                new = ratings.rate(keys, places, prior)
+                return {k: (r.mu, r.sigma) for k, r in new.items()}
+
+            if await self.store.record_ratings(row.id, row.guild_id or 0, row.game, players,
+                                               compute, self.clock()):
+                rated += 1
+        return rated
+
+    @staticmethod
+    def _match_players(row: GameRow) -> list[MatchPlayer]:
+        """The seats to rate; none for a game played alone (nobody to be ranked against)."""
+        if len(row.seats) < 2:
+            return []
+        winners = set((row.result or {}).get("winners", ()))
+        return [MatchPlayer(ratings.player_key(seat.user_id),
+                            seat.name if seat.user_id is not None else "Computer",
+                            index in winners)
+                for index, seat in enumerate(row.seats)]
+
+    def _places(self, row: GameRow) -> list[int]:
+        loaded = self._load(row)
+        result = row.result or {}
+        totals = [0] * len(row.seats)
+        if loaded.state is not None:
+            scores = loaded.game.scores(loaded.state)
+            totals = [scores.get(seat, {}).get("total", 0) for seat in range(len(row.seats))]
+        return ratings.places(totals, result.get("winners", ()), result.get("forfeited"))
+
+    async def leaderboard(self, guild_id: int, game: str, limit: int = 10) -> list[RatingRow]:
+        self._engine(game)  # an unknown game is refused with a clear message
+        return await self.store.leaderboard(guild_id, game, limit)
+
+    async def player_stats(self, guild_id: int, user_id: int) -> list[RatingRow]:
+        return await self.store.player_ratings(guild_id, ratings.player_key(user_id))
 
     async def scores(self, game_id: int) -> dict[int, dict[str, int]]:
         """Points per seat by category (always with "total")."""

@@ -12,7 +12,7 @@ from __future__ import annotations
 import asyncio
 import json
 import sqlite3
-from collections.abc import AsyncIterator, Sequence
+from collections.abc import AsyncIterator, Callable, Sequence
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -102,6 +102,30 @@ MIGRATIONS: list[list[str]] = [
         )
         """,
         "CREATE INDEX timers_unfired ON timers (due_at) WHERE fired_at IS NULL",
+    ],
+    [
+        # Ratings per server (guild 0: none), per game, per player ("user:<id>" or
+        # "computer"); rated_games makes rating a finished game happen exactly once.
+        """
+        CREATE TABLE ratings (
+            guild_id   INTEGER NOT NULL,
+            game       TEXT    NOT NULL,
+            player     TEXT    NOT NULL,
+            name       TEXT    NOT NULL,
+            mu         REAL    NOT NULL,
+            sigma      REAL    NOT NULL,
+            games      INTEGER NOT NULL DEFAULT 0,
+            wins       INTEGER NOT NULL DEFAULT 0,
+            updated_at REAL    NOT NULL,
+            PRIMARY KEY (guild_id, game, player)
+        )
+        """,
+        """
+        CREATE TABLE rated_games (
+            game_id  INTEGER PRIMARY KEY REFERENCES games (id) ON DELETE CASCADE,
+            rated_at REAL    NOT NULL
+        )
+        """,
     ],
 ]
 
@@ -200,6 +224,27 @@ class NewTimer:
 
 
 @dataclass(frozen=True)
+class RatingRow:
+    guild_id: int
+    game: str
+    player: str
+    name: str
+    mu: float
+    sigma: float
+    games: int
+    wins: int
+
+
+@dataclass(frozen=True)
+class MatchPlayer:
+    """One seat of a finished game, as the ratings see it."""
+
+    player: str
+    name: str
+    won: bool
+
+
+@dataclass(frozen=True)
 class OutboxRow:
     id: int
     game_id: int
@@ -259,6 +304,11 @@ def _outbox_from_row(r: sqlite3.Row) -> OutboxRow:
     return OutboxRow(id=r["id"], game_id=r["game_id"], version=r["version"],
                      channel_id=r["channel_id"], payload=json.loads(r["payload"]),
                      attempts=r["attempts"])
+
+
+def _rating_from_row(r: sqlite3.Row) -> RatingRow:
+    return RatingRow(r["guild_id"], r["game"], r["player"], r["name"], r["mu"], r["sigma"],
+                     r["games"], r["wins"])
 
 
 def _timer_from_row(r: sqlite3.Row) -> TimerRow:
@@ -650,3 +700,83 @@ class Store:
                 "UPDATE timers SET fired_at = ? WHERE id = ? AND fired_at IS NULL",
                 (now, timer_id),
             )
+
+    # -- ratings -------------------------------------------------------------------------
+    async def unrated_finished_games(self, limit: int = 50) -> list[GameRow]:
+        rows = await self._fetchall(
+            """
+            SELECT g.* FROM games g LEFT JOIN rated_games r ON r.game_id = g.id
+            WHERE g.status = 'finished' AND r.game_id IS NULL ORDER BY g.id LIMIT ?
+            """,
+            (limit,),
+        )
+        return [_game_from_row(r) for r in rows]
+
+    async def record_ratings(
+        self,
+        game_id: int,
+        guild_id: int,
+        game: str,
+        players: Sequence[MatchPlayer],
+        compute: Callable[[dict[str, tuple[float, float]]], dict[str, tuple[float, float]]],
+        now: float,
+    ) -> bool:
+        """Rate one finished game exactly once; False when it was already rated.
+
+        ``compute`` gets the players' current (mu, sigma) — read inside the transaction,
+        so two processes never rate from the same stale value — and returns the new ones.
+        With no players the game is only marked as dealt with.
+        """
+        async with self._transaction() as db:
+            cur = await db.execute(
+                "INSERT INTO rated_games (game_id, rated_at) VALUES (?, ?) "
+                "ON CONFLICT (game_id) DO NOTHING",
+                (game_id, now),
+            )
+            if cur.rowcount != 1:
+                return False
+            if not players:
+                return True
+            keys = sorted({p.player for p in players})
+            marks = ", ".join("?" for _ in keys)
+            async with db.execute(
+                f"SELECT player, mu, sigma FROM ratings WHERE guild_id = ? AND game = ? "
+                f"AND player IN ({marks})",
+                (guild_id, game, *keys),
+            ) as cur:
+                current = {r["player"]: (r["mu"], r["sigma"]) for r in await cur.fetchall()}
+            new = compute(current)
+            for key in keys:
+                seats = [p for p in players if p.player == key]
+                mu, sigma = new[key]
+                await db.execute(
+                    """
+                    INSERT INTO ratings (guild_id, game, player, name, mu, sigma, games, wins,
+                                         updated_at)
+                    VALUES (?, ?, ?, ?, ?, ?, 1, ?, ?)
+                    ON CONFLICT (guild_id, game, player) DO UPDATE SET
+                        name = excluded.name, mu = excluded.mu, sigma = excluded.sigma,
+                        games = games + 1, wins = wins + excluded.wins,
+                        updated_at = excluded.updated_at
+                    """,
+                    (guild_id, game, key, seats[0].name, mu, sigma,
+                     int(any(p.won for p in seats)), now),
+                )
+        return True
+
+    async def leaderboard(self, guild_id: int, game: str, limit: int = 10) -> list[RatingRow]:
+        """The best rated players of a game on a server (shown rating: mu - 3·sigma)."""
+        rows = await self._fetchall(
+            "SELECT * FROM ratings WHERE guild_id = ? AND game = ? "
+            "ORDER BY mu - 3 * sigma DESC, games DESC, name LIMIT ?",
+            (guild_id, game, limit),
+        )
+        return [_rating_from_row(r) for r in rows]
+
+    async def player_ratings(self, guild_id: int, player: str) -> list[RatingRow]:
+        """One player's rating in every game played on a server, most played first."""
+        rows = await self._fetchall(
+            "SELECT * FROM ratings WHERE guild_id = ? AND player = ? ORDER BY games DESC, game",
+            (guild_id, player),
+        )
+        return [_rating_from_row(r) for r in rows]

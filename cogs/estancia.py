@@ -18,6 +18,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot import ratings
 from bot.discord_panels import acknowledge, after_move_panel, expired, private_hand
 from bot.discord_text import (
     clip,
@@ -30,14 +31,18 @@ from bot.discord_text import (
     settings_text,
 )
 from bot.sessions import GameInfo, SessionError
+from bot.storage import RatingRow
 from games import available_games, get_game
-from renderer import render_png
+from renderer import encode_png, leaderboard, render_png
 
 if TYPE_CHECKING:
     from bot.client import EstanciaBot
     from bot.sessions import Sessions
 
 Choice = app_commands.Choice
+
+#: Players shown on a leaderboard.
+LEADERBOARD_SIZE = 10
 
 
 def resolve_game(text: str) -> str:
@@ -85,6 +90,22 @@ def require_posting_rights(interaction: discord.Interaction) -> None:
     if missing:
         raise SessionError(f"I cannot post the game here: I need {', '.join(missing)} in this "
                            "channel. Ask a moderator, then try again.")
+
+
+def stats_text(name: str, rows: list[RatingRow]) -> str:
+    """``/estancia stats``: games, wins, rating per game, and the favourite game."""
+    if not rows:
+        return f"**{name}** has no finished game on this server yet."
+    games = sum(r.games for r in rows)
+    wins = sum(r.wins for r in rows)
+    favourite = get_game(rows[0].game).title
+    lines = [f"**{name}** — {games} game{'s' * (games != 1)}, {wins} win{'s' * (wins != 1)}; "
+             f"favourite game: {favourite}."]
+    for row in rows:
+        shown = ratings.Rating(row.mu, row.sigma).shown
+        lines.append(f"• {get_game(row.game).title}: rating {shown:.1f} "
+                     f"({row.games} played, {row.wins} won)")
+    return clip_lines(lines)
 
 
 def option_choice_name(label: str, group: str | None) -> str:
@@ -246,6 +267,39 @@ class EstanciaCog(commands.GroupCog, group_name="estancia",
     async def _rules_game(self, interaction: discord.Interaction,
                           current: str) -> list[Choice[str]]:
         return game_choices(current)
+
+    # -- ratings -----------------------------------------------------------------------
+    @app_commands.command(description="The best rated players of a game on this server")
+    @app_commands.describe(game="The game (default: the one in this channel)",
+                           share="Post it for everyone instead of only you")
+    async def leaderboard(self, interaction: discord.Interaction, game: str | None = None,
+                          share: bool = False) -> None:
+        await self.think(interaction, public=share)
+        name = resolve_game(game) if game else (await self.latest_game(interaction)).game
+        title = get_game(name).title
+        rows = await self.sessions.leaderboard(interaction.guild_id or 0, name, LEADERBOARD_SIZE)
+        lines = [leaderboard.Line(r.name, ratings.Rating(r.mu, r.sigma).shown, r.games, r.wins)
+                 for r in rows]
+        image = await asyncio.to_thread(leaderboard.render, f"{title} — leaderboard", lines)
+        png = await asyncio.to_thread(encode_png, image)
+        text = f"**{title}** — the best rated players of this server" if rows else (
+            f"**{title}** — no rated game on this server yet: ratings change when a game ends.")
+        await self.reply(interaction, text, file=discord.File(
+            io.BytesIO(png), filename=f"leaderboard-{name}.png"))
+
+    @leaderboard.autocomplete("game")
+    async def _leaderboard_game(self, interaction: discord.Interaction,
+                                current: str) -> list[Choice[str]]:
+        return game_choices(current)
+
+    @app_commands.command(description="A player's games, wins and ratings on this server")
+    @app_commands.describe(user="The player (default: you)")
+    async def stats(self, interaction: discord.Interaction,
+                    user: discord.Member | None = None) -> None:
+        await self.think(interaction)
+        who = user or interaction.user
+        rows = await self.sessions.player_stats(interaction.guild_id or 0, who.id)
+        await self.reply(interaction, stats_text(who.display_name, rows))
 
     # -- playing -----------------------------------------------------------------------
     @app_commands.command(description="Play a move by typing it (or use the Your turn button)")

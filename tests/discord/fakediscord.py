@@ -607,7 +607,15 @@ class FakeDiscord:
     def _command_data(self, name: str, subcommand: str | None,
                       options: dict[str, Any], focused: str | None) -> dict[str, Any]:
         leaf = []
+        resolved: dict[str, dict[str, Any]] = {}
         for option_name, value in options.items():
+            if isinstance(value, FakeMember):  # a user option (type 6) with its resolved data
+                member = value.payload()
+                user = member.pop("user")
+                resolved.setdefault("users", {})[user["id"]] = user
+                resolved.setdefault("members", {})[user["id"]] = member
+                leaf.append({"name": option_name, "value": user["id"], "type": 6})
+                continue
             entry: dict[str, Any] = {"name": option_name, "value": value,
                                      "type": 4 if isinstance(value, int) and not isinstance(value, bool)
                                      else 5 if isinstance(value, bool) else 3}
@@ -623,13 +631,15 @@ class FakeDiscord:
             data["options"] = [{"name": subcommand, "type": 1, "options": leaf}]
         if not self.guild_scope_is_global() and registered is not None:
             data["guild_id"] = str(self.guild.id)
+        if resolved:
+            data["resolved"] = resolved
         return data
 
     def guild_scope_is_global(self) -> bool:
         return str(self.guild.id) not in self.commands
 
     def slash(self, user: FakeMember | FakeUser, command: str, subcommand: str | None = None,
-              *, channel_id: int | None = None, dm: bool = False,
+              /, *, channel_id: int | None = None, dm: bool = False,
               app_permissions: int = BOT_PERMISSIONS, **options: Any) -> dict[str, Any]:
         """INTERACTION_CREATE for ``/command subcommand option:value ...`` (type 2).
 
