@@ -8,7 +8,7 @@ in which order they finished, and how a rating is shown. It is pure (no database
   ``computer`` (one per game and server). When several computer seats sit at one table,
   each is rated from the same prior as its own team, and the computer's new rating is
   the mean of theirs.
-* Places come from the game's result: a seat that forfeited is last; the winners share
+* Places come from the game's result: seats that forfeited are last; the winners share
   first place; the others follow by their final total (equal totals share a place).
 * The number shown is the conservative estimate ``mu - 3·sigma`` (OpenSkill's
   ``ordinal``), which starts at 0 and grows as a player wins and as the system grows
@@ -17,7 +17,7 @@ in which order they finished, and how a rating is shown. It is pure (no database
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 
 from openskill.models import PlackettLuce
@@ -50,11 +50,11 @@ def user_of(key: str) -> int | None:
     return int(key.removeprefix("user:")) if key.startswith("user:") else None
 
 
-def places(totals: Sequence[int], winners: Sequence[int], forfeited: int | None) -> list[int]:
+def places(totals: Sequence[int], winners: Collection[int], forfeited: Collection[int]) -> list[int]:
     """Finishing place of each seat (1 = best; equal results share a place)."""
 
-    def standing(seat: int) -> tuple[int, int, int]:
-        return (seat == forfeited, seat not in winners, -totals[seat])
+    def standing(seat: int) -> tuple[bool, bool, int]:
+        return (seat in forfeited, seat not in winners, -totals[seat])
 
     keys = [standing(seat) for seat in range(len(totals))]
     return [1 + sum(other < mine for other in keys) for mine in keys]

@@ -131,9 +131,12 @@ class GameInfo:
     to_move: int | None
     #: Unix time at which the pending turn times out (None: no timer running).
     deadline_at: float | None
-    #: Seats that won (set once the game is finished), and the seat that forfeited.
+    #: Seats that won (set once the game is finished), and the seat whose forfeit ended
+    #: the game.
     winners: tuple[int, ...]
     forfeited: int | None
+    #: Seats that forfeited (and that the computer plays on for), in order.
+    forfeits: tuple[int, ...]
     created_at: float
     updated_at: float
 
@@ -273,6 +276,7 @@ class Sessions:
             deadline_at=row.deadline_at if row.status == "active" else None,
             winners=tuple(result.get("winners", ())),
             forfeited=result.get("forfeited"),
+            forfeits=tuple(f["seat"] for f in result.get("forfeits", ())),
             created_at=row.created_at,
             updated_at=row.updated_at,
         )
@@ -402,12 +406,20 @@ class Sessions:
         return await self._lobby_change(row, seats, f"{name} took a seat.")
 
     async def leave(self, channel_id: int, user_id: int) -> GameInfo:
-        """Leave the lobby. The creator cannot leave (they cancel instead)."""
+        """Leave the lobby (not the creator: they cancel instead), or forfeit a running
+        game: at three seats or more the computer takes the seat over and the others play
+        on; at two the game ends and the other seat wins."""
         return await self._retrying(lambda: self._leave(channel_id, user_id))
 
     async def _leave(self, channel_id: int, user_id: int) -> GameInfo:
-        row = await self._lobby_row(channel_id)
+        row = await self._open_row(channel_id)
         index = self._require_seat(row, user_id)
+        if row.status == "active":
+            loaded = self._load(row)
+            change = await self._forfeit(loaded, index, self.clock(),
+                                         f"{row.seats[index].name} left the game and forfeits")
+            await self._commit(change)
+            return self._info(self._load(change.game))
         if user_id == row.creator_id:
             raise SessionError("You opened this game, so you cannot leave it: cancel it instead.")
         name = row.seats[index].name
@@ -572,10 +584,15 @@ class Sessions:
         if len(row.seats) < 2:
             return []
         winners = set((row.result or {}).get("winners", ()))
-        return [MatchPlayer(ratings.player_key(seat.user_id),
-                            seat.name if seat.user_id is not None else "Computer",
-                            index in winners)
-                for index, seat in enumerate(row.seats)]
+        # A forfeited seat is rated as the player who forfeited, not the computer that
+        # finished the game for them.
+        original = {f["seat"]: SeatRow(f["user_id"], f["name"]) for f in transitions.forfeits(row)}
+        players = []
+        for index, seat in enumerate(row.seats):
+            seat = original.get(index, seat)
+            name = seat.name if seat.user_id is not None else "Computer"
+            players.append(MatchPlayer(ratings.player_key(seat.user_id), name, index in winners))
+        return players
 
     def _places(self, row: GameRow) -> list[int]:
         loaded = self._load(row)
@@ -584,7 +601,7 @@ class Sessions:
         if loaded.state is not None:
             scores = loaded.game.scores(loaded.state)
             totals = [scores.get(seat, {}).get("total", 0) for seat in range(len(row.seats))]
-        return ratings.places(totals, result.get("winners", ()), result.get("forfeited"))
+        return ratings.places(totals, result.get("winners", ()), transitions.forfeited_seats(row))
 
     async def leaderboard(self, guild_id: int, game: str, limit: int = 10) -> list[RatingRow]:
         self._engine(game)  # an unknown game is refused with a clear message
@@ -820,6 +837,19 @@ class Sessions:
                 await self.store.postpone_timer(timer.id, self.clock() + TIMER_RETRY)
         return fired
 
+    async def _forfeit(self, loaded: Loaded, seat: int, now: float, reason: str) -> Change:
+        """The change for a seat that forfeits (a timeout under the forfeit policy, or
+        leaving a running game)."""
+        if not transitions.plays_on(loaded.row):
+            return transitions.forfeit(loaded, seat, now, f"{reason}.")
+        assert loaded.state is not None
+        taken = transitions.hand_to_computer(loaded.row, seat)
+        computers = [s.user_id is None for s in taken.seats]
+        steps = await asyncio.to_thread(computer_steps, loaded.game, loaded.state, computers)
+        return transitions.forfeit_and_play_on(
+            loaded, seat, steps, now,
+            f"{reason}; the computer plays their seat from now on and they rank last.")
+
     async def _fire(self, timer: TimerRow) -> bool:
         now = self.clock()
         row = await self.store.game(timer.game_id)
@@ -831,7 +861,9 @@ class Sessions:
         if timer.kind == "reminder":
             change = transitions.reminder(loaded, timer.seat, now)
         elif loaded.row.timeout_policy == "forfeit":
-            change = transitions.forfeit(loaded, timer.seat, now)
+            name = loaded.row.seats[timer.seat].name
+            change = await self._forfeit(loaded, timer.seat, now,
+                                         f"{name} ran out of time and forfeits")
         else:
             computers = [s.user_id is None for s in loaded.row.seats]
             steps = await asyncio.to_thread(

@@ -12,6 +12,7 @@ from __future__ import annotations
 import importlib.util
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
+from typing import Any
 
 import renderer
 from bot.announcements import AnnouncementKind, payload
@@ -190,9 +191,11 @@ def settle_turn(
     text = "\n".join(part for part in (lead, *lines) if part)
     change = Change(game=row, expected_version=before.row.version, moves=moves)
     if decision is None:
-        winners = game.winners(state)
-        change.game = replace(row, status="finished", deadline_at=None,
-                              result={"winners": winners})
+        gone = forfeited_seats(row)
+        winners = [s for s in game.winners(state) if s not in gone] or best_remaining(
+            game, state, gone)
+        result = {"winners": winners, "forfeits": forfeits(row)} if gone else {"winners": winners}
+        change.game = replace(row, status="finished", deadline_at=None, result=result)
         change.timers = []
         change.announcements.append(payload(
             "game_over", text or "The game is over.", image=has_board(row.game),
@@ -235,27 +238,75 @@ def take_back(before: Loaded, seat: int, user_id: int, undone: MoveRow, restored
     return change, after
 
 
-def forfeit(before: Loaded, seat: int, now: float) -> Change:
-    """The seat forfeits (its turn timed out): the game ends and every other seat wins."""
-    row = before.row
-    name = row.seats[seat].name
-    winners = [i for i in range(len(row.seats)) if i != seat]
-    version = row.version + 1
-    text = f"{name} ran out of time and forfeits."
-    move = MoveRow(
-        version=version, kind="forfeit", seat=seat, user_id=row.seats[seat].user_id,
+def forfeits(row: GameRow) -> list[dict[str, Any]]:
+    """Who forfeited so far: ``{"seat", "user_id", "name"}`` each, in order."""
+    return list((row.result or {}).get("forfeits", ()))
+
+
+def forfeited_seats(row: GameRow) -> set[int]:
+    return {entry["seat"] for entry in forfeits(row)}
+
+
+def best_remaining(game: AnyGame, state: GameState, gone: set[int]) -> list[int]:
+    """Winners among the seats still in play when the game's own winners all forfeited."""
+    totals = {s: sc["total"] for s, sc in game.scores(state).items() if s not in gone}
+    best = max(totals.values())
+    return [s for s, total in totals.items() if total == best]
+
+
+def plays_on(row: GameRow) -> bool:
+    """A game of three or more seats goes on when one forfeits (issue: "the others play
+    on"); at two, a forfeit ends it and the other seat wins."""
+    return len(row.seats) - len(forfeited_seats(row)) > 2
+
+
+def forfeit_move(row: GameRow, seat: int, text: str, now: float) -> MoveRow:
+    return MoveRow(
+        version=row.version + 1, kind="forfeit", seat=seat, user_id=row.seats[seat].user_id,
         by_computer=False, option_key=None, label="Forfeit", events=(text,),
         state_after=row.state or "", reveals=False, undone=False, created_at=now,
     )
+
+
+def forfeit(before: Loaded, seat: int, now: float, text: str) -> Change:
+    """The seat forfeits and the game ends: every seat still in play wins."""
+    row = before.row
+    gone = forfeited_seats(row) | {seat}
+    winners = [i for i in range(len(row.seats)) if i not in gone]
+    move = forfeit_move(row, seat, text, now)
+    record = [*forfeits(row), {"seat": seat, "user_id": row.seats[seat].user_id,
+                               "name": row.seats[seat].name}]
     finished = replace(
-        row, status="finished", version=version, updated_at=now, deadline_at=None,
-        result={"winners": winners, "forfeited": seat},
+        row, status="finished", version=move.version, updated_at=now, deadline_at=None,
+        result={"winners": winners, "forfeited": seat, "forfeits": record},
     )
     body = payload(
         "game_over", text, image=has_board(row.game), game_over=True,
         scores_text=verdict([row.seats[i].name for i in winners]),
     )
     return Change(finished, row.version, moves=[move], announcements=[body], timers=[])
+
+
+def hand_to_computer(row: GameRow, seat: int) -> GameRow:
+    """The row once ``seat`` has forfeited and the computer plays it from now on."""
+    record = {"seat": seat, "user_id": row.seats[seat].user_id, "name": row.seats[seat].name}
+    seats = tuple(SeatRow(None, f"{s.name} (computer)") if i == seat else s
+                  for i, s in enumerate(row.seats))
+    return replace(row, seats=seats, version=row.version + 1,
+                   result={**(row.result or {}), "forfeits": [*forfeits(row), record]})
+
+
+def forfeit_and_play_on(before: Loaded, seat: int, steps: Sequence[Step], now: float,
+                        text: str) -> Change:
+    """The seat forfeits in a game that goes on: logged as a forfeit move, the computer
+    takes the seat over (``steps``: what the computers play next), the others play on."""
+    row = before.row
+    move = forfeit_move(row, seat, text, now)
+    taken = Loaded(hand_to_computer(row, seat), before.game, before.state)
+    change = advance(taken, steps, now, kind="timeout", lead=text, fresh_turn=True)
+    change.expected_version = row.version
+    change.moves.insert(0, move)
+    return change
 
 
 def reminder(before: Loaded, seat: int, now: float) -> Change:

@@ -196,8 +196,22 @@ class EstanciaCog(commands.GroupCog, group_name="estancia",
         await self.reply(interaction, f"{info.seats[-1].name} joined.\n" + "\n".join(seat_lines(info)))
 
     @app_commands.command(description="Leave this channel's lobby")
-    async def leave(self, interaction: discord.Interaction) -> None:
+    @app_commands.describe(confirm="In a running game: yes, I forfeit it")
+    async def leave(self, interaction: discord.Interaction, confirm: bool = False) -> None:
         await self.think(interaction)
+        before = await self.channel_game(interaction)
+        if before.status == "active" and before.seat_of(interaction.user.id) is not None:
+            if not confirm:
+                then = ("the computer plays your seat from now on and you rank last"
+                        if len(before.seats) - len(before.forfeits) > 2
+                        else "the game ends and the other player wins")
+                await self.reply(interaction, (
+                    f"**{before.title}** is under way: leaving forfeits it ({then}). "
+                    "To leave anyway: `/estancia leave confirm:True`."))
+                return
+            info = await self.sessions.leave(channel_of(interaction), interaction.user.id)
+            await self.reply(interaction, f"You left **{info.title}** and forfeited.")
+            return
         info = await self.sessions.leave(channel_of(interaction), interaction.user.id)
         await self.reply(interaction, f"You left the **{info.title}** lobby.")
 

@@ -44,10 +44,10 @@ async def finish_pasture(sessions: Sessions, fake: FakeDiscord, players: list[Fa
 
 def test_places_put_forfeits_last_winners_first_then_totals() -> None:
     """Places: the winners share first, the others by total, a forfeit is last."""
-    assert ratings.places([10, 30, 30], winners=[1, 2], forfeited=None) == [3, 1, 1]
-    assert ratings.places([50, 20, 20, 5], winners=[0], forfeited=3) == [1, 2, 2, 4]
+    assert ratings.places([10, 30, 30], winners=[1, 2], forfeited=set()) == [3, 1, 1]
+    assert ratings.places([50, 20, 20, 5], winners=[0], forfeited={3}) == [1, 2, 2, 4]
     # the forfeiting seat is last even with the best total
-    assert ratings.places([90, 10, 20], winners=[2], forfeited=0) == [3, 2, 1]
+    assert ratings.places([90, 10, 20], winners=[2], forfeited={0}) == [3, 2, 1]
 
 
 def test_rating_is_openskill_and_moves_winners_up() -> None:
