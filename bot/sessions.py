@@ -40,6 +40,7 @@ import renderer
 from bot import ratings, transitions
 from bot.announcements import Announcement, AnnouncementKind, payload
 from bot.autoplay import AnyGame, Step, computer_steps, human_step_then_computers, turn_key
+from bot.recap import MAX_POINTS, Recap, sample, score_history
 from bot.settings import Settings
 from bot.storage import (
     MAX_DELIVERY_ATTEMPTS,
@@ -55,7 +56,8 @@ from bot.storage import (
     TimerRow,
 )
 from bot.transitions import Loaded, has_board, seats_line, visible
-from games.base import Decision, IllegalMove
+from games.base import Decision, GameOptions, IllegalMove
+from renderer.recap import render as render_recap
 
 __all__ = [
     "Announcement", "AnnouncementKind", "GameInfo", "MoveResult", "Seat", "SessionError",
@@ -139,6 +141,8 @@ class GameInfo:
     forfeits: tuple[int, ...]
     created_at: float
     updated_at: float
+    #: The channel this game's own thread was opened from (None: played in a channel).
+    parent_id: int | None = None
 
     def seat_of(self, user_id: int) -> int | None:
         for seat in self.seats:
@@ -279,6 +283,7 @@ class Sessions:
             forfeits=tuple(f["seat"] for f in result.get("forfeits", ())),
             created_at=row.created_at,
             updated_at=row.updated_at,
+            parent_id=row.parent_id,
         )
 
     @staticmethod
@@ -305,21 +310,17 @@ class Sessions:
         game: str,
         options: dict[str, Any] | None = None,
         seed: int | None = None,
+        parent_id: int | None = None,
     ) -> GameInfo:
         """Open a lobby in a channel or thread; the creator takes seat 0.
 
         Refused when a game is already in lobby or active there, for an unknown game or
         invalid options. ``seed`` fixes the game's randomness (tests, the terminal).
+        ``parent_id``: the game has a thread of its own, opened from that channel (the
+        recap goes there at the end, and the thread is archived).
         """
         engine = self._engine(game)
-        try:
-            parsed = engine.parse_options(options)
-        except pydantic.ValidationError as exc:
-            problems = "; ".join(
-                f"{'.'.join(str(p) for p in err['loc']) or 'options'}: {err['msg']}"
-                for err in exc.errors()
-            )
-            raise SessionError(f"Invalid options for {engine.title}: {problems}.") from None
+        parsed = self.check_options(game, options)
         now = self.clock()
         seats = (SeatRow(creator_id, creator_name),)
         new = NewGame(
@@ -334,6 +335,7 @@ class Sessions:
             reminder_hours=tuple(self.settings.reminders),
             timeout_policy=self.settings.timeout_policy,
             created_at=now,
+            parent_id=parent_id,
         )
         text = f"{creator_name} opened a game of {engine.title}. {seats_line(engine, seats)}"
         try:
@@ -345,6 +347,18 @@ class Sessions:
             ) from None
         self._notify(outbox=True, timers=False)
         return self._info(self._load(row))
+
+    def check_options(self, game: str, options: dict[str, Any] | None) -> GameOptions:
+        """The game's options, or a SessionError saying what is wrong with them."""
+        engine = self._engine(game)
+        try:
+            return engine.parse_options(options)
+        except pydantic.ValidationError as exc:
+            problems = "; ".join(
+                f"{'.'.join(str(p) for p in err['loc']) or 'options'}: {err['msg']}"
+                for err in exc.errors()
+            )
+            raise SessionError(f"Invalid options for {engine.title}: {problems}.") from None
 
     async def _lobby_change(
         self, row: GameRow, seats: tuple[SeatRow, ...], text: str
@@ -533,6 +547,30 @@ class Sessions:
         names = [s.name for s in row.seats]
         return await asyncio.to_thread(renderer.render_png, row.game, view, names)
 
+    async def recap_png(self, game_id: int) -> bytes:
+        """The end-of-game recap image: scores by category, winners, score by turn."""
+        row = await self._row_by_id(game_id)
+        if row.state is None:
+            raise SessionError(NOT_STARTED)
+        moves = await self.store.moves(game_id)
+        engine = self._engine(row.game)
+        result = row.result or {}
+        names = tuple(seat.name for seat in transitions.original_seats(row))
+
+        def draw() -> bytes:
+            states = (engine.load(m.state_after) for m in moves
+                      if m.kind in ("start", "move") and not m.undone)
+            history = score_history(engine, states, len(row.seats))
+            recap = Recap(
+                title=engine.title, names=names, scores=engine.scores(engine.load(row.state)),
+                winners=tuple(result.get("winners", ())),
+                forfeits=tuple(sorted(transitions.forfeited_seats(row))),
+                history=tuple(sample(history, MAX_POINTS)), turns=max(0, len(history) - 1),
+            )
+            return renderer.encode_png(render_recap(recap))
+
+        return await asyncio.to_thread(draw)
+
     async def log(self, channel_id: int, limit: int = 20) -> list[str]:
         """The last public move lines of this channel's current (or latest) game."""
         row = await self.store.open_game_in_channel(channel_id)
@@ -586,10 +624,8 @@ class Sessions:
         winners = set((row.result or {}).get("winners", ()))
         # A forfeited seat is rated as the player who forfeited, not the computer that
         # finished the game for them.
-        original = {f["seat"]: SeatRow(f["user_id"], f["name"]) for f in transitions.forfeits(row)}
         players = []
-        for index, seat in enumerate(row.seats):
-            seat = original.get(index, seat)
+        for index, seat in enumerate(transitions.original_seats(row)):
             name = seat.name if seat.user_id is not None else "Computer"
             players.append(MatchPlayer(ratings.player_key(seat.user_id), name, index in winners))
         return players

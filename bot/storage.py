@@ -126,10 +126,16 @@ MIGRATIONS: list[list[str]] = [
             rated_at REAL    NOT NULL
         )
         """,
+        # A game played in a thread of its own: the channel the thread was opened from
+        # (where the recap goes at the end).
+        "ALTER TABLE games ADD COLUMN parent_id INTEGER",
     ],
 ]
 
 SCHEMA_VERSION = len(MIGRATIONS)
+
+#: Payload key that addresses an announcement to another channel than the game's.
+ADDRESS_KEY = "to_channel"
 
 #: After this many failed attempts a delivery is logged as an error (and still retried:
 #: only a permanent failure abandons an announcement).
@@ -171,6 +177,8 @@ class GameRow:
     result: dict[str, Any] | None
     created_at: float
     updated_at: float
+    #: The channel a game's own thread was opened from (None: played in the channel).
+    parent_id: int | None = None
 
 
 @dataclass(frozen=True)
@@ -186,6 +194,7 @@ class NewGame:
     reminder_hours: tuple[float, ...]
     timeout_policy: str
     created_at: float
+    parent_id: int | None = None
 
 
 @dataclass(frozen=True)
@@ -297,6 +306,7 @@ def _game_from_row(row: sqlite3.Row) -> GameRow:
         result=json.loads(row["result"]) if row["result"] else None,
         created_at=row["created_at"],
         updated_at=row["updated_at"],
+        parent_id=row["parent_id"],
     )
 
 
@@ -432,14 +442,14 @@ class Store:
                     """
                     INSERT INTO games (channel_id, guild_id, game, options, status, creator_id,
                         seats, seed, version, turn_timeout_hours, reminder_hours,
-                        timeout_policy, created_at, updated_at)
-                    VALUES (?, ?, ?, ?, 'lobby', ?, ?, ?, 0, ?, ?, ?, ?, ?)
+                        timeout_policy, created_at, updated_at, parent_id)
+                    VALUES (?, ?, ?, ?, 'lobby', ?, ?, ?, 0, ?, ?, ?, ?, ?, ?)
                     """,
                     (
                         new.channel_id, new.guild_id, new.game, _dump(new.options),
                         new.creator_id, _seats_json(new.seats), new.seed,
                         new.turn_timeout_hours, _dump(list(new.reminder_hours)),
-                        new.timeout_policy, new.created_at, new.created_at,
+                        new.timeout_policy, new.created_at, new.created_at, new.parent_id,
                     ),
                 )
                 game_id = cur.lastrowid
@@ -494,7 +504,11 @@ class Store:
                     (game.id, *change.undo_versions),
                 )
             for payload in change.announcements:
-                await self._insert_outbox(db, game.id, game.version, game.channel_id, payload,
+                # An announcement may be addressed elsewhere (a thread game's recap goes
+                # to the channel the thread was opened from).
+                body = dict(payload)
+                address = body.pop(ADDRESS_KEY, None) or game.channel_id
+                await self._insert_outbox(db, game.id, game.version, address, body,
                                           game.updated_at)
             if change.fired_timer_id is not None:
                 cur = await db.execute(

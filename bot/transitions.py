@@ -17,7 +17,7 @@ from typing import Any
 import renderer
 from bot.announcements import AnnouncementKind, payload
 from bot.autoplay import AnyGame, Step, turn_key
-from bot.storage import Change, GameRow, MoveRow, SeatRow
+from bot.storage import ADDRESS_KEY, Change, GameRow, MoveRow, SeatRow
 from bot.timers import NO_CLOCK, TurnClock, plan_turn_clock
 from games.base import Decision, Event, GameState
 
@@ -197,10 +197,8 @@ def settle_turn(
         result = {"winners": winners, "forfeits": forfeits(row)} if gone else {"winners": winners}
         change.game = replace(row, status="finished", deadline_at=None, result=result)
         change.timers = []
-        change.announcements.append(payload(
-            "game_over", text or "The game is over.", image=has_board(row.game),
-            game_over=True, scores_text=scores_text(after, winners),
-        ))
+        change.announcements += game_over_announcements(
+            row, text or "The game is over.", scores_text(after, winners))
         return change
     if fresh_turn or turn_key(before.decision) != turn_key(decision):
         clock = turn_clock(row, decision, started_at=now, now=now)
@@ -247,6 +245,13 @@ def forfeited_seats(row: GameRow) -> set[int]:
     return {entry["seat"] for entry in forfeits(row)}
 
 
+def original_seats(row: GameRow) -> tuple[SeatRow, ...]:
+    """The seats as they were dealt: a forfeited seat is its player again, not the
+    computer that plays it on."""
+    gone = {f["seat"]: SeatRow(f["user_id"], f["name"]) for f in forfeits(row)}
+    return tuple(gone.get(i, seat) for i, seat in enumerate(row.seats))
+
+
 def best_remaining(game: AnyGame, state: GameState, gone: set[int]) -> list[int]:
     """Winners among the seats still in play when the game's own winners all forfeited."""
     totals = {s: sc["total"] for s, sc in game.scores(state).items() if s not in gone}
@@ -280,11 +285,23 @@ def forfeit(before: Loaded, seat: int, now: float, text: str) -> Change:
         row, status="finished", version=move.version, updated_at=now, deadline_at=None,
         result={"winners": winners, "forfeited": seat, "forfeits": record},
     )
-    body = payload(
-        "game_over", text, image=has_board(row.game), game_over=True,
-        scores_text=verdict([row.seats[i].name for i in winners]),
-    )
-    return Change(finished, row.version, moves=[move], announcements=[body], timers=[])
+    bodies = game_over_announcements(row, text, verdict([row.seats[i].name for i in winners]))
+    return Change(finished, row.version, moves=[move], announcements=bodies, timers=[])
+
+
+def game_over_announcements(row: GameRow, text: str, result_line: str) -> list[dict[str, Any]]:
+    """The final message (board and recap image, in the game's channel or thread) and,
+    for a game with its own thread, the recap in the channel it was opened from; the
+    thread is archived once that is posted."""
+    image = has_board(row.game)
+    bodies = [payload("game_over", text, image=image, game_over=True,
+                      scores_text=result_line, recap=True)]
+    if row.parent_id is not None:
+        recap = payload("recap", f"The game in <#{row.channel_id}> is over. {result_line}",
+                        recap=True, archive_thread=row.channel_id)
+        recap[ADDRESS_KEY] = row.parent_id
+        bodies.append(recap)
+    return bodies
 
 
 def hand_to_computer(row: GameRow, seat: int) -> GameRow:

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import asyncio
 import io
+import logging
 from typing import TYPE_CHECKING, Literal
 
 import discord
@@ -43,6 +44,10 @@ Choice = app_commands.Choice
 
 #: Players shown on a leaderboard.
 LEADERBOARD_SIZE = 10
+#: A game's thread hides itself after a week without a message (it re-opens on the next).
+THREAD_ARCHIVE_MINUTES = 10080
+
+log = logging.getLogger(__name__)
 
 
 def resolve_game(text: str) -> str:
@@ -108,6 +113,32 @@ def stats_text(name: str, rows: list[RatingRow]) -> str:
     return clip_lines(lines)
 
 
+async def game_thread(interaction: discord.Interaction, title: str,
+                      creator: str) -> tuple[int, int | None, str]:
+    """Where a new game is played: (channel or thread id, parent channel id, a note).
+
+    In a text channel the game gets a public thread of its own when the bot may open one,
+    so one channel holds many games and stays tidy; otherwise it is played right here
+    and the note says why.
+    """
+    channel = interaction.channel
+    if not isinstance(channel, discord.TextChannel):  # already a thread, a voice chat …
+        return channel_of(interaction), None, ""
+    can = interaction.app_permissions
+    if not (can.create_public_threads and can.send_messages_in_threads):
+        return channel.id, None, (
+            "\n(It is played in this channel. With Create Public Threads and Send Messages "
+            "in Threads, each game gets a thread of its own.)")
+    try:
+        thread = await channel.create_thread(
+            name=clip(f"{title} — {creator}", 100), type=discord.ChannelType.public_thread,
+            auto_archive_duration=THREAD_ARCHIVE_MINUTES, reason="Estancia: a new game")
+    except discord.HTTPException as error:
+        log.warning("could not open a thread in channel %s: HTTP %s", channel.id, error.status)
+        return channel.id, None, "\n(I could not open a thread for it, so it is played here.)"
+    return thread.id, channel.id, ""
+
+
 def option_choice_name(label: str, group: str | None) -> str:
     return clip(f"{group} — {label}" if group else label, 100)
 
@@ -169,14 +200,20 @@ class EstanciaCog(commands.GroupCog, group_name="estancia",
         await self.think(interaction)
         require_posting_rights(interaction)
         user = interaction.user
-        info = await self.sessions.new(channel_of(interaction), interaction.guild_id, user.id,
-                                       user.display_name, resolve_game(game),
-                                       parse_options_text(options))
+        name, parsed = resolve_game(game), parse_options_text(options)
+        self.sessions.check_options(name, parsed)  # before a thread is opened for nothing
+        channel_id, parent_id, note = await game_thread(interaction, get_game(name).title,
+                                                        user.display_name)
+        info = await self.sessions.new(channel_id, interaction.guild_id, user.id,
+                                       user.display_name, name, parsed, parent_id=parent_id)
         for _ in range(computers):
             info = await self.sessions.add_computer(info.channel_id, user.id)
+        where = f" in <#{channel_id}>" if parent_id is not None else ""
         await self.reply(interaction, (
-            f"Lobby open for **{info.title}** ({players_range(info.min_seats, info.max_seats)}).\n"
-            "Others join with `/estancia join` or the Join button; start with `/estancia start`."))
+            f"Lobby open{where} for **{info.title}** "
+            f"({players_range(info.min_seats, info.max_seats)}).\n"
+            f"Others join{' there' if where else ''} with `/estancia join` or the Join button; "
+            f"start with `/estancia start`.{note}"))
 
     @new.autocomplete("game")
     async def _new_game(self, interaction: discord.Interaction, current: str) -> list[Choice[str]]:
