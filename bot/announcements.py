@@ -13,7 +13,7 @@ from typing import Any, Literal
 
 AnnouncementKind = Literal[
     "lobby", "start", "turn", "undo", "reminder", "timeout", "game_over", "cancelled",
-    "settings", "recap",
+    "settings", "recap", "stale",
 ]
 
 #: Kinds that tell the channel what was played: the moves up to such an announcement's

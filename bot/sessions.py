@@ -26,6 +26,7 @@ Rules of the road:
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import secrets
 import time
@@ -37,7 +38,7 @@ import pydantic
 
 import games
 import renderer
-from bot import ratings, transitions
+from bot import ratings, stale, transitions
 from bot.announcements import Announcement, AnnouncementKind, payload
 from bot.autoplay import AnyGame, Step, computer_steps, human_step_then_computers, turn_key
 from bot.recap import MAX_POINTS, Recap, sample, score_history
@@ -51,6 +52,7 @@ from bot.storage import (
     NewGame,
     RatingRow,
     SeatRow,
+    ServerRow,
     StaleVersion,
     Store,
     TimerRow,
@@ -594,6 +596,96 @@ class Sessions:
                 text += " (taken back)"
             lines.append(f"#{move.version} {text}")
         return lines[-limit:]
+
+    # -- stale games ---------------------------------------------------------------------
+    async def server(self, guild_id: int) -> ServerRow:
+        """A server's settings (the defaults until it chose)."""
+        return await self.store.server(guild_id) or stale.defaults(
+            guild_id, self.settings.timeout_policy)
+
+    async def set_server(self, guild_id: int, *, stale_days: float | None = None,
+                         lobby_days: float | None = None,
+                         stale_policy: str | None = None) -> ServerRow:
+        current = await self.server(guild_id)
+        if stale_policy is not None and stale_policy not in stale.STALE_POLICIES:
+            raise SessionError('The stale policy is "computer", "forfeit" or "cancel".')
+        for value in (stale_days, lobby_days):
+            if value is not None and not (0 <= value <= 365):
+                raise SessionError("Days are between 0 (never) and 365.")
+        updated = replace(current,
+                          stale_days=current.stale_days if stale_days is None else stale_days,
+                          lobby_days=current.lobby_days if lobby_days is None else lobby_days,
+                          stale_policy=stale_policy or current.stale_policy)
+        await self.store.save_server(updated, self.clock())
+        return updated
+
+    async def sweep_stale(self) -> int:
+        """Warn stalled games, apply the policy to warned ones, expire old lobbies;
+        returns how many games changed. Each change is guarded by the game's version."""
+        now, changed, servers = self.clock(), 0, {}
+
+        async def server_of(row: GameRow) -> ServerRow:
+            key = row.guild_id or 0
+            if key not in servers:
+                servers[key] = await self.server(key)
+            return servers[key]
+
+        for activity in await self.store.active_games_activity():
+            verdict = stale.judge(activity, await server_of(activity.game), now)
+            if verdict is None:
+                continue
+            try:
+                change = await self._stale_change(verdict, await server_of(activity.game), now)
+                if change is not None:
+                    await self._commit(change)
+                    changed += 1
+            except StaleVersion:
+                continue  # it moved meanwhile: no longer stale
+            except Exception:
+                log.exception("stale sweep of game %s failed", activity.game.id)
+        for row in await self.store.games_with_status("lobby"):
+            server = await server_of(row)
+            if not stale.lobby_expired(row, server, now):
+                continue
+            text = (f"Nobody started this lobby of {self._engine(row.game).title} within "
+                    f"{stale.days(server.lobby_days)}: it expired.")
+            expired = replace(row, status="cancelled", version=row.version + 1, updated_at=now)
+            with contextlib.suppress(StaleVersion):
+                await self._commit(Change(expired, row.version, timers=[],
+                                          announcements=[payload("cancelled", text)]))
+                changed += 1
+        return changed
+
+    async def _stale_change(self, verdict: stale.Verdict, server: ServerRow,
+                            now: float) -> Change | None:
+        loaded = self._load(verdict.game)
+        decision = loaded.decision
+        if decision is None or loaded.state is None:
+            return None
+        row, seat = loaded.row, decision.seat
+        name, idle = row.seats[seat].name, stale.days(verdict.idle_days)
+        if verdict.action == "warn":
+            user = row.seats[seat].user_id
+            text = (f"No move for {idle}. If nobody moves within {stale.GRACE_HOURS:g} h, "
+                    f"{stale.what_happens(server.stale_policy)}.")
+            body = payload("stale", text, mention_user_ids=[user] if user is not None else [],
+                           turn_button=True)
+            return Change(replace(row, updated_at=now), row.version, announcements=[body],
+                          stale_warning=True)
+        if server.stale_policy == "forfeit":
+            return await self._forfeit(loaded, seat, now, f"No move for {idle}: {name} forfeits")
+        if server.stale_policy == "cancel":
+            cancelled = replace(row, status="cancelled", version=row.version + 1,
+                                updated_at=now, deadline_at=None)
+            body = payload("cancelled", f"No move for {idle}: the game is cancelled.")
+            return Change(cancelled, row.version, announcements=[body], timers=[])
+        computers = [s.user_id is None for s in row.seats]
+        steps = await asyncio.to_thread(computer_steps, loaded.game, loaded.state, computers,
+                                        turn_key(decision))
+        return transitions.advance(
+            loaded, steps, now, kind="timeout",
+            lead=f"No move for {idle}, so the computer played {name}'s turn.",
+            earlier_lines=await self.store.unannounced_lines(row.id))
 
     # -- ratings -----------------------------------------------------------------------
     async def rate_finished_games(self) -> int:

@@ -129,6 +129,25 @@ MIGRATIONS: list[list[str]] = [
         # A game played in a thread of its own: the channel the thread was opened from
         # (where the recap goes at the end).
         "ALTER TABLE games ADD COLUMN parent_id INTEGER",
+        # Per-server settings (stale games, lobby expiry); a server without a row uses
+        # the defaults of bot.stale.
+        """
+        CREATE TABLE servers (
+            guild_id     INTEGER PRIMARY KEY,
+            stale_days   REAL    NOT NULL,
+            lobby_days   REAL    NOT NULL,
+            stale_policy TEXT    NOT NULL CHECK (stale_policy IN ('computer', 'forfeit', 'cancel')),
+            updated_at   REAL    NOT NULL
+        )
+        """,
+        # The one warning a stalled game gets, at the version it stalled on.
+        """
+        CREATE TABLE stale_warnings (
+            game_id   INTEGER PRIMARY KEY REFERENCES games (id) ON DELETE CASCADE,
+            version   INTEGER NOT NULL,
+            warned_at REAL    NOT NULL
+        )
+        """,
     ],
 ]
 
@@ -245,6 +264,24 @@ class RatingRow:
 
 
 @dataclass(frozen=True)
+class ServerRow:
+    guild_id: int
+    stale_days: float
+    lobby_days: float
+    stale_policy: str
+
+
+@dataclass(frozen=True)
+class Activity:
+    """An active game with its last move and the stale warning it got, if any."""
+
+    game: GameRow
+    last_move_at: float
+    warned_version: int | None
+    warned_at: float | None
+
+
+@dataclass(frozen=True)
 class MatchPlayer:
     """One seat of a finished game, as the ratings see it."""
 
@@ -279,6 +316,8 @@ class Change:
     announcements: list[dict[str, Any]] = field(default_factory=list)
     timers: list[NewTimer] | None = None
     fired_timer_id: int | None = None
+    #: Record that the game got its stale warning at its (unchanged) version.
+    stale_warning: bool = False
 
 
 def _dump(value: Any) -> str:
@@ -519,6 +558,15 @@ class Store:
                     raise StaleVersion(game.id)
             if change.timers is not None:
                 await self._replace_timers(db, game.id, change.timers)
+            if change.stale_warning:  # once per version, even from two processes
+                cur = await db.execute(
+                    "INSERT INTO stale_warnings (game_id, version, warned_at) VALUES (?, ?, ?) "
+                    "ON CONFLICT (game_id) DO UPDATE SET version = excluded.version, "
+                    "warned_at = excluded.warned_at WHERE version != excluded.version",
+                    (game.id, game.version, game.updated_at),
+                )
+                if cur.rowcount != 1:
+                    raise StaleVersion(game.id)
 
     async def _swap_game(self, db: aiosqlite.Connection, change: Change) -> None:
         game = change.game
@@ -794,3 +842,35 @@ class Store:
             (guild_id, player),
         )
         return [_rating_from_row(r) for r in rows]
+
+    # -- servers and stale games -----------------------------------------------------------
+    async def server(self, guild_id: int) -> ServerRow | None:
+        row = await self._fetchone("SELECT * FROM servers WHERE guild_id = ?", (guild_id,))
+        return None if row is None else ServerRow(row["guild_id"], row["stale_days"],
+                                                  row["lobby_days"], row["stale_policy"])
+
+    async def save_server(self, server: ServerRow, now: float) -> None:
+        async with self._transaction() as db:
+            await db.execute(
+                """
+                INSERT INTO servers (guild_id, stale_days, lobby_days, stale_policy, updated_at)
+                VALUES (?, ?, ?, ?, ?)
+                ON CONFLICT (guild_id) DO UPDATE SET stale_days = excluded.stale_days,
+                    lobby_days = excluded.lobby_days, stale_policy = excluded.stale_policy,
+                    updated_at = excluded.updated_at
+                """,
+                (server.guild_id, server.stale_days, server.lobby_days, server.stale_policy, now),
+            )
+
+    async def active_games_activity(self) -> list[Activity]:
+        """Every active game, its last move's time and its stale warning (for the sweep)."""
+        rows = await self._fetchall(
+            """
+            SELECT g.*, (SELECT MAX(created_at) FROM moves m WHERE m.game_id = g.id) AS last_move,
+                   w.version AS warned_version, w.warned_at AS warned_at
+            FROM games g LEFT JOIN stale_warnings w ON w.game_id = g.id
+            WHERE g.status = 'active' ORDER BY g.id
+            """
+        )
+        return [Activity(_game_from_row(r), r["last_move"] or r["created_at"],
+                         r["warned_version"], r["warned_at"]) for r in rows]

@@ -19,7 +19,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot import ratings
+from bot import ratings, stale
 from bot.discord_panels import acknowledge, after_move_panel, expired, private_hand
 from bot.discord_text import (
     clip,
@@ -32,7 +32,7 @@ from bot.discord_text import (
     settings_text,
 )
 from bot.sessions import GameInfo, SessionError
-from bot.storage import RatingRow
+from bot.storage import RatingRow, ServerRow
 from games import available_games, get_game
 from renderer import encode_png, leaderboard, render_png
 
@@ -95,6 +95,18 @@ def require_posting_rights(interaction: discord.Interaction) -> None:
     if missing:
         raise SessionError(f"I cannot post the game here: I need {', '.join(missing)} in this "
                            "channel. Ask a moderator, then try again.")
+
+
+def server_text(server: ServerRow) -> str:
+    """``/estancia server``: the stale-game rules in force."""
+    if server.stale_days > 0:
+        stalled = (f"A game with no move for {server.stale_days:g} days gets one reminder; "
+                   f"{stale.GRACE_HOURS:g} h later {stale.what_happens(server.stale_policy)}.")
+    else:
+        stalled = "Stalled games are left alone."
+    lobbies = (f"A lobby nobody starts within {server.lobby_days:g} days expires."
+               if server.lobby_days > 0 else "Lobbies never expire.")
+    return f"{stalled}\n{lobbies}"
 
 
 def stats_text(name: str, rows: list[RatingRow]) -> str:
@@ -318,6 +330,27 @@ class EstanciaCog(commands.GroupCog, group_name="estancia",
     async def _rules_game(self, interaction: discord.Interaction,
                           current: str) -> list[Choice[str]]:
         return game_choices(current)
+
+    # -- server ------------------------------------------------------------------------
+    @app_commands.command(description="This server's rules for stalled games and old lobbies")
+    @app_commands.describe(stale_days="Days without a move before a game is warned (0: never)",
+                           lobby_days="Days before a lobby nobody started expires (0: never)",
+                           stale_policy="A day after the warning: what happens")
+    async def server(self, interaction: discord.Interaction,
+                     stale_days: app_commands.Range[float, 0, 365] | None = None,
+                     lobby_days: app_commands.Range[float, 0, 365] | None = None,
+                     stale_policy: Literal["computer", "forfeit", "cancel"] | None = None) -> None:
+        await self.think(interaction)
+        guild = interaction.guild_id or 0
+        if stale_days is None and lobby_days is None and stale_policy is None:
+            current = await self.sessions.server(guild)
+        elif not interaction.permissions.manage_guild:
+            raise SessionError("Only someone who can manage this server can change that.")
+        else:
+            current = await self.sessions.set_server(guild, stale_days=stale_days,
+                                                     lobby_days=lobby_days,
+                                                     stale_policy=stale_policy)
+        await self.reply(interaction, server_text(current))
 
     # -- ratings -----------------------------------------------------------------------
     @app_commands.command(description="The best rated players of a game on this server")

@@ -1,4 +1,5 @@
-"""A thread per game: opened by /estancia new, played in, archived with a recap outside."""
+"""A thread per game: opened by /estancia new, played in, archived with a recap outside;
+and the server rules (/estancia server) that keep a channel tidy."""
 
 from __future__ import annotations
 
@@ -6,7 +7,13 @@ import io
 
 from PIL import Image
 
-from tests.discord.fakediscord import THREAD_PERMISSIONS, FakeDiscord, FakeMember
+from tests.discord.fakediscord import (
+    MANAGE_GUILD,
+    MEMBER_PERMISSIONS,
+    THREAD_PERMISSIONS,
+    FakeDiscord,
+    FakeMember,
+)
 from tests.discord.harness import Table
 
 
@@ -70,3 +77,15 @@ async def test_the_end_posts_a_recap_in_the_channel_and_archives_the_thread(
     (image,) = recap.files
     assert Image.open(io.BytesIO(image.data)).width == 720
     assert fake.threads[thread_id]["archived"] is True
+
+
+async def test_server_rules_are_shown_to_all_and_changed_by_managers(
+        table: Table, fake: FakeDiscord, alice: FakeMember) -> None:
+    shown = await table.slash(alice, "server")
+    assert shown.ephemeral and shown.text.startswith("A game with no move for 14 days")
+    refused = await table.slash(alice, "server", stale_days=3)
+    assert refused.text == "Only someone who can manage this server can change that."
+    admin = fake.add_member("admin", MEMBER_PERMISSIONS | MANAGE_GUILD)
+    changed = await table.slash(admin, "server", stale_days=3, stale_policy="cancel")
+    assert changed.text.startswith("A game with no move for 3 days gets one reminder; 24 h "
+                                   "later the game is cancelled.")
