@@ -13,28 +13,32 @@ from bot.autoplay import AnyGame, turn_key
 from games.base import GameState
 from renderer.recap import Recap
 
-__all__ = ["MAX_POINTS", "Recap", "sample", "score_history", "totals"]
+__all__ = ["MAX_POINTS", "Recap", "sample", "score_history", "totals", "turn_ends"]
 
 #: At most this many points on the chart (long games are sampled evenly).
 MAX_POINTS = 60
 
 
-def score_history(game: AnyGame, states: Iterable[GameState], seats: int) -> list[tuple[int, ...]]:
-    """Every seat's total at the start and after each turn (when the turn changed hands)."""
-    history: list[tuple[int, ...]] = []
+def turn_ends(game: AnyGame, states: Iterable[GameState]) -> list[GameState]:
+    """The start, then the state each turn ended on: the first state whose pending
+    decision belongs to another turn (the final state ends the last turn)."""
+    ends: list[GameState] = []
     last_turn: object = ()
     last: GameState | None = None
     for state in states:
         turn = turn_key(game.pending(state))
         if turn != last_turn:
-            history.append(totals(game, state, seats))
+            ends.append(state)
             last_turn = turn
         last = state
-    if last is not None:
-        final = totals(game, last, seats)
-        if not history or history[-1] != final:
-            history.append(final)
-    return history
+    if last is not None and ends[-1] is not last:
+        ends.append(last)
+    return ends
+
+
+def score_history(game: AnyGame, states: Iterable[GameState], seats: int) -> list[tuple[int, ...]]:
+    """Every seat's total at the start and after each turn."""
+    return [totals(game, state, seats) for state in turn_ends(game, states)]
 
 
 def totals(game: AnyGame, state: GameState, seats: int) -> tuple[int, ...]:

@@ -41,7 +41,7 @@ import renderer
 from bot import ratings, stale, transitions
 from bot.announcements import Announcement, AnnouncementKind, payload
 from bot.autoplay import AnyGame, Step, computer_steps, human_step_then_computers, turn_key
-from bot.recap import MAX_POINTS, Recap, sample, score_history
+from bot.recap import MAX_POINTS, Recap, sample, score_history, turn_ends
 from bot.settings import Settings
 from bot.storage import (
     MAX_DELIVERY_ATTEMPTS,
@@ -60,6 +60,7 @@ from bot.storage import (
 from bot.transitions import Loaded, has_board, seats_line, visible
 from games.base import Decision, GameOptions, IllegalMove
 from renderer.recap import render as render_recap
+from renderer.replay import animate
 
 __all__ = [
     "Announcement", "AnnouncementKind", "GameInfo", "MoveResult", "Seat", "SessionError",
@@ -570,6 +571,25 @@ class Sessions:
                 history=tuple(sample(history, MAX_POINTS)), turns=max(0, len(history) - 1),
             )
             return renderer.encode_png(render_recap(recap))
+
+        return await asyncio.to_thread(draw)
+
+    async def replay_gif(self, game_id: int) -> bytes:
+        """A finished game as an animated image, one frame per turn (public boards only)."""
+        row = await self._row_by_id(game_id)
+        if row.status != "finished":
+            raise SessionError("Replays are made of finished games.")
+        if not has_board(row.game):
+            raise SessionError("This game has no board picture yet.")
+        moves = await self.store.moves(game_id)
+        engine = self._engine(row.game)
+        names = [seat.name for seat in transitions.original_seats(row)]
+
+        def draw() -> bytes:
+            states = (engine.load(m.state_after) for m in moves
+                      if m.kind in ("start", "move") and not m.undone)
+            views = [engine.view(state, None) for state in turn_ends(engine, states)]
+            return animate(row.game, views, names)
 
         return await asyncio.to_thread(draw)
 

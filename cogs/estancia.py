@@ -291,6 +291,15 @@ class EstanciaCog(commands.GroupCog, group_name="estancia",
         await self.reply(interaction, f"**{info.title}** #{info.id}{to_move}",
                          file=png_file(png, info))
 
+    @app_commands.command(description="An animated replay of this channel's last finished game")
+    @app_commands.describe(share="Post it for everyone instead of only you")
+    async def replay(self, interaction: discord.Interaction, share: bool = False) -> None:
+        await self.think(interaction, public=share)
+        info = await self.latest_game(interaction)
+        gif = await self.sessions.replay_gif(info.id)
+        await self.reply(interaction, f"**{info.title}** #{info.id} — the game turn by turn.",
+                         file=discord.File(io.BytesIO(gif), filename=f"estancia-{info.id}.gif"))
+
     @app_commands.command(description="Your private view of the game (your hand, your sheet)")
     async def hand(self, interaction: discord.Interaction) -> None:
         await self.think(interaction)
