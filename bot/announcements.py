@@ -54,6 +54,10 @@ class Announcement:
     recap: bool = False
     #: After posting, archive this thread (the game's own thread, once the game is over).
     archive_thread: int | None = None
+    #: The pinged player is on vacation until then (their clock starts when they are back).
+    away_until: float | None = None
+    #: Show the button to agree with a request to "pause" or "resume" the game.
+    vote: str | None = None
     #: Failed delivery attempts so far.
     attempts: int = 0
 
@@ -65,8 +69,12 @@ class Announcement:
             ping = f"{who}, a reminder: it is your turn" if self.kind == "reminder" else (
                 f"{who}, it's your turn"
             )
-            if self.deadline_at is not None:
-                ping += f" (time runs out {timestamp(self.deadline_at)})"
+            away = (f"on vacation until {timestamp(self.away_until)}"
+                    if self.away_until is not None else None)
+            deadline = (f"time runs out {timestamp(self.deadline_at)}"
+                        if self.deadline_at is not None else None)
+            if away or deadline:
+                ping += f" ({'; '.join(part for part in (away, deadline) if part)})"
             lines.append(ping + ".")
         if self.scores_text:
             lines.append(self.scores_text)
@@ -102,6 +110,8 @@ def payload(
     scores_text: str | None = None,
     recap: bool = False,
     archive_thread: int | None = None,
+    away_until: float | None = None,
+    vote: str | None = None,
 ) -> dict[str, Any]:
     """The JSON body of an outbox row (everything of :class:`Announcement` but its address)."""
     body = Announcement(
@@ -109,6 +119,7 @@ def payload(
         mention_user_ids=tuple(mention_user_ids), deadline_at=deadline_at, image=image,
         turn_button=turn_button, lobby_buttons=lobby_buttons, game_over=game_over,
         scores_text=scores_text, recap=recap, archive_thread=archive_thread,
+        away_until=away_until, vote=vote,
     )
     data = asdict(body)
     for address in ("outbox_id", "game_id", "channel_id", "version", "attempts"):

@@ -27,8 +27,9 @@ from typing import TYPE_CHECKING
 import aiohttp
 import discord
 
-from bot.discord_panels import public_view
+from bot.discord_panels import Components, public_view
 from bot.discord_text import MESSAGE_LIMIT, breakdown_lines, clip
+from bot.discord_votes import VERBS, VoteButton
 from bot.sessions import Announcement
 
 if TYPE_CHECKING:
@@ -180,6 +181,9 @@ class OutboxDeliverer:
             kwargs["files"] = [f for f in files if f is not None]
         view = public_view(announcement.game_id, turn_button=announcement.turn_button,
                            lobby_buttons=announcement.lobby_buttons)
+        if announcement.vote in VERBS:
+            view = view or Components()
+            view.add_item(VoteButton(announcement.game_id, announcement.vote))
         if view is not None:
             kwargs["view"] = view
         message = await channel.send(**kwargs)

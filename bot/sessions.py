@@ -80,6 +80,8 @@ GAME_OVER = "This game is over."
 NOT_YOUR_TURN = "It is not your turn."
 CANNOT_UNDO = "You can only take back your own last move, before anyone else has moved."
 MAX_TIMEOUT_HOURS = 24 * 30
+MAX_VACATION_DAYS = 60
+PAUSED = "The game is paused: `/estancia resume` to go on."
 #: Retry delays for failed deliveries: 5 s, 10 s, 20 s … capped at one hour.
 BACKOFF_BASE = 5.0
 BACKOFF_CAP = 3600.0
@@ -404,7 +406,7 @@ class Sessions:
             raise SessionError("You already have a seat in this game.")
         if len(row.seats) >= engine.max_seats:
             raise SessionError(f"The table is full ({engine.max_seats} seats).")
-        seats = (*row.seats, SeatRow(user_id, name))
+        seats = (*row.seats, SeatRow(user_id, name, await self.store.away_until(user_id)))
         return await self._lobby_change(row, seats, f"{name} joined.")
 
     async def add_computer(self, channel_id: int, user_id: int) -> GameInfo:
@@ -617,6 +619,97 @@ class Sessions:
             lines.append(f"#{move.version} {text}")
         return lines[-limit:]
 
+    # -- pause, resume, vacation ----------------------------------------------------------
+    async def pause(self, channel_id: int, user_id: int) -> tuple[GameInfo, bool]:
+        """Ask to pause the game: the creator pauses at once, anyone else casts a vote and
+        the game pauses when every seated player agrees. A paused game has no turn timer
+        and takes no move. Returns the game and whether it is paused now."""
+        return await self._retrying(lambda: self._vote(channel_id, user_id, pause=True))
+
+    async def resume(self, channel_id: int, user_id: int) -> tuple[GameInfo, bool]:
+        """Ask to resume a paused game (the same rule); the turn's clock goes on where it
+        stopped. Returns the game and whether it runs again."""
+        return await self._retrying(lambda: self._vote(channel_id, user_id, pause=False))
+
+    async def _vote(self, channel_id: int, user_id: int, *, pause: bool) -> tuple[GameInfo, bool]:
+        row = await self._open_row(channel_id)
+        self._require_active(row)
+        seat = self._require_seat(row, user_id)
+        if pause == (row.paused_at is not None):
+            raise SessionError("The game is already paused: `/estancia resume` to go on."
+                               if pause else "The game is not paused.")
+        humans = {s.user_id for s in row.seats if s.user_id is not None}
+        votes = set(row.votes) | {user_id}
+        now, name = self.clock(), row.seats[seat].name
+        done = user_id == row.creator_id or votes >= humans
+        if not done:
+            verb = "pause" if pause else "resume"
+            new_row = replace(row, votes=tuple(sorted(votes)), version=row.version + 1,
+                              updated_at=now)
+            text = (f"{name} would like to {verb} the game ({len(votes)} of {len(humans)} "
+                    f"agree): the others agree with `/estancia {verb}` or the button.")
+            await self._commit(Change(new_row, row.version, announcements=[
+                payload("settings", text, vote=verb)]))
+            return self._info(self._load(new_row)), False
+        loaded = self._load(row)
+        if pause:
+            new_row = replace(row, paused_at=now, votes=(), version=row.version + 1,
+                              updated_at=now)
+            change = Change(new_row, row.version, timers=[], announcements=[payload(
+                "settings", f"{name} paused the game: no turn timer and no moves until it "
+                "resumes (`/estancia resume`).")])
+        else:
+            assert row.paused_at is not None
+            started = (row.turn_started_at or now) + (now - row.paused_at)  # the clock stood
+            new_row = replace(row, paused_at=None, votes=(), version=row.version + 1,
+                              updated_at=now, turn_started_at=started)
+            clock = transitions.turn_clock(new_row, loaded.decision, started_at=started, now=now,
+                                           new_turn=False)
+            new_row = replace(new_row, deadline_at=clock.deadline_at)
+            mover = loaded.decision.seat if loaded.decision is not None else None
+            user = row.seats[mover].user_id if mover is not None else None
+            change = Change(new_row, row.version, timers=clock.timers, announcements=[payload(
+                "settings", f"{name} resumed the game.",
+                mention_user_ids=[user] if user is not None else [],
+                deadline_at=clock.deadline_at, turn_button=True)])
+        await self._commit(change)
+        return self._info(self._load(change.game)), True
+
+    async def vacation(self, user_id: int, days: float) -> float | None:
+        """Go on vacation for ``days`` (0: back now) in every game: the clocks of your
+        turns wait until you are back (a running turn keeps the time it had left).
+        Returns until when you are away."""
+        if not 0 <= days <= MAX_VACATION_DAYS:
+            raise SessionError(f"A vacation lasts 0 to {MAX_VACATION_DAYS} days.")
+        now = self.clock()
+        until = now + days * stale.DAY if days > 0 else None
+        await self.store.save_vacation(user_id, until)
+        for row in await self.store.open_games_of(user_id):
+            with contextlib.suppress(StaleVersion, SessionError):
+                await self._commit(self._away_change(row, user_id, until, now))
+        return until
+
+    def _away_change(self, row: GameRow, user_id: int, until: float | None,
+                     now: float) -> Change:
+        """The game with the user's seat away until ``until``; a running turn of theirs
+        gets its clock moved by the change in how long they are away."""
+        index = next(i for i, seat in enumerate(row.seats) if seat.user_id == user_id)
+        before = row.seats[index]
+        seats = tuple(replace(seat, away_until=until) if i == index else seat
+                      for i, seat in enumerate(row.seats))
+        new_row = replace(row, seats=seats, updated_at=now)
+        change = Change(new_row, row.version)
+        decision = self._load(row).decision if row.status == "active" else None
+        if decision is None or decision.seat != index or row.turn_started_at is None:
+            return change
+        shift = (until or now) - (transitions.away(before, now) or now)
+        new_row = replace(new_row, turn_started_at=row.turn_started_at + shift)
+        clock = transitions.turn_clock(new_row, decision, started_at=new_row.turn_started_at,
+                                       now=now, new_turn=False)
+        change.game = replace(new_row, deadline_at=clock.deadline_at)
+        change.timers = clock.timers
+        return change
+
     # -- stale games ---------------------------------------------------------------------
     async def server(self, guild_id: int) -> ServerRow:
         """A server's settings (the defaults until it chose)."""
@@ -680,9 +773,11 @@ class Sessions:
                             now: float) -> Change | None:
         loaded = self._load(verdict.game)
         decision = loaded.decision
-        if decision is None or loaded.state is None:
+        if decision is None or loaded.state is None or loaded.row.paused_at is not None:
             return None
         row, seat = loaded.row, decision.seat
+        if transitions.away(row.seats[seat], now) is not None:
+            return None  # the player said they are away: that is not a stall
         name, idle = row.seats[seat].name, stale.days(verdict.idle_days)
         if verdict.action == "warn":
             user = row.seats[seat].user_id
@@ -790,6 +885,8 @@ class Sessions:
             raise SessionError(STALE)
         self._require_active(row)
         seat = self._require_seat(row, user_id)
+        if row.paused_at is not None:
+            raise SessionError(PAUSED)
         loaded = self._load(row)
         decision = loaded.decision
         assert loaded.state is not None and decision is not None
@@ -838,6 +935,8 @@ class Sessions:
         row = await self._open_row(channel_id)
         self._require_active(row)
         seat = self._require_seat(row, user_id)
+        if row.paused_at is not None:
+            raise SessionError(PAUSED)
         last, previous = (await self.store.effective_moves(row.id, 2) + [None, None])[:2]
         if last is None or last.kind == "start" or previous is None:
             raise SessionError("There is nothing to take back yet.")

@@ -140,6 +140,17 @@ MIGRATIONS: list[list[str]] = [
             updated_at   REAL    NOT NULL
         )
         """,
+        # A paused game (no turn timer, no moves) and the players who asked to pause or
+        # resume it so far.
+        "ALTER TABLE games ADD COLUMN paused_at REAL",
+        "ALTER TABLE games ADD COLUMN votes TEXT NOT NULL DEFAULT '[]'",
+        # Players away: their turns' clocks wait until they are back.
+        """
+        CREATE TABLE vacations (
+            user_id    INTEGER PRIMARY KEY,
+            away_until REAL    NOT NULL
+        )
+        """,
         # The one warning a stalled game gets, at the version it stalled on.
         """
         CREATE TABLE stale_warnings (
@@ -173,6 +184,8 @@ class ChannelBusy(Exception):
 class SeatRow:
     user_id: int | None
     name: str
+    #: The player is on vacation until then: their turns' clocks wait (None: not away).
+    away_until: float | None = None
 
 
 @dataclass(frozen=True)
@@ -198,6 +211,9 @@ class GameRow:
     updated_at: float
     #: The channel a game's own thread was opened from (None: played in the channel).
     parent_id: int | None = None
+    #: When the game was paused (None: running); who asked to pause or resume so far.
+    paused_at: float | None = None
+    votes: tuple[int, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -333,7 +349,8 @@ def _game_from_row(row: sqlite3.Row) -> GameRow:
         options=json.loads(row["options"]),
         status=row["status"],
         creator_id=row["creator_id"],
-        seats=tuple(SeatRow(s["user_id"], s["name"]) for s in json.loads(row["seats"])),
+        seats=tuple(SeatRow(s["user_id"], s["name"], s.get("away_until"))
+                    for s in json.loads(row["seats"])),
         seed=row["seed"],
         version=row["version"],
         state=row["state"],
@@ -346,6 +363,8 @@ def _game_from_row(row: sqlite3.Row) -> GameRow:
         created_at=row["created_at"],
         updated_at=row["updated_at"],
         parent_id=row["parent_id"],
+        paused_at=row["paused_at"],
+        votes=tuple(json.loads(row["votes"])),
     )
 
 
@@ -383,7 +402,9 @@ def _move_from_row(row: sqlite3.Row) -> MoveRow:
 
 
 def _seats_json(seats: Sequence[SeatRow]) -> str:
-    return _dump([{"user_id": s.user_id, "name": s.name} for s in seats])
+    return _dump([{"user_id": s.user_id, "name": s.name}
+                  | ({"away_until": s.away_until} if s.away_until is not None else {})
+                  for s in seats])
 
 
 class Store:
@@ -574,7 +595,8 @@ class Store:
             """
             UPDATE games SET status = ?, seats = ?, version = ?, state = ?,
                 turn_timeout_hours = ?, reminder_hours = ?, timeout_policy = ?,
-                turn_started_at = ?, deadline_at = ?, result = ?, updated_at = ?
+                turn_started_at = ?, deadline_at = ?, result = ?, updated_at = ?,
+                paused_at = ?, votes = ?
             WHERE id = ? AND version = ?
             """,
             (
@@ -582,6 +604,7 @@ class Store:
                 game.turn_timeout_hours, _dump(list(game.reminder_hours)), game.timeout_policy,
                 game.turn_started_at, game.deadline_at,
                 _dump(game.result) if game.result is not None else None, game.updated_at,
+                game.paused_at, _dump(list(game.votes)),
                 game.id, change.expected_version,
             ),
         )
@@ -874,3 +897,29 @@ class Store:
         )
         return [Activity(_game_from_row(r), r["last_move"] or r["created_at"],
                          r["warned_version"], r["warned_at"]) for r in rows]
+
+    # -- vacations -------------------------------------------------------------------------
+    async def away_until(self, user_id: int) -> float | None:
+        row = await self._fetchone("SELECT away_until FROM vacations WHERE user_id = ?",
+                                   (user_id,))
+        return None if row is None else row["away_until"]
+
+    async def save_vacation(self, user_id: int, away_until: float | None) -> None:
+        async with self._transaction() as db:
+            if away_until is None:
+                await db.execute("DELETE FROM vacations WHERE user_id = ?", (user_id,))
+            else:
+                await db.execute(
+                    "INSERT INTO vacations (user_id, away_until) VALUES (?, ?) "
+                    "ON CONFLICT (user_id) DO UPDATE SET away_until = excluded.away_until",
+                    (user_id, away_until),
+                )
+
+    async def open_games_of(self, user_id: int) -> list[GameRow]:
+        """Lobbies and running games in which the user has a seat."""
+        rows = await self._fetchall(
+            "SELECT g.* FROM games g, json_each(g.seats) s WHERE g.status IN ('lobby', 'active') "
+            "AND json_extract(s.value, '$.user_id') = ? ORDER BY g.id",
+            (user_id,),
+        )
+        return [_game_from_row(r) for r in rows]

@@ -86,17 +86,29 @@ def verdict(winner_names: Sequence[str]) -> str:
 
 
 def turn_clock(
-    row: GameRow, decision: Decision | None, *, started_at: float, now: float
+    row: GameRow, decision: Decision | None, *, started_at: float, now: float,
+    new_turn: bool = True,
 ) -> TurnClock:
-    """Timers for the pending decision under the row's timer settings."""
-    if decision is None:
+    """Timers for the pending decision under the row's timer settings.
+
+    A paused game has none. A new turn of a player on vacation starts its clock when
+    they are back (``new_turn=False``: a running turn whose start is already known)."""
+    if decision is None or row.paused_at is not None:
         return NO_CLOCK
+    away = row.seats[decision.seat].away_until
+    if new_turn and away is not None and away > started_at:
+        started_at = away
     return plan_turn_clock(
         seat=decision.seat, turn=decision.turn,
         human=row.seats[decision.seat].user_id is not None,
         turn_started_at=started_at, now=now, timeout_hours=row.turn_timeout_hours,
         reminder_hours=row.reminder_hours,
     )
+
+
+def away(seat: SeatRow, now: float) -> float | None:
+    """Until when the player of ``seat`` is on vacation (None: not away now)."""
+    return seat.away_until if seat.away_until is not None and seat.away_until > now else None
 
 
 def describe_timer(turn_timeout_hours: float, reminder_hours: Sequence[float],
@@ -212,6 +224,7 @@ def settle_turn(
             kind, text,
             mention_user_ids=[mover.user_id] if mover.user_id is not None else [],
             deadline_at=change.game.deadline_at, image=has_board(row.game), turn_button=True,
+            away_until=away(mover, now),
         ))
     return change
 

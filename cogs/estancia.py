@@ -31,6 +31,7 @@ from bot.discord_text import (
     seat_lines,
     settings_text,
 )
+from bot.discord_votes import vote_text
 from bot.sessions import GameInfo, SessionError
 from bot.storage import RatingRow, ServerRow
 from games import available_games, get_game
@@ -339,6 +340,29 @@ class EstanciaCog(commands.GroupCog, group_name="estancia",
     async def _rules_game(self, interaction: discord.Interaction,
                           current: str) -> list[Choice[str]]:
         return game_choices(current)
+
+    # -- pause and vacation --------------------------------------------------------------
+    @app_commands.command(description="Pause this game: no turn timer, no moves (all agree)")
+    async def pause(self, interaction: discord.Interaction) -> None:
+        await self.think(interaction)
+        info, done = await self.sessions.pause(channel_of(interaction), interaction.user.id)
+        await self.reply(interaction, vote_text("pause", done, info.title))
+
+    @app_commands.command(description="Resume a paused game (all agree)")
+    async def resume(self, interaction: discord.Interaction) -> None:
+        await self.think(interaction)
+        info, done = await self.sessions.resume(channel_of(interaction), interaction.user.id)
+        await self.reply(interaction, vote_text("resume", done, info.title))
+
+    @app_commands.command(description="Away for a while: your turns' clocks wait in all games")
+    @app_commands.describe(days="How many days (0: you are back)")
+    async def vacation(self, interaction: discord.Interaction,
+                       days: app_commands.Range[float, 0, 60]) -> None:
+        await self.think(interaction)
+        until = await self.sessions.vacation(interaction.user.id, days)
+        await self.reply(interaction, (
+            f"Enjoy! Until <t:{int(until)}:f> the clocks of your turns wait, in every game."
+            if until is not None else "Welcome back: your turns' clocks run again."))
 
     # -- server ------------------------------------------------------------------------
     @app_commands.command(description="This server's rules for stalled games and old lobbies")
