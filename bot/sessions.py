@@ -30,7 +30,7 @@ import contextlib
 import logging
 import secrets
 import time
-from collections.abc import Awaitable, Callable, Sequence
+from collections.abc import Awaitable, Callable, Iterator, Sequence
 from dataclasses import dataclass, replace
 from typing import Any, Literal, TypeVar, cast
 
@@ -49,6 +49,7 @@ from bot.storage import (
     ChannelBusy,
     GameRow,
     MatchPlayer,
+    MoveRow,
     NewGame,
     RatingRow,
     SeatRow,
@@ -58,7 +59,7 @@ from bot.storage import (
     TimerRow,
 )
 from bot.transitions import Loaded, has_board, seats_line, visible
-from games.base import Decision, GameOptions, IllegalMove
+from games.base import Decision, GameOptions, GameState, IllegalMove
 from renderer.recap import render as render_recap
 from renderer.replay import animate
 
@@ -181,6 +182,13 @@ class MoveResult:
     #: True when the pending turn changed (someone else is to move now, or the game ended).
     turn_over: bool
     finished: bool
+
+
+def effective_states(engine: AnyGame, moves: Sequence[MoveRow]) -> Iterator[GameState]:
+    """The game's states in the order they stood: the start, then every step that still
+    counts (steps taken back are left out)."""
+    return (engine.load(m.state_after) for m in moves
+            if m.kind in ("start", "move") and not m.undone)
 
 
 def _random_seed() -> int:
@@ -563,9 +571,7 @@ class Sessions:
         names = tuple(seat.name for seat in transitions.original_seats(row))
 
         def draw() -> bytes:
-            states = (engine.load(m.state_after) for m in moves
-                      if m.kind in ("start", "move") and not m.undone)
-            history = score_history(engine, states, len(row.seats))
+            history = score_history(engine, effective_states(engine, moves), len(row.seats))
             recap = Recap(
                 title=engine.title, names=names, scores=engine.scores(engine.load(row.state)),
                 winners=tuple(result.get("winners", ())),
@@ -588,9 +594,8 @@ class Sessions:
         names = [seat.name for seat in transitions.original_seats(row)]
 
         def draw() -> bytes:
-            states = (engine.load(m.state_after) for m in moves
-                      if m.kind in ("start", "move") and not m.undone)
-            views = [engine.view(state, None) for state in turn_ends(engine, states)]
+            views = [engine.view(state, None)
+                     for state in turn_ends(engine, effective_states(engine, moves))]
             return animate(row.game, views, names)
 
         return await asyncio.to_thread(draw)
