@@ -326,7 +326,7 @@ class PiecePainter:
     def paint_turn_outlines(self) -> None:
         """The last turn's changes in the colour of its player; this turn's so far too."""
         turn = self.view.get("turn") or {}
-        width = max(3, round(self.s / 5))
+        width = max(4, round(self.s / 4))
         for coords, seat in (
             (self.view.get("last_turn", []), self.view.get("last_turn_seat")),
             (turn.get("changed", []), turn.get("seat")),
@@ -471,11 +471,14 @@ class ScorePainter:
             left = f" · {plural(actions, 'action')} left" if actions is not None else ""
             strip.line([("Turn: ", 26, False, INK), (self.who(seat), 26, True, INK),
                         (left, 22, False, MUTED_INK)])
-        last = view.get("last_turn_seat")
-        if view.get("last_turn") and last in self.colour_of_seat:
-            colour = PLAYER_FILL[self.colour_of_seat[last]]
-            strip.line([("Last turn (outlined): ", 20, False, MUTED_INK),
-                        (self.who(last), 20, True, INK)], swatch=("outline", colour))
+        for label, seat, changed in (
+            ("Last turn (outlined): ", view.get("last_turn_seat"), view.get("last_turn")),
+            ("This turn (outlined): ", turn.get("seat"), turn.get("changed")),
+        ):
+            if changed and seat in self.colour_of_seat:
+                colour = PLAYER_FILL[self.colour_of_seat[seat]]
+                strip.line([(label, 20, False, MUTED_INK), (self.who(seat), 20, True, INK)],
+                           swatch=("outline", colour))
 
     def columns(self) -> list[tuple[str, str]]:
         if self.view.get("over"):

@@ -369,7 +369,9 @@ def draw_dice_and_turn(draw: ImageDraw.ImageDraw, view: dict, names: list[str], 
     draw.text((left, y + 2), fit(f"Turn {view['turn']}: {player(names, seat)}", 26, room, True),
               font=font(26, True), fill=INK)
     rolled = ""
-    if view["dice"]:
+    if view["dice"] and view["dice_seat"] != seat:
+        rolled = f" · dice of {names[view['dice_seat']] if view['dice_seat'] < len(names) else 'the other'}"
+    elif view["dice"]:
         rolled = f" · {'rerolled' if view['rerolled'] else 'rolled'}"
     draw.text((left, y + 40), fit(PHASE_TEXT[view["phase"]] + rolled, FLOOR + 4, room),
               font=font(FLOOR + 4), fill=INK)
