@@ -10,10 +10,11 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
-from renderer.fonts import font, min_size
+from renderer.fonts import font, min_size, note, recording
 from renderer.marks import Box, draw_mark, mark_size, outline_cells, region_around, zoom_to_fit
 from renderer.strip import Strip
 
@@ -84,11 +85,18 @@ BOARD_LAYOUT = Layout(CELL, BOARD_X, BOARD_Y)
 def render(view: dict, names: list[str]) -> Image.Image:
     strip = Strip(WIDTH, BACKGROUND)
     paint_strip(strip, view, names)
+    layer, sizes = sheet_layer(tuple((cell["kind"], cell["number"])
+                                     for row in view["cells"] for cell in row))
+    note(sizes)
     image = Image.new("RGB", (WIDTH, SHEET_HEIGHT + strip.total_height), BACKGROUND)
+    image.paste(layer, (0, 0))
     draw = ImageDraw.Draw(image)
-    draw_labels(draw, view)
     draw_meadow_bars(draw, view)
-    draw_sheet(draw, view, BOARD_LAYOUT)
+    for r, row in enumerate(view["cells"]):
+        for c, cell in enumerate(row):
+            if cell["mark"]:
+                draw_cell(draw, cell, r, c, BOARD_LAYOUT, inset=2)
+    draw_pieces(draw, view, BOARD_LAYOUT)
     draw_recent(draw, view, BOARD_LAYOUT)
     strip.paint_on(draw, (0, SHEET_HEIGHT))
     return image
@@ -107,7 +115,7 @@ def position_of(label: str) -> tuple[int, int]:
     return int(text[1]) - 1, COLUMNS.index(text[0])
 
 
-def draw_labels(draw: ImageDraw.ImageDraw, view: dict) -> None:
+def draw_labels(draw: ImageDraw.ImageDraw) -> None:
     coord_font = font(26, True)
     for i in range(8):
         x = BOARD_X + i * CELL + CELL / 2
@@ -145,36 +153,67 @@ def draw_meadow_bars(draw: ImageDraw.ImageDraw, view: dict) -> None:
 def draw_sheet(draw: ImageDraw.ImageDraw, view: dict, layout: Layout,
                rows: range = range(8), cols: range = range(8)) -> None:
     """The cells, grid, troughs, marks and herds of ``rows`` × ``cols`` at ``layout``."""
-    cell = layout.cell
     for r in rows:
         for c in cols:
-            info = view["cells"][r][c]
-            grass = MEADOW_GRASS if r in (0, 7) or c in (0, 7) else INNER_GRASS
-            box = layout.box(r, c)
-            draw.rectangle(box, fill=grass)
-            if info["kind"] == "number":
-                # As on the pad: white numbers on the meadows, dark ones inside.
-                colour = (255, 255, 255) if grass == MEADOW_GRASS else INK
-                if info["mark"]:
-                    colour = blend(colour, grass, 0.55)
-                draw.text(centre(box), str(info["number"]), font=font(round(cell * 0.55), True),
-                          fill=colour, anchor="mm")
-            elif info["kind"] == "cow":
-                draw_cow(draw, centre(box), cell * 0.78, grass, faded=bool(info["mark"]))
+            draw_cell(draw, view["cells"][r][c], r, c, layout)
+    draw_grid(draw, layout)
+    draw_pieces(draw, view, layout, rows, cols)
+
+
+def draw_cell(draw: ImageDraw.ImageDraw, info: dict, r: int, c: int, layout: Layout,
+              inset: int = 0) -> None:
+    """A cell's grass and content (faded under a mark); ``inset`` spares the grid lines."""
+    grass = MEADOW_GRASS if r in (0, 7) or c in (0, 7) else INNER_GRASS
+    x0, y0, x1, y1 = layout.box(r, c)
+    box = (x0 + inset, y0 + inset, x1 - inset, y1 - inset)
+    draw.rectangle(box, fill=grass)
+    if info["kind"] == "number":
+        # As on the pad: white numbers on the meadows, dark ones inside.
+        colour = (255, 255, 255) if grass == MEADOW_GRASS else INK
+        if info["mark"]:
+            colour = blend(colour, grass, 0.55)
+        draw.text(centre(box), str(info["number"]), font=font(round(layout.cell * 0.55), True),
+                  fill=colour, anchor="mm")
+    elif info["kind"] == "cow":
+        draw_cow(draw, centre(box), layout.cell * 0.78, grass, faded=bool(info["mark"]))
+
+
+def draw_grid(draw: ImageDraw.ImageDraw, layout: Layout) -> None:
+    cell = layout.cell
     thin = max(1, round(cell / 80))
     for i in range(9):
         width = 3 if i in (0, 8) else thin
         x, y = layout.x + i * cell, layout.y + i * cell
         draw.line([(x, layout.y), (x, layout.y + 8 * cell)], fill=GRID, width=width)
         draw.line([(layout.x, y), (layout.x + 8 * cell, y)], fill=GRID, width=width)
+
+
+def draw_pieces(draw: ImageDraw.ImageDraw, view: dict, layout: Layout,
+                rows: range = range(8), cols: range = range(8)) -> None:
+    """What changes during a game: troughs (their holders), marks and herds."""
     for trough in view["troughs"]:
         draw_trough(draw, layout, [position_of(lbl) for lbl in trough["cells"]], trough["leader"])
     for r in rows:
         for c in cols:
             if view["cells"][r][c]["mark"]:
                 draw_symbol(draw, view["cells"][r][c]["mark"], centre(layout.box(r, c)),
-                            cell * 0.62, width=max(4, round(cell / 8)))
+                            layout.cell * 0.62, width=max(4, round(layout.cell / 8)))
     draw_herds(draw, view, layout)
+
+
+@lru_cache(maxsize=16)
+def sheet_layer(cells: tuple[tuple[str, int | None], ...]) -> tuple[Image.Image, list]:
+    """The unmarked sheet with its labels, drawn once per sheet and reused (``cells`` are
+    the 64 (kind, number) pairs row by row). Returns the image and the text sizes used."""
+    image = Image.new("RGB", (WIDTH, SHEET_HEIGHT), BACKGROUND)
+    draw = ImageDraw.Draw(image)
+    with recording() as log:
+        draw_labels(draw)
+        for i, (kind, number) in enumerate(cells):
+            draw_cell(draw, {"kind": kind, "number": number, "mark": None}, i // 8, i % 8,
+                      BOARD_LAYOUT)
+        draw_grid(draw, BOARD_LAYOUT)
+    return image, log.sizes
 
 
 def draw_recent(draw: ImageDraw.ImageDraw, view: dict, layout: Layout) -> None:
@@ -358,11 +397,11 @@ def draw_dice_and_turn(draw: ImageDraw.ImageDraw, view: dict, names: list[str], 
     room = width - (left - x)
     if view["finished"]:
         winners = view["winners"]
-        result = ("A tie: both win!" if len(winners) != 1
-                  else f"{player(names, winners[0])} wins!")
-        draw.text((left, y + 2), fit("Game over — " + result, 26, room, True),
+        winner = player(names, winners[0]) if len(winners) == 1 else ""
+        result = fit(winner, 26, room - font(26, True).getlength(" wins!"), True) + " wins!"
+        draw.text((left, y + 2), "A tie: both win!" if not winner else result,
                   font=font(26, True), fill=(150, 30, 30))
-        draw.text((left, y + 40), fit(view["end_reason"] or "", FLOOR + 2, room),
+        draw.text((left, y + 40), fit(f"Game over: {view['end_reason'] or ''}", FLOOR + 2, room),
                   font=font(FLOOR + 2), fill=MUTED)
         return
     seat = view["current_seat"]
