@@ -161,21 +161,22 @@ def draw_sheet(draw: ImageDraw.ImageDraw, view: dict, layout: Layout,
 
 
 def draw_cell(draw: ImageDraw.ImageDraw, info: dict, r: int, c: int, layout: Layout,
-              inset: int = 0) -> None:
-    """A cell's grass and content (faded under a mark); ``inset`` spares the grid lines."""
+              inset: int = 0, at: tuple[float, float] = (0.5, 0.5), scale: float = 1.0) -> None:
+    """A cell's grass and content (faded under a mark); ``inset`` spares the grid lines,
+    ``at`` places the content (fractions of the cell) at ``scale``."""
     grass = MEADOW_GRASS if r in (0, 7) or c in (0, 7) else INNER_GRASS
     x0, y0, x1, y1 = layout.box(r, c)
-    box = (x0 + inset, y0 + inset, x1 - inset, y1 - inset)
-    draw.rectangle(box, fill=grass)
+    draw.rectangle((x0 + inset, y0 + inset, x1 - inset, y1 - inset), fill=grass)
+    spot = (x0 + at[0] * layout.cell, y0 + at[1] * layout.cell)
     if info["kind"] == "number":
         # As on the pad: white numbers on the meadows, dark ones inside.
         colour = (255, 255, 255) if grass == MEADOW_GRASS else INK
         if info["mark"]:
             colour = blend(colour, grass, 0.55)
-        draw.text(centre(box), str(info["number"]), font=font(round(layout.cell * 0.55), True),
-                  fill=colour, anchor="mm")
+        size = round(layout.cell * 0.55 * scale)
+        draw.text(spot, str(info["number"]), font=font(size, True), fill=colour, anchor="mm")
     elif info["kind"] == "cow":
-        draw_cow(draw, centre(box), layout.cell * 0.78, grass, faded=bool(info["mark"]))
+        draw_cow(draw, spot, layout.cell * 0.78 * scale, grass, faded=bool(info["mark"]))
 
 
 def draw_grid(draw: ImageDraw.ImageDraw, layout: Layout) -> None:
@@ -467,8 +468,12 @@ def render_decision(view: dict, names: list[str], marks: dict[str, str]) -> Imag
     for r in rows:
         draw.text((band / 2 + 1, layout.y + (r + 0.5) * zoom), str(r + 1), font=label_font,
                   fill=INK, anchor="mm")
-    size = min(mark_size(width), max(layout.floor, round(zoom * 0.3)))
+    size = min(2 * mark_size(width), max(layout.floor, round(zoom * 0.3)))
     for (r, c), text in places.items():
+        if not view["cells"][r][c]["mark"]:
+            # the cell's number or cow moves to the lower right, clear of the mark
+            draw_cell(draw, view["cells"][r][c], r, c, layout, inset=1, at=(0.64, 0.6),
+                      scale=0.8)
         x0, y0, x1, y1 = layout.box(r, c)
         draw.rectangle((x0 + 1, y0 + 1, x1 - 1, y1 - 1), outline="white", width=5)
         draw.rectangle((x0 + 3, y0 + 3, x1 - 3, y1 - 3), outline="#141414", width=3)
