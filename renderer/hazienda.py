@@ -551,10 +551,11 @@ class ScorePainter:
         if not private:
             return
         hand = private.get("hand", {})
-        cards = [f"{kind} {n}" for part in ("land", "animal")
-                 for kind, n in sorted(hand.get(part, {}).items()) if n]
-        self.strip.line([(f"Hand of {self.name(private['seat'])}: ", FLOOR, True, INK),
-                         (", ".join(cards) or "empty", FLOOR, False, INK)])
+        who = self.name(private["seat"])
+        for part, label in (("land", "lands"), ("animal", "animals")):
+            cards = [f"{kind} {n}" for kind, n in sorted(hand.get(part, {}).items()) if n]
+            self.strip.line([(f"{who}'s {label}: ", FLOOR, True, INK),
+                             (", ".join(cards) or "none", FLOOR, False, INK)])
 
     def paint_footer(self) -> None:
         variants = [label for key, label in (("variant1", "Variante I"), ("variant2", "Variante II"))
