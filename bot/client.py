@@ -28,6 +28,7 @@ from discord.ext import commands
 from bot.discord_outbox import OutboxDeliverer
 from bot.discord_panels import DYNAMIC_ITEMS, AlreadyAcknowledged, answer_privately
 from bot.discord_text import NOT_IN_GUILD, UNEXPECTED
+from bot.discord_votes import VoteButton
 from bot.scheduler import Scheduler
 from bot.sessions import SessionError, Sessions
 from bot.settings import Settings
@@ -108,7 +109,7 @@ class EstanciaBot(commands.Bot):
         self.outbox = OutboxDeliverer(self, self.sessions, clock=self.clock)
         self.sessions.on_outbox(self.outbox.wake)
         await self.add_cog(EstanciaCog(self))
-        self.add_dynamic_items(*DYNAMIC_ITEMS)
+        self.add_dynamic_items(*DYNAMIC_ITEMS, VoteButton)
         await self.sync_commands()
         if self.background_tasks:
             self._start(self.outbox.run(), "estancia-outbox")
