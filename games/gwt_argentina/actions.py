@@ -127,19 +127,22 @@ def describe(state: GwtState, seat: int, a: Action) -> str:
 
 def _describe(state: GwtState, player: Player, a: Action) -> str:
     k, n = a.kind, gain_of(state, player, a)
-    then = " + ".join(_describe(state, player, t) for t in a.then)
+    then = ", ".join(_describe(state, player, t) for t in a.then)
     simple = {
-        "pesos": f"+{n} pesos", "grain": f"+{n} grain",
+        "pesos": f"+{n} peso{'s' * (n != 1)}", "grain": f"+{n} grain",
         "certificates": f"+{n} certificate{'s' * (n != 1)}",
         "engine": f"locomotive up to {n}", "engine_by_maquinistas": f"locomotive up to {n}",
         "exchange_token": f"+{n} exchange token", "build": f"build ({n} pesos per carpintero)",
         "buy_cattle": f"buy cattle ({player.worker_count(D.GAUCHO)} gauchos)",
         "objective": "take an objective card", "aux_single": "single auxiliary action",
         "aux_any": "auxiliary action (single or double)",
-        "grain_per_granjero": f"+{n} grain", "pesos_per_granjero": f"+{n} pesos",
-        "grain_per_farmland": f"+{n} grain", "pesos_per_farmland": f"+{n} pesos",
+        "grain_per_granjero": f"+{n} grain",
+        "pesos_per_granjero": f"+{n} peso{'s' * (n != 1)}",
+        "grain_per_farmland": f"+{n} grain",
+        "pesos_per_farmland": f"+{n} peso{'s' * (n != 1)}",
         "certificate_per_farmer_pair": f"+{n} certificate{'s' * (n != 1)}",
-        "pesos_per_worker_set": f"+{n} pesos", "draw_discard_gauchos": f"draw {n}, discard {n}",
+        "pesos_per_worker_set": f"+{n} peso{'s' * (n != 1)}",
+        "draw_discard_gauchos": f"draw up to {n}, discard as many",
         "draw_discard": f"draw up to {n}, discard as many", "move": f"move up to {n}, extra phase B",
         "remove_exhaustion": "return an exhaustion card", "delivery": "deliver grain to a port",
         "exhaust_opponents": "an exhaustion card to every other player",
@@ -152,7 +155,9 @@ def _describe(state: GwtState, player: Player, a: Action) -> str:
     if k in simple:
         return simple[k]
     if k == "hire":
-        return "hire a worker" + (f" ({'+' if n > 0 else ''}{n} pesos)" if n else "")
+        if n < 0:
+            return f"hire a worker ({-n} peso{'s' * (n != -1)} cheaper)"
+        return "hire a worker" + (f" (+{n} pesos)" if n else "")
     if k == "help_farmers":
         return "help granjeros" + (f" (+{n} strength)" if n else "")
     if k == "discard_breed":
@@ -166,7 +171,7 @@ def _describe(state: GwtState, player: Player, a: Action) -> str:
     if k == "take_market_card":
         return f"a free {breed_name(a.breed or 'any')} from the market"
     if k == "discard_objective":
-        return f"discard an objective: its action + {then}"
+        return f"discard an objective: its action, {then}"
     if k == "either":
         return " / ".join(_describe(state, player, o) for o in a.options)
     raise AssertionError(f"unknown action {a.key}")

@@ -437,3 +437,51 @@ def test_certificates_stop_at_their_limit():
     state = at_location("P1", trail="P1=0:9", p0=p0(certificates=3, estanciero="P1"))
     state = play(state, "act:0")
     assert state.players[0].certificates == 4
+
+
+ANNEX = {  # rulebook annex, "BÂTIMENTS PERSONNELS A / B", as the menu reads them
+    "1a": ["+2 grain"],  # on farmland itself, with another one there: « elle compte elle-même »
+    "2a": ["Auxiliary action (single or double)", "Move up to 1, extra phase B"],
+    "3a": ["+1 exchange token", "Help granjeros (+3 strength)"],
+    "4a": ["Draw up to 1, discard as many", "+2 certificates"],
+    "5a": ["+2 grain", "A disc to Rotterdam quay I"],
+    "6a": ["Hire a worker (1 peso cheaper)", "Locomotive up to 1"],
+    "7a": ["Pay 1 grain → locomotive up to 2, +2 pesos", "Move up to 3, extra phase B"],
+    "8a": ["+1 grain", "A disc to Liverpool quay I"],
+    "9a": ["+3 certificates", "Move up to 3, extra phase B"],
+    "10a": ["+5 grain", "+5 pesos", "Locomotive up to 3"],
+    "1b": ["+4 pesos"],
+    "2b": ["+1 peso", "Move up to 1, extra phase B"],
+    "3b": ["+2 certificates / discard an objective: its action, +3 certificates"],
+    "4b": ["+1 certificate", "+2 grain"],
+    "5b": ["+6 pesos", "Auxiliary action (single or double)"],
+    "6b": ["+3 grain", "+3 pesos", "Deliver grain to a port"],
+    "7b": ["An exhaustion card to every other player", "Move up to 3, extra phase B"],
+    "8b": ["+2 certificates", "Help granjeros (+6 strength)"],
+    "9b": ["Hire a worker (4 pesos cheaper)", "Move up to 5, extra phase B"],
+    "10b": ["+3 pesos", "A cattle card for any market card, into your hand"],
+}
+
+
+@pytest.mark.parametrize("building", list(ANNEX))
+def test_every_private_building_side_offers_its_annex_actions(building):
+    """Each side's local actions, as the annex lists them, offered with what they give, and
+    each one can be started and finished."""
+    number, side = int(building[:-1]), building[-1]
+    rows = dict(EMPTY_ROWS, job_row_1=". GA12 CA12 MA12")
+    state = at_location("G1", trail=f"G1=0:{number} G2=0:1 GF1=FG01",
+                        p0=p0(money=10, grain=2, estanciero="G1"), options={"building_sides": side},
+                        p0_hand="OB16 0:NI1 0:PA1 CA1", p0_deck="0:FR1 0:FR2",
+                        p0_helped_farmers="FG02 FG03", p0_buildings_left="2 3 4 5 6 7 8 9 10",
+                        **rows)
+    menu = labels(state)
+    assert [menu[k] for k in menu if k.startswith("act:")] == ANNEX[building]
+    for key in [k for k in menu if k.startswith("act:")]:
+        after = play(state, key)
+        for _ in range(30):  # finish the action with the first choice of each step
+            decision = GAME.pending(after)
+            if decision.prompt.startswith("Phase B") or decision.seat != 0:
+                break
+            options = [o.key for o in decision.options if o.key != "xt"]
+            after = play(after, options[0])
+        assert GAME.pending(after).prompt.startswith("Phase B")

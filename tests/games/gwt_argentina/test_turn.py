@@ -134,7 +134,7 @@ def test_own_building_actions_in_any_order_or_one_auxiliary_instead():
     state = at("BF4", "R1=0:6", p0_hand="0:NI1 0:NI2 0:PA1 0:PA2")
     state = play(state, "to:R1", "stop")
     menu = labels(state)
-    assert menu["act:0"] == "Hire a worker (-1 pesos)"
+    assert menu["act:0"] == "Hire a worker (1 peso cheaper)"
     assert menu["act:1"] == "Locomotive up to 1"
     assert menu["act:2"] == "Discard a card of your choice → +1 certificate"
     assert "aux" in menu
