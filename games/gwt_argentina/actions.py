@@ -133,7 +133,8 @@ def _describe(state: GwtState, player: Player, a: Action) -> str:
         "certificates": f"+{n} certificate{'s' * (n != 1)}",
         "engine": f"locomotive up to {n}", "engine_by_maquinistas": f"locomotive up to {n}",
         "exchange_token": f"+{n} exchange token", "build": f"build ({n} pesos per carpintero)",
-        "buy_cattle": f"buy cattle ({player.worker_count(D.GAUCHO)} gauchos)",
+        "buy_cattle": f"buy cattle ({player.worker_count(D.GAUCHO)} gaucho"
+                      f"{'s' * (player.worker_count(D.GAUCHO) != 1)})",
         "objective": "take an objective card", "aux_single": "single auxiliary action",
         "aux_any": "auxiliary action (single or double)",
         "grain_per_granjero": f"+{n} grain",

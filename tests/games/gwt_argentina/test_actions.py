@@ -485,3 +485,36 @@ def test_every_private_building_side_offers_its_annex_actions(building):
             options = [o.key for o in decision.options if o.key != "xt"]
             after = play(after, options[0])
         assert GAME.pending(after).prompt.startswith("Phase B")
+
+
+NEUTRAL_ANNEX = {  # rulebook annex, "BÂTIMENTS NEUTRES"
+    "A": ["Discard a Holando Argentino → +2 pesos", "Hire a worker", "Hire a worker (+2 pesos)"],
+    "B": ["Discard a Patagonico → +2 pesos", "Build (2 pesos per carpintero)"],
+    "C": ["Take an objective card", "Single auxiliary action", "Locomotive up to 1"],
+    "D": ["Discard 2 of one breed → +2 pesos", "Locomotive up to 1"],
+    "E": ["Discard a Fronterizo → +2 pesos", "Buy cattle (1 gaucho)"],
+    "F": ["+1 certificate", "Help granjeros"],
+    "G": ["Locomotive up to 1", "Auxiliary action (single or double)"],
+    "H": ["+1 grain", "Return an exhaustion card / single auxiliary action"],
+}
+
+
+@pytest.mark.parametrize("letter", list(NEUTRAL_ANNEX))
+def test_every_neutral_building_offers_its_annex_actions(letter):
+    """« 1. Défaussez 1 carte « Holando Argentino » pour recevoir 2 pésos. 2. Engagez un
+    ouvrier sans modifier son coût. 3. Engagez un ouvrier dont le coût est augmenté de 2
+    pésos. » … through H: each action offered with what it gives, and carried through."""
+    space = f"N{'ABCDEFGH'.index(letter) + 1}"
+    rows = dict(EMPTY_ROWS, job_row_1=". GA12 CA12 MA12")
+    state = at_location(space, trail="GF1=FG01", p0=p0(money=10, grain=2, estanciero=space),
+                        p0_hand="0:HO1 0:NI1 0:PA1 0:FR1 0:NI2 EX CA1", **rows)
+    menu = labels(state)
+    assert [menu[k] for k in menu if k.startswith("act:")] == NEUTRAL_ANNEX[letter]
+    for key in [k for k in menu if k.startswith("act:")]:
+        after = play(state, key)
+        for _ in range(30):
+            decision = GAME.pending(after)
+            if decision.prompt.startswith("Phase B"):
+                break
+            after = play(after, next(o.key for o in decision.options if o.key != "xt"))
+        assert GAME.pending(after).prompt.startswith("Phase B")
