@@ -61,6 +61,7 @@ class IncomeStep:
                 player.discard.append(card)
         player.hand = []
         ctx.say(state, f"Seat {frame.seat + 1} reveals {hand}; income {value} pesos.", frame.seat)
+        ctx.reveals = True  # the hand was secret
         push(state, "ba_load", frame.seat, value=value)
 
 

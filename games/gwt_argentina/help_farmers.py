@@ -127,6 +127,7 @@ class HelpRevealStep:
         if key.startswith("reveal:"):
             frame.data["revealed"] = frame.data["revealed"] + [key[7:]]
             ctx.say(state, f"Seat {frame.seat + 1} reveals {P.card_label(key[7:])}.", frame.seat)
+            ctx.reveals = True  # a card of the secret hand is shown
             return
         pop(state, frame)
         if key == "cancel":
