@@ -214,3 +214,18 @@ def test_step_six_skipped_when_only_workers_are_left():
     l'étape 6. »"""
     state = play(end_position(c_tiles="C1=MA01 C2=MA02"), "take:B1")
     assert state.stack[-1].kind == "move" and GAME.pending(state).seat == 1
+
+
+def test_workers_fill_the_markers_row_left_to_right_on_the_used_columns():
+    """« Placez toujours la tuile dans la rangée où se trouve le marqueur ... Remplissez les
+    cases de cette rangée de gauche à droite. ... À 3 joueurs, n'utilisez que les 3
+    colonnes les plus à droite ... Remplissez toujours la case contenant le marqueur
+    Marché de l'emploi en dernier. Lorsque vous placez une tuile Ouvrier dans cette case,
+    déplacez le marqueur ... vers ... la prochaine rangée »."""
+    rows = {f"job_row_{r}": ". . . ." for r in range(1, 12)}
+    state = ba('ba_forecast 0 {"letter": "B"}', 'ba_forecast 0 {"letter": "C"}', p0=p0(),
+               job_marker_row="3", forecast="A1=FG05 A2=FB05 B1=GA03 B2=GA04 C1=MA01 C2=MA02",
+               **rows)
+    state = play(state, "take:B1", "take:C1")
+    assert state.board.job_market[3] == [None, "GA03", "MA01", None]
+    assert state.board.job_marker_row == 3, "the marker's own space is filled last"
