@@ -214,12 +214,15 @@ class Change:
     """Everything one transaction writes for one game.
 
     ``game`` is the full new row; it is written only if the stored version still equals
-    ``expected_version``. ``timers`` None leaves the unfired timers alone; a list
-    replaces them (``[]`` clears them).
+    ``expected_version`` and the stored timer settings still equal those of
+    ``expected_settings`` (default: ``game``'s own; a settings change, which keeps the
+    version, passes the row it read). ``timers`` None leaves the unfired timers alone; a
+    list replaces them (``[]`` clears them).
     """
 
     game: GameRow
     expected_version: int
+    expected_settings: GameRow | None = None
     moves: list[MoveRow] = field(default_factory=list)
     undo_versions: list[int] = field(default_factory=list)
     announcements: list[dict[str, Any]] = field(default_factory=list)
@@ -458,19 +461,22 @@ class Store:
 
     async def _swap_game(self, db: aiosqlite.Connection, change: Change) -> None:
         game = change.game
+        settings = change.expected_settings or game
         cur = await db.execute(
             """
             UPDATE games SET status = ?, seats = ?, version = ?, state = ?,
                 turn_timeout_hours = ?, reminder_hours = ?, timeout_policy = ?,
                 turn_started_at = ?, deadline_at = ?, result = ?, updated_at = ?
-            WHERE id = ? AND version = ?
+            WHERE id = ? AND version = ? AND turn_timeout_hours = ? AND reminder_hours = ?
+                AND timeout_policy = ?
             """,
             (
                 game.status, _seats_json(game.seats), game.version, game.state,
                 game.turn_timeout_hours, _dump(list(game.reminder_hours)), game.timeout_policy,
                 game.turn_started_at, game.deadline_at,
                 _dump(game.result) if game.result is not None else None, game.updated_at,
-                game.id, change.expected_version,
+                game.id, change.expected_version, settings.turn_timeout_hours,
+                _dump(list(settings.reminder_hours)), settings.timeout_policy,
             ),
         )
         if cur.rowcount != 1:
