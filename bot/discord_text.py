@@ -5,7 +5,7 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from bot.option_values import typed_value
+from bot.option_values import parse_option_words
 from bot.sessions import MAX_TIMEOUT_HOURS, GameInfo
 
 #: Discord's limit on message content.
@@ -84,27 +84,12 @@ def clip_lines(lines: list[str], limit: int = MESSAGE_LIMIT) -> str:
 
 
 def parse_options_text(text: str | None) -> dict[str, Any]:
-    """``"pro sheet=3 variant=long"`` → ``{"pro": True, "sheet": 3, "variant": "long"}``.
-
-    A bare word switches a flag on, ``no-word`` switches it off; values that read as
-    numbers or booleans become numbers or booleans. Validation is the game's business.
-    """
+    """``"pro sheet=3"`` → ``{"pro": True, "sheet": 3}`` (see :func:`parse_option_words`);
+    text too long to be options is refused before it is parsed or repeated."""
     if text is not None and len(text) > OPTIONS_TEXT_LIMIT:
         raise ValueError(f"Options are a few words like `pro sheet=3` (at most "
                          f"{OPTIONS_TEXT_LIMIT} characters; that text has {len(text)}).")
-    options: dict[str, Any] = {}
-    for token in (text or "").replace(",", " ").split():
-        name, sep, raw = token.partition("=")
-        name = name.strip().lower().replace("-", "_")
-        if not sep:
-            if name.startswith("no_") and len(name) > 3:
-                options[name[3:]] = False
-            else:
-                options[name] = True
-            continue
-        options[name] = typed_value(raw.strip())
-    return options
-
+    return parse_option_words(text)
 
 
 #: What a user types for "no reminders".
