@@ -51,7 +51,10 @@ def load_scenario(text: str) -> HaziendaState:
     map_text = None
     if grid is not None:
         map_text = "name: scenario\ntitle: Scenario map\n---\n" + "\n".join(grid) + "\n"
-        parse_map(map_text)
+        try:
+            parse_map(map_text)
+        except ValueError as why:
+            raise NotationError(f"grid: {why}") from None
     elif "map" in single:
         map_name = single["map"][0] if single["map"] else ""
         if map_name not in MAP_NAMES:
@@ -237,7 +240,10 @@ def _cards(words: list[str]) -> list[str]:
         card, _, times = word.partition("*")
         if card not in LAND_CARD_KINDS and card not in SPECIES:
             raise NotationError(f"unknown card {card!r}")
-        cards += [card] * int(times or 1)
+        count = int(times or 1)
+        if count < 1:
+            raise NotationError(f"{word!r}: a card is counted 1 or more times")
+        cards += [card] * count
     return cards
 
 

@@ -61,6 +61,8 @@ def test_a_scenario_leaving_cards_outside_every_pile_round_trips_exactly(name: s
     ("map: hexagonal", "map:"),
     ("players: red blue\ntrack: red markets", "line 2: track:"),
     ("players: red blue\nhand: red pig*many", "line 2: hand:"),
+    ("players: red blue\nhand: red pig*-2", "line 2: 'pig\\*-2': a card is counted 1 or more"),
+    ("grid:\nPa Pa\nPa\nend\nplayers: red blue", "grid: .*has 1 tokens, expected 2"),
 ])
 def test_bad_text_raises_a_notation_error(body: str, message: str) -> None:
     with pytest.raises(NotationError, match=message):
