@@ -115,3 +115,25 @@ async def test_a_custom_id_with_a_huge_number_logs_no_error(
     for call in reply.calls:  # whatever answer there is, it is private
         if call.path.endswith("/callback") and call.json.get("data"):
             assert call.json["data"].get("flags", 0) & EPHEMERAL
+
+
+def test_every_component_text_is_cut_to_discords_limits() -> None:
+    """The one place: panels serialize through ``fit_components`` whatever the labels."""
+    import discord
+    from discord import ui
+
+    from bot.discord_panels import Components
+
+    view = Components()
+    view.add_item(ui.Button(label="b" * 300, custom_id="est:turn:1"))
+    select = ui.Select(custom_id="est:sel:1:1", placeholder="p" * 300,
+                       options=[discord.SelectOption(label="l" * 300, value="v",
+                                                     description="d" * 300)])
+    view.add_item(select)
+    [buttons, menu] = view.to_components()
+    assert len(buttons["components"][0]["label"]) == 80
+    [serialized] = menu["components"]
+    assert len(serialized["placeholder"]) == 150
+    assert len(serialized["options"][0]["label"]) == 100
+    assert len(serialized["options"][0]["description"]) == 100
+    assert serialized["options"][0]["value"] == "v"
