@@ -75,6 +75,8 @@ NOT_STARTED = "The game has not started yet."
 GAME_OVER = "This game is over."
 NOT_YOUR_TURN = "It is not your turn."
 CANNOT_UNDO = "You can only take back your own last move, before anyone else has moved."
+#: The largest id SQLite can hold (a 64-bit signed integer).
+MAX_GAME_ID = 2**63 - 1
 #: Retry delays for failed deliveries: 5 s, 10 s, 20 s … capped at one hour.
 BACKOFF_BASE = 5.0
 BACKOFF_CAP = 3600.0
@@ -238,7 +240,8 @@ class Sessions:
         return Loaded(row=row, game=game, state=state)
 
     async def _row_by_id(self, game_id: int) -> GameRow:
-        row = await self.store.game(game_id)
+        # An id from a forged custom id may be beyond SQLite's integers: no such game.
+        row = await self.store.game(game_id) if 0 < game_id <= MAX_GAME_ID else None
         if row is None:
             raise SessionError("That game does not exist.")
         return row

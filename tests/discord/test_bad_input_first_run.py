@@ -102,7 +102,8 @@ def forged(fake: FakeDiscord, custom_id: str) -> dict[str, Any]:
     "est:join:" + "9" * 95,
     "est:opt:" + "9" * 40 + ":" + "9" * 40 + ":a1",
     "est:undo:1:" + "9" * 80,
-    "est:turn:9223372036854775808",
+    "est:turn:9223372036854775808",  # 19 digits, one above SQLite's largest integer
+    "est:sel:99999999999999999999:1",
 ])
 async def test_a_custom_id_with_a_huge_number_logs_no_error(
         table: Table, fake: FakeDiscord, alice: FakeMember, bob: FakeMember,
@@ -115,6 +116,9 @@ async def test_a_custom_id_with_a_huge_number_logs_no_error(
     for call in reply.calls:  # whatever answer there is, it is private
         if call.path.endswith("/callback") and call.json.get("data"):
             assert call.json["data"].get("flags", 0) & EPHEMERAL
+    numbers = [part for part in custom_id.split(":") if part.isdigit()]
+    if all(len(n) <= 19 for n in numbers):  # ids a custom id can carry: a clear answer
+        assert reply.text == "That game does not exist."
 
 
 def test_every_component_text_is_cut_to_discords_limits() -> None:
