@@ -73,7 +73,7 @@ class Settings(BaseSettings):
     def _known_level(cls, value: str) -> str:
         level = value.strip().upper()
         if level not in LOG_LEVELS:
-            raise ValueError(f"LOG_LEVEL is one of {', '.join(LOG_LEVELS[:-1])} or "
+            raise ValueError(f"expected one of {', '.join(LOG_LEVELS[:-1])} or "
                              f"{LOG_LEVELS[-1]}, not {value[:20]!r}")
         return level
 

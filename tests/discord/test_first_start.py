@@ -110,7 +110,7 @@ async def test_a_log_level_nobody_knows_is_one_line_and_exit_2(
     env = child_env(tmp_path, LOG_LEVEL="verbose")
     code, _out, err = await estancia_run(fake.base_url, fake.gateway_url, env, tmp_path)
     assert code == 2
-    assert "LOG_LEVEL is one of DEBUG, INFO, WARNING or ERROR, not 'verbose'" in one_line(err)
+    assert "LOG_LEVEL: expected one of DEBUG, INFO, WARNING or ERROR, not 'verbose'" in one_line(err)
 
 
 async def test_a_running_bot_touches_its_liveness_file(
