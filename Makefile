@@ -11,7 +11,7 @@ comma := ,
 
 .PHONY: help run play test soak bench demo lint clean
 
-help: ## list the targets
+help:
 	@echo "make run              start the Discord bot (settings in .env; see .env.example)"
 	@echo "make play GAME=name   play a game in this terminal against the computer"
 	@echo "                      (GAME=kuhlorado or hazienda; more: .venv/bin/estancia play --help)"
@@ -24,14 +24,17 @@ help: ## list the targets
 	@echo "The estancia command itself is .venv/bin/estancia (not on PATH)."
 
 # The Python that makes .venv must be new enough: it is checked first, so a too-old one
-# never leaves a .venv behind, and the venv is made afresh (--clear) by the one that passed.
+# never leaves a .venv behind; a .venv whose own Python is missing or too old (made before
+# this check existed, or by hand) is made afresh (--clear).
+VERSION_OK := -c 'import sys; sys.exit(sys.version_info < ($(subst .,$(comma) ,$(MIN_PYTHON))))'
 $(STAMP): pyproject.toml
-	@$(PYTHON) -c 'import sys; sys.exit(sys.version_info < ($(subst .,$(comma) ,$(MIN_PYTHON))))' 2>/dev/null || { \
+	@$(PYTHON) $(VERSION_OK) 2>/dev/null || { \
 		found=$$($(PYTHON) --version 2>&1 | head -n 1); \
 		echo "Estancia needs Python $(MIN_PYTHON) or newer, but $(PYTHON) is $${found:-not installed}." \
 		     "Install Python $(MIN_PYTHON)+ and run: make PYTHON=python$(MIN_PYTHON) $(or $(MAKECMDGOALS),run)" >&2; \
 		exit 1; }
-	$(PYTHON) -m venv --clear $(VENV)
+	@if $(BIN)/python $(VERSION_OK) 2>/dev/null; then :; else \
+		echo "$(PYTHON) -m venv --clear $(VENV)"; $(PYTHON) -m venv --clear $(VENV); fi
 	$(BIN)/pip install --quiet --upgrade pip
 	$(BIN)/pip install --quiet -e '.[dev]'
 	touch $(STAMP)

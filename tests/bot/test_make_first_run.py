@@ -53,3 +53,37 @@ def test_the_readme_says_how_to_run_estancia_from_the_venv() -> None:
     assert ".venv/bin/estancia play" in readme
     assert "make play GAME=" in readme and "make help" in readme
     assert "`estancia play hazienda" not in readme  # not on PATH after `make run`
+
+
+def test_a_venv_left_by_a_too_old_python_is_made_afresh(tmp_path: Path) -> None:
+    """A .venv whose Python is too old (made before the check) does not stay broken:
+    the next make recreates it with the Python that passed the check."""
+    log = tmp_path / "calls.log"
+    new = tmp_path / "python3.12"
+    new.write_text(  # a new-enough Python whose venv module writes a fake venv
+        "#!/bin/sh\n"
+        f'echo "python $*" >> {log}\n'
+        'if [ "$1" = "-m" ] && [ "$2" = "venv" ]; then\n'
+        '  dir="$4"; mkdir -p "$dir/bin"\n'
+        "  printf '#!/bin/sh\\nexit 0\\n' > \"$dir/bin/python\"\n"
+        f"  printf '#!/bin/sh\\necho \"pip $*\" >> {log}\\n' > \"$dir/bin/pip\"\n"
+        '  chmod +x "$dir/bin/python" "$dir/bin/pip"\n'
+        "fi\n"
+        "exit 0\n")
+    new.chmod(0o755)
+    venv = tmp_path / "venv"
+    (venv / "bin").mkdir(parents=True)
+    old = venv / "bin" / "python"
+    old.write_text('#!/bin/sh\n[ "$1" = "--version" ] && echo "Python 3.9.2"\nexit 1\n')
+    old.chmod(0o755)
+    done = make(f"{venv}/.installed", f"PYTHON={new}", f"VENV={venv}")
+    assert done.returncode == 0, done.stderr
+    calls = log.read_text()
+    assert f"python -m venv --clear {venv}" in calls
+    assert "pip install --quiet -e .[dev]" in calls
+    assert (venv / ".installed").exists()
+    # A good venv is kept as it is (no reinstall of everything from scratch).
+    log.write_text("")
+    done = make(f"{venv}/.installed", f"PYTHON={new}", f"VENV={venv}", "-B")
+    assert done.returncode == 0, done.stderr
+    assert "venv --clear" not in log.read_text()
