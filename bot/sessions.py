@@ -28,6 +28,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import math
 import secrets
 import time
 from collections.abc import Awaitable, Callable, Iterator, Sequence
@@ -42,7 +43,7 @@ from bot import ratings, stale, transitions
 from bot.announcements import Announcement, AnnouncementKind, payload
 from bot.autoplay import AnyGame, Step, computer_steps, human_step_then_computers, turn_key
 from bot.recap import MAX_POINTS, Recap, sample, score_history, turn_ends
-from bot.settings import Settings
+from bot.settings import MAX_TIMEOUT_HOURS, Settings
 from bot.storage import (
     MAX_DELIVERY_ATTEMPTS,
     Change,
@@ -51,6 +52,7 @@ from bot.storage import (
     MatchPlayer,
     MoveRow,
     NewGame,
+    NewTimer,
     RatingRow,
     SeatRow,
     ServerRow,
@@ -58,6 +60,7 @@ from bot.storage import (
     Store,
     TimerRow,
 )
+from bot.timers import deadline_after_change, plan_turn_clock
 from bot.transitions import Loaded, has_board, seats_line, visible
 from games.base import Decision, GameOptions, GameState, IllegalMove
 from renderer.recap import render as render_recap
@@ -80,9 +83,10 @@ NOT_STARTED = "The game has not started yet."
 GAME_OVER = "This game is over."
 NOT_YOUR_TURN = "It is not your turn."
 CANNOT_UNDO = "You can only take back your own last move, before anyone else has moved."
-MAX_TIMEOUT_HOURS = 24 * 30
 MAX_VACATION_DAYS = 60
 PAUSED = "The game is paused: `/estancia resume` to go on."
+#: The largest id SQLite can hold (a 64-bit signed integer).
+MAX_GAME_ID = 2**63 - 1
 #: Retry delays for failed deliveries: 5 s, 10 s, 20 s … capped at one hour.
 BACKOFF_BASE = 5.0
 BACKOFF_CAP = 3600.0
@@ -258,7 +262,8 @@ class Sessions:
         return Loaded(row=row, game=game, state=state)
 
     async def _row_by_id(self, game_id: int) -> GameRow:
-        row = await self.store.game(game_id)
+        # An id from a forged custom id may be beyond SQLite's integers: no such game.
+        row = await self.store.game(game_id) if 0 < game_id <= MAX_GAME_ID else None
         if row is None:
             raise SessionError("That game does not exist.")
         return row
@@ -380,7 +385,8 @@ class Sessions:
         now = self.clock()
         new_row = replace(row, seats=seats, version=row.version + 1, updated_at=now)
         body = payload("lobby", f"{text} {seats_line(engine, seats)}", lobby_buttons=True)
-        await self._commit(Change(new_row, row.version, announcements=[body]))
+        await self._commit(Change(new_row, row.version, expected_settings=row,
+                                  announcements=[body]))
         return self._info(Loaded(new_row, engine, None))
 
     async def _retrying(self, attempt: Callable[[], Awaitable[T]]) -> T:
@@ -703,7 +709,7 @@ class Sessions:
         seats = tuple(replace(seat, away_until=until) if i == index else seat
                       for i, seat in enumerate(row.seats))
         new_row = replace(row, seats=seats, updated_at=now)
-        change = Change(new_row, row.version)
+        change = Change(new_row, row.version, expected_settings=row)
         decision = self._load(row).decision if row.status == "active" else None
         if decision is None or decision.seat != index or row.turn_started_at is None:
             return change
@@ -979,8 +985,11 @@ class Sessions:
     ) -> GameInfo:
         """Change this game's timer settings (creator or Manage Channels).
 
-        ``turn_timeout_hours=0`` switches the turn timer off. A running turn's deadline
-        is recomputed from when that turn began.
+        ``turn_timeout_hours=0`` switches the turn timer off. Reminders must come before
+        the deadline: given ones at or beyond the timer are refused, kept ones that a
+        shorter timer leaves beyond it are dropped. A running turn keeps its panels (the
+        version does not change) and gets a deadline by :func:`bot.timers.deadline_after_change`:
+        a timer turned on or shortened counts from now, a longer one from the turn's start.
         """
         return await self._retrying(lambda: self._set_settings(
             channel_id, user_id, can_manage_channel, turn_timeout_hours, reminder_hours,
@@ -1003,33 +1012,58 @@ class Sessions:
                 "channel can change its settings."
             )
         hours = row.turn_timeout_hours if turn_timeout_hours is None else turn_timeout_hours
-        if not 0 <= hours <= MAX_TIMEOUT_HOURS:
+        if not (math.isfinite(hours) and 0 <= hours <= MAX_TIMEOUT_HOURS):
             raise SessionError(f"The turn timer must be between 0 and {MAX_TIMEOUT_HOURS} hours.")
         reminders = row.reminder_hours if reminder_hours is None else tuple(
-            sorted(set(reminder_hours), reverse=True)
+            sorted({float(h) for h in reminder_hours}, reverse=True)
         )
-        if any(h <= 0 for h in reminders):
+        if not all(math.isfinite(h) and h > 0 for h in reminders):
             raise SessionError("Reminders are hours before the deadline and must be above 0.")
+        if hours > 0:
+            if reminder_hours is not None and reminders and reminders[0] >= hours:
+                raise SessionError(
+                    f"A reminder {reminders[0]:g} h before the deadline can never come with a "
+                    f"{hours:g} h turn timer: choose reminders under {hours:g} h (or none)."
+                )
+            reminders = tuple(h for h in reminders if h < hours)
         policy = timeout_policy or row.timeout_policy
         if policy not in ("computer", "forfeit"):
             raise SessionError('The timeout policy is "computer" or "forfeit".')
         now = self.clock()
+        # The version stays: a settings change must not make the mover's panel stale.
         new_row = replace(
             row, turn_timeout_hours=hours, reminder_hours=reminders, timeout_policy=policy,
-            version=row.version + 1, updated_at=now,
+            updated_at=now,
         )
-        change = Change(new_row, row.version)
+        change = Change(new_row, row.version, expected_settings=row)
         if row.status == "active":
-            decision = self._load(row).decision
-            started = row.turn_started_at if row.turn_started_at is not None else now
-            clock = transitions.turn_clock(new_row, decision, started_at=started, now=now)
-            change.game = replace(new_row, deadline_at=clock.deadline_at)
-            change.timers = clock.timers
+            change.game, change.timers = self._reclocked(row, new_row, now)
         who = next((s.name for s in row.seats if s.user_id == user_id), "A moderator")
         timer = transitions.describe_timer(hours, reminders, policy)
         change.announcements.append(payload("settings", f"{who} changed the turn timer: {timer}"))
         await self._commit(change)
         return self._info(self._load(change.game))
+
+    def _reclocked(self, before: GameRow, after: GameRow,
+                   now: float) -> tuple[GameRow, list[NewTimer]]:
+        """The running turn's deadline and timers under ``after``'s settings."""
+        decision = self._load(before).decision
+        if decision is None:
+            return replace(after, deadline_at=None), []
+        started = before.turn_started_at if before.turn_started_at is not None else now
+        deadline = None
+        if after.turn_timeout_hours > 0:
+            deadline = deadline_after_change(
+                turn_started_at=started, old_deadline=before.deadline_at,
+                hours=after.turn_timeout_hours, now=now,
+            )
+        clock = plan_turn_clock(
+            seat=decision.seat, turn=decision.turn,
+            human=after.seats[decision.seat].user_id is not None,
+            turn_started_at=started, now=now, timeout_hours=after.turn_timeout_hours,
+            reminder_hours=after.reminder_hours, deadline_at=deadline,
+        )
+        return replace(after, deadline_at=clock.deadline_at), clock.timers
 
     # -- outbox --------------------------------------------------------------------------
     async def pending_announcements(self, limit: int = 20) -> list[Announcement]:

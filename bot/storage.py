@@ -321,12 +321,16 @@ class Change:
     """Everything one transaction writes for one game.
 
     ``game`` is the full new row; it is written only if the stored version still equals
-    ``expected_version``. ``timers`` None leaves the unfired timers alone; a list
-    replaces them (``[]`` clears them).
+    ``expected_version`` and the stored timer settings and seats still equal those of
+    ``expected_settings`` (default: ``game``'s own; a change of the settings or of the
+    seats passes the row it read — changes that keep the version, like a settings change
+    or a vacation, are then never overwritten by a move read before them). ``timers`` None leaves the unfired timers alone; a
+    list replaces them (``[]`` clears them).
     """
 
     game: GameRow
     expected_version: int
+    expected_settings: GameRow | None = None
     moves: list[MoveRow] = field(default_factory=list)
     undo_versions: list[int] = field(default_factory=list)
     announcements: list[dict[str, Any]] = field(default_factory=list)
@@ -591,13 +595,15 @@ class Store:
 
     async def _swap_game(self, db: aiosqlite.Connection, change: Change) -> None:
         game = change.game
+        settings = change.expected_settings or game
         cur = await db.execute(
             """
             UPDATE games SET status = ?, seats = ?, version = ?, state = ?,
                 turn_timeout_hours = ?, reminder_hours = ?, timeout_policy = ?,
                 turn_started_at = ?, deadline_at = ?, result = ?, updated_at = ?,
                 paused_at = ?, votes = ?
-            WHERE id = ? AND version = ?
+            WHERE id = ? AND version = ? AND turn_timeout_hours = ? AND reminder_hours = ?
+                AND timeout_policy = ? AND seats = ?
             """,
             (
                 game.status, _seats_json(game.seats), game.version, game.state,
@@ -605,7 +611,9 @@ class Store:
                 game.turn_started_at, game.deadline_at,
                 _dump(game.result) if game.result is not None else None, game.updated_at,
                 game.paused_at, _dump(list(game.votes)),
-                game.id, change.expected_version,
+                game.id, change.expected_version, settings.turn_timeout_hours,
+                _dump(list(settings.reminder_hours)), settings.timeout_policy,
+                _seats_json(settings.seats),
             ),
         )
         if cur.rowcount != 1:

@@ -335,6 +335,7 @@ def forfeit_and_play_on(before: Loaded, seat: int, steps: Sequence[Step], now: f
     taken = Loaded(hand_to_computer(row, seat), before.game, before.state)
     change = advance(taken, steps, now, kind="timeout", lead=text, fresh_turn=True)
     change.expected_version = row.version
+    change.expected_settings = row  # the seat changes hands
     change.moves.insert(0, move)
     return change
 

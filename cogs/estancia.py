@@ -22,8 +22,11 @@ from discord.ext import commands
 from bot import ratings, stale
 from bot.discord_panels import acknowledge, after_move_panel, expired, private_hand
 from bot.discord_text import (
+    LABEL_LIMIT,
     clip,
     clip_lines,
+    echo,
+    fit_message,
     hand_text,
     parse_hours_list,
     parse_options_text,
@@ -58,7 +61,7 @@ def resolve_game(text: str) -> str:
         if wanted in (name, get_game(name).title.casefold()):
             return name
     known = ", ".join(get_game(n).title for n in available_games()) or "none yet"
-    raise SessionError(f"There is no game called {text!r}. Games: {known}.")
+    raise SessionError(f"There is no game called {echo(text)}. Games: {known}.")
 
 
 def game_choices(current: str) -> list[Choice[str]]:
@@ -153,7 +156,7 @@ async def game_thread(interaction: discord.Interaction, title: str,
 
 
 def option_choice_name(label: str, group: str | None) -> str:
-    return clip(f"{group} — {label}" if group else label, 100)
+    return clip(f"{group} — {label}" if group else label, LABEL_LIMIT)
 
 
 @app_commands.guild_only()
@@ -184,7 +187,7 @@ class EstanciaCog(commands.GroupCog, group_name="estancia",
         if expired(interaction):
             return
         await interaction.edit_original_response(
-            content=clip(content, 2000), attachments=[file] if file else [], view=view)
+            content=fit_message(content), attachments=[file] if file else [], view=view)
 
     async def channel_game(self, interaction: discord.Interaction) -> GameInfo:
         return await self.sessions.info(channel_of(interaction))
@@ -213,7 +216,11 @@ class EstanciaCog(commands.GroupCog, group_name="estancia",
         await self.think(interaction)
         require_posting_rights(interaction)
         user = interaction.user
-        name, parsed = resolve_game(game), parse_options_text(options)
+        name = resolve_game(game)
+        try:
+            parsed = parse_options_text(options)
+        except ValueError as why:
+            raise SessionError(str(why)) from None
         self.sessions.check_options(name, parsed)  # before a thread is opened for nothing
         channel_id, parent_id, note = await game_thread(interaction, get_game(name).title,
                                                         user.display_name)
@@ -487,7 +494,8 @@ class EstanciaCog(commands.GroupCog, group_name="estancia",
             try:
                 hours = None if reminders is None else parse_hours_list(reminders)
             except ValueError:
-                raise SessionError('Reminders are hours before the deadline, like "12,2".') from None
+                raise SessionError('Reminders are hours before the deadline, like "12,2" '
+                                   '(or "none").') from None
             info = await self.sessions.set_settings(
                 channel_of(interaction), interaction.user.id,
                 self.can_manage_channel(interaction), turn_timeout_hours=timeout_hours,

@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
 from bot.sessions import PAUSED, SessionError, Sessions
 from bot.stale import DAY
+from bot.storage import Change, StaleVersion, Store
 from tests.bot.conftest import ALICE, BOB, CAROL, CHANNEL, GUILD
 from tests.bot.helpers import drain, hot_seat, lobby, mover
 from tests.clock import FakeClock
@@ -96,3 +99,17 @@ async def test_joining_while_away_carries_the_vacation(sessions: Sessions, clock
     info = await sessions.join(CHANNEL, BOB, "Bob")
     row = await sessions.store.game(info.id)
     assert row is not None and row.seats[1].away_until == until
+
+
+async def test_a_move_read_before_a_vacation_does_not_overwrite_it(
+        sessions: Sessions, store: Store) -> None:
+    """A vacation keeps the version (open panels stay valid), so the compare-and-swap
+    also covers the seats: a change built from the row read before is refused."""
+    info = await hot_seat(sessions)
+    before = await store.game(info.id)
+    assert before is not None
+    await sessions.vacation(BOB, 3)
+    with pytest.raises(StaleVersion):
+        await store.commit(Change(replace(before, version=before.version + 1), before.version))
+    row = await store.game(info.id)
+    assert row is not None and row.seats[1].away_until is not None
