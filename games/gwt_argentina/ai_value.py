@@ -8,7 +8,7 @@ from games.gwt_argentina import pieces as P
 from games.gwt_argentina.state import GwtState
 from games.gwt_argentina.trail import track_value
 
-WORKER = 1.5
+WORKER = 3.0
 GRAIN = 0.4
 CERTIFICATE = 0.4
 TRACK = 0.25

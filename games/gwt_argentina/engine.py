@@ -5,7 +5,10 @@ concern: :mod:`.turn` (phases A–C, first turn), :mod:`.buenos_aires` (the six 
 :mod:`.actions` (every action of the data, dispatched on ``Action.kind``), :mod:`.hire`,
 :mod:`.build`, :mod:`.market` (cattle and objectives), :mod:`.help_farmers`,
 :mod:`.railway`, :mod:`.ports`, :mod:`.discs`, :mod:`.card_steps`. Components come from
-:mod:`.data`; final scoring from :mod:`.scoring`.
+:mod:`.data` (read through :mod:`.pieces` and :mod:`.player_board`); final scoring from
+:mod:`.scoring`; set-up in :mod:`.setup`; views in :mod:`.views`; the situation notation in
+:mod:`.notation`; the computer player's position value in :mod:`.ai_value`. What is and is
+not implemented is listed in the package docstring (``__init__.py``).
 
 An exchange token may be used at any decision of one's own turn except while revealing
 cards (help, income) and inside another card draw (rulebook p. 18 and p. 20).
