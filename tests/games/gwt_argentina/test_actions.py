@@ -518,3 +518,24 @@ def test_every_neutral_building_offers_its_annex_actions(letter):
                 break
             after = play(after, next(o.key for o in decision.options if o.key != "xt"))
         assert GAME.pending(after).prompt.startswith("Phase B")
+
+
+def test_three_gauchos_buy_two_value_three_cards_for_five_and_five_two_franqueiros_for_nine():
+    """« Si vous utilisez 3 gauchos et payez 5 pésos, vous achetez 2 cartes Bétail dont la
+    valeur d'élevage est de 3 chacune » ; « Si vous utilisez 5 gauchos et payez 9 pésos,
+    vous achetez 2 cartes Bétail « Franqueiro ». »"""
+    three = at_location("N5", p0=p0(money=5, estanciero="N5"), cattle_market="CH1 SE1 BO1",
+                        p0_gaucho="printed GA12 GA13")
+    three = play(three, "act:1")
+    first = next(k for k, v in labels(three).items() if v.endswith("5 pesos, 3 gauchos"))
+    assert "(1st of 2)" in labels(three)[first]
+    three = play(three, first)
+    three = play(three, keys(three)[0])
+    assert three.players[0].money == 0 and len(three.board.cattle_market) == 1
+    five = at_location("N5", p0=p0(money=9, estanciero="N5"), cattle_market="FQ1 FQ4 AA1",
+                       p0_gaucho="printed GA12 GA13 GA14 GA15")
+    five = play(five, "act:1")
+    first = next(k for k, v in labels(five).items() if v.endswith("9 pesos, 5 gauchos"))
+    five = play(five, first, "card:FQ4")
+    assert five.players[0].money == 0 and five.board.cattle_market == ["AA1"]
+    assert {"FQ1", "FQ4"} <= set(five.players[0].discard)
