@@ -194,7 +194,7 @@ class LocationStep:
             if not done and aux_choices(state, seat, False):
                 out.append(opt("aux", "A single auxiliary action instead"))
         out += objective_options(state, seat)
-        out.append(opt("end", "End phase B" if not frame.data.get("extra") else "Done here"))
+        out.append(opt("end", "End phase B"))
         return out
 
     @staticmethod
