@@ -539,3 +539,45 @@ def test_three_gauchos_buy_two_value_three_cards_for_five_and_five_two_franqueir
     five = play(five, first, "card:FQ4")
     assert five.players[0].money == 0 and five.board.cattle_market == ["AA1"]
     assert {"FQ1", "FQ4"} <= set(five.players[0].discard)
+
+
+def test_help_with_the_bonus_alone_takes_no_exhaustion_card():
+    """« Les bâtiments « 3a » et « 8b » augmente temporairement votre force totale. Dans ce
+    cas particulier, il est même possible d'effectuer cette action sans révéler de cartes
+    Bétail et conséquemment ne pas obtenir de cartes Épuisement. »"""
+    state = at_location("P1", trail="P1=0:8 GF1=FG05", p0=p0(money=0, estanciero="P1"),
+                        options={"building_sides": "b"})
+    state = play(state, "act:1", "add:GF1", "go")
+    assert labels(state)["done"] == "Help them (0 exhaustion cards)"
+    state = play(state, "done", "keep")
+    assert "EX" not in state.players[0].discard and state.players[0].helped_farmers == ["FG05"]
+
+
+def test_seven_b_gives_every_other_player_an_exhaustion_card():
+    """« Chacun des autres joueurs prend une carte Épuisement et la place sur sa défausse
+    personnelle. »"""
+    state = at_location("P1", trail="P1=0:7", p0=p0(estanciero="P1"),
+                        options={"building_sides": "b"})
+    before = [p.discard.count("EX") for p in state.players]
+    state = play(state, "act:0")
+    after = [p.discard.count("EX") for p in state.players]
+    assert [a - b for a, b in zip(after, before, strict=True)] == [0, 1, 1]
+
+
+def test_ten_b_swaps_a_cattle_card_for_any_market_card_into_the_hand():
+    """« Défaussez une carte Bétail de la race de votre choix ET prenez une carte Bétail de
+    votre choix du marché. Ajoutez cette dernière directement à votre main. »"""
+    state = at_location("P1", trail="P1=0:10", p0=p0(estanciero="P1"),
+                        options={"building_sides": "b"}, cattle_market="CA1 AA6")
+    state = play(state, "act:1", "card:0:NI1", "card:AA6")
+    player = state.players[0]
+    assert "AA6" in player.hand and "0:NI1" in player.discard
+    assert state.board.cattle_market == ["CA1"]
+
+
+def test_discarding_two_cattle_of_one_breed():
+    """« Défaussez exactement 2 cartes Bétail de la même race. → Recevez 2 pèsos. »"""
+    state = at_location("N4", p0=p0(money=0, estanciero="N4"), p0_hand="0:NI1 0:NI2 0:PA1 CA1")
+    assert [k for k in keys(play(state, "act:0")) if k.startswith("breed:")] == ["breed:niata"]
+    state = play(state, "act:0", "breed:niata")
+    assert state.players[0].money == 2 and state.players[0].hand == ["0:PA1", "CA1"]
