@@ -54,7 +54,10 @@ Not implemented, or simplified:
 * gains of certificates and grain are always taken whole (the rulebook lets any effect be
   forgone in part; only pesos must be taken whole) — card draws and locomotive moves may
   be taken in part;
-* exchange tokens only on one's own turn (the rulebook also allows them on others' turns);
+* exchange tokens only on one's own turn (the rulebook also allows them on others' turns),
+  and not in the middle of another draw-and-discard or removal of cards;
+* objective cards are played before phase A and between the actions of a location, not
+  between the steps of Buenos Aires (the rulebook speaks of actions; its steps are not);
 * an extra move (buildings 2, 7, 9) ends phase B where the estanciero stood: its other
   actions are done before the move or not at all (the rulebook does not say; this is the
   reading that keeps "phase B at the location reached");
