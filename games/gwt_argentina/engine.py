@@ -34,7 +34,7 @@ from games.gwt_argentina import (  # noqa: F401  (registers the decisions)
     turn,
 )
 from games.gwt_argentina.flow import Ctx, handler, opt, push, settle
-from games.gwt_argentina.scoring import final_scores
+from games.gwt_argentina.scoring import Tally, score_tally, tally
 from games.gwt_argentina.setup import new_state
 from games.gwt_argentina.state import GwtOptions, GwtState
 from games.gwt_argentina.views import public_view, redeal_unseen, seat_view
@@ -122,7 +122,8 @@ class GwtArgentina(Game[GwtState, GwtOptions]):
     def scores(self, state: GwtState) -> dict[int, dict[str, int]]:
         """The score pad's 12 categories (the data engineer's ``final_scores``): after the
         end the final score; during play what the final scoring would give now."""
-        scores = _cached("scores", state, lambda: final_scores(state))
+        scores = _cached("scores", state, lambda: {
+            seat: tally_score(tally(state, seat)) for seat in range(state.seats)})
         return {seat: dict(cats) for seat, cats in scores.items()}
 
     def evaluate(self, state: GwtState, seat: int) -> float:
@@ -136,6 +137,24 @@ class GwtArgentina(Game[GwtState, GwtOptions]):
 
     def copy(self, state: GwtState) -> GwtState:
         return state.clone()
+
+
+_TALLY_SCORES: dict[tuple, dict[str, int]] = {}
+
+
+def tally_score(t: Tally) -> dict[str, int]:
+    """``score_tally`` (the scoring module's, as ``final_scores`` does), remembered by the
+    tally's content: computer players look at many positions where one player's holdings
+    did not change."""
+    key = tuple(tuple(sorted(v.items())) if isinstance(v, dict) else
+                tuple(sorted(v)) if isinstance(v, tuple | frozenset) else v
+                for v in t.__dict__.values())
+    hit = _TALLY_SCORES.get(key)
+    if hit is None:
+        if len(_TALLY_SCORES) > 20_000:
+            _TALLY_SCORES.clear()
+        hit = _TALLY_SCORES[key] = score_tally(t)
+    return dict(hit)
 
 
 def grouped(options: list[Option]) -> list[Option]:
