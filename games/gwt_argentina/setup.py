@@ -100,8 +100,12 @@ def new_state(seats: int, options: GwtOptions, seed: int) -> GwtState:
     rng.shuffle(board.ship_pile)
 
     # 12. port cities, sides and closure tiles.
-    for city in D.CITIES:
-        side = options.port_sides if options.port_sides != "random" else rng.choice(["a", "b"])
+    for i, city in enumerate(D.CITIES):
+        side = options.port_sides
+        if side == "random":
+            side = rng.choice(["a", "b"])
+        elif len(side) == len(D.CITIES):
+            side = side[i]
         layout = D.port_city(city, side)
         port = Port(side=side, quays={q: [] for q in D.quays(city)})
         for district in layout.districts:

@@ -49,8 +49,9 @@ class GwtOptions(GameOptions):
     #: Private buildings' sides: all "a" (first game), all "b", or each number at random
     #: (the same side for every player, rulebook set-up 15).
     building_sides: Literal["a", "b", "random"] = "a"
-    #: Port cities' sides: all "a" (first game), all "b", or each city at random (set-up 12).
-    port_sides: Literal["a", "b", "random"] = "a"
+    #: Port cities' sides: all "a" (first game), all "b", each city at random, or chosen
+    #: city by city as three letters for Le Havre, Rotterdam, Liverpool ("aba"), set-up 12.
+    port_sides: str = Field(default="a", pattern=r"^(a|b|random|[ab]{3})$")
     #: Neutral buildings on their letters (first game) or shuffled (set-up 3).
     first_game: bool = True
 

@@ -108,3 +108,16 @@ def test_first_turn_discard_to_four_then_any_neutral_building():
     assert len(state.players[1].hand) == 4
     state = play(state, "to:N3")  # two estancieros may share a building
     assert state.players[1].estanciero == state.players[0].estanciero == "N3"
+
+
+def test_port_sides_all_alike_at_random_or_city_by_city():
+    """« Pour votre première partie, utilisez la face « a » ... vous pourrez choisir
+    vous-même ou aléatoirement la face de chacune des villes portuaires. »"""
+    assert {p.side for p in setup(2).board.ports.values()} == {"a"}
+    chosen = setup(2, port_sides="aba").board.ports
+    assert [chosen[c].side for c in ("lehavre", "rotterdam", "liverpool")] == ["a", "b", "a"]
+    drawn = [tuple(p.side for p in setup(2, seed=s, port_sides="random").board.ports.values())
+             for s in range(8)]
+    assert len(set(drawn)) > 1
+    with pytest.raises(ValueError):
+        GAME.parse_options({"port_sides": "c"})
