@@ -276,10 +276,44 @@ def read(text: str) -> GwtState:
         if not line.startswith("  "):
             raise lines.error(f"log lines are indented by two spaces: {line[:40]!r}")
         log.append(line[2:])
-    return GwtState(seats=seats, seed=seed, rng=rng, step=step, turn=turn, finished=finished,
-                    options=options, players=players, board=board, current=current,
-                    first_turn=first_turn, end_triggered_by=end_by, last_turns=last_turns,
-                    stack=stack, after_buenos_aires=after, log=log)
+    state = GwtState(seats=seats, seed=seed, rng=rng, step=step, turn=turn, finished=finished,
+                     options=options, players=players, board=board, current=current,
+                     first_turn=first_turn, end_triggered_by=end_by, last_turns=last_turns,
+                     stack=stack, after_buenos_aires=after, log=log)
+    check_ids(state)
+    return state
+
+
+def check_ids(state: GwtState) -> None:
+    """Every id names a piece of the game (NotationError otherwise)."""
+    from games.gwt_argentina import data as D
+    from games.gwt_argentina.flow import REGISTRY
+
+    cards = set(D.MARKET_CARD_BY_ID) | set(D.OBJECTIVE_BY_ID) | {D.EXHAUSTION_CARD_ID}
+    cards |= {c.id for seat in range(state.seats) for c in D.starting_cards(seat)}
+    tiles = set(D.WORKER_BY_ID) | set(D.FARMER_BY_ID)
+
+    def bad(what: str, ids, known) -> None:
+        unknown = sorted({i for i in ids if i not in known})
+        if unknown:
+            raise NotationError(f"unknown {what}: {' '.join(map(str, unknown[:5]))}")
+
+    b = state.board
+    bad("trail space", b.trail, set(D.ALL_SPACES))
+    bad("piece on the trail", [t for t in b.trail.values() if ":" not in t],
+        set(D.NEUTRAL_LETTERS) | set(D.FARMER_BY_ID))
+    bad("card", b.cattle_market + b.cattle_deck + b.exhaustion + b.box_cards
+        + b.objective_display + b.objective_deck
+        + [c for p in state.players for c in p.herd() + p.objectives], cards)
+    bad("tile", b.bag_a + b.bag_b + b.bag_c + b.box_tiles
+        + [t for row in b.job_market for t in row if t]
+        + [t for t in b.forecast.values() if t]
+        + [t for p in state.players for row in p.workers.values() for t in row[1:]]
+        + [t for p in state.players for t in p.helped_farmers], tiles)
+    bad("ship", [s.id for s in b.ships] + b.ship_pile + b.ships_gone, set(D.SHIP_BY_ID))
+    bad("station", b.stations, set(D.STATION_BY_ID))
+    bad("slot", [s for p in state.players for s in p.slots], set(D.DISC_SLOT_BY_ID))
+    bad("frame kind", [f.kind for f in state.stack], set(REGISTRY))
 
 
 def _read_port(city: str, value: str, lines: _Lines) -> Port:

@@ -59,6 +59,11 @@ def test_the_text_shows_hands_decks_board_and_stack():
     (lambda t: t.replace("port lehavre: side=a", "port lehavre: side=c"), "side"),
     (lambda t: t.replace("player 1:", "player one:"), "expected a number"),
     (lambda t: t.split("stack:")[0], "expected 'stack:'"),
+    (lambda t: t.replace("trail: N1=A", "trail: N1=Z"), "unknown piece on the trail"),
+    (lambda t: t.replace("trail: N1=A", "trail: X9=A N1=A"), "unknown trail space"),
+    (lambda t: t.replace("  hand: 0:", "  hand: XX1 0:"), "unknown card: XX1"),
+    (lambda t: t.replace("ships: ship0[]", "ships: ship99[]"), "unknown ship"),
+    (lambda t: t.replace("  turn_end 0 {}", "  dance 0 {}"), "unknown frame kind"),
 ])
 def test_bad_text_is_refused_with_a_clear_message(damage, message):
     text = write(GAME.setup(2, GAME.parse_options(None), 0))
