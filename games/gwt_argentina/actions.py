@@ -233,7 +233,7 @@ def possible(state: GwtState, seat: int, a: Action) -> bool:
     if k == "delivery":
         return bool(PO.deliveries(state, seat))
     if k == "exhaust_opponents":
-        return state.seats > 1 and bool(state.board.exhaustion)
+        return state.table() > 1 and bool(state.board.exhaustion)
     if k == "swap_with_market":
         return bool(PB.cattle_in_hand(player)) and bool(state.board.cattle_market)
     if k == "take_market_card":

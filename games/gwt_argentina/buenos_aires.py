@@ -198,6 +198,10 @@ class AfterStep:
         state.after_buenos_aires = []
         state.players[frame.seat].estanciero = "START"
         board = state.board
+        if state.pedro is not None:  # solo: the lower forecast spaces first (pedro_rules)
+            from games.gwt_argentina.pedro_rules import slide_forecasts
+
+            slide_forecasts(board)
         for space, tile in board.forecast.items():
             if tile is None:
                 bag = {"A": board.bag_a, "B": board.bag_b, "C": board.bag_c}[space[0]]

@@ -34,6 +34,8 @@ from games.gwt_argentina import (  # noqa: F401  (registers the decisions)
     turn,
 )
 from games.gwt_argentina.flow import Ctx, handler, opt, push, settle
+from games.gwt_argentina.pedro_scoring import pedro_scores
+from games.gwt_argentina.pedro_view import pedro_view
 from games.gwt_argentina.scoring import Tally, score_tally, tally
 from games.gwt_argentina.setup import new_state
 from games.gwt_argentina.state import GwtOptions, GwtState
@@ -69,7 +71,8 @@ SUMMARY = (
 class GwtArgentina(Game[GwtState, GwtOptions]):
     name = "gwt-argentina"
     title = "Great Western Trail: Argentina"
-    min_seats = 2
+    #: One seat is the solo game against Pedro (``pedro_*.py``).
+    min_seats = 1
     max_seats = 4
     state_model = GwtState
     options_model = GwtOptions
@@ -116,6 +119,8 @@ class GwtArgentina(Game[GwtState, GwtOptions]):
     def view(self, state: GwtState, seat: int | None) -> dict[str, Any]:
         view = public_view(state)
         view["scores"] = {str(s): sc for s, sc in self.scores(state).items()}
+        if state.pedro is not None:
+            view["pedro"] = pedro_view(state)
         view["private"] = seat_view(state, seat) if seat is not None else None
         return view
 
@@ -126,13 +131,32 @@ class GwtArgentina(Game[GwtState, GwtOptions]):
             seat: tally_score(tally(state, seat)) for seat in range(state.seats)})
         return {seat: dict(cats) for seat, cats in scores.items()}
 
+    def pedro_scores(self, state: GwtState) -> dict[str, int] | None:
+        """Pedro's score by category in a solo game (None otherwise)."""
+        if state.pedro is None:
+            return None
+        return dict(_cached("pedro", state, lambda: pedro_scores(state)))
+
+    def winners(self, state: GwtState) -> list[int]:
+        """Solo: you win by beating Pedro's total (a tie is his); otherwise the best total."""
+        pedro = self.pedro_scores(state)
+        if pedro is None:
+            return super().winners(state)
+        return [0] if self.scores(state)[0]["total"] > pedro["total"] else []
+
     def evaluate(self, state: GwtState, seat: int) -> float:
+        if state.pedro is not None:
+            pedro = self.pedro_scores(state)
+            assert pedro is not None
+            return float(self.scores(state)[seat]["total"] - pedro["total"])
         return ai_value.evaluate(state, self.scores(state), seat)
 
     def determinize(self, state: GwtState, seat: int, rng: Rng) -> GwtState:
         clone = self.copy(state)
         clone.rng = Rng.from_seed(rng.randrange(2**63))
         redeal_unseen(clone, seat, rng)
+        if clone.pedro is not None:  # the order of his face-down deck is unknown
+            rng.shuffle(clone.pedro.deck)
         return clone
 
     def copy(self, state: GwtState) -> GwtState:

@@ -86,7 +86,7 @@ def place_worker_in_market(state: GwtState, tile: str) -> str | None:
     event of the row left ("market", "ships:<colour>", "end") or None."""
     board = state.board
     row = board.job_marker_row
-    columns = D.job_market_columns(state.seats)
+    columns = D.job_market_columns(state.table())
     cells = board.job_market[row]
     for col in columns:
         if cells[col] is None:

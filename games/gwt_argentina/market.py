@@ -36,7 +36,7 @@ def buy_choices(state: GwtState, seat: int, gauchos: int) -> list[tuple[int, str
 def refill_market(state: GwtState) -> None:
     """Draw market cards up to the set-up size (never above it), p. 11."""
     board = state.board
-    size = D.MARKET_SIZE[state.seats]
+    size = D.MARKET_SIZE[state.table()]
     while len(board.cattle_market) < size and board.cattle_deck:
         board.cattle_market.append(board.cattle_deck.pop(0))
     board.cattle_market = P.market_sort(board.cattle_market)
@@ -144,8 +144,14 @@ class TakeObjectiveStep:
             ctx.reveals = True
         else:
             card = key[4:]
-            board.objective_display.remove(card)
-            if board.objective_deck:
+            if state.pedro is not None:  # solo: « faites glisser les autres vers le bout »
+                from games.gwt_argentina.pedro_rules import take_display_objective
+
+                if take_display_objective(board, card):
+                    ctx.reveals = True
+            else:
+                board.objective_display.remove(card)
+            if state.pedro is None and board.objective_deck:
                 board.objective_display.append(board.objective_deck.pop(0))
                 ctx.reveals = True
         player.discard.append(card)

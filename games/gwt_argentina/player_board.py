@@ -10,7 +10,7 @@ from games.gwt_argentina.state import PRINTED, GwtState, Player
 
 # -- limits read off the player board (rulebook p. 10) ----------------------------------
 def move_limit(state: GwtState, player: Player) -> int:
-    return D.MOVE_LIMIT[state.seats] + sum(n for s, n in D.MOVE_BONUS.items()
+    return D.MOVE_LIMIT[state.table()] + sum(n for s, n in D.MOVE_BONUS.items()
                                            if s not in player.slots)
 
 

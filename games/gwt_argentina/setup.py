@@ -31,6 +31,8 @@ def place_farmer(board: Board, tile: str) -> str | None:
 
 def new_state(seats: int, options: GwtOptions, seed: int) -> GwtState:
     rng = Rng.from_seed(seed)
+    # Solo: « Procédez à la mise en place ... pour une partie à 2 joueurs » (Pedro's chapter).
+    table = max(seats, 2)
     board = Board()
 
     # 2. station masters: 5 of the 8 at random on the station-master spaces.
@@ -66,7 +68,7 @@ def new_state(seats: int, options: GwtOptions, seed: int) -> GwtState:
 
     # 4 + 7. job market: rows 1–2 full from the player-count column, row 3 up to the
     # space left of the marker (5 / 8 / 11 workers).
-    columns = D.job_market_columns(seats)
+    columns = D.job_market_columns(table)
     board.job_market = [[None] * D.JOB_MARKET_COLUMNS for _ in range(D.JOB_MARKET_ROWS)]
     board.job_marker_row = D.JOB_MARKER_START_ROW - 1
     for row in range(D.JOB_MARKER_START_ROW):
@@ -83,7 +85,7 @@ def new_state(seats: int, options: GwtOptions, seed: int) -> GwtState:
     # 9. cattle market and exhaustion pile.
     board.cattle_deck = P.market_cards()
     rng.shuffle(board.cattle_deck)
-    size = D.MARKET_SIZE[seats]
+    size = D.MARKET_SIZE[table]
     board.cattle_market = P.market_sort(board.cattle_deck[:size])
     del board.cattle_deck[:size]
     board.exhaustion = [D.EXHAUSTION_CARD_ID] * D.EXHAUSTION_CARDS
@@ -111,7 +113,7 @@ def new_state(seats: int, options: GwtOptions, seed: int) -> GwtState:
         for district in layout.districts:
             for space in district.spaces:
                 port.spaces[space.id] = None
-        if city in D.CLOSURE_TILES[seats]:
+        if city in D.CLOSURE_TILES[table]:
             port.closed = list(layout.closed_by_tile)
         board.ports[city] = port
 
@@ -126,7 +128,7 @@ def new_state(seats: int, options: GwtOptions, seed: int) -> GwtState:
     # cattle cards and 1 exhaustion card shuffled; money, cards and a token by seat.
     start_city, start_quay = D.START_QUAY.split(":")
     players = []
-    for seat in range(seats):
+    for seat in range(table):
         deck = P.starting_cards(seat) + [board.exhaustion.pop()]
         rng.shuffle(deck)
         cards = D.START_CARDS[seat]
@@ -142,4 +144,8 @@ def new_state(seats: int, options: GwtOptions, seed: int) -> GwtState:
     state = GwtState(seats=seats, seed=seed, rng=rng, options=options, players=players,
                      board=board, current=0, first_turn=list(range(seats)))
     state.stack = [Frame(kind="turn_start", seat=0)]
+    if seats == 1:
+        from games.gwt_argentina.pedro_setup import set_up_pedro
+
+        set_up_pedro(state)
     return state

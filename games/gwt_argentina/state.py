@@ -38,6 +38,7 @@ from typing import Any, Literal
 from pydantic import BaseModel, Field
 
 from games.base import GameOptions, GameState
+from games.gwt_argentina.pedro_state import PedroState
 
 #: The four worker rows of a player board, top to bottom (rulebook p. 13).
 WORKER_ROWS = ("gaucho", "carpintero", "maquinista", "granjero")
@@ -54,6 +55,8 @@ class GwtOptions(GameOptions):
     port_sides: str = Field(default="a", pattern=r"^(a|b|random|[ab]{3})$")
     #: Neutral buildings on their letters (first game) or shuffled (set-up 3).
     first_game: bool = True
+    #: Solo game only (one seat, against Pedro): « facile ♦, modéré ♦♦ ou expert ♦♦♦ ».
+    difficulty: Literal["easy", "moderate", "expert"] = "moderate"
 
 
 class Frame(BaseModel):
@@ -220,6 +223,13 @@ class GwtState(GameState):
     after_buenos_aires: list[str] = Field(default_factory=list)
     #: A short log of the last turn for the public view.
     log: list[str] = Field(default_factory=list)
+    #: The solo game's automa (``pedro_*.py``); None with 2–4 players.
+    pedro: PedroState | None = None
+
+    def table(self) -> int:
+        """Players at the table: the seats, and Pedro in a solo game (he counts as a
+        player for tolls, move limits and the job market: « une partie à 2 joueurs »)."""
+        return len(self.players)
 
     def player(self, seat: int) -> Player:
         return self.players[seat]
@@ -234,4 +244,5 @@ class GwtState(GameState):
             "players": [p.clone() for p in self.players], "board": self.board.clone(),
             "first_turn": list(self.first_turn), "last_turns": list(self.last_turns),
             "stack": [f.clone() for f in self.stack],
-            "after_buenos_aires": list(self.after_buenos_aires), "log": list(self.log)})
+            "after_buenos_aires": list(self.after_buenos_aires), "log": list(self.log),
+            "pedro": self.pedro.clone() if self.pedro is not None else None})

@@ -91,12 +91,16 @@ def pay_toll(state: GwtState, player: Player, space: str, ctx: Ctx) -> None:
     tile = state.board.trail[space]
     if ":" in tile and building_owner(tile) == player.seat:
         return
-    due = D.TOLLS[state.seats][hand]
+    due = D.TOLLS[state.table()][hand]
     paid = min(due, player.money)
     player.money -= paid
     if P.is_farmer(tile):
         state.board.farmer_coins[space] = state.board.farmer_coins.get(space, 0) + paid
         whom = "the farmer's money space"
+    elif state.pedro is not None and building_owner(tile) != 0:
+        # solo: « Si votre estanciero passe par ... un des bâtiments de Pedro présentant
+        # une main verte ou noire, payez la taxe à la banque. »
+        whom = "the bank (Pedro's building)"
     else:
         owner = building_owner(tile)
         state.players[owner].money += paid

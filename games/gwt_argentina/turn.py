@@ -233,6 +233,15 @@ class TurnEndStep:
         missing = PB.hand_limit(player) - len(player.hand)
         if missing > 0:
             PB.draw(state, player, missing, ctx)
+        if state.pedro is not None:  # the solo game: Pedro's turn (pedro_turn.py)
+            from games.gwt_argentina.pedro_turn import after_human_turn
+
+            if after_human_turn(state, ctx):
+                state.finished = True
+                ctx.say(state, "The game is over.")
+                return
+            begin_turn(state, seat)
+            return
         if state.end_triggered_by is not None:
             if seat in state.last_turns:
                 state.last_turns.remove(seat)
