@@ -22,6 +22,7 @@ from games.gwt_argentina.state import (
     Port,
     Ship,
 )
+from games.gwt_argentina.pedro_notation import read_pedro, write_pedro
 from games.rng import Rng
 
 HEADER = "gwt-argentina"
@@ -51,7 +52,7 @@ def write(state: GwtState) -> str:
         f"{HEADER} players={state.seats} seed={state.seed} step={state.step} turn={state.turn}"
         f" rng={state.rng.state} finished={'yes' if state.finished else 'no'}",
         f"options: building_sides={o.building_sides} port_sides={o.port_sides} "
-        f"first_game={'yes' if o.first_game else 'no'}",
+        f"first_game={'yes' if o.first_game else 'no'} difficulty={o.difficulty}",
         f"current: {state.current}",
         f"first turn: {_ids(state.first_turn)}",
         f"end triggered by: {'-' if state.end_triggered_by is None else state.end_triggered_by}",
@@ -100,6 +101,8 @@ def write(state: GwtState) -> str:
             f"  objectives: {_ids(p.objectives)}", f"  helped farmers: {_ids(p.helped_farmers)}",
             f"  station masters: {_ids(p.station_masters)}",
         ]
+    if state.pedro is not None:
+        lines.append(write_pedro(state.pedro))
     lines.append("stack:")
     for f in state.stack:
         lines.append(f"  {f.kind} {f.seat} {json.dumps(f.data, sort_keys=True, ensure_ascii=False)}")
@@ -205,7 +208,8 @@ def read(text: str) -> GwtState:
     opts = _kv(lines.take("options"), lines)
     try:
         options = GwtOptions(building_sides=opts["building_sides"], port_sides=opts["port_sides"],
-                             first_game=_yes(opts["first_game"], lines))
+                             first_game=_yes(opts["first_game"], lines),
+                             difficulty=opts.get("difficulty", "moderate"))
     except (KeyError, ValueError) as exc:
         raise lines.error(f"bad options ({exc})") from None
     current = _int(lines.take("current"), lines)
@@ -256,8 +260,12 @@ def read(text: str) -> GwtState:
         label = lines.peek().rstrip(":")
         lines.take(label)
         players.append(_read_player(_int(label[7:], lines), lines))
-    if len(players) != seats:
-        raise lines.error(f"{seats} players announced, {len(players)} given")
+    pedro = None
+    if (lines.peek() or "").startswith("pedro:"):
+        pedro = read_pedro(lines.take("pedro"), options.difficulty, lines.error)
+    if len(players) != seats + (pedro is not None):
+        raise lines.error(f"{seats} players announced{' and Pedro' if pedro else ''}, "
+                          f"{len(players)} given")
     lines.take("stack")
     stack = []
     while (lines.peek() or "").startswith("  "):
@@ -279,7 +287,7 @@ def read(text: str) -> GwtState:
     state = GwtState(seats=seats, seed=seed, rng=rng, step=step, turn=turn, finished=finished,
                      options=options, players=players, board=board, current=current,
                      first_turn=first_turn, end_triggered_by=end_by, last_turns=last_turns,
-                     stack=stack, after_buenos_aires=after, log=log)
+                     stack=stack, after_buenos_aires=after, log=log, pedro=pedro)
     check_ids(state)
     return state
 

@@ -17,7 +17,7 @@ from games.gwt_argentina import data as D
 from games.gwt_argentina import pieces as P
 from games.gwt_argentina.pedro_data import CARDS, PEDRO_ROWS, RESERVE_DISCS
 from games.gwt_argentina.pedro_state import PEDRO, PedroState
-from games.gwt_argentina.state import PRINTED, GwtState, Player
+from games.gwt_argentina.state import PRINTED, WORKER_ROWS, GwtState, Player
 
 
 def set_up_pedro(state: GwtState) -> None:
@@ -26,7 +26,7 @@ def set_up_pedro(state: GwtState) -> None:
     # « il ne reçoit pas de carte Épuisement de départ »; starting cattle back in the box.
     board.exhaustion += [c for c in old.herd() if P.is_exhaustion(c)]
     pedro = Player(seat=PEDRO, money=0, exchange_tokens=0, estanciero="START",
-                   workers={row: [PRINTED] for row in PEDRO_ROWS},
+                   workers={row: [PRINTED] if row in PEDRO_ROWS else [] for row in WORKER_ROWS},
                    slots=[], buildings_left=list(D.PRIVATE_NUMBERS))
     # « Piochez aléatoirement une tuile Ouvrier » (reconstruction: from bag B, the bag of
     # the job market's workers) « ... dans la case libre la plus à gauche ».
