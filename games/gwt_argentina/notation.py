@@ -12,6 +12,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from games.gwt_argentina.pedro_notation import read_pedro, write_pedro
 from games.gwt_argentina.state import (
     WORKER_ROWS,
     Board,
@@ -22,7 +23,6 @@ from games.gwt_argentina.state import (
     Port,
     Ship,
 )
-from games.gwt_argentina.pedro_notation import read_pedro, write_pedro
 from games.rng import Rng
 
 HEADER = "gwt-argentina"
