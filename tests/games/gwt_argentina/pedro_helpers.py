@@ -1,0 +1,18 @@
+"""Helpers for the solo tests: a solo game, and a Ctx to call Pedro's rules directly."""
+
+from __future__ import annotations
+
+from games.gwt_argentina import GAME
+from games.gwt_argentina.flow import Ctx
+from games.gwt_argentina.pedro_state import PEDRO
+from games.gwt_argentina.state import GwtOptions, GwtState
+
+__all__ = ["PEDRO", "Ctx", "solo", "texts"]
+
+
+def solo(difficulty: str = "moderate", seed: int = 0, **options) -> GwtState:
+    return GAME.setup(1, GwtOptions(difficulty=difficulty, **options), seed)
+
+
+def texts(ctx: Ctx) -> list[str]:
+    return [e.text for e in ctx.events]
