@@ -80,6 +80,8 @@ def scores_text(loaded: Loaded, winners: Sequence[int]) -> str:
 
 def verdict(winner_names: Sequence[str]) -> str:
     """`Winner: Ana.` or `Winners: Ana and Bo.` (a name may be "You" in the terminal)."""
+    if not winner_names:  # a solo game lost to its automa (GWT Argentina's Pedro)
+        return "No seat wins."
     if len(winner_names) == 1:
         return f"Winner: {winner_names[0]}."
     return f"Winners: {' and '.join(winner_names)}."
@@ -204,8 +206,9 @@ def settle_turn(
     change = Change(game=row, expected_version=before.row.version, moves=moves)
     if decision is None:
         gone = forfeited_seats(row)
-        winners = [s for s in game.winners(state) if s not in gone] or best_remaining(
-            game, state, gone)
+        winners = [s for s in game.winners(state) if s not in gone]
+        if not winners and gone:  # the game's own winners all forfeited
+            winners = best_remaining(game, state, gone)
         result = {"winners": winners, "forfeits": forfeits(row)} if gone else {"winners": winners}
         change.game = replace(row, status="finished", deadline_at=None, result=result)
         change.timers = []

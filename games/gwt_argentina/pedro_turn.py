@@ -113,3 +113,14 @@ def after_human_turn(state: GwtState, ctx: Ctx) -> bool:
         return True  # that was your last turn
     play_pedro_turn(state, ctx)
     return state.end_triggered_by == 0
+
+
+def final_line(state: GwtState) -> str:
+    """The verdict of a solo game: you win by beating Pedro's total."""
+    from games.gwt_argentina.pedro_scoring import pedro_scores
+    from games.gwt_argentina.scoring import score_tally, tally
+
+    mine = score_tally(tally(state, 0))["total"]
+    his = pedro_scores(state)["total"]
+    who = "You beat Pedro" if mine > his else "Pedro wins"
+    return f"Final score: you {mine}, Pedro {his}. {who}."

@@ -121,6 +121,7 @@ def location_label(state: GwtState, space: str) -> str:
         return f"{space} {f.colour} granjero (str {f.strength}, {f.hand} hand)"
     if ":" in tile:
         owner = building_owner(tile)
+        whose = "Pedro" if state.pedro is not None and owner == 1 else f"seat {owner + 1}"
         return f"{space} building {building_number(tile)}{building_side(state, tile)} " \
-               f"(seat {owner + 1})"
+               f"({whose})"
     return f"{space} neutral {tile}"

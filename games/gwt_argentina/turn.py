@@ -234,11 +234,12 @@ class TurnEndStep:
         if missing > 0:
             PB.draw(state, player, missing, ctx)
         if state.pedro is not None:  # the solo game: Pedro's turn (pedro_turn.py)
-            from games.gwt_argentina.pedro_turn import after_human_turn
+            from games.gwt_argentina.pedro_turn import after_human_turn, final_line
 
             if after_human_turn(state, ctx):
                 state.finished = True
                 ctx.say(state, "The game is over.")
+                ctx.say(state, final_line(state))
                 return
             begin_turn(state, seat)
             return

@@ -80,6 +80,8 @@ def run(difficulty: str, seed: int, *, deep: bool) -> GwtState:
     assert end.end_triggered_by in (0, PEDRO)
     mine, his = GAME.scores(end)[0]["total"], GAME.pedro_scores(end)["total"]
     assert GAME.winners(end) == ([0] if mine > his else [])
+    assert end.log[-1] == (f"Final score: you {mine}, Pedro {his}. "
+                           f"{'You beat Pedro' if mine > his else 'Pedro wins'}.")
     assert GAME.view(end, None)["pedro"]["scores"]["total"] == his
     assert replay(GAME, 1, options, seed, moves) == end, "replay diverged"
     return end
