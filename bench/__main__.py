@@ -4,6 +4,7 @@
 * the computer player's milliseconds per decision,
 * milliseconds per rendered board image and the PNG's size,
 * milliseconds per stored move through the session layer on SQLite (WAL),
+* GWT Argentina's solo game: Pedro's average score per difficulty (``bench/pedro.py``),
 * the Discord load run (issue 4) when its harness is present.
 """
 
@@ -125,6 +126,9 @@ def main() -> None:
         bench_ai(name, max(10, int(60 * scale)))
         bench_render(name, max(3, int(20 * scale)))
         asyncio.run(bench_store(name, max(1, int(5 * scale))))
+    from bench.pedro import bench_pedro
+
+    bench_pedro(1, computer=not args.quick, random_games=max(3, int(20 * scale)))
     try:
         from tests.e2e import load
     except ImportError:
