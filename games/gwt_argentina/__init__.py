@@ -61,10 +61,43 @@ Not implemented, or simplified:
 * an extra move (buildings 2, 7, 9) ends phase B where the estanciero stood: its other
   actions are done before the move or not at all (the rulebook does not say; this is the
   reading that keeps "phase B at the location reached");
-* the solo mode (Pedro, issue 10): a seat's decisions all go through the turn stack
-  (``flow.py``), so an automa seat can later resolve its frames by its own card-driven
-  policy instead of asking; nothing of it is built;
 * the renderer, ``make bench`` entries and registration in ``games/__init__.py``.
+
+The solo game against Pedro (issue 10; one seat, option ``difficulty`` easy / moderate /
+expert; ``pedro_*.py``): a 2-player set-up with Pedro as ``players[1]`` (``state.seats``
+stays 1; ``state.table()`` is 2 for tolls, move limits and the job market), his board,
+17-disc reserve, a random worker and his specialty, his 15 cards shuffled, the loading
+cards of the difficulty (``pedro_setup``); his turn right after yours inside ``apply``,
+one event line per action (``pedro_turn``): movement by number, experience or worker
+type along the shortest way with the fewest tolls and the fewest paid to you, your tolls
+from the bank, yours on his buildings to the bank (``pedro_move``); cards #1–#15 with
+their priority lists — hire, cattle by gauchos with the « 2 cards, one gaucho less » rule,
+#13's value-3 card, build/replace by carpinteros and #14's one-carpintero building on the
+next safe space ahead of your estanciero, the locomotive stopping at new stations, station
+masters to the box, the terminus and depot, an empty reserve, objectives from the far end
+of the display, grain, farmers to the box or kept (``pedro_actions``); his Buenos Aires —
+the action first, delivery of as much grain as possible (most VP, then pesos), no income,
+the ship of his active loading card for free (0 and 18 again and again), a Rotterdam
+ship's objective, the lower forecast tiles, his estanciero back (``pedro_ba``); the
+loading card following the blue arrows, the solo order of the objective display and the
+forecast slide for both players (``pedro_rules``); his score without money, station
+masters or board slots and with every objective fulfilled, and ``winners`` empty unless
+you beat him (``pedro_scoring``); his notation line (``pedro_notation``, NOTATION.md).
+
+Solo mode, reconstructed or simplified (the card faces, loading cards and Pedro's market
+tile are pictures the rulebook text does not carry; each choice is marked
+``# reconstruction:`` in ``pedro_data``, whose docstring lists them):
+
+* the movement and amounts of cards #1–#15, which ⚡ actions cards #10–#15 carry, the
+  experience values and ship orders of the loading cards other than the ●● ones, and the
+  cattle bought for 1–6 gauchos;
+* « prenez vous-même la décision » (a tie left after every criterion) is not asked: the
+  first option in the board's order is taken (fork order, job market left to right and top
+  to bottom, lowest building number, lowest space);
+* Pedro takes no bonus action of the district space he delivers to; when his lower
+  forecast tile cannot be taken (a worker once the marker left the market) he takes the
+  upper one; he pays no toll on farmers (he has no money);
+* Pedro's turn is not rendered on the board image (the renderer is another branch's).
 """
 
 from games.gwt_argentina.engine import GAME, GwtArgentina

@@ -373,3 +373,38 @@ def test_terminus_then_depot():
     A.advance_locomotive(state, 1, Ctx())
     assert state.players[PEDRO].locomotive == D.DEPOT
     assert PEDRO in state.board.stations[str(D.TERMINUS)]
+
+
+def test_locomotive_jumps_over_yours():
+    """« Lorsque la locomotive de Pedro avance sur la voie ferrée, elle saute par-dessus la
+    vôtre normalement. »"""
+    state = solo()
+    state.players[0].locomotive = "1"
+    A.advance_locomotive(state, 1, Ctx())
+    assert state.players[PEDRO].locomotive == "2"
+
+
+def test_station_master_space_stays_empty():
+    """« Pedro ne remplace pas le Chef de gare par un de ses ouvriers (l'espace Chef de gare
+    demeurera vide pour le reste de la partie). »"""
+    state = solo()
+    sid = D.STATION_MASTER_SPACES[0]
+    before = {row: list(t) for row, t in state.players[PEDRO].workers.items()}
+    A.upgrade(state, sid, Ctx())
+    assert state.board.station_masters.get(sid) is None
+    assert state.players[PEDRO].workers == before
+
+
+def test_exhaustion_cards_go_to_his_pile():
+    """« Chaque fois que Pedro reçoit des cartes Bétail, des cartes Objectif ou des cartes
+    Épuisement (e.g. : la tuile Bâtiment personnel « 7b »), placez-les ... dans une pile à
+    côté de son plateau. Pedro marquera des points à la fin de la partie. »"""
+    from games.gwt_argentina.actions import start
+    from games.gwt_argentina.data_actions import Action
+    from games.gwt_argentina.pedro_scoring import pedro_scores
+
+    state = solo()
+    before = pedro_scores(state)["cattle"]
+    start(state, 0, Action("exhaust_opponents"), Ctx())
+    assert state.players[PEDRO].herd() == [D.EXHAUSTION_CARD_ID]
+    assert pedro_scores(state)["cattle"] == before + D.card_vp(D.EXHAUSTION_CARD_ID)
