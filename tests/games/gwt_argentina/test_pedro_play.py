@@ -97,3 +97,24 @@ def test_random_solo_games(difficulty):
 def test_a_thousand_random_solo_games(difficulty):
     for seed in range(1000):
         run(difficulty, seed, deep=seed == 0)
+
+
+def test_determinize_redraws_pedros_deck_but_not_the_view():
+    """Pedro's draw pile is face down: a computer player's re-draw changes its order, never
+    what the seat (or a spectator) sees."""
+    from games.rng import Rng
+
+    state = GAME.setup(1, GAME.parse_options({"difficulty": "expert"}), 11)
+    rng, probe = Rng.from_seed(3), Rng.from_seed(4)
+    orders = set()
+    for _ in range(150):
+        decision = GAME.pending(state)
+        if decision is None:
+            break
+        state = GAME.apply(state, 0, rng.choice(decision.options).key).state
+        other = GAME.determinize(state, 0, probe)
+        assert GAME.view(other, 0) == GAME.view(state, 0)
+        assert GAME.view(other, None) == GAME.view(state, None)
+        orders.add(tuple(other.pedro.deck) != tuple(state.pedro.deck))
+    assert True in orders
+    assert "deck" not in GAME.view(state, 0)["pedro"]
