@@ -515,6 +515,19 @@ class Sessions:
         decision = self._load(row).decision
         return (decision if decision is not None and decision.seat == seat else None, seat)
 
+    async def public_decision(self, game_id: int, version: int) -> Decision | None:
+        """The decision pending at ``version`` when its choices may go on the public turn
+        message: the game has no hidden information and a human is to move."""
+        row = await self._row_by_id(game_id)
+        engine = self._engine(row.game)
+        if engine.hidden_information or row.status != "active":
+            return None
+        text = await self.store.state_at(game_id, version)
+        decision = None if text is None else engine.pending(engine.load(text))
+        if decision is None or row.seats[decision.seat].user_id is None:
+            return None
+        return decision
+
     async def view(self, game_id: int, user_id: int | None) -> dict[str, Any]:
         """The engine view for this user's seat, or the public view (None/not seated)."""
         loaded = self._load(await self._row_by_id(game_id))
