@@ -126,7 +126,15 @@ def decision_marks(decision: Decision) -> dict[str, str]:
     for option in decision.options:
         if option.key in numbers and option.at is not None:
             marks.setdefault(option.at, []).append(str(numbers[option.key]))
-    return {place: "/".join(found) for place, found in marks.items()}
+    return {place: _span(found) for place, found in marks.items()}
+
+
+def _span(numbers: list[str]) -> str:
+    """ "3", "3/4", or "3-6" for a run of three or more."""
+    values = [int(n) for n in numbers]
+    if len(values) >= 3 and values == list(range(values[0], values[0] + len(values))):
+        return f"{values[0]}-{values[-1]}"
+    return "/".join(numbers)
 
 
 #: Option keys that end the turn early: shown as their own button, never buried in a menu.

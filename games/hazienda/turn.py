@@ -9,6 +9,7 @@ from games.hazienda.board import (
     animal_spaces,
     animal_tiles_left,
     board_map,
+    board_order,
     free_spaces,
     group_of,
     hacienda_spaces,
@@ -121,17 +122,20 @@ def play_options(state: HaziendaState, player: Player) -> list[Option]:
             break
         together.add(f"{deck}:{card}")
         count += len(spaces) - 1
+    # Place by place (in board order), so that the cards that can go on one hex come one
+    # after the other: the decision image marks that hex "4-6", not "4/9/13".
+    placed = [(coord, deck, card) for deck, card, spaces in plays
+              if f"{deck}:{card}" in together for coord in spaces]
+    order = board_order(board_map(state))
     options = []
-    for deck, card, spaces in plays:
-        if f"{deck}:{card}" not in together:
-            options.append(opt(f"play:{deck}:{card}", f"Play a {card} card", PLAY))
-            continue
-        for coord in spaces:
-            if deck == "land":
-                label = f"{card.capitalize()} card: land on {coord}"
-            else:
-                label = f"{card.capitalize()} on {coord}"
-            options.append(opt(f"play:{deck}:{card}:{coord}", label, PLAY, coord))
+    for coord, deck, card in sorted(placed, key=lambda p: order[p[0]]):
+        if deck == "land":
+            label = f"{card.capitalize()} card: land on {coord}"
+        else:
+            label = f"{card.capitalize()} on {coord}"
+        options.append(opt(f"play:{deck}:{card}:{coord}", label, PLAY, coord))
+    options += [opt(f"play:{deck}:{card}", f"Play a {card} card", PLAY)
+                for deck, card, _spaces in plays if f"{deck}:{card}" not in together]
     return options
 
 
