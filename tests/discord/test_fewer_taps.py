@@ -101,9 +101,13 @@ async def test_kuhlorado_turn_message_carries_the_choices_after_the_roll(
     assert kept.text.startswith("You chose **Keep")
     assert turn_message["content"] == posted_message(fake, fake.channel_posts()[-1])["content"]
 
-    # the public message's choices are stale now: refused cleanly, nothing changes
+    # the public message's choices are stale now: refused cleanly, nothing changes; the
+    # player to move gets the turn as it stands (a lost panel is one tap away)
     again = await keep_the_dice_at(table, mover, turn_message, game_id, version)
-    assert again.ephemeral and "out of date" in again.text
+    assert again.ephemeral and "out of date — nothing was played" in again.text
+    assert again.custom_ids and all(f":{version + 1}" in c for c in again.custom_ids)
+    late = await keep_the_dice_at(table, other, turn_message, game_id, version)
+    assert late.ephemeral and "out of date" in late.text and late.custom_ids == []
     assert (await table.sessions.info_by_id(game_id)).version == version + 1
 
 
