@@ -9,7 +9,8 @@ cases Prévission du bas. » « Finalement, placez son estanciero sur la case Ca
 
 Reconstruction: the bonus of the district space he delivers to is not done (he has no
 money, and the chapter only places the disc); when the lower forecast tile cannot be taken
-(a worker once the marker left the job market) he takes the upper one.
+(a worker once the marker left the job market) he takes the upper one; with an empty
+disc reserve he loads no ship (the chapter only says what to do for a station).
 """
 
 from __future__ import annotations
