@@ -63,6 +63,8 @@ def paths(state: GwtState, start: str, steps: int) -> list[tuple[str, ...]]:
     """Every way to move ``steps`` locations (or fewer when Buenos Aires is reached, or the
     trail ends)."""
     out: list[tuple[str, ...]] = []
+    if steps <= 0:
+        return out
 
     def walk(here: str, path: tuple[str, ...]) -> None:
         if path and (ends_move(here) or len(path) == steps):

@@ -110,6 +110,7 @@ def after_human_turn(state: GwtState, ctx: Ctx) -> bool:
     un joueur » — when you take the marker he has one last turn, when he takes it you
     have one."""
     if state.end_triggered_by == PEDRO:
+        state.last_turns = []
         return True  # that was your last turn
     play_pedro_turn(state, ctx)
     return state.end_triggered_by == 0

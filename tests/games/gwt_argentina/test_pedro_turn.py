@@ -257,7 +257,7 @@ def test_pedro_triggers_the_end_you_play_once_more():
     state.end_triggered_by = PEDRO
     state.last_turns = [0]
     assert after_human_turn(state, Ctx()) is True
-    assert state.pedro.discard == []  # he did not play again
+    assert state.pedro.discard == [] and state.last_turns == []  # he did not play again
 
 
 def test_pedro_scoring():
