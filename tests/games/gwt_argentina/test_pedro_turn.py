@@ -289,3 +289,62 @@ def test_you_win_only_by_beating_his_total():
     ahead = tie.clone()
     ahead.players[0].money += 5
     assert GAME.winners(ahead) == [0]
+
+
+def test_cards_carry_the_actions_the_chapter_names():
+    """« Engager un ouvrier (cartes #1 et #2) », « Obtenir une carte Objectif (carte #7) »,
+    « Prendre du grain (cartes #6, #8 et #9) », « Aider un ou plusieurs granjeros (cartes #8
+    et #9) », « Acheter du bétail au marché (cartes #3, #10 et #13) », « Construire un des
+    bâtiments de Pedro (cartes #4, #11 et #14) », « Avancer la locomotive de Pedro (cartes
+    #5, #6, #12 et #15) »; « Les cartes #10 à #15 de Pedro introduisent un déplacement
+    variable »; « Carte #6 : La locomotive de Pedro avance d'autant de cases que sa valeur
+    d'expérience »; « Carte #15 : La locomotive de Pedro avance d'une case. »"""
+    from games.gwt_argentina.pedro_data import CARDS
+
+    named = {"hire": {1, 2}, "objective": {7}, "grain": {6, 8, 9}, "farmer": {8, 9},
+             "cattle": {3, 10, 13}, "build": {4, 11, 14}, "loco": {5, 6, 12, 15}}
+    for family, numbers in named.items():
+        carrying = {c.number for c in CARDS if any(a.kind.startswith(family) for a in c.actions)}
+        assert carrying == numbers, family
+    assert {c.number for c in CARDS if isinstance(c.move, str) and c.move != "xp"} == \
+        set(range(10, 16))
+    six = next(c for c in CARDS if c.number == 6)
+    assert any(a.kind == "loco" and a.amount == "xp" for a in six.actions)
+    fifteen = next(c for c in CARDS if c.number == 15)
+    assert any(a.kind == "loco" and a.amount == 1 and a.unless == "maquinista"
+               for a in fifteen.actions)
+
+
+def test_upper_forecast_when_the_lower_worker_cannot_be_taken():
+    """Worker tiles can no longer be chosen once the marker left the job market; Pedro then
+    takes the upper tile (reconstruction, pedro_ba)."""
+    state = solo()
+    worker = next(w.id for w in D.WORKER_TILES if w.id not in state.board.forecast.values()
+                  and w.id in state.board.bag_b)
+    farmer = next(t for t in state.board.bag_a)
+    state.board.bag_b.remove(worker)
+    state.board.bag_a.remove(farmer)
+    state.board.forecast["A2"], state.board.forecast["A1"] = worker, farmer
+    state.board.forecast.update(B1=None, B2=None, C1=None, C2=None)
+    state.board.job_marker_row = len(state.board.job_market)
+    forecasts(state, Ctx())
+    assert state.board.forecast["A2"] == worker and state.board.forecast["A1"] is None
+
+
+def test_delivery_ties_go_to_victory_points_then_pesos():
+    """« Si plusieurs options sont valides, il choisit l'espace bonus rapportant le plus de
+    points de victoire ; si l'égalité persiste, il choisit l'espace concerné rapportant le
+    plus de pesos. » Rotterdam side a: the west district (1 grain) has 1/0/0 VP; the east
+    one (4 grain) 4 VP with 8 pesos and 4 VP with 6 pesos."""
+    state = solo()
+    state.board.ports["lehavre"].quays["I"].remove(PEDRO)
+    rotterdam = state.board.ports["rotterdam"]
+    rotterdam.quays["I"] += [PEDRO, PEDRO]
+    rotterdam.closed = []
+    state.players[PEDRO].grain = 1
+    deliver(state, Ctx())
+    assert rotterdam.spaces["rotterdam:W1"] == PEDRO
+    state.players[PEDRO].grain = 4
+    deliver(state, Ctx())
+    assert rotterdam.spaces["rotterdam:E1"] == PEDRO and rotterdam.spaces["rotterdam:E2"] is None
+    assert state.players[PEDRO].grain == 0
