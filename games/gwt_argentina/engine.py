@@ -10,6 +10,10 @@ concern: :mod:`.turn` (phases A–C, first turn), :mod:`.buenos_aires` (the six 
 :mod:`.notation`; the computer player's position value in :mod:`.ai_value`. What is and is
 not implemented is listed in the package docstring (``__init__.py``).
 
+One seat is the solo game against Pedro (``pedro_*.py``): his turn is played inside the
+step that ends yours (``turn.TurnEndStep``), ``winners`` is empty unless you beat his total
+and ``pedro_scores`` gives his score.
+
 An exchange token may be used at any decision of one's own turn except while revealing
 cards (help, income) and inside another card draw (rulebook p. 18 and p. 20).
 """
