@@ -37,7 +37,7 @@ import pydantic
 
 import games
 import renderer
-from bot import transitions
+from bot import cpu, transitions
 from bot.announcements import Announcement, AnnouncementKind, payload
 from bot.autoplay import AnyGame, Step, computer_steps, human_step_then_computers, turn_key
 from bot.settings import Settings
@@ -76,6 +76,8 @@ MAX_TIMEOUT_HOURS = 24 * 30
 #: Retry delays for failed deliveries: 5 s, 10 s, 20 s … capped at one hour.
 BACKOFF_BASE = 5.0
 BACKOFF_CAP = 3600.0
+#: Delivered announcements are kept this long (for a look at what was posted), then purged.
+OUTBOX_KEEP_SECONDS = 24 * 3600.0
 #: A timer that failed unexpectedly is tried again this many seconds later.
 TIMER_RETRY = 300.0
 #: Attempts for an action whose read was overtaken by another change.
@@ -505,19 +507,36 @@ class Sessions:
         return loaded.game.view(loaded.state, seat)
 
     async def png(self, game_id: int, version: int | None = None) -> bytes:
-        """The public board at ``version`` (default: current) as PNG bytes."""
+        """The public board at ``version`` (default: current) as PNG bytes.
+
+        Rebuilding the state of an earlier moment (replay from its snapshot), the view
+        and the drawing all run in the CPU pool (:mod:`bot.cpu`), off the event loop."""
         row = await self._row_by_id(game_id)
         if row.state is None:
             raise SessionError(NOT_STARTED)
-        text = row.state if version is None else await self.store.state_at(game_id, version)
-        if text is None:
-            raise SessionError("There is no board for that moment of the game.")
         if not has_board(row.game):
             raise SessionError("This game has no board picture yet.")
-        engine = self._engine(row.game)
-        view = engine.view(engine.load(text), None)
+        snapshot, steps = await self._moment(row, version)
         names = [s.name for s in row.seats]
-        return await asyncio.to_thread(renderer.render_png, row.game, view, names)
+        return await cpu.run(cpu.board_png, games.GAME_MODULES[row.game],
+                             renderer.RENDERERS[row.game], snapshot, steps, names)
+
+    async def _moment(self, row: GameRow, version: int | None) -> tuple[str, list[tuple[int, str]]]:
+        """A snapshot and the steps to replay on it for the state at ``version``."""
+        if version is None or version >= row.version:
+            assert row.state is not None
+            return row.state, []
+        moment = await self.store.replay_from(row.id, version)
+        if moment is None:
+            raise SessionError("There is no board for that moment of the game.")
+        return moment
+
+    async def _state_text_at(self, row: GameRow, version: int) -> str:
+        """The game's state (text) as it stood at ``version``."""
+        snapshot, steps = await self._moment(row, version)
+        if not steps:
+            return snapshot
+        return await cpu.run(cpu.replay_text, games.GAME_MODULES[row.game], snapshot, steps)
 
     async def log(self, channel_id: int, limit: int = 20) -> list[str]:
         """The last public move lines of this channel's current (or latest) game."""
@@ -633,9 +652,8 @@ class Sessions:
                 "That move revealed something (a roll, a card), so it cannot be taken back."
             )
         before = self._load(row)
-        change, after = transitions.take_back(
-            before, seat, user_id, last, previous.state_after, self.clock()
-        )
+        restored = previous.state_after or await self._state_text_at(row, previous.version)
+        change, after = transitions.take_back(before, seat, user_id, last, restored, self.clock())
         await self._commit(change)
         decision = after.decision
         return MoveResult(
@@ -724,6 +742,10 @@ class Sessions:
 
     async def mark_sent(self, outbox_id: int, message_id: int | None) -> None:
         await self.store.mark_sent(outbox_id, message_id, self.clock())
+
+    async def purge_outbox(self) -> int:
+        """Forget announcements delivered more than :data:`OUTBOX_KEEP_SECONDS` ago."""
+        return await self.store.purge_outbox(self.clock() - OUTBOX_KEEP_SECONDS)
 
     async def mark_failed(
         self, outbox_id: int, retry_at: float | None = None, *, permanent: bool = False

@@ -80,7 +80,7 @@ async def test_compare_and_swap_refuses_a_stale_version(store: Store) -> None:
 async def test_a_change_is_atomic(store: Store, monkeypatch: pytest.MonkeyPatch) -> None:
     game = await store.create_game(new_game(), None)
 
-    async def broken_outbox(*args: object, **kwargs: object) -> None:
+    def broken_outbox(*args: object, **kwargs: object) -> None:
         raise OSError("disk on fire")
 
     change = Change(

@@ -1,0 +1,180 @@
+"""CPU-heavy work off the event loop: board renders and computer players.
+
+``await cpu.run(fn, *args)`` runs a picklable top-level function in a pool of worker
+processes, one per core, and hands the result back to the event loop. Drawing text and
+searching moves hold the GIL, so threads would not spread them over the cores, and a
+computer thinking for seconds in the bot's own process would stall every other game.
+
+* The pool starts lazily (first call) with the ``spawn`` start method: a worker is a
+  fresh interpreter, never a fork of a process that holds a database connection, a
+  socket or an event loop.
+* ``ESTANCIA_CPU_WORKERS`` overrides the size; ``0`` runs the work in a thread of this
+  process instead (what :func:`configure` ``(0)`` does for in-process tests, where a
+  monkeypatched renderer or a test game registered at run time must be seen).
+* A worker that dies (killed, out of memory) breaks the pool: the call is tried once
+  more in a new pool, so one crash costs one retry, not the bot.
+* :func:`shutdown` stops the workers (the bot calls it on close; it also runs at exit).
+
+Helpers below name games and renderers by *module path* (``"games.hazienda"``), which a
+fresh worker can import, rather than by the registries' names, which tests extend at
+run time.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import atexit
+import importlib
+import logging
+import multiprocessing
+import os
+import threading
+import time
+from collections.abc import Callable
+from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
+from typing import Any, TypeVar
+
+log = logging.getLogger(__name__)
+
+T = TypeVar("T")
+
+ENV_WORKERS = "ESTANCIA_CPU_WORKERS"
+
+_lock = threading.Lock()
+_pool: ProcessPoolExecutor | None = None
+_configured: int | None = None
+
+
+def cores() -> int:
+    """The cores this process may run on."""
+    try:
+        return max(1, len(os.sched_getaffinity(0)))
+    except AttributeError:  # not on Linux
+        return max(1, os.cpu_count() or 1)
+
+
+def workers() -> int:
+    """Worker processes the pool uses (0: work runs in a thread of this process)."""
+    if _configured is not None:
+        return _configured
+    text = os.environ.get(ENV_WORKERS, "").strip()
+    if text:
+        try:
+            return max(0, int(text))
+        except ValueError:
+            log.warning("%s=%r is not a number; using one worker per core", ENV_WORKERS, text)
+    return cores()
+
+
+def configure(count: int | None) -> None:
+    """Set the pool size (None: from the environment, else one per core; 0: threads).
+    A running pool is shut down; the next call starts one of the new size."""
+    global _configured
+    shutdown()
+    _configured = count
+
+
+def _warm(parent: int) -> None:
+    """Worker start-up: import what every task needs once, not on the first click, and
+    leave when the bot is gone (a ``kill -9`` of the bot must not leave workers behind)."""
+    import games  # noqa: F401
+    import renderer  # noqa: F401
+
+    def watch() -> None:
+        while os.getppid() == parent:
+            time.sleep(1.0)
+        os._exit(0)
+
+    threading.Thread(target=watch, name="estancia-cpu-orphan-watch", daemon=True).start()
+
+
+def _get_pool() -> ProcessPoolExecutor:
+    global _pool
+    with _lock:
+        if _pool is None:
+            count = workers()
+            _pool = ProcessPoolExecutor(
+                max_workers=count, mp_context=multiprocessing.get_context("spawn"),
+                initializer=_warm, initargs=(os.getpid(),),
+            )
+            log.info("CPU pool started: %s worker processes", count)
+        return _pool
+
+
+def _drop_pool(broken: ProcessPoolExecutor) -> None:
+    global _pool
+    with _lock:
+        if _pool is broken:
+            _pool = None
+    broken.shutdown(wait=False, cancel_futures=True)
+
+
+async def run(fn: Callable[..., T], *args: Any) -> T:
+    """``fn(*args)`` in a worker process (or a thread when configured with 0 workers).
+
+    ``fn`` must be a top-level function and ``args`` and the result picklable. Its
+    exceptions are raised here as they were raised there.
+    """
+    if workers() == 0:
+        return await asyncio.to_thread(fn, *args)
+    loop = asyncio.get_running_loop()
+    for attempt in (1, 2):
+        pool = _get_pool()
+        try:
+            return await loop.run_in_executor(pool, fn, *args)
+        except BrokenProcessPool:
+            log.warning("a CPU worker died (attempt %s of 2); starting a new pool", attempt)
+            _drop_pool(pool)
+            if attempt == 2:
+                raise
+    raise AssertionError("unreachable")
+
+
+def shutdown() -> None:
+    """Stop the worker processes (idempotent); work still queued is cancelled."""
+    global _pool
+    with _lock:
+        pool, _pool = _pool, None
+    if pool is not None:
+        pool.shutdown(wait=True, cancel_futures=True)
+
+
+atexit.register(shutdown)
+
+
+# -- the work itself (top-level, picklable) ---------------------------------------------
+def render_png(module: str, view: dict[str, Any], names: list[str]) -> bytes:
+    """The board PNG of a view, drawn by the renderer module at ``module``."""
+    import renderer
+
+    return renderer.encode_png(importlib.import_module(module).render(view, names))
+
+
+def game_at(module: str) -> Any:
+    """The game engine defined by the module at ``module`` (its ``GAME``)."""
+    return importlib.import_module(module).GAME
+
+
+def replay(module: str, snapshot: str, steps: list[tuple[int, str]]) -> Any:
+    """The state after applying the logged ``steps`` (seat, option key) to ``snapshot``
+    (engines are deterministic, so this is exactly the state that was played)."""
+    game = game_at(module)
+    state = game.load(snapshot)
+    for seat, key in steps:
+        state = game.apply(state, seat, key).state
+    return state
+
+
+def replay_text(module: str, snapshot: str, steps: list[tuple[int, str]]) -> str:
+    """:func:`replay`, as the state's text."""
+    if not steps:
+        return snapshot
+    return game_at(module).dump(replay(module, snapshot, steps))
+
+
+def board_png(game_module: str, render_module: str, snapshot: str,
+              steps: list[tuple[int, str]], names: list[str]) -> bytes:
+    """The spectators' board PNG at the moment ``snapshot`` + ``steps`` (see :func:`replay`)."""
+    view = game_at(game_module).view(replay(game_module, snapshot, steps), None)
+    return render_png(render_module, view, names)
