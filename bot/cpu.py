@@ -28,6 +28,7 @@ import importlib
 import logging
 import multiprocessing
 import os
+import signal
 import threading
 import time
 from collections.abc import Callable
@@ -80,6 +81,9 @@ def _warm(parent: int) -> None:
     leave when the bot is gone (a ``kill -9`` of the bot must not leave workers behind)."""
     import games  # noqa: F401
     import renderer  # noqa: F401
+
+    # Ctrl-C reaches the whole process group: the bot stops its workers itself.
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
 
     def watch() -> None:
         while os.getppid() == parent:

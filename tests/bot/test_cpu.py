@@ -1,0 +1,84 @@
+"""The CPU pool: work runs in other processes, results and errors come back to the
+event loop, a worker that dies costs one retry, and boards drawn there are the same bytes."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+from collections.abc import Iterator
+
+import pytest
+
+import games
+import renderer
+from bot import cpu
+from games.base import IllegalMove
+
+
+@pytest.fixture
+def pool() -> Iterator[None]:
+    cpu.configure(2)
+    yield
+    cpu.configure(0)
+
+
+def hazienda_start() -> str:
+    game = games.get_game("hazienda")
+    return game.dump(game.setup(3, game.parse_options(None), 5))
+
+
+def first_steps(count: int) -> list[tuple[int, str]]:
+    game = games.get_game("hazienda")
+    state = game.setup(3, game.parse_options(None), 5)
+    steps = []
+    for _ in range(count):
+        decision = game.pending(state)
+        assert decision is not None
+        key = decision.options[-1].key
+        steps.append((decision.seat, key))
+        state = game.apply(state, decision.seat, key).state
+    return steps
+
+
+def pid() -> int:
+    return os.getpid()
+
+
+async def test_work_runs_in_worker_processes_and_boards_are_the_same_bytes(pool: None) -> None:
+    pids = set(await asyncio.gather(*(cpu.run(pid) for _ in range(8))))
+    assert os.getpid() not in pids and 1 <= len(pids) <= 2
+    args = (games.GAME_MODULES["hazienda"], renderer.RENDERERS["hazienda"], hazienda_start(),
+            first_steps(6), ["Ana", "Bo", "Cy"])
+    in_pool = await cpu.run(cpu.board_png, *args)
+    assert in_pool.startswith(b"\x89PNG") and in_pool == cpu.board_png(*args)
+
+
+async def test_an_error_in_a_worker_is_raised_to_the_caller(pool: None) -> None:
+    with pytest.raises(IllegalMove):
+        await cpu.run(cpu.replay_text, games.GAME_MODULES["hazienda"], hazienda_start(),
+                      [(0, "no-such-option")])
+    assert await cpu.run(pid) != os.getpid()  # the pool still works
+
+
+async def test_a_dead_worker_costs_a_retry_not_the_pool(pool: None) -> None:
+    from concurrent.futures.process import BrokenProcessPool
+
+    with pytest.raises(BrokenProcessPool):
+        await cpu.run(os._exit, 3)  # kills its worker, and the retry's
+    assert await cpu.run(pid) != os.getpid()
+
+
+async def test_zero_workers_run_in_a_thread_of_this_process() -> None:
+    cpu.configure(0)
+    assert await cpu.run(pid) == os.getpid()
+    assert cpu.workers() == 0
+
+
+def test_the_pool_is_sized_to_the_cores(monkeypatch: pytest.MonkeyPatch) -> None:
+    cpu.configure(None)
+    monkeypatch.delenv(cpu.ENV_WORKERS, raising=False)
+    assert cpu.workers() == cpu.cores() >= 1
+    monkeypatch.setenv(cpu.ENV_WORKERS, "3")
+    assert cpu.workers() == 3
+    monkeypatch.setenv(cpu.ENV_WORKERS, "0")
+    assert cpu.workers() == 0
