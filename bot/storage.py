@@ -291,6 +291,12 @@ def _dump(value: Any) -> str:
     return json.dumps(value, separators=(",", ":"), sort_keys=True)
 
 
+def _without_defaults(body: dict[str, Any]) -> dict[str, Any]:
+    """An announcement body without its empty fields (None, False, []): the reader's
+    defaults stand for them, and a game's hundred announcements stay small."""
+    return {k: v for k, v in body.items() if not (v is None or v is False or v == [])}
+
+
 def pack_state(text: str | None) -> bytes | None:
     """A state as stored: its JSON, zlib-compressed."""
     return None if text is None else zlib.compress(text.encode(), 6)
@@ -634,7 +640,7 @@ class Store:
                 next_attempt_at)
             VALUES (?, ?, ?, ?, ?, ?)
             """,
-            (game_id, version, channel_id, _dump(body), now, now),
+            (game_id, version, channel_id, _dump(_without_defaults(body)), now, now),
         )
 
     def _replace_timers(
