@@ -43,6 +43,8 @@ BATCH = 20
 MAX_IN_FLIGHT = 8
 #: A send that takes longer is given up and retried (the nonce prevents a duplicate).
 SEND_TIMEOUT = 30.0
+#: How often announcements delivered long enough ago are purged from the database.
+PURGE_SECONDS = 3600.0
 
 
 def mentions_only(user_ids: tuple[int, ...]) -> discord.AllowedMentions:
@@ -72,6 +74,7 @@ class OutboxDeliverer:
 
     async def run(self) -> None:
         """Deliver forever: after every wake-up, and every few seconds for due retries."""
+        purged_at = float("-inf")
         try:
             while True:
                 self._wake.clear()
@@ -79,6 +82,15 @@ class OutboxDeliverer:
                     await self.start_due()
                 except Exception:
                     log.exception("outbox delivery failed")
+                if time.monotonic() - purged_at >= PURGE_SECONDS:
+                    purged_at = time.monotonic()
+                    try:
+                        purged = await self.sessions.purge_outbox()
+                    except Exception:
+                        log.exception("purging delivered announcements failed")
+                    else:
+                        if purged:
+                            log.info("purged %s delivered announcements", purged)
                 with contextlib.suppress(TimeoutError):
                     await asyncio.wait_for(self._wake.wait(), POLL_SECONDS)
         finally:
