@@ -27,7 +27,7 @@ from typing import TYPE_CHECKING
 import aiohttp
 import discord
 
-from bot.discord_panels import public_view
+from bot.discord_panels import public_components
 from bot.discord_text import MESSAGE_LIMIT, breakdown_lines, clip
 from bot.sessions import Announcement
 
@@ -183,12 +183,16 @@ class OutboxDeliverer:
             "allowed_mentions": mentions_only(mentioned),
             "nonce": delivery_nonce(announcement),
         }
+        files = []
         if announcement.image:
             board = await self._board(announcement)
             if board is not None:
-                kwargs["file"] = board
-        view = public_view(announcement.game_id, turn_button=announcement.turn_button,
-                           lobby_buttons=announcement.lobby_buttons)
+                files.append(board)
+        view, choices_image = await public_components(self.sessions, announcement)
+        if choices_image is not None:
+            files.append(choices_image)
+        if files:
+            kwargs["files"] = files
         if view is not None:
             kwargs["view"] = view
         return await channel.send(**kwargs)

@@ -61,9 +61,10 @@ def article(word: str) -> str:
 # -- options -------------------------------------------------------------------------
 
 @lru_cache(maxsize=8192)
-def opt(key: str, label: str, group: str | None = None) -> Option:
-    """An option (frozen, so the same one is shared by every decision offering it)."""
-    return Option(key=key, label=label, group=group)
+def opt(key: str, label: str, group: str | None = None, at: str | None = None) -> Option:
+    """An option (frozen, so the same one is shared by every decision offering it);
+    ``at`` is the hex it acts on, for the decision image."""
+    return Option(key=key, label=label, group=group, at=at)
 
 
 def main_options(state: HaziendaState) -> list[Option]:
@@ -137,7 +138,7 @@ def labelled_spaces(choices: list[tuple[str, str]]) -> list[Option]:
         chunks = [row_choices[i:i + MENU_LIMIT] for i in range(0, len(row_choices), MENU_LIMIT)]
         for chunk in chunks:
             group = f"Row {row}" if len(chunks) == 1 else f"Row {row} ({chunk[0][0]}–{chunk[-1][0]})"
-            options += [opt(f"place:{c}", label, group) for c, label in chunk]
+            options += [opt(f"place:{c}", label, group, c) for c, label in chunk]
     return options
 
 
@@ -164,7 +165,8 @@ def step_options(state: HaziendaState) -> list[Option]:
                   else pond_start_spaces(state, state.pond_size or 1))
         return space_options(spaces, "Pond on {coord}")
     if phase == "harvest_take":
-        return [Option(key=f"take:{c}", label=f"{name(state, state.colour_seat(state.lands[c]))}'s marker on {c}")
+        return [Option(key=f"take:{c}", label=f"{name(state, state.colour_seat(state.lands[c]))}'s marker on {c}",
+                       at=c)
                 for c in stealable_markers(state, colour)]
     if phase == "harvest_place":
         return labelled_spaces([

@@ -100,8 +100,10 @@ async def test_the_migrated_games_go_on(tmp_path: Path) -> None:
         assert decision is not None
         result = await sessions.play(active.id, user, decision.options[0].key, active.version)
         assert result.version > active.version
+        await sessions.wait_for_computers(active.id)
         assert (await sessions.png(active.id, 5)).startswith(b"\x89PNG")
     finally:
+        await sessions.close()
         await store.close()
 
 
@@ -139,6 +141,8 @@ async def test_a_game_against_computers_replays_exactly_at_every_version(
     """Computer seats choose with ``games.ai.ai_rng`` (seed and step): the logged keys,
     replayed from the snapshots, give every state that was played."""
     store = await Store.open(tmp_path / "c.sqlite3")
+    sessions = Sessions(store, Settings(_env_file=None), clock=FakeClock(),
+                        seed_source=lambda: 99)
     played: dict[int, str] = {}
     commit = store.commit
 
@@ -150,13 +154,12 @@ async def test_a_game_against_computers_replays_exactly_at_every_version(
 
     store.commit = recording  # type: ignore[method-assign]
     try:
-        sessions = Sessions(store, Settings(_env_file=None), clock=FakeClock(),
-                            seed_source=lambda: 99)
         await sessions.new(1, None, 1, "Ana", "kuhlorado", {})
         await sessions.add_computer(1, 1)
         info = await sessions.start(1, 1)
         rng = random.Random(3)
         while len(played) < 2 * SNAPSHOT_EVERY + 10:
+            await sessions.wait_for_computers(info.id)
             info = await sessions.info_by_id(info.id)
             if info.to_move is None:
                 break
@@ -169,6 +172,7 @@ async def test_a_game_against_computers_replays_exactly_at_every_version(
         for version, text in played.items():
             assert await state_at(store, "kuhlorado", info.id, version) == text, version
     finally:
+        await sessions.close()
         await store.close()
 
 

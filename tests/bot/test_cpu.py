@@ -82,3 +82,36 @@ def test_the_pool_is_sized_to_the_cores(monkeypatch: pytest.MonkeyPatch) -> None
     assert cpu.workers() == 3
     monkeypatch.setenv(cpu.ENV_WORKERS, "0")
     assert cpu.workers() == 0
+
+
+async def test_computer_seats_and_boards_go_through_the_pool(pool: None, tmp_path) -> None:
+    """Steps (states, events) and boards cross the process boundary whole: a game
+    against the computer, played through the session layer with a real pool."""
+    from bot.sessions import Sessions
+    from bot.settings import Settings
+    from bot.storage import Store
+    from tests.clock import FakeClock
+
+    store = await Store.open(tmp_path / "pool.sqlite3")
+    sessions = Sessions(store, Settings(_env_file=None), clock=FakeClock(),
+                        seed_source=lambda: 8)
+    try:
+        await sessions.new(1, None, 1, "Ana", "kuhlorado", {})
+        await sessions.add_computer(1, 1)
+        info = await sessions.start(1, 1)
+        for _ in range(6):
+            await sessions.wait_for_computers(info.id)
+            info = await sessions.info_by_id(info.id)
+            if info.user_to_move != 1:
+                break
+            decision, _ = await sessions.decision_for(info.id, 1)
+            assert decision is not None
+            await sessions.play(info.id, 1, decision.options[0].key, info.version)
+        await sessions.wait_for_computers(info.id)
+        moves = await store.moves(info.id)
+        assert any(m.by_computer for m in moves)
+        board = await sessions.png(info.id, moves[len(moves) // 2].version)
+        assert board.startswith(b"\x89PNG")
+    finally:
+        await sessions.close()
+        await store.close()
