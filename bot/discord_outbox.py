@@ -20,6 +20,7 @@ import contextlib
 import functools
 import io
 import logging
+import os
 import time
 from collections.abc import Callable
 from typing import TYPE_CHECKING
@@ -36,11 +37,22 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
+def _tuning(name: str, default: int) -> int:
+    """A tuning knob from the environment (``make bench-load`` compares values)."""
+    try:
+        return max(1, int(os.environ.get(name, default)))
+    except ValueError:
+        return default
+
+
 #: How often the outbox is looked at when nothing wakes the deliverer (retries are due).
 POLL_SECONDS = 5.0
-BATCH = 20
-#: Deliveries under way at once (different games).
-MAX_IN_FLIGHT = 8
+#: Deliveries under way at once (different games). A delivery is a board drawn in the CPU
+#: pool, then an upload: enough of them keep every pool worker busy while others upload.
+#: Sized by ``make bench-load`` (see README: figures).
+MAX_IN_FLIGHT = _tuning("ESTANCIA_OUTBOX_IN_FLIGHT", 8)
+#: Due announcements read per look: enough to fill the free delivery slots.
+BATCH = _tuning("ESTANCIA_OUTBOX_BATCH", 2 * MAX_IN_FLIGHT)
 #: A send that takes longer is given up and retried (the nonce prevents a duplicate).
 SEND_TIMEOUT = 30.0
 #: How often announcements delivered long enough ago are purged from the database.

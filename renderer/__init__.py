@@ -47,15 +47,19 @@ PNG_LEVEL = 3
 
 
 def encode_png(image: Image.Image) -> bytes:
-    """A palette PNG of the image: 256 colours chosen for this image (fast octree, no
-    dithering, so the same pixels always give the same bytes). Boards are flat colour and
-    anti-aliased text: a palette keeps them visually identical at half the bytes of RGB,
-    and 8-bit pixels encode several times faster."""
+    """A palette PNG of the image. Boards are flat colour and anti-aliased text: 256
+    colours keep them visually identical at half the bytes of RGB, and 8-bit pixels encode
+    several times faster. The palette is chosen (fast octree) on every other pixel of
+    every other row, which halves its cost, then each pixel takes its nearest colour, not
+    dithered: the same pixels always give the same bytes."""
     if image.mode not in ("P", "L", "1"):
         if image.mode not in ("RGB", "RGBA"):
             image = image.convert("RGBA" if "A" in image.getbands() else "RGB")
-        image = image.quantize(256, method=Image.Quantize.FASTOCTREE,
-                               dither=Image.Dither.NONE)
+        sample = image.resize((max(1, image.width // 2), max(1, image.height // 2)),
+                              Image.Resampling.NEAREST)
+        palette = sample.quantize(256, method=Image.Quantize.FASTOCTREE,
+                                  dither=Image.Dither.NONE)
+        image = image.quantize(palette=palette, dither=Image.Dither.NONE)
     buf = io.BytesIO()
     image.save(buf, format="PNG", optimize=False, compress_level=PNG_LEVEL)
     return buf.getvalue()
