@@ -4,7 +4,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
-.PHONY: run test soak bench demo lint clean
+.PHONY: run test soak bench bench-load demo lint clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -25,6 +25,11 @@ soak: $(STAMP)
 
 bench: $(STAMP)
 	$(BIN)/python -m bench
+
+# The heavy part of the benchmarks (~12 min): bursts of 50/200/500 games through the bot
+# process and a minute of turns at 25/50/75 % of the machine's limit.
+bench-load: $(STAMP)
+	$(BIN)/python -m bench.load
 
 demo: $(STAMP)
 	$(BIN)/estancia play kuhlorado --out out/demo

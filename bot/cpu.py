@@ -182,3 +182,13 @@ def board_png(game_module: str, render_module: str, snapshot: str,
     """The spectators' board PNG at the moment ``snapshot`` + ``steps`` (see :func:`replay`)."""
     view = game_at(game_module).view(replay(game_module, snapshot, steps), None)
     return render_png(render_module, view, names)
+
+
+def render_decision_png(game: str, module: str, view: dict[str, Any], names: list[str],
+                        marks: dict[str, str]) -> bytes | None:
+    """:func:`renderer.render_decision_png` of ``game``, whose renderer is the module at
+    ``module`` (registered here when this worker has not heard of the game)."""
+    import renderer
+
+    renderer.RENDERERS.setdefault(game, module)
+    return renderer.render_decision_png(game, view, names, marks)
