@@ -241,9 +241,9 @@ if __name__ == "__main__":
     parser = argparse.ArgumentParser(description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--quick", action="store_true", help="N=10 and 10 s at 50 %%")
-    parser.add_argument("--sizes", type=lambda t: tuple(int(x) for x in t.split(",")),
+    parser.add_argument("--sizes", type=lambda t: tuple(int(x) for x in t.split(",") if x),
                         default=BURST_SIZES, help="burst sizes, e.g. 50,200,500")
-    parser.add_argument("--rates", type=lambda t: tuple(float(x) for x in t.split(",")),
+    parser.add_argument("--rates", type=lambda t: tuple(float(x) for x in t.split(",") if x),
                         default=RATES, help="sustained shares of the limit, e.g. 0.25,0.5")
     parser.add_argument("--seconds", type=float, default=SUSTAIN_SECONDS)
     parser.add_argument("--game", default=GAME)

@@ -31,7 +31,7 @@ from bot.discord_text import NOT_IN_GUILD, UNEXPECTED
 from bot.scheduler import Scheduler
 from bot.sessions import SessionError, Sessions
 from bot.settings import Settings
-from bot.storage import Store
+from bot.storage import Store, open_store
 from cogs.estancia import EstanciaCog
 
 log = logging.getLogger(__name__)
@@ -103,7 +103,7 @@ class EstanciaBot(commands.Bot):
         if self._sessions is None:
             path = Path(self.settings.estancia_db)
             path.parent.mkdir(parents=True, exist_ok=True)
-            self._owns_store = await Store.open(path)
+            self._owns_store = await open_store(path)
             self._sessions = Sessions(self._owns_store, self.settings, clock=self.clock)
         self.outbox = OutboxDeliverer(self, self.sessions, clock=self.clock)
         self.sessions.on_outbox(self.outbox.wake)

@@ -22,6 +22,7 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
+import os
 import sqlite3
 import zlib
 from collections.abc import Callable, Sequence
@@ -820,6 +821,17 @@ class Store:
             "UPDATE timers SET fired_at = ? WHERE id = ? AND fired_at IS NULL",
             (now, timer_id),
         ))
+
+
+async def open_store(path: str | Path, url: str | None = None) -> Any:
+    """The bot's database: PostgreSQL at ``url`` (default: ``$DATABASE_URL``) when one is
+    given, else the SQLite file at ``path`` (the default, nothing to set up)."""
+    url = os.environ.get("DATABASE_URL", "") if url is None else url
+    if url:
+        from bot.storage_pg import PgStore
+
+        return await PgStore.open(url)
+    return await Store.open(path)
 
 
 def _connect(path: str, writer: bool) -> sqlite3.Connection:

@@ -15,6 +15,8 @@ import sqlite3
 from dataclasses import replace
 from pathlib import Path
 
+import pytest
+
 import games
 from bot import cpu
 from bot.announcements import MOVE_ANNOUNCEMENTS
@@ -25,6 +27,12 @@ from tests.bot.helpers import drain, hot_seat, mover
 from tests.clock import FakeClock
 
 SCHEMA1 = Path(__file__).parent / "fixtures" / "schema1.sqlite3.gz"
+
+
+@pytest.fixture
+def store(any_store: Store) -> Store:
+    """Every test here that takes ``store`` runs on SQLite and on PostgreSQL."""
+    return any_store
 
 
 def unpacked_schema1(folder: Path) -> Path:

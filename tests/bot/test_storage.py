@@ -18,6 +18,12 @@ from bot.storage import (
 )
 
 
+@pytest.fixture
+def store(any_store: Store) -> Store:
+    """Every test here that takes ``store`` runs on SQLite and on PostgreSQL."""
+    return any_store
+
+
 def new_game(channel: int = 1) -> NewGame:
     return NewGame(
         channel_id=channel, guild_id=2, game="diceroll", options={}, creator_id=10,
