@@ -18,7 +18,7 @@ COPY games ./games
 COPY renderer ./renderer
 COPY bot ./bot
 COPY cogs ./cogs
-RUN pip install .
+RUN pip install '.[postgres]'
 
 USER estancia
 VOLUME ["/data"]

@@ -119,7 +119,7 @@ def main() -> None:
     except ImportError:
         print("discord    load run: harness not present")
     else:
-        load.main(quick=args.quick, sizes=(50,), rates=())
+        load.main(quick=args.quick, sizes=(50,), rates=(), stall=False)
 
 
 if __name__ == "__main__":

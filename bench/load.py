@@ -10,6 +10,9 @@ machine (loopback only), with figures measured against the machine's limit.
 * **Sustained**: turns started at a fixed rate (25/50/75 % of the limit) for a minute
   over a set of running games: the same latencies. Target: click → board p95 under 1 s
   up to 50 %.
+* **Computers**: human games taking turns at a steady pace, alone and then beside games
+  of one human and three computer seats that never stop thinking: the humans' latencies
+  (a computer must never hold up another game).
 
 Bounded in count and time; everything stops by itself. Figures are printed, never asserted.
 """
@@ -18,6 +21,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import itertools
 import statistics
 import tempfile
 import time
@@ -130,8 +134,87 @@ class PacedGame(LoadGame):
             self.busy = False
 
 
+class MixedGame(PacedGame):
+    """One human against three computer seats: every turn of the human sets the
+    computers thinking for seconds."""
+
+    async def open(self) -> None:
+        human = self.players[0]
+        await self.interact(human, human.slash("new", channel_id=self.channel_id,
+                                               game=self.game))
+        for action in ("cpu", "cpu", "cpu", "start"):
+            _, lobby = await self.next_post(
+                lambda m, action=action: lobby_button(m, action) is not None)
+            await self.interact(human, human.click(lobby, lobby_button(lobby, action) or ""))
+        await self.turn_back()
+
+    async def turn_back(self) -> None:
+        """Wait until the computers have played and the human is pinged (or it is over)."""
+        human = self.players[0].id
+        while not self.over and (self.post is None
+                                 or human not in mentioned_ids(self.post)):
+            _, self.post = await self.next_post(lambda m: bool(m["attachments"]))
+            self.over = turn_button_of(self.post) is None
+
+
+async def _play_on(table: MixedGame, until: float) -> None:
+    while time.perf_counter() < until and not table.over:
+        await table.turn()
+        await table.turn_back()
+
+
+async def computer_stall(game: str, seconds: float, env: dict[str, str],
+                         humans: int = 20, mixed: int = 4, rate: float = 2.0) -> str:
+    """Human-only games taking turns at ``rate`` turns/s, alone and then beside ``mixed``
+    games of one human and three computers playing without pause: the humans' latencies
+    must not change much when the computers think."""
+    lines = []
+    for with_computers in (False, True):
+        with tempfile.TemporaryDirectory(prefix="estancia-stall-") as tmp:
+            async with TimedFakeDiscord() as fake:
+                channels = _channels(fake, humans + mixed, "stall")
+                bot = BotProcess(fake, Path(tmp), {"LOG_LEVEL": "WARNING", **env})
+                try:
+                    await bot.start()
+                    figures, busy = Figures(), Figures()  # human games, mixed games
+                    tables = [PacedGame(fake, channel, i, figures, float("inf"), game=game)
+                              for i, channel in enumerate(channels[:humans])]
+                    others = [MixedGame(fake, channel, 1000 + i, busy, float("inf"), game=game)
+                              for i, channel in enumerate(channels[humans:])]
+                    await asyncio.gather(*(t.open() for t in tables))
+                    figures.ack_ms.clear()
+                    started = time.perf_counter()
+                    background = []
+                    if with_computers:
+                        await asyncio.gather(*(t.open() for t in others))
+                        background = [asyncio.create_task(_play_on(t, started + seconds))
+                                      for t in others]
+                    turns = []
+                    for k in range(int(rate * seconds)):
+                        await asyncio.sleep(max(0.0, started + k / rate - time.perf_counter()))
+                        idle = [t for t in tables if not t.busy and not t.over]
+                        if idle:
+                            idle[0].busy = True
+                            tables.append(tables.pop(tables.index(idle[0])))
+                            turns.append(asyncio.create_task(idle[0].turn()))
+                    await asyncio.wait_for(asyncio.gather(*turns, *background), 2 * WAIT)
+                finally:
+                    await bot.close()
+        label = (f"beside {mixed} games of 1 human + 3 computers ({busy.turns} of their turns)"
+                 if with_computers else "alone")
+        lines += [f"{game:10s} {humans} human games at {rate:g} turns/s, {label}: "
+                  f"{figures.turns} turns, {figures.failures + busy.failures} failed",
+                  *_latency_lines(figures)]
+    return "\n".join(lines)
+
+
+_channel_ids = itertools.count(6_000_000)
+
+
 def _channels(fake: TimedFakeDiscord, count: int, prefix: str) -> list[int]:
-    return [fake.guild.channels.setdefault(f"{prefix}-{i}", 6_000_000 + i) for i in range(count)]
+    """Channels never used before in this run (a PostgreSQL database outlives one bot)."""
+    return [fake.guild.channels.setdefault(f"{prefix}-{i}", next(_channel_ids))
+            for i in range(count)]
 
 
 def _latency_lines(figures: Figures) -> list[str]:
@@ -223,7 +306,7 @@ async def sustained(share: float, game: str, board_limit: float, seconds: float,
 
 def main(quick: bool = False, sizes: tuple[int, ...] = BURST_SIZES,
          rates: tuple[float, ...] = RATES, seconds: float = SUSTAIN_SECONDS,
-         game: str = GAME, env: dict[str, str] | None = None) -> None:
+         game: str = GAME, env: dict[str, str] | None = None, stall: bool = True) -> None:
     env = env or {}
     board_limit, per_board = limit(game)
     from bot.cpu import cores
@@ -235,6 +318,8 @@ def main(quick: bool = False, sizes: tuple[int, ...] = BURST_SIZES,
     for share in (0.5,) if quick else rates:
         print(asyncio.run(sustained(share, game, board_limit, 10.0 if quick else seconds, env)),
               flush=True)
+    if stall:
+        print(asyncio.run(computer_stall(game, 10.0 if quick else 30.0, env)), flush=True)
 
 
 if __name__ == "__main__":

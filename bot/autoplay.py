@@ -164,7 +164,8 @@ async def think_off_loop(game: AnyGame, state: GameState, users: Sequence[int | 
     boards and computers instead of holding a worker (or the event loop) to itself."""
     module = games.GAME_MODULES[game.name]
     steps: list[Step] = []
-    while batch := await cpu.run(next_steps_of, module, state, list(users), stand_in):
+    while batch := await cpu.run(next_steps_of, module, state, list(users), stand_in,
+                                 background=True):
         steps += batch
         if len(steps) > MAX_COMPUTER_STEPS:
             raise RuntimeError(f"{game.name}: computer seats made {len(steps)} steps in a row")

@@ -24,7 +24,10 @@ from __future__ import annotations
 
 import asyncio
 import atexit
+import contextlib
+import heapq
 import importlib
+import itertools
 import logging
 import multiprocessing
 import os
@@ -41,9 +44,13 @@ log = logging.getLogger(__name__)
 T = TypeVar("T")
 
 ENV_WORKERS = "ESTANCIA_CPU_WORKERS"
+#: Workers run at a lower priority than the bot process, whose event loop acknowledges
+#: every click within Discord's 3 seconds: boards and computers take the spare CPU.
+WORKER_NICENESS = 10
 
 _lock = threading.Lock()
 _pool: ProcessPoolExecutor | None = None
+_lanes: _Lanes | None = None
 _configured: int | None = None
 
 
@@ -84,6 +91,9 @@ def _warm(parent: int) -> None:
 
     # Ctrl-C reaches the whole process group: the bot stops its workers itself.
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    # The bot's own process answers clicks: when the cores are short, it goes first.
+    with contextlib.suppress(OSError):
+        os.nice(WORKER_NICENESS)
 
     def watch() -> None:
         while os.getppid() == parent:
@@ -93,17 +103,18 @@ def _warm(parent: int) -> None:
     threading.Thread(target=watch, name="estancia-cpu-orphan-watch", daemon=True).start()
 
 
-def _get_pool() -> ProcessPoolExecutor:
-    global _pool
+def _get_pool() -> tuple[ProcessPoolExecutor, _Lanes]:
+    global _pool, _lanes
     with _lock:
-        if _pool is None:
+        if _pool is None or _lanes is None:
             count = workers()
             _pool = ProcessPoolExecutor(
                 max_workers=count, mp_context=multiprocessing.get_context("spawn"),
                 initializer=_warm, initargs=(os.getpid(),),
             )
+            _lanes = _Lanes(count)
             log.info("CPU pool started: %s worker processes", count)
-        return _pool
+        return _pool, _lanes
 
 
 def _drop_pool(broken: ProcessPoolExecutor) -> None:
@@ -114,17 +125,72 @@ def _drop_pool(broken: ProcessPoolExecutor) -> None:
     broken.shutdown(wait=False, cancel_futures=True)
 
 
-async def run(fn: Callable[..., T], *args: Any) -> T:
+class _Lanes:
+    """Hands the pool's workers out, one task each, to the work someone is waiting for
+    (boards, decision images) before computer players' steps, and keeps one worker from
+    the computers whenever there are two or more: a board waits for no computer."""
+
+    def __init__(self, slots: int) -> None:
+        self.free = slots
+        self.computer_slots = max(1, slots - 1)
+        self.computers = 0
+        self._waiting: list[tuple[int, int, asyncio.Future[None]]] = []
+        self._order = itertools.count()
+
+    def _may_start(self, background: bool) -> bool:
+        return self.free > 0 and (not background or self.computers < self.computer_slots)
+
+    async def acquire(self, background: bool) -> None:
+        # Whoever waits could not start when a slot last came free: none may start now.
+        if self._may_start(background):
+            self._take(background)
+            return
+        waiter = asyncio.get_running_loop().create_future()
+        heapq.heappush(self._waiting, (int(background), next(self._order), waiter))
+        try:
+            await waiter
+        except BaseException:
+            if waiter.done() and not waiter.cancelled():
+                self.release(background)  # handed a slot just as it was cancelled
+            raise
+
+    def _take(self, background: bool) -> None:
+        self.free -= 1
+        self.computers += background
+
+    def release(self, background: bool) -> None:
+        self.free += 1
+        self.computers -= background
+        held: list[tuple[int, int, asyncio.Future[None]]] = []
+        while self._waiting:
+            entry = heapq.heappop(self._waiting)
+            lane, _, waiter = entry
+            if waiter.done():
+                continue
+            if self._may_start(bool(lane)):
+                self._take(bool(lane))
+                waiter.set_result(None)
+                if self.free == 0:
+                    break
+            else:
+                held.append(entry)
+        for entry in held:
+            heapq.heappush(self._waiting, entry)
+
+
+async def run(fn: Callable[..., T], *args: Any, background: bool = False) -> T:
     """``fn(*args)`` in a worker process (or a thread when configured with 0 workers).
 
     ``fn`` must be a top-level function and ``args`` and the result picklable. Its
-    exceptions are raised here as they were raised there.
+    exceptions are raised here as they were raised there. ``background`` work (computer
+    players) goes after any work someone is waiting for, and never takes the last worker.
     """
     if workers() == 0:
         return await asyncio.to_thread(fn, *args)
     loop = asyncio.get_running_loop()
     for attempt in (1, 2):
-        pool = _get_pool()
+        pool, lanes = _get_pool()
+        await lanes.acquire(background)
         try:
             return await loop.run_in_executor(pool, fn, *args)
         except BrokenProcessPool:
@@ -132,6 +198,8 @@ async def run(fn: Callable[..., T], *args: Any) -> T:
             _drop_pool(pool)
             if attempt == 2:
                 raise
+        finally:
+            lanes.release(background)
     raise AssertionError("unreachable")
 
 

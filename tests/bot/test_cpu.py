@@ -115,3 +115,29 @@ async def test_computer_seats_and_boards_go_through_the_pool(pool: None, tmp_pat
     finally:
         await sessions.close()
         await store.close()
+
+
+async def test_boards_go_before_computers_and_one_worker_stays_free_of_them(
+        pool: None) -> None:
+    """With two workers busy, a waiting board starts before computer steps that waited
+    longer, and computer steps never hold both workers."""
+    lanes = cpu._Lanes(2)
+    started: list[str] = []
+
+    async def work(name: str, background: bool, hold: asyncio.Event) -> None:
+        await lanes.acquire(background)
+        started.append(name)
+        await hold.wait()
+        lanes.release(background)
+
+    hold = asyncio.Event()
+    first = [asyncio.create_task(work(f"c{i}", True, hold)) for i in range(3)]
+    await asyncio.sleep(0)
+    assert started == ["c0"]  # the second worker is kept from the computers
+    board = asyncio.create_task(work("board", False, hold))
+    await asyncio.sleep(0)
+    assert started == ["c0", "board"]
+    hold.set()
+    await asyncio.gather(*first, board)
+    assert sorted(started) == ["board", "c0", "c1", "c2"]
+    assert lanes.free == 2 and lanes.computers == 0
