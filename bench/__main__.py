@@ -5,6 +5,7 @@
 * milliseconds per rendered board image (drawing and encoding apart) and the PNG's size,
 * milliseconds per stored move through the session layer on SQLite (WAL),
 * database bytes per finished game,
+* taps per turn on a phone, from a scripted whole game (:mod:`bench.taps`),
 * the bot process under load: the limit (cores ÷ CPU per board) and one burst of 50
   games (``make bench-load`` runs the full set: bursts of 50/200/500 games and a minute
   of sustained turns at 25/50/75 % of the limit).
@@ -19,6 +20,7 @@ import tempfile
 import time
 from pathlib import Path
 
+from bench.taps import taps_per_turn
 from games import available_games, get_game
 from games.ai import choose
 from games.rng import Rng
@@ -111,6 +113,7 @@ def main() -> None:
         bench_ai(name, max(10, int(60 * scale)))
         bench_render(name, max(3, int(20 * scale)))
         asyncio.run(bench_store(name, max(1, int(5 * scale))))
+        print(asyncio.run(taps_per_turn(name)).line(name))
     from bench import dbsize
 
     dbsize.main(quick=args.quick)

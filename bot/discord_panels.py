@@ -6,7 +6,8 @@ panel, the game version the panel was built from — and is handled by a
 memory between clicks, so buttons keep working after a restart, and a stale panel or a
 double click is refused by the session layer's version check, never applied twice.
 
-Custom ids (≤ 100 characters):
+Custom ids (≤ 100 characters; ids and versions have at most 19 digits, as SQLite's
+integers — a forged longer one matches no template and is ignored):
 
 * ``est:turn:<game>`` — "Your turn": opens the private panel
 * ``est:join:<game>``, ``est:cpu:<game>``, ``est:start:<game>`` — lobby buttons
@@ -49,6 +50,8 @@ from bot.discord_text import (
     UNEXPECTED,
     clip,
     clip_lines,
+    fit_components,
+    fit_message,
     hand_text,
 )
 from bot.sessions import Announcement, GameInfo, MoveResult, SessionError
@@ -86,6 +89,9 @@ class Components(ui.View):
     def is_dispatchable(self) -> bool:
         return False
 
+    def to_components(self) -> list[dict[str, Any]]:
+        return fit_components(super().to_components())
+
 
 # -- building ---------------------------------------------------------------------------
 
@@ -120,7 +126,15 @@ def decision_marks(decision: Decision) -> dict[str, str]:
     for option in decision.options:
         if option.key in numbers and option.at is not None:
             marks.setdefault(option.at, []).append(str(numbers[option.key]))
-    return {place: "/".join(found) for place, found in marks.items()}
+    return {place: _span(found) for place, found in marks.items()}
+
+
+def _span(numbers: list[str]) -> str:
+    """ "3", "3/4", or "3-6" for a run of three or more."""
+    values = [int(n) for n in numbers]
+    if len(values) >= 3 and values == list(range(values[0], values[0] + len(values))):
+        return f"{values[0]}-{values[-1]}"
+    return "/".join(numbers)
 
 
 #: Option keys that end the turn early: shown as their own button, never buried in a menu.
@@ -398,6 +412,7 @@ async def answer_privately(interaction: discord.Interaction, text: str) -> None:
     """A private answer that leaves any panel as it is."""
     if expired(interaction):
         return
+    text = fit_message(text)
     response = interaction.response
     if not response.is_done():
         await response.send_message(text, ephemeral=True)
@@ -410,8 +425,8 @@ async def answer_privately(interaction: discord.Interaction, text: str) -> None:
 async def show_panel(interaction: discord.Interaction, panel: Panel,
                      image: discord.File | None = None) -> None:
     if not expired(interaction):
-        await interaction.edit_original_response(content=panel.content, view=panel.view,
-                                                 attachments=[image] if image else [])
+        await interaction.edit_original_response(content=fit_message(panel.content),
+                                                 view=panel.view, attachments=[image] if image else [])
 
 
 async def present(interaction: discord.Interaction, game_id: int, version: int,
@@ -571,7 +586,7 @@ async def lobby_action(interaction: discord.Interaction, game_id: int, action: s
 # -- dynamic items -------------------------------------------------------------------------
 
 
-class TurnButton(ui.DynamicItem[ui.Button], template=r"est:turn:(?P<game>\d+)"):
+class TurnButton(ui.DynamicItem[ui.Button], template=r"est:turn:(?P<game>[0-9]{1,19})"):
     def __init__(self, game_id: int) -> None:
         super().__init__(ui.Button(label="Your turn", style=discord.ButtonStyle.success,
                                    custom_id=f"est:turn:{game_id}"))
@@ -607,18 +622,18 @@ class _LobbyButton:
         await guarded(interaction, lobby_action(interaction, self.game_id, self.action))
 
 
-class JoinButton(_LobbyButton, ui.DynamicItem[ui.Button], template=r"est:join:(?P<game>\d+)"):
+class JoinButton(_LobbyButton, ui.DynamicItem[ui.Button], template=r"est:join:(?P<game>[0-9]{1,19})"):
     action = "join"
     label = "Join"
     style = discord.ButtonStyle.primary
 
 
-class ComputerButton(_LobbyButton, ui.DynamicItem[ui.Button], template=r"est:cpu:(?P<game>\d+)"):
+class ComputerButton(_LobbyButton, ui.DynamicItem[ui.Button], template=r"est:cpu:(?P<game>[0-9]{1,19})"):
     action = "cpu"
     label = "Add computer"
 
 
-class StartButton(_LobbyButton, ui.DynamicItem[ui.Button], template=r"est:start:(?P<game>\d+)"):
+class StartButton(_LobbyButton, ui.DynamicItem[ui.Button], template=r"est:start:(?P<game>[0-9]{1,19})"):
     action = "start"
     label = "Start"
     style = discord.ButtonStyle.success
@@ -629,7 +644,7 @@ def _prefix(public: bool) -> str:
 
 
 class OptionButton(ui.DynamicItem[ui.Button],
-                   template=r"est:(?P<pub>p?)opt:(?P<game>\d+):(?P<version>\d+):(?P<choice>.+)"):
+                   template=r"est:(?P<pub>p?)opt:(?P<game>[0-9]{1,19}):(?P<version>[0-9]{1,19}):(?P<choice>.+)"):
     def __init__(self, game_id: int, version: int, choice: str, label: str,
                  style: discord.ButtonStyle = discord.ButtonStyle.primary,
                  public: bool = False) -> None:
@@ -663,7 +678,7 @@ class OptionButton(ui.DynamicItem[ui.Button],
 
 
 class OptionSelect(ui.DynamicItem[ui.Select],
-                   template=r"est:(?P<pub>p?)sel:(?P<game>\d+):(?P<version>\d+)(?::(?P<part>\d+))?"):
+                   template=r"est:(?P<pub>p?)sel:(?P<game>[0-9]{1,19}):(?P<version>[0-9]{1,19})(?::(?P<part>[0-9]{1,2}))?"):
     def __init__(self, game_id: int, version: int, options: list[Option],
                  placeholder: str = "Choose…", numbers: dict[str, int] | None = None,
                  public: bool = False, part: int | None = None) -> None:
@@ -694,7 +709,7 @@ class OptionSelect(ui.DynamicItem[ui.Select],
 
 
 class GroupSelect(ui.DynamicItem[ui.Select],
-                  template=r"est:(?P<pub>p?)grp:(?P<game>\d+):(?P<version>\d+)"):
+                  template=r"est:(?P<pub>p?)grp:(?P<game>[0-9]{1,19}):(?P<version>[0-9]{1,19})"):
     def __init__(self, game_id: int, version: int, groups: list[str],
                  placeholder: str = "Choose a group…", public: bool = False) -> None:
         choices = [discord.SelectOption(label=clip(name or "Other", LABEL_LIMIT), value=str(i))
@@ -718,7 +733,7 @@ class GroupSelect(ui.DynamicItem[ui.Select],
 
 
 class UndoButton(ui.DynamicItem[ui.Button],
-                 template=r"est:undo:(?P<game>\d+):(?P<version>\d+)"):
+                 template=r"est:undo:(?P<game>[0-9]{1,19}):(?P<version>[0-9]{1,19})"):
     def __init__(self, game_id: int, version: int) -> None:
         super().__init__(ui.Button(label="Take back", style=discord.ButtonStyle.secondary,
                                    custom_id=f"est:undo:{game_id}:{version}"))

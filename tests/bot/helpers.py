@@ -30,7 +30,8 @@ async def against_computer(
 
 
 async def mover(sessions: Sessions, game_id: int) -> int:
-    """The user whose decision is pending."""
+    """The user whose decision is pending (once the computer seats have played)."""
+    await sessions.wait_for_computers(game_id)
     info = await sessions.info_by_id(game_id)
     user = info.user_to_move
     assert user is not None, info

@@ -212,6 +212,9 @@ def test_kuhlorado_marks_and_hazienda_placements_name_their_place() -> None:
             if option.key.startswith(("place:", "take:")):
                 assert option.at == option.key.split(":")[1]
                 placed += 1
+            elif option.key.startswith("play:"):  # card and place together, or card first
+                parts = option.key.split(":")
+                assert option.at == (parts[3] if len(parts) == 4 else None)
             elif option.key.startswith(("buy:", "end", "pond:", "harvest")):
                 assert option.at is None
         state = game.apply(state, decision.seat, rng.choice(decision.options).key).state

@@ -26,6 +26,14 @@ def needs(game: str) -> None:
         pytest.skip(f"{game} (engine and renderer) has not landed yet")
 
 
+def expand(mark: str) -> set[str]:
+    """The numbers a mark stands for: "3", "3/4" or "3-6"."""
+    if "-" in mark:
+        first, last = mark.split("-")
+        return {str(n) for n in range(int(first), int(last) + 1)}
+    return set(mark.split("/"))
+
+
 def labels(message: dict[str, Any]) -> list[str]:
     """Every button label and select option label of a message, in order."""
     found = []
@@ -121,7 +129,7 @@ async def test_the_mark_panel_numbers_its_cells_like_the_decision_image(
             numbered.setdefault(match[2], set()).add(match[1])
     assert numbered, labels(panel.message)
     marks = drawn[-1]
-    assert {cell: set(mark.split("/")) for cell, mark in marks.items()} == numbered
+    assert {cell: expand(mark) for cell, mark in marks.items()} == numbered
     numbers = sorted(int(n) for found in numbered.values() for n in found)
     assert numbers == list(range(1, len(numbers) + 1))
 
@@ -179,3 +187,19 @@ async def test_a_public_menu_opens_a_private_panel_for_the_mover_only(
     assert claimed.text.startswith("You chose **Cell B3**.")
     stale = await table.click(mover, public, menu, ["2"])
     assert stale.ephemeral and "out of date" in stale.text
+
+
+def test_options_at_one_place_share_its_mark() -> None:
+    from bot.discord_panels import decision_marks, numbered_label, numbering
+    from games.base import Decision, Option
+
+    def option(key: str, at: str | None) -> Option:
+        return Option(key=key, label=key.capitalize(), at=at)
+
+    decision = Decision(seat=0, prompt="Where?", options=[
+        option("a1", "A"), option("a2", "A"), option("a3", "A"), option("b", "B"),
+        option("c1", "C"), option("end", None), option("c2", "C")])
+    assert decision_marks(decision) == {"A": "1-3", "B": "4", "C": "5/6"}
+    numbers = numbering(decision)
+    assert [numbered_label(o, numbers) for o in decision.options] == [
+        "1. A1", "2. A2", "3. A3", "4. B", "5. C1", "End", "6. C2"]

@@ -62,7 +62,7 @@ async def test_a_hazienda_turn_pings_once_when_it_ends_and_shows_the_hand(
     for row in rows(panel.message):
         for component in row:
             if component["type"] == 3:
-                assert component["placeholder"].startswith("Choose")
+                assert "Choose" in component["placeholder"]
                 assert "end" not in [o["value"] for o in component["options"]]
 
     # one action (and its sub-steps), then more: nothing goes to the channel meanwhile
@@ -254,9 +254,12 @@ async def test_take_back_stays_while_the_player_browses_the_rows(
     info = await table.sessions.info_by_id(game_id)
     mover = to_move(table, {alice.user.id: alice, bob.user.id: bob}, info)
     reply = await table.click(mover, turn_message, f"est:turn:{game_id}")
-    (menu,) = rows(reply.message)[0]
-    play = next(o["value"] for o in menu["options"] if o["value"].startswith("play:"))
-    placing = await table.click(mover, reply.message, menu["custom_id"], [play])
+    menus = [c for row in rows(reply.message) for c in row if c["type"] == 3]
+    plays = [(m["custom_id"], o["value"]) for m in menus for o in m["options"]
+             if o["value"].startswith("play:")]
+    # a card offered alone (its place comes next) if there is one, else card and place
+    menu, play = sorted(plays, key=lambda p: p[1].count(":"))[0]
+    placing = await table.click(mover, reply.message, menu, [play])
     version = info.version + 1
     assert f"est:undo:{game_id}:{version}" in placing.custom_ids
     if f"est:grp:{game_id}:{version}" in placing.custom_ids:  # a big map: rows first

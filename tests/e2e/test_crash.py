@@ -27,6 +27,7 @@ from tests.e2e.scenario import (
     Player,
     Sent,
     gateway_deliver,
+    open_turn,
     option_components,
     pick_component,
     poll,
@@ -104,7 +105,8 @@ async def tap_until_killed(table: Table, bot: BotProcess, rng: random.Random,
     player = table.players[record.user_of(record.to_move())]
     post = latest_turn_post(table)
     flight = InFlight(player)
-    opened = await player.click(post, f"est:turn:{table.game_id}")
+    opened = await open_turn(player, post, rng)
+    table.note_tap(opened)
     if not await answered_or_dead(opened, bot):
         return flight
     flight.panel = opened.panel()
