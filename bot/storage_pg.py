@@ -19,20 +19,26 @@ import asyncpg
 
 from bot.announcements import MOVE_ANNOUNCEMENTS
 from bot.storage import (
+    ADDRESS_KEY,
     SNAPSHOT_EVERY,
+    Activity,
     Change,
     ChannelBusy,
     GameRow,
+    MatchPlayer,
     MoveRow,
     NewGame,
     NewTimer,
     OutboxRow,
+    RatingRow,
+    ServerRow,
     StaleVersion,
     TimerRow,
     _dump,
     _game_from_row,
     _move_from_row,
     _outbox_from_row,
+    _rating_from_row,
     _seats_json,
     _timer_from_row,
     _without_defaults,
@@ -42,9 +48,9 @@ from bot.storage import (
 
 T = TypeVar("T")
 
-#: schema version -> statements; a new database starts at 2 (SQLite's schema 2).
+#: schema version -> statements; a new database starts at 3 (SQLite's schema 3).
 MIGRATIONS: dict[int, list[str]] = {
-    2: [
+    3: [
         """
         CREATE TABLE games (
             id                 BIGSERIAL PRIMARY KEY,
@@ -66,7 +72,10 @@ MIGRATIONS: dict[int, list[str]] = {
             deadline_at        DOUBLE PRECISION,
             result             TEXT,
             created_at         DOUBLE PRECISION NOT NULL,
-            updated_at         DOUBLE PRECISION NOT NULL
+            updated_at         DOUBLE PRECISION NOT NULL,
+            parent_id          BIGINT,
+            paused_at          DOUBLE PRECISION,
+            votes              TEXT    NOT NULL DEFAULT '[]'
         )
         """,
         """
@@ -123,6 +132,48 @@ MIGRATIONS: dict[int, list[str]] = {
         )
         """,
         "CREATE INDEX timers_unfired ON timers (due_at) WHERE fired_at IS NULL",
+        """
+        CREATE TABLE ratings (
+            guild_id   BIGINT  NOT NULL,
+            game       TEXT    NOT NULL,
+            player     TEXT    NOT NULL,
+            name       TEXT    NOT NULL,
+            mu         DOUBLE PRECISION NOT NULL,
+            sigma      DOUBLE PRECISION NOT NULL,
+            games      INTEGER NOT NULL DEFAULT 0,
+            wins       INTEGER NOT NULL DEFAULT 0,
+            updated_at DOUBLE PRECISION NOT NULL,
+            PRIMARY KEY (guild_id, game, player)
+        )
+        """,
+        """
+        CREATE TABLE rated_games (
+            game_id  BIGINT PRIMARY KEY REFERENCES games (id) ON DELETE CASCADE,
+            rated_at DOUBLE PRECISION NOT NULL
+        )
+        """,
+        """
+        CREATE TABLE servers (
+            guild_id     BIGINT PRIMARY KEY,
+            stale_days   DOUBLE PRECISION NOT NULL,
+            lobby_days   DOUBLE PRECISION NOT NULL,
+            stale_policy TEXT NOT NULL CHECK (stale_policy IN ('computer', 'forfeit', 'cancel')),
+            updated_at   DOUBLE PRECISION NOT NULL
+        )
+        """,
+        """
+        CREATE TABLE vacations (
+            user_id    BIGINT PRIMARY KEY,
+            away_until DOUBLE PRECISION NOT NULL
+        )
+        """,
+        """
+        CREATE TABLE stale_warnings (
+            game_id   BIGINT PRIMARY KEY REFERENCES games (id) ON DELETE CASCADE,
+            version   INTEGER NOT NULL,
+            warned_at DOUBLE PRECISION NOT NULL
+        )
+        """,
     ],
 }
 
@@ -196,13 +247,14 @@ class PgStore:
                 """
                 INSERT INTO games (channel_id, guild_id, game, options, status, creator_id,
                     seats, seed, version, turn_timeout_hours, reminder_hours,
-                    timeout_policy, created_at, updated_at)
-                VALUES ($1, $2, $3, $4, 'lobby', $5, $6, $7, 0, $8, $9, $10, $11, $11)
+                    timeout_policy, created_at, updated_at, parent_id)
+                VALUES ($1, $2, $3, $4, 'lobby', $5, $6, $7, 0, $8, $9, $10, $11, $11, $12)
                 RETURNING *
                 """,
                 new.channel_id, new.guild_id, new.game, _dump(new.options), new.creator_id,
                 _seats_json(new.seats), new.seed, new.turn_timeout_hours,
                 _dump(list(new.reminder_hours)), new.timeout_policy, new.created_at,
+                new.parent_id,
             )
             if announcement is not None:
                 await self._insert_outbox(db, row["id"], 0, new.channel_id, announcement,
@@ -244,18 +296,24 @@ class PgStore:
 
     async def _commit(self, db: asyncpg.Connection, change: Change) -> None:
         game = change.game
+        settings = change.expected_settings or game
         status = await db.execute(
             """
             UPDATE games SET status = $1, seats = $2, version = $3, state = $4,
                 turn_timeout_hours = $5, reminder_hours = $6, timeout_policy = $7,
-                turn_started_at = $8, deadline_at = $9, result = $10, updated_at = $11
-            WHERE id = $12 AND version = $13
+                turn_started_at = $8, deadline_at = $9, result = $10, updated_at = $11,
+                paused_at = $12, votes = $13
+            WHERE id = $14 AND version = $15 AND turn_timeout_hours = $16
+                AND reminder_hours = $17 AND timeout_policy = $18 AND seats = $19
             """,
             game.status, _seats_json(game.seats), game.version, pack_state(game.state),
             game.turn_timeout_hours, _dump(list(game.reminder_hours)), game.timeout_policy,
             game.turn_started_at, game.deadline_at,
             _dump(game.result) if game.result is not None else None, game.updated_at,
-            game.id, change.expected_version,
+            game.paused_at, _dump(list(game.votes)),
+            game.id, change.expected_version, settings.turn_timeout_hours,
+            _dump(list(settings.reminder_hours)), settings.timeout_policy,
+            _seats_json(settings.seats),
         )
         if _count(status) != 1:
             raise StaleVersion(game.id)
@@ -266,8 +324,10 @@ class PgStore:
                 "UPDATE moves SET undone = 1 WHERE game_id = $1 AND version = ANY($2::int[])",
                 game.id, list(change.undo_versions),
             )
-        for body in change.announcements:
-            await self._insert_outbox(db, game.id, game.version, game.channel_id, body,
+        for payload in change.announcements:
+            body = dict(payload)  # a thread game's recap goes to the channel it came from
+            address = body.pop(ADDRESS_KEY, None) or game.channel_id
+            await self._insert_outbox(db, game.id, game.version, address, body,
                                       game.updated_at)
         if change.fired_timer_id is not None:
             status = await db.execute(
@@ -278,6 +338,15 @@ class PgStore:
                 raise StaleVersion(game.id)
         if change.timers is not None:
             await self._replace_timers(db, game.id, change.timers)
+        if change.stale_warning:  # once per version, even from two processes
+            status = await db.execute(
+                "INSERT INTO stale_warnings (game_id, version, warned_at) VALUES ($1, $2, $3) "
+                "ON CONFLICT (game_id) DO UPDATE SET version = excluded.version, "
+                "warned_at = excluded.warned_at WHERE stale_warnings.version != excluded.version",
+                game.id, game.version, game.updated_at,
+            )
+            if _count(status) != 1:
+                raise StaleVersion(game.id)
 
     async def _insert_moves(self, db: asyncpg.Connection, game_id: int,
                             moves: Sequence[MoveRow]) -> None:
@@ -467,3 +536,135 @@ class PgStore:
         await self._pool.execute(
             "UPDATE timers SET fired_at = $1 WHERE id = $2 AND fired_at IS NULL", now, timer_id
         )
+
+    # -- ratings -------------------------------------------------------------------------
+    async def unrated_finished_games(self, limit: int = 50) -> list[GameRow]:
+        rows = await self._pool.fetch(
+            """
+            SELECT g.* FROM games g LEFT JOIN rated_games r ON r.game_id = g.id
+            WHERE g.status = 'finished' AND r.game_id IS NULL ORDER BY g.id LIMIT $1
+            """,
+            limit,
+        )
+        return [_game_from_row(r) for r in rows]
+
+    async def record_ratings(
+        self,
+        game_id: int,
+        guild_id: int,
+        game: str,
+        players: Sequence[MatchPlayer],
+        compute: Callable[[dict[str, tuple[float, float]]], dict[str, tuple[float, float]]],
+        now: float,
+    ) -> bool:
+        """Rate one finished game exactly once (see :meth:`bot.storage.Store.record_ratings`)."""
+
+        async def rate(db: asyncpg.Connection) -> bool:
+            status = await db.execute(
+                "INSERT INTO rated_games (game_id, rated_at) VALUES ($1, $2) "
+                "ON CONFLICT (game_id) DO NOTHING",
+                game_id, now,
+            )
+            if _count(status) != 1:
+                return False
+            if not players:
+                return True
+            keys = sorted({p.player for p in players})
+            rows = await db.fetch(
+                "SELECT player, mu, sigma FROM ratings WHERE guild_id = $1 AND game = $2 "
+                "AND player = ANY($3::text[]) FOR UPDATE",
+                guild_id, game, keys,
+            )
+            new = compute({r["player"]: (r["mu"], r["sigma"]) for r in rows})
+            for key in keys:
+                seats = [p for p in players if p.player == key]
+                mu, sigma = new[key]
+                await db.execute(
+                    """
+                    INSERT INTO ratings (guild_id, game, player, name, mu, sigma, games, wins,
+                                         updated_at)
+                    VALUES ($1, $2, $3, $4, $5, $6, 1, $7, $8)
+                    ON CONFLICT (guild_id, game, player) DO UPDATE SET
+                        name = excluded.name, mu = excluded.mu, sigma = excluded.sigma,
+                        games = ratings.games + 1, wins = ratings.wins + excluded.wins,
+                        updated_at = excluded.updated_at
+                    """,
+                    guild_id, game, key, seats[0].name, mu, sigma,
+                    int(any(p.won for p in seats)), now,
+                )
+            return True
+
+        return await self._write(rate)
+
+    async def leaderboard(self, guild_id: int, game: str, limit: int = 10) -> list[RatingRow]:
+        rows = await self._pool.fetch(
+            "SELECT * FROM ratings WHERE guild_id = $1 AND game = $2 "
+            "ORDER BY mu - 3 * sigma DESC, games DESC, name LIMIT $3",
+            guild_id, game, limit,
+        )
+        return [_rating_from_row(r) for r in rows]
+
+    async def player_ratings(self, guild_id: int, player: str) -> list[RatingRow]:
+        rows = await self._pool.fetch(
+            "SELECT * FROM ratings WHERE guild_id = $1 AND player = $2 "
+            "ORDER BY games DESC, game",
+            guild_id, player,
+        )
+        return [_rating_from_row(r) for r in rows]
+
+    # -- servers and stale games -----------------------------------------------------------
+    async def server(self, guild_id: int) -> ServerRow | None:
+        row = await self._pool.fetchrow("SELECT * FROM servers WHERE guild_id = $1", guild_id)
+        return None if row is None else ServerRow(row["guild_id"], row["stale_days"],
+                                                  row["lobby_days"], row["stale_policy"])
+
+    async def save_server(self, server: ServerRow, now: float) -> None:
+        await self._pool.execute(
+            """
+            INSERT INTO servers (guild_id, stale_days, lobby_days, stale_policy, updated_at)
+            VALUES ($1, $2, $3, $4, $5)
+            ON CONFLICT (guild_id) DO UPDATE SET stale_days = excluded.stale_days,
+                lobby_days = excluded.lobby_days, stale_policy = excluded.stale_policy,
+                updated_at = excluded.updated_at
+            """,
+            server.guild_id, server.stale_days, server.lobby_days, server.stale_policy, now,
+        )
+
+    async def active_games_activity(self) -> list[Activity]:
+        rows = await self._pool.fetch(
+            """
+            SELECT g.*, (SELECT MAX(created_at) FROM moves m WHERE m.game_id = g.id) AS last_move,
+                   w.version AS warned_version, w.warned_at AS warned_at
+            FROM games g LEFT JOIN stale_warnings w ON w.game_id = g.id
+            WHERE g.status = 'active' ORDER BY g.id
+            """
+        )
+        return [Activity(_game_from_row(r), r["last_move"] or r["created_at"],
+                         r["warned_version"], r["warned_at"]) for r in rows]
+
+    # -- vacations -------------------------------------------------------------------------
+    async def away_until(self, user_id: int) -> float | None:
+        return await self._pool.fetchval(
+            "SELECT away_until FROM vacations WHERE user_id = $1", user_id)
+
+    async def save_vacation(self, user_id: int, away_until: float | None) -> None:
+        if away_until is None:
+            await self._pool.execute("DELETE FROM vacations WHERE user_id = $1", user_id)
+        else:
+            await self._pool.execute(
+                "INSERT INTO vacations (user_id, away_until) VALUES ($1, $2) "
+                "ON CONFLICT (user_id) DO UPDATE SET away_until = excluded.away_until",
+                user_id, away_until,
+            )
+
+    async def open_games_of(self, user_id: int) -> list[GameRow]:
+        rows = await self._pool.fetch(
+            """
+            SELECT g.* FROM games g WHERE g.status IN ('lobby', 'active') AND EXISTS (
+                SELECT 1 FROM jsonb_array_elements(g.seats::jsonb) s
+                WHERE (s ->> 'user_id')::bigint = $1)
+            ORDER BY g.id
+            """,
+            user_id,
+        )
+        return [_game_from_row(r) for r in rows]
