@@ -116,15 +116,19 @@ def next_steps(game: AnyGame, state: GameState, users: Sequence[int | None],
     decision = game.pending(state)
     if decision is None or not (users[decision.seat] is None or turn_key(decision) == stand_in):
         return steps
-    key = ai.choose(game, state, decision.seat, ai.ai_rng(state))
-    return [*steps, apply_step(game, state, decision.seat, key, None, by_computer=True)]
+    return [*steps, computer_step(game, state, decision.seat)]
 
 
-def next_steps_of(module: str, state: GameState, users: Sequence[int | None],
-                  stand_in: tuple[int, int] | None) -> list[Step]:
-    """:func:`next_steps` of the game defined in ``module``: one unit of work for the CPU
-    pool (picklable arguments and result)."""
-    return next_steps(cpu.game_at(module), state, users, stand_in)
+def computer_step(game: AnyGame, state: GameState, seat: int) -> Step:
+    """The computer player's choice for ``seat``, applied."""
+    key = ai.choose(game, state, seat, ai.ai_rng(state))
+    return apply_step(game, state, seat, key, None, by_computer=True)
+
+
+def computer_step_of(module: str, state: GameState, seat: int) -> Step:
+    """:func:`computer_step` in the game defined in ``module``: one unit of work for the
+    CPU pool (picklable arguments and result)."""
+    return computer_step(cpu.game_at(module), state, seat)
 
 
 def human_step(
@@ -159,15 +163,27 @@ def think(game: AnyGame, state: GameState, users: Sequence[int | None],
 
 async def think_off_loop(game: AnyGame, state: GameState, users: Sequence[int | None],
                          stand_in: tuple[int, int] | None = None) -> list[Step]:
-    """:func:`think` in the CPU pool (:mod:`bot.cpu`), one computer step per task: a long
-    run of computer turns in one game takes its turn in the pool with every other game's
-    boards and computers instead of holding a worker (or the event loop) to itself."""
+    """:func:`think` with each computer decision in the CPU pool (:mod:`bot.cpu`), one
+    per task: a long run of computer turns takes its turn in the pool with every other
+    game's work instead of holding a worker (or the event loop) to itself. Steps without a
+    choice (forced steps, a computer's only option) are a single engine step: played here."""
     module = games.GAME_MODULES[game.name]
     steps: list[Step] = []
-    while batch := await cpu.run(next_steps_of, module, state, list(users), stand_in,
-                                 background=True):
-        steps += batch
+    while True:
+        forced = forced_steps(game, state, users)
+        steps += forced
+        state = forced[-1].state if forced else state
+        decision = game.pending(state)
+        if decision is None or not (users[decision.seat] is None
+                                    or turn_key(decision) == stand_in):
+            return steps
         if len(steps) > MAX_COMPUTER_STEPS:
             raise RuntimeError(f"{game.name}: computer seats made {len(steps)} steps in a row")
-        state = batch[-1].state
-    return steps
+        if is_forced(decision):
+            step = apply_step(game, state, decision.seat, decision.options[0].key, None,
+                              by_computer=True)
+        else:
+            step = await cpu.run(computer_step_of, module, state, decision.seat,
+                                 background=True)
+        steps.append(step)
+        state = step.state

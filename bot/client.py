@@ -26,6 +26,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot import cpu
 from bot.discord_outbox import OutboxDeliverer
 from bot.discord_panels import DYNAMIC_ITEMS, AlreadyAcknowledged, answer_privately
 from bot.discord_text import NOT_IN_GUILD, UNEXPECTED
@@ -113,6 +114,7 @@ class EstanciaBot(commands.Bot):
         await self.add_cog(EstanciaCog(self))
         self.add_dynamic_items(*DYNAMIC_ITEMS, VoteButton)
         await self.sync_commands()
+        await cpu.warm_up()  # the first board after a start waits for no worker to start
         await self.sessions.resume_computers()  # a game left with a computer to move
         if self.background_tasks:
             self._start(self.outbox.run(), "estancia-outbox")

@@ -5,9 +5,9 @@ processes, one per core, and hands the result back to the event loop. Drawing te
 searching moves hold the GIL, so threads would not spread them over the cores, and a
 computer thinking for seconds in the bot's own process would stall every other game.
 
-* The pool starts lazily (first call) with the ``spawn`` start method: a worker is a
-  fresh interpreter, never a fork of a process that holds a database connection, a
-  socket or an event loop.
+* The pool starts lazily (first call, or :func:`warm_up` as the bot starts) with the
+  ``spawn`` start method: a worker is a fresh interpreter, never a fork of a process that
+  holds a database connection, a socket or an event loop.
 * ``ESTANCIA_CPU_WORKERS`` overrides the size; ``0`` runs the work in a thread of this
   process instead (what :func:`configure` ``(0)`` does for in-process tests, where a
   monkeypatched renderer or a test game registered at run time must be seen).
@@ -201,6 +201,17 @@ async def run(fn: Callable[..., T], *args: Any, background: bool = False) -> T:
         finally:
             lanes.release(background)
     raise AssertionError("unreachable")
+
+
+def _ready() -> int:
+    return os.getpid()
+
+
+async def warm_up() -> None:
+    """Start every worker now (the bot calls this as it starts), so that the first board
+    after a start does not wait for a worker to start and import the games."""
+    if workers() > 0:
+        await asyncio.gather(*(run(_ready) for _ in range(workers())))
 
 
 def shutdown() -> None:

@@ -174,6 +174,21 @@ def replay_problems(record: GameRecord) -> list[str]:
     return problems
 
 
+def replayed_states(record: GameRecord) -> dict[int, dict[str, Any]]:
+    """The game's state after each logged row, by version, replayed once from the start
+    (rows keep only a snapshot now and then)."""
+    engine = get_game(record.game)
+    states: dict[int, dict[str, Any]] = {}
+    state: Any = None
+    for move in record.moves:
+        if move.state_after is not None:
+            state = engine.load(json.dumps(move.state_after))
+        elif move.kind == "move":
+            state = engine.apply(state, move.seat, move.option_key).state
+        states[move.version] = json.loads(engine.dump(state))
+    return states
+
+
 def state_at(record: GameRecord, version: int) -> str:
     """The game's state (JSON text) at ``version``: its nearest snapshot at or before
     it with the logged steps after that replayed."""
