@@ -489,8 +489,36 @@ async def play_from_panel(interaction: discord.Interaction, game_id: int, versio
         await acknowledge(interaction)  # acknowledged or not, the move counts
     sessions = sessions_of(interaction)
     key = await _resolve_choice(sessions, game_id, interaction.user.id, choice)
-    result = await sessions.play(game_id, interaction.user.id, key, version)
+    try:
+        result = await sessions.play(game_id, interaction.user.id, key, version)
+    except SessionError as refusal:
+        # An old turn message (the turn went on in a private panel that was then lost,
+        # say): nothing is played, and the player to move gets the turn as it stands.
+        if not (public and str(refusal) == STALE_PANEL
+                and await present_current(interaction, game_id, [STALE_PUBLIC])):
+            raise
+        return
     await present_result(interaction, sessions, result)
+
+
+#: The answer to the player to move who taps an out-of-date turn message.
+STALE_PUBLIC = "That message is out of date — nothing was played. Your turn as it stands:"
+
+
+async def present_current(interaction: discord.Interaction, game_id: int,
+                          header: list[str]) -> bool:
+    """Show the user's pending decision in a fresh private panel; False if there is none."""
+    sessions = sessions_of(interaction)
+    info = await sessions.info_by_id(game_id)  # the version first: never newer than the decision
+    decision, _seat = await sessions.decision_for(game_id, interaction.user.id)
+    if decision is None:
+        return False
+    hand = await private_hand(sessions, game_id, interaction.user.id)
+    undo = await can_take_back(sessions, game_id, interaction.user.id)
+    await present(interaction, game_id, info.version, decision,
+                  panel_for(game_id, info.version, decision, header=header, hand=hand,
+                            undo=undo))
+    return True
 
 
 async def present_result(interaction: discord.Interaction, sessions: Sessions,

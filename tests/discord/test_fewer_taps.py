@@ -12,7 +12,8 @@ import pytest
 from PIL import Image
 
 import renderer
-from games import available_games
+from bot.storage import Store
+from games import available_games, get_game
 from renderer import RENDERERS, encode_png
 from tests.discord.fakediscord import EPHEMERAL, FakeDiscord, FakeMember, custom_ids
 from tests.discord.harness import Reply, Table
@@ -101,9 +102,13 @@ async def test_kuhlorado_turn_message_carries_the_choices_after_the_roll(
     assert kept.text.startswith("You chose **Keep")
     assert turn_message["content"] == posted_message(fake, fake.channel_posts()[-1])["content"]
 
-    # the public message's choices are stale now: refused cleanly, nothing changes
+    # the public message's choices are stale now: refused cleanly, nothing changes; the
+    # player to move gets the turn as it stands (a lost panel is one tap away)
     again = await keep_the_dice_at(table, mover, turn_message, game_id, version)
-    assert again.ephemeral and "out of date" in again.text
+    assert again.ephemeral and "out of date — nothing was played" in again.text
+    assert again.custom_ids and all(f":{version + 1}" in c for c in again.custom_ids)
+    late = await keep_the_dice_at(table, other, turn_message, game_id, version)
+    assert late.ephemeral and "out of date" in late.text and late.custom_ids == []
     assert (await table.sessions.info_by_id(game_id)).version == version + 1
 
 
@@ -203,3 +208,55 @@ def test_options_at_one_place_share_its_mark() -> None:
     numbers = numbering(decision)
     assert [numbered_label(o, numbers) for o in decision.options] == [
         "1. A1", "2. A2", "3. A3", "4. B", "5. C1", "End", "6. C2"]
+
+
+async def test_a_computer_turn_cut_by_a_restart_is_played_when_the_bot_is_back(
+        fake: FakeDiscord, table: Table, alice: FakeMember,
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    needs("kuhlorado")
+    import threading
+
+    from bot import autoplay
+
+    await table.slash(alice, "new", game="kuhlorado", computers=1)
+    await table.slash(alice, "start")
+    await table.sessions.wait_for_computers()
+    turn_message = posted_message(fake, (await table.deliver())[-1])
+    game_id = (await table.sessions.info(fake.channel_id())).id
+
+    stuck = threading.Event()
+    real_think = autoplay.think
+
+    def never_done(*args: Any) -> Any:  # the bot goes down while the computer thinks
+        stuck.wait(10)
+        return real_think(*args)
+
+    monkeypatch.setattr(autoplay, "think", never_done)
+    first_choice = turn_message["components"][0]["components"][0]["custom_id"]
+    reply = await table.click(alice, turn_message, first_choice)
+    while reply.message["components"]:
+        first = reply.message["components"][0]["components"][0]
+        values = [first["options"][0]["value"]] if first["type"] == 3 else None
+        reply = await table.click(alice, reply.message, first["custom_id"], values)
+    assert "Your turn is over" in reply.text
+    await table.close()
+    stuck.set()
+    monkeypatch.setattr(autoplay, "think", real_think)
+    store = await Store.open(table.db_path)  # the file as the bot left it
+    try:
+        left = await store.game(game_id)
+        assert left is not None and left.state is not None
+        decision = get_game("kuhlorado").pending(get_game("kuhlorado").load(left.state))
+        assert decision is not None and left.seats[decision.seat].user_id is None
+    finally:
+        await store.close()
+
+    restarted = await Table(fake, table.settings, table.db_path).open()  # setup_hook resumes
+    try:
+        await restarted.sessions.wait_for_computers()  # only what the start resumed
+        info = await restarted.sessions.info_by_id(game_id)
+        assert info.user_to_move == alice.user.id
+        (post,) = await restarted.deliver()
+        assert f"<@{alice.user.id}>, it's your turn" in post.body["content"]
+    finally:
+        await restarted.close()
