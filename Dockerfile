@@ -21,7 +21,7 @@ COPY games ./games
 COPY renderer ./renderer
 COPY bot ./bot
 COPY cogs ./cogs
-RUN pip install . \
+RUN pip install '.[postgres]' \
  # The relative ESTANCIA_DB of .env.example (data/estancia.sqlite3) is the volume too.
  && ln -s /data /app/data
 

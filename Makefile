@@ -9,7 +9,7 @@ GAME   ?= kuhlorado
 MIN_PYTHON := 3.11
 comma := ,
 
-.PHONY: help run play test soak bench demo lint clean
+.PHONY: help run play test soak bench bench-load demo lint clean
 
 help:
 	@echo "make run              start the Discord bot (settings in .env; see .env.example)"
@@ -55,6 +55,11 @@ soak: $(STAMP)
 
 bench: $(STAMP)
 	$(BIN)/python -m bench
+
+# The heavy part of the benchmarks (~12 min): bursts of 50/200/500 games through the bot
+# process and a minute of turns at 25/50/75 % of the machine's limit.
+bench-load: $(STAMP)
+	$(BIN)/python -m bench.load
 
 demo: $(STAMP)
 	$(BIN)/estancia play kuhlorado --computer --out out/demo

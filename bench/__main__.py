@@ -2,11 +2,14 @@
 
 * random-game steps per second for every game (engine only),
 * the computer player's milliseconds per decision,
-* milliseconds per rendered board image and the PNG's size,
+* milliseconds per rendered board image (drawing and encoding apart) and the PNG's size,
 * milliseconds per stored move through the session layer on SQLite (WAL),
+* database bytes per finished game,
 * taps per turn on a phone, from a scripted whole game (:mod:`bench.taps`),
 * GWT Argentina's solo game: Pedro's average score per difficulty (``bench/pedro.py``),
-* the Discord load run (issue 4) when its harness is present.
+* the bot process under load: the limit (cores ÷ CPU per board) and one burst of 50
+  games (``make bench-load`` runs the full set: bursts of 50/200/500 games and a minute
+  of sustained turns at 25/50/75 % of the limit).
 """
 
 from __future__ import annotations
@@ -57,26 +60,9 @@ def bench_ai(name: str, decisions: int) -> None:
 
 
 def bench_render(name: str, images: int) -> None:
-    from renderer import render_png
+    from bench.render import bench_render as render
 
-    game = get_game(name)
-    seats = max(2, game.min_seats)
-    state = game.setup(seats, game.parse_options(None), 11)
-    rng = Rng.from_seed(3)
-    for _ in range(40):  # a mid-game position
-        decision = game.pending(state)
-        if decision is None:
-            break
-        state = game.apply(state, decision.seat, rng.choice(decision.options).key).state
-    view = game.view(state, None)
-    names = [f"Player {i + 1}" for i in range(seats)]
-    times, size = [], 0
-    for _ in range(images):
-        t0 = time.perf_counter()
-        size = len(render_png(name, view, names))
-        times.append((time.perf_counter() - t0) * 1000)
-    print(f"{name:10s} render   {statistics.median(times):8.1f} ms/image median, "
-          f"{size / 1024:.0f} KiB PNG")
+    render(name, images)
 
 
 async def bench_store(name: str, games: int) -> None:
@@ -132,12 +118,15 @@ def main() -> None:
     from bench.pedro import bench_pedro
 
     bench_pedro(1, computer=not args.quick, random_games=max(3, int(20 * scale)))
+    from bench import dbsize
+
+    dbsize.main(quick=args.quick)
     try:
-        from tests.e2e import load
+        from bench import load
     except ImportError:
         print("discord    load run: harness not present")
     else:
-        load.main(quick=args.quick)
+        load.main(quick=args.quick, sizes=(50,), rates=(), stall=False)
 
 
 if __name__ == "__main__":

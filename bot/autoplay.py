@@ -1,8 +1,7 @@
 """Advancing a game: one human step, the steps nobody needs to choose, computer steps.
 
 Pure functions over the engine contract (no database, no I/O), so they can run in a
-worker thread (or, later, a process: :func:`think` is the one entry point for the slow
-part). Computer choices come from :mod:`games.ai` with an RNG derived from the game seed
+worker process of the CPU pool (:func:`think_off_loop`, one computer step per task). Computer choices come from :mod:`games.ai` with an RNG derived from the game seed
 and step, so a game with computer seats replays exactly.
 
 A decision with a single option (Kuhlorado's "Roll the dice") is a *forced* step: the
@@ -12,11 +11,12 @@ a button that offers no choice.
 
 from __future__ import annotations
 
-import asyncio
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+import games
+from bot import cpu
 from games import ai
 from games.base import Decision, Event, Game, GameState
 
@@ -99,20 +99,36 @@ def computer_steps(
     (a timed out turn). Stops when a human must choose or the game is over.
     """
     steps: list[Step] = []
-    while True:
-        steps += forced_steps(game, state, users)
-        state = steps[-1].state if steps else state
-        decision = game.pending(state)
-        if decision is None:
-            return steps
-        if not (users[decision.seat] is None or turn_key(decision) == stand_in):
-            return steps
-        if len(steps) >= MAX_COMPUTER_STEPS:
+    while batch := next_steps(game, state, users, stand_in):
+        steps += batch
+        if len(steps) > MAX_COMPUTER_STEPS:
             raise RuntimeError(f"{game.name}: computer seats made {len(steps)} steps in a row")
-        key = ai.choose(game, state, decision.seat, ai.ai_rng(state))
-        step = apply_step(game, state, decision.seat, key, None, by_computer=True)
-        steps.append(step)
-        state = step.state
+        state = batch[-1].state
+    return steps
+
+
+def next_steps(game: AnyGame, state: GameState, users: Sequence[int | None],
+               stand_in: tuple[int, int] | None = None) -> list[Step]:
+    """The forced steps pending, then at most one computer step (see
+    :func:`computer_steps`); empty when a human must choose or the game is over."""
+    steps = forced_steps(game, state, users)
+    state = steps[-1].state if steps else state
+    decision = game.pending(state)
+    if decision is None or not (users[decision.seat] is None or turn_key(decision) == stand_in):
+        return steps
+    return [*steps, computer_step(game, state, decision.seat)]
+
+
+def computer_step(game: AnyGame, state: GameState, seat: int) -> Step:
+    """The computer player's choice for ``seat``, applied."""
+    key = ai.choose(game, state, seat, ai.ai_rng(state))
+    return apply_step(game, state, seat, key, None, by_computer=True)
+
+
+def computer_step_of(module: str, state: GameState, seat: int) -> Step:
+    """:func:`computer_step` in the game defined in ``module``: one unit of work for the
+    CPU pool (picklable arguments and result)."""
+    return computer_step(cpu.game_at(module), state, seat)
 
 
 def human_step(
@@ -147,5 +163,27 @@ def think(game: AnyGame, state: GameState, users: Sequence[int | None],
 
 async def think_off_loop(game: AnyGame, state: GameState, users: Sequence[int | None],
                          stand_in: tuple[int, int] | None = None) -> list[Step]:
-    """:func:`think` off the event loop (a worker thread; a process pool can take over)."""
-    return await asyncio.to_thread(think, game, state, users, stand_in)
+    """:func:`think` with each computer decision in the CPU pool (:mod:`bot.cpu`), one
+    per task: a long run of computer turns takes its turn in the pool with every other
+    game's work instead of holding a worker (or the event loop) to itself. Steps without a
+    choice (forced steps, a computer's only option) are a single engine step: played here."""
+    module = games.GAME_MODULES[game.name]
+    steps: list[Step] = []
+    while True:
+        forced = forced_steps(game, state, users)
+        steps += forced
+        state = forced[-1].state if forced else state
+        decision = game.pending(state)
+        if decision is None or not (users[decision.seat] is None
+                                    or turn_key(decision) == stand_in):
+            return steps
+        if len(steps) > MAX_COMPUTER_STEPS:
+            raise RuntimeError(f"{game.name}: computer seats made {len(steps)} steps in a row")
+        if is_forced(decision):
+            step = apply_step(game, state, decision.seat, decision.options[0].key, None,
+                              by_computer=True)
+        else:
+            step = await cpu.run(computer_step_of, module, state, decision.seat,
+                                 background=True)
+        steps.append(step)
+        state = step.state

@@ -26,6 +26,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot import cpu
 from bot.discord_outbox import OutboxDeliverer
 from bot.discord_panels import DYNAMIC_ITEMS, AlreadyAcknowledged, answer_privately
 from bot.discord_text import NOT_IN_GUILD, UNEXPECTED
@@ -34,7 +35,7 @@ from bot.scheduler import Scheduler
 from bot.sessions import SessionError, Sessions
 from bot.settings import Settings
 from bot.startup import HEARTBEAT_EVERY, StartFailure, beat
-from bot.storage import Store
+from bot.storage import Store, open_store
 from cogs.estancia import EstanciaCog
 
 log = logging.getLogger(__name__)
@@ -106,13 +107,14 @@ class EstanciaBot(commands.Bot):
         if self._sessions is None:
             path = Path(self.settings.estancia_db)
             path.parent.mkdir(parents=True, exist_ok=True)
-            self._owns_store = await Store.open(path)
+            self._owns_store = await open_store(path)
             self._sessions = Sessions(self._owns_store, self.settings, clock=self.clock)
         self.outbox = OutboxDeliverer(self, self.sessions, clock=self.clock)
         self.sessions.on_outbox(self.outbox.wake)
         await self.add_cog(EstanciaCog(self))
         self.add_dynamic_items(*DYNAMIC_ITEMS, VoteButton)
         await self.sync_commands()
+        await cpu.warm_up()  # the first board after a start waits for no worker to start
         await self.sessions.resume_computers()  # a game left with a computer to move
         if self.background_tasks:
             self._start(self.outbox.run(), "estancia-outbox")

@@ -28,7 +28,6 @@ on the board.
 
 from __future__ import annotations
 
-import asyncio
 import contextlib
 import io
 import logging
@@ -41,6 +40,7 @@ import discord
 from discord import ui
 
 import renderer
+from bot import cpu
 from bot.discord_text import (
     BUTTON_LABEL_LIMIT,
     LABEL_LIMIT,
@@ -356,8 +356,8 @@ async def decision_image(sessions: Sessions, game_id: int, user_id: int | None,
     try:
         info = await sessions.info_by_id(game_id)
         view = await sessions.view(game_id, user_id)
-        png = await asyncio.to_thread(renderer.render_decision_png, info.game, view,
-                                      info.names, marks)
+        png = await cpu.run(cpu.render_decision_png, info.game, renderer.RENDERERS[info.game],
+                            view, info.names, marks)
     except Exception:
         log.exception("decision image of game %s at version %s could not be drawn",
                       game_id, version)

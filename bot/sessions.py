@@ -44,7 +44,7 @@ import pydantic
 
 import games
 import renderer
-from bot import ratings, stale, transitions
+from bot import cpu, ratings, stale, transitions
 from bot.announcements import Announcement, AnnouncementKind, payload
 from bot.autoplay import (
     AnyGame,
@@ -104,10 +104,14 @@ MAX_GAME_ID = 2**63 - 1
 #: Retry delays for failed deliveries: 5 s, 10 s, 20 s … capped at one hour.
 BACKOFF_BASE = 5.0
 BACKOFF_CAP = 3600.0
+#: Delivered announcements are kept this long (for a look at what was posted), then purged.
+OUTBOX_KEEP_SECONDS = 24 * 3600.0
 #: A timer that failed unexpectedly is tried again this many seconds later.
 TIMER_RETRY = 300.0
 #: Attempts for an action whose read was overtaken by another change.
 STALE_RETRIES = 3
+#: Earlier moments of games (replayed states) kept in memory for the next look.
+MOMENTS_KEPT = 256
 #: How far back undo looks for the user's last choice behind forced steps.
 UNDO_LOOKBACK = 32
 
@@ -206,9 +210,18 @@ class MoveResult:
 
 def effective_states(engine: AnyGame, moves: Sequence[MoveRow]) -> Iterator[GameState]:
     """The game's states in the order they stood: the start, then every step that still
-    counts (steps taken back are left out)."""
-    return (engine.load(m.state_after) for m in moves
-            if m.kind in ("start", "move") and not m.undone)
+    counts (steps taken back are left out). Replayed from the whole log: a row keeps its
+    state only as a snapshot now and then, its option key rebuilds the rest exactly."""
+    state: GameState | None = None
+    for move in moves:
+        if move.state_after is not None:  # start and undo rows, snapshots
+            state = engine.load(move.state_after)
+        elif move.kind == "move":
+            assert state is not None and move.seat is not None and move.option_key is not None
+            state = engine.apply(state, move.seat, move.option_key).state
+        if move.kind in ("start", "move") and not move.undone:
+            assert state is not None
+            yield state
 
 
 def _random_seed() -> int:
@@ -237,6 +250,8 @@ class Sessions:
         self._timer_listeners: list[Callable[[], None]] = []
         #: game id -> the background task playing its computer seats
         self._thinking: dict[int, asyncio.Task[None]] = {}
+        #: (game id, version) -> state text rebuilt by a replay, oldest first
+        self._moments: dict[tuple[int, int], str] = {}
         self._think_again: set[int] = set()
 
     # -- listeners ---------------------------------------------------------------------
@@ -568,8 +583,11 @@ class Sessions:
         engine = self._engine(row.game)
         if engine.hidden_information or row.status != "active":
             return None
-        text = await self.store.state_at(game_id, version)
-        decision = None if text is None else engine.pending(engine.load(text))
+        try:
+            text = await self._state_text_at(row, version)
+        except SessionError:
+            return None
+        decision = engine.pending(engine.load(text))
         if decision is None or row.seats[decision.seat].user_id is None:
             return None
         return decision
@@ -585,19 +603,57 @@ class Sessions:
         return loaded.game.view(loaded.state, seat)
 
     async def png(self, game_id: int, version: int | None = None) -> bytes:
-        """The public board at ``version`` (default: current) as PNG bytes."""
+        """The public board at ``version`` (default: current) as PNG bytes.
+
+        Rebuilding the state of an earlier moment (replay from its snapshot), the view
+        and the drawing all run in the CPU pool (:mod:`bot.cpu`), off the event loop."""
         row = await self._row_by_id(game_id)
         if row.state is None:
             raise SessionError(NOT_STARTED)
-        text = row.state if version is None else await self.store.state_at(game_id, version)
-        if text is None:
-            raise SessionError("There is no board for that moment of the game.")
         if not has_board(row.game):
             raise SessionError("This game has no board picture yet.")
-        engine = self._engine(row.game)
-        view = engine.view(engine.load(text), None)
+        snapshot, steps = await self._moment(row, version)
         names = [s.name for s in row.seats]
-        return await asyncio.to_thread(renderer.render_png, row.game, view, names)
+        return await cpu.run(cpu.board_png, games.GAME_MODULES[row.game],
+                             renderer.RENDERERS[row.game], snapshot, steps, names)
+
+    async def _moment(self, row: GameRow, version: int | None) -> tuple[str, list[tuple[int, str]]]:
+        """A snapshot and the steps to replay on it for the state at ``version``."""
+        if version is None or version >= row.version:
+            assert row.state is not None
+            return row.state, []
+        moment = await self.store.replay_from(row.id, version)
+        if moment is None:
+            raise SessionError("There is no board for that moment of the game.")
+        return moment
+
+    async def _state_text_at(self, row: GameRow, at: int | MoveRow) -> str:
+        """The game's state (text) as it stood at a version (or after a logged move).
+
+        A replay from the nearest snapshot is at most ``SNAPSHOT_EVERY`` engine steps
+        (~0.1 ms each), the cost of reading a state, so it runs here; a moment once
+        rebuilt never changes and is kept for the next look (undo checks, panels)."""
+        if isinstance(at, MoveRow):
+            if at.state_after is not None:
+                return at.state_after
+            at = at.version
+        if at >= row.version:
+            assert row.state is not None
+            return row.state
+        key = (row.id, at)
+        text = self._moments.get(key)
+        if text is None:
+            snapshot, steps = await self._moment(row, at)
+            try:
+                text = cpu.replay_text(games.GAME_MODULES[row.game], snapshot, steps)
+            except Exception:  # a log written under earlier rules: nothing to rebuild from
+                log.exception("game %s: its state at v%s cannot be rebuilt", row.id, at)
+                raise SessionError(
+                    "That moment of the game can no longer be rebuilt.") from None
+            self._moments[key] = text
+            while len(self._moments) > MOMENTS_KEPT:
+                del self._moments[next(iter(self._moments))]
+        return text
 
     async def recap_png(self, game_id: int) -> bytes:
         """The end-of-game recap image: scores by category, winners, score by turn."""
@@ -1094,8 +1150,9 @@ class Sessions:
             raise SessionError(PAUSED)
         before = self._load(row)
         last, forced, previous = await self._undo_target(before, seat)
+        restored = await self._state_text_at(row, previous)
         change, after = transitions.take_back(
-            before, seat, user_id, last, previous.state_after, self.clock(), also=forced
+            before, seat, user_id, last, restored, self.clock(), also=forced
         )
         await self._commit(change)
         decision = after.decision
@@ -1125,7 +1182,8 @@ class Sessions:
                 raise SessionError("There is nothing to take back yet.")
             if move.kind != "move" or move.by_computer:
                 raise SessionError(CANNOT_UNDO)
-            choice = not self._was_forced(loaded.game, previous)
+            choice = not is_forced(loaded.game.pending(
+                loaded.game.load(await self._state_text_at(loaded.row, previous))))
             if move.reveals or (choice and move.seat != seat):
                 if move.seat != seat:  # another player's roll counts as their move
                     raise SessionError(CANNOT_UNDO)
@@ -1135,11 +1193,6 @@ class Sessions:
                 return move, forced, previous
             forced.append(move)
         raise SessionError(CANNOT_UNDO)
-
-    @staticmethod
-    def _was_forced(game: AnyGame, previous: MoveRow) -> bool:
-        """Whether the step after ``previous`` had a single option (the platform played it)."""
-        return is_forced(game.pending(game.load(previous.state_after)))
 
     async def undoable(self, game_id: int, user_id: int) -> bool:
         """Whether :meth:`undo` would take back this user's last choice now (the panel's
@@ -1258,6 +1311,10 @@ class Sessions:
 
     async def mark_sent(self, outbox_id: int, message_id: int | None) -> None:
         await self.store.mark_sent(outbox_id, message_id, self.clock())
+
+    async def purge_outbox(self) -> int:
+        """Forget announcements delivered more than :data:`OUTBOX_KEEP_SECONDS` ago."""
+        return await self.store.purge_outbox(self.clock() - OUTBOX_KEEP_SECONDS)
 
     async def mark_failed(
         self, outbox_id: int, retry_at: float | None = None, *, permanent: bool = False

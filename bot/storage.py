@@ -1,26 +1,45 @@
 """SQLite storage for sessions: games, the append-only move log, the outbox and timers.
 
-All database access goes through :class:`Store`. One aiosqlite connection in autocommit
-mode; every write is an explicit ``BEGIN IMMEDIATE`` transaction, and a change to a game
-is a compare-and-swap on its ``version`` (:meth:`Store.commit`), so a stale or doubled
-request is refused (:class:`StaleVersion`) and never applied twice. The schema is
-migrated at open, idempotently, with ``PRAGMA user_version``.
+All database access goes through :class:`Store`. Two connections in WAL mode, each
+owned by one thread: the writer, where every write is ONE ``BEGIN IMMEDIATE``
+transaction run whole in that thread (one hand-over from the event loop per
+transaction, not one per statement), and a reader beside it, which never waits for a
+write. A change to a game is a compare-and-swap on its ``version``
+(:meth:`Store.commit`), so a stale or doubled request is refused (:class:`StaleVersion`)
+and never applied twice. The schema is migrated at open, idempotently, with
+``PRAGMA user_version``.
+
+What stays small on disk: a move row holds the option key played, not the state after
+it; the state is a zlib-compressed snapshot on the start and undo rows, on a move row
+every :data:`SNAPSHOT_EVERY` versions, and in the game row (the current version).
+Any other moment is the nearest snapshot before it with the logged keys replayed on it
+(:meth:`Store.replay_from`; the engines are deterministic). Delivered announcements
+are purged once old enough (:meth:`Store.purge_outbox`).
 """
 
 from __future__ import annotations
 
 import asyncio
 import json
+import logging
+import os
 import sqlite3
-from collections.abc import AsyncIterator, Callable, Sequence
-from contextlib import asynccontextmanager
+import zlib
+from collections.abc import Callable, Sequence
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
-
-import aiosqlite
+from typing import Any, TypeVar
 
 from bot.announcements import MOVE_ANNOUNCEMENTS
+
+log = logging.getLogger(__name__)
+
+T = TypeVar("T")
+
+#: A move row keeps the state after it when this many versions have passed since the
+#: game's last snapshot: replaying at most this many logged steps rebuilds any moment.
+SNAPSHOT_EVERY = 50
 
 #: Each migration is a list of statements; migration ``n`` (1-based) brings the schema
 #: to ``user_version = n``. Append new migrations; never edit an applied one.
@@ -160,6 +179,49 @@ MIGRATIONS: list[list[str]] = [
         )
         """,
     ],
+    # 3: moves keep option keys and a compressed snapshot now and then, not every state;
+    # the game row's state is compressed. ``estancia_pack`` is registered at open. The
+    # running games keep every state they have: their log was written by an earlier
+    # program, whose rules (and option keys) the replay of today's engine may not know.
+    [
+        """
+        CREATE TABLE moves_v2 (
+            id          INTEGER PRIMARY KEY,
+            game_id     INTEGER NOT NULL REFERENCES games (id) ON DELETE CASCADE,
+            version     INTEGER NOT NULL,
+            kind        TEXT    NOT NULL
+                        CHECK (kind IN ('start', 'move', 'undo', 'forfeit')),
+            seat        INTEGER,
+            user_id     INTEGER,
+            by_computer INTEGER NOT NULL DEFAULT 0,
+            option_key  TEXT,
+            label       TEXT,
+            events      TEXT    NOT NULL DEFAULT '[]',
+            snapshot    BLOB,
+            reveals     INTEGER NOT NULL DEFAULT 0,
+            undone      INTEGER NOT NULL DEFAULT 0,
+            created_at  REAL    NOT NULL,
+            UNIQUE (game_id, version),
+            CHECK (snapshot IS NOT NULL OR kind IN ('move', 'forfeit'))
+        )
+        """,
+        """
+        INSERT INTO moves_v2 (id, game_id, version, kind, seat, user_id, by_computer,
+            option_key, label, events, snapshot, reveals, undone, created_at)
+        SELECT id, game_id, version, kind, seat, user_id, by_computer, option_key, label,
+            events,
+            CASE WHEN kind IN ('start', 'undo') OR (kind = 'move' AND (version % 50 = 0
+                OR version = (SELECT MAX(m.version) FROM moves m WHERE m.game_id = moves.game_id)
+                OR game_id IN (SELECT id FROM games WHERE status IN ('lobby', 'active'))))
+                THEN estancia_pack(state_after) END,
+            reveals, undone, created_at
+        FROM moves
+        """,
+        "DROP TABLE moves",
+        "ALTER TABLE moves_v2 RENAME TO moves",
+        "UPDATE games SET state = estancia_pack(state) WHERE typeof(state) = 'text'",
+        "CREATE INDEX outbox_sent ON outbox (sent_at) WHERE sent_at IS NOT NULL",
+    ],
 ]
 
 SCHEMA_VERSION = len(MIGRATIONS)
@@ -243,7 +305,9 @@ class MoveRow:
     label: str | None
     #: Public event lines only (never private ones).
     events: tuple[str, ...]
-    state_after: str
+    #: The state after this step. Written always; stored only as a snapshot (start and
+    #: undo rows, every :data:`SNAPSHOT_EVERY` versions): None when read back otherwise.
+    state_after: str | None
     reveals: bool
     undone: bool
     created_at: float
@@ -344,6 +408,24 @@ def _dump(value: Any) -> str:
     return json.dumps(value, separators=(",", ":"), sort_keys=True)
 
 
+def _without_defaults(body: dict[str, Any]) -> dict[str, Any]:
+    """An announcement body without its empty fields (None, False, []): the reader's
+    defaults stand for them, and a game's hundred announcements stay small."""
+    return {k: v for k, v in body.items() if not (v is None or v is False or v == [])}
+
+
+def pack_state(text: str | None) -> bytes | None:
+    """A state as stored: its JSON, zlib-compressed."""
+    return None if text is None else zlib.compress(text.encode(), 6)
+
+
+def unpack_state(stored: bytes | str | None) -> str | None:
+    """The state JSON from a stored value (text from a database not yet migrated)."""
+    if stored is None or isinstance(stored, str):
+        return stored
+    return zlib.decompress(stored).decode()
+
+
 def _game_from_row(row: sqlite3.Row) -> GameRow:
     return GameRow(
         id=row["id"],
@@ -357,7 +439,7 @@ def _game_from_row(row: sqlite3.Row) -> GameRow:
                     for s in json.loads(row["seats"])),
         seed=row["seed"],
         version=row["version"],
-        state=row["state"],
+        state=unpack_state(row["state"]),
         turn_timeout_hours=row["turn_timeout_hours"],
         reminder_hours=tuple(json.loads(row["reminder_hours"])),
         timeout_policy=row["timeout_policy"],
@@ -398,7 +480,7 @@ def _move_from_row(row: sqlite3.Row) -> MoveRow:
         option_key=row["option_key"],
         label=row["label"],
         events=tuple(json.loads(row["events"])),
-        state_after=row["state_after"],
+        state_after=unpack_state(row["snapshot"]),
         reveals=bool(row["reveals"]),
         undone=bool(row["undone"]),
         created_at=row["created_at"],
@@ -412,14 +494,23 @@ def _seats_json(seats: Sequence[SeatRow]) -> str:
 
 
 class Store:
-    """The database. Open with :meth:`Store.open`, close with :meth:`close`."""
+    """The database. Open with :meth:`Store.open`, close with :meth:`close`.
 
-    def __init__(self, conn: aiosqlite.Connection, path: str) -> None:
-        self._conn = conn
+    Each connection lives in its own thread (a one-thread executor), so the writer runs
+    one transaction at a time, in order, and no coroutine ever sees another's
+    uncommitted rows; the reader sees the last committed state without waiting for it.
+    """
+
+    def __init__(self, writer: sqlite3.Connection, reader: sqlite3.Connection | None,
+                 path: str, write_thread: ThreadPoolExecutor,
+                 read_thread: ThreadPoolExecutor | None) -> None:
+        self._writer = writer
+        self._reader = reader or writer
         self.path = path
-        # One connection serves every coroutine: the lock keeps one transaction (or
-        # read) at a time on it, so no coroutine reads another's uncommitted rows.
-        self._lock = asyncio.Lock()
+        self._write_thread = write_thread
+        # An in-memory database has one connection: reads queue behind the writes.
+        self._read_thread = read_thread or write_thread
+        self._closed = False
 
     @classmethod
     async def open(cls, path: str | Path) -> Store:
@@ -427,22 +518,39 @@ class Store:
         path = str(path)
         if path != ":memory:":
             Path(path).parent.mkdir(parents=True, exist_ok=True)
-        conn = await aiosqlite.connect(path, isolation_level=None)
-        conn.row_factory = sqlite3.Row
+        loop = asyncio.get_running_loop()
+        write_thread = ThreadPoolExecutor(1, thread_name_prefix="estancia-db-write")
+        read_thread = (None if path == ":memory:"
+                       else ThreadPoolExecutor(1, thread_name_prefix="estancia-db-read"))
+        writer = reader = None
         try:
-            await conn.execute("PRAGMA journal_mode=WAL")
-            await conn.execute("PRAGMA foreign_keys=ON")
-            await conn.execute("PRAGMA synchronous=NORMAL")
-            await conn.execute("PRAGMA busy_timeout=5000")
-            store = cls(conn, path)
-            await store._migrate()
+            writer = await loop.run_in_executor(write_thread, _connect, path, True)
+            migrated = await loop.run_in_executor(write_thread, _migrate, writer)
+            if migrated and path != ":memory:":
+                log.info("database migrated to schema %s; compacting it once", SCHEMA_VERSION)
+                await loop.run_in_executor(write_thread, writer.execute, "VACUUM")
+            if read_thread is not None:
+                reader = await loop.run_in_executor(read_thread, _connect, path, False)
         except BaseException:
-            await conn.close()
+            for conn, thread in ((writer, write_thread), (reader, read_thread)):
+                if conn is not None and thread is not None:
+                    await loop.run_in_executor(thread, conn.close)
+            write_thread.shutdown(wait=False)
+            if read_thread is not None:
+                read_thread.shutdown(wait=False)
             raise
-        return store
+        return cls(writer, reader, path, write_thread, read_thread)
 
     async def close(self) -> None:
-        await self._conn.close()
+        if self._closed:
+            return
+        self._closed = True
+        loop = asyncio.get_running_loop()
+        if self._read_thread is not self._write_thread:
+            await loop.run_in_executor(self._read_thread, self._reader.close)
+            self._read_thread.shutdown(wait=True)
+        await loop.run_in_executor(self._write_thread, self._writer.close)
+        self._write_thread.shutdown(wait=True)
 
     async def __aenter__(self) -> Store:
         return self
@@ -451,83 +559,91 @@ class Store:
         await self.close()
 
     # -- plumbing ----------------------------------------------------------------------
-    @asynccontextmanager
-    async def _transaction(self) -> AsyncIterator[aiosqlite.Connection]:
-        async with self._lock:
-            await self._conn.execute("BEGIN IMMEDIATE")
+    async def _write(self, work: Callable[[sqlite3.Connection], T]) -> T:
+        """``work(db)`` as one transaction in the writer's thread (rolled back if it raises)."""
+
+        def transaction() -> T:
+            db = self._writer
+            db.execute("BEGIN IMMEDIATE")
             try:
-                yield self._conn
+                result = work(db)
             except BaseException:
-                await self._conn.execute("ROLLBACK")
+                db.execute("ROLLBACK")
                 raise
-            await self._conn.execute("COMMIT")
+            db.execute("COMMIT")
+            return result
+
+        return await asyncio.get_running_loop().run_in_executor(self._write_thread, transaction)
+
+    async def _read(self, work: Callable[[sqlite3.Connection], T]) -> T:
+        """``work(db)`` on the reader, in one read transaction (one consistent snapshot)."""
+
+        def snapshot() -> T:
+            db = self._reader
+            if db is self._writer:
+                return work(db)
+            db.execute("BEGIN")
+            try:
+                return work(db)
+            finally:
+                db.execute("COMMIT")
+
+        return await asyncio.get_running_loop().run_in_executor(self._read_thread, snapshot)
 
     async def _fetchone(self, sql: str, params: Sequence[Any] = ()) -> sqlite3.Row | None:
-        async with self._lock:
-            async with self._conn.execute(sql, params) as cur:
-                return await cur.fetchone()
+        return await self._read(lambda db: db.execute(sql, params).fetchone())
 
     async def _fetchall(self, sql: str, params: Sequence[Any] = ()) -> list[sqlite3.Row]:
-        async with self._lock:
-            async with self._conn.execute(sql, params) as cur:
-                return list(await cur.fetchall())
-
-    async def _migrate(self) -> None:
-        async with self._transaction() as db:
-            async with db.execute("PRAGMA user_version") as cur:
-                row = await cur.fetchone()
-            current = row[0] if row else 0
-            if current > SCHEMA_VERSION:
-                raise RuntimeError(
-                    f"database schema {current} is newer than this program ({SCHEMA_VERSION})"
-                )
-            for number, statements in enumerate(MIGRATIONS[current:], start=current + 1):
-                for statement in statements:
-                    await db.execute(statement)
-                await db.execute(f"PRAGMA user_version = {number}")
+        return await self._read(lambda db: db.execute(sql, params).fetchall())
 
     async def schema_version(self) -> int:
         row = await self._fetchone("PRAGMA user_version")
         return row[0] if row else 0
 
     async def pragma(self, name: str) -> Any:
-        """Read one PRAGMA value (for diagnostics and tests)."""
+        """Read one PRAGMA value of the writer's connection (for diagnostics and tests)."""
         if not name.isidentifier():
             raise ValueError(f"bad pragma name {name!r}")
-        row = await self._fetchone(f"PRAGMA {name}")
-        return row[0] if row else None
+
+        def read() -> Any:
+            row = self._writer.execute(f"PRAGMA {name}").fetchone()
+            return row[0] if row else None
+
+        return await asyncio.get_running_loop().run_in_executor(self._write_thread, read)
 
     # -- games ---------------------------------------------------------------------------
     async def create_game(self, new: NewGame, announcement: dict[str, Any] | None) -> GameRow:
         """Insert a lobby (version 0) and its announcement; ChannelBusy if one is open there."""
+
+        def insert(db: sqlite3.Connection) -> GameRow:
+            cur = db.execute(
+                """
+                INSERT INTO games (channel_id, guild_id, game, options, status, creator_id,
+                    seats, seed, version, turn_timeout_hours, reminder_hours,
+                    timeout_policy, created_at, updated_at, parent_id)
+                VALUES (?, ?, ?, ?, 'lobby', ?, ?, ?, 0, ?, ?, ?, ?, ?, ?)
+                """,
+                (
+                    new.channel_id, new.guild_id, new.game, _dump(new.options),
+                    new.creator_id, _seats_json(new.seats), new.seed,
+                    new.turn_timeout_hours, _dump(list(new.reminder_hours)),
+                    new.timeout_policy, new.created_at, new.created_at, new.parent_id,
+                ),
+            )
+            game_id = cur.lastrowid
+            assert game_id is not None
+            if announcement is not None:
+                self._insert_outbox(db, game_id, 0, new.channel_id, announcement,
+                                    new.created_at)
+            return _game_from_row(
+                db.execute("SELECT * FROM games WHERE id = ?", (game_id,)).fetchone())
+
         try:
-            async with self._transaction() as db:
-                cur = await db.execute(
-                    """
-                    INSERT INTO games (channel_id, guild_id, game, options, status, creator_id,
-                        seats, seed, version, turn_timeout_hours, reminder_hours,
-                        timeout_policy, created_at, updated_at, parent_id)
-                    VALUES (?, ?, ?, ?, 'lobby', ?, ?, ?, 0, ?, ?, ?, ?, ?, ?)
-                    """,
-                    (
-                        new.channel_id, new.guild_id, new.game, _dump(new.options),
-                        new.creator_id, _seats_json(new.seats), new.seed,
-                        new.turn_timeout_hours, _dump(list(new.reminder_hours)),
-                        new.timeout_policy, new.created_at, new.created_at, new.parent_id,
-                    ),
-                )
-                game_id = cur.lastrowid
-                assert game_id is not None
-                if announcement is not None:
-                    await self._insert_outbox(db, game_id, 0, new.channel_id, announcement,
-                                              new.created_at)
+            return await self._write(insert)
         except sqlite3.IntegrityError as exc:
             if "games.channel_id" in str(exc):
                 raise ChannelBusy(new.channel_id) from None
             raise
-        game = await self.game(game_id)
-        assert game is not None
-        return game
 
     async def game(self, game_id: int) -> GameRow | None:
         row = await self._fetchone("SELECT * FROM games WHERE id = ?", (game_id,))
@@ -556,47 +672,48 @@ class Store:
 
     async def commit(self, change: Change) -> None:
         """Write one change atomically, or raise :class:`StaleVersion` and write nothing."""
-        game = change.game
-        async with self._transaction() as db:
-            await self._swap_game(db, change)
-            for move in change.moves:
-                await self._insert_move(db, game.id, move)
-            if change.undo_versions:
-                marks = ", ".join("?" for _ in change.undo_versions)
-                await db.execute(
-                    f"UPDATE moves SET undone = 1 WHERE game_id = ? AND version IN ({marks})",
-                    (game.id, *change.undo_versions),
-                )
-            for payload in change.announcements:
-                # An announcement may be addressed elsewhere (a thread game's recap goes
-                # to the channel the thread was opened from).
-                body = dict(payload)
-                address = body.pop(ADDRESS_KEY, None) or game.channel_id
-                await self._insert_outbox(db, game.id, game.version, address, body,
-                                          game.updated_at)
-            if change.fired_timer_id is not None:
-                cur = await db.execute(
-                    "UPDATE timers SET fired_at = ? WHERE id = ? AND fired_at IS NULL",
-                    (game.updated_at, change.fired_timer_id),
-                )
-                if cur.rowcount != 1:
-                    raise StaleVersion(game.id)
-            if change.timers is not None:
-                await self._replace_timers(db, game.id, change.timers)
-            if change.stale_warning:  # once per version, even from two processes
-                cur = await db.execute(
-                    "INSERT INTO stale_warnings (game_id, version, warned_at) VALUES (?, ?, ?) "
-                    "ON CONFLICT (game_id) DO UPDATE SET version = excluded.version, "
-                    "warned_at = excluded.warned_at WHERE version != excluded.version",
-                    (game.id, game.version, game.updated_at),
-                )
-                if cur.rowcount != 1:
-                    raise StaleVersion(game.id)
+        await self._write(lambda db: self._commit(db, change))
 
-    async def _swap_game(self, db: aiosqlite.Connection, change: Change) -> None:
+    def _commit(self, db: sqlite3.Connection, change: Change) -> None:
+        game = change.game
+        self._swap_game(db, change)
+        if change.moves:
+            self._insert_moves(db, game.id, change.moves)
+        if change.undo_versions:
+            marks = ", ".join("?" for _ in change.undo_versions)
+            db.execute(
+                f"UPDATE moves SET undone = 1 WHERE game_id = ? AND version IN ({marks})",
+                (game.id, *change.undo_versions),
+            )
+        for payload in change.announcements:
+            # An announcement may be addressed elsewhere (a thread game's recap goes
+            # to the channel the thread was opened from).
+            body = dict(payload)
+            address = body.pop(ADDRESS_KEY, None) or game.channel_id
+            self._insert_outbox(db, game.id, game.version, address, body, game.updated_at)
+        if change.fired_timer_id is not None:
+            cur = db.execute(
+                "UPDATE timers SET fired_at = ? WHERE id = ? AND fired_at IS NULL",
+                (game.updated_at, change.fired_timer_id),
+            )
+            if cur.rowcount != 1:
+                raise StaleVersion(game.id)
+        if change.timers is not None:
+            self._replace_timers(db, game.id, change.timers)
+        if change.stale_warning:  # once per version, even from two processes
+            cur = db.execute(
+                "INSERT INTO stale_warnings (game_id, version, warned_at) VALUES (?, ?, ?) "
+                "ON CONFLICT (game_id) DO UPDATE SET version = excluded.version, "
+                "warned_at = excluded.warned_at WHERE version != excluded.version",
+                (game.id, game.version, game.updated_at),
+            )
+            if cur.rowcount != 1:
+                raise StaleVersion(game.id)
+
+    def _swap_game(self, db: sqlite3.Connection, change: Change) -> None:
         game = change.game
         settings = change.expected_settings or game
-        cur = await db.execute(
+        cur = db.execute(
             """
             UPDATE games SET status = ?, seats = ?, version = ?, state = ?,
                 turn_timeout_hours = ?, reminder_hours = ?, timeout_policy = ?,
@@ -606,7 +723,7 @@ class Store:
                 AND timeout_policy = ? AND seats = ?
             """,
             (
-                game.status, _seats_json(game.seats), game.version, game.state,
+                game.status, _seats_json(game.seats), game.version, pack_state(game.state),
                 game.turn_timeout_hours, _dump(list(game.reminder_hours)), game.timeout_policy,
                 game.turn_started_at, game.deadline_at,
                 _dump(game.result) if game.result is not None else None, game.updated_at,
@@ -619,43 +736,64 @@ class Store:
         if cur.rowcount != 1:
             raise StaleVersion(game.id)
 
-    async def _insert_move(self, db: aiosqlite.Connection, game_id: int, move: MoveRow) -> None:
-        await db.execute(
+    def _insert_moves(self, db: sqlite3.Connection, game_id: int,
+                      moves: Sequence[MoveRow]) -> None:
+        row = db.execute(
+            """
+            SELECT version FROM moves WHERE game_id = ? AND snapshot IS NOT NULL
+            ORDER BY version DESC LIMIT 1
+            """,
+            (game_id,),
+        ).fetchone()
+        last_snapshot = row[0] if row else None
+        rows = []
+        for move in moves:
+            snapshot = None
+            if move.kind in ("start", "undo") or (
+                move.kind == "move"
+                and (last_snapshot is None or move.version - last_snapshot >= SNAPSHOT_EVERY)
+            ):
+                if move.state_after is None:
+                    raise ValueError(f"a {move.kind} row at v{move.version} needs its state")
+                snapshot = pack_state(move.state_after)
+                last_snapshot = move.version
+            rows.append((
+                game_id, move.version, move.kind, move.seat, move.user_id,
+                int(move.by_computer), move.option_key, move.label, _dump(list(move.events)),
+                snapshot, int(move.reveals), int(move.undone), move.created_at,
+            ))
+        db.executemany(
             """
             INSERT INTO moves (game_id, version, kind, seat, user_id, by_computer, option_key,
-                label, events, state_after, reveals, undone, created_at)
+                label, events, snapshot, reveals, undone, created_at)
             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
             """,
-            (
-                game_id, move.version, move.kind, move.seat, move.user_id, int(move.by_computer),
-                move.option_key, move.label, _dump(list(move.events)), move.state_after,
-                int(move.reveals), int(move.undone), move.created_at,
-            ),
+            rows,
         )
 
-    async def _insert_outbox(
+    def _insert_outbox(
         self,
-        db: aiosqlite.Connection,
+        db: sqlite3.Connection,
         game_id: int,
         version: int,
         channel_id: int,
-        payload: dict[str, Any],
+        body: dict[str, Any],
         now: float,
     ) -> None:
-        await db.execute(
+        db.execute(
             """
             INSERT INTO outbox (game_id, version, channel_id, payload, created_at,
                 next_attempt_at)
             VALUES (?, ?, ?, ?, ?, ?)
             """,
-            (game_id, version, channel_id, _dump(payload), now, now),
+            (game_id, version, channel_id, _dump(_without_defaults(body)), now, now),
         )
 
-    async def _replace_timers(
-        self, db: aiosqlite.Connection, game_id: int, timers: Sequence[NewTimer]
+    def _replace_timers(
+        self, db: sqlite3.Connection, game_id: int, timers: Sequence[NewTimer]
     ) -> None:
-        await db.execute("DELETE FROM timers WHERE game_id = ? AND fired_at IS NULL", (game_id,))
-        await db.executemany(
+        db.execute("DELETE FROM timers WHERE game_id = ? AND fired_at IS NULL", (game_id,))
+        db.executemany(
             "INSERT INTO timers (game_id, kind, seat, turn, due_at) VALUES (?, ?, ?, ?, ?)",
             [(game_id, t.kind, t.seat, t.turn, t.due_at) for t in timers],
         )
@@ -697,16 +835,36 @@ class Store:
         )
         return [line for row in rows for line in json.loads(row["events"])]
 
-    async def state_at(self, game_id: int, version: int) -> str | None:
-        """The game state as it stood at ``version`` (the last move at or before it)."""
-        row = await self._fetchone(
-            """
-            SELECT state_after FROM moves WHERE game_id = ? AND version <= ?
-            ORDER BY version DESC LIMIT 1
-            """,
-            (game_id, version),
-        )
-        return row["state_after"] if row else None
+    async def replay_from(self, game_id: int,
+                          version: int) -> tuple[str, list[tuple[int, str]]] | None:
+        """How to rebuild the state at ``version``: the nearest snapshot at or before it,
+        and the steps (seat, option key) logged after that snapshot up to ``version``, to
+        apply in order. None before the game started."""
+
+        def read(db: sqlite3.Connection) -> tuple[str, list[tuple[int, str]]] | None:
+            base = db.execute(
+                """
+                SELECT version, snapshot FROM moves
+                WHERE game_id = ? AND version <= ? AND snapshot IS NOT NULL
+                ORDER BY version DESC LIMIT 1
+                """,
+                (game_id, version),
+            ).fetchone()
+            if base is None:
+                return None
+            steps = db.execute(
+                """
+                SELECT seat, option_key FROM moves
+                WHERE game_id = ? AND version > ? AND version <= ? AND kind = 'move'
+                ORDER BY version
+                """,
+                (game_id, base["version"], version),
+            ).fetchall()
+            text = unpack_state(base["snapshot"])
+            assert text is not None
+            return text, [(r["seat"], r["option_key"]) for r in steps]
+
+        return await self._read(read)
 
     # -- outbox --------------------------------------------------------------------------
     async def due_outbox(self, now: float, limit: int) -> list[OutboxRow]:
@@ -727,24 +885,25 @@ class Store:
         return [_outbox_from_row(r) for r in rows]
 
     async def mark_sent(self, outbox_id: int, message_id: int | None, now: float) -> None:
-        async with self._transaction() as db:
-            await db.execute(
-                "UPDATE outbox SET sent_at = ?, message_id = ?, attempts = attempts + 1 "
-                "WHERE id = ?",
-                (now, message_id, outbox_id),
-            )
+        await self._write(lambda db: db.execute(
+            "UPDATE outbox SET sent_at = ?, message_id = ?, attempts = attempts + 1 "
+            "WHERE id = ?",
+            (now, message_id, outbox_id),
+        ))
 
     async def mark_failed(self, outbox_id: int, retry_at: float | None) -> int:
         """Count a failed attempt; ``retry_at`` None abandons the row (it then no longer
         holds back the game's later rows). Returns the attempts so far."""
-        async with self._transaction() as db:
-            await db.execute(
+
+        def fail(db: sqlite3.Connection) -> int:
+            db.execute(
                 "UPDATE outbox SET attempts = attempts + 1, next_attempt_at = ? WHERE id = ?",
                 (retry_at, outbox_id),
             )
-            async with db.execute("SELECT attempts FROM outbox WHERE id = ?", (outbox_id,)) as cur:
-                row = await cur.fetchone()
-        return row["attempts"] if row else 0
+            row = db.execute("SELECT attempts FROM outbox WHERE id = ?", (outbox_id,)).fetchone()
+            return row["attempts"] if row else 0
+
+        return await self._write(fail)
 
     async def outbox_attempts(self, outbox_id: int) -> int | None:
         row = await self._fetchone("SELECT attempts FROM outbox WHERE id = ?", (outbox_id,))
@@ -756,6 +915,22 @@ class Store:
             "SELECT * FROM outbox WHERE game_id = ? ORDER BY id", (game_id,)
         )
         return [_outbox_from_row(r) for r in rows]
+
+    async def purge_outbox(self, sent_before: float) -> int:
+        """Delete announcements delivered before ``sent_before``; returns how many.
+
+        A running game keeps its latest move announcement, which tells which of its
+        steps the channel has heard of (:meth:`unannounced_lines`). Unsent rows stay."""
+        kinds = ", ".join("?" * len(MOVE_ANNOUNCEMENTS))
+        return await self._write(lambda db: db.execute(
+            f"""
+            DELETE FROM outbox WHERE sent_at IS NOT NULL AND sent_at < ? AND (
+                game_id IN (SELECT id FROM games WHERE status IN ('finished', 'cancelled'))
+                OR id < (SELECT MAX(o.id) FROM outbox o WHERE o.game_id = outbox.game_id
+                         AND json_extract(o.payload, '$.kind') IN ({kinds})))
+            """,
+            (sent_before, *MOVE_ANNOUNCEMENTS),
+        ).rowcount)
 
     # -- timers --------------------------------------------------------------------------
     async def next_timer_due(self) -> float | None:
@@ -780,19 +955,18 @@ class Store:
         return [_timer_from_row(r) for r in rows]
 
     async def postpone_timer(self, timer_id: int, due_at: float) -> None:
-        async with self._transaction() as db:
-            await db.execute(
-                "UPDATE timers SET due_at = ? WHERE id = ? AND fired_at IS NULL",
-                (due_at, timer_id),
-            )
+        await self._write(lambda db: db.execute(
+            "UPDATE timers SET due_at = ? WHERE id = ? AND fired_at IS NULL",
+            (due_at, timer_id),
+        ))
 
     async def discard_timer(self, timer_id: int, now: float) -> None:
         """Mark a timer that no longer applies (its turn is over) as fired."""
-        async with self._transaction() as db:
-            await db.execute(
-                "UPDATE timers SET fired_at = ? WHERE id = ? AND fired_at IS NULL",
-                (now, timer_id),
-            )
+        await self._write(lambda db: db.execute(
+            "UPDATE timers SET fired_at = ? WHERE id = ? AND fired_at IS NULL",
+            (now, timer_id),
+        ))
+
 
     # -- ratings -------------------------------------------------------------------------
     async def unrated_finished_games(self, limit: int = 50) -> list[GameRow]:
@@ -820,8 +994,9 @@ class Store:
         so two processes never rate from the same stale value — and returns the new ones.
         With no players the game is only marked as dealt with.
         """
-        async with self._transaction() as db:
-            cur = await db.execute(
+
+        def rate(db: sqlite3.Connection) -> bool:
+            cur = db.execute(
                 "INSERT INTO rated_games (game_id, rated_at) VALUES (?, ?) "
                 "ON CONFLICT (game_id) DO NOTHING",
                 (game_id, now),
@@ -832,17 +1007,16 @@ class Store:
                 return True
             keys = sorted({p.player for p in players})
             marks = ", ".join("?" for _ in keys)
-            async with db.execute(
+            current = {r["player"]: (r["mu"], r["sigma"]) for r in db.execute(
                 f"SELECT player, mu, sigma FROM ratings WHERE guild_id = ? AND game = ? "
                 f"AND player IN ({marks})",
                 (guild_id, game, *keys),
-            ) as cur:
-                current = {r["player"]: (r["mu"], r["sigma"]) for r in await cur.fetchall()}
+            ).fetchall()}
             new = compute(current)
             for key in keys:
                 seats = [p for p in players if p.player == key]
                 mu, sigma = new[key]
-                await db.execute(
+                db.execute(
                     """
                     INSERT INTO ratings (guild_id, game, player, name, mu, sigma, games, wins,
                                          updated_at)
@@ -855,7 +1029,9 @@ class Store:
                     (guild_id, game, key, seats[0].name, mu, sigma,
                      int(any(p.won for p in seats)), now),
                 )
-        return True
+            return True
+
+        return await self._write(rate)
 
     async def leaderboard(self, guild_id: int, game: str, limit: int = 10) -> list[RatingRow]:
         """The best rated players of a game on a server (shown rating: mu - 3·sigma)."""
@@ -881,17 +1057,16 @@ class Store:
                                                   row["lobby_days"], row["stale_policy"])
 
     async def save_server(self, server: ServerRow, now: float) -> None:
-        async with self._transaction() as db:
-            await db.execute(
-                """
-                INSERT INTO servers (guild_id, stale_days, lobby_days, stale_policy, updated_at)
-                VALUES (?, ?, ?, ?, ?)
-                ON CONFLICT (guild_id) DO UPDATE SET stale_days = excluded.stale_days,
-                    lobby_days = excluded.lobby_days, stale_policy = excluded.stale_policy,
-                    updated_at = excluded.updated_at
-                """,
-                (server.guild_id, server.stale_days, server.lobby_days, server.stale_policy, now),
-            )
+        await self._write(lambda db: db.execute(
+            """
+            INSERT INTO servers (guild_id, stale_days, lobby_days, stale_policy, updated_at)
+            VALUES (?, ?, ?, ?, ?)
+            ON CONFLICT (guild_id) DO UPDATE SET stale_days = excluded.stale_days,
+                lobby_days = excluded.lobby_days, stale_policy = excluded.stale_policy,
+                updated_at = excluded.updated_at
+            """,
+            (server.guild_id, server.stale_days, server.lobby_days, server.stale_policy, now),
+        ))
 
     async def active_games_activity(self) -> list[Activity]:
         """Every active game, its last move's time and its stale warning (for the sweep)."""
@@ -913,15 +1088,17 @@ class Store:
         return None if row is None else row["away_until"]
 
     async def save_vacation(self, user_id: int, away_until: float | None) -> None:
-        async with self._transaction() as db:
+        def save(db: sqlite3.Connection) -> None:
             if away_until is None:
-                await db.execute("DELETE FROM vacations WHERE user_id = ?", (user_id,))
+                db.execute("DELETE FROM vacations WHERE user_id = ?", (user_id,))
             else:
-                await db.execute(
+                db.execute(
                     "INSERT INTO vacations (user_id, away_until) VALUES (?, ?) "
                     "ON CONFLICT (user_id) DO UPDATE SET away_until = excluded.away_until",
                     (user_id, away_until),
                 )
+
+        await self._write(save)
 
     async def open_games_of(self, user_id: int) -> list[GameRow]:
         """Lobbies and running games in which the user has a seat."""
@@ -931,3 +1108,51 @@ class Store:
             (user_id,),
         )
         return [_game_from_row(r) for r in rows]
+
+async def open_store(path: str | Path, url: str | None = None) -> Any:
+    """The bot's database: PostgreSQL at ``url`` (default: ``$DATABASE_URL``) when one is
+    given, else the SQLite file at ``path`` (the default, nothing to set up)."""
+    url = os.environ.get("DATABASE_URL", "") if url is None else url
+    if url:
+        from bot.storage_pg import PgStore
+
+        return await PgStore.open(url)
+    return await Store.open(path)
+
+
+def _connect(path: str, writer: bool) -> sqlite3.Connection:
+    """A connection in autocommit mode (transactions are explicit), used by one thread."""
+    conn = sqlite3.connect(path, isolation_level=None, check_same_thread=False)
+    conn.row_factory = sqlite3.Row
+    try:
+        if writer:
+            conn.execute("PRAGMA journal_mode=WAL")
+        conn.execute("PRAGMA foreign_keys=ON")
+        conn.execute("PRAGMA synchronous=NORMAL")
+        conn.execute("PRAGMA busy_timeout=5000")
+        conn.create_function("estancia_pack", 1, pack_state, deterministic=True)
+    except BaseException:
+        conn.close()
+        raise
+    return conn
+
+
+def _migrate(db: sqlite3.Connection) -> bool:
+    """Bring the schema up to date in one transaction; True when anything was migrated
+    from an earlier schema (not for a new, empty database)."""
+    db.execute("BEGIN IMMEDIATE")
+    try:
+        current = db.execute("PRAGMA user_version").fetchone()[0]
+        if current > SCHEMA_VERSION:
+            raise RuntimeError(
+                f"database schema {current} is newer than this program ({SCHEMA_VERSION})"
+            )
+        for number, statements in enumerate(MIGRATIONS[current:], start=current + 1):
+            for statement in statements:
+                db.execute(statement)
+            db.execute(f"PRAGMA user_version = {number}")
+    except BaseException:
+        db.execute("ROLLBACK")
+        raise
+    db.execute("COMMIT")
+    return 0 < current < SCHEMA_VERSION

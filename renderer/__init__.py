@@ -42,9 +42,24 @@ def render_decision_png(game: str, view: dict, names: list[str],
     return None if image is None else encode_png(image)
 
 
+#: zlib level for the palette PNG: 3 is as fast as 1 on 8-bit pixels and ~15 % smaller.
+PNG_LEVEL = 3
+
+
 def encode_png(image: Image.Image) -> bytes:
+    """A palette PNG of the image. Boards are flat colour and anti-aliased text: 256
+    colours keep them visually identical at half the bytes of RGB, and 8-bit pixels encode
+    several times faster. The palette is chosen (fast octree) on every other pixel of
+    every other row, which halves its cost, then each pixel takes its nearest colour, not
+    dithered: the same pixels always give the same bytes."""
+    if image.mode not in ("P", "L", "1"):
+        if image.mode not in ("RGB", "RGBA"):
+            image = image.convert("RGBA" if "A" in image.getbands() else "RGB")
+        sample = image.resize((max(1, image.width // 2), max(1, image.height // 2)),
+                              Image.Resampling.NEAREST)
+        palette = sample.quantize(256, method=Image.Quantize.FASTOCTREE,
+                                  dither=Image.Dither.NONE)
+        image = image.quantize(palette=palette, dither=Image.Dither.NONE)
     buf = io.BytesIO()
-    # Level 1: the images are mostly flat colour, so the file grows by ~15 % while encoding
-    # takes ~40 % less time — what matters when many games post boards at once.
-    image.save(buf, format="PNG", optimize=False, compress_level=1)
+    image.save(buf, format="PNG", optimize=False, compress_level=PNG_LEVEL)
     return buf.getvalue()

@@ -218,7 +218,7 @@ async def test_a_move_that_fails_to_commit_leaves_no_trace(
     moves_before = await store.moves(info.id)
     timers_before = await store.unfired_timers(info.id)
 
-    async def disk_full(*args: object, **kwargs: object) -> None:
+    def disk_full(*args: object, **kwargs: object) -> None:
         raise OSError("disk full")
 
     with monkeypatch.context() as patch:

@@ -1,5 +1,6 @@
 from __future__ import annotations
 
+import os
 import sqlite3
 from dataclasses import replace
 from pathlib import Path
@@ -15,7 +16,15 @@ from bot.storage import (
     SeatRow,
     StaleVersion,
     Store,
+    open_store,
 )
+from tests.conftest import PG_URL_ENV
+
+
+@pytest.fixture
+def store(any_store: Store) -> Store:
+    """Every test here that takes ``store`` runs on SQLite and on PostgreSQL."""
+    return any_store
 
 
 def new_game(channel: int = 1) -> NewGame:
@@ -80,7 +89,7 @@ async def test_compare_and_swap_refuses_a_stale_version(store: Store) -> None:
 async def test_a_change_is_atomic(store: Store, monkeypatch: pytest.MonkeyPatch) -> None:
     game = await store.create_game(new_game(), None)
 
-    async def broken_outbox(*args: object, **kwargs: object) -> None:
+    def broken_outbox(*args: object, **kwargs: object) -> None:
         raise OSError("disk on fire")
 
     change = Change(
@@ -110,3 +119,20 @@ async def test_outbox_offers_only_the_oldest_unsent_row_of_each_game(store: Stor
     assert [r.payload["n"] for r in await store.due_outbox(now=100.0, limit=10)] == [2]
     await store.mark_sent(due[0].id, 42, now=500.0)
     assert [r.payload["n"] for r in await store.due_outbox(now=100.0, limit=10)] == [2, 3]
+
+
+async def test_open_store_takes_the_sqlite_file_unless_database_url_is_set(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delenv("DATABASE_URL", raising=False)
+    store = await open_store(tmp_path / "a.sqlite3")
+    assert isinstance(store, Store) and (tmp_path / "a.sqlite3").exists()
+    await store.close()
+    url = os.environ.get(PG_URL_ENV)
+    if not url:
+        pytest.skip(f"PostgreSQL suite: ${PG_URL_ENV} is not set")
+    from bot.storage_pg import PgStore
+
+    monkeypatch.setenv("DATABASE_URL", url)
+    store = await open_store(tmp_path / "b.sqlite3")
+    assert isinstance(store, PgStore) and not (tmp_path / "b.sqlite3").exists()
+    await store.close()

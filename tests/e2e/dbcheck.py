@@ -5,11 +5,12 @@ Checked per game that has started:
 
 * move versions strictly increase, none above the game's version;
 * the ``start`` row holds ``setup(seats, options, seed)``;
-* each ``move`` row's ``state_after`` is the engine applied to the row before it
-  (``apply(state, seat, option_key)``) — so no half-applied move, nothing applied
-  without a row, nothing applied twice without a second row;
+* the log replays: each ``move`` row's option key is legal on the state before it
+  (``apply(state, seat, option_key)``), and every snapshot a row keeps is that replay
+  — so no half-applied move, nothing applied without a row, nothing applied twice
+  without a second row;
 * an ``undo`` row goes back to the state before the step it undoes;
-* the game's stored state is the last row's ``state_after``;
+* the game's stored state is the replay of its whole log;
 * every outbox row belongs to a version that exists (nothing announced that was not
   committed).
 """
@@ -18,6 +19,7 @@ from __future__ import annotations
 
 import json
 import sqlite3
+import zlib
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -33,7 +35,8 @@ class MoveLogRow:
     user_id: int | None
     by_computer: bool
     option_key: str | None
-    state_after: dict[str, Any]
+    #: The snapshot the row keeps (None: a row that keeps only its option key).
+    state_after: dict[str, Any] | None
     undone: bool
 
 
@@ -63,6 +66,15 @@ class GameRecord:
         return self.seats[seat]["user_id"]
 
 
+def stored_state(value: bytes | str | None) -> dict[str, Any] | None:
+    """A state column's JSON (zlib-compressed since schema 2)."""
+    if value is None:
+        return None
+    if isinstance(value, bytes):
+        value = zlib.decompress(value).decode()
+    return json.loads(value)
+
+
 def connect(path: Path) -> sqlite3.Connection:
     # Read-write mode only so SQLite may create the WAL index; nothing is written.
     conn = sqlite3.connect(path, timeout=30, isolation_level=None)
@@ -78,7 +90,7 @@ def read_games(path: Path) -> list[GameRecord]:
         for row in conn.execute("SELECT * FROM games ORDER BY id").fetchall():
             moves = [
                 MoveLogRow(m["version"], m["kind"], m["seat"], m["user_id"], bool(m["by_computer"]),
-                           m["option_key"], json.loads(m["state_after"]), bool(m["undone"]))
+                           m["option_key"], stored_state(m["snapshot"]), bool(m["undone"]))
                 for m in conn.execute(
                     "SELECT * FROM moves WHERE game_id = ? ORDER BY version", (row["id"],))
             ]
@@ -90,7 +102,7 @@ def read_games(path: Path) -> list[GameRecord]:
                 id=row["id"], channel_id=row["channel_id"], game=row["game"],
                 status=row["status"], version=row["version"], seed=row["seed"],
                 seats=json.loads(row["seats"]), options=json.loads(row["options"]),
-                state=json.loads(row["state"]) if row["state"] else None,
+                state=stored_state(row["state"]),
                 moves=moves, outbox=outbox,
             ))
         conn.execute("COMMIT")
@@ -148,20 +160,46 @@ def replay_problems(record: GameRecord) -> list[str]:
             history.pop()
             expected = history[-1]
             state = engine.load(json.dumps(expected))
-        else:  # forfeit and future kinds: trust the row, continue from it
-            expected = move.state_after
-            state = engine.load(json.dumps(expected))
-            history.append(expected)
-        if move.state_after != expected:
+        else:  # a forfeit ends the game where it stands
+            expected = history[-1] if history else None
+        if move.state_after is not None and move.state_after != expected:
             problems.append(f"{label}: stored state differs from the replay")
             return problems
-    if record.state != record.moves[-1].state_after:
-        problems.append(f"{where}: the game's state is not its last logged state")
+    if history and record.state != history[-1]:
+        problems.append(f"{where}: the game's state is not the replay of its log")
     known = {0, *versions} | {record.version}
     for entry in record.outbox:
         if entry["version"] not in known and entry["version"] > record.version:
             problems.append(f"{where}: outbox row {entry['id']} for uncommitted v{entry['version']}")
     return problems
+
+
+def replayed_states(record: GameRecord) -> dict[int, dict[str, Any]]:
+    """The game's state after each logged row, by version, replayed once from the start
+    (rows keep only a snapshot now and then)."""
+    engine = get_game(record.game)
+    states: dict[int, dict[str, Any]] = {}
+    state: Any = None
+    for move in record.moves:
+        if move.state_after is not None:
+            state = engine.load(json.dumps(move.state_after))
+        elif move.kind == "move":
+            state = engine.apply(state, move.seat, move.option_key).state
+        states[move.version] = json.loads(engine.dump(state))
+    return states
+
+
+def state_at(record: GameRecord, version: int) -> str:
+    """The game's state (JSON text) at ``version``: its nearest snapshot at or before
+    it with the logged steps after that replayed."""
+    rows = [m for m in record.moves if m.version <= version]
+    base = max(i for i, m in enumerate(rows) if m.state_after is not None)
+    engine = get_game(record.game)
+    state = engine.load(json.dumps(rows[base].state_after))
+    for move in rows[base + 1:]:
+        if move.kind == "move":
+            state = engine.apply(state, move.seat, move.option_key).state
+    return engine.dump(state)
 
 
 def version_gaps(record: GameRecord) -> list[int]:

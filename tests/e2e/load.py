@@ -106,8 +106,9 @@ class LoadGame:
     """Two simulated users playing one game in their own channel."""
 
     def __init__(self, fake: TimedFakeDiscord, channel_id: int, index: int, figures: Figures,
-                 deadline: float) -> None:
+                 deadline: float, game: str = GAME) -> None:
         deliver = gateway_deliver(fake)
+        self.game = game
         self.fake = fake
         self.channel_id = channel_id
         self.players = [Player(fake, fake.add_member(f"u{index}a"), deliver),
@@ -147,7 +148,7 @@ class LoadGame:
 
     async def _play(self) -> None:
         first, second = self.players
-        await self.interact(first, first.slash("new", channel_id=self.channel_id, game=GAME))
+        await self.interact(first, first.slash("new", channel_id=self.channel_id, game=self.game))
         _, lobby = await self.next_post(lambda m: lobby_button(m, "join") is not None)
         await self.interact(second, second.click(lobby, lobby_button(lobby, "join") or ""))
         await self.interact(first, first.click(lobby, lobby_button(lobby, "start") or ""))

@@ -150,12 +150,13 @@ def unmatched_human_moves(table: Table) -> list[str]:
     problems = []
     record = table.record()
     engine = get_game(record.game)
+    states = dbcheck.replayed_states(record)
     previous = None
     for move in record.moves:
         before, previous = previous, move
         if move.kind != "move" or move.by_computer:
             continue
-        if before is not None and _forced(engine, before.state_after):
+        if before is not None and _forced(engine, states[before.version]):
             continue  # a decision with one option: the bot played it, nobody tapped
         choices = taps.get((move.user_id, move.version - 1), set())
         if move.option_key not in choices and not any(c.startswith("#") for c in choices):

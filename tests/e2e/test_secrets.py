@@ -9,7 +9,6 @@ public board image must be exactly the render of the spectators' view at its ver
 
 from __future__ import annotations
 
-import json
 import logging
 import random
 
@@ -28,11 +27,6 @@ from tests.e2e.scenario import client_deliver
 from tests.e2e.tables import open_table, play_to_the_end
 
 HIDDEN_INFORMATION_GAMES = ["hazienda"]
-
-
-def state_at(record: dbcheck.GameRecord, version: int) -> str:
-    rows = [m for m in record.moves if m.version <= version]
-    return json.dumps(rows[-1].state_after)
 
 
 @pytest.mark.parametrize("game", HIDDEN_INFORMATION_GAMES)
@@ -65,6 +59,6 @@ async def test_no_private_information_is_posted_or_logged(fake, client_table, ca
         # the final message also carries the recap (final scores, public by then)
         (upload,) = [f for f in call.files if not f.filename.endswith("-recap.png")]
         version = int(upload.filename.removesuffix(".png").rsplit("-", 1)[1])
-        view = engine.view(engine.load(state_at(record, version)), None)
+        view = engine.view(engine.load(dbcheck.state_at(record, version)), None)
         assert upload.data == render_png(game, view, names), \
             f"{upload.filename} is not the spectators' board at v{version}"

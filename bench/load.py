@@ -1,0 +1,339 @@
+"""`make bench-load`: the whole bot process under load, against the fake Discord on this
+machine (loopback only), with figures measured against the machine's limit.
+
+* **Limit**: cores ÷ the CPU seconds one board costs (drawn and encoded, measured here in
+  one process) — how many boards per second the machine could post if it did nothing else.
+* **Burst**: N games (two players each) all open, start and play a few turns at once:
+  boards posted per second and its share of the limit, interaction → acknowledgement and
+  last click of a turn → its board posted (p50/p95/p99), the peak memory of the bot and
+  its CPU pool.
+* **Sustained**: turns started at a fixed rate (25/50/75 % of the limit) for a minute
+  over a set of running games: the same latencies. Target: click → board p95 under 1 s
+  up to 50 %.
+* **Computers**: human games taking turns at a steady pace, alone and then beside games
+  of one human and three computer seats that never stop thinking: the humans' latencies
+  (a computer must never hold up another game).
+
+Bounded in count and time; everything stops by itself. Figures are printed, never asserted.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import itertools
+import statistics
+import tempfile
+import time
+from pathlib import Path
+
+from tests.e2e.launcher import BotProcess
+from tests.e2e.load import WAIT, Figures, LoadGame, TimedFakeDiscord, percentiles
+from tests.e2e.scenario import mentioned_ids, option_components, pick_component, turn_button_of
+from tests.e2e.tables import lobby_button
+
+#: A game played through the "Your turn" button and private panels (hidden information).
+GAME = "hazienda"
+BURST_SIZES = (50, 200, 500)
+RATES = (0.25, 0.50, 0.75)
+SUSTAIN_SECONDS = 60.0
+#: Per burst: stop starting new turns after this long.
+BURST_LIMIT_SECONDS = 150.0
+TURNS_PER_GAME = 4
+
+
+def board_seconds(game: str, images: int = 7) -> float:
+    """Median CPU seconds to draw and encode one mid-game board of ``game`` (in this process)."""
+    from bench.render import mid_game_view
+    from renderer import render_png
+
+    view, names = mid_game_view(game)
+    times = []
+    for _ in range(images):
+        started = time.process_time()
+        render_png(game, view, names)
+        times.append(time.process_time() - started)
+    return statistics.median(times)
+
+
+def limit(game: str) -> tuple[float, float]:
+    """(boards per second the cores could draw, seconds per board)."""
+    from bot.cpu import cores
+
+    seconds = board_seconds(game)
+    return cores() / seconds, seconds
+
+
+def peak_memory_mib(bot: BotProcess) -> tuple[float | None, float]:
+    """(VmHWM of the bot process, sum of VmHWM of its children: the CPU pool), MiB."""
+    own = bot.peak_memory_kib()
+    children = 0
+    try:
+        pids = Path(f"/proc/{bot.pid}/task/{bot.pid}/children").read_text().split()
+    except OSError:
+        pids = []
+    for pid in pids:
+        try:
+            for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+                if line.startswith("VmHWM:"):
+                    children += int(line.split()[1])
+        except OSError:
+            continue
+    return (None if own is None else own / 1024, children / 1024)
+
+
+def boards_per_second(fake: TimedFakeDiscord, since: float) -> tuple[int, float]:
+    """(boards posted since ``since``, boards per second between the first and the last)."""
+    stamps = sorted(stamp for posts in fake.posted.values() for stamp, message in posts
+                    if stamp >= since and message["attachments"])
+    if len(stamps) < 2:
+        return len(stamps), 0.0
+    return len(stamps), (len(stamps) - 1) / (stamps[-1] - stamps[0])
+
+
+class PacedGame(LoadGame):
+    """A two-player game that plays one turn whenever the pacer asks."""
+
+    post: dict | None = None
+    busy = False
+    over = False
+
+    async def open(self) -> None:
+        first, second = self.players
+        await self.interact(first, first.slash("new", channel_id=self.channel_id,
+                                               game=self.game))
+        _, lobby = await self.next_post(lambda m: lobby_button(m, "join") is not None)
+        await self.interact(second, second.click(lobby, lobby_button(lobby, "join") or ""))
+        await self.interact(first, first.click(lobby, lobby_button(lobby, "start") or ""))
+        _, self.post = await self.next_post(lambda m: turn_button_of(m) is not None)
+
+    async def turn(self) -> None:
+        self.busy = True
+        try:
+            assert self.post is not None
+            by_id = {p.id: p for p in self.players}
+            player = by_id[mentioned_ids(self.post)[0]]
+            opened, _ = await self.interact(
+                player, player.click(self.post, turn_button_of(self.post) or ""))
+            panel = opened.panel()
+            started = time.perf_counter()
+            while panel is not None and option_components(panel):
+                custom_id, values = pick_component(panel, self.rng)
+                _, started = await self.interact(player, player.click(panel, custom_id, values))
+                panel = self.fake.messages[int(panel["id"])]
+            stamp, self.post = await self.next_post(lambda m: bool(m["attachments"]))
+            self.figures.board_ms.append((stamp - started) * 1000)
+            self.figures.turns += 1
+            self.over = turn_button_of(self.post) is None
+        except Exception as error:  # noqa: BLE001 - counted and reported, never raised
+            self.figures.failures += 1
+            self.over = True
+            if len(self.figures.errors) < 5:
+                self.figures.errors.append(f"{type(error).__name__}: {error}")
+        finally:
+            self.busy = False
+
+
+class MixedGame(PacedGame):
+    """One human against three computer seats: every turn of the human sets the
+    computers thinking for seconds."""
+
+    async def open(self) -> None:
+        human = self.players[0]
+        await self.interact(human, human.slash("new", channel_id=self.channel_id,
+                                               game=self.game))
+        for action in ("cpu", "cpu", "cpu", "start"):
+            _, lobby = await self.next_post(
+                lambda m, action=action: lobby_button(m, action) is not None)
+            await self.interact(human, human.click(lobby, lobby_button(lobby, action) or ""))
+        await self.turn_back()
+
+    async def turn_back(self) -> None:
+        """Wait until the computers have played and the human is pinged (or it is over)."""
+        human = self.players[0].id
+        while not self.over and (self.post is None
+                                 or human not in mentioned_ids(self.post)):
+            _, self.post = await self.next_post(lambda m: bool(m["attachments"]))
+            self.over = turn_button_of(self.post) is None
+
+
+async def _play_on(table: MixedGame, until: float) -> None:
+    while time.perf_counter() < until and not table.over:
+        await table.turn()
+        await table.turn_back()
+
+
+async def computer_stall(game: str, seconds: float, env: dict[str, str],
+                         humans: int = 20, mixed: int = 4, rate: float = 2.0) -> str:
+    """Human-only games taking turns at ``rate`` turns/s, alone and then beside ``mixed``
+    games of one human and three computers playing without pause: the humans' latencies
+    must not change much when the computers think."""
+    lines = []
+    for with_computers in (False, True):
+        with tempfile.TemporaryDirectory(prefix="estancia-stall-") as tmp:
+            async with TimedFakeDiscord() as fake:
+                channels = _channels(fake, humans + mixed, "stall")
+                bot = BotProcess(fake, Path(tmp), {"LOG_LEVEL": "WARNING", **env})
+                try:
+                    await bot.start()
+                    figures, busy = Figures(), Figures()  # human games, mixed games
+                    tables = [PacedGame(fake, channel, i, figures, float("inf"), game=game)
+                              for i, channel in enumerate(channels[:humans])]
+                    others = [MixedGame(fake, channel, 1000 + i, busy, float("inf"), game=game)
+                              for i, channel in enumerate(channels[humans:])]
+                    await asyncio.gather(*(t.open() for t in tables))
+                    figures.ack_ms.clear()
+                    started = time.perf_counter()
+                    background = []
+                    if with_computers:
+                        await asyncio.gather(*(t.open() for t in others))
+                        background = [asyncio.create_task(_play_on(t, started + seconds))
+                                      for t in others]
+                    turns = []
+                    for k in range(int(rate * seconds)):
+                        await asyncio.sleep(max(0.0, started + k / rate - time.perf_counter()))
+                        idle = [t for t in tables if not t.busy and not t.over]
+                        if idle:
+                            idle[0].busy = True
+                            tables.append(tables.pop(tables.index(idle[0])))
+                            turns.append(asyncio.create_task(idle[0].turn()))
+                    await asyncio.wait_for(asyncio.gather(*turns, *background), 2 * WAIT)
+                finally:
+                    await bot.close()
+        label = (f"beside {mixed} games of 1 human + 3 computers ({busy.turns} of their turns)"
+                 if with_computers else "alone")
+        lines += [f"{game:10s} {humans} human games at {rate:g} turns/s, {label}: "
+                  f"{figures.turns} turns, {figures.failures + busy.failures} failed",
+                  *_latency_lines(figures)]
+    return "\n".join(lines)
+
+
+_channel_ids = itertools.count(6_000_000)
+
+
+def _channels(fake: TimedFakeDiscord, count: int, prefix: str) -> list[int]:
+    """Channels never used before in this run (a PostgreSQL database outlives one bot)."""
+    return [fake.guild.channels.setdefault(f"{prefix}-{i}", next(_channel_ids))
+            for i in range(count)]
+
+
+def _latency_lines(figures: Figures) -> list[str]:
+    return [
+        f"{'':12s} click → ack    {percentiles(figures.ack_ms)}",
+        f"{'':12s} click → board  {percentiles(figures.board_ms)}",
+    ]
+
+
+async def burst(games: int, game: str, board_limit: float, env: dict[str, str]) -> str:
+    """N games at once (see the module docstring)."""
+    import tests.e2e.load as harness
+
+    with tempfile.TemporaryDirectory(prefix="estancia-burst-") as tmp:
+        async with TimedFakeDiscord() as fake:
+            channels = _channels(fake, games, "burst")
+            bot = BotProcess(fake, Path(tmp), {"LOG_LEVEL": "WARNING", **env})
+            try:
+                await bot.start()
+                started = time.perf_counter()
+                figures = Figures()
+                deadline = started + BURST_LIMIT_SECONDS
+                harness.TURNS_PER_GAME = TURNS_PER_GAME
+                tables = [LoadGame(fake, channel, i, figures, deadline, game=game)
+                          for i, channel in enumerate(channels)]
+                await asyncio.gather(*(table.play() for table in tables))
+                elapsed = time.perf_counter() - started
+                own, pool = peak_memory_mib(bot)
+                boards, rate = boards_per_second(fake, started)
+            finally:
+                await bot.close()
+    memory = "n/a" if own is None else f"{own:.0f} MiB bot + {pool:.0f} MiB CPU pool"
+    lines = [
+        f"{game:10s} burst N={games:<4d} {boards} boards at {rate:5.1f}/s = "
+        f"{100 * rate / board_limit:3.0f} % of the limit; {figures.turns} turns, "
+        f"{figures.interactions} interactions in {elapsed:.0f} s, {figures.failures} games failed",
+        *_latency_lines(figures),
+        f"{'':12s} peak memory {memory} (VmHWM)",
+    ]
+    return "\n".join(lines + [f"{'':12s} failure: {e}" for e in figures.errors])
+
+
+async def sustained(share: float, game: str, board_limit: float, seconds: float,
+                    env: dict[str, str]) -> str:
+    """Turns started at ``share`` of the limit for ``seconds`` (see the module docstring)."""
+    rate = share * board_limit
+    count = max(20, int(rate * 6))
+    with tempfile.TemporaryDirectory(prefix="estancia-sustained-") as tmp:
+        async with TimedFakeDiscord() as fake:
+            channels = _channels(fake, count, "paced")
+            bot = BotProcess(fake, Path(tmp), {"LOG_LEVEL": "WARNING", **env})
+            try:
+                await bot.start()
+                figures = Figures()
+                tables = [PacedGame(fake, channel, i, figures, float("inf"), game=game)
+                          for i, channel in enumerate(channels)]
+                await asyncio.gather(*(table.open() for table in tables))
+                opened = Figures(ack_ms=list(figures.ack_ms))
+                figures.ack_ms.clear()
+                started = time.perf_counter()
+                turns: list[asyncio.Task[None]] = []
+                skipped, nxt = 0, 0
+                for k in range(int(rate * seconds)):
+                    await asyncio.sleep(max(0.0, started + k / rate - time.perf_counter()))
+                    for step in range(len(tables)):
+                        table = tables[(nxt + step) % len(tables)]
+                        if not table.busy and not table.over:
+                            nxt = (nxt + step + 1) % len(tables)
+                            table.busy = True
+                            turns.append(asyncio.create_task(table.turn()))
+                            break
+                    else:
+                        skipped += 1
+                await asyncio.wait_for(asyncio.gather(*turns), WAIT)
+                elapsed = time.perf_counter() - started
+                boards, achieved = boards_per_second(fake, started)
+            finally:
+                await bot.close()
+    del opened
+    lines = [
+        f"{game:10s} sustained {100 * share:3.0f} % of the limit = {rate:5.1f} turns/s for "
+        f"{seconds:.0f} s over {count} games: {figures.turns} turns in {elapsed:.0f} s "
+        f"({achieved:.1f} boards/s), {skipped} ticks with every game busy, "
+        f"{figures.failures} failed",
+        *_latency_lines(figures),
+    ]
+    return "\n".join(lines + [f"{'':12s} failure: {e}" for e in figures.errors])
+
+
+def main(quick: bool = False, sizes: tuple[int, ...] = BURST_SIZES,
+         rates: tuple[float, ...] = RATES, seconds: float = SUSTAIN_SECONDS,
+         game: str = GAME, env: dict[str, str] | None = None, stall: bool = True) -> None:
+    env = env or {}
+    board_limit, per_board = limit(game)
+    from bot.cpu import cores
+
+    print(f"{game:10s} limit    {board_limit:5.1f} boards/s = {cores()} cores "
+          f"÷ {1000 * per_board:.0f} ms of CPU per board", flush=True)
+    for size in (10,) if quick else sizes:
+        print(asyncio.run(burst(size, game, board_limit, env)), flush=True)
+    for share in (0.5,) if quick else rates:
+        print(asyncio.run(sustained(share, game, board_limit, 10.0 if quick else seconds, env)),
+              flush=True)
+    if stall:
+        print(asyncio.run(computer_stall(game, 10.0 if quick else 30.0, env)), flush=True)
+
+
+if __name__ == "__main__":
+    parser = argparse.ArgumentParser(description=__doc__,
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--quick", action="store_true", help="N=10 and 10 s at 50 %%")
+    parser.add_argument("--sizes", type=lambda t: tuple(int(x) for x in t.split(",") if x),
+                        default=BURST_SIZES, help="burst sizes, e.g. 50,200,500")
+    parser.add_argument("--rates", type=lambda t: tuple(float(x) for x in t.split(",") if x),
+                        default=RATES, help="sustained shares of the limit, e.g. 0.25,0.5")
+    parser.add_argument("--seconds", type=float, default=SUSTAIN_SECONDS)
+    parser.add_argument("--game", default=GAME)
+    parser.add_argument("--env", action="append", default=[],
+                        help="NAME=VALUE for the bot process (e.g. ESTANCIA_OUTBOX_IN_FLIGHT=32)")
+    args = parser.parse_args()
+    main(args.quick, args.sizes, args.rates, args.seconds, args.game,
+         dict(item.split("=", 1) for item in args.env))

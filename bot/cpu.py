@@ -1,0 +1,273 @@
+"""CPU-heavy work off the event loop: board renders and computer players.
+
+``await cpu.run(fn, *args)`` runs a picklable top-level function in a pool of worker
+processes, one per core, and hands the result back to the event loop. Drawing text and
+searching moves hold the GIL, so threads would not spread them over the cores, and a
+computer thinking for seconds in the bot's own process would stall every other game.
+
+* The pool starts lazily (first call, or :func:`warm_up` as the bot starts) with the
+  ``spawn`` start method: a worker is a fresh interpreter, never a fork of a process that
+  holds a database connection, a socket or an event loop.
+* ``ESTANCIA_CPU_WORKERS`` overrides the size; ``0`` runs the work in a thread of this
+  process instead (what :func:`configure` ``(0)`` does for in-process tests, where a
+  monkeypatched renderer or a test game registered at run time must be seen).
+* A worker that dies (killed, out of memory) breaks the pool: the call is tried once
+  more in a new pool, so one crash costs one retry, not the bot.
+* :func:`shutdown` stops the workers (the bot calls it on close; it also runs at exit).
+
+Helpers below name games and renderers by *module path* (``"games.hazienda"``), which a
+fresh worker can import, rather than by the registries' names, which tests extend at
+run time.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import atexit
+import contextlib
+import heapq
+import importlib
+import itertools
+import logging
+import multiprocessing
+import os
+import signal
+import threading
+import time
+from collections.abc import Callable
+from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
+from typing import Any, TypeVar
+
+log = logging.getLogger(__name__)
+
+T = TypeVar("T")
+
+ENV_WORKERS = "ESTANCIA_CPU_WORKERS"
+#: Workers run at a lower priority than the bot process, whose event loop acknowledges
+#: every click within Discord's 3 seconds: boards and computers take the spare CPU.
+WORKER_NICENESS = 10
+
+_lock = threading.Lock()
+_pool: ProcessPoolExecutor | None = None
+_lanes: _Lanes | None = None
+_configured: int | None = None
+
+
+def cores() -> int:
+    """The cores this process may run on."""
+    try:
+        return max(1, len(os.sched_getaffinity(0)))
+    except AttributeError:  # not on Linux
+        return max(1, os.cpu_count() or 1)
+
+
+def workers() -> int:
+    """Worker processes the pool uses (0: work runs in a thread of this process)."""
+    if _configured is not None:
+        return _configured
+    text = os.environ.get(ENV_WORKERS, "").strip()
+    if text:
+        try:
+            return max(0, int(text))
+        except ValueError:
+            log.warning("%s=%r is not a number; using one worker per core", ENV_WORKERS, text)
+    return cores()
+
+
+def configure(count: int | None) -> None:
+    """Set the pool size (None: from the environment, else one per core; 0: threads).
+    A running pool is shut down; the next call starts one of the new size."""
+    global _configured
+    shutdown()
+    _configured = count
+
+
+def _warm(parent: int) -> None:
+    """Worker start-up: import what every task needs once, not on the first click, and
+    leave when the bot is gone (a ``kill -9`` of the bot must not leave workers behind)."""
+    import games  # noqa: F401
+    import renderer  # noqa: F401
+
+    # Ctrl-C reaches the whole process group: the bot stops its workers itself.
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    # The bot's own process answers clicks: when the cores are short, it goes first.
+    with contextlib.suppress(OSError):
+        os.nice(WORKER_NICENESS)
+
+    def watch() -> None:
+        while os.getppid() == parent:
+            time.sleep(1.0)
+        os._exit(0)
+
+    threading.Thread(target=watch, name="estancia-cpu-orphan-watch", daemon=True).start()
+
+
+def _get_pool() -> tuple[ProcessPoolExecutor, _Lanes]:
+    global _pool, _lanes
+    with _lock:
+        if _pool is None or _lanes is None:
+            count = workers()
+            _pool = ProcessPoolExecutor(
+                max_workers=count, mp_context=multiprocessing.get_context("spawn"),
+                initializer=_warm, initargs=(os.getpid(),),
+            )
+            _lanes = _Lanes(count)
+            log.info("CPU pool started: %s worker processes", count)
+        return _pool, _lanes
+
+
+def _drop_pool(broken: ProcessPoolExecutor) -> None:
+    global _pool
+    with _lock:
+        if _pool is broken:
+            _pool = None
+    broken.shutdown(wait=False, cancel_futures=True)
+
+
+class _Lanes:
+    """Hands the pool's workers out, one task each, to the work someone is waiting for
+    (boards, decision images) before computer players' steps, and keeps one worker from
+    the computers whenever there are two or more: a board waits for no computer."""
+
+    def __init__(self, slots: int) -> None:
+        self.free = slots
+        self.computer_slots = max(1, slots - 1)
+        self.computers = 0
+        self._waiting: list[tuple[int, int, asyncio.Future[None]]] = []
+        self._order = itertools.count()
+
+    def _may_start(self, background: bool) -> bool:
+        return self.free > 0 and (not background or self.computers < self.computer_slots)
+
+    async def acquire(self, background: bool) -> None:
+        # Whoever waits could not start when a slot last came free: none may start now.
+        if self._may_start(background):
+            self._take(background)
+            return
+        waiter = asyncio.get_running_loop().create_future()
+        heapq.heappush(self._waiting, (int(background), next(self._order), waiter))
+        try:
+            await waiter
+        except BaseException:
+            if waiter.done() and not waiter.cancelled():
+                self.release(background)  # handed a slot just as it was cancelled
+            raise
+
+    def _take(self, background: bool) -> None:
+        self.free -= 1
+        self.computers += background
+
+    def release(self, background: bool) -> None:
+        self.free += 1
+        self.computers -= background
+        held: list[tuple[int, int, asyncio.Future[None]]] = []
+        while self._waiting:
+            entry = heapq.heappop(self._waiting)
+            lane, _, waiter = entry
+            if waiter.done():
+                continue
+            if self._may_start(bool(lane)):
+                self._take(bool(lane))
+                waiter.set_result(None)
+                if self.free == 0:
+                    break
+            else:
+                held.append(entry)
+        for entry in held:
+            heapq.heappush(self._waiting, entry)
+
+
+async def run(fn: Callable[..., T], *args: Any, background: bool = False) -> T:
+    """``fn(*args)`` in a worker process (or a thread when configured with 0 workers).
+
+    ``fn`` must be a top-level function and ``args`` and the result picklable. Its
+    exceptions are raised here as they were raised there. ``background`` work (computer
+    players) goes after any work someone is waiting for, and never takes the last worker.
+    """
+    if workers() == 0:
+        return await asyncio.to_thread(fn, *args)
+    loop = asyncio.get_running_loop()
+    for attempt in (1, 2):
+        pool, lanes = _get_pool()
+        await lanes.acquire(background)
+        try:
+            return await loop.run_in_executor(pool, fn, *args)
+        except BrokenProcessPool:
+            log.warning("a CPU worker died (attempt %s of 2); starting a new pool", attempt)
+            _drop_pool(pool)
+            if attempt == 2:
+                raise
+        finally:
+            lanes.release(background)
+    raise AssertionError("unreachable")
+
+
+def _ready() -> int:
+    return os.getpid()
+
+
+async def warm_up() -> None:
+    """Start every worker now (the bot calls this as it starts), so that the first board
+    after a start does not wait for a worker to start and import the games."""
+    if workers() > 0:
+        await asyncio.gather(*(run(_ready) for _ in range(workers())))
+
+
+def shutdown() -> None:
+    """Stop the worker processes (idempotent); work still queued is cancelled."""
+    global _pool
+    with _lock:
+        pool, _pool = _pool, None
+    if pool is not None:
+        pool.shutdown(wait=True, cancel_futures=True)
+
+
+atexit.register(shutdown)
+
+
+# -- the work itself (top-level, picklable) ---------------------------------------------
+def render_png(module: str, view: dict[str, Any], names: list[str]) -> bytes:
+    """The board PNG of a view, drawn by the renderer module at ``module``."""
+    import renderer
+
+    return renderer.encode_png(importlib.import_module(module).render(view, names))
+
+
+def game_at(module: str) -> Any:
+    """The game engine defined by the module at ``module`` (its ``GAME``)."""
+    return importlib.import_module(module).GAME
+
+
+def replay(module: str, snapshot: str, steps: list[tuple[int, str]]) -> Any:
+    """The state after applying the logged ``steps`` (seat, option key) to ``snapshot``
+    (engines are deterministic, so this is exactly the state that was played)."""
+    game = game_at(module)
+    state = game.load(snapshot)
+    for seat, key in steps:
+        state = game.apply(state, seat, key).state
+    return state
+
+
+def replay_text(module: str, snapshot: str, steps: list[tuple[int, str]]) -> str:
+    """:func:`replay`, as the state's text."""
+    if not steps:
+        return snapshot
+    return game_at(module).dump(replay(module, snapshot, steps))
+
+
+def board_png(game_module: str, render_module: str, snapshot: str,
+              steps: list[tuple[int, str]], names: list[str]) -> bytes:
+    """The spectators' board PNG at the moment ``snapshot`` + ``steps`` (see :func:`replay`)."""
+    view = game_at(game_module).view(replay(game_module, snapshot, steps), None)
+    return render_png(render_module, view, names)
+
+
+def render_decision_png(game: str, module: str, view: dict[str, Any], names: list[str],
+                        marks: dict[str, str]) -> bytes | None:
+    """:func:`renderer.render_decision_png` of ``game``, whose renderer is the module at
+    ``module`` (registered here when this worker has not heard of the game)."""
+    import renderer
+
+    renderer.RENDERERS.setdefault(game, module)
+    return renderer.render_decision_png(game, view, names, marks)

@@ -1,0 +1,96 @@
+"""The storage interface beyond the move log, on both back ends (SQLite and PostgreSQL):
+ratings exactly once, server settings, vacations, the activity the stale sweep reads,
+a thread game's recap addressed to its parent channel, and a whole game through the
+session layer."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import replace
+from typing import Any
+
+import pytest
+
+from bot.sessions import Sessions
+from bot.settings import Settings
+from bot.storage import ADDRESS_KEY, Change, MatchPlayer, NewGame, SeatRow, ServerRow
+from tests.clock import FakeClock
+
+
+@pytest.fixture
+def store(any_store: Any) -> Any:
+    return any_store
+
+
+def new_game(channel: int, seats: tuple[SeatRow, ...] = (SeatRow(10, "Ana"),)) -> NewGame:
+    return NewGame(channel_id=channel, guild_id=7, game="kuhlorado", options={},
+                   creator_id=10, seats=seats, seed=1, turn_timeout_hours=24,
+                   reminder_hours=(2.0,), timeout_policy="computer", created_at=100.0,
+                   parent_id=99)
+
+
+async def test_a_finished_game_is_rated_once(store: Any) -> None:
+    game = await store.create_game(new_game(1), None)
+    await store.commit(Change(replace(game, status="finished", version=1), 0))
+    assert [g.id for g in await store.unrated_finished_games()] == [game.id]
+    players = [MatchPlayer("user:10", "Ana", True), MatchPlayer("computer", "Computer", False)]
+
+    def compute(current: dict[str, tuple[float, float]]) -> dict[str, tuple[float, float]]:
+        assert current == {}
+        return {"user:10": (30.0, 5.0), "computer": (20.0, 5.0)}
+
+    assert await store.record_ratings(game.id, 7, "kuhlorado", players, compute, 200.0)
+    assert not await store.record_ratings(game.id, 7, "kuhlorado", players, compute, 201.0)
+    assert await store.unrated_finished_games() == []
+    board = await store.leaderboard(7, "kuhlorado")
+    assert [(r.player, r.games, r.wins) for r in board] == [("user:10", 1, 1), ("computer", 1, 0)]
+    assert [r.game for r in await store.player_ratings(7, "user:10")] == ["kuhlorado"]
+
+
+async def test_servers_vacations_and_activity(store: Any) -> None:
+    assert await store.server(7) is None
+    await store.save_server(ServerRow(7, 14.0, 3.0, "cancel"), 100.0)
+    await store.save_server(ServerRow(7, 10.0, 2.0, "forfeit"), 101.0)
+    assert await store.server(7) == ServerRow(7, 10.0, 2.0, "forfeit")
+
+    await store.save_vacation(10, 500.0)
+    assert await store.away_until(10) == 500.0
+    await store.save_vacation(10, None)
+    assert await store.away_until(10) is None
+
+    game = await store.create_game(new_game(2, (SeatRow(10, "Ana"), SeatRow(11, "Bo"))), None)
+    assert game.parent_id == 99
+    assert [g.id for g in await store.open_games_of(11)] == [game.id]
+    assert await store.open_games_of(12) == []
+    active = replace(game, status="active", version=1, updated_at=150.0)
+    await store.commit(Change(active, 0, stale_warning=True,
+                              announcements=[{"kind": "recap", ADDRESS_KEY: 99}]))
+    (activity,) = await store.active_games_activity()
+    assert (activity.game.id, activity.warned_version) == (game.id, 1)
+    (row,) = await store.all_outbox(game.id)
+    assert row.channel_id == 99 and ADDRESS_KEY not in row.payload
+
+
+async def test_a_whole_game_against_the_computer(store: Any) -> None:
+    sessions = Sessions(store, Settings(_env_file=None), clock=FakeClock(),
+                        seed_source=lambda: 5)
+    try:
+        await sessions.new(3, 7, 10, "Ana", "kuhlorado", {})
+        await sessions.add_computer(3, 10)
+        info = await sessions.start(3, 10)
+        rng = random.Random(1)
+        while True:
+            await sessions.wait_for_computers(info.id)
+            info = await sessions.info_by_id(info.id)
+            if info.status != "active":
+                break
+            decision, _ = await sessions.decision_for(info.id, 10)
+            assert decision is not None
+            await sessions.play(info.id, 10, rng.choice(decision.options).key, info.version)
+        assert info.status == "finished"
+        moves = await store.moves(info.id)
+        assert any(m.by_computer for m in moves)
+        assert (await sessions.png(info.id, moves[len(moves) // 2].version)).startswith(
+            b"\x89PNG")
+    finally:
+        await sessions.close()
