@@ -389,15 +389,19 @@ class Sessions:
             created_at=now,
             parent_id=parent_id,
         )
+        # Options only a solo game has (an automa's difficulty): no lobby, it starts now.
+        solo = engine.min_seats == 1 and bool(engine.solo_options & set(options or {}))
         text = f"{creator_name} opened a game of {engine.title}. {seats_line(engine, seats)}"
         try:
-            row = await self.store.create_game(new, payload("lobby", text, lobby_buttons=True))
+            row = await self.store.create_game(new, payload("lobby", text, lobby_buttons=not solo))
         except ChannelBusy:
             raise SessionError(
                 "A game is already open in this channel — finish or cancel it first, "
                 "or start one in a thread."
             ) from None
         self._notify(outbox=True, timers=False)
+        if solo:
+            return await self.start(channel_id, creator_id)
         return self._info(self._load(row))
 
     def check_options(self, game: str, options: dict[str, Any] | None) -> GameOptions:

@@ -244,9 +244,13 @@ class EstanciaCog(commands.GroupCog, group_name="estancia",
                                                         user.display_name)
         info = await self.sessions.new(channel_id, interaction.guild_id, user.id,
                                        user.display_name, name, parsed, parent_id=parent_id)
+        where = f" in <#{channel_id}>" if parent_id is not None else ""
+        if info.status == "active":  # a solo game (its options said so) starts at once
+            await self.reply(interaction, f"Your solo game of **{info.title}** has started"
+                             f"{where}: the board and your turn are in the channel.{note}")
+            return
         for _ in range(computers):
             info = await self.sessions.add_computer(info.channel_id, user.id)
-        where = f" in <#{channel_id}>" if parent_id is not None else ""
         await self.reply(interaction, (
             f"Lobby open{where} for **{info.title}** "
             f"({players_range(info.min_seats, info.max_seats)}).\n"

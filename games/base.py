@@ -139,6 +139,9 @@ class Game(ABC, Generic[S, Opts]):
     #: False when no seat ever holds a secret (no hand, no private draw): front ends may
     #: then put the choices on the public turn message itself instead of a private panel.
     hidden_information: ClassVar[bool] = True
+    #: Option names that only a one-seat (solo) game has, e.g. an automa's difficulty:
+    #: a new game given one of them is for its creator alone and starts at once.
+    solo_options: ClassVar[frozenset[str]] = frozenset()
 
     # -- life cycle -------------------------------------------------------------
     @abstractmethod

@@ -78,6 +78,8 @@ class GwtArgentina(Game[GwtState, GwtOptions]):
     #: One seat is the solo game against Pedro (``pedro_*.py``).
     min_seats = 1
     max_seats = 4
+    # Naming a difficulty asks for the solo game against Pedro (rulebook, « Mode solo »).
+    solo_options = frozenset({"difficulty"})
     state_model = GwtState
     options_model = GwtOptions
     summary = SUMMARY

@@ -29,8 +29,9 @@ def test_a_seat_lost_to_the_automa_is_no_winner():
 
 
 async def test_whole_solo_game(sessions: Sessions) -> None:
-    await sessions.new(CHANNEL, GUILD, ALICE, "Alice", "gwt-argentina", {"difficulty": "easy"})
-    info = await sessions.start(CHANNEL, ALICE)
+    # naming a difficulty asks for the solo game: it starts at once, without a lobby
+    info = await sessions.new(CHANNEL, GUILD, ALICE, "Alice", "gwt-argentina",
+                              {"difficulty": "easy"})
     assert info.status == "active" and len(info.seats) == 1
     rnd = random.Random(5)
     texts: list[str] = []
