@@ -17,8 +17,6 @@ WIDTH = 720
 ROW = 64
 TOP = 120
 MARGIN = 28
-#: Font sizes drawn (pixels at full size), for the phone-readability check.
-FONT_SIZES = (44, 30, 26)
 
 BACKGROUND = (250, 246, 236)
 INK = (40, 34, 28)

@@ -16,8 +16,6 @@ from renderer.leaderboard import fit
 
 WIDTH = 720
 MARGIN = 28
-#: Font sizes drawn (pixels at full size), for the phone-readability check.
-FONT_SIZES = (40, 28, 24, 22)
 
 BACKGROUND = (250, 246, 236)
 INK = (40, 34, 28)
