@@ -5,6 +5,7 @@ the player's own board and hand (each card's breeding value and strength).
 from __future__ import annotations
 
 from games.gwt_argentina.data_cattle import BREED_BY_ID, MARKET_CARD_BY_ID
+from games.gwt_argentina.data_player import AUX_ACTIONS, AUX_DOUBLE_SLOT
 from games.gwt_argentina.data_tiles import WORKER_ROWS
 from renderer.gwt_argentina_base import (
     BACKGROUND,
@@ -89,8 +90,7 @@ def paint_seat_board(canvas: Canvas, view: dict, names: list[str], top: float) -
                     fill="white", anchor="lm", condensed=True, width=176)
         x += 196
     y += 40
-    free = [s for s in _ALL_SLOTS if s not in player["slots"]]
-    y = _line(canvas, y, "Cleared slots: " + (", ".join(free) if free else "none"))
+    y = _line(canvas, y, "Auxiliary actions: " + aux_levels(player["slots"]))
     y = _line(canvas, y, "Buildings left: " + " ".join(str(b) for b in player["buildings_left"]))
     extra = []
     if player["objectives"]:
@@ -109,10 +109,14 @@ def _line(canvas: Canvas, y: float, text: str) -> float:
     return y + FLOOR + 8
 
 
-def _slot_ids() -> tuple[str, ...]:
-    from games.gwt_argentina.data_player import DISC_SLOTS
-
-    return tuple(s.id for s in DISC_SLOTS)
-
-
-_ALL_SLOTS = _slot_ids()
+def aux_levels(slots: list[str]) -> str:
+    """Each auxiliary action with "×2" when double, "×1" when single, "–" while locked
+    (its discs still on the board: ``slots``)."""
+    words = []
+    for action, (unlock, _) in AUX_ACTIONS.items():
+        if action in AUX_DOUBLE_SLOT:
+            level = 1 + (AUX_DOUBLE_SLOT[action] not in slots)
+        else:
+            level = sum(slot not in slots for slot in unlock)
+        words.append(f"{action[4:]} {'–' if level == 0 else f'×{level}'}")
+    return ", ".join(words)
