@@ -106,7 +106,20 @@ def render_decision(view: dict, names: list[str], marks: dict[str, str]) -> Imag
                                radius=6, outline="white", width=6)
         draw.rounded_rectangle((box.left - 2, box.top - 2, box.right + 2, box.bottom + 2),
                                radius=6, outline=PLACE_OUTLINE, width=3)
-        # on the place's right edge: what the place holds (a tile, a worker) stays readable
-        x = min(box.right - size * 0.2, image.width - size * 0.9)
-        draw_mark(draw, (x, (box.top + box.bottom) / 2), marks[place], size)
+        draw_mark(draw, (mark_x(place, box, size, image.width), (box.top + box.bottom) / 2),
+                  marks[place], size)
     return image
+
+
+def mark_x(place: str, box: Box, size: int, width: float) -> float:
+    """Where a mark sits across its place: on an edge, so that what the place holds (a
+    worker's letter, a farmer's strength) stays readable, except on a place too narrow for
+    that. A job-market worker's letter is centred, the next cell close on its right: the
+    left edge; a trail space's text starts on the left: the right edge."""
+    if box.width < 2.2 * size:
+        x = (box.left + box.right) / 2
+    elif place.startswith("job:"):
+        x = box.left + size * 0.2
+    else:
+        x = box.right - size * 0.2
+    return min(max(x, size * 0.9), width - size * 0.9)
