@@ -5,8 +5,9 @@
 * the computer player's time per decision (median, p95, max; wall clock and CPU time —
   the CPU time is what a busy machine does not inflate),
 * render time of the public board and of a seated board, and the PNG sizes,
-* the computer player's average final score at 2–4 players, next to a random player's in
-  the same games (one computer seat, the others random).
+* the computer player's final score at 2–4 players (one game each; 2 players only with
+  ``--quick``), next to the random players' in the same games (one computer seat, the
+  others random).
 """
 
 from __future__ import annotations
@@ -96,10 +97,11 @@ def bench_render(images: int) -> None:
             break
 
 
-def bench_scores(games: int) -> None:
-    """One computer seat (rotating) against random seats: average final totals."""
+def bench_scores(games: int, player_counts: tuple[int, ...] = (2, 3, 4)) -> None:
+    """One computer seat (rotating) against random seats: average final totals. A game
+    takes the computer one to a few minutes (hundreds of decisions)."""
     game = get_game(NAME)
-    for seats in (2, 3, 4):
+    for seats in player_counts:
         computer, random_seats, wins = [], [], 0
         started = time.perf_counter()
         for seed in range(games):
@@ -124,4 +126,4 @@ def main(quick: bool = False) -> None:
     bench_engine(2 if quick else 5)
     bench_ai(10 if quick else 40)
     bench_render(3 if quick else 10)
-    bench_scores(1 if quick else 2)
+    bench_scores(1, (2,) if quick else (2, 3, 4))
