@@ -1,7 +1,6 @@
 """Great Western Trail: Argentina (2–4 players) on the engine contract.
 
-Not yet registered in ``games/__init__.py``: a whole random game plays to the end, but the
-front end needs this game's renderer (another branch) before it can be offered.
+Registered in ``games/__init__.py``; its board images are ``renderer/gwt_argentina*.py``.
 
 Implemented (rulebook ``shared/rules/gwt-argentina.fr.md``, components ``data.py``):
 
@@ -61,10 +60,10 @@ Not implemented, or simplified:
 * an extra move (buildings 2, 7, 9) ends phase B where the estanciero stood: its other
   actions are done before the move or not at all (the rulebook does not say; this is the
   reading that keeps "phase B at the location reached");
+* choosing to use an exchange token is final (no way back to the decision it interrupted);
 * the solo mode (Pedro, issue 10): a seat's decisions all go through the turn stack
   (``flow.py``), so an automa seat can later resolve its frames by its own card-driven
-  policy instead of asking; nothing of it is built;
-* the renderer, ``make bench`` entries and registration in ``games/__init__.py``.
+  policy instead of asking; nothing of it is built.
 """
 
 from games.gwt_argentina.engine import GAME, GwtArgentina
