@@ -1,7 +1,6 @@
-"""Great Western Trail: Argentina (2–4 players) on the engine contract.
+"""Great Western Trail: Argentina (1–4 players: alone against Pedro, or 2–4) on the engine contract.
 
-Not yet registered in ``games/__init__.py``: a whole random game plays to the end, but the
-front end needs this game's renderer (another branch) before it can be offered.
+Registered in ``games/__init__.py``; its board images are ``renderer/gwt_argentina*.py``.
 
 Implemented (rulebook ``shared/rules/gwt-argentina.fr.md``, components ``data.py``):
 
@@ -61,7 +60,7 @@ Not implemented, or simplified:
 * an extra move (buildings 2, 7, 9) ends phase B where the estanciero stood: its other
   actions are done before the move or not at all (the rulebook does not say; this is the
   reading that keeps "phase B at the location reached");
-* the renderer, ``make bench`` entries and registration in ``games/__init__.py``.
+* choosing to use an exchange token is final (no way back to the decision it interrupted).
 
 The solo game against Pedro (issue 10; one seat, option ``difficulty`` easy / moderate /
 expert; ``pedro_*.py``): a 2-player set-up with Pedro as ``players[1]`` (``state.seats``
@@ -97,7 +96,8 @@ tile are pictures the rulebook text does not carry; each choice is marked
 * Pedro takes no bonus action of the district space he delivers to; when his lower
   forecast tile cannot be taken (a worker once the marker left the market) he takes the
   upper one; he pays no toll on farmers (he has no money);
-* Pedro's turn is not rendered on the board image (the renderer is another branch's).
+* Pedro's turn is not drawn on the board image yet (the view carries him as ``players[1]``
+  and ``view["pedro"]``).
 """
 
 from games.gwt_argentina.engine import GAME, GwtArgentina

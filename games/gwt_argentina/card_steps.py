@@ -301,7 +301,10 @@ class RowActionStep:
 
 @step("exchange")
 class ExchangeStep:
-    """An exchange token: draw up to 2, then discard as many (p. 18)."""
+    """An exchange token: draw up to 2, then discard as many (p. 18).
+
+    Choosing "xt" at a decision is the choice to use it: there is no way back to the same
+    decision, which a lookahead player would otherwise take again and again forever."""
 
     @staticmethod
     def prompt(state: GwtState, frame: Frame) -> str:
@@ -309,14 +312,11 @@ class ExchangeStep:
 
     @staticmethod
     def options(state: GwtState, frame: Frame):
-        return [opt("draw:2", "Draw 2, then discard 2"), opt("draw:1", "Draw 1, then discard 1"),
-                opt("keep", "Keep the token")]
+        return [opt("draw:2", "Draw 2, then discard 2"), opt("draw:1", "Draw 1, then discard 1")]
 
     @staticmethod
     def apply(state: GwtState, frame: Frame, key: str, ctx: Ctx) -> None:
         pop(state, frame)
-        if key == "keep":
-            return
         player = state.players[frame.seat]
         player.exchange_tokens -= 1
         drawn = PB.draw(state, player, int(key[5:]), ctx)

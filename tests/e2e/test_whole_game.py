@@ -14,7 +14,12 @@ from tests.e2e.checks import EXTRA_GAMES, channel_post_problems, leaked_secrets,
 from tests.e2e.scenario import gateway_deliver, turn_button_of
 from tests.e2e.tables import open_table, play_to_the_end, unmatched_human_moves
 
-GAMES = [*available_games(), "pasture"]
+#: Games whose whole game through the real bot process takes over a minute (GWT:A, ~80 s)
+#: run it in ``make soak``; ``make test`` plays them whole in the fake Discord instead
+#: (``tests/discord/test_gwt_argentina.py``).
+SOAK_ONLY = {"gwt-argentina"}
+GAMES = [pytest.param(game, marks=pytest.mark.soak) if game in SOAK_ONLY else game
+         for game in [*available_games(), "pasture"]]
 
 
 @pytest.mark.parametrize("game", GAMES)

@@ -1,0 +1,125 @@
+"""The Great Western Trail: Argentina board image (phone first, portrait).
+
+Built only from the view dict of ``GAME.view(state, seat)``. Top to bottom: whose turn and
+the last turn's log, the players' score strip, the trail (``gwt_argentina_trail``), the
+job market, forecast spaces, cattle market and objectives (``gwt_argentina_market``), the
+railway, ships and ports (``gwt_argentina_rail``), and for a seated view the player's own
+board and hand (``gwt_argentina_player``).
+
+:func:`render_decision` cuts the region of the board holding a decision's places
+(``Option.at``) and draws each option's mark there (see :mod:`renderer.marks`).
+"""
+
+from __future__ import annotations
+
+import re
+
+from PIL import Image, ImageDraw
+
+from renderer.gwt_argentina_base import (
+    FLOOR,
+    MARGIN,
+    MUTED_INK,
+    WIDTH,
+    Canvas,
+    name_of,
+)
+from renderer.gwt_argentina_market import (
+    paint_cattle_market,
+    paint_forecast,
+    paint_job_market,
+    paint_objectives,
+)
+from renderer.gwt_argentina_player import paint_seat_board, score_strip
+from renderer.gwt_argentina_rail import paint_ports, paint_railway, paint_ships
+from renderer.gwt_argentina_trail import paint_trail
+from renderer.marks import PLACE_OUTLINE, Box, draw_mark, mark_size, region_around
+
+LOG_LINES = 4
+DECISION_CONTEXT = 40
+
+
+def render(view: dict, names: list[str]) -> Image.Image:
+    canvas, bottom = _paint(view, names)
+    return canvas.crop(bottom)
+
+
+def _paint(view: dict, names: list[str]) -> tuple[Canvas, float]:
+    canvas = Canvas()
+    y = _paint_header(canvas, view, names, 6)
+    strip = score_strip(view, names)
+    strip.paint_on(canvas.draw, (0, y))
+    y += strip.total_height + 4
+    y = canvas.title(y, "Trail", "hand: toll for this player count")
+    y = paint_trail(canvas, view, names, y) + 10
+    y = paint_job_market(canvas, view, y)
+    y = paint_forecast(canvas, view, y)
+    y = paint_cattle_market(canvas, view, y)
+    y = paint_objectives(canvas, view, y)
+    y = paint_railway(canvas, view, names, y)
+    y = paint_ships(canvas, view, names, y)
+    y = paint_ports(canvas, view, names, y)
+    y = paint_seat_board(canvas, view, names, y)
+    return canvas, y + 4
+
+
+def _paint_header(canvas: Canvas, view: dict, names: list[str], y: float) -> float:
+    if view["finished"]:
+        totals = {int(s): sc["total"] for s, sc in (view.get("scores") or {}).items()}
+        best = max(totals.values(), default=0)
+        winners = ", ".join(name_of(names, s) for s, t in totals.items() if t == best)
+        head = f"Game over — {winners} wins with {best} VP"
+    else:
+        head = f"Turn {view['turn']} — {name_of(names, view['current'])} to play"
+        if view["end_triggered_by"] is not None:
+            head += " (last turns)"
+    canvas.text((MARGIN, y), head, size=FLOOR + 6, bold=True, width=WIDTH - 2 * MARGIN)
+    y += FLOOR + 14
+    for line in view.get("log", [])[-LOG_LINES:]:
+        canvas.text((MARGIN, y), named(line, names), condensed=True, fill=MUTED_INK,
+                    width=WIDTH - 2 * MARGIN)
+        y += FLOOR + 6
+    return y + 2
+
+
+def named(line: str, names: list[str]) -> str:
+    """A log line with "Seat 2" replaced by the player's name (the log counts from 1)."""
+    return re.sub(r"\bSeat (\d+)", lambda m: name_of(names, int(m.group(1)) - 1), line)
+
+
+def render_decision(view: dict, names: list[str], marks: dict[str, str]) -> Image.Image | None:
+    canvas, bottom = _paint(view, names)
+    boxes = {place: canvas.places[place] for place in marks if place in canvas.places}
+    if not boxes:
+        return None
+    bounds = Box(0, 0, WIDTH, bottom)
+    region = region_around(boxes.values(), DECISION_CONTEXT, bounds, min_width=WIDTH,
+                           min_height=300)
+    image = canvas.image.crop((round(region.left), round(region.top), round(region.right),
+                               round(region.bottom)))
+    draw = ImageDraw.Draw(image)
+    size = mark_size(image.width)
+    for place, box in boxes.items():
+        box = Box(box.left - region.left, box.top - region.top, box.right - region.left,
+                  box.bottom - region.top)
+        draw.rounded_rectangle((box.left - 3, box.top - 3, box.right + 3, box.bottom + 3),
+                               radius=6, outline="white", width=6)
+        draw.rounded_rectangle((box.left - 2, box.top - 2, box.right + 2, box.bottom + 2),
+                               radius=6, outline=PLACE_OUTLINE, width=3)
+        draw_mark(draw, (mark_x(place, box, size, image.width), (box.top + box.bottom) / 2),
+                  marks[place], size)
+    return image
+
+
+def mark_x(place: str, box: Box, size: int, width: float) -> float:
+    """Where a mark sits across its place: on an edge, so that what the place holds (a
+    worker's letter, a farmer's strength) stays readable, except on a place too narrow for
+    that. A job-market worker's letter is centred, the next cell close on its right: the
+    left edge; a trail space's text starts on the left: the right edge."""
+    if box.width < 2.2 * size:
+        x = (box.left + box.right) / 2
+    elif place.startswith("job:"):
+        x = box.left + size * 0.2
+    else:
+        x = box.right - size * 0.2
+    return min(max(x, size * 0.9), width - size * 0.9)

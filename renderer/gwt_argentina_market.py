@@ -1,0 +1,178 @@
+"""The job market with its marker, the forecast spaces, the cattle market and the
+objective display.
+
+Job market: its 11 rows stand as columns here (row number and hire cost on top, the
+marker's row framed and flagged, the arrows' events under their row), each worker a tile
+of its type's colour with its letter ("+" when it has a strength icon); the columns not
+used at this player count are greyed.
+"""
+
+from __future__ import annotations
+
+from games.gwt_argentina.data_cattle import BREED_BY_ID, MARKET_CARD_BY_ID
+from games.gwt_argentina.data_objectives import OBJECTIVE_BY_ID
+from games.gwt_argentina.data_tiles import (
+    ARROW_BY_ROW,
+    FARMER_BY_ID,
+    JOB_MARKET_COLUMNS,
+    JOB_MARKET_COSTS,
+    JOB_MARKET_ROWS,
+    WORKER_BY_ID,
+    job_market_columns,
+)
+from renderer.colours import readable_ink
+from renderer.gwt_argentina_base import (
+    BREED_FILL,
+    FARMER_FILL,
+    FLOOR,
+    INK,
+    LINE,
+    MARGIN,
+    MUTED_INK,
+    PANEL,
+    WIDTH,
+    WORKER_FILL,
+    WORKER_LETTER,
+    Canvas,
+)
+
+JOB_PITCH = (WIDTH - 2 * MARGIN + 4) / JOB_MARKET_ROWS
+JOB_W = JOB_PITCH - 4
+JOB_H = 36
+MARKER = "#e0b000"
+UNUSED = "#d6d0c4"
+
+
+def tile_word(tile: str) -> tuple[str, str]:
+    """(text, fill) of a worker or farmer tile."""
+    if tile in WORKER_BY_ID:
+        worker = WORKER_BY_ID[tile]
+        return WORKER_LETTER[worker.kind] + ("+" if worker.strong else ""), WORKER_FILL[worker.kind]
+    farmer = FARMER_BY_ID[tile]
+    return f"F{farmer.strength}", FARMER_FILL[farmer.colour]
+
+
+def paint_tile(canvas: Canvas, box, tile: str) -> None:
+    word, fill = tile_word(tile)
+    canvas.rect(box, fill, outline=INK, width=2, radius=5)
+    canvas.text(((box[0] + box[2]) / 2, (box[1] + box[3]) / 2 + 1), word, bold=True,
+                fill=readable_ink(fill), anchor="mm", condensed=True)
+
+
+def paint_job_market(canvas: Canvas, view: dict, top: float) -> float:
+    board = view["board"]
+    marker = board["job_marker_row"]
+    used = set(job_market_columns(view["seats"]))
+    flag = "left the board" if marker >= JOB_MARKET_ROWS else f"marker on row {marker + 1}"
+    top = canvas.title(top, "Job market", flag)
+    head = FLOOR + 6
+    for r in range(JOB_MARKET_ROWS):
+        x0 = MARGIN + r * JOB_PITCH
+        if r == marker:
+            canvas.rect((x0 - 2, top - 2, x0 + JOB_W + 2,
+                         top + head + JOB_MARKET_COLUMNS * (JOB_H + 4) + FLOOR + 6),
+                        MARKER, outline=INK, width=3)
+        canvas.text((x0 + JOB_W / 2, top + 2), f"{r + 1}: ${JOB_MARKET_COSTS[r]}", bold=True,
+                    condensed=True, anchor="ma")
+        for c in range(JOB_MARKET_COLUMNS):
+            y0 = top + head + c * (JOB_H + 4)
+            box = (x0, y0, x0 + JOB_W, y0 + JOB_H)
+            canvas.place(f"job:{r + 1}.{c + 1}", box)
+            tile = board["job_market"][r][c]
+            if tile:
+                paint_tile(canvas, box, tile)
+            else:
+                canvas.rect(box, PANEL if c in used else UNUSED, outline=LINE, width=1,
+                            radius=5)
+        arrow = ARROW_BY_ROW.get(r + 1)
+        if arrow is not None:
+            word = {"ships": "ships", "market": "cattle", "end": "end"}[arrow.event]
+            canvas.text((x0 + JOB_W / 2, top + head + JOB_MARKET_COLUMNS * (JOB_H + 4)),
+                        word, condensed=True, anchor="ma", fill=MUTED_INK)
+    return top + head + JOB_MARKET_COLUMNS * (JOB_H + 4) + FLOOR + 12
+
+
+def paint_forecast(canvas: Canvas, view: dict, top: float) -> float:
+    board = view["board"]
+    bags = board["bags"]
+    top = canvas.title(top, "Forecast", f"bags A {bags['A']} · B {bags['B']} · C {bags['C']}")
+    pitch = (WIDTH - 2 * MARGIN + 6) / 6
+    for i, space in enumerate(("A1", "A2", "B1", "B2", "C1", "C2")):
+        x0 = MARGIN + i * pitch
+        box = (x0, top, x0 + pitch - 6, top + 40)
+        canvas.place(f"forecast:{space}", box)
+        tile = board["forecast"].get(space)
+        canvas.rect(box, PANEL, outline=LINE, width=2)
+        canvas.text((x0 + 6, top + 20), space, bold=True, anchor="lm", fill=MUTED_INK)
+        if tile:
+            paint_tile(canvas, (x0 + 40, top + 4, x0 + pitch - 10, top + 36), tile)
+    return top + 50
+
+
+CARD_W = 48
+CARD_H = 56
+
+
+def card_face(card: str) -> tuple[str, str, str]:
+    """(top text, bottom text, fill) of a cattle, exhaustion or objective card."""
+    if card == "EX":
+        return "EX", "-2", "#8c8c8c"
+    if card in OBJECTIVE_BY_ID:
+        objective = OBJECTIVE_BY_ID[card]
+        return card[2:], f"{objective.vp}vp", "#efe3b4"
+    if card in MARKET_CARD_BY_ID:
+        data = MARKET_CARD_BY_ID[card]
+        breed = BREED_BY_ID[data.breed]
+    else:
+        breed = next(b for b in BREED_BY_ID.values() if card.split(":")[-1].startswith(b.code))
+    return str(breed.value), f"s{breed.strength}", BREED_FILL[breed.colour]
+
+
+def paint_card(canvas: Canvas, x0: float, y0: float, card: str) -> None:
+    top_text, bottom_text, fill = card_face(card)
+    ink = readable_ink(fill)
+    canvas.rect((x0, y0, x0 + CARD_W, y0 + CARD_H), fill, outline=INK, width=2, radius=5)
+    canvas.text((x0 + CARD_W / 2, y0 + 4), top_text, bold=True, size=FLOOR + 4, fill=ink,
+                anchor="ma")
+    canvas.text((x0 + CARD_W / 2, y0 + CARD_H - 4), bottom_text, fill=ink, anchor="md",
+                condensed=True)
+
+
+def paint_cattle_market(canvas: Canvas, view: dict, top: float) -> float:
+    board = view["board"]
+    cards = board["cattle_market"]
+    top = canvas.title(top, "Cattle market (value, strength)",
+                       f"deck {board['cattle_deck']} · exhaustion {board['exhaustion']}")
+    per_row = int((WIDTH - 2 * MARGIN + 4) // (CARD_W + 4))
+    for i, card in enumerate(cards):
+        row, col = divmod(i, per_row)
+        paint_card(canvas, MARGIN + col * (CARD_W + 4), top + row * (CARD_H + 6), card)
+    rows = max(1, (len(cards) + per_row - 1) // per_row)
+    return top + rows * (CARD_H + 6) + 4
+
+
+def paint_objectives(canvas: Canvas, view: dict, top: float) -> float:
+    board = view["board"]
+    top = canvas.title(top, "Objectives", f"deck {board['objective_deck']}")
+    x = MARGIN
+    for card in board["objective_display"]:
+        data = OBJECTIVE_BY_ID[card]
+        needs = " ".join(f"{n} {condition_word(k)}" for k, n in data.needs.items())
+        box = (x, top, x + 190, top + 54)
+        canvas.rect(box, "#efe3b4", outline=INK, width=2)
+        canvas.text((x + 6, top + 4), f"{data.vp} VP or {data.penalty}", bold=True,
+                    condensed=True, width=178)
+        canvas.text((x + 6, top + 28), needs, condensed=True, width=178)
+        x += 196
+    return top + 62
+
+
+def condition_word(condition: str) -> str:
+    """A short word for an objective's condition (``data_objectives.CONDITIONS``)."""
+    if condition.startswith("farmer_"):
+        return condition[7:]
+    if condition.startswith("district_"):
+        return f"dist.{condition[9:]}"
+    return {"building": "bldg", "station": "stn", "cattle_3": "val-3", "caracu": "Caracu",
+            "franqueiro": "Franq.", "angus": "Angus", "ship18": "ship 18"}.get(condition,
+                                                                               condition)

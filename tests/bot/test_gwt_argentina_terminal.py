@@ -1,0 +1,37 @@
+"""Great Western Trail: Argentina played to the end in the terminal (`estancia play`), the
+human's answers piped in, against computer players (issue 9)."""
+
+from __future__ import annotations
+
+import io
+import re
+import sys
+from pathlib import Path
+
+import pytest
+
+import games.ai as ai
+from bot import cli
+
+
+@pytest.fixture
+def quick_computer(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The computer with a small budget: this test is about the terminal's flow, not the
+    computer's play (its speed and strength are measured by ``make bench``)."""
+    monkeypatch.setattr(ai, "_DEFAULT", ai.GreedyPlayer(samples=1, node_budget=60))
+
+
+def test_estancia_play_gwt_argentina_against_two_computers(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture,
+    quick_computer: None,
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setattr(sys, "stdin", io.StringIO("1\n" * 5000))
+    code = cli.main(["play", "gwt-argentina", "--computer", "--seed", "3", "--seats", "3",
+                     "--no-images"])
+    text = capsys.readouterr().out
+    assert code == 0, text[-2000:]
+    assert "First turn: on which neutral building does your estanciero start?" in text
+    assert "Which worker do you hire?" in text or "Move your estanciero" in text
+    assert re.search(r"Final scores: You -?\d+, Computer -?\d+, Computer 2 -?\d+\.", text)
+    assert text.rstrip().endswith("Game over.")

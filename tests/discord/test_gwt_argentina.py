@@ -1,0 +1,65 @@
+"""Great Western Trail: Argentina through the fake Discord (issue 9): one player against a
+computer, by taps only, from the lobby to the final score; boards and decision images are
+attached, every message fits Discord's limits."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+import games.ai as ai
+from tests.discord.fakediscord import FakeDiscord, FakeMember
+from tests.discord.harness import Table
+from tests.discord.scenario import pick, posted_message
+
+MAX_CLICKS = 6000
+
+
+@pytest.fixture
+def quick_computer(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A computer with a small budget: the test is about the panels, not its play."""
+    monkeypatch.setattr(ai, "_DEFAULT", ai.GreedyPlayer(samples=1, node_budget=60))
+
+
+async def test_a_whole_game_against_a_computer_by_taps(
+        table: Table, fake: FakeDiscord, alice: FakeMember, quick_computer: None) -> None:
+    await table.slash(alice, "new", game="gwt-argentina", computers=1)
+    await table.slash(alice, "start")
+    posts = await table.deliver()
+    info = await table.sessions.info(fake.channel_id())
+    assert [s.is_computer for s in info.seats] == [False, True]
+    message = posted_message(fake, posts[-1])
+    assert message["attachments"], "the first board comes with the turn message"
+
+    rng = random.Random(9)
+    decision_images = 0
+    clicks = stale = 0
+    while (info := await table.sessions.info_by_id(info.id)).status == "active":
+        reply = await table.click(alice, message, f"est:turn:{info.id}")
+        while reply.message["components"] and clicks < MAX_CLICKS:
+            assert len(reply.text) <= 2000
+            for row in reply.message["components"]:
+                assert len(row["components"]) <= 5
+                for component in row["components"]:
+                    assert len(component.get("label") or "") <= 80
+                    assert len(component.get("options") or []) <= 25
+            decision_images += any(a["filename"].endswith("-choices.png")
+                                   for a in reply.message.get("attachments") or [])
+            custom_id, values = pick(reply.message, rng)
+            reply = await table.click(alice, reply.message, custom_id, values)
+            clicks += 1
+            if reply.followups:
+                # the computer moved after this panel was drawn: tap "Your turn" again
+                assert "out of date" in reply.followups[0]["content"], reply.followups
+                stale += 1
+                break
+        assert clicks < MAX_CLICKS, "the game did not end"
+        posts = await table.deliver()
+        if posts:
+            message = posted_message(fake, posts[-1])
+    assert info.status == "finished" and info.winners
+    assert "Final scores:" in message["content"]
+    assert message["attachments"] and message["components"] == []
+    assert decision_images > 0, "moves, hires and builds show the board's region"
+    assert stale < clicks / 10

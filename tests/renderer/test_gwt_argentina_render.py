@@ -1,0 +1,159 @@
+"""The Great Western Trail: Argentina board image (issue 9): every place a decision can
+name is drawn, the pieces stand where the view puts them, a seated view adds the player's
+board and hand, and decision images mark every legal place."""
+
+from __future__ import annotations
+
+import itertools
+
+import pytest
+from PIL import ImageDraw
+
+from games.gwt_argentina import GAME
+from games.gwt_argentina.data_europe import port_city
+from games.gwt_argentina.data_trail import ALL_SPACES
+from renderer import gwt_argentina
+from renderer.colours import DISTINCT, delta_e
+from renderer.gwt_argentina_base import FARMER_FILL, PLAYER_FILL, Canvas
+from renderer.gwt_argentina_market import MARKER
+from renderer.gwt_argentina_trail import BA_FILL, EMPTY_FILL, FARMLAND_FILL, NEUTRAL_FILL
+from tests.renderer.samples import decision_marks, played
+
+NAMES = ["Alice", "Bob", "Chen", "Dolores"]
+
+
+def painted(view) -> Canvas:
+    canvas, _ = gwt_argentina._paint(view, NAMES[:view["seats"]])
+    return canvas
+
+
+def centre(box) -> tuple[int, int]:
+    return round((box.left + box.right) / 2), round((box.top + box.bottom) / 2)
+
+
+@pytest.mark.parametrize("seats", [2, 4])
+def test_every_place_a_decision_can_name_has_a_box(seats):
+    """NOTATION.md, "Places of options": trail spaces, job:r.c, forecast:A1, rail:…, ships,
+    port district spaces."""
+    view = GAME.view(played("gwt-argentina", seats)[0], None)
+    places = painted(view).places
+    wanted = set(ALL_SPACES) - {"START"}
+    wanted |= {f"job:{r}.{c}" for r in range(1, 12) for c in range(1, 5)}
+    wanted |= {f"forecast:{s}" for s in ("A1", "A2", "B1", "B2", "C1", "C2")}
+    wanted |= {f"rail:{n}" for n in range(32)} | {"rail:depot"}
+    wanted |= {f"rail:{s}" for s in view["board"]["stations"] if s.startswith("b")}
+    wanted |= {ship["id"] for ship in view["board"]["ships"]}
+    for city, port in view["board"]["ports"].items():
+        wanted |= {s.id for d in port_city(city, port["side"]).districts for s in d.spaces}
+    assert wanted - set(places) == set()
+
+
+def test_every_option_place_met_in_a_whole_game_is_drawn():
+    """Whatever ``Option.at`` the engine gives in a whole game, the board of that moment
+    has its box (ships come and go: those are checked on the board of their decision)."""
+    states = played("gwt-argentina", 3)
+    places = set(painted(GAME.view(states[0], None)).places)
+    met = 0
+    for state in states:
+        decision = GAME.pending(state)
+        wanted = {o.at for o in decision.options if o.at} if decision else set()
+        met += len(wanted)
+        if wanted - places:
+            assert wanted <= set(painted(GAME.view(state, None)).places), wanted - places
+    assert met
+
+
+def test_the_estancieros_stand_on_their_spaces_in_their_colours():
+    states = played("gwt-argentina", 4)
+    view = GAME.view(states[len(states) // 2], None)
+    canvas = painted(view)
+    alone = {}
+    for player in view["players"]:
+        alone.setdefault(player["estanciero"], []).append(player["seat"])
+    checked = 0
+    for player in view["players"]:
+        space = player["estanciero"]
+        if space in (None, "BA") or len(alone[space]) > 1:
+            continue
+        box = canvas.places[space]
+        # the disc is drawn in the lower-left corner of the space (radius 13, its letter in the
+        # middle): its left part
+        pixel = canvas.image.getpixel((round(box.left + 9), round(box.bottom - 16)))
+        assert delta_e(pixel, PLAYER_FILL[player["seat"]]) < 5, space
+        checked += 1
+    assert checked
+
+
+def test_the_job_marker_row_is_flagged():
+    view = GAME.view(played("gwt-argentina", 2)[0], None)
+    canvas = painted(view)
+    row = view["board"]["job_marker_row"]
+    box = canvas.places[f"job:{row + 1}.4"]
+    # the flag shows under the last column of the marker's row
+    assert delta_e(canvas.image.getpixel((round(box.left + 4), round(box.bottom + 8))),
+                   MARKER) < 5
+
+
+def test_the_players_are_apart_from_each_other_and_from_the_trail():
+    grounds = [*FARMER_FILL.values(), EMPTY_FILL, FARMLAND_FILL, NEUTRAL_FILL, BA_FILL]
+    for colour in PLAYER_FILL:
+        for ground in grounds:
+            assert delta_e(colour, ground) >= DISTINCT
+    for a, b in itertools.combinations(PLAYER_FILL, 2):
+        assert delta_e(a, b) >= DISTINCT
+
+
+def test_a_seated_view_adds_the_players_board_and_hand(monkeypatch):
+    state = played("gwt-argentina", 3)[40]
+    public = gwt_argentina.render(GAME.view(state, None), NAMES[:3])
+    cards = []
+    real = gwt_argentina.paint_seat_board.__globals__["paint_card"]
+
+    def spy(canvas, x, y, card):
+        cards.append(card)
+        return real(canvas, x, y, card)
+
+    monkeypatch.setitem(gwt_argentina.paint_seat_board.__globals__, "paint_card", spy)
+    seated_view = GAME.view(state, 1)
+    seated = gwt_argentina.render(seated_view, NAMES[:3])
+    assert seated.width == public.width == 800
+    assert seated.height > public.height
+    assert cards == seated_view["private"]["hand"]
+
+
+def test_the_hand_value_counts_each_breed_once():
+    """« Chaque race ne compte qu'une seule fois » (valeur d'élevage de la main)."""
+    from renderer.gwt_argentina_player import hand_value
+
+    # Niata 1 twice, Patagonico 2, Caracu 1, Aberdeen-Angus 5
+    assert hand_value(["0:NI1", "0:NI2", "0:PA1", "CA1", "AA1", "EX", "OB03"]) == 9
+
+
+def test_a_hire_decision_marks_every_worker_offered(monkeypatch):
+    drawn = []
+    real = gwt_argentina.draw_mark
+
+    def spy(draw: ImageDraw.ImageDraw, centre, text, size):
+        drawn.append(text)
+        return real(draw, centre, text, size)
+
+    monkeypatch.setattr(gwt_argentina, "draw_mark", spy)
+    for state in played("gwt-argentina", 4):
+        decision = GAME.pending(state)
+        if decision and any((o.at or "").startswith("job:") for o in decision.options):
+            break
+    else:
+        raise AssertionError("no hire in the sample game")
+    marks = decision_marks(decision)
+    image = gwt_argentina.render_decision(GAME.view(state, decision.seat), NAMES, marks)
+    assert image is not None and image.width == 800 and image.height < 800
+    assert sorted(drawn) == sorted(marks.values())
+
+
+def test_a_decision_without_a_known_place_gives_no_image():
+    view = GAME.view(played("gwt-argentina", 2)[0], None)
+    assert gwt_argentina.render_decision(view, NAMES[:2], {"nowhere": "1"}) is None
+
+
+def test_the_log_names_the_players():
+    assert gwt_argentina.named("Seat 2 moves to N3.", NAMES) == "Bob moves to N3."
