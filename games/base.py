@@ -179,7 +179,9 @@ class Game(ABC, Generic[S, Opts]):
         """Points per seat by category, always with "total"; current where allowed."""
 
     def winners(self, state: S) -> list[int]:
-        """Seats sharing the best result (ties share the win unless a game says not)."""
+        """Seats sharing the best result (ties share the win unless a game says not).
+
+        Empty only in a solo game lost to an automa (which holds no seat)."""
         totals = {s: sc["total"] for s, sc in self.scores(state).items()}
         best = max(totals.values())
         return [s for s, t in totals.items() if t == best]
