@@ -1,0 +1,505 @@
+"""The Llama Land board image, portrait for phones: who plays, each estate, then the supply.
+
+Top to bottom: the turn (or the final scores); one block per player (name, points, crops,
+coins, llama cards, characters, markers and foundations left, and the estate, the estate
+beside the text when it is narrow); then the tops of the five piles, the llama-card
+columns, the character row and the objectives with their markers; a legend last.
+
+Built only from the view (see :mod:`renderer.llama_land_table`). The image is
+:data:`WIDTH` pixels wide and every text is at least :data:`MIN_TEXT` pixels, so it stays
+at least 9 px tall when a phone shows the image 400 px wide.
+"""
+
+from __future__ import annotations
+
+from PIL import Image, ImageDraw
+
+from renderer.fonts import font
+from renderer.llama_land_decision import render_decision
+from renderer.llama_land_estate import (
+    MIN_FONT,
+    GridFrame,
+    draw_estate,
+    fit,
+    outline_cells,
+)
+from renderer.llama_land_glyphs import (
+    INK,
+    draw_brick,
+    draw_crook,
+    draw_icon,
+    draw_llama,
+)
+from renderer.llama_land_table import (
+    CROP_ICON,
+    CROPS,
+    PLAYER_RGB,
+    Objective,
+    Pile,
+    Player,
+    Table,
+    table_of_view,
+)
+
+__all__ = ["render", "render_decision", "WIDTH", "MIN_TEXT", "text_sizes"]
+
+WIDTH = 800
+MARGIN = 20
+INNER = WIDTH - 2 * MARGIN
+#: The smallest text size used anywhere in the image (native pixels).
+MIN_TEXT = MIN_FONT
+BACKGROUND = (247, 243, 232)
+CARD = (255, 253, 246)
+CARD_LINE = (196, 184, 160)
+MUTED = (108, 98, 84)
+ACTIVE = (255, 241, 196)
+CELL_MAX = 72
+CELL_MIN = 48
+INFO_MIN = 340  # the narrowest text column beside an estate
+PILE_CELL = 30
+OBJECTIVE_BAND = {"blue": (70, 120, 200), "purple": (140, 80, 170), "gold": (196, 150, 30)}
+CLOSED = (200, 196, 188)
+
+#: Every (size, bold) this module draws text with, for the phone-size test.
+TEXT_SIZES = {
+    "title": 32, "heading": 26, "body": 22, "small": MIN_TEXT, "score": 28,
+}
+
+
+def text_sizes() -> list[int]:
+    """All the font sizes the board and decision images use (their smallest is checked)."""
+    from renderer.llama_land_decision import TEXT_SIZES as DECISION_SIZES
+    from renderer.llama_land_estate import number_size
+
+    return sorted({*TEXT_SIZES.values(), *DECISION_SIZES.values(), number_size(CELL_MIN)})
+
+
+def render(view: dict, names: list[str]) -> Image.Image:
+    return paint(table_of_view(view, names))
+
+
+def paint(table: Table) -> Image.Image:
+    sections = [Header(table)]
+    if table.finished:
+        sections.append(FinalScores(table))
+    sections += [PlayerBlock(table, p) for p in table.players]
+    sections += [Piles(table), LlamaColumns(table), Characters(table), Objectives(table),
+                 Legend()]
+    height = MARGIN + sum(s.height + s.gap for s in sections)
+    image = Image.new("RGB", (WIDTH, height), BACKGROUND)
+    draw = ImageDraw.Draw(image)
+    y = MARGIN
+    for section in sections:
+        section.paint(draw, y)
+        y += section.height + section.gap
+    return image
+
+
+def colour_of(player: Player) -> tuple[int, int, int]:
+    return PLAYER_RGB.get(player.colour, (60, 60, 60))
+
+
+def disc(draw: ImageDraw.ImageDraw, at: tuple[float, float], r: float, fill, outline=INK,
+         width: int = 2) -> None:
+    draw.ellipse((at[0] - r, at[1] - r, at[0] + r, at[1] + r), fill=fill, outline=outline,
+                 width=width)
+
+
+class Section:
+    gap = 14
+    height = 0
+
+    def paint(self, draw: ImageDraw.ImageDraw, y: int) -> None:
+        raise NotImplementedError
+
+
+# -- the turn -------------------------------------------------------------------------------------
+class Header(Section):
+    height = 84
+
+    def __init__(self, table: Table) -> None:
+        self.table = table
+
+    def paint(self, draw, y):
+        t = self.table
+        title = "Llama Land" + (f" · {t.variant}" if t.variant else "")
+        draw.text((MARGIN, y), fit(title, 32, INNER - 150, True), font=font(32, True), fill=INK)
+        if t.turn:
+            draw.text((WIDTH - MARGIN, y + 6), f"Turn {t.turn}", font=font(24), fill=MUTED,
+                      anchor="ra")
+        y += 46
+        if t.finished:
+            names = " & ".join(t.player(s).name for s in t.winners) or "nobody"
+            verb = "win" if len(t.winners) > 1 else "wins"
+            line = fit(f"Game over — {names} {verb}!", 26, INNER, True)
+            draw.text((MARGIN, y), line, font=font(26, True), fill=(160, 30, 40))
+        elif t.current is not None:
+            p = t.player(t.current)
+            disc(draw, (MARGIN + 13, y + 15), 12, colour_of(p))
+            doing = f" — {t.phase}" if t.phase else ""
+            line = fit(f"{p.name} to play{doing}", 26, INNER - 36, True)
+            draw.text((MARGIN + 34, y), line, font=font(26, True), fill=INK)
+
+
+class FinalScores(Section):
+    ROW = 34
+
+    def __init__(self, table: Table) -> None:
+        self.table = table
+        self.columns = [k for k in table.players[0].breakdown if k != "total"]
+        self.height = 40 + self.ROW * len(table.players) + 8
+
+    def paint(self, draw, y):
+        t = self.table
+        draw.rounded_rectangle((MARGIN - 8, y - 6, WIDTH - MARGIN + 8, y + self.height),
+                               radius=10, fill=CARD, outline=CARD_LINE, width=2)
+        cols = [*self.columns, "total"]
+        col_w = min(96, (INNER - 200) // max(1, len(cols)))
+        name_w = INNER - col_w * len(cols)
+        for i, key in enumerate(cols):
+            x = MARGIN + name_w + col_w * (i + 1) - 6
+            draw.text((x, y + 4), fit(short_heading(key), MIN_TEXT, col_w - 4, True),
+                      font=font(MIN_TEXT, True), fill=MUTED, anchor="ra")
+        y += 40
+        ranked = sorted(t.players, key=lambda p: -(p.breakdown.get("total", 0)))
+        for p in ranked:
+            bold = p.seat in t.winners
+            disc(draw, (MARGIN + 10, y + 13), 9, colour_of(p))
+            draw.text((MARGIN + 26, y), fit(p.name, 24, name_w - 30, bold),
+                      font=font(24, bold), fill=INK)
+            for i, key in enumerate(cols):
+                x = MARGIN + name_w + col_w * (i + 1) - 6
+                draw.text((x, y), str(p.breakdown.get(key, 0)), font=font(24, key == "total"),
+                          fill=INK, anchor="ra")
+            y += self.ROW
+
+
+SHORT_HEADINGS = {"llamas": "llamas", "llama_cards": "llamas", "crops": "crops",
+                  "coins": "coins", "objectives": "goals", "total": "total"}
+
+
+def short_heading(key: str) -> str:
+    return SHORT_HEADINGS.get(key, key.replace("_", " "))
+
+
+# -- one player ------------------------------------------------------------------------------------
+class PlayerBlock(Section):
+    HEAD = 44
+    LINE = 36
+
+    def __init__(self, table: Table, player: Player) -> None:
+        self.table = table
+        self.p = player
+        top, left, bottom, right = player.estate.bounds()
+        self.rows, self.cols = bottom - top + 1, right - left + 1
+        self.top, self.left = top, left
+        beside = self.cols * CELL_MAX + 16 + INFO_MIN <= INNER
+        if beside:
+            self.cell = CELL_MAX
+            self.info_x = MARGIN + self.cols * self.cell + 16
+        else:
+            self.cell = max(CELL_MIN, min(CELL_MAX, INNER // self.cols))
+            self.info_x = MARGIN
+        self.info_w = WIDTH - MARGIN - self.info_x
+        self.info = self.info_lines()
+        info_h = self.LINE * len(self.info)
+        grid_h = self.rows * self.cell
+        if beside:
+            self.estate_y = self.HEAD
+            self.height = self.HEAD + max(grid_h, info_h) + 6
+        else:
+            self.estate_y = self.HEAD + info_h + 4
+            self.height = self.estate_y + grid_h + 6
+
+    def info_lines(self) -> list[list[tuple[str, object]]]:
+        """Lines of (kind, value) pieces: ("icon", letter), ("text", str), ("brick", None)…"""
+        p = self.p
+        lines: list[list[tuple[str, object]]] = []
+        stock: list[tuple[str, object]] = []
+        for crop in CROPS:
+            stock += [("icon", CROP_ICON[crop]), ("text", f"{p.crops.get(crop, 0)}  ")]
+        stock += [("icon", "$"), ("text", f"{p.coins}")]
+        lines.append(stock)
+        cards: list[tuple[str, object]] = [("text", "Llama cards ")]
+        owned = [(crop, p.llama_cards.get(crop, [])) for crop in CROPS]
+        if any(values for _, values in owned):
+            for crop, values in owned:
+                if values:
+                    cards += [("icon", CROP_ICON[crop]),
+                              ("text", " ".join(str(v) for v in values) + "  ")]
+        else:
+            cards.append(("muted", "none yet"))
+        lines.extend(wrap(cards, self.info_w))
+        left: list[tuple[str, object]] = [("brick", None), ("text", f"{p.foundations_left}  ")]
+        if p.markers_left is not None:
+            left += [("marker", p.colour), ("text", f"{p.markers_left} markers left")]
+        lines.append(left)
+        chars = p.characters
+        pieces: list[tuple[str, object]] = [("text", "Characters: ")]
+        pieces.append(("muted", ", ".join(chars) if chars else "none"))
+        lines.extend(wrap(pieces, self.info_w))
+        return lines
+
+    def paint(self, draw, y):
+        p, t = self.p, self.table
+        colour = colour_of(p)
+        active = t.current == p.seat and not t.finished
+        won = t.finished and p.seat in t.winners
+        draw.rounded_rectangle((MARGIN - 10, y - 6, WIDTH - MARGIN + 10, y + self.height),
+                               radius=12, fill=ACTIVE if active or won else CARD,
+                               outline=colour, width=4 if active else 2)
+        disc(draw, (MARGIN + 13, y + 17), 12, colour)
+        x = MARGIN + 34
+        name = fit(p.name, 26, INNER - 240, True)
+        draw.text((x, y + 2), name, font=font(26, True), fill=INK)
+        x += font(26, True).getlength(name) + 14
+        if p.crook:
+            draw_crook(draw, (x + 10, y + 18), 30)
+            x += 28
+        if active:
+            draw.text((x, y + 6), "to play", font=font(22), fill=MUTED)
+        if p.score is not None:
+            draw.text((WIDTH - MARGIN, y), f"{p.score} pts", font=font(28, True), fill=colour,
+                      anchor="ra")
+        iy = y + self.HEAD if self.info_x != MARGIN else y + self.HEAD
+        for line in self.info:
+            draw_pieces(draw, line, self.info_x, iy, self.info_w)
+            iy += self.LINE
+        frame = GridFrame(MARGIN, y + self.estate_y, self.cell, self.top, self.left)
+        draw_estate(draw, p.estate, frame, self.rows, self.cols)
+        if p.outlined:
+            outline_cells(draw, frame, p.outlined, colour, max(5, self.cell // 11))
+
+
+def wrap(pieces: list[tuple[str, object]], width: float) -> list[list[tuple[str, object]]]:
+    """Break a line of pieces into lines no wider than ``width`` (text pieces split at spaces)."""
+    lines: list[list[tuple[str, object]]] = [[]]
+    used = 0.0
+    for kind, value in pieces:
+        if kind in ("text", "muted"):
+            words = str(value).split(" ")
+            for i, word in enumerate(words):
+                token = word + (" " if i < len(words) - 1 else "")
+                w = font(22).getlength(token)
+                if used + w > width and lines[-1]:
+                    lines.append([])
+                    used = 0.0
+                lines[-1].append((kind, token))
+                used += w
+        else:
+            w = piece_width(kind, value)
+            if used + w > width and lines[-1]:
+                lines.append([])
+                used = 0.0
+            lines[-1].append((kind, value))
+            used += w
+    return lines
+
+
+def piece_width(kind: str, value: object) -> float:
+    if kind in ("text", "muted"):
+        return font(22).getlength(str(value))
+    return 34
+
+
+def draw_pieces(draw, pieces, x: float, y: float, width: float) -> None:
+    for kind, value in pieces:
+        if kind == "text":
+            draw.text((x, y + 2), str(value), font=font(22), fill=INK)
+        elif kind == "muted":
+            draw.text((x, y + 2), str(value), font=font(22), fill=MUTED)
+        elif kind == "icon":
+            draw_icon(draw, str(value), (x + 15, y + 15), 30)
+        elif kind == "brick":
+            draw_brick(draw, (x + 3, y + 3, x + 27, y + 27))
+        elif kind == "marker":
+            disc(draw, (x + 14, y + 15), 11, PLAYER_RGB.get(str(value), MUTED))
+        x += piece_width(kind, value)
+
+
+# -- the supply --------------------------------------------------------------------------------
+class Piles(Section):
+    def __init__(self, table: Table) -> None:
+        self.piles = table.piles
+        self.height = 34 + 3 * PILE_CELL + 34
+
+    def paint(self, draw, y):
+        draw.text((MARGIN, y), "Tops of the piles", font=font(22, True), fill=INK)
+        slot = INNER / 5
+        for i, pile in enumerate(self.piles):
+            x = MARGIN + slot * i
+            draw_pile(draw, pile, x + slot / 2, y + 34, slot)
+
+
+def draw_pile(draw, pile: Pile, centre_x: float, y: float, slot: float) -> None:
+    if pile.count and pile.shape:
+        cells = lay_flat(pile.shape)
+        rows = max(r for r, _ in cells) + 1
+        cols = max(c for _, c in cells) + 1
+        s = min(PILE_CELL, (slot - 10) / cols)
+        x0 = centre_x - cols * s / 2
+        y0 = y + (3 * PILE_CELL - rows * s) / 2
+        for (r, c), icon in zip(cells, pile.icons, strict=False):
+            box = (x0 + c * s, y0 + r * s, x0 + (c + 1) * s, y0 + (r + 1) * s)
+            draw.rectangle(box, fill=(222, 238, 186), outline=INK, width=2)
+            if icon not in ("-", ""):
+                draw_icon(draw, icon, ((box[0] + box[2]) / 2, (box[1] + box[3]) / 2), s * 0.86)
+    else:
+        draw.text((centre_x, y + 1.5 * PILE_CELL), "empty", font=font(MIN_TEXT), fill=MUTED,
+                  anchor="mm")
+    draw.text((centre_x, y + 3 * PILE_CELL + 4), f"{pile.count} left", font=font(MIN_TEXT),
+              fill=MUTED, anchor="ma")
+
+
+def lay_flat(cells: list[tuple[int, int]]) -> list[tuple[int, int]]:
+    """The cells moved to (0, 0), turned a quarter when the shape is taller than wide."""
+    rows = [r for r, _ in cells]
+    cols = [c for _, c in cells]
+    if max(rows) - min(rows) > max(cols) - min(cols):
+        cells = [(c, -r) for r, c in cells]
+        rows = [r for r, _ in cells]
+        cols = [c for _, c in cells]
+    return [(r - min(rows), c - min(cols)) for r, c in cells]
+
+
+class LlamaColumns(Section):
+    ROW = 36
+
+    def __init__(self, table: Table) -> None:
+        self.columns = table.llama_columns
+        self.height = 34 + self.ROW * len(CROPS)
+
+    def paint(self, draw, y):
+        draw.text((MARGIN, y), "Llama cards (the highest is taken next)", font=font(22, True),
+                  fill=INK)
+        y += 34
+        for crop in CROPS:
+            values = self.columns.get(crop, [])
+            draw_icon(draw, CROP_ICON[crop], (MARGIN + 15, y + 15), 30)
+            x = MARGIN + 40
+            if not values:
+                draw.text((x, y + 2), "all taken", font=font(22), fill=MUTED)
+            for i, value in enumerate(values):
+                text = str(value)
+                face = font(24 if i == 0 else 22, i == 0)
+                draw.text((x, y + (0 if i == 0 else 2)), text, font=face,
+                          fill=INK if i == 0 else MUTED)
+                x += face.getlength(text) + 12
+                if x > WIDTH - MARGIN - 30:
+                    break
+            y += self.ROW
+
+
+class Characters(Section):
+    BOX_H = 64
+
+    def __init__(self, table: Table) -> None:
+        self.row = table.character_row
+        self.deck = table.character_deck
+        self.per_line = 3
+        lines = max(1, -(-len(self.row) // self.per_line))
+        self.height = 34 + lines * (self.BOX_H + 8)
+
+    def paint(self, draw, y):
+        draw.text((MARGIN, y), f"Characters (deck: {self.deck})", font=font(22, True), fill=INK)
+        y += 34
+        w = (INNER - 8 * (self.per_line - 1)) / self.per_line
+        for i, name in enumerate(self.row):
+            x = MARGIN + (i % self.per_line) * (w + 8)
+            top = y + (i // self.per_line) * (self.BOX_H + 8)
+            draw.rounded_rectangle((x, top, x + w, top + self.BOX_H), radius=8, fill=CARD,
+                                   outline=CARD_LINE, width=2)
+            lines = split_two(name, w - 12)
+            for k, line in enumerate(lines):
+                draw.text((x + 8, top + 6 + k * 27), line, font=font(MIN_TEXT, k == 0),
+                          fill=INK)
+
+
+def split_two(text: str, width: float) -> list[str]:
+    """``text`` on at most two lines of ``width`` pixels (the second cut with "…")."""
+    face = font(MIN_TEXT, True)
+    words = text.split()
+    first = ""
+    while words and face.getlength((first + " " + words[0]).strip()) <= width:
+        first = (first + " " + words.pop(0)).strip()
+    if not first:
+        return [fit(text, MIN_TEXT, width, True)]
+    rest = " ".join(words)
+    return [first, fit(rest, MIN_TEXT, width)] if rest else [first]
+
+
+class Objectives(Section):
+    BOX_H = 118
+
+    def __init__(self, table: Table) -> None:
+        self.table = table
+        self.cards = table.objectives
+        self.per_line = 3
+        lines = -(-len(self.cards) // self.per_line)
+        self.height = (34 + lines * (self.BOX_H + 8)) if self.cards else 0
+        self.gap = 14 if self.cards else 0
+
+    def paint(self, draw, y):
+        if not self.cards:
+            return
+        draw.text((MARGIN, y), "Objectives (points if the goal holds at the end)",
+                  font=font(22, True), fill=INK)
+        y += 34
+        w = (INNER - 8 * (self.per_line - 1)) / self.per_line
+        for i, card in enumerate(self.cards):
+            x = MARGIN + (i % self.per_line) * (w + 8)
+            top = y + (i // self.per_line) * (self.BOX_H + 8)
+            self.paint_card(draw, card, x, top, w)
+
+    def paint_card(self, draw, card: Objective, x: float, top: float, w: float) -> None:
+        band = OBJECTIVE_BAND.get(card.colour, MUTED)
+        draw.rounded_rectangle((x, top, x + w, top + self.BOX_H), radius=8, fill=CARD,
+                               outline=band, width=3)
+        draw.rectangle((x + 2, top + 2, x + w - 2, top + 30), fill=band)
+        draw.text((x + 8, top + 3), fit(card.name, 22, w - 16, True), font=font(22, True),
+                  fill=(255, 255, 255))
+        draw.text((x + 8, top + 36), fit(card.text, MIN_TEXT, w - 16), font=font(MIN_TEXT),
+                  fill=INK)
+        n = len(card.spaces)
+        if not n:
+            return
+        r = 19
+        step = min(2 * r + 10, (w - 16) / n)
+        sx = x + w / 2 - step * (n - 1) / 2
+        cy = top + self.BOX_H - r - 8
+        for k, space in enumerate(card.spaces):
+            at = (sx + k * step, cy)
+            if space.closed:
+                disc(draw, at, r, CLOSED, outline=(150, 146, 140))
+                draw.line([(at[0] - r * 0.5, cy - r * 0.5), (at[0] + r * 0.5, cy + r * 0.5)],
+                          fill=(120, 116, 110), width=3)
+                continue
+            if space.seat is not None:
+                owner = self.table.player(space.seat)
+                disc(draw, at, r, colour_of(owner), width=2)
+                ink = INK if owner.colour in ("yellow", "white") else (255, 255, 255)
+            else:
+                disc(draw, at, r, (255, 255, 255), outline=band, width=3)
+                ink = INK
+            draw.text(at, str(space.points), font=font(MIN_TEXT, True), fill=ink, anchor="mm")
+
+
+class Legend(Section):
+    height = 72
+    ITEMS = (("c", "corn"), ("k", "cacao"), ("p", "potato"), ("$", "coin"), ("h", "hut"),
+             ("L", "llama"), ("brick", "foundation"))
+
+    def paint(self, draw, y):
+        x = MARGIN
+        for key, word in self.ITEMS:
+            w = 34 + font(MIN_TEXT).getlength(word) + 14
+            if x + w > WIDTH - MARGIN:
+                x, y = MARGIN, y + 36
+            if key == "brick":
+                draw_brick(draw, (x + 3, y + 3, x + 27, y + 27))
+            elif key == "L":
+                draw_llama(draw, (x + 15, y + 16), 28)
+            else:
+                draw_icon(draw, key, (x + 15, y + 15), 30)
+            draw.text((x + 34, y + 15), word, font=font(MIN_TEXT), fill=INK, anchor="lm")
+            x += w
