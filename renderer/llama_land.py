@@ -18,7 +18,9 @@ from renderer.fonts import font
 from renderer.llama_land_decision import render_decision
 from renderer.llama_land_estate import (
     MIN_FONT,
+    EstateGrid,
     GridFrame,
+    StackCell,
     draw_estate,
     fit,
     outline_cells,
@@ -34,6 +36,7 @@ from renderer.llama_land_table import (
     CROP_ICON,
     CROPS,
     PLAYER_RGB,
+    Character,
     Objective,
     Pile,
     Player,
@@ -41,7 +44,7 @@ from renderer.llama_land_table import (
     table_of_view,
 )
 
-__all__ = ["render", "render_decision", "WIDTH", "MIN_TEXT", "text_sizes"]
+__all__ = ["render", "render_decision", "estate_frames", "WIDTH", "MIN_TEXT"]
 
 WIDTH = 800
 MARGIN = 20
@@ -57,42 +60,46 @@ CELL_MAX = 72
 CELL_MIN = 48
 INFO_MIN = 340  # the narrowest text column beside an estate
 PILE_CELL = 30
+FACE_CELL = 60
 OBJECTIVE_BAND = {"blue": (70, 120, 200), "purple": (140, 80, 170), "gold": (196, 150, 30)}
 CLOSED = (200, 196, 188)
-
-#: Every (size, bold) this module draws text with, for the phone-size test.
-TEXT_SIZES = {
-    "title": 32, "heading": 26, "body": 22, "small": MIN_TEXT, "score": 28,
-}
-
-
-def text_sizes() -> list[int]:
-    """All the font sizes the board and decision images use (their smallest is checked)."""
-    from renderer.llama_land_decision import TEXT_SIZES as DECISION_SIZES
-    from renderer.llama_land_estate import number_size
-
-    return sorted({*TEXT_SIZES.values(), *DECISION_SIZES.values(), number_size(CELL_MIN)})
-
 
 def render(view: dict, names: list[str]) -> Image.Image:
     return paint(table_of_view(view, names))
 
 
 def paint(table: Table) -> Image.Image:
-    sections = [Header(table)]
+    placed = layout(table)
+    last, y = placed[-1]
+    image = Image.new("RGB", (WIDTH, y + last.height + last.gap), BACKGROUND)
+    draw = ImageDraw.Draw(image)
+    for section, y in placed:
+        section.paint(draw, y)
+    return image
+
+
+def layout(table: Table) -> list[tuple[Section, int]]:
+    """The sections of the image, top to bottom, each with the y where it starts."""
+    sections: list[Section] = [Header(table)]
     if table.finished:
         sections.append(FinalScores(table))
     sections += [PlayerBlock(table, p) for p in table.players]
     sections += [Piles(table), LlamaColumns(table), Characters(table), Objectives(table),
                  Legend()]
-    height = MARGIN + sum(s.height + s.gap for s in sections)
-    image = Image.new("RGB", (WIDTH, height), BACKGROUND)
-    draw = ImageDraw.Draw(image)
-    y = MARGIN
+    placed, y = [], MARGIN
     for section in sections:
-        section.paint(draw, y)
+        placed.append((section, y))
         y += section.height + section.gap
-    return image
+    return placed
+
+
+def estate_frames(view: dict, names: list[str]) -> dict[int, GridFrame]:
+    """Where each player's estate lies on :func:`render`'s image (for tests and tools)."""
+    frames = {}
+    for section, y in layout(table_of_view(view, names)):
+        if isinstance(section, PlayerBlock) and section.p.estate.cells:
+            frames[section.p.seat] = section.frame(y)
+    return frames
 
 
 def colour_of(player: Player) -> tuple[int, int, int]:
@@ -190,6 +197,10 @@ class PlayerBlock(Section):
     def __init__(self, table: Table, player: Player) -> None:
         self.table = table
         self.p = player
+        self.faces = None
+        if not player.estate.cells:
+            self.layout_without_estate()
+            return
         top, left, bottom, right = player.estate.bounds()
         self.rows, self.cols = bottom - top + 1, right - left + 1
         self.top, self.left = top, left
@@ -210,6 +221,33 @@ class PlayerBlock(Section):
         else:
             self.estate_y = self.HEAD + info_h + 4
             self.height = self.estate_y + grid_h + 6
+
+    def frame(self, y: int) -> GridFrame:
+        return GridFrame(MARGIN, y + self.estate_y, self.cell, self.top, self.left)
+
+    def layout_without_estate(self) -> None:
+        """Set-up: no estate yet. The player choosing a side sees both faces of their board."""
+        self.info_x, self.info_w = MARGIN, INNER
+        self.info = self.info_lines()
+        self.rows = self.cols = 0
+        self.estate_y = self.HEAD + self.LINE * len(self.info) + 4
+        if self.table.start_faces and self.table.current == self.p.seat:
+            self.faces = self.table.start_faces
+            self.height = self.estate_y + 34 + 4 * FACE_CELL + 10
+        else:
+            self.info.append([("muted", "Start board: its side is not chosen yet.")])
+            self.height = self.estate_y + self.LINE
+
+    def paint_faces(self, draw, y: float) -> None:
+        assert self.faces is not None
+        x = MARGIN
+        for side, rows in sorted(self.faces.items()):
+            draw.text((x, y), f"Side {side}", font=font(22, True), fill=INK)
+            grid = EstateGrid({(r, c): StackCell(1, icon) for r, row in enumerate(rows)
+                               for c, icon in enumerate(row)})
+            frame = GridFrame(x, y + 32, FACE_CELL, 0, 0)
+            draw_estate(draw, grid, frame, len(rows), len(rows[0]) if rows else 0)
+            x += 4 * FACE_CELL + 40
 
     def info_lines(self) -> list[list[tuple[str, object]]]:
         """Lines of (kind, value) pieces: ("icon", letter), ("text", str), ("brick", None)…"""
@@ -234,9 +272,15 @@ class PlayerBlock(Section):
         if p.markers_left is not None:
             left += [("marker", p.colour), ("text", f"{p.markers_left} markers left")]
         lines.append(left)
-        chars = p.characters
         pieces: list[tuple[str, object]] = [("text", "Characters: ")]
-        pieces.append(("muted", ", ".join(chars) if chars else "none"))
+        if not p.characters:
+            pieces.append(("muted", "none"))
+        for i, ch in enumerate(p.characters):
+            pieces += character_pieces(ch)
+            if ch.used:
+                pieces.append(("muted", " (used)"))
+            if i < len(p.characters) - 1:
+                pieces.append(("text", ", "))
         lines.extend(wrap(pieces, self.info_w))
         return lines
 
@@ -261,14 +305,28 @@ class PlayerBlock(Section):
         if p.score is not None:
             draw.text((WIDTH - MARGIN, y), f"{p.score} pts", font=font(28, True), fill=colour,
                       anchor="ra")
-        iy = y + self.HEAD if self.info_x != MARGIN else y + self.HEAD
+        iy = y + self.HEAD
         for line in self.info:
             draw_pieces(draw, line, self.info_x, iy, self.info_w)
             iy += self.LINE
-        frame = GridFrame(MARGIN, y + self.estate_y, self.cell, self.top, self.left)
+        if not p.estate.cells:
+            if self.faces:
+                self.paint_faces(draw, y + self.estate_y)
+            return
+        frame = self.frame(y)
         draw_estate(draw, p.estate, frame, self.rows, self.cols)
         if p.outlined:
             outline_cells(draw, frame, p.outlined, colour, max(5, self.cell // 11))
+
+
+def character_pieces(ch: Character) -> list[tuple[str, object]]:
+    """A character as a title and its crops' icons: "Trader (corn) ↔ (cacao)"."""
+    pieces: list[tuple[str, object]] = [("text", ch.title + (" " if ch.crops else ""))]
+    for k, crop in enumerate(ch.crops):
+        if k:
+            pieces.append(("text", "↔"))
+        pieces.append(("icon", CROP_ICON.get(crop, "-")))
+    return pieces
 
 
 def wrap(pieces: list[tuple[str, object]], width: float) -> list[list[tuple[str, object]]]:
@@ -391,50 +449,38 @@ class LlamaColumns(Section):
 
 
 class Characters(Section):
-    BOX_H = 64
+    BOX_H = 66
 
     def __init__(self, table: Table) -> None:
         self.row = table.character_row
         self.deck = table.character_deck
-        self.per_line = 3
+        self.per_line = 2
         lines = max(1, -(-len(self.row) // self.per_line))
         self.height = 34 + lines * (self.BOX_H + 8)
 
     def paint(self, draw, y):
-        draw.text((MARGIN, y), f"Characters (deck: {self.deck})", font=font(22, True), fill=INK)
+        draw.text((MARGIN, y), f"Characters in the row (deck: {self.deck})",
+                  font=font(22, True), fill=INK)
         y += 34
         w = (INNER - 8 * (self.per_line - 1)) / self.per_line
-        for i, name in enumerate(self.row):
+        for i, ch in enumerate(self.row):
             x = MARGIN + (i % self.per_line) * (w + 8)
             top = y + (i // self.per_line) * (self.BOX_H + 8)
             draw.rounded_rectangle((x, top, x + w, top + self.BOX_H), radius=8, fill=CARD,
                                    outline=CARD_LINE, width=2)
-            lines = split_two(name, w - 12)
-            for k, line in enumerate(lines):
-                draw.text((x + 8, top + 6 + k * 27), line, font=font(MIN_TEXT, k == 0),
-                          fill=INK)
-
-
-def split_two(text: str, width: float) -> list[str]:
-    """``text`` on at most two lines of ``width`` pixels (the second cut with "…")."""
-    face = font(MIN_TEXT, True)
-    words = text.split()
-    first = ""
-    while words and face.getlength((first + " " + words[0]).strip()) <= width:
-        first = (first + " " + words.pop(0)).strip()
-    if not first:
-        return [fit(text, MIN_TEXT, width, True)]
-    rest = " ".join(words)
-    return [first, fit(rest, MIN_TEXT, width)] if rest else [first]
+            draw_pieces(draw, character_pieces(ch), x + 8, top + 2, w - 16)
+            draw.text((x + 8, top + 36), fit(ch.effect, MIN_TEXT, w - 16), font=font(MIN_TEXT),
+                      fill=MUTED)
 
 
 class Objectives(Section):
-    BOX_H = 118
+    BOX_H = 100
+    DISCS_W = 150
 
     def __init__(self, table: Table) -> None:
         self.table = table
         self.cards = table.objectives
-        self.per_line = 3
+        self.per_line = 2
         lines = -(-len(self.cards) // self.per_line)
         self.height = (34 + lines * (self.BOX_H + 8)) if self.cards else 0
         self.gap = 14 if self.cards else 0
@@ -442,7 +488,7 @@ class Objectives(Section):
     def paint(self, draw, y):
         if not self.cards:
             return
-        draw.text((MARGIN, y), "Objectives (points if the goal holds at the end)",
+        draw.text((MARGIN, y), "Objectives (points at the end if the goal holds)",
                   font=font(22, True), fill=INK)
         y += 34
         w = (INNER - 8 * (self.per_line - 1)) / self.per_line
@@ -455,18 +501,20 @@ class Objectives(Section):
         band = OBJECTIVE_BAND.get(card.colour, MUTED)
         draw.rounded_rectangle((x, top, x + w, top + self.BOX_H), radius=8, fill=CARD,
                                outline=band, width=3)
-        draw.rectangle((x + 2, top + 2, x + w - 2, top + 30), fill=band)
+        draw.rounded_rectangle((x, top, x + w, top + 32), radius=8, fill=band)
+        draw.rectangle((x, top + 20, x + w, top + 32), fill=band)
         draw.text((x + 8, top + 3), fit(card.name, 22, w - 16, True), font=font(22, True),
                   fill=(255, 255, 255))
-        draw.text((x + 8, top + 36), fit(card.text, MIN_TEXT, w - 16), font=font(MIN_TEXT),
-                  fill=INK)
+        text_w = w - self.DISCS_W - 8
+        for k, line in enumerate(two_lines(card.text, text_w)):
+            draw.text((x + 8, top + 40 + k * 26), line, font=font(MIN_TEXT), fill=INK)
         n = len(card.spaces)
         if not n:
             return
-        r = 19
-        step = min(2 * r + 10, (w - 16) / n)
-        sx = x + w / 2 - step * (n - 1) / 2
-        cy = top + self.BOX_H - r - 8
+        r = 20
+        step = 2 * r + 6
+        sx = x + w - 8 - r - step * (n - 1)
+        cy = top + 32 + (self.BOX_H - 32) / 2
         for k, space in enumerate(card.spaces):
             at = (sx + k * step, cy)
             if space.closed:
@@ -482,6 +530,19 @@ class Objectives(Section):
                 disc(draw, at, r, (255, 255, 255), outline=band, width=3)
                 ink = INK
             draw.text(at, str(space.points), font=font(MIN_TEXT, True), fill=ink, anchor="mm")
+
+
+def two_lines(text: str, width: float) -> list[str]:
+    """``text`` on at most two lines of ``width`` pixels (the second cut with "…")."""
+    face = font(MIN_TEXT)
+    words = text.split()
+    first = ""
+    while words and face.getlength((first + " " + words[0]).strip()) <= width:
+        first = (first + " " + words.pop(0)).strip()
+    if not first:
+        return [fit(text, MIN_TEXT, width)]
+    rest = " ".join(words)
+    return [first, fit(rest, MIN_TEXT, width)] if rest else [first]
 
 
 class Legend(Section):

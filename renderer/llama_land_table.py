@@ -33,6 +33,30 @@ DEFAULT_COLOURS = ("red", "blue", "magenta", "cyan")
 
 
 @dataclass
+class Character:
+    kind: str  # trader merchant settler miner farmer worker
+    title: str  # "Trader", "Merchant", …
+    crops: list[str] = field(default_factory=list)
+    used: bool = False
+
+    @property
+    def effect(self) -> str:
+        """What it does, in a few words (rulebook, "Actions des cartes Personnage")."""
+        return CHARACTER_EFFECTS.get(self.kind, "")
+
+
+#: The character kinds' effects as short reminders for the cards on the image.
+CHARACTER_EFFECTS = {
+    "trader": "swap one crop for the other",
+    "merchant": "1 coin for the crop, or back",
+    "settler": "build over c+k+p: +2 coins",
+    "miner": "build over a coin: +1 coin",
+    "farmer": "build over 2 of it: +1 more",
+    "worker": "build over a hut: +1 coin",
+}
+
+
+@dataclass
 class Player:
     seat: int
     name: str
@@ -41,7 +65,7 @@ class Player:
     crops: dict[str, int] = field(default_factory=dict)
     coins: int = 0
     llama_cards: dict[str, list[int]] = field(default_factory=dict)
-    characters: list[str] = field(default_factory=list)
+    characters: list[Character] = field(default_factory=list)
     markers_left: int | None = None
     foundations_left: int = 0
     crook: bool = False
@@ -84,7 +108,7 @@ class Table:
     variant: str = ""
     piles: list[Pile] = field(default_factory=list)
     llama_columns: dict[str, list[int]] = field(default_factory=dict)
-    character_row: list[str] = field(default_factory=list)
+    character_row: list[Character] = field(default_factory=list)
     character_deck: int = 0
     objectives: list[Objective] = field(default_factory=list)
     phase: str = ""
@@ -116,8 +140,7 @@ def table_of_view(view: dict, names: list[str]) -> Table:
             crops=dict(p.get("crops", {})),
             coins=p.get("coins", 0),
             llama_cards={crop: sorted(v, reverse=True) for crop, v in cards.items()},
-            characters=[ch["title"] + (" (used)" if ch.get("used") else "")
-                        for ch in p.get("characters", [])],
+            characters=[character_of_view(ch) for ch in p.get("characters", [])],
             markers_left=p.get("markers") if view.get("objectives") else None,
             foundations_left=p.get("foundations", 0),
             crook=seat == view.get("first"),
@@ -139,7 +162,7 @@ def table_of_view(view: dict, names: list[str]) -> Table:
         variant="" if view.get("variant") in (None, "standard") else view["variant"],
         piles=[pile_of_view(p) for p in view.get("piles", [])],
         llama_columns={crop: list(v) for crop, v in (view.get("llama_columns") or {}).items()},
-        character_row=[ch["title"] for ch in characters.get("row", [])],
+        character_row=[character_of_view(ch) for ch in characters.get("row", [])],
         character_deck=characters.get("deck", 0),
         objectives=[objective_of_view(o) for o in view.get("objectives", [])],
         phase=PHASE_TEXT.get(view.get("phase", ""), ""),
@@ -190,6 +213,13 @@ def estate_of_view(estate: dict) -> EstateGrid:
                 height=cell["height"], top=cell["top"], foundation=bool(cell.get("foundation")),
                 tile=None if tile is None else str(tile))
     return grid
+
+
+def character_of_view(card: dict) -> Character:
+    kind = card.get("kind", "")
+    title = card.get("title", kind).split(" (")[0]
+    return Character(kind=kind, title=title, crops=list(card.get("crops", [])),
+                     used=bool(card.get("used")))
 
 
 def pile_of_view(pile: dict) -> Pile:

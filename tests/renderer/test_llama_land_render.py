@@ -1,0 +1,205 @@
+"""The Llama Land images: the portrait board and the decision images, drawn from views of
+the engine's own set-up with estates written in the notation."""
+
+from __future__ import annotations
+
+import io
+
+import pytest
+from PIL import Image, ImageDraw
+
+from renderer import RENDERERS, render_decision_png, render_png
+from renderer.llama_land import WIDTH, estate_frames, render
+from renderer.llama_land_decision import CANDIDATE_COLOURS, render_decision
+from renderer.llama_land_table import DEFAULT_COLOURS, PLAYER_RGB, table_of_view
+from tests.renderer.llama_land_samples import (
+    MID_LAST_TURN,
+    NAMES,
+    end_view,
+    mid_state,
+    mid_view,
+    start_view,
+)
+
+PHONE_WIDTH = 400
+
+
+def png_image(data: bytes) -> Image.Image:
+    assert data.startswith(b"\x89PNG")
+    return Image.open(io.BytesIO(data))
+
+
+@pytest.fixture
+def text_sizes(monkeypatch: pytest.MonkeyPatch) -> list[int]:
+    """The font size of every text drawn while the test runs."""
+    sizes: list[int] = []
+    original = ImageDraw.ImageDraw.text
+
+    def recording(self, xy, text, fill=None, font=None, *args, **kwargs):
+        if str(text).strip():
+            sizes.append(font.size)
+        return original(self, xy, text, fill, font, *args, **kwargs)
+
+    monkeypatch.setattr(ImageDraw.ImageDraw, "text", recording)
+    return sizes
+
+
+def place(cells: list[tuple[int, int]]) -> str:
+    return " ".join(f"r{r}c{c}" for r, c in cells)
+
+
+def translations(shape: list[tuple[int, int]], estate: set[tuple[int, int]]) -> list[str]:
+    """Every extension of ``shape`` (one orientation) next to ``estate``, as ``Option.at``."""
+    frontier = {(r + dr, c + dc) for r, c in estate for dr, dc in ((0, 1), (1, 0), (0, -1), (-1, 0))}
+    frontier -= estate
+    found = []
+    for fr, fc in sorted(frontier):
+        for r, c in shape:
+            cells = [(fr - r + sr, fc - c + sc) for sr, sc in shape]
+            if not estate & set(cells) and place(cells) not in found:
+                found.append(place(cells))
+    return found
+
+
+P_SHAPE = [(0, 0), (0, 1), (1, 0), (1, 1), (2, 0)]
+
+
+def views() -> dict[str, dict]:
+    return {
+        "start, 2 players": start_view(2),
+        "mid-game, 2 players": mid_view(2),
+        "mid-game, 3 players, experts": mid_view(3, "experts"),
+        "mid-game, 4 players": mid_view(4),
+        "mid-game, beginners": mid_view(2, "beginners"),
+        "end, 3 players": end_view(3),
+    }
+
+
+def test_the_renderer_is_registered_and_draws_a_png() -> None:
+    assert RENDERERS["llama-land"] == "renderer.llama_land"
+    image = png_image(render_png("llama-land", mid_view(2), NAMES[:2]))
+    assert image.width == WIDTH
+
+
+@pytest.mark.parametrize("name", list(views()))
+def test_every_board_is_portrait_and_its_smallest_text_reads_at_phone_width(
+        name: str, text_sizes: list[int]) -> None:
+    view = views()[name]
+    image = render(view, NAMES)
+    assert image.height > image.width, "stacked for a phone, not wide"
+    smallest = min(text_sizes) * PHONE_WIDTH / image.width
+    assert smallest >= 9, f"{name}: text {min(text_sizes)} px is {smallest:.1f} px at 400 wide"
+
+
+def test_each_player_adds_a_block_below_the_others() -> None:
+    heights = [render(mid_view(n), NAMES).height for n in (2, 3, 4)]
+    assert heights == sorted(heights) and len(set(heights)) == 3
+
+
+def test_the_last_turn_of_each_player_is_outlined_in_their_colour() -> None:
+    view = mid_view(4)
+    image = render(view, NAMES)
+    frames = estate_frames(view, NAMES)
+    for seat in range(4):
+        colour = PLAYER_RGB[DEFAULT_COLOURS[seat]]
+        r, c = parse(MID_LAST_TURN[seat][0])
+        x0, y0, x1, y1 = frames[seat].box((r, c))
+        cells = {parse(n) for n in MID_LAST_TURN[seat]}
+        # the outline runs along a side of the cell that borders no other changed cell
+        if (r - 1, c) not in cells:
+            spot = ((x0 + x1) / 2, y0 + 2)
+        elif (r, c - 1) not in cells:
+            spot = (x0 + 2, (y0 + y1) / 2)
+        else:
+            spot = ((x0 + x1) / 2, y1 - 2)
+        assert image.getpixel((round(spot[0]), round(spot[1]))) == colour, seat
+
+
+def parse(name: str) -> tuple[int, int]:
+    row, col = name[1:].split("c")
+    return int(row), int(col)
+
+
+def test_heights_are_shades_and_numbers_and_icons_sit_on_plates() -> None:
+    """A level-5 cell and a level-1 cell differ in shade (the numbers are checked by size)."""
+    view = mid_view(2)
+    image = render(view, NAMES)
+    frame = estate_frames(view, NAMES)[1]
+    estate = table_of_view(view, NAMES).players[1].estate
+    high = next(cell for cell, stack in estate.cells.items() if stack.height == 5)
+    low = next(cell for cell, stack in estate.cells.items() if stack.height == 1)
+    corner = lambda box: (round(box[2]) - 6, round(box[1]) + 6)  # noqa: E731 - top-right
+    assert image.getpixel(corner(frame.box(high))) != image.getpixel(corner(frame.box(low)))
+
+
+def test_views_with_no_estate_yet_show_the_faces_to_choose_from() -> None:
+    view = start_view(2)
+    assert view["start_faces"] and all(not p["estate"]["rows"] for p in view["players"])
+    image = render(view, NAMES)
+    assert image.width == WIDTH
+
+
+# -- decision images -------------------------------------------------------------------------
+def decision_marks(view: dict) -> dict[str, str]:
+    seat = view["current"]
+    estate = table_of_view(view, NAMES).player(seat).estate
+    places = translations(P_SHAPE, set(estate.cells))
+    return {at: str(i + 1) for i, at in enumerate(places)}
+
+
+def test_a_decision_image_marks_every_place_and_reads_at_phone_width(
+        text_sizes: list[int]) -> None:
+    state = mid_state(2)
+    state.pile, state.tile, state.phase = "P", 3, "place"
+    from games.llama_land.views import public_view
+
+    view = public_view(state, None)
+    marks = decision_marks(view)
+    assert len(marks) >= 10
+    image = png_image(render_decision_png("llama-land", view, NAMES, marks))
+    assert image.width >= WIDTH
+    assert min(text_sizes) * PHONE_WIDTH / image.width >= 9
+    # every mark is drawn in its candidate's colour (the first twelve are all different)
+    colours = {image.getpixel((x, y)) for x in range(0, image.width, 2)
+               for y in range(0, image.height, 2)}
+    assert set(CANDIDATE_COLOURS[:12]) <= colours
+
+
+def test_marks_stand_on_the_first_cell_of_their_place_unless_crowded() -> None:
+    from renderer.llama_land_decision import DecisionImage
+
+    view = mid_view(2)
+    marks = decision_marks(view)
+    table = table_of_view(view, NAMES)
+    from renderer.llama_land_table import cells_in
+
+    candidates = [(cells_in(at), mark) for at, mark in marks.items()]
+    image = DecisionImage(table, view, candidates)
+    spots = image.place_marks()
+    for (cells, _), (centre, radius) in zip(candidates, spots, strict=True):
+        inside = [cell for cell in cells if box_holds(image.frame.box(cell), centre)]
+        assert inside, "a mark stands on one of its own cells"
+        assert radius * 2 >= 0.3 * image.cell
+    first = sum(box_holds(image.frame.box(cells[0]), centre)
+                for (cells, _), (centre, _) in zip(candidates, spots, strict=True))
+    assert first == len(candidates), "one orientation: every first cell differs"
+
+
+def box_holds(box: tuple[float, float, float, float], point: tuple[float, float]) -> bool:
+    return box[0] <= point[0] <= box[2] and box[1] <= point[1] <= box[3]
+
+
+def test_a_llama_decision_marks_single_cells() -> None:
+    view = mid_view(2)
+    estate = table_of_view(view, NAMES).player(view["current"]).estate
+    free = [cell for cell, stack in estate.cells.items() if stack.top == "-"]
+    marks = {f"r{r}c{c}": chr(ord("A") + i) for i, (r, c) in enumerate(free[:12])}
+    image = render_decision(view, NAMES, marks)
+    assert image is not None and image.width >= WIDTH
+
+
+def test_no_decision_image_without_places_on_the_estate() -> None:
+    view = mid_view(2)
+    assert render_decision(view, NAMES, {}) is None
+    assert render_decision(view, NAMES, {"corn": "1", "hills:top": "2"}) is None
+    assert render_decision_png("llama-land", view, NAMES, {}) is None
