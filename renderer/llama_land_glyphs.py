@@ -6,7 +6,9 @@ dark outline so that it reads on every height shade (the icons sit on a light pl
 
 from __future__ import annotations
 
-from PIL import ImageDraw
+from functools import lru_cache
+
+from PIL import Image, ImageDraw
 
 Point = tuple[float, float]
 
@@ -37,7 +39,29 @@ def line_width(size: float) -> int:
 
 def draw_icon(draw: ImageDraw.ImageDraw, icon: str, at: Point, size: float,
               plate: bool = True) -> None:
-    """One icon (``c k p $ h``) or a llama (``L``), on a light round plate when ``plate``."""
+    """One icon (``c k p $ h``) or a llama (``L``), on a light round plate when ``plate``.
+
+    Drawn once per size and pasted after that (boards repeat the same icons many times).
+    """
+    target = getattr(draw, "_image", None)  # the image this ImageDraw draws on
+    if target is None or target.mode != "RGB":
+        paint_icon(draw, icon, at, size, plate)
+        return
+    sprite = icon_sprite(icon, round(size), plate)
+    half = sprite.width / 2
+    target.paste(sprite, (round(at[0] - half), round(at[1] - half)), sprite)
+
+
+@lru_cache(maxsize=256)
+def icon_sprite(icon: str, size: int, plate: bool) -> Image.Image:
+    side = size + 4
+    sprite = Image.new("RGBA", (side, side), (0, 0, 0, 0))
+    paint_icon(ImageDraw.Draw(sprite), icon, (side / 2, side / 2), size, plate)
+    return sprite
+
+
+def paint_icon(draw: ImageDraw.ImageDraw, icon: str, at: Point, size: float,
+               plate: bool = True) -> None:
     if plate and icon != "L":
         r = size * 0.5
         draw.ellipse((at[0] - r, at[1] - r, at[0] + r, at[1] + r), fill=PLATE, outline=INK,
