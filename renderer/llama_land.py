@@ -57,7 +57,6 @@ CARD_LINE = (196, 184, 160)
 MUTED = (108, 98, 84)
 ACTIVE = (255, 241, 196)
 CELL_MAX = 72
-CELL_MIN = 48
 INFO_MIN = 340  # the narrowest text column beside an estate
 PILE_CELL = 30
 FACE_CELL = 60
@@ -209,7 +208,9 @@ class PlayerBlock(Section):
             self.cell = CELL_MAX
             self.info_x = MARGIN + self.cols * self.cell + 16
         else:
-            self.cell = max(CELL_MIN, min(CELL_MAX, INNER // self.cols))
+            # a very wide estate gets small cells (their numbers left out) rather than
+            # a wider image that a phone would shrink, text and all
+            self.cell = min(CELL_MAX, INNER // self.cols)
             self.info_x = MARGIN
         self.info_w = WIDTH - MARGIN - self.info_x
         self.info = self.info_lines()

@@ -11,6 +11,8 @@ one is crowded. The estate is drawn faded so that the candidates stand out.
 
 from __future__ import annotations
 
+import math
+
 from PIL import Image, ImageDraw
 
 from renderer.fonts import font
@@ -32,7 +34,10 @@ MARGIN = 20
 BACKGROUND = (247, 243, 232)
 MUTED = (108, 98, 84)
 CELL_MAX = 110
-CELL_MIN = 50
+CELL_MIN = 24  # a very wide region: small cells, but the image stays phone-sized
+#: More places than this are shown as one tinted area: numbers would not fit.
+MAX_MARKS = 48
+AREA = (255, 190, 60)
 HEADER = 96
 TILE_CELL = 30
 #: Every size this module draws text with (for the phone-size test).
@@ -71,10 +76,13 @@ class DecisionImage:
         this_turn = view.get("this_turn") or {}
         self.tile = this_turn.get("tile")
         every = [c for cells, _ in candidates for c in cells]
+        self.summary = len(candidates) > MAX_MARKS
+        # the region: the places and one cell around them, within the estate's bounds
         top, left, bottom, right = self.player.estate.bounds(every)
-        if not self.player.estate.cells:
-            top, left = min(r for r, _ in every), min(c for _, c in every)
-            bottom, right = max(r for r, _ in every), max(c for _, c in every)
+        top = max(top, min(r for r, _ in every) - 1)
+        left = max(left, min(c for _, c in every) - 1)
+        bottom = min(bottom, max(r for r, _ in every) + 1)
+        right = min(right, max(c for _, c in every) + 1)
         self.rows, self.cols = bottom - top + 1, right - left + 1
         self.cell = max(CELL_MIN, min(CELL_MAX, (WIDTH - 2 * MARGIN) // self.cols))
         self.shape = self.common_shape() if self.tile else None
@@ -82,7 +90,7 @@ class DecisionImage:
         if self.shape is not None:
             tile_rows = max(r for r, _ in self.shape) - min(r for r, _ in self.shape) + 1
             self.header = max(HEADER, tile_rows * TILE_CELL + 20)
-        width = max(WIDTH, self.cols * self.cell + 2 * MARGIN)
+        width = WIDTH
         self.size = (width, self.header + self.rows * self.cell + MARGIN + 34)
         x = (width - self.cols * self.cell) / 2
         self.frame = GridFrame(x, self.header, self.cell, top, left)
@@ -93,6 +101,9 @@ class DecisionImage:
         self.paint_header(draw)
         draw_estate(draw, self.player.estate, self.frame, self.rows, self.cols, faded=0.45,
                     corner_free=True)
+        if self.summary:
+            self.paint_area(draw)
+            return image
         width = max(4, round(self.cell / 16))
         spots = self.place_marks()
         for i, (cells, _) in enumerate(self.candidates):
@@ -110,6 +121,14 @@ class DecisionImage:
         draw.text((MARGIN, self.size[1] - 30), note, font=font(TEXT_SIZES["note"]), fill=MUTED)
         return image
 
+    def paint_area(self, draw: ImageDraw.ImageDraw) -> None:
+        """Too many places to number: the cells any of them covers, outlined as one area."""
+        area = {cell for cells, _ in self.candidates for cell in cells}
+        outline_cells(draw, self.frame, area, AREA, max(4, round(self.cell / 12)))
+        note = f"{len(self.candidates)} places: choose a rotation first to see them numbered."
+        draw.text((MARGIN, self.size[1] - 30), fit(note, TEXT_SIZES["note"], WIDTH - 2 * MARGIN),
+                  font=font(TEXT_SIZES["note"]), fill=MUTED)
+
     def paint_header(self, draw: ImageDraw.ImageDraw) -> None:
         colour = PLAYER_RGB.get(self.player.colour, INK)
         singles = all(len(cells) == 1 for cells, _ in self.candidates)
@@ -126,7 +145,7 @@ class DecisionImage:
         draw.text((MARGIN + 34, 10), title, font=font(TEXT_SIZES["title"], True), fill=INK)
         count = len(self.candidates)
         note = f"{count} place{'s' if count != 1 else ''}"
-        if self.shape is not None:
+        if self.shape is not None and not self.summary:
             note += " · each number sits where the red dot of the tile goes"
         note = fit(note, TEXT_SIZES["note"], room + 34)
         draw.text((MARGIN, 50), note, font=font(TEXT_SIZES["note"]), fill=MUTED)
@@ -196,7 +215,7 @@ def slots(count: int, on_terrain: bool) -> list[tuple[float, float, float]]:
         return [(0.3, 0.3, 0.22), (0.7, 0.7, 0.22)]
     if count <= 4:
         return [(0.28, 0.28, 0.2), (0.72, 0.28, 0.2), (0.28, 0.72, 0.2), (0.72, 0.72, 0.2)][:count]
-    side = 3 if count <= 9 else 4
+    side = 3 if count <= 9 else math.ceil(math.sqrt(count))
     step = 1 / side
     return [((k % side + 0.5) * step, (k // side + 0.5) * step, step * 0.48)
             for k in range(count)]

@@ -36,6 +36,8 @@ GROUND_LINE = (222, 214, 196)
 THIN_LINE = (92, 84, 70)
 #: The smallest font drawn in an estate (native pixels); see MIN_TEXT in renderer.llama_land.
 MIN_FONT = 20
+#: Cells smaller than this (a very wide estate) show their height by shade only.
+NUMBER_CELL = 40
 
 
 def shade(height: int) -> RGB:
@@ -119,6 +121,8 @@ def draw_estate(draw: ImageDraw.ImageDraw, estate: EstateGrid, frame: GridFrame,
                 draw_icon(draw, stack.top, (x0 + s * 0.36, y0 + s * 0.64), s * 0.5)
             else:
                 draw_icon(draw, stack.top, (x0 + s * 0.58, y0 + s * 0.58), s * 0.62)
+        if s < NUMBER_CELL:
+            continue  # too small for a readable number: the shade alone tells the height
         size = number_size(s)
         draw.text((x0 + s * 0.06, y0 + s * 0.02), str(stack.height), font=font(size, True),
                   fill=lighten(number_ink(stack.height), faded * 0.5))

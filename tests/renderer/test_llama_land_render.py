@@ -203,3 +203,31 @@ def test_no_decision_image_without_places_on_the_estate() -> None:
     assert render_decision(view, NAMES, {}) is None
     assert render_decision(view, NAMES, {"corn": "1", "hills:top": "2"}) is None
     assert render_decision_png("llama-land", view, NAMES, {}) is None
+
+
+def test_too_many_places_become_one_area_and_the_image_keeps_its_width(
+        text_sizes: list[int]) -> None:
+    view = mid_view(2)
+    estate = table_of_view(view, NAMES).player(view["current"]).estate
+    shapes = [P_SHAPE, [(0, 0), (1, 0), (2, 0), (3, 0), (3, 1)],
+              [(0, 1), (1, 0), (1, 1), (2, 1), (3, 1)]]
+    marks = {at: str(i + 1) for i, at in enumerate(
+        at for shape in shapes for at in translations(shape, set(estate.cells)))}
+    assert len(marks) > 48
+    image = render_decision(view, NAMES, marks)
+    assert image is not None and image.width == WIDTH
+    assert min(text_sizes) * PHONE_WIDTH / image.width >= 9
+
+
+def test_a_very_wide_estate_shrinks_its_cells_not_the_text(text_sizes: list[int]) -> None:
+    state = mid_state(2)
+    from games.llama_land.estate import Cell
+    from games.llama_land.views import public_view
+
+    estate = state.players[0].estate
+    for c in range(5, 30):
+        estate.cells[(3, c)] = Cell(1, "c" if c % 3 else "-")
+    view = public_view(state, None)
+    image = render(view, NAMES)
+    assert image.width == WIDTH
+    assert min(text_sizes) * PHONE_WIDTH / image.width >= 9
