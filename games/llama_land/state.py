@@ -165,6 +165,7 @@ class LlamaLandState(GameState):
     effects: list[str] = Field(default_factory=list)
     #: Indexes into the current player's characters used this turn.
     used: list[int] = Field(default_factory=list)
+    marker_done: bool = False
     fed: bool = False
     feed_crop: str | None = None
     changed: list[str] = Field(default_factory=list)
