@@ -23,8 +23,16 @@ CHARACTER_VALUE = {data.TRADER: 1.0, data.MERCHANT: 1.5, data.FARMER: 1.5, data.
 
 def evaluate(state: LlamaLandState, seat: int) -> float:
     mine = value(state, seat)
-    others = [value(state, s) for s in range(state.seats) if s != seat]
+    others = [banked(state, s) for s in range(state.seats) if s != seat]
     return mine - 0.5 * max(others)
+
+
+def banked(state: LlamaLandState, seat: int) -> float:
+    """A quick reckoning of another player: cards and collection (their estates do not
+    change during our turn)."""
+    player = state.players[seat]
+    return (sum(card.points for card in player.llama_cards) + 1.5 * player.crop_count()
+            + 0.7 * player.coins)
 
 
 def value(state: LlamaLandState, seat: int) -> float:

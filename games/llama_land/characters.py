@@ -11,7 +11,6 @@ from __future__ import annotations
 
 from collections import Counter
 
-from games.base import Option
 from games.llama_land import data
 from games.llama_land.state import LlamaLandState
 
@@ -58,13 +57,13 @@ def swaps(state: LlamaLandState) -> list[tuple[str, str, str]]:
     return list(found)
 
 
-def swap_options(state: LlamaLandState) -> list[Option]:
-    options = []
+def swap_choices(state: LlamaLandState) -> list[tuple[str, str, str]]:
+    """(key, label, group) of each character action possible now."""
+    choices = []
     for card, give, get in swaps(state):
         title = data.KIND_TITLES[kind_of(card)]
-        options.append(Option(key=f"use:{card}:{give}", label=f"{title}: 1 {give} → 1 {get}",
-                               group="Characters"))
-    return options
+        choices.append((f"use:{card}:{give}", f"{title}: 1 {give} → 1 {get}", "Characters"))
+    return choices
 
 
 def apply_swap(state: LlamaLandState, key: str) -> str:

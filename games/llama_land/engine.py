@@ -226,7 +226,7 @@ def continue_turn(state: LlamaLandState, step: Step) -> None:
         turn.resolve_effect(state, effect, step)
     if state.mode == "extend" and state.options.objectives and not state.marker_done:
         state.marker_done = True
-        if turn.marker_options(state):
+        if turn.marker_moves(state):
             state.phase = "marker"
             return
     if turn.feed_choices(state) or swaps(state):

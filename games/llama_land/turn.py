@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass, field
+from typing import NamedTuple
 
 from games.base import MENU_LIMIT, Event, Option
 from games.llama_land import data
@@ -19,7 +20,7 @@ from games.llama_land.characters import (
     bonus_gain,
     bonuses,
     kind_of,
-    swap_options,
+    swap_choices,
     swaps,
 )
 from games.llama_land.deal import face_index, start_estate
@@ -38,7 +39,15 @@ from games.llama_land.state import Character, LlamaCard, LlamaLandState
 from games.llama_land.views import character_view
 
 SEAT_NAMES = ("Red", "Blue", "Yellow", "Green")
-BACK = Option(key="back", label="Back", group=None)
+
+
+class Choice(NamedTuple):
+    """An option before it is known whether the decision needs groups."""
+
+    key: str
+    label: str
+    group: str
+    at: str | None = None
 
 
 @dataclass
@@ -87,9 +96,9 @@ def tile_options(state: LlamaLandState) -> list[Option]:
     options = []
     for shape, pile in state.piles.items():
         if pile:
-            options.append(Option(key=f"pile:{shape}", group="Tiles",
-                                  label=f"{shape} tile ({icon_list(data.tile_icons(pile[0]))})"))
-    return _grouped(options + swap_options(state))
+            options.append(Choice(f"pile:{shape}", f"{shape} tile ({icon_list(data.tile_icons(pile[0]))})",
+                                  "Tiles"))
+    return finish(options + character_choices(state))
 
 
 def placements(state: LlamaLandState, mode: str) -> list[Placement]:
@@ -231,10 +240,10 @@ def effect_label(state: LlamaLandState, effect: str) -> str:
 
 
 def effect_options(state: LlamaLandState) -> list[Option]:
-    options = [Option(key="effect:all", label="Collect them in the usual order", group="Effects")]
+    options = [Choice("effect:all", "Collect them in the usual order", "Effects")]
     for effect in dict.fromkeys(state.effects):
-        options.append(Option(key=f"effect:{effect}", label=effect_label(state, effect), group="Effects"))
-    return _grouped(options + swap_options(state))
+        options.append(Choice(f"effect:{effect}", effect_label(state, effect), "Effects"))
+    return finish(options + character_choices(state))
 
 
 def gain(state: LlamaLandState, what: str, n: int) -> int:
@@ -315,42 +324,54 @@ def apply_hut(state: LlamaLandState, key: str, step: Step) -> None:
 
 
 # -- markers on objectives --------------------------------------------------------------------
-def marker_targets(state: LlamaLandState, card: int, lifted: int | None) -> list[int]:
-    """Empty open spaces of a card for the current player (gold: only the highest);
-    ``lifted`` is the space of the player's own marker on that card being moved."""
-    objective = state.objectives[card]
-    empty = [s for s in open_spaces(state) if objective.markers[s] is None or s == lifted]
-    if objective.colour == "gold":
-        empty = empty[:1]  # "placez-le sur la case disponible la plus haute"
-    return [s for s in empty if s != lifted]
+def marker_moves(state: LlamaLandState) -> list[tuple[str, int, int]]:
+    """(source, card, space) for each marker placement: the source is "s" for the supply
+    or the index of the card the player's marker is moved from. Only empty open spaces;
+    on a gold card only the highest one ("placez-le sur la case disponible la plus haute")."""
+    seat = state.current
+    spaces = open_spaces(state)
+    own: dict[int, int] = {}
+    free: dict[int, list[int]] = {}
+    for card, objective in enumerate(state.objectives):
+        if seat in objective.markers:
+            own[card] = objective.markers.index(seat)
+        free[card] = [s for s in spaces if objective.markers[s] is None]
+    gold = [o.colour == "gold" for o in state.objectives]
+    moves = []
+    if state.player().markers_left:
+        for card, empty in free.items():
+            if card not in own:
+                moves += [("s", card, s) for s in (empty[:1] if gold[card] else empty)]
+    for source, lifted in sorted(own.items()):
+        for card, empty in free.items():
+            if card in own and card != source:
+                continue  # "un seul de vos marqueurs par carte Objectif"
+            if card == source:
+                empty = sorted([*empty, lifted])
+                targets = empty[:1] if gold[card] else empty
+                moves += [(str(source), card, s) for s in targets if s != lifted]
+            else:
+                moves += [(str(source), card, s) for s in (empty[:1] if gold[card] else empty)]
+    return moves
 
 
 def marker_options(state: LlamaLandState) -> list[Option]:
-    seat = state.current
-    player = state.player()
-    own = {i: o.markers.index(seat) for i, o in enumerate(state.objectives) if seat in o.markers}
-    sources: list[tuple[str, int | None]] = []
-    if player.markers_left:
-        sources.append(("s", None))
-    sources += [(str(i), own[i]) for i in sorted(own)]
+    moves = marker_moves(state)
+    if not moves:
+        return []
     options = []
-    for source, lifted_space in sources:
+    for source, card, space in moves:
+        objective = state.objectives[card]
         group = "From your supply" if source == "s" else \
             f"Move from {data.OBJECTIVE_TITLES[state.objectives[int(source)].name]}"
-        for card, objective in enumerate(state.objectives):
-            if card in own and str(card) != source:
-                continue  # one marker per card
-            lifted = lifted_space if str(card) == source else None
-            for space in marker_targets(state, card, lifted):
-                where = ("top", "middle", "bottom")[space]
-                options.append(Option(
-                    key=f"mark:{source}:{card}:{space}", group=group,
-                    label=f"{data.OBJECTIVE_TITLES[objective.name]}: {objective.points[space]} pts ({where})"
-                    if objective.colour != "gold" else
-                    f"{data.OBJECTIVE_TITLES[objective.name]} (gold): rank space {where}"))
-    if not options:
-        return []
-    return _grouped(options + [Option(key="mark:skip", label="No marker this turn", group="From your supply")])
+        where = ("top", "middle", "bottom")[space]
+        title = data.OBJECTIVE_TITLES[objective.name]
+        label = f"{title}: {objective.points[space]} pts ({where})" if objective.colour != "gold" \
+            else f"{title} (gold): the {where} space"
+        if source != "s":
+            label = f"Move here: {label}"
+        options.append(Choice(f"mark:{source}:{card}:{space}", label, group))
+    return finish(options + [Choice("mark:skip", "No marker this turn", "From your supply")])
 
 
 def apply_marker(state: LlamaLandState, key: str, step: Step) -> None:
@@ -410,13 +431,13 @@ def feed_options(state: LlamaLandState) -> list[Option]:
         paid = " + ".join(part for part in (
             f"{crops} {crop}" if crops else "",
             f"{pairs * data.COINS_PER_MISSING_CROP} coins" if pairs else "") if part)
-        options.append(Option(key=f"feed:{crop}:{pairs}", group="Feed a llama",
-                              label=f"Feed a {crop} llama ({state.llama_columns[crop][0]} pts): {paid}"))
-    options += swap_options(state)
+        options.append(Choice(f"feed:{crop}:{pairs}",
+                              f"Feed a {crop} llama ({state.llama_columns[crop][0]} pts): {paid}", "Feed a llama"))
+    options += character_choices(state)
     if not feeding_compulsory(state):
-        options.append(Option(key="end", label="End the turn" if state.fed else "End the turn without feeding",
-                              group="Feed a llama"))
-    return _grouped(options)
+        options.append(Choice("end", "End the turn" if state.fed else "End the turn without feeding",
+                              "Feed a llama"))
+    return finish(options)
 
 
 def apply_feed(state: LlamaLandState, key: str, step: Step) -> None:
@@ -444,11 +465,9 @@ def llama_options(state: LlamaLandState) -> list[Option]:
     options = []
     for name_ in llama_cells(state):
         level = estate[parse_cell_name(name_)].height
-        options.append(Option(key=f"llama:{name_}", label=f"{name_} (level {level})", at=name_,
-                              group=f"Row {parse_cell_name(name_)[0]}"))
-    if len(options) <= MENU_LIMIT:
-        return [o.model_copy(update={"group": None}) for o in options]
-    return _regroup(options)
+        options.append(Choice(f"llama:{name_}", f"{name_} (level {level})",
+                              f"Row {parse_cell_name(name_)[0]}", at=name_))
+    return finish(options)
 
 
 def apply_llama(state: LlamaLandState, key: str, step: Step) -> None:
@@ -463,25 +482,39 @@ def apply_llama(state: LlamaLandState, key: str, step: Step) -> None:
 
 
 # -- helpers ----------------------------------------------------------------------------------
-def _grouped(options: list[Option]) -> list[Option]:
-    """Drop the groups when everything fits in one menu."""
-    if len(options) <= MENU_LIMIT:
-        return [o.model_copy(update={"group": None}) if o.group else o for o in options]
-    return _regroup(options)
+def character_choices(state: LlamaLandState) -> list[Choice]:
+    return [Choice(*choice) for choice in swap_choices(state)]
 
 
-def _regroup(options: list[Option]) -> list[Option]:
-    """Split groups over the menu limit into numbered parts."""
-    groups: dict[str, list[Option]] = {}
-    for o in options:
-        groups.setdefault(o.group or "Other", []).append(o)
+def finish(choices: list[Choice]) -> list[Option]:
+    """The options of a decision: without groups when they fit one menu, else in their
+    groups, a group over the menu limit split into numbered parts."""
+    if len(choices) <= MENU_LIMIT:
+        return [_option(c.key, c.label, None, c.at) for c in choices]
+    groups: dict[str, list[Choice]] = {}
+    for c in choices:
+        groups.setdefault(c.group, []).append(c)
     result = []
     for title, members in groups.items():
         chunks = [members[i:i + MENU_LIMIT] for i in range(0, len(members), MENU_LIMIT)]
         for n, chunk in enumerate(chunks, start=1):
             group = title if len(chunks) == 1 else f"{title} {n}/{len(chunks)}"
-            result += [o.model_copy(update={"group": group}) for o in chunk]
+            result += [_option(c.key, c.label, group, c.at) for c in chunk]
     return result
+
+
+def _option(key: str, label: str, group: str | None, at: str | None) -> Option:
+    """An Option without pydantic's validation (decisions are rebuilt thousands of times
+    by computer players); the lengths are checked by the property tests."""
+    option = Option.__new__(Option)
+    object.__setattr__(option, "__dict__", {"key": key, "label": label, "group": group, "hint": None, "at": at})
+    object.__setattr__(option, "__pydantic_fields_set__", _OPTION_FIELDS)
+    object.__setattr__(option, "__pydantic_extra__", None)
+    object.__setattr__(option, "__pydantic_private__", None)
+    return option
+
+
+_OPTION_FIELDS = frozenset(("key", "label", "group", "at"))
 
 
 def has_swaps(state: LlamaLandState) -> bool:
