@@ -239,6 +239,9 @@ def end_turn(state: LlamaLandState, step: Step) -> None:
     player = state.player()
     player.turns += 1
     player.last_turn = list(dict.fromkeys(state.changed))
+    state.pile = state.mode = state.tile = state.orientation = state.feed_crop = None
+    state.placed, state.effects, state.used, state.changed = [], [], [], []
+    state.marker_done = state.fed = False
     # "Lorsqu'un tour se termine, s'il ne reste plus qu'un seul type de carte Lama ou 4
     # tuiles Terrain au centre de la zone de jeu, la fin de la partie se déclenche."
     if not state.end_triggered:
@@ -258,6 +261,3 @@ def end_turn(state: LlamaLandState, step: Step) -> None:
     state.current = (state.current + 1) % state.seats
     state.turn += 1
     state.phase = "tile"
-    state.pile = state.mode = state.tile = state.orientation = state.feed_crop = None
-    state.placed, state.effects, state.used, state.changed = [], [], [], []
-    state.marker_done = state.fed = False

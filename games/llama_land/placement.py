@@ -7,6 +7,7 @@ flipping the tile over) and the cells the tile covers, listed in the shape's cel
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import cache
 
@@ -58,23 +59,19 @@ class Placement:
         return " ".join(cell_name(p) for p in self.cells)
 
 
-def _placed(shape: str, orientation: int, anchor: Pos) -> tuple[Pos, ...]:
-    ar, ac = anchor
-    return tuple((ar + r, ac + c) for r, c in oriented(shape, orientation))
-
-
 def extend_placements(player: Player, tile: int) -> list[Placement]:
     """"Étendre": every cell on free ground, at least one orthogonally next to the estate."""
     estate = player.estate
     shape = data.tile_shape(tile)
     frontier = {n for p in estate.cells for n in neighbours(p) if n not in estate.cells}
     found: dict[tuple, Placement] = {}
+    occupied = estate.cells
     for orientation in ORIENTATIONS:
         shape_cells = oriented(shape, orientation)
         anchors = {(fr - r, fc - c) for fr, fc in frontier for r, c in shape_cells}
-        for anchor in sorted(anchors):
-            cells = _placed(shape, orientation, anchor)
-            if any(p in estate.cells for p in cells):
+        for ar, ac in sorted(anchors):
+            cells = tuple((ar + r, ac + c) for r, c in shape_cells)
+            if any(p in occupied for p in cells):
                 continue
             _keep(found, Placement("extend", orientation, cells), tile)
     return list(found.values())
@@ -83,27 +80,38 @@ def extend_placements(player: Player, tile: int) -> list[Placement]:
 def build_placements(player: Player, tile: int) -> list[Placement]:
     """"Construire": on terrain, level (foundations fill the lower cells), never on a
     llama, never exactly on top of one tile (the same cells are the same shape)."""
+    found: dict[tuple, Placement] = {}
+    for placement in _builds(player, tile):
+        _keep(found, placement, tile)
+    return list(found.values())
+
+
+def can_build(player: Player, tile: int) -> bool:
+    return next(_builds(player, tile), None) is not None
+
+
+def _builds(player: Player, tile: int) -> Iterator[Placement]:
     estate = player.estate
     shape = data.tile_shape(tile)
-    found: dict[tuple, Placement] = {}
+    # Only cells free of llamas can hold the tile: anchor the shape on those.
+    usable = {p: cell for p, cell in estate.cells.items() if cell.top != data.LLAMA}
     for orientation in ORIENTATIONS:
         shape_cells = oriented(shape, orientation)
-        anchors = {(er - r, ec - c) for er, ec in estate.cells for r, c in shape_cells}
-        for anchor in sorted(anchors):
-            cells = _placed(shape, orientation, anchor)
-            below = [estate.cells.get(p) for p in cells]
-            if any(cell is None or cell.top == data.LLAMA for cell in below):
+        anchors = {(er - r, ec - c) for er, ec in usable for r, c in shape_cells}
+        for ar, ac in sorted(anchors):
+            cells = tuple((ar + r, ac + c) for r, c in shape_cells)
+            if not all(p in usable for p in cells):
                 continue
+            below = [usable[p] for p in cells]
             names = [cell_name(p) for p in cells]
             pieces = {player.pieces.get(n, -1) for n in names}
             if len(pieces) == 1 and -1 not in pieces:
                 continue  # "ne peut pas recouvrir complètement une tuile de forme identique"
-            top = max(cell.height for cell in below)  # type: ignore[union-attr]
-            needed = tuple(top - cell.height for cell in below)  # type: ignore[union-attr]
+            top = max(cell.height for cell in below)
+            needed = tuple(top - cell.height for cell in below)
             if sum(needed) > player.foundations_left:
                 continue
-            _keep(found, Placement("build", orientation, cells, needed), tile)
-    return list(found.values())
+            yield Placement("build", orientation, cells, needed)
 
 
 def _keep(found: dict[tuple, Placement], placement: Placement, tile: int) -> None:

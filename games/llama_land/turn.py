@@ -10,6 +10,7 @@ and the turn is ended) → ``llama`` (where the new llama stands) → next playe
 
 from __future__ import annotations
 
+import weakref
 from collections import Counter
 from dataclasses import dataclass, field
 from typing import NamedTuple
@@ -28,6 +29,7 @@ from games.llama_land.estate import cell_name, parse_cell_name
 from games.llama_land.placement import (
     Placement,
     build_placements,
+    can_build,
     covered_icons,
     extend_placements,
     orientation_label,
@@ -101,15 +103,26 @@ def tile_options(state: LlamaLandState) -> list[Option]:
     return finish(options + character_choices(state))
 
 
+_placements: dict[tuple[int, str], tuple[weakref.ref, list[Placement]]] = {}
+
+
 def placements(state: LlamaLandState, mode: str) -> list[Placement]:
+    """The legal places of the chosen tile, computed once per state (a state is never
+    changed once made; several steps and the computer players ask again)."""
+    key = (id(state), mode)
+    cached = _placements.get(key)
+    if cached is not None and cached[0]() is state:
+        return cached[1]
     tile = state.piles[state.pile][0]  # type: ignore[index]
     player = state.player()
-    return extend_placements(player, tile) if mode == "extend" else build_placements(player, tile)
+    found = extend_placements(player, tile) if mode == "extend" else build_placements(player, tile)
+    _placements[key] = (weakref.ref(state, lambda _ref, key=key: _placements.pop(key, None)), found)
+    return found
 
 
 def mode_options(state: LlamaLandState) -> list[Option]:
     options = [Option(key="extend", label="Extend (next to your estate)")]
-    if placements(state, "build"):
+    if can_build(state.player(), state.piles[state.pile][0]):  # type: ignore[index]
         options.append(Option(key="build", label="Build (on your estate)"))
     return options + [Option(key="back", label="Back: another tile")]
 
@@ -144,8 +157,8 @@ def place_options(state: LlamaLandState) -> list[Option]:
         places = [p for p in places if p.orientation == state.orientation]
     back = "Back: another rotation" if state.orientation is not None else "Back: extend or build"
     if len(places) + 1 <= MENU_LIMIT:
-        return [Option(key=p.key(), label=placement_label(state, p), at=p.at()) for p in places] + [
-            Option(key="back", label=back)]
+        return [_option(p.key(), placement_label(state, p), None, p.at()) for p in places] + [
+            _option("back", back, None, None)]
     options = []
     by_orientation: dict[int, list[Placement]] = {}
     for p in places:
@@ -156,9 +169,8 @@ def place_options(state: LlamaLandState) -> list[Option]:
             title = orientation_label(orientation)
             if len(chunks) > 1:
                 title += f" · {n}/{len(chunks)}"
-            options += [Option(key=p.key(), label=placement_label(state, p), at=p.at(), group=title)
-                        for p in chunk]
-    return options + [Option(key="back", label=back, group="Back")]
+            options += [_option(p.key(), placement_label(state, p), title, p.at()) for p in chunk]
+    return options + [_option("back", back, "Back", None)]
 
 
 def parse_placement(state: LlamaLandState, key: str) -> Placement:
