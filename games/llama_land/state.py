@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any, Literal
+from typing import Any, Literal, TypeVar
 
 from pydantic import BaseModel, Field, model_validator
 
@@ -10,6 +10,7 @@ from games.base import GameOptions, GameState
 from games.llama_land.data import FOUNDATIONS_EACH, MARKERS_EACH
 from games.llama_land.estate import Estate
 
+M = TypeVar("M", bound=BaseModel)
 VARIANTS = ("standard", "beginners", "experts", "llamas", "experts+llamas")
 Variant = Literal["standard", "beginners", "experts", "llamas", "experts+llamas"]
 _VARIANT_WORDS = {"base": "standard", "basic": "standard", "normal": "standard",
@@ -79,6 +80,17 @@ class LlamaLandOptions(GameOptions):
         return self.variant in ("llamas", "experts+llamas")
 
 
+def fast_copy(model: M, update: dict[str, Any]) -> M:
+    """``model.model_copy(update=...)`` without its overhead (computer players copy states
+    thousands of times per move); the updated fields are already copies."""
+    new = model.__class__.__new__(model.__class__)
+    object.__setattr__(new, "__dict__", {**model.__dict__, **update})
+    object.__setattr__(new, "__pydantic_fields_set__", model.__pydantic_fields_set__)
+    object.__setattr__(new, "__pydantic_extra__", model.__pydantic_extra__)
+    object.__setattr__(new, "__pydantic_private__", model.__pydantic_private__)
+    return new
+
+
 class Character(BaseModel):
     card: str  # data.CHARACTERS name, e.g. "merchant:corn"
     taken: int  # the turn number in which it was taken
@@ -111,7 +123,7 @@ class Player(BaseModel):
         return sum(self.crops.values())
 
     def clone(self) -> Player:
-        return self.model_copy(update={
+        return fast_copy(self, {
             "estate": self.estate.copy(),
             "pieces": dict(self.pieces),
             "foundations": dict(self.foundations),
@@ -129,7 +141,7 @@ class Objective(BaseModel):
     markers: list[int | None] = Field(default_factory=lambda: [None, None, None])
 
     def clone(self) -> Objective:
-        return self.model_copy(update={"markers": list(self.markers)})
+        return fast_copy(self, {"markers": list(self.markers)})
 
 
 class LlamaLandState(GameState):
@@ -165,6 +177,7 @@ class LlamaLandState(GameState):
     effects: list[str] = Field(default_factory=list)
     #: Indexes into the current player's characters used this turn.
     used: list[int] = Field(default_factory=list)
+    marker_done: bool = False
     fed: bool = False
     feed_crop: str | None = None
     changed: list[str] = Field(default_factory=list)
@@ -179,9 +192,10 @@ class LlamaLandState(GameState):
 
     def clone(self) -> LlamaLandState:
         """A copy sharing only immutable parts (much faster than a deep copy)."""
-        return self.model_copy(update={
+        return fast_copy(self, {
             "rng": self.rng.model_copy(),
-            "players": [p.clone() for p in self.players],
+            # Only the player whose turn it is ever changes: the others are shared.
+            "players": [p.clone() if i == self.current else p for i, p in enumerate(self.players)],
             "piles": {k: list(v) for k, v in self.piles.items()},
             "character_deck": list(self.character_deck),
             "character_row": list(self.character_row),
