@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from bot import cli
-from games import available_games
+from games import ai, available_games
 
 GAME = "llama-land"
 
@@ -35,6 +35,9 @@ def estancia(args: list[str], stdin: str, monkeypatch: pytest.MonkeyPatch,
 
 def test_a_whole_game_against_the_computer_from_piped_input(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture) -> None:
+    """The computer seat plays at random here: the greedy player needs about a second a
+    decision on Llama Land (see ``make bench``), and this test is about the front end."""
+    monkeypatch.setattr(ai, "choose", ai.choose_random)
     out = tmp_path / "boards"
     code, text = estancia(["play", GAME, "--computer", "--seed", "3", "--out", str(out)],
                           "1\n" * 4000, monkeypatch, capsys)

@@ -7,7 +7,7 @@ import random
 
 import pytest
 
-from games import available_games
+from games import ai, available_games
 from renderer import RENDERERS
 from tests.discord.fakediscord import FakeDiscord, FakeMember
 from tests.discord.harness import Table
@@ -37,7 +37,11 @@ async def test_two_players_play_a_whole_game_by_taps(
 
 
 async def test_one_player_beats_or_loses_to_the_computer_by_taps(
-        table: Table, fake: FakeDiscord, alice: FakeMember) -> None:
+        table: Table, fake: FakeDiscord, alice: FakeMember,
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """The computer seat plays at random here (the greedy player needs about a second a
+    decision on Llama Land, see ``make bench``): this test is about the taps."""
+    monkeypatch.setattr(ai, "choose", ai.choose_random)
     await table.slash(alice, "new", game=GAME, computers=1)
     await table.slash(alice, "start")
     posts = await table.deliver()
