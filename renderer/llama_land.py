@@ -57,7 +57,9 @@ CARD_LINE = (196, 184, 160)
 MUTED = (108, 98, 84)
 ACTIVE = (255, 241, 196)
 CELL_MAX = 72
-INFO_MIN = 340  # the narrowest text column beside an estate
+INFO_MIN = 340
+#: The tallest an estate is drawn, by player count (taller estates get smaller cells).
+ESTATE_HEIGHT = {1: 800, 2: 800, 3: 640, 4: 600}  # the narrowest text column beside an estate
 PILE_CELL = 30
 FACE_CELL = 60
 OBJECTIVE_BAND = {"blue": (70, 120, 200), "purple": (140, 80, 170), "gold": (196, 150, 30)}
@@ -203,14 +205,14 @@ class PlayerBlock(Section):
         top, left, bottom, right = player.estate.bounds()
         self.rows, self.cols = bottom - top + 1, right - left + 1
         self.top, self.left = top, left
-        beside = self.cols * CELL_MAX + 16 + INFO_MIN <= INNER
+        # A very wide or tall estate gets smaller cells (below NUMBER_CELL without their
+        # numbers) rather than an image that a phone would shrink, text and all.
+        tallest = ESTATE_HEIGHT[min(len(table.players), 4)]
+        self.cell = min(CELL_MAX, INNER // self.cols, tallest // self.rows)
+        beside = self.cols * self.cell + 16 + INFO_MIN <= INNER
         if beside:
-            self.cell = CELL_MAX
             self.info_x = MARGIN + self.cols * self.cell + 16
         else:
-            # a very wide estate gets small cells (their numbers left out) rather than
-            # a wider image that a phone would shrink, text and all
-            self.cell = min(CELL_MAX, INNER // self.cols)
             self.info_x = MARGIN
         self.info_w = WIDTH - MARGIN - self.info_x
         self.info = self.info_lines()
