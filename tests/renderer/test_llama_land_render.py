@@ -231,3 +231,53 @@ def test_a_very_wide_estate_shrinks_its_cells_not_the_text(text_sizes: list[int]
     image = render(view, NAMES)
     assert image.width == WIDTH
     assert min(text_sizes) * PHONE_WIDTH / image.width >= 9
+
+
+# -- every position of random games ------------------------------------------------------------
+def render_along_a_random_game(seats: int, variant: str, seed: int, every: int) -> int:
+    """Play a random game; draw the board every ``every`` steps and at the end, and the
+    decision image of every decision with places (marks numbered as a front end would).
+    Returns the number of decision images."""
+    from games.ai import choose_random
+    from games.llama_land import GAME
+    from games.rng import Rng
+
+    state = GAME.setup(seats, GAME.parse_options({"variant": variant}), seed)
+    rng = Rng.from_seed(seed)
+    names = NAMES[:seats]
+    images = 0
+    step = 0
+    while (decision := GAME.pending(state)) is not None:
+        view = GAME.view(state, decision.seat)
+        marks: dict[str, str] = {}
+        for number, option in enumerate(decision.options, start=1):
+            if option.at:
+                marks[option.at] = f"{marks[option.at]}/{number}" if option.at in marks \
+                    else str(number)
+        if marks:
+            image = render_decision(view, names, marks)
+            assert image is not None and image.width == WIDTH
+            images += 1
+        if step % every == 0:
+            assert render(view, names).width == WIDTH
+        state = GAME.apply(state, decision.seat, choose_random(GAME, state, decision.seat, rng)).state
+        step += 1
+    view = GAME.view(state, None)
+    assert view["over"] and view["winners"]
+    assert render(view, names).width == WIDTH
+    return images
+
+
+def test_the_images_of_a_random_three_player_game() -> None:
+    assert render_along_a_random_game(3, "experts+llamas", 12, every=25) > 10
+
+
+@pytest.mark.soak
+@pytest.mark.parametrize("seats", [2, 3, 4])
+@pytest.mark.parametrize("variant", ["standard", "beginners", "experts", "llamas",
+                                     "experts+llamas"])
+def test_soak_images_of_random_games(seats: int, variant: str) -> None:
+    """``make soak``: the board every 4th step and every decision image of 6 random games
+    per player count and variant (the engine's own soak checks the rules)."""
+    for seed in range(6):
+        render_along_a_random_game(seats, variant, 500 + seed, every=4)
