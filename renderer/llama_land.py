@@ -145,6 +145,8 @@ class Header(Section):
             p = t.player(t.current)
             disc(draw, (MARGIN + 13, y + 15), 12, colour_of(p))
             doing = f" — {t.phase}" if t.phase else ""
+            if t.end_triggered:
+                doing = " — last round" + (f", {t.phase}" if t.phase else "")
             line = fit(f"{p.name} to play{doing}", 26, INNER - 36, True)
             draw.text((MARGIN + 34, y), line, font=font(26, True), fill=INK)
 
@@ -373,6 +375,8 @@ def draw_pieces(draw, pieces, x: float, y: float, width: float) -> None:
             draw_icon(draw, str(value), (x + 15, y + 15), 30)
         elif kind == "brick":
             draw_brick(draw, (x + 3, y + 3, x + 27, y + 27))
+        elif kind == "llama":
+            draw_llama(draw, (x + 15, y + 16), 28)
         elif kind == "marker":
             disc(draw, (x + 14, y + 15), 11, PLAYER_RGB.get(str(value), MUTED))
         x += piece_width(kind, value)
@@ -382,10 +386,14 @@ def draw_pieces(draw, pieces, x: float, y: float, width: float) -> None:
 class Piles(Section):
     def __init__(self, table: Table) -> None:
         self.piles = table.piles
+        self.tiles_left = table.tiles_left
         self.height = 34 + 3 * PILE_CELL + 34
 
     def paint(self, draw, y):
-        draw.text((MARGIN, y), "Tops of the piles", font=font(22, True), fill=INK)
+        title = "Tops of the piles"
+        if self.tiles_left is not None:
+            title += f" ({self.tiles_left} tiles left)"
+        draw.text((MARGIN, y), title, font=font(22, True), fill=INK)
         slot = INNER / 5
         for i, pile in enumerate(self.piles):
             x = MARGIN + slot * i
@@ -428,7 +436,8 @@ class LlamaColumns(Section):
 
     def __init__(self, table: Table) -> None:
         self.columns = table.llama_columns
-        self.height = 34 + self.ROW * len(CROPS)
+        self.supply = table.supply
+        self.height = 34 + self.ROW * (len(CROPS) + (1 if self.supply else 0))
 
     def paint(self, draw, y):
         draw.text((MARGIN, y), "Llama cards (the highest is taken next)", font=font(22, True),
@@ -449,6 +458,13 @@ class LlamaColumns(Section):
                 if x > WIDTH - MARGIN - 30:
                     break
             y += self.ROW
+        if self.supply:
+            pieces: list[tuple[str, object]] = [("text", "Supply: ")]
+            for crop in CROPS:
+                pieces += [("icon", CROP_ICON[crop]), ("text", f"{self.supply.get(crop, 0)}  ")]
+            pieces += [("icon", "$"), ("text", f"{self.supply.get('coins', 0)}  "),
+                       ("llama", None), ("text", f"{self.supply.get('llamas', 0)}")]
+            draw_pieces(draw, pieces, MARGIN, y, INNER)
 
 
 class Characters(Section):

@@ -115,6 +115,7 @@ class Table:
     start_faces: dict[str, list[list[str]]] | None = None
     tiles_left: int | None = None
     end_triggered: bool = False
+    supply: dict[str, int] = field(default_factory=dict)
 
     def player(self, seat: int) -> Player:
         return next(p for p in self.players if p.seat == seat)
@@ -169,6 +170,7 @@ def table_of_view(view: dict, names: list[str]) -> Table:
         start_faces=view.get("start_faces"),
         tiles_left=view.get("tiles_left"),
         end_triggered=bool(view.get("end_triggered")),
+        supply=dict(view.get("supply") or {}),
     )
 
 
