@@ -6,7 +6,8 @@ panel, the game version the panel was built from — and is handled by a
 memory between clicks, so buttons keep working after a restart, and a stale panel or a
 double click is refused by the session layer's version check, never applied twice.
 
-Custom ids (≤ 100 characters):
+Custom ids (≤ 100 characters; ids and versions have at most 19 digits, as SQLite's
+integers — a forged longer one matches no template and is ignored):
 
 * ``est:turn:<game>`` — "Your turn": opens the private panel
 * ``est:join:<game>``, ``est:cpu:<game>``, ``est:start:<game>`` — lobby buttons
@@ -37,6 +38,8 @@ from bot.discord_text import (
     UNEXPECTED,
     clip,
     clip_lines,
+    fit_components,
+    fit_message,
     hand_text,
 )
 from bot.sessions import GameInfo, MoveResult, SessionError
@@ -70,6 +73,9 @@ class Components(ui.View):
 
     def is_dispatchable(self) -> bool:
         return False
+
+    def to_components(self) -> list[dict[str, Any]]:
+        return fit_components(super().to_components())
 
 
 # -- building ---------------------------------------------------------------------------
@@ -276,6 +282,7 @@ async def answer_privately(interaction: discord.Interaction, text: str) -> None:
     """A private answer that leaves any panel as it is."""
     if expired(interaction):
         return
+    text = fit_message(text)
     response = interaction.response
     if not response.is_done():
         await response.send_message(text, ephemeral=True)
@@ -287,7 +294,8 @@ async def answer_privately(interaction: discord.Interaction, text: str) -> None:
 
 async def show_panel(interaction: discord.Interaction, panel: Panel) -> None:
     if not expired(interaction):
-        await interaction.edit_original_response(content=panel.content, view=panel.view)
+        await interaction.edit_original_response(content=fit_message(panel.content),
+                                                 view=panel.view)
 
 
 async def guarded(interaction: discord.Interaction, handler: Awaitable[None]) -> None:
@@ -425,7 +433,7 @@ async def lobby_action(interaction: discord.Interaction, game_id: int, action: s
 # -- dynamic items -------------------------------------------------------------------------
 
 
-class TurnButton(ui.DynamicItem[ui.Button], template=r"est:turn:(?P<game>\d+)"):
+class TurnButton(ui.DynamicItem[ui.Button], template=r"est:turn:(?P<game>[0-9]{1,19})"):
     def __init__(self, game_id: int) -> None:
         super().__init__(ui.Button(label="Your turn", style=discord.ButtonStyle.success,
                                    custom_id=f"est:turn:{game_id}"))
@@ -461,25 +469,25 @@ class _LobbyButton:
         await guarded(interaction, lobby_action(interaction, self.game_id, self.action))
 
 
-class JoinButton(_LobbyButton, ui.DynamicItem[ui.Button], template=r"est:join:(?P<game>\d+)"):
+class JoinButton(_LobbyButton, ui.DynamicItem[ui.Button], template=r"est:join:(?P<game>[0-9]{1,19})"):
     action = "join"
     label = "Join"
     style = discord.ButtonStyle.primary
 
 
-class ComputerButton(_LobbyButton, ui.DynamicItem[ui.Button], template=r"est:cpu:(?P<game>\d+)"):
+class ComputerButton(_LobbyButton, ui.DynamicItem[ui.Button], template=r"est:cpu:(?P<game>[0-9]{1,19})"):
     action = "cpu"
     label = "Add computer"
 
 
-class StartButton(_LobbyButton, ui.DynamicItem[ui.Button], template=r"est:start:(?P<game>\d+)"):
+class StartButton(_LobbyButton, ui.DynamicItem[ui.Button], template=r"est:start:(?P<game>[0-9]{1,19})"):
     action = "start"
     label = "Start"
     style = discord.ButtonStyle.success
 
 
 class OptionButton(ui.DynamicItem[ui.Button],
-                   template=r"est:opt:(?P<game>\d+):(?P<version>\d+):(?P<choice>.+)"):
+                   template=r"est:opt:(?P<game>[0-9]{1,19}):(?P<version>[0-9]{1,19}):(?P<choice>.+)"):
     def __init__(self, game_id: int, version: int, choice: str, label: str,
                  style: discord.ButtonStyle = discord.ButtonStyle.primary) -> None:
         super().__init__(ui.Button(label=clip(label, BUTTON_LABEL_LIMIT), style=style,
@@ -508,7 +516,7 @@ class OptionButton(ui.DynamicItem[ui.Button],
 
 
 class OptionSelect(ui.DynamicItem[ui.Select],
-                   template=r"est:sel:(?P<game>\d+):(?P<version>\d+)"):
+                   template=r"est:sel:(?P<game>[0-9]{1,19}):(?P<version>[0-9]{1,19})"):
     def __init__(self, game_id: int, version: int, options: list[Option],
                  placeholder: str = "Choose…") -> None:
         choices = [discord.SelectOption(label=clip(o.label, LABEL_LIMIT), value=o.key,
@@ -532,7 +540,7 @@ class OptionSelect(ui.DynamicItem[ui.Select],
 
 
 class GroupSelect(ui.DynamicItem[ui.Select],
-                  template=r"est:grp:(?P<game>\d+):(?P<version>\d+)"):
+                  template=r"est:grp:(?P<game>[0-9]{1,19}):(?P<version>[0-9]{1,19})"):
     def __init__(self, game_id: int, version: int, groups: list[str],
                  placeholder: str = "Choose a group…") -> None:
         choices = [discord.SelectOption(label=clip(name or "Other", LABEL_LIMIT), value=str(i))
@@ -556,7 +564,7 @@ class GroupSelect(ui.DynamicItem[ui.Select],
 
 
 class UndoButton(ui.DynamicItem[ui.Button],
-                 template=r"est:undo:(?P<game>\d+):(?P<version>\d+)"):
+                 template=r"est:undo:(?P<game>[0-9]{1,19}):(?P<version>[0-9]{1,19})"):
     def __init__(self, game_id: int, version: int) -> None:
         super().__init__(ui.Button(label="Take back", style=discord.ButtonStyle.secondary,
                                    custom_id=f"est:undo:{game_id}:{version}"))
