@@ -166,23 +166,19 @@ def test_a_decision_image_marks_every_place_and_reads_at_phone_width(
 
 
 def test_marks_stand_on_the_first_cell_of_their_place_unless_crowded() -> None:
-    from renderer.llama_land_decision import DecisionImage
-
-    view = mid_view(2)
-    marks = decision_marks(view)
-    table = table_of_view(view, NAMES)
+    from renderer.llama_land_decision import Panel
+    from renderer.llama_land_estate import GridFrame
     from renderer.llama_land_table import cells_in
 
-    candidates = [(cells_in(at), mark) for at, mark in marks.items()]
-    image = DecisionImage(table, view, candidates)
-    spots = image.place_marks()
+    view = mid_view(2)
+    table = table_of_view(view, NAMES)
+    candidates = [(cells_in(at), mark) for at, mark in decision_marks(view).items()]
+    panel = Panel(table.player(view["current"]), None, candidates, titled=False)
+    frame = GridFrame(0, 0, panel.cell, panel.top, panel.left)
+    spots = panel.place_marks(frame)
     for (cells, _), (centre, radius) in zip(candidates, spots, strict=True):
-        inside = [cell for cell in cells if box_holds(image.frame.box(cell), centre)]
-        assert inside, "a mark stands on one of its own cells"
-        assert radius * 2 >= 0.3 * image.cell
-    first = sum(box_holds(image.frame.box(cells[0]), centre)
-                for (cells, _), (centre, _) in zip(candidates, spots, strict=True))
-    assert first == len(candidates), "one orientation: every first cell differs"
+        assert box_holds(frame.box(cells[0]), centre), "one way of lying: first cells differ"
+        assert radius * 2 >= 0.4 * panel.cell
 
 
 def box_holds(box: tuple[float, float, float, float], point: tuple[float, float]) -> bool:
@@ -205,8 +201,12 @@ def test_no_decision_image_without_places_on_the_estate() -> None:
     assert render_decision_png("llama-land", view, NAMES, {}) is None
 
 
-def test_too_many_places_become_one_area_and_the_image_keeps_its_width(
+def test_many_places_lying_several_ways_get_a_panel_each_with_every_number(
         text_sizes: list[int]) -> None:
+    from renderer.fonts import recording
+    from renderer.llama_land_decision import panel_groups
+    from renderer.llama_land_table import cells_in
+
     view = mid_view(2)
     estate = table_of_view(view, NAMES).player(view["current"]).estate
     shapes = [P_SHAPE, [(0, 0), (1, 0), (2, 0), (3, 0), (3, 1)],
@@ -214,8 +214,11 @@ def test_too_many_places_become_one_area_and_the_image_keeps_its_width(
     marks = {at: str(i + 1) for i, at in enumerate(
         at for shape in shapes for at in translations(shape, set(estate.cells)))}
     assert len(marks) > 48
-    image = render_decision(view, NAMES, marks)
+    assert len(panel_groups([(cells_in(at), m) for at, m in marks.items()])) == 3
+    with recording() as log:
+        image = render_decision(view, NAMES, marks)
     assert image is not None and image.width == WIDTH
+    assert [tag for _, tag in log.sizes].count("mark") == len(marks)
     assert min(text_sizes) * PHONE_WIDTH / image.width >= 9
 
 
