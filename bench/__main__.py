@@ -177,7 +177,7 @@ def main() -> None:
         bench_ai(name, max(10, int(60 * scale)))
         bench_render(name, max(3, int(20 * scale)))
         asyncio.run(bench_store(name, max(1, int(5 * scale))))
-    bench_llama_land(max(1, int(4 * scale)))
+    bench_llama_land(max(1, int(2 * scale)))  # ~10 min a game at 2 seats on a busy machine
     try:
         from tests.e2e import load
     except ImportError:
