@@ -120,3 +120,30 @@ def test_hut_takes_a_character_and_refills_the_row():
     state = play(state, "hut:deck")
     assert state.character_deck == deck[2:]
     assert [c.card for c in state.players[seat].characters] == [row[2], deck[1]]
+
+
+def test_effects_in_the_order_the_player_chooses_when_it_matters():
+    """« vous bénéficiez des effets de chaque icône recouverte ... dans l'ordre que vous
+    voulez » — with the corn supply empty, trading a corn away first refills it."""
+    state = with_estate(started(), "1c 1k 1- 1-\n1- 1- 1- 1-\n1- 1- 1- 1-\n1- 1- 1- 1-")
+    give(state, crops={"corn": 1}, characters=["trader:corn-cacao"], taken=state.turn - 1)
+    other = state.players[(state.current + 1) % state.seats]
+    other.crops["corn"] += state.supply_crops["corn"]
+    state.supply_crops["corn"] = 0
+    tile_on_top(state, "P")
+    seat = state.current
+    state = play(state, "pile:P", "build", "b:0:r1c1")
+    assert state.phase == "effects"
+    assert {"effect:all", "effect:c", "effect:k", "use:trader:corn-cacao:corn"} <= set(keys(state))
+    state = play(state, "use:trader:corn-cacao:corn")
+    # the corn is back in the supply: nothing is short any more, both are collected
+    assert state.players[seat].crops == {"corn": 1, "cacao": 2, "potato": 0}
+    assert state.supply_crops["corn"] == 0
+
+
+def test_effects_collected_at_once_when_the_order_cannot_matter():
+    state = with_estate(started(), "1c 1k 1- 1-\n1- 1- 1- 1-\n1- 1- 1- 1-\n1- 1- 1- 1-")
+    give(state, characters=["trader:corn-cacao"], taken=state.turn - 1)
+    tile_on_top(state, "P")
+    state = play(state, "pile:P", "build", "b:0:r1c1")
+    assert state.phase != "effects"
