@@ -147,3 +147,36 @@ def test_effects_collected_at_once_when_the_order_cannot_matter():
     tile_on_top(state, "P")
     state = play(state, "pile:P", "build", "b:0:r1c1")
     assert state.phase != "effects"
+
+
+def test_positions_grouped_by_rotation_for_phones():
+    """More than 25 places: grouped by rotation/flip, no group over 25; when even the
+    groups would be too many, the rotation is chosen first."""
+    from collections import Counter
+
+    from games.base import check_decision
+
+    state = with_estate(started(), FLAT)
+    tile_on_top(state, "P")
+    state = play(state, "pile:P", "extend")
+    assert state.phase == "place"
+    decision = GAME.pending(state)
+    check_decision(decision)
+    groups = Counter(o.group for o in decision.options)
+    assert len(decision.options) > 25 and None not in groups
+    assert {g.split(" · ")[0] for g in groups} - {"Back"} <= {
+        "↻0", "↻90", "↻180", "↻270", "↻0 flipped", "↻90 flipped", "↻180 flipped", "↻270 flipped"}
+    place = next(o for o in decision.options if o.key != "back")
+    assert len(place.at.split()) == 5 and all(c.startswith("r") for c in place.at.split())
+    # a long estate: far too many places for 25 groups of 25
+    long = with_estate(started(), " ".join(["1-"] * 40))
+    tile_on_top(long, "P")
+    long = play(long, "pile:P", "extend")
+    assert long.phase == "orient"
+    assert len(keys(long)) == 9  # 8 orientations and back
+    long = play(long, "orient:5")
+    decision = GAME.pending(long)
+    check_decision(decision)
+    assert all(o.key.startswith("x:5:") for o in decision.options if o.key != "back")
+    long = play(long, "back", "back")
+    assert long.phase == "mode"
