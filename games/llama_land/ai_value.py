@@ -3,6 +3,7 @@ each option of its own turn): what is banked plus what the estate and collection
 
 from __future__ import annotations
 
+import weakref
 from collections import Counter
 
 from games.llama_land import data
@@ -121,7 +122,23 @@ def _progress_for(player: Player, objective) -> float:
     return min(1.0, len(player.characters) / 5)
 
 
+_progress_cache: dict[tuple[int, str], tuple[weakref.ref, float]] = {}
+
+
 def _progress(player: Player, name: str) -> float:
+    """How far the estate is towards a llama condition (0-1), once per estate object
+    (estates are shared by the copies of a state until they change)."""
+    estate = player.estate
+    key = (id(estate), name)
+    cached = _progress_cache.get(key)
+    if cached is not None and cached[0]() is estate:
+        return cached[1]
+    value = _progress_now(player, name)
+    _progress_cache[key] = (weakref.ref(estate, lambda _ref, key=key: _progress_cache.pop(key, None)), value)
+    return value
+
+
+def _progress_now(player: Player, name: str) -> float:
     estate = player.estate
     llamas = estate.llamas()
     if not llamas:

@@ -211,11 +211,10 @@ def options(state: LlamaLandState) -> list[Option]:
 def continue_turn(state: LlamaLandState, step: Step) -> None:
     """Collect what can be collected without a choice, then set the next phase."""
     while state.effects:
-        if turn.order_matters(state) and state.phase != "hut":
+        if turn.order_matters(state):
             state.phase = "effects"
             return
-        effect = state.effects[0] if state.phase == "hut" else \
-            next((e for e in state.effects if e != HUT), HUT)
+        effect = next((e for e in state.effects if e != HUT), HUT)
         if effect == HUT:
             if state.character_row or state.character_deck:
                 state.phase = "hut"

@@ -58,7 +58,7 @@ class Estate:
     cells with the same heights and tops, wherever the grid sits (a parsed text and the
     estate it was dumped from are equal even if the game's rows started elsewhere)."""
 
-    __slots__ = ("cells",)
+    __slots__ = ("cells", "__weakref__")
 
     def __init__(self, cells: dict[Pos, Cell] | None = None) -> None:
         self.cells: dict[Pos, Cell] = dict(cells or {})

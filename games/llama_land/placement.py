@@ -137,7 +137,10 @@ def covered_icons(estate: Estate, placement: Placement) -> list[str]:
 
 def place_tile(player: Player, tile: int, placement: Placement) -> list[str]:
     """Put the tile (and its foundations) on the estate; return the icons it pays out."""
-    estate = player.estate
+    # Estates are shared between copies of a state until one changes (state.clone).
+    estate = player.estate = player.estate.copy()
+    player.pieces = dict(player.pieces)
+    player.foundations = dict(player.foundations)
     paid = covered_icons(estate, placement)
     icons = data.tile_icons(tile)
     level = 0

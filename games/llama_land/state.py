@@ -123,10 +123,10 @@ class Player(BaseModel):
         return sum(self.crops.values())
 
     def clone(self) -> Player:
+        # The estate, its pieces and foundations are shared: place_tile and the llama
+        # placement replace them by copies before changing them (copy on write), which
+        # lets computer players reuse what they worked out about an estate.
         return fast_copy(self, {
-            "estate": self.estate.copy(),
-            "pieces": dict(self.pieces),
-            "foundations": dict(self.foundations),
             "crops": dict(self.crops),
             "characters": list(self.characters),
             "llama_cards": list(self.llama_cards),
@@ -193,7 +193,7 @@ class LlamaLandState(GameState):
     def clone(self) -> LlamaLandState:
         """A copy sharing only immutable parts (much faster than a deep copy)."""
         return fast_copy(self, {
-            "rng": self.rng.model_copy(),
+            "rng": fast_copy(self.rng, {}),
             # Only the player whose turn it is ever changes: the others are shared.
             "players": [p.clone() if i == self.current else p for i, p in enumerate(self.players)],
             "piles": {k: list(v) for k, v in self.piles.items()},
@@ -202,7 +202,8 @@ class LlamaLandState(GameState):
             "llama_columns": {k: list(v) for k, v in self.llama_columns.items()},
             "llama_box": {k: list(v) for k, v in self.llama_box.items()},
             "supply_crops": dict(self.supply_crops),
-            "objectives": [o.clone() for o in self.objectives],
+            # Objectives are shared too: apply_marker copies a card before changing it.
+            "objectives": list(self.objectives),
             "placed": list(self.placed),
             "effects": list(self.effects),
             "used": list(self.used),

@@ -103,20 +103,26 @@ def tile_options(state: LlamaLandState) -> list[Option]:
     return finish(options + character_choices(state))
 
 
-_placements: dict[tuple[int, str], tuple[weakref.ref, list[Placement]]] = {}
+_placements: dict[tuple, tuple[weakref.ref, list[Placement]]] = {}
 
 
 def placements(state: LlamaLandState, mode: str) -> list[Placement]:
-    """The legal places of the chosen tile, computed once per state (a state is never
-    changed once made; several steps and the computer players ask again)."""
-    key = (id(state), mode)
-    cached = _placements.get(key)
-    if cached is not None and cached[0]() is state:
-        return cached[1]
+    """The legal places of the chosen tile. They depend only on the estate (shared by the
+    copies of a state until it changes), the tile and the foundations left, so they are
+    worked out once for all the futures a computer player explores."""
     tile = state.piles[state.pile][0]  # type: ignore[index]
     player = state.player()
+    return _cached(player, tile, mode)
+
+
+def _cached(player, tile: int, mode: str) -> list[Placement]:
+    estate = player.estate
+    key = (id(estate), tile, mode, player.foundations_left, id(player.pieces))
+    cached = _placements.get(key)
+    if cached is not None and cached[0]() is estate:
+        return cached[1]
     found = extend_placements(player, tile) if mode == "extend" else build_placements(player, tile)
-    _placements[key] = (weakref.ref(state, lambda _ref, key=key: _placements.pop(key, None)), found)
+    _placements[key] = (weakref.ref(estate, lambda _ref, key=key: _placements.pop(key, None)), found)
     return found
 
 
@@ -151,7 +157,24 @@ def placement_label(state: LlamaLandState, place: Placement) -> str:
     return label
 
 
+_place_options: dict[tuple, tuple[weakref.ref, list[Option]]] = {}
+
+
 def place_options(state: LlamaLandState) -> list[Option]:
+    """The placements as options; like the placements, worked out once per estate."""
+    player = state.player()
+    estate = player.estate
+    key = (id(estate), state.piles[state.pile][0], state.mode, state.orientation,  # type: ignore[index]
+           player.foundations_left, id(player.pieces))
+    cached = _place_options.get(key)
+    if cached is not None and cached[0]() is estate:
+        return cached[1]
+    options = _place_options_now(state)
+    _place_options[key] = (weakref.ref(estate, lambda _ref, key=key: _place_options.pop(key, None)), options)
+    return options
+
+
+def _place_options_now(state: LlamaLandState) -> list[Option]:
     places = placements(state, state.mode)  # type: ignore[arg-type]
     if state.orientation is not None:
         places = [p for p in places if p.orientation == state.orientation]
@@ -235,6 +258,8 @@ def order_matters(state: LlamaLandState) -> bool:
     need = _effect_needs(state)
     have = {**state.supply_crops, "coin": state.supply_coins,
             "hut": len(state.character_row) + len(state.character_deck)}
+    if not have["hut"]:
+        need.pop("hut", None)  # no character left: a hut gives nothing, whenever
     if all(have[k] >= n for k, n in need.items()):
         return False
     return need["hut"] > 0 or any(kind_of(ch.card) in data.ACTIVE_KINDS
@@ -298,8 +323,12 @@ def apply_effect_choice(state: LlamaLandState, key: str, step: Step) -> None:
         for e in [e for e in state.effects if e != data.HUT]:
             resolve_effect(state, e, step)
         return
+    if effect == data.HUT and not (state.character_row or state.character_deck):
+        state.effects.remove(data.HUT)
+        say(state, step, "finds no character left for a hut.")
+        return
     if effect == data.HUT:
-        state.phase = "hut"  # continue_turn asks which character
+        state.phase = "hut"  # the next decision asks which character
         state.effects.remove(data.HUT)
         state.effects.insert(0, data.HUT)
         return
@@ -392,12 +421,15 @@ def apply_marker(state: LlamaLandState, key: str, step: Step) -> None:
         return
     _, source, card_text, space_text = key.split(":")
     card, space = int(card_text), int(space_text)
-    objective = state.objectives[card]
+    # the cards are shared with earlier states (state.clone): copy before changing
     if source == "s":
         state.player().markers_left -= 1
     else:
-        origin = state.objectives[int(source)]
+        origin = state.objectives[int(source)] = state.objectives[int(source)].clone()
         origin.markers[origin.markers.index(state.current)] = None
+    if source != card_text:
+        state.objectives[card] = state.objectives[card].clone()
+    objective = state.objectives[card]
     objective.markers[space] = state.current
     say(state, step, f"puts a marker on {data.OBJECTIVE_TITLES[objective.name]} "
         f"({objective.points[space]} points space).")
@@ -485,7 +517,8 @@ def llama_options(state: LlamaLandState) -> list[Option]:
 def apply_llama(state: LlamaLandState, key: str, step: Step) -> None:
     name_ = key.removeprefix("llama:")
     pos = parse_cell_name(name_)
-    estate = state.player().estate
+    player = state.player()
+    estate = player.estate = player.estate.copy()  # copy on write (Player.clone)
     estate.set(pos, estate[pos].height, data.LLAMA)
     state.supply_llamas -= 1
     state.changed.append(name_)

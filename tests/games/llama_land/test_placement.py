@@ -120,3 +120,63 @@ def test_hut_takes_a_character_and_refills_the_row():
     state = play(state, "hut:deck")
     assert state.character_deck == deck[2:]
     assert [c.card for c in state.players[seat].characters] == [row[2], deck[1]]
+
+
+def test_effects_in_the_order_the_player_chooses_when_it_matters():
+    """« vous bénéficiez des effets de chaque icône recouverte ... dans l'ordre que vous
+    voulez » — with the corn supply empty, trading a corn away first refills it."""
+    state = with_estate(started(), "1c 1k 1- 1-\n1- 1- 1- 1-\n1- 1- 1- 1-\n1- 1- 1- 1-")
+    give(state, crops={"corn": 1}, characters=["trader:corn-cacao"], taken=state.turn - 1)
+    other = state.players[(state.current + 1) % state.seats]
+    other.crops["corn"] += state.supply_crops["corn"]
+    state.supply_crops["corn"] = 0
+    tile_on_top(state, "P")
+    seat = state.current
+    state = play(state, "pile:P", "build", "b:0:r1c1")
+    assert state.phase == "effects"
+    assert {"effect:all", "effect:c", "effect:k", "use:trader:corn-cacao:corn"} <= set(keys(state))
+    state = play(state, "use:trader:corn-cacao:corn")
+    # the corn is back in the supply: nothing is short any more, both are collected
+    assert state.players[seat].crops == {"corn": 1, "cacao": 2, "potato": 0}
+    assert state.supply_crops["corn"] == 0
+
+
+def test_effects_collected_at_once_when_the_order_cannot_matter():
+    state = with_estate(started(), "1c 1k 1- 1-\n1- 1- 1- 1-\n1- 1- 1- 1-\n1- 1- 1- 1-")
+    give(state, characters=["trader:corn-cacao"], taken=state.turn - 1)
+    tile_on_top(state, "P")
+    state = play(state, "pile:P", "build", "b:0:r1c1")
+    assert state.phase != "effects"
+
+
+def test_positions_grouped_by_rotation_for_phones():
+    """More than 25 places: grouped by rotation/flip, no group over 25; when even the
+    groups would be too many, the rotation is chosen first."""
+    from collections import Counter
+
+    from games.base import check_decision
+
+    state = with_estate(started(), FLAT)
+    tile_on_top(state, "P")
+    state = play(state, "pile:P", "extend")
+    assert state.phase == "place"
+    decision = GAME.pending(state)
+    check_decision(decision)
+    groups = Counter(o.group for o in decision.options)
+    assert len(decision.options) > 25 and None not in groups
+    assert {g.split(" · ")[0] for g in groups} - {"Back"} <= {
+        "↻0", "↻90", "↻180", "↻270", "↻0 flipped", "↻90 flipped", "↻180 flipped", "↻270 flipped"}
+    place = next(o for o in decision.options if o.key != "back")
+    assert len(place.at.split()) == 5 and all(c.startswith("r") for c in place.at.split())
+    # a long estate: far too many places for 25 groups of 25
+    long = with_estate(started(), " ".join(["1-"] * 40))
+    tile_on_top(long, "P")
+    long = play(long, "pile:P", "extend")
+    assert long.phase == "orient"
+    assert len(keys(long)) == 9  # 8 orientations and back
+    long = play(long, "orient:5")
+    decision = GAME.pending(long)
+    check_decision(decision)
+    assert all(o.key.startswith("x:5:") for o in decision.options if o.key != "back")
+    long = play(long, "back", "back")
+    assert long.phase == "mode"

@@ -49,7 +49,11 @@ def check_invariants(state: LlamaLandState) -> None:
     on_estates = [pos for p in players for pos in p.estate.llamas()]
     assert state.supply_llamas + len(on_estates) == data.LLAMA_TOKENS
     for p in players:
-        assert len(p.estate.llamas()) == len(p.llama_cards) - (state.feed_crop is not None and p is state.player())
+        waiting = state.feed_crop is not None and p is state.player()  # fed, llama not placed yet
+        if state.supply_llamas:
+            assert len(p.estate.llamas()) == len(p.llama_cards) - waiting
+        else:  # « Si vous êtes censé gagner un élément provenant d'une réserve épuisée »
+            assert len(p.estate.llamas()) <= len(p.llama_cards)
     # llama cards: the columns, the box and the collections
     for crop in data.CROPS:
         cards = state.llama_columns[crop] + state.llama_box[crop] + [
@@ -96,7 +100,13 @@ def play_and_check(seats: int, variant: str, seed: int, chooser, deep_every: int
     probe = Rng.from_seed(seed + 7)
     counter = itertools.count()
 
+    dumps = {}
+
     def each_step(before, after, seat, key):
+        # apply never changes its input (states share parts: copy on write)
+        if "last" in dumps:
+            assert GAME.dump(before) == dumps["last"], "apply changed the state it was given"
+        dumps["last"] = GAME.dump(after)
         check_invariants(after)
         check_limits(after)
         if next(counter) % deep_every == 0:

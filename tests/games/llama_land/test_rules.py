@@ -270,3 +270,15 @@ def test_gold_ranking_ties_to_the_marker_nearest_the_top():
     state.players[0].coins, state.players[1].coins, state.players[2].coins = 4, 7, 4
     points = {s: sc["objectives"] for s, sc in scores(state).items()}
     assert points == {1: 8, 2: 5, 0: 2}
+
+
+def test_marker_moves_up_its_own_card():
+    """A marker may go to a better space freed on its own card (« une case vide de la
+    carte Objectif de votre choix »)."""
+    state = started(3)
+    me = state.current
+    state.objectives[0].markers[2] = me
+    state = play(state, "pile:P", "extend")
+    state = play(state, keys(state)[0], "mark:0:0:0")
+    assert state.objectives[0].markers == [me, None, None]
+    assert state.players[me].markers_left == 4
