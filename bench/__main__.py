@@ -147,7 +147,7 @@ def bench_llama_land(games: int, seats: int = 2) -> None:
         print(f"{name:10s} computer games: engine not present")
         return
     game = get_game(name)
-    player = without_back(game)
+    computer = without_back(game)
     times: list[float] = []
     image_ms: list[float] = []
     turns: list[float] = []
@@ -164,7 +164,7 @@ def bench_llama_land(games: int, seats: int = 2) -> None:
                 render_decision_png(name, view, [f"P{i + 1}" for i in range(seats)], placed)
                 image_ms.append((time.perf_counter() - t0) * 1000)
             t0 = time.perf_counter()
-            key = choose(player, state, decision.seat, ai_rng(state))
+            key = choose(computer, state, decision.seat, ai_rng(state))
             times.append((time.perf_counter() - t0) * 1000)
             state = game.apply(state, decision.seat, key).state
             steps += 1
