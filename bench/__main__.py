@@ -4,6 +4,7 @@
 * the computer player's milliseconds per decision,
 * milliseconds per rendered board image and the PNG's size,
 * milliseconds per stored move through the session layer on SQLite (WAL),
+* taps per turn on a phone, from a scripted whole game (:mod:`bench.taps`),
 * Llama Land: whole games of computer players — turns and llamas fed per game, and the
   decision images drawn on the way,
 * the Discord load run (issue 4) when its harness is present.
@@ -18,6 +19,7 @@ import tempfile
 import time
 from pathlib import Path
 
+from bench.taps import taps_per_turn
 from games import available_games, get_game
 from games.ai import choose
 from games.rng import Rng
@@ -196,7 +198,8 @@ def main() -> None:
         bench_ai(name, max(10, int(60 * scale)))
         bench_render(name, max(3, int(20 * scale)))
         asyncio.run(bench_store(name, max(1, int(5 * scale))))
-    bench_llama_land(max(1, int(2 * scale)))  # ~10 min a game at 2 seats on a busy machine
+        print(asyncio.run(taps_per_turn(name)).line(name))
+    bench_llama_land(max(1, int(3 * scale)))  # about a minute a game at 2 seats
     try:
         from tests.e2e import load
     except ImportError:

@@ -113,6 +113,7 @@ class EstanciaBot(commands.Bot):
         await self.add_cog(EstanciaCog(self))
         self.add_dynamic_items(*DYNAMIC_ITEMS, VoteButton)
         await self.sync_commands()
+        await self.sessions.resume_computers()  # a game left with a computer to move
         if self.background_tasks:
             self._start(self.outbox.run(), "estancia-outbox")
             self.scheduler = Scheduler(self.sessions)  # wakes itself on timer changes
@@ -159,6 +160,8 @@ class EstanciaBot(commands.Bot):
             with contextlib.suppress(asyncio.CancelledError):
                 await task
         self._tasks.clear()
+        if self._sessions is not None:
+            await self._sessions.close()  # computer seats stop; they resume at the next start
         await super().close()
         if self._owns_store is not None:
             await self._owns_store.close()

@@ -27,7 +27,7 @@ from typing import TYPE_CHECKING
 import aiohttp
 import discord
 
-from bot.discord_panels import Components, public_view
+from bot.discord_panels import Components, public_components
 from bot.discord_text import MESSAGE_LIMIT, breakdown_lines, clip
 from bot.discord_votes import VERBS, VoteButton
 from bot.sessions import Announcement
@@ -177,10 +177,10 @@ class OutboxDeliverer:
             files.append(await self._board(announcement))
         if announcement.recap:
             files.append(await self._recap(announcement))
+        view, choices_image = await public_components(self.sessions, announcement)
+        files.append(choices_image)
         if any(files):
             kwargs["files"] = [f for f in files if f is not None]
-        view = public_view(announcement.game_id, turn_button=announcement.turn_button,
-                           lobby_buttons=announcement.lobby_buttons)
         if announcement.vote in VERBS:
             view = view or Components()
             view.add_item(VoteButton(announcement.game_id, announcement.vote))

@@ -17,8 +17,12 @@ Rules of the road:
   delivers them with :meth:`Sessions.pending_announcements`, :meth:`Sessions.mark_sent`
   and :meth:`Sessions.mark_failed`. Private events (``Event.private_to``) only ever go
   back to the acting player in a :class:`MoveResult`.
-* After a human step, computer seats play at once (each step logged on its own) until
-  a human decision is pending or the game is over.
+* A decision with a single option is played by the platform at once (logged as that
+  player's move). After a human step the player is answered at once; computer seats then
+  play in the background (:meth:`Sessions.wait_for_computers`), each step logged on its
+  own, until a human decision is pending or the game is over, committed with the same
+  version guard and announced through the outbox. A game left with a computer to move
+  (a restart) goes on with :meth:`Sessions.resume_computers`.
 * Turn timers (reminders and a deadline) are database rows written with the move; the
   scheduler (:mod:`bot.scheduler`) fires them through :meth:`Sessions.fire_due_timers`.
 """
@@ -27,6 +31,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import logging
 import math
 import secrets
@@ -41,7 +46,16 @@ import games
 import renderer
 from bot import ratings, stale, transitions
 from bot.announcements import Announcement, AnnouncementKind, payload
-from bot.autoplay import AnyGame, Step, computer_steps, human_step_then_computers, turn_key
+from bot.autoplay import (
+    AnyGame,
+    Step,
+    computer_to_move,
+    forced_steps,
+    human_step,
+    is_forced,
+    think_off_loop,
+    turn_key,
+)
 from bot.recap import MAX_POINTS, Recap, sample, score_history, turn_ends
 from bot.settings import MAX_TIMEOUT_HOURS, Settings
 from bot.storage import (
@@ -94,6 +108,8 @@ BACKOFF_CAP = 3600.0
 TIMER_RETRY = 300.0
 #: Attempts for an action whose read was overtaken by another change.
 STALE_RETRIES = 3
+#: How far back undo looks for the user's last choice behind forced steps.
+UNDO_LOOKBACK = 32
 
 T = TypeVar("T")
 
@@ -219,6 +235,9 @@ class Sessions:
         self._seed_source = seed_source
         self._outbox_listeners: list[Callable[[], None]] = []
         self._timer_listeners: list[Callable[[], None]] = []
+        #: game id -> the background task playing its computer seats
+        self._thinking: dict[int, asyncio.Task[None]] = {}
+        self._think_again: set[int] = set()
 
     # -- listeners ---------------------------------------------------------------------
     def on_outbox(self, callback: Callable[[], None]) -> None:
@@ -478,10 +497,11 @@ class Sessions:
                 f"({len(row.seats)} seated)."
             )
         state = engine.setup(len(row.seats), engine.parse_options(row.options), row.seed)
-        computers = [s.user_id is None for s in row.seats]
-        steps = await asyncio.to_thread(computer_steps, engine, state, computers)
+        users = [s.user_id for s in row.seats]
+        steps = forced_steps(engine, state, users)  # computer seats play in the background
         change = transitions.begin(Loaded(row, engine, None), state, steps, user_id, self.clock())
         await self._commit(change)
+        self._kick_if_computer(change)
         return self._info(self._load(change.game))
 
     async def cancel(self, channel_id: int, user_id: int, can_manage_channel: bool) -> GameInfo:
@@ -540,6 +560,19 @@ class Sessions:
         seat = self._require_seat(row, user_id)
         decision = self._load(row).decision
         return (decision if decision is not None and decision.seat == seat else None, seat)
+
+    async def public_decision(self, game_id: int, version: int) -> Decision | None:
+        """The decision pending at ``version`` when its choices may go on the public turn
+        message: the game has no hidden information and a human is to move."""
+        row = await self._row_by_id(game_id)
+        engine = self._engine(row.game)
+        if engine.hidden_information or row.status != "active":
+            return None
+        text = await self.store.state_at(game_id, version)
+        decision = None if text is None else engine.pending(engine.load(text))
+        if decision is None or row.seats[decision.seat].user_id is None:
+            return None
+        return decision
 
     async def view(self, game_id: int, user_id: int | None) -> dict[str, Any]:
         """The engine view for this user's seat, or the public view (None/not seated)."""
@@ -684,6 +717,7 @@ class Sessions:
                 mention_user_ids=[user] if user is not None else [],
                 deadline_at=clock.deadline_at, turn_button=True)])
         await self._commit(change)
+        self._kick_if_computer(change)  # a computer to move waited for the game to resume
         return self._info(self._load(change.game)), True
 
     async def vacation(self, user_id: int, days: float) -> float | None:
@@ -805,9 +839,8 @@ class Sessions:
                                 updated_at=now, deadline_at=None)
             body = payload("cancelled", f"No move for {idle}: the game is cancelled.")
             return Change(cancelled, row.version, announcements=[body], timers=[])
-        computers = [s.user_id is None for s in row.seats]
-        steps = await asyncio.to_thread(computer_steps, loaded.game, loaded.state, computers,
-                                        turn_key(decision))
+        steps = await think_off_loop(loaded.game, loaded.state, [s.user_id for s in row.seats],
+                                     turn_key(decision))
         return transitions.advance(
             loaded, steps, now, kind="timeout",
             lead=f"No move for {idle}, so the computer played {name}'s turn.",
@@ -903,19 +936,130 @@ class Sessions:
         assert loaded.state is not None and decision is not None
         if decision.seat != seat:
             raise SessionError(NOT_YOUR_TURN)
-        computers = [s.user_id is None for s in row.seats]
+        users = [s.user_id for s in row.seats]
         try:
-            steps = await asyncio.to_thread(
-                human_step_then_computers, loaded.game, loaded.state, seat, key, user_id,
-                computers,
-            )
+            # One engine step (and the forced ones after it): quick, so the player is
+            # answered at once; computer seats then play in the background.
+            steps = await asyncio.to_thread(human_step, loaded.game, loaded.state, seat, key,
+                                            users)
         except IllegalMove as exc:
             raise SessionError(str(exc)) from None
         earlier = await self.store.unannounced_lines(game_id)
         change = transitions.advance(loaded, steps, self.clock(), kind="turn",
                                      earlier_lines=earlier)
         await self._commit(change)
+        self._kick_if_computer(change)
         return self._result_for(seat, loaded, change, steps)
+
+    # -- computer seats in the background ----------------------------------------------------
+    def _kick_if_computer(self, change: Change) -> None:
+        if (change.game.status != "active" or change.game.state is None
+                or change.game.paused_at is not None):
+            return
+        loaded = self._load(change.game)
+        if computer_to_move(loaded.game, loaded.state, [s.user_id for s in change.game.seats]):
+            self._kick(change.game.id)
+
+    def _kick(self, game_id: int) -> None:
+        """Let the computer seats of this game play (a background task, one per game)."""
+        running = self._thinking.get(game_id)
+        if running is not None and not running.done():
+            self._think_again.add(game_id)  # it may have looked already: look once more
+            return
+        task = asyncio.create_task(self._think(game_id), name=f"estancia-computer-{game_id}")
+        self._thinking[game_id] = task
+        task.add_done_callback(functools.partial(self._thought, game_id))
+
+    def _thought(self, game_id: int, task: asyncio.Task[None]) -> None:
+        if self._thinking.get(game_id) is task:
+            del self._thinking[game_id]
+        if not task.cancelled() and task.exception() is not None:
+            log.error("computer seats of game %s failed", game_id, exc_info=task.exception())
+            self._think_again.discard(game_id)  # resume_computers tries again at a restart
+            return
+        if game_id in self._think_again and not task.cancelled():
+            self._think_again.discard(game_id)
+            self._kick(game_id)
+
+    async def _think(self, game_id: int) -> None:
+        """Play every computer (and forced) step pending in the game, then commit them
+        in one change guarded by the version they were computed from."""
+        for _ in range(STALE_RETRIES):
+            row = await self.store.game(game_id)
+            if row is None or row.status != "active" or row.paused_at is not None:
+                return
+            loaded = self._load(row)
+            users = [s.user_id for s in row.seats]
+            if not computer_to_move(loaded.game, loaded.state, users):
+                return
+            assert loaded.state is not None
+            steps = await think_off_loop(loaded.game, loaded.state, users)
+            if not steps:
+                return
+            change = transitions.advance(
+                loaded, steps, self.clock(), kind="turn",
+                earlier_lines=await self.store.unannounced_lines(game_id),
+            )
+            try:
+                await self._commit(change)
+            except StaleVersion:
+                continue  # someone changed the game meanwhile (an undo, a setting): again
+            return
+        log.warning("computer seats of game %s: the game kept changing; will try again",
+                    game_id)
+        self._think_again.add(game_id)
+
+    def computers_thinking(self, game_id: int) -> bool:
+        task = self._thinking.get(game_id)
+        return task is not None and not task.done()
+
+    async def wait_for_computers(self, game_id: int | None = None,
+                                 on_wait: Callable[[], None] | None = None) -> None:
+        """Wait until the computer seats of one game (or of every game) have played.
+
+        A game with a computer to move but no task (a saved game opened again) is started
+        first. ``on_wait`` is called once if there is anything to wait for (the terminal
+        says "Computer is thinking…")."""
+        if game_id is not None and game_id not in self._thinking:
+            row = await self.store.game(game_id)
+            if row is not None and row.status == "active":
+                self._kick_if_computer(Change(row, row.version))
+        told = False
+        while True:
+            tasks = [t for g, t in self._thinking.items()
+                     if game_id is None or g == game_id]
+            if not tasks:
+                return
+            if on_wait is not None and not told:
+                on_wait()
+                told = True
+            await asyncio.wait(tasks)
+
+    async def resume_computers(self) -> int:
+        """After a start: every running game with a computer (or forced step) to move goes
+        on. Returns how many games were started again."""
+        resumed = 0
+        for row in await self.store.games_with_status("active"):
+            if row.paused_at is not None:
+                continue
+            try:
+                loaded = self._load(row)
+            except SessionError:
+                continue
+            if computer_to_move(loaded.game, loaded.state, [s.user_id for s in row.seats]):
+                self._kick(row.id)
+                resumed += 1
+        if resumed:
+            log.info("computer seats resume in %d game(s)", resumed)
+        return resumed
+
+    async def close(self) -> None:
+        """Stop the background computer tasks (their games resume at the next start)."""
+        tasks = list(self._thinking.values())
+        for task in tasks:
+            task.cancel()
+        await asyncio.gather(*tasks, return_exceptions=True)
+        self._thinking.clear()
 
     def _result_for(
         self, seat: int, before: Loaded, change: Change, steps: Sequence[Step]
@@ -948,18 +1092,10 @@ class Sessions:
         seat = self._require_seat(row, user_id)
         if row.paused_at is not None:
             raise SessionError(PAUSED)
-        last, previous = (await self.store.effective_moves(row.id, 2) + [None, None])[:2]
-        if last is None or last.kind == "start" or previous is None:
-            raise SessionError("There is nothing to take back yet.")
-        if last.kind != "move" or last.seat != seat or last.by_computer:
-            raise SessionError(CANNOT_UNDO)
-        if last.reveals:
-            raise SessionError(
-                "That move revealed something (a roll, a card), so it cannot be taken back."
-            )
         before = self._load(row)
+        last, forced, previous = await self._undo_target(before, seat)
         change, after = transitions.take_back(
-            before, seat, user_id, last, previous.state_after, self.clock()
+            before, seat, user_id, last, previous.state_after, self.clock(), also=forced
         )
         await self._commit(change)
         decision = after.decision
@@ -972,6 +1108,51 @@ class Sessions:
             turn_over=turn_key(before.decision) != turn_key(decision),
             finished=False,
         )
+
+    async def _undo_target(
+        self, loaded: Loaded, seat: int
+    ) -> tuple[MoveRow, list[MoveRow], MoveRow]:
+        """(the seat's last choice, the forced steps the platform played after it, the
+        move before that choice), or the refusal saying why there is nothing to take back.
+
+        Forced steps (a decision with one option) are nobody's choice: taking back a
+        choice takes them back too, unless one of them revealed something."""
+        moves = await self.store.effective_moves(loaded.row.id, UNDO_LOOKBACK)
+        forced: list[MoveRow] = []
+        for index, move in enumerate(moves):
+            previous = moves[index + 1] if index + 1 < len(moves) else None
+            if move.kind == "start" or previous is None:
+                raise SessionError("There is nothing to take back yet.")
+            if move.kind != "move" or move.by_computer:
+                raise SessionError(CANNOT_UNDO)
+            choice = not self._was_forced(loaded.game, previous)
+            if move.reveals or (choice and move.seat != seat):
+                if move.seat != seat:  # another player's roll counts as their move
+                    raise SessionError(CANNOT_UNDO)
+                raise SessionError("That move revealed something (a roll, a card), so it "
+                                   "cannot be taken back.")
+            if choice:
+                return move, forced, previous
+            forced.append(move)
+        raise SessionError(CANNOT_UNDO)
+
+    @staticmethod
+    def _was_forced(game: AnyGame, previous: MoveRow) -> bool:
+        """Whether the step after ``previous`` had a single option (the platform played it)."""
+        return is_forced(game.pending(game.load(previous.state_after)))
+
+    async def undoable(self, game_id: int, user_id: int) -> bool:
+        """Whether :meth:`undo` would take back this user's last choice now (the panel's
+        "Take back" button)."""
+        row = await self._row_by_id(game_id)
+        seat = next((i for i, s in enumerate(row.seats) if s.user_id == user_id), None)
+        if row.status != "active" or seat is None:
+            return False
+        try:
+            await self._undo_target(self._load(row), seat)
+        except SessionError:
+            return False
+        return True
 
     async def set_settings(
         self,
@@ -1130,8 +1311,7 @@ class Sessions:
             return transitions.forfeit(loaded, seat, now, f"{reason}.")
         assert loaded.state is not None
         taken = transitions.hand_to_computer(loaded.row, seat)
-        computers = [s.user_id is None for s in taken.seats]
-        steps = await asyncio.to_thread(computer_steps, loaded.game, loaded.state, computers)
+        steps = await think_off_loop(loaded.game, loaded.state, [s.user_id for s in taken.seats])
         return transitions.forfeit_and_play_on(
             loaded, seat, steps, now,
             f"{reason}; the computer plays their seat from now on and they rank last.")
@@ -1151,10 +1331,9 @@ class Sessions:
             change = await self._forfeit(loaded, timer.seat, now,
                                          f"{name} ran out of time and forfeits")
         else:
-            computers = [s.user_id is None for s in loaded.row.seats]
-            steps = await asyncio.to_thread(
-                computer_steps, loaded.game, loaded.state, computers, (timer.seat, timer.turn)
-            )
+            users = [s.user_id for s in loaded.row.seats]
+            steps = await think_off_loop(loaded.game, loaded.state, users,
+                                         (timer.seat, timer.turn))
             name = loaded.row.seats[timer.seat].name
             change = transitions.advance(
                 loaded, steps, now, kind="timeout",

@@ -218,6 +218,10 @@ def settle_turn(
                               deadline_at=clock.deadline_at)
         change.timers = clock.timers
         mover = row.seats[decision.seat]
+        if mover.user_id is None and not fresh_turn:
+            # A computer plays next, in the background: its announcement tells this turn
+            # too (``earlier_lines``), so the channel gets one message, as before.
+            return change
         if not text:
             text = f"{seat_label(game, state, decision.seat, mover.name)} to move."
         change.announcements.append(payload(
@@ -230,9 +234,10 @@ def settle_turn(
 
 
 def take_back(before: Loaded, seat: int, user_id: int, undone: MoveRow, restored_state: str,
-              now: float) -> tuple[Change, Loaded]:
-    """Undo ``undone`` (the seat's last step): the state goes back to ``restored_state``
-    and the version moves on. Returns the change and the game after it."""
+              now: float, also: Sequence[MoveRow] = ()) -> tuple[Change, Loaded]:
+    """Undo ``undone`` (the seat's last choice) and ``also`` (the forced steps played
+    after it): the state goes back to ``restored_state`` and the version moves on.
+    Returns the change and the game after it."""
     row = before.row
     name = row.seats[seat].name
     version = row.version + 1
@@ -245,7 +250,7 @@ def take_back(before: Loaded, seat: int, user_id: int, undone: MoveRow, restored
                    before.game, before.game.load(restored_state))
     change = settle_turn(before, after, now, moves=[undo_move], kind="undo",
                          lead=f"{name} took back their last move.", lines=())
-    change.undo_versions = [undone.version]
+    change.undo_versions = [undone.version, *(move.version for move in also)]
     return change, after
 
 

@@ -20,7 +20,13 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot import ratings, stale
-from bot.discord_panels import acknowledge, after_move_panel, expired, private_hand
+from bot.discord_panels import (
+    acknowledge,
+    expired,
+    numbered_label,
+    numbering,
+    present_result,
+)
 from bot.discord_text import (
     LABEL_LIMIT,
     clip,
@@ -38,6 +44,7 @@ from bot.discord_votes import vote_text
 from bot.sessions import GameInfo, SessionError
 from bot.storage import RatingRow, ServerRow
 from games import available_games, get_game
+from games.base import Decision
 from renderer import encode_png, leaderboard, render_png
 
 if TYPE_CHECKING:
@@ -157,6 +164,17 @@ async def game_thread(interaction: discord.Interaction, title: str,
 
 def option_choice_name(label: str, group: str | None) -> str:
     return clip(f"{group} — {label}" if group else label, LABEL_LIMIT)
+
+
+def move_choices(decision: Decision) -> list[tuple[str, str, int | None]]:
+    """(autocomplete name, option key, number) of each option: the numbered label the
+    panel shows ("3. Mark C4 (cow)") for a numbered option, else "group — label"."""
+    numbers = numbering(decision)
+    return [
+        (clip(numbered_label(o, numbers), LABEL_LIMIT) if o.key in numbers
+         else option_choice_name(o.label, o.group), o.key, numbers.get(o.key))
+        for o in decision.options
+    ]
 
 
 @app_commands.guild_only()
@@ -433,22 +451,25 @@ class EstanciaCog(commands.GroupCog, group_name="estancia",
         info = await self.channel_game(interaction)
         key = await self.key_for(info.id, interaction.user.id, option)
         result = await self.sessions.play(info.id, interaction.user.id, key, None)
-        after = None if result.decision is not None else await self.sessions.info_by_id(info.id)
-        hand = (None if result.decision is None
-                else await private_hand(self.sessions, info.id, interaction.user.id))
-        panel = after_move_panel(result, after, hand=hand)
-        await self.reply(interaction, panel.content, view=panel.view)
+        await present_result(interaction, self.sessions, result, undo_button=False)
 
     async def key_for(self, game_id: int, user_id: int, typed: str) -> str:
-        """The option key for what was typed: a key, or a label (as autocomplete shows it)."""
+        """The option key for what was typed: a key, the number the panel and the decision
+        image show, or a label (as autocomplete shows it)."""
         decision, _seat = await self.sessions.decision_for(game_id, user_id)
         if decision is None:
             return typed  # the session layer says whose turn it is
-        wanted = typed.strip().casefold()
-        for option in decision.options:
-            if wanted in (option.key.casefold(), option.label.casefold(),
-                          option_choice_name(option.label, option.group).casefold()):
-                return option.key
+        wanted = typed.strip().casefold().rstrip(".")
+        for _name, key, number in move_choices(decision):
+            if number is not None and wanted == str(number):
+                return key
+        for option, (name, key, _number) in zip(decision.options, move_choices(decision),
+                                                strict=True):
+            if typed.strip().casefold() in (key.casefold(), option.label.casefold(),
+                                            name.casefold(),
+                                            option_choice_name(option.label,
+                                                               option.group).casefold()):
+                return key
         return typed
 
     @move.autocomplete("option")
@@ -461,23 +482,24 @@ class EstanciaCog(commands.GroupCog, group_name="estancia",
             return []
         if decision is None:
             return []
-        needle = current.strip().casefold()
-        choices = []
-        for option in decision.options:
-            name = option_choice_name(option.label, option.group)
-            if needle in name.casefold() or needle == option.key.casefold():
-                choices.append(Choice(name=name, value=option.key))
+        needle = current.strip().casefold().rstrip(".")
+        listed = move_choices(decision)
+        exact = [c for c in listed if c[2] is not None and needle == str(c[2])]
+        choices = [Choice(name=name, value=key) for name, key, _number in exact]
+        for name, key, _number in listed:
             if len(choices) == 25:
                 break
+            if (needle in name.casefold() or needle == key.casefold()) and (
+                    not exact or key != exact[0][1]):
+                choices.append(Choice(name=name, value=key))
         return choices
 
     @app_commands.command(description="Take back your last step (before anything was revealed)")
     async def undo(self, interaction: discord.Interaction) -> None:
         await self.think(interaction)
         result = await self.sessions.undo(channel_of(interaction), interaction.user.id)
-        after = None if result.decision is not None else await self.sessions.info_by_id(result.game_id)
-        panel = after_move_panel(result, after, headline="You took back your last step.")
-        await self.reply(interaction, panel.content, view=panel.view)
+        await present_result(interaction, self.sessions, result,
+                             headline="You took back your last step.", undo_button=False)
 
     @app_commands.command(description="Turn timer settings of this channel's game")
     @app_commands.describe(timeout_hours="Hours per turn (0 switches the timer off)",

@@ -24,6 +24,7 @@ async def three_seats(sessions: Sessions, target: int = 30) -> int:
 async def play_out(sessions: Sessions, game_id: int) -> None:
     """Humans add 1 and end their turn until the game is over."""
     for _ in range(500):
+        await sessions.wait_for_computers(game_id)  # they play after the answer
         info = await sessions.info_by_id(game_id)
         if info.status == "finished":
             return

@@ -113,3 +113,27 @@ async def test_a_move_read_before_a_vacation_does_not_overwrite_it(
         await store.commit(Change(replace(before, version=before.version + 1), before.version))
     row = await store.game(info.id)
     assert row is not None and row.seats[1].away_until is not None
+
+
+async def test_a_pause_and_a_vacation_outlive_a_restart(
+        sessions: Sessions, store: Store, settings, clock: FakeClock, db_path) -> None:
+    info = await hot_seat(sessions)
+    user = await mover(sessions, info.id)
+    await sessions.vacation(user, 2)
+    await sessions.pause(CHANNEL, ALICE)
+    await store.close()
+
+    reopened = await Store.open(db_path)  # the bot restarts: everything comes from the file
+    try:
+        again = Sessions(reopened, settings, clock=clock)
+        clock.advance(5 * DAY)
+        assert await again.fire_due_timers() == 0
+        with pytest.raises(SessionError):
+            await again.play(info.id, user, "add1", None)
+        running, done = await again.resume(CHANNEL, ALICE)
+        assert done
+        row = await reopened.game(info.id)
+        assert row is not None and row.seats[info.seat_of(user)].away_until is not None
+        assert running.deadline_at == info.deadline_at + 2 * DAY + 5 * DAY
+    finally:
+        await reopened.close()

@@ -85,8 +85,8 @@ async def test_a_settings_change_does_not_make_the_movers_panel_out_of_date(
     changed = await table.slash(alice, "settings", timeout_hours=48.0)
     assert "48 h" in changed.text
     assert (await table.sessions.info_by_id(game_id)).version == info.version
-    group = await table.click(mover, panel.message, f"est:grp:{game_id}:{info.version}", ["0"])
-    chosen = await table.click(mover, group.message, f"est:sel:{game_id}:{info.version}", ["a1"])
+    chosen = await table.click(mover, panel.message, f"est:sel:{game_id}:{info.version}:0",
+                               ["a1"])
     assert "out of date" not in chosen.text
     assert chosen.text.startswith("You chose **Cell A1**")
 

@@ -28,6 +28,8 @@ async def finish_pasture(sessions: Sessions, fake: FakeDiscord, players: list[Fa
     for _ in range(computers):
         await sessions.add_computer(channel, creator.id)
     info = await sessions.start(channel, creator.id)
+    await sessions.wait_for_computers(info.id)
+    info = await sessions.info_by_id(info.id)
     while info.status == "active":
         user = info.user_to_move
         assert user is not None
@@ -38,6 +40,7 @@ async def finish_pasture(sessions: Sessions, fake: FakeDiscord, players: list[Fa
         if decision.option("graze"):
             key = "graze" if seat == grazer else "fence"
         await sessions.play(info.id, user, key, None)
+        await sessions.wait_for_computers(info.id)  # they play after the answer
         info = await sessions.info_by_id(info.id)
     return info.id
 
