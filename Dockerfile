@@ -1,4 +1,7 @@
 # Estancia bot image: slim Python, non-root user, SQLite database on a volume.
+#   docker build -t estancia .
+#   docker run -d --restart unless-stopped --name estancia \
+#     --env-file .env -v estancia-data:/data estancia
 FROM python:3.11-slim
 
 ENV PYTHONDONTWRITEBYTECODE=1 \
@@ -18,10 +21,14 @@ COPY games ./games
 COPY renderer ./renderer
 COPY bot ./bot
 COPY cogs ./cogs
-RUN pip install .
+RUN pip install . \
+ # The relative ESTANCIA_DB of .env.example (data/estancia.sqlite3) is the volume too.
+ && ln -s /data /app/data
 
 USER estancia
 VOLUME ["/data"]
-# DISCORD_TOKEN (and the other settings of .env.example) come from the environment:
-#   docker run --env-file .env -v estancia-data:/data estancia
+# Healthy while the bot is connected to Discord (it touches a file next to the database).
+HEALTHCHECK --interval=60s --timeout=10s --start-period=60s --retries=3 \
+  CMD ["estancia", "health"]
+# DISCORD_TOKEN (and the other settings of .env.example) come from the environment.
 CMD ["estancia", "run"]

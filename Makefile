@@ -1,21 +1,51 @@
 # Estancia — the two commands a new user needs are `make run` and `make test`.
+# `make help` lists every target.
 PYTHON ?= python3
 VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
+GAME   ?= kuhlorado
+#: The oldest Python Estancia runs on (pyproject.toml says the same).
+MIN_PYTHON := 3.11
+comma := ,
 
-.PHONY: run test soak bench demo lint clean
+.PHONY: help run play test soak bench demo lint clean
 
+help:
+	@echo "make run              start the Discord bot (settings in .env; see .env.example)"
+	@echo "make play GAME=name   play a game in this terminal against the computer"
+	@echo "                      (GAME=kuhlorado or hazienda; more: .venv/bin/estancia play --help)"
+	@echo "make demo             a Kuhlorado game against the computer, boards in out/demo/"
+	@echo "make test             the whole test suite (no network needed)"
+	@echo "make bench            speed figures"
+	@echo "make soak             10,000 random games per game (long)"
+	@echo "make lint             ruff"
+	@echo "make clean            remove .venv and caches"
+	@echo "The estancia command itself is .venv/bin/estancia (not on PATH)."
+
+# The Python that makes .venv must be new enough: it is checked first, so a too-old one
+# never leaves a .venv behind; a .venv whose own Python is missing or too old (made before
+# this check existed, or by hand) is made afresh (--clear).
+VERSION_OK := -c 'import sys; sys.exit(sys.version_info < ($(subst .,$(comma) ,$(MIN_PYTHON))))'
 $(STAMP): pyproject.toml
-	$(PYTHON) -m venv $(VENV)
+	@$(PYTHON) $(VERSION_OK) 2>/dev/null || { \
+		found=$$($(PYTHON) --version 2>&1 | head -n 1); \
+		echo "Estancia needs Python $(MIN_PYTHON) or newer, but $(PYTHON) is $${found:-not installed}." \
+		     "Install Python $(MIN_PYTHON)+ and run: make PYTHON=python$(MIN_PYTHON) $(or $(MAKECMDGOALS),run)" >&2; \
+		exit 1; }
+	@if $(BIN)/python $(VERSION_OK) 2>/dev/null; then :; else \
+		echo "$(PYTHON) -m venv --clear $(VENV)"; $(PYTHON) -m venv --clear $(VENV); fi
 	$(BIN)/pip install --quiet --upgrade pip
 	$(BIN)/pip install --quiet -e '.[dev]'
 	touch $(STAMP)
 
-# Exit status 2 means "not configured": estancia has printed the one line saying what to
-# put in .env, so make adds no error banner of its own.
+# A start that fails exits non-zero (estancia prints one line saying what to do), and so
+# does make: 2 not configured, 1 could not start.
 run: $(STAMP)
-	@$(BIN)/estancia run || { status=$$?; [ $$status -eq 2 ] || exit $$status; }
+	@$(BIN)/estancia run
+
+play: $(STAMP)
+	@$(BIN)/estancia play $(GAME) --computer
 
 test: $(STAMP)
 	$(BIN)/python -m pytest -q -p no:cacheprovider
@@ -27,7 +57,7 @@ bench: $(STAMP)
 	$(BIN)/python -m bench
 
 demo: $(STAMP)
-	$(BIN)/estancia play kuhlorado --out out/demo
+	$(BIN)/estancia play kuhlorado --computer --out out/demo
 
 lint: $(STAMP)
 	$(BIN)/ruff check .

@@ -4,6 +4,7 @@
 * the computer player's milliseconds per decision,
 * milliseconds per rendered board image and the PNG's size,
 * milliseconds per stored move through the session layer on SQLite (WAL),
+* taps per turn on a phone, from a scripted whole game (:mod:`bench.taps`),
 * the Discord load run (issue 4) when its harness is present.
 """
 
@@ -16,6 +17,7 @@ import tempfile
 import time
 from pathlib import Path
 
+from bench.taps import taps_per_turn
 from games import available_games, get_game
 from games.ai import choose
 from games.rng import Rng
@@ -125,6 +127,7 @@ def main() -> None:
         bench_ai(name, max(10, int(60 * scale)))
         bench_render(name, max(3, int(20 * scale)))
         asyncio.run(bench_store(name, max(1, int(5 * scale))))
+        print(asyncio.run(taps_per_turn(name)).line(name))
     try:
         from tests.e2e import load
     except ImportError:

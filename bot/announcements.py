@@ -13,7 +13,7 @@ from typing import Any, Literal
 
 AnnouncementKind = Literal[
     "lobby", "start", "turn", "undo", "reminder", "timeout", "game_over", "cancelled",
-    "settings",
+    "settings", "recap", "stale",
 ]
 
 #: Kinds that tell the channel what was played: the moves up to such an announcement's
@@ -50,6 +50,14 @@ class Announcement:
     game_over: bool = False
     #: Final scores and winners, one line, when the game is over.
     scores_text: str | None = None
+    #: Attach the end-of-game recap image (scores by category, score chart).
+    recap: bool = False
+    #: After posting, archive this thread (the game's own thread, once the game is over).
+    archive_thread: int | None = None
+    #: The pinged player is on vacation until then (their clock starts when they are back).
+    away_until: float | None = None
+    #: Show the button to agree with a request to "pause" or "resume" the game.
+    vote: str | None = None
     #: Failed delivery attempts so far.
     attempts: int = 0
 
@@ -61,8 +69,12 @@ class Announcement:
             ping = f"{who}, a reminder: it is your turn" if self.kind == "reminder" else (
                 f"{who}, it's your turn"
             )
-            if self.deadline_at is not None:
-                ping += f" (time runs out {timestamp(self.deadline_at)})"
+            away = (f"on vacation until {timestamp(self.away_until)}"
+                    if self.away_until is not None else None)
+            deadline = (f"time runs out {timestamp(self.deadline_at)}"
+                        if self.deadline_at is not None else None)
+            if away or deadline:
+                ping += f" ({'; '.join(part for part in (away, deadline) if part)})"
             lines.append(ping + ".")
         if self.scores_text:
             lines.append(self.scores_text)
@@ -96,13 +108,18 @@ def payload(
     lobby_buttons: bool = False,
     game_over: bool = False,
     scores_text: str | None = None,
+    recap: bool = False,
+    archive_thread: int | None = None,
+    away_until: float | None = None,
+    vote: str | None = None,
 ) -> dict[str, Any]:
     """The JSON body of an outbox row (everything of :class:`Announcement` but its address)."""
     body = Announcement(
         outbox_id=0, game_id=0, channel_id=0, version=0, kind=kind, text=clip(text),
         mention_user_ids=tuple(mention_user_ids), deadline_at=deadline_at, image=image,
         turn_button=turn_button, lobby_buttons=lobby_buttons, game_over=game_over,
-        scores_text=scores_text,
+        scores_text=scores_text, recap=recap, archive_thread=archive_thread,
+        away_until=away_until, vote=vote,
     )
     data = asdict(body)
     for address in ("outbox_id", "game_id", "channel_id", "version", "attempts"):

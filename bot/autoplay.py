@@ -1,12 +1,18 @@
-"""Advancing a game: one human step, then computer steps until a human must decide.
+"""Advancing a game: one human step, the steps nobody needs to choose, computer steps.
 
 Pure functions over the engine contract (no database, no I/O), so they can run in a
-worker thread. Computer choices come from :mod:`games.ai` with an RNG derived from the
-game seed and step, so a game with computer seats replays exactly.
+worker thread (or, later, a process: :func:`think` is the one entry point for the slow
+part). Computer choices come from :mod:`games.ai` with an RNG derived from the game seed
+and step, so a game with computer seats replays exactly.
+
+A decision with a single option (Kuhlorado's "Roll the dice") is a *forced* step: the
+platform plays it for a human seat at once, logged as that player's move, so nobody taps
+a button that offers no choice.
 """
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -59,23 +65,47 @@ def apply_step(
     )
 
 
-def computer_steps(
-    game: AnyGame,
-    state: GameState,
-    computer_seats: Sequence[bool],
-    stand_in: tuple[int, int] | None = None,
-) -> list[Step]:
-    """Let the computer play every pending decision of a computer seat.
+def is_forced(decision: Decision | None) -> bool:
+    """A decision that offers no choice: the platform plays it without asking."""
+    return decision is not None and len(decision.options) == 1
 
-    ``stand_in`` (seat, turn) also lets it play that one turn of a human seat (a timed
-    out turn). Stops when a human must decide or the game is over.
-    """
+
+def forced_steps(game: AnyGame, state: GameState, users: Sequence[int | None]) -> list[Step]:
+    """Play every forced decision of a human seat (``users[seat]`` is None for a computer
+    seat); stops at a real choice, a computer seat or the end of the game."""
     steps: list[Step] = []
     while True:
         decision = game.pending(state)
+        if decision is None or users[decision.seat] is None or not is_forced(decision):
+            return steps
+        if len(steps) >= MAX_COMPUTER_STEPS:
+            raise RuntimeError(f"{game.name}: {len(steps)} forced steps in a row")
+        step = apply_step(game, state, decision.seat, decision.options[0].key,
+                          users[decision.seat], by_computer=False)
+        steps.append(step)
+        state = step.state
+
+
+def computer_steps(
+    game: AnyGame,
+    state: GameState,
+    users: Sequence[int | None],
+    stand_in: tuple[int, int] | None = None,
+) -> list[Step]:
+    """Let the computer play every pending decision of a computer seat (``users[seat]``
+    None), and the platform every forced step of a human seat.
+
+    ``stand_in`` (seat, turn) also lets the computer play that one turn of a human seat
+    (a timed out turn). Stops when a human must choose or the game is over.
+    """
+    steps: list[Step] = []
+    while True:
+        steps += forced_steps(game, state, users)
+        state = steps[-1].state if steps else state
+        decision = game.pending(state)
         if decision is None:
             return steps
-        if not (computer_seats[decision.seat] or turn_key(decision) == stand_in):
+        if not (users[decision.seat] is None or turn_key(decision) == stand_in):
             return steps
         if len(steps) >= MAX_COMPUTER_STEPS:
             raise RuntimeError(f"{game.name}: computer seats made {len(steps)} steps in a row")
@@ -85,13 +115,37 @@ def computer_steps(
         state = step.state
 
 
-def human_step_then_computers(
+def human_step(
     game: AnyGame,
     state: GameState,
     seat: int,
     key: str,
-    user_id: int,
-    computer_seats: Sequence[bool],
+    users: Sequence[int | None],
 ) -> list[Step]:
+    """A human's choice and the forced steps after it (computer seats wait: see
+    :func:`think`). ``IllegalMove`` propagates."""
+    user_id = users[seat]
+    assert user_id is not None, "a computer seat does not choose through the panel"
     first = apply_step(game, state, seat, key, user_id, by_computer=False)
-    return [first, *computer_steps(game, first.state, computer_seats)]
+    return [first, *forced_steps(game, first.state, users)]
+
+
+def computer_to_move(game: AnyGame, state: GameState | None, users: Sequence[int | None]) -> bool:
+    """Whether a computer seat (or a forced step) is pending: the game goes on by itself."""
+    decision = None if state is None else game.pending(state)
+    if decision is None:
+        return False
+    return users[decision.seat] is None or is_forced(decision)
+
+
+def think(game: AnyGame, state: GameState, users: Sequence[int | None],
+          stand_in: tuple[int, int] | None = None) -> list[Step]:
+    """The slow part, run off the event loop: every computer (and forced) step until a
+    human must choose. The one function a worker pool replaces (see ``bot/cpu.py``)."""
+    return computer_steps(game, state, users, stand_in)
+
+
+async def think_off_loop(game: AnyGame, state: GameState, users: Sequence[int | None],
+                         stand_in: tuple[int, int] | None = None) -> list[Step]:
+    """:func:`think` off the event loop (a worker thread; a process pool can take over)."""
+    return await asyncio.to_thread(think, game, state, users, stand_in)

@@ -1,21 +1,56 @@
 """The ``estancia`` command: ``estancia run`` (the Discord bot), ``estancia play`` (a game
-in this terminal)."""
+in this terminal), ``estancia health`` (is the bot connected: the Docker health check).
+
+Exit status: 0 done, 1 failed (one line on stderr says why and what to do), 2 not
+configured or bad arguments (one line too), 130 interrupted.
+"""
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import logging
+import os
+import signal
 import sys
-from collections.abc import Sequence
+import threading
+from collections.abc import Iterator, Sequence
 from pathlib import Path
 
 from pydantic import ValidationError
 
+from bot.logs import configure_logging
+from bot.option_values import describe_options
 from bot.settings import Settings
-from bot.terminal import TerminalOptions, parse_option_pairs, play_in_terminal
+from bot.startup import StartFailure, check_database, health
+from bot.terminal import TerminalOptions, parse_option_words, play_in_terminal
+from games import available_games, get_game
 
 NO_TOKEN = "No DISCORD_TOKEN: copy .env.example to .env and set DISCORD_TOKEN=<your bot token>"
+INTERRUPTED = 130
+
+
+def games_help() -> str:
+    """One line per game of the registry: its name, players and options."""
+    lines = ["games and their options (as on Discord: a word switches a flag on, "
+             "name=value sets a value):"]
+    for name in available_games():
+        game = get_game(name)
+        seats = (f"{game.min_seats}" if game.min_seats == game.max_seats
+                 else f"{game.min_seats}-{game.max_seats}")
+        options = describe_options(game.options_model) or "no options"
+        lines.append(f"  {name:<12} {game.title}, {seats} players; {options}")
+    return "\n".join(lines)
+
+
+def resolve_game(typed: str) -> str | None:
+    """The registry name of a game typed by name or title, or None."""
+    wanted = typed.strip().casefold()
+    for name in available_games():
+        if wanted in (name, get_game(name).title.casefold()):
+            return name
+    return None
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -24,17 +59,21 @@ def build_parser() -> argparse.ArgumentParser:
     )
     commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
     commands.add_parser("run", help="run the Discord bot (settings from .env)")
+    commands.add_parser("health", help="exit 0 when a running bot is connected to Discord "
+                        "(the Docker health check)")
     play = commands.add_parser(
         "play", help="play a game in this terminal",
         description="Play a whole game at the keyboard, hot seat or against the computer. "
         "Reads one choice per line, so a game can be piped in.",
+        epilog=games_help(), formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    play.add_argument("game", help="the game's name, e.g. kuhlorado")
+    play.add_argument("game", help="the game's name, e.g. " + " or ".join(available_games()))
     play.add_argument("--computer", action="store_true",
                       help="the other seats are computer players (default: hot seat)")
     play.add_argument("--seats", type=int, default=2, help="number of seats (default 2)")
-    play.add_argument("--options", nargs="*", default=[], metavar="KEY=VALUE",
-                      help="game options, e.g. --options variant=pro")
+    play.add_argument("--options", nargs="*", default=[], metavar="OPTION",
+                      help="game options as on Discord, e.g. --options pro sheet=3 "
+                      "(each game's are listed below)")
     play.add_argument("--out", type=Path, help="folder for board images "
                       "(default: IMAGE_DIR/<game>-<id>, IMAGE_DIR defaults to out)")
     play.add_argument("--no-images", action="store_true", help="do not write board images")
@@ -50,41 +89,75 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         settings = Settings()
     except ValidationError as exc:
-        problems = "; ".join(f"{'.'.join(map(str, e['loc']))}: {e['msg']}" for e in exc.errors())
+        problems = "; ".join(_problem(e) for e in exc.errors())
         print(f"estancia: invalid settings in the environment or .env: {problems}",
               file=sys.stderr)
         return 2
-    if args.command == "run":
-        return run(settings)
-    return play(args, settings)
+    try:
+        if args.command == "run":
+            return run(settings)
+        if args.command == "health":
+            return check_health(settings)
+        return play(args, settings)
+    except KeyboardInterrupt:
+        print("\nestancia: interrupted.", file=sys.stderr)
+        return INTERRUPTED
+
+
+def _problem(error: dict[str, object]) -> str:
+    """ "turn_timeout_hours: Input should be …" (a whole-model check has no field name)."""
+    where = ".".join(map(str, error["loc"]))  # type: ignore[call-overload]
+    message = str(error["msg"]).removeprefix("Value error, ")
+    return f"{where.upper()}: {message}" if where else message
 
 
 def run(settings: Settings) -> int:
     if settings.discord_token is None:
         print(NO_TOKEN, file=sys.stderr)
         return 2
-    logging.basicConfig(
-        level=settings.log_level, format="%(asctime)s %(levelname)s %(name)s: %(message)s"
-    )
-    settings.estancia_db.parent.mkdir(parents=True, exist_ok=True)
+    configure_logging(settings.log_level)
+    try:
+        check_database(settings.estancia_db)
+    except StartFailure as why:
+        print(f"estancia: {why}", file=sys.stderr)
+        return 2
     from bot.client import run_bot  # the Discord layer loads only when it is needed
 
-    run_bot(settings)
+    try:
+        run_bot(settings)
+    except StartFailure as why:
+        print(f"estancia: {why}", file=sys.stderr)
+        return 1
     return 0
+
+
+def check_health(settings: Settings) -> int:
+    problem = health(settings.estancia_db)
+    if problem is None:
+        print("estancia: connected")
+        return 0
+    print(f"estancia: {problem}", file=sys.stderr)
+    return 1
 
 
 def play(args: argparse.Namespace, settings: Settings) -> int:
     if args.seats < 1:
         print("estancia play: --seats must be at least 1", file=sys.stderr)
         return 2
-    try:
-        options = parse_option_pairs(args.options)
-    except ValueError as exc:
-        print(f"estancia play: --options {exc}", file=sys.stderr)
+    game = resolve_game(args.game)
+    if game is None:
+        known = ", ".join(available_games()) or "none yet"
+        print(f"estancia play: there is no game called {args.game[:40]!r}. Games: {known} "
+              "(`estancia play --help` lists their options).", file=sys.stderr)
         return 2
-    logging.basicConfig(level=logging.WARNING)
+    try:
+        options = parse_option_words(" ".join(args.options))
+    except ValueError as exc:
+        print(f"estancia play: --options: {exc}", file=sys.stderr)
+        return 2
+    configure_logging(logging.WARNING)
     terminal = TerminalOptions(
-        game=args.game, computer=args.computer, seats=args.seats, options=options,
+        game=game, computer=args.computer, seats=args.seats, options=options,
         out=args.out, seed=args.seed, db=args.db, images=not args.no_images,
     )
 
@@ -92,9 +165,38 @@ def play(args: argparse.Namespace, settings: Settings) -> int:
         line = sys.stdin.readline()
         return line if line else None
 
-    return asyncio.run(
-        play_in_terminal(terminal, settings, read_line, sys.stdout, echo=not sys.stdin.isatty())
-    )
+    game_run = play_in_terminal(terminal, settings, read_line, sys.stdout,
+                                echo=not sys.stdin.isatty())
+    try:
+        with ctrl_c_interrupts_input():
+            return asyncio.run(game_run)
+    except BrokenPipeError:
+        # The reader went away (`estancia play … | head`): stop quietly, and keep Python
+        # from complaining again when it flushes stdout at exit.
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        return 1
+
+
+@contextlib.contextmanager
+def ctrl_c_interrupts_input() -> Iterator[None]:
+    """Ctrl-C raises KeyboardInterrupt at once, even while waiting for a line.
+
+    ``asyncio.run`` would otherwise only cancel its task on the first Ctrl-C, which a
+    blocking read of the keyboard does not notice. (Only possible in the main thread.)
+    """
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+
+    def interrupt(signum: int, frame: object) -> None:
+        raise KeyboardInterrupt
+
+    previous = signal.signal(signal.SIGINT, interrupt)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, previous)
 
 
 if __name__ == "__main__":

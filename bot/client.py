@@ -21,6 +21,7 @@ from collections.abc import Callable, Coroutine
 from pathlib import Path
 from typing import Any
 
+import aiohttp
 import discord
 from discord import app_commands
 from discord.ext import commands
@@ -28,9 +29,11 @@ from discord.ext import commands
 from bot.discord_outbox import OutboxDeliverer
 from bot.discord_panels import DYNAMIC_ITEMS, AlreadyAcknowledged, answer_privately
 from bot.discord_text import NOT_IN_GUILD, UNEXPECTED
+from bot.discord_votes import VoteButton
 from bot.scheduler import Scheduler
 from bot.sessions import SessionError, Sessions
 from bot.settings import Settings
+from bot.startup import HEARTBEAT_EVERY, StartFailure, beat
 from bot.storage import Store
 from cogs.estancia import EstanciaCog
 
@@ -108,12 +111,25 @@ class EstanciaBot(commands.Bot):
         self.outbox = OutboxDeliverer(self, self.sessions, clock=self.clock)
         self.sessions.on_outbox(self.outbox.wake)
         await self.add_cog(EstanciaCog(self))
-        self.add_dynamic_items(*DYNAMIC_ITEMS)
+        self.add_dynamic_items(*DYNAMIC_ITEMS, VoteButton)
         await self.sync_commands()
+        await self.sessions.resume_computers()  # a game left with a computer to move
         if self.background_tasks:
             self._start(self.outbox.run(), "estancia-outbox")
             self.scheduler = Scheduler(self.sessions)  # wakes itself on timer changes
             self.scheduler.start()
+            self._start(self._heartbeat(), "estancia-heartbeat")
+
+    async def _heartbeat(self) -> None:
+        """Touch the liveness file while connected (``estancia health`` reads it)."""
+        await self.wait_until_ready()
+        while True:
+            if self.is_ready() and not self.is_closed():
+                try:
+                    await asyncio.to_thread(beat, Path(self.settings.estancia_db))
+                except OSError as why:
+                    log.warning("cannot write the liveness file: %s", why)
+            await asyncio.sleep(HEARTBEAT_EVERY)
 
     async def sync_commands(self) -> None:
         guild_id = self.settings.dev_guild_id
@@ -144,6 +160,8 @@ class EstanciaBot(commands.Bot):
             with contextlib.suppress(asyncio.CancelledError):
                 await task
         self._tasks.clear()
+        if self._sessions is not None:
+            await self._sessions.close()  # computer seats stop; they resume at the next start
         await super().close()
         if self._owns_store is not None:
             await self._owns_store.close()
@@ -155,11 +173,37 @@ def _report_crash(task: asyncio.Task[None]) -> None:
         log.error("background task %s stopped", task.get_name(), exc_info=task.exception())
 
 
+#: Start-up failures discord.py reports as exceptions, each as the line that says what to do.
+BAD_TOKEN = ("Discord refused the bot token: in the developer portal "
+             "(https://discord.com/developers/applications → your app → Bot) reset the token "
+             "and put the new one in .env as DISCORD_TOKEN=.")
+NO_NETWORK = ("cannot reach Discord ({why}): check this machine's internet connection "
+              "(DNS, proxy, firewall), then start again.")
+
+
 def run_bot(settings: Settings) -> None:
-    """Run the bot until interrupted (Ctrl-C or SIGTERM), then close it cleanly."""
+    """Run the bot until interrupted (Ctrl-C or SIGTERM), then close it cleanly.
+
+    A token Discord refuses and a network that does not reach Discord raise
+    :class:`StartFailure` with one line saying what to do.
+    """
     if settings.discord_token is None:
-        raise SystemExit("DISCORD_TOKEN is not set (see .env.example).")
-    asyncio.run(_serve(settings, settings.discord_token.get_secret_value()))
+        raise StartFailure("DISCORD_TOKEN is not set (see .env.example).")
+    try:
+        asyncio.run(_serve(settings, settings.discord_token.get_secret_value()))
+    except discord.LoginFailure:
+        raise StartFailure(BAD_TOKEN) from None
+    except discord.PrivilegedIntentsRequired:
+        raise StartFailure("Discord asks for a privileged intent Estancia does not use: "
+                           "update Estancia.") from None
+    except (aiohttp.ClientConnectionError, ConnectionError, TimeoutError) as why:
+        raise StartFailure(NO_NETWORK.format(why=_short(why))) from None
+
+
+def _short(error: BaseException) -> str:
+    """The gist of a connection error ("Cannot connect to host discord.com:443 …")."""
+    text = str(error).split("[", 1)[0].strip() or type(error).__name__
+    return text[:120]
 
 
 async def _serve(settings: Settings, token: str) -> None:

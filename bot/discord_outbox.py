@@ -27,8 +27,9 @@ from typing import TYPE_CHECKING
 import aiohttp
 import discord
 
-from bot.discord_panels import public_view
+from bot.discord_panels import Components, public_components
 from bot.discord_text import MESSAGE_LIMIT, breakdown_lines, clip
+from bot.discord_votes import VERBS, VoteButton
 from bot.sessions import Announcement
 
 if TYPE_CHECKING:
@@ -171,15 +172,24 @@ class OutboxDeliverer:
             "allowed_mentions": mentions_only(mentioned),
             "nonce": delivery_nonce(announcement),
         }
+        files = []
         if announcement.image:
-            board = await self._board(announcement)
-            if board is not None:
-                kwargs["file"] = board
-        view = public_view(announcement.game_id, turn_button=announcement.turn_button,
-                           lobby_buttons=announcement.lobby_buttons)
+            files.append(await self._board(announcement))
+        if announcement.recap:
+            files.append(await self._recap(announcement))
+        view, choices_image = await public_components(self.sessions, announcement)
+        files.append(choices_image)
+        if any(files):
+            kwargs["files"] = [f for f in files if f is not None]
+        if announcement.vote in VERBS:
+            view = view or Components()
+            view.add_item(VoteButton(announcement.game_id, announcement.vote))
         if view is not None:
             kwargs["view"] = view
-        return await channel.send(**kwargs)
+        message = await channel.send(**kwargs)
+        if announcement.archive_thread is not None:
+            await self._archive(announcement.archive_thread)
+        return message
 
     async def _final_words(self, announcement: Announcement,
                            content: str) -> tuple[str, tuple[int, ...]]:
@@ -210,6 +220,25 @@ class OutboxDeliverer:
             return None
         name = f"estancia-{announcement.game_id}-{announcement.version}.png"
         return discord.File(io.BytesIO(png), filename=name)
+
+    async def _recap(self, announcement: Announcement) -> discord.File | None:
+        """The end-of-game recap image; one that cannot be drawn holds nothing back."""
+        try:
+            png = await self.sessions.recap_png(announcement.game_id)
+        except Exception:
+            log.exception("recap of game %s could not be drawn; sending without it",
+                          announcement.game_id)
+            return None
+        return discord.File(io.BytesIO(png), filename=f"estancia-{announcement.game_id}-recap.png")
+
+    async def _archive(self, thread_id: int) -> None:
+        """Archive a finished game's thread (the recap is in its parent channel by now).
+        Best effort: a thread that cannot be archived stays open, nothing is re-sent."""
+        try:
+            await self.client.http.edit_channel(thread_id, archived=True,
+                                                reason="Estancia: the game is over")
+        except (discord.HTTPException, aiohttp.ClientError, OSError) as error:
+            log.warning("thread %s could not be archived: %r", thread_id, error)
 
     async def _retry(self, announcement: Announcement, retry_after: float | None,
                      reason: str) -> None:

@@ -6,28 +6,41 @@ panel, the game version the panel was built from — and is handled by a
 memory between clicks, so buttons keep working after a restart, and a stale panel or a
 double click is refused by the session layer's version check, never applied twice.
 
-Custom ids (≤ 100 characters):
+Custom ids (≤ 100 characters; ids and versions have at most 19 digits, as SQLite's
+integers — a forged longer one matches no template and is ignored):
 
 * ``est:turn:<game>`` — "Your turn": opens the private panel
 * ``est:join:<game>``, ``est:cpu:<game>``, ``est:start:<game>`` — lobby buttons
 * ``est:opt:<game>:<version>:<key>`` (or ``#<index>`` when the key is too long) — an option
-* ``est:sel:<game>:<version>`` — a select menu of options (values are option keys)
+* ``est:sel:<game>:<version>[:<part>]`` — a select menu of options (values are option
+  keys); a big decision is spread over up to four menus, ``part`` tells them apart
 * ``est:grp:<game>:<version>`` — a select menu of option groups (values are group indexes)
 * ``est:undo:<game>:<version>`` — "Take back" the step just played (as ``/estancia undo``)
+* ``est:popt:…``, ``est:psel:…``, ``est:pgrp:…`` — the same on a public turn message (a
+  game without hidden information shows the choices there): only the player to move may
+  use them, and the rest of the turn goes on in a private panel.
+
+When options of a decision have places (``Option.at``), they are numbered 1, 2, … in the
+order of the decision, the number starts their button or menu label, and the panel
+carries the *decision image* (:func:`renderer.render_decision_png`) with the same numbers
+on the board.
 """
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
+import io
 import logging
 import re
 from collections.abc import Awaitable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 import discord
 from discord import ui
 
+import renderer
 from bot.discord_text import (
     BUTTON_LABEL_LIMIT,
     LABEL_LIMIT,
@@ -37,9 +50,11 @@ from bot.discord_text import (
     UNEXPECTED,
     clip,
     clip_lines,
+    fit_components,
+    fit_message,
     hand_text,
 )
-from bot.sessions import GameInfo, MoveResult, SessionError
+from bot.sessions import Announcement, GameInfo, MoveResult, SessionError
 from games.base import MENU_LIMIT, Decision, Option
 
 if TYPE_CHECKING:
@@ -55,6 +70,9 @@ EXPIRED = "estancia.expired"
 #: Up to this many options with short labels are shown as buttons, more as a select menu.
 BUTTON_OPTIONS = 5
 SHORT_LABEL = 32
+#: A big decision is spread over this many select menus at most (one row stays free for
+#: "End turn" and "Take back"), so that any option is one pick away.
+MAX_SELECTS = MAX_ROWS - 1
 
 
 class Components(ui.View):
@@ -71,6 +89,9 @@ class Components(ui.View):
     def is_dispatchable(self) -> bool:
         return False
 
+    def to_components(self) -> list[dict[str, Any]]:
+        return fit_components(super().to_components())
+
 
 # -- building ---------------------------------------------------------------------------
 
@@ -79,6 +100,41 @@ class Components(ui.View):
 class Panel:
     content: str
     view: Components | None
+    #: The decision image's marks (``Option.at`` → the number its option carries).
+    marks: dict[str, str] = field(default_factory=dict)
+
+
+def numbering(decision: Decision) -> dict[str, int]:
+    """Option key → its number, for the options that have a place (none: no numbers)."""
+    numbers: dict[str, int] = {}
+    for option in decision.options:
+        if option.at is not None:
+            numbers[option.key] = len(numbers) + 1
+    return numbers
+
+
+def numbered_label(option: Option, numbers: dict[str, int]) -> str:
+    """ "3. Mark C4 (cow)" for a numbered option, else its label."""
+    number = numbers.get(option.key)
+    return option.label if number is None else f"{number}. {option.label}"
+
+
+def decision_marks(decision: Decision) -> dict[str, str]:
+    """Each place of the decision → the number(s) of its options ("3" or "3/4")."""
+    numbers = numbering(decision)
+    marks: dict[str, list[str]] = {}
+    for option in decision.options:
+        if option.key in numbers and option.at is not None:
+            marks.setdefault(option.at, []).append(str(numbers[option.key]))
+    return {place: _span(found) for place, found in marks.items()}
+
+
+def _span(numbers: list[str]) -> str:
+    """ "3", "3/4", or "3-6" for a run of three or more."""
+    values = [int(n) for n in numbers]
+    if len(values) >= 3 and values == list(range(values[0], values[0] + len(values))):
+        return f"{values[0]}-{values[-1]}"
+    return "/".join(numbers)
 
 
 #: Option keys that end the turn early: shown as their own button, never buried in a menu.
@@ -110,50 +166,90 @@ def choose_placeholder(count: int) -> str:
     return "Choose…" if count == 1 else f"Choose one of {count}…"
 
 
+def pack_menus(options: list[Option]) -> list[list[Option]] | None:
+    """Options spread over at most :data:`MAX_SELECTS` menus of ≤ 25, whole groups kept
+    together in their order; None when they do not fit."""
+    if len(options) <= MENU_LIMIT:
+        return [options] if options else []
+    groups: dict[str, list[Option]] = {}
+    for option in options:
+        groups.setdefault(option.group or "", []).append(option)
+    menus: list[list[Option]] = []
+    for members in groups.values():
+        if menus and len(menus[-1]) + len(members) <= MENU_LIMIT:
+            menus[-1] += members
+        else:
+            menus.append(list(members))
+    if len(menus) > MAX_SELECTS or any(len(menu) > MENU_LIMIT for menu in menus):
+        return None
+    return menus
+
+
+def menu_placeholder(menu: list[Option], several: bool) -> str:
+    """ "Choose one of 12…", or with the groups it holds ("Row 1 – Row 3: …")."""
+    if not several:
+        return choose_placeholder(len(menu))
+    names = list(dict.fromkeys(o.group or "Other" for o in menu))
+    where = names[0] if len(names) == 1 else f"{names[0]} – {names[-1]}"
+    return clip(f"{where}: {choose_placeholder(len(menu))}", PLACEHOLDER_LIMIT)
+
+
 def decision_view(game_id: int, version: int, decision: Decision,
-                  group: int | None = None) -> Components:
-    """Components for one decision: buttons, a select menu, or groups first (> 25 options).
+                  group: int | None = None, *, public: bool = False) -> Components:
+    """Components for one decision: buttons, select menus (up to four, so that any
+    option is one pick away), or groups first when even four menus cannot hold them.
 
     An option that ends the turn early ("End turn") gets its own button under a menu, so
-    it is one tap away instead of at the bottom of a long list.
+    it is one tap away instead of at the bottom of a long list. ``public``: the
+    components of a public turn message (other custom ids, see the module docstring).
     """
     view = Components()
     options = decision.options
+    numbers = numbering(decision)
     ends = [o for o in options if _is_end(o)]
+
+    def button(option: Option) -> OptionButton:
+        return OptionButton.for_option(game_id, version, options.index(option), option,
+                                       style=_style(option), numbers=numbers, public=public)
+
     if group is None and as_buttons(options):
-        for index, option in enumerate(options):
-            view.add_item(OptionButton.for_option(game_id, version, index, option,
-                                                  style=_style(option)))
+        for option in options:
+            view.add_item(button(option))
         return view
     groups = decision.groups()
     noun = group_noun([o.group or "" for o in options if not _is_end(o)])
+    moves = [o for o in options if not _is_end(o)] or options
+    menus = pack_menus(moves) if group is None else None
     if group is not None:
         name = groups[group]
         shown = [o for o in options if (o.group or "") == name and not _is_end(o)]
         if as_buttons(shown):  # a short group: one tap per option, not a second menu
             for option in shown:
-                view.add_item(OptionButton.for_option(game_id, version, options.index(option),
-                                                      option, style=_style(option)))
+                view.add_item(button(option))
         elif shown:
             view.add_item(OptionSelect(game_id, version, shown,
                                        placeholder=clip(f"{name}: {choose_placeholder(len(shown))}",
-                                                        PLACEHOLDER_LIMIT)))
-        view.add_item(GroupSelect(game_id, version, groups, placeholder=f"Other {noun}s…"))
-    elif len(options) > MENU_LIMIT:
+                                                        PLACEHOLDER_LIMIT),
+                                       numbers=numbers, public=public))
+        view.add_item(GroupSelect(game_id, version, groups, placeholder=f"Other {noun}s…",
+                                  public=public))
+    elif menus is None:
         view.add_item(GroupSelect(game_id, version, groups,
-                                  placeholder=f"Choose a {noun} ({len(groups)})…"))
+                                  placeholder=f"Choose a {noun} ({len(groups)})…", public=public))
     else:
-        shown = [o for o in options if not _is_end(o)] or options
-        view.add_item(OptionSelect(game_id, version, shown,
-                                   placeholder=choose_placeholder(len(shown))))
-        if len(shown) == len(options):
+        for part, menu in enumerate(menus):
+            several = len(menus) > 1
+            view.add_item(OptionSelect(game_id, version, menu,
+                                       placeholder=menu_placeholder(menu, several),
+                                       numbers=numbers, public=public,
+                                       part=part if several else None))
+        if len(moves) == len(options):
             return view
     last_row = len(view.to_components())
     for option in ends:  # on a row of its own, below the moves
-        button = OptionButton.for_option(game_id, version, options.index(option), option,
-                                         style=_style(option))
-        button.row = last_row
-        view.add_item(button)
+        end = button(option)
+        end.row = last_row
+        view.add_item(end)
     return view
 
 
@@ -171,7 +267,7 @@ def panel_for(game_id: int, version: int, decision: Decision, *,
     view = decision_view(game_id, version, decision, group)
     if undo:
         add_take_back(view, game_id, version)
-    return Panel(clip_lines(lines), view)
+    return Panel(clip_lines(lines), view, decision_marks(decision))
 
 
 def add_take_back(view: Components, game_id: int, version: int) -> None:
@@ -231,6 +327,46 @@ def public_view(game_id: int, *, turn_button: bool, lobby_buttons: bool) -> Comp
     return view
 
 
+async def public_components(sessions: Sessions, announcement: Announcement
+                            ) -> tuple[Components | None, discord.File | None]:
+    """The components of a public message, and the decision image they need, if any.
+
+    In a game without hidden information the choices of the turn go on the turn message
+    itself (built from the decision at the announced version: stale once the game moved
+    on); otherwise a "Your turn" button opens the private panel."""
+    if announcement.turn_button:
+        decision = await sessions.public_decision(announcement.game_id, announcement.version)
+        if decision is not None:
+            view = decision_view(announcement.game_id, announcement.version, decision,
+                                 public=True)
+            image = await decision_image(sessions, announcement.game_id, None, decision,
+                                         announcement.version)
+            return view, image
+    return public_view(announcement.game_id, turn_button=announcement.turn_button,
+                       lobby_buttons=announcement.lobby_buttons), None
+
+
+async def decision_image(sessions: Sessions, game_id: int, user_id: int | None,
+                         decision: Decision, version: int) -> discord.File | None:
+    """The decision image (drawn off the event loop), or None: no places, no drawing for
+    this game, or a drawing that failed (logged; the panel goes out without it)."""
+    marks = decision_marks(decision)
+    if not marks:
+        return None
+    try:
+        info = await sessions.info_by_id(game_id)
+        view = await sessions.view(game_id, user_id)
+        png = await asyncio.to_thread(renderer.render_decision_png, info.game, view,
+                                      info.names, marks)
+    except Exception:
+        log.exception("decision image of game %s at version %s could not be drawn",
+                      game_id, version)
+        return None
+    if png is None:
+        return None
+    return discord.File(io.BytesIO(png), filename=f"estancia-{game_id}-{version}-choices.png")
+
+
 # -- answering -----------------------------------------------------------------------------
 
 
@@ -276,6 +412,7 @@ async def answer_privately(interaction: discord.Interaction, text: str) -> None:
     """A private answer that leaves any panel as it is."""
     if expired(interaction):
         return
+    text = fit_message(text)
     response = interaction.response
     if not response.is_done():
         await response.send_message(text, ephemeral=True)
@@ -285,9 +422,21 @@ async def answer_privately(interaction: discord.Interaction, text: str) -> None:
         await interaction.followup.send(text, ephemeral=True)
 
 
-async def show_panel(interaction: discord.Interaction, panel: Panel) -> None:
+async def show_panel(interaction: discord.Interaction, panel: Panel,
+                     image: discord.File | None = None) -> None:
     if not expired(interaction):
-        await interaction.edit_original_response(content=panel.content, view=panel.view)
+        await interaction.edit_original_response(content=fit_message(panel.content),
+                                                 view=panel.view, attachments=[image] if image else [])
+
+
+async def present(interaction: discord.Interaction, game_id: int, version: int,
+                  decision: Decision | None, panel: Panel) -> None:
+    """Show a private panel with the decision image of its decision (when it has places)."""
+    image = None
+    if decision is not None and panel.marks and not expired(interaction):
+        image = await decision_image(sessions_of(interaction), game_id, interaction.user.id,
+                                     decision, version)
+    await show_panel(interaction, panel, image)
 
 
 async def guarded(interaction: discord.Interaction, handler: Awaitable[None]) -> None:
@@ -316,7 +465,8 @@ async def open_panel(interaction: discord.Interaction, game_id: int) -> None:
     if decision is None:
         raise SessionError(waiting_text(info))
     hand = await private_hand(sessions, game_id, interaction.user.id)
-    await show_panel(interaction, panel_for(game_id, info.version, decision, hand=hand))
+    await present(interaction, game_id, info.version, decision,
+                  panel_for(game_id, info.version, decision, hand=hand))
 
 
 async def private_hand(sessions: Sessions, game_id: int, user_id: int) -> str | None:
@@ -328,30 +478,67 @@ async def private_hand(sessions: Sessions, game_id: int, user_id: int) -> str | 
 
 
 async def play_from_panel(interaction: discord.Interaction, game_id: int, version: int,
-                          choice: str) -> None:
-    """An option button or select: play it, then show the next step of the turn (if any)."""
-    await acknowledge(interaction)  # acknowledged or not, the move counts
+                          choice: str, public: bool = False) -> None:
+    """An option button or select: play it, then show the next step of the turn (if any).
+
+    ``public``: it was on the public turn message, so the answer is a new private panel
+    (the public message stays as it is for everyone; its choices are stale from now)."""
+    if public:
+        await acknowledge(interaction, ephemeral=True, thinking=True)
+    else:
+        await acknowledge(interaction)  # acknowledged or not, the move counts
     sessions = sessions_of(interaction)
     key = await _resolve_choice(sessions, game_id, interaction.user.id, choice)
-    result = await sessions.play(game_id, interaction.user.id, key, version)
+    try:
+        result = await sessions.play(game_id, interaction.user.id, key, version)
+    except SessionError as refusal:
+        # An old turn message (the turn went on in a private panel that was then lost,
+        # say): nothing is played, and the player to move gets the turn as it stands.
+        if not (public and str(refusal) == STALE_PANEL
+                and await present_current(interaction, game_id, [STALE_PUBLIC])):
+            raise
+        return
+    await present_result(interaction, sessions, result)
+
+
+#: The answer to the player to move who taps an out-of-date turn message.
+STALE_PUBLIC = "That message is out of date — nothing was played. Your turn as it stands:"
+
+
+async def present_current(interaction: discord.Interaction, game_id: int,
+                          header: list[str]) -> bool:
+    """Show the user's pending decision in a fresh private panel; False if there is none."""
+    sessions = sessions_of(interaction)
+    info = await sessions.info_by_id(game_id)  # the version first: never newer than the decision
+    decision, _seat = await sessions.decision_for(game_id, interaction.user.id)
+    if decision is None:
+        return False
+    hand = await private_hand(sessions, game_id, interaction.user.id)
+    undo = await can_take_back(sessions, game_id, interaction.user.id)
+    await present(interaction, game_id, info.version, decision,
+                  panel_for(game_id, info.version, decision, header=header, hand=hand,
+                            undo=undo))
+    return True
+
+
+async def present_result(interaction: discord.Interaction, sessions: Sessions,
+                         result: MoveResult, headline: str | None = None,
+                         undo_button: bool = True) -> None:
+    """The panel after a step or an undo: the next step of the turn, or why there is none."""
+    game_id, user_id = result.game_id, interaction.user.id
     info = None if result.decision is not None else await sessions.info_by_id(game_id)
     hand = undo = None
     if result.decision is not None:
-        hand = await private_hand(sessions, game_id, interaction.user.id)
-        undo = await can_take_back(sessions, game_id, interaction.user.id)
-    await show_panel(interaction, after_move_panel(result, info, hand=hand, undo=bool(undo)))
+        hand = await private_hand(sessions, game_id, user_id)
+        undo = undo_button and await sessions.undoable(game_id, user_id)
+    panel = after_move_panel(result, info, headline=headline, hand=hand, undo=bool(undo))
+    await present(interaction, game_id, result.version, result.decision, panel)
 
 
 async def can_take_back(sessions: Sessions, game_id: int, user_id: int) -> bool:
-    """Whether ``/estancia undo`` would take back the user's last step: their own move,
-    nothing revealed by it, nobody moved since (the session layer checks it again)."""
-    moves = await sessions.store.effective_moves(game_id, 2)
-    if len(moves) < 2:
-        return False
-    last = moves[0]
-    info = await sessions.info_by_id(game_id)
-    return (last.kind == "move" and not last.by_computer and not last.reveals
-            and last.seat is not None and last.seat == info.seat_of(user_id))
+    """Whether ``/estancia undo`` would take back the user's last step (the session
+    layer checks it again when it is tapped)."""
+    return await sessions.undoable(game_id, user_id)
 
 
 async def take_back(interaction: discord.Interaction, game_id: int, version: int) -> None:
@@ -362,21 +549,17 @@ async def take_back(interaction: discord.Interaction, game_id: int, version: int
     if info.version != version:
         raise SessionError(STALE_PANEL)
     result = await sessions.undo(info.channel_id, interaction.user.id)
-    after = None if result.decision is not None else await sessions.info_by_id(game_id)
-    hand = undo = None
-    if result.decision is not None:
-        hand = await private_hand(sessions, game_id, interaction.user.id)
-        undo = await can_take_back(sessions, game_id, interaction.user.id)
-    await show_panel(interaction, after_move_panel(
-        result, after, headline="You took back your last step.", hand=hand, undo=bool(undo)))
+    await present_result(interaction, sessions, result, headline="You took back your last step.")
 
 
 async def _resolve_choice(sessions: Sessions, game_id: int, user_id: int, choice: str) -> str:
     if not choice.startswith("#"):
         return choice
     decision, _seat = await sessions.decision_for(game_id, user_id)
+    if decision is None:
+        return choice  # not this user's turn: the session layer says so
     index = _index(choice[1:])
-    if decision is None or index is None or index >= len(decision.options):
+    if index is None or index >= len(decision.options):
         raise SessionError(STALE_PANEL)
     return decision.options[index].key
 
@@ -386,20 +569,26 @@ def _index(text: str) -> int | None:
 
 
 async def choose_group(interaction: discord.Interaction, game_id: int, version: int,
-                       group: int | None) -> None:
-    """A group of a big decision was chosen: show that group's options in the same panel."""
-    if not await acknowledge(interaction):
+                       group: int | None, public: bool = False) -> None:
+    """A group of a big decision was chosen: show that group's options in the same panel
+    (a new private panel when the menu was on the public turn message)."""
+    acknowledged = (await acknowledge(interaction, ephemeral=True, thinking=True) if public
+                    else await acknowledge(interaction))
+    if not acknowledged:
         return
     sessions = sessions_of(interaction)
     info = await sessions.info_by_id(game_id)
     decision, _seat = await sessions.decision_for(game_id, interaction.user.id)
-    if (info.version != version or decision is None or group is None
-            or group >= len(decision.groups())):
+    if info.version != version:
+        raise SessionError(STALE_PANEL)
+    if decision is None:
+        raise SessionError(waiting_text(info))
+    if group is None or group >= len(decision.groups()):
         raise SessionError(STALE_PANEL)
     hand = await private_hand(sessions, game_id, interaction.user.id)
     undo = await can_take_back(sessions, game_id, interaction.user.id)
-    await show_panel(interaction, panel_for(game_id, version, decision, group=group, hand=hand,
-                                            undo=undo))
+    await present(interaction, game_id, version, decision,
+                  panel_for(game_id, version, decision, group=group, hand=hand, undo=undo))
 
 
 async def lobby_action(interaction: discord.Interaction, game_id: int, action: str) -> None:
@@ -425,7 +614,7 @@ async def lobby_action(interaction: discord.Interaction, game_id: int, action: s
 # -- dynamic items -------------------------------------------------------------------------
 
 
-class TurnButton(ui.DynamicItem[ui.Button], template=r"est:turn:(?P<game>\d+)"):
+class TurnButton(ui.DynamicItem[ui.Button], template=r"est:turn:(?P<game>[0-9]{1,19})"):
     def __init__(self, game_id: int) -> None:
         super().__init__(ui.Button(label="Your turn", style=discord.ButtonStyle.success,
                                    custom_id=f"est:turn:{game_id}"))
@@ -461,102 +650,118 @@ class _LobbyButton:
         await guarded(interaction, lobby_action(interaction, self.game_id, self.action))
 
 
-class JoinButton(_LobbyButton, ui.DynamicItem[ui.Button], template=r"est:join:(?P<game>\d+)"):
+class JoinButton(_LobbyButton, ui.DynamicItem[ui.Button], template=r"est:join:(?P<game>[0-9]{1,19})"):
     action = "join"
     label = "Join"
     style = discord.ButtonStyle.primary
 
 
-class ComputerButton(_LobbyButton, ui.DynamicItem[ui.Button], template=r"est:cpu:(?P<game>\d+)"):
+class ComputerButton(_LobbyButton, ui.DynamicItem[ui.Button], template=r"est:cpu:(?P<game>[0-9]{1,19})"):
     action = "cpu"
     label = "Add computer"
 
 
-class StartButton(_LobbyButton, ui.DynamicItem[ui.Button], template=r"est:start:(?P<game>\d+)"):
+class StartButton(_LobbyButton, ui.DynamicItem[ui.Button], template=r"est:start:(?P<game>[0-9]{1,19})"):
     action = "start"
     label = "Start"
     style = discord.ButtonStyle.success
 
 
+def _prefix(public: bool) -> str:
+    return "p" if public else ""
+
+
 class OptionButton(ui.DynamicItem[ui.Button],
-                   template=r"est:opt:(?P<game>\d+):(?P<version>\d+):(?P<choice>.+)"):
+                   template=r"est:(?P<pub>p?)opt:(?P<game>[0-9]{1,19}):(?P<version>[0-9]{1,19}):(?P<choice>.+)"):
     def __init__(self, game_id: int, version: int, choice: str, label: str,
-                 style: discord.ButtonStyle = discord.ButtonStyle.primary) -> None:
-        super().__init__(ui.Button(label=clip(label, BUTTON_LABEL_LIMIT), style=style,
-                                   custom_id=f"est:opt:{game_id}:{version}:{choice}"))
-        self.game_id, self.version, self.choice = game_id, version, choice
+                 style: discord.ButtonStyle = discord.ButtonStyle.primary,
+                 public: bool = False) -> None:
+        super().__init__(ui.Button(
+            label=clip(label, BUTTON_LABEL_LIMIT), style=style,
+            custom_id=f"est:{_prefix(public)}opt:{game_id}:{version}:{choice}"))
+        self.game_id, self.version, self.choice, self.public = game_id, version, choice, public
 
     @classmethod
     def for_option(cls, game_id: int, version: int, index: int, option: Option,
-                   style: discord.ButtonStyle = discord.ButtonStyle.primary) -> OptionButton:
+                   style: discord.ButtonStyle = discord.ButtonStyle.primary,
+                   numbers: dict[str, int] | None = None, public: bool = False) -> OptionButton:
         """The option's key travels in the custom id, or its index when the key is too long."""
         choice = option.key
-        if len(f"est:opt:{game_id}:{version}:{choice}") > CUSTOM_ID_LIMIT:
+        if len(f"est:{_prefix(public)}opt:{game_id}:{version}:{choice}") > CUSTOM_ID_LIMIT:
             choice = f"#{index}"
-        return cls(game_id, version, choice, option.label, style)
+        return cls(game_id, version, choice, numbered_label(option, numbers or {}), style,
+                   public)
 
     @classmethod
     async def from_custom_id(cls, interaction: discord.Interaction, item: ui.Item[Any],
                              match: re.Match[str]) -> OptionButton:
         label = getattr(item, "label", None) or match["choice"]
         style = getattr(item, "style", None) or discord.ButtonStyle.primary
-        return cls(int(match["game"]), int(match["version"]), match["choice"], label, style)
+        return cls(int(match["game"]), int(match["version"]), match["choice"], label, style,
+                   bool(match["pub"]))
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        await guarded(interaction,
-                      play_from_panel(interaction, self.game_id, self.version, self.choice))
+        await guarded(interaction, play_from_panel(interaction, self.game_id, self.version,
+                                                   self.choice, self.public))
 
 
 class OptionSelect(ui.DynamicItem[ui.Select],
-                   template=r"est:sel:(?P<game>\d+):(?P<version>\d+)"):
+                   template=r"est:(?P<pub>p?)sel:(?P<game>[0-9]{1,19}):(?P<version>[0-9]{1,19})(?::(?P<part>[0-9]{1,2}))?"):
     def __init__(self, game_id: int, version: int, options: list[Option],
-                 placeholder: str = "Choose…") -> None:
-        choices = [discord.SelectOption(label=clip(o.label, LABEL_LIMIT), value=o.key,
-                                        description=o.hint) for o in options[:MENU_LIMIT]]
-        super().__init__(ui.Select(custom_id=f"est:sel:{game_id}:{version}",
-                                   placeholder=placeholder, options=choices))
-        self.game_id, self.version = game_id, version
+                 placeholder: str = "Choose…", numbers: dict[str, int] | None = None,
+                 public: bool = False, part: int | None = None) -> None:
+        choices = [discord.SelectOption(label=clip(numbered_label(o, numbers or {}), LABEL_LIMIT),
+                                        value=o.key, description=o.hint)
+                   for o in options[:MENU_LIMIT]]
+        suffix = "" if part is None else f":{part}"
+        super().__init__(ui.Select(
+            custom_id=f"est:{_prefix(public)}sel:{game_id}:{version}{suffix}",
+            placeholder=placeholder, options=choices))
+        self.game_id, self.version, self.public = game_id, version, public
 
     @classmethod
     async def from_custom_id(cls, interaction: discord.Interaction, item: ui.Item[Any],
                              match: re.Match[str]) -> OptionSelect:
-        return cls(int(match["game"]), int(match["version"]), [])  # discord.py fills in the values
+        part = int(match["part"]) if match["part"] else None
+        # discord.py fills in the values
+        return cls(int(match["game"]), int(match["version"]), [], public=bool(match["pub"]),
+                   part=part)
 
     async def callback(self, interaction: discord.Interaction) -> None:
         values = self.item.values
         if not values:
             await answer_privately(interaction, "Nothing was chosen.")
             return
-        await guarded(interaction,
-                      play_from_panel(interaction, self.game_id, self.version, values[0]))
+        await guarded(interaction, play_from_panel(interaction, self.game_id, self.version,
+                                                   values[0], self.public))
 
 
 class GroupSelect(ui.DynamicItem[ui.Select],
-                  template=r"est:grp:(?P<game>\d+):(?P<version>\d+)"):
+                  template=r"est:(?P<pub>p?)grp:(?P<game>[0-9]{1,19}):(?P<version>[0-9]{1,19})"):
     def __init__(self, game_id: int, version: int, groups: list[str],
-                 placeholder: str = "Choose a group…") -> None:
+                 placeholder: str = "Choose a group…", public: bool = False) -> None:
         choices = [discord.SelectOption(label=clip(name or "Other", LABEL_LIMIT), value=str(i))
                    for i, name in enumerate(groups[:MENU_LIMIT])]
-        super().__init__(ui.Select(custom_id=f"est:grp:{game_id}:{version}",
+        super().__init__(ui.Select(custom_id=f"est:{_prefix(public)}grp:{game_id}:{version}",
                                    placeholder=placeholder, options=choices))
-        self.game_id, self.version = game_id, version
+        self.game_id, self.version, self.public = game_id, version, public
 
     @classmethod
     async def from_custom_id(cls, interaction: discord.Interaction, item: ui.Item[Any],
                              match: re.Match[str]) -> GroupSelect:
-        return cls(int(match["game"]), int(match["version"]), [])
+        return cls(int(match["game"]), int(match["version"]), [], public=bool(match["pub"]))
 
     async def callback(self, interaction: discord.Interaction) -> None:
         values = self.item.values
         if not values:
             await answer_privately(interaction, "Nothing was chosen.")
             return
-        await guarded(interaction,
-                      choose_group(interaction, self.game_id, self.version, _index(values[0])))
+        await guarded(interaction, choose_group(interaction, self.game_id, self.version,
+                                                _index(values[0]), self.public))
 
 
 class UndoButton(ui.DynamicItem[ui.Button],
-                 template=r"est:undo:(?P<game>\d+):(?P<version>\d+)"):
+                 template=r"est:undo:(?P<game>[0-9]{1,19}):(?P<version>[0-9]{1,19})"):
     def __init__(self, game_id: int, version: int) -> None:
         super().__init__(ui.Button(label="Take back", style=discord.ButtonStyle.secondary,
                                    custom_id=f"est:undo:{game_id}:{version}"))

@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+import math
 from typing import Any
 
-from bot.option_values import typed_value
-from bot.sessions import GameInfo
+from bot.option_values import parse_option_words
+from bot.sessions import MAX_TIMEOUT_HOURS, GameInfo
 
 #: Discord's limit on message content.
 MESSAGE_LIMIT = 2000
@@ -14,6 +15,12 @@ LABEL_LIMIT = 100
 BUTTON_LABEL_LIMIT = 80
 #: Discord's limit on a select menu's placeholder.
 PLACEHOLDER_LIMIT = 150
+#: Discord's limit on a component's custom id (longer ones are the bot's own bug: kept).
+CUSTOM_ID_LIMIT = 100
+#: How much of something a user typed a refusal repeats ("There is no game called '…'").
+ECHO_LIMIT = 40
+#: Game options are a few words ("pro sheet=3"); longer text is refused before parsing.
+OPTIONS_TEXT_LIMIT = 200
 
 STALE_PANEL = "This panel is out of date — the game has moved on."
 SPECTATOR = ("You are not playing in this game. `/estancia board` shows the board; "
@@ -25,6 +32,42 @@ NOT_IN_GUILD = "Estancia games are played in server channels, not in direct mess
 def clip(text: str, limit: int) -> str:
     """``text`` cut to ``limit`` characters, marking the cut with an ellipsis."""
     return text if len(text) <= limit else text[: limit - 1].rstrip() + "…"
+
+
+def echo(typed: str) -> str:
+    """What a user typed, quoted for a refusal and cut to :data:`ECHO_LIMIT` characters."""
+    return repr(clip(typed.strip(), ECHO_LIMIT))
+
+
+def fit_message(text: str) -> str:
+    """Message content as Discord accepts it (every reply and post goes through here)."""
+    return clip(text, MESSAGE_LIMIT)
+
+
+#: Discord's per-field limits on serialized components (buttons, selects, their options).
+_COMPONENT_LIMITS = {"label": LABEL_LIMIT, "placeholder": PLACEHOLDER_LIMIT,
+                     "description": LABEL_LIMIT}
+
+
+def fit_components(components: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Serialized components (action rows) with every text cut to Discord's limits.
+
+    Button labels get 80 characters, select options' labels and descriptions 100,
+    placeholders 150. Values and custom ids are left alone: they are keys, not text.
+    """
+    for component in components:
+        for field, limit in _COMPONENT_LIMITS.items():
+            if field == "label" and component.get("type") == 2:
+                limit = BUTTON_LABEL_LIMIT
+            if isinstance(component.get(field), str):
+                component[field] = clip(component[field], limit)
+        for option in component.get("options") or []:
+            for field in ("label", "description"):
+                if isinstance(option.get(field), str):
+                    option[field] = clip(option[field], LABEL_LIMIT)
+        if isinstance(component.get("components"), list):
+            fit_components(component["components"])
+    return components
 
 
 def clip_lines(lines: list[str], limit: int = MESSAGE_LIMIT) -> str:
@@ -41,29 +84,30 @@ def clip_lines(lines: list[str], limit: int = MESSAGE_LIMIT) -> str:
 
 
 def parse_options_text(text: str | None) -> dict[str, Any]:
-    """``"pro sheet=3 variant=long"`` → ``{"pro": True, "sheet": 3, "variant": "long"}``.
+    """``"pro sheet=3"`` → ``{"pro": True, "sheet": 3}`` (see :func:`parse_option_words`);
+    text too long to be options is refused before it is parsed or repeated."""
+    if text is not None and len(text) > OPTIONS_TEXT_LIMIT:
+        raise ValueError(f"Options are a few words like `pro sheet=3` (at most "
+                         f"{OPTIONS_TEXT_LIMIT} characters; that text has {len(text)}).")
+    return parse_option_words(text)
 
-    A bare word switches a flag on, ``no-word`` switches it off; values that read as
-    numbers or booleans become numbers or booleans. Validation is the game's business.
-    """
-    options: dict[str, Any] = {}
-    for token in (text or "").replace(",", " ").split():
-        name, sep, raw = token.partition("=")
-        name = name.strip().lower().replace("-", "_")
-        if not sep:
-            if name.startswith("no_") and len(name) > 3:
-                options[name[3:]] = False
-            else:
-                options[name] = True
-            continue
-        options[name] = typed_value(raw.strip())
-    return options
 
+#: What a user types for "no reminders".
+NO_REMINDERS = frozenset({"none", "no", "off", "-"})
 
 
 def parse_hours_list(text: str) -> list[float]:
-    """``"12, 2"`` → ``[12.0, 2.0]``; raises ValueError on anything else."""
-    return [float(part) for part in text.replace(" ", "").split(",") if part]
+    """``"12, 2"`` → ``[12.0, 2.0]``, ``"none"`` → ``[]``.
+
+    Raises ValueError unless every part is a finite number of hours above 0 and at most
+    :data:`MAX_TIMEOUT_HOURS` (``inf``, ``nan`` and ``1e999`` are numbers to ``float``).
+    """
+    if text.strip().casefold() in NO_REMINDERS:
+        return []
+    hours = [float(part) for part in text.replace(" ", "").split(",") if part]
+    if not all(math.isfinite(h) and 0 < h <= MAX_TIMEOUT_HOURS for h in hours):
+        raise ValueError(text)
+    return hours
 
 
 def seat_lines(info: GameInfo) -> list[str]:

@@ -1,5 +1,10 @@
 """The turn-timer scheduler: one asyncio task that fires reminders and deadlines.
 
+Each cycle also sweeps stale games and forgotten lobbies (:meth:`Sessions.sweep_stale`,
+at least every ``MAX_SLEEP``) and rates the games that finished since
+(:meth:`Sessions.rate_finished_games`), both from the database, each change guarded by
+the game's version, so a restart loses or doubles nothing.
+
 It sleeps until the nearest unfired timer in the database, fires what is due through
 :meth:`bot.sessions.Sessions.fire_due_timers`, and is woken early whenever a commit
 changes timers (``Sessions.on_timers``). All timers live in the database, so a restart
@@ -54,6 +59,13 @@ class Scheduler:
         fired = await self._sessions.fire_due_timers()
         if fired:
             log.info("fired %d timer(s)", fired)
+        swept = await self._sessions.sweep_stale()
+        if swept:
+            log.info("stale sweep changed %d game(s)", swept)
+        # A game that finished (by a move, a deadline or the sweep) woke us: rate it now.
+        rated = await self._sessions.rate_finished_games()
+        if rated:
+            log.info("rated %d finished game(s)", rated)
         self.next_due = await self._sessions.next_timer_due()
         if self.next_due is None:
             return None

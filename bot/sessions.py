@@ -17,8 +17,12 @@ Rules of the road:
   delivers them with :meth:`Sessions.pending_announcements`, :meth:`Sessions.mark_sent`
   and :meth:`Sessions.mark_failed`. Private events (``Event.private_to``) only ever go
   back to the acting player in a :class:`MoveResult`.
-* After a human step, computer seats play at once (each step logged on its own) until
-  a human decision is pending or the game is over.
+* A decision with a single option is played by the platform at once (logged as that
+  player's move). After a human step the player is answered at once; computer seats then
+  play in the background (:meth:`Sessions.wait_for_computers`), each step logged on its
+  own, until a human decision is pending or the game is over, committed with the same
+  version guard and announced through the outbox. A game left with a computer to move
+  (a restart) goes on with :meth:`Sessions.resume_computers`.
 * Turn timers (reminders and a deadline) are database rows written with the move; the
   scheduler (:mod:`bot.scheduler`) fires them through :meth:`Sessions.fire_due_timers`.
 """
@@ -26,10 +30,13 @@ Rules of the road:
 from __future__ import annotations
 
 import asyncio
+import contextlib
+import functools
 import logging
+import math
 import secrets
 import time
-from collections.abc import Awaitable, Callable, Sequence
+from collections.abc import Awaitable, Callable, Iterator, Sequence
 from dataclasses import dataclass, replace
 from typing import Any, Literal, TypeVar, cast
 
@@ -37,23 +44,41 @@ import pydantic
 
 import games
 import renderer
-from bot import transitions
+from bot import ratings, stale, transitions
 from bot.announcements import Announcement, AnnouncementKind, payload
-from bot.autoplay import AnyGame, Step, computer_steps, human_step_then_computers, turn_key
-from bot.settings import Settings
+from bot.autoplay import (
+    AnyGame,
+    Step,
+    computer_to_move,
+    forced_steps,
+    human_step,
+    is_forced,
+    think_off_loop,
+    turn_key,
+)
+from bot.recap import MAX_POINTS, Recap, sample, score_history, turn_ends
+from bot.settings import MAX_TIMEOUT_HOURS, Settings
 from bot.storage import (
     MAX_DELIVERY_ATTEMPTS,
     Change,
     ChannelBusy,
     GameRow,
+    MatchPlayer,
+    MoveRow,
     NewGame,
+    NewTimer,
+    RatingRow,
     SeatRow,
+    ServerRow,
     StaleVersion,
     Store,
     TimerRow,
 )
+from bot.timers import deadline_after_change, plan_turn_clock
 from bot.transitions import Loaded, has_board, seats_line, visible
-from games.base import Decision, IllegalMove
+from games.base import Decision, GameOptions, GameState, IllegalMove
+from renderer.recap import render as render_recap
+from renderer.replay import animate
 
 __all__ = [
     "Announcement", "AnnouncementKind", "GameInfo", "MoveResult", "Seat", "SessionError",
@@ -72,7 +97,10 @@ NOT_STARTED = "The game has not started yet."
 GAME_OVER = "This game is over."
 NOT_YOUR_TURN = "It is not your turn."
 CANNOT_UNDO = "You can only take back your own last move, before anyone else has moved."
-MAX_TIMEOUT_HOURS = 24 * 30
+MAX_VACATION_DAYS = 60
+PAUSED = "The game is paused: `/estancia resume` to go on."
+#: The largest id SQLite can hold (a 64-bit signed integer).
+MAX_GAME_ID = 2**63 - 1
 #: Retry delays for failed deliveries: 5 s, 10 s, 20 s … capped at one hour.
 BACKOFF_BASE = 5.0
 BACKOFF_CAP = 3600.0
@@ -80,6 +108,8 @@ BACKOFF_CAP = 3600.0
 TIMER_RETRY = 300.0
 #: Attempts for an action whose read was overtaken by another change.
 STALE_RETRIES = 3
+#: How far back undo looks for the user's last choice behind forced steps.
+UNDO_LOOKBACK = 32
 
 T = TypeVar("T")
 
@@ -129,11 +159,16 @@ class GameInfo:
     to_move: int | None
     #: Unix time at which the pending turn times out (None: no timer running).
     deadline_at: float | None
-    #: Seats that won (set once the game is finished), and the seat that forfeited.
+    #: Seats that won (set once the game is finished), and the seat whose forfeit ended
+    #: the game.
     winners: tuple[int, ...]
     forfeited: int | None
+    #: Seats that forfeited (and that the computer plays on for), in order.
+    forfeits: tuple[int, ...]
     created_at: float
     updated_at: float
+    #: The channel this game's own thread was opened from (None: played in a channel).
+    parent_id: int | None = None
 
     def seat_of(self, user_id: int) -> int | None:
         for seat in self.seats:
@@ -169,6 +204,13 @@ class MoveResult:
     finished: bool
 
 
+def effective_states(engine: AnyGame, moves: Sequence[MoveRow]) -> Iterator[GameState]:
+    """The game's states in the order they stood: the start, then every step that still
+    counts (steps taken back are left out)."""
+    return (engine.load(m.state_after) for m in moves
+            if m.kind in ("start", "move") and not m.undone)
+
+
 def _random_seed() -> int:
     return secrets.randbits(63)
 
@@ -193,6 +235,9 @@ class Sessions:
         self._seed_source = seed_source
         self._outbox_listeners: list[Callable[[], None]] = []
         self._timer_listeners: list[Callable[[], None]] = []
+        #: game id -> the background task playing its computer seats
+        self._thinking: dict[int, asyncio.Task[None]] = {}
+        self._think_again: set[int] = set()
 
     # -- listeners ---------------------------------------------------------------------
     def on_outbox(self, callback: Callable[[], None]) -> None:
@@ -236,7 +281,8 @@ class Sessions:
         return Loaded(row=row, game=game, state=state)
 
     async def _row_by_id(self, game_id: int) -> GameRow:
-        row = await self.store.game(game_id)
+        # An id from a forged custom id may be beyond SQLite's integers: no such game.
+        row = await self.store.game(game_id) if 0 < game_id <= MAX_GAME_ID else None
         if row is None:
             raise SessionError("That game does not exist.")
         return row
@@ -271,8 +317,10 @@ class Sessions:
             deadline_at=row.deadline_at if row.status == "active" else None,
             winners=tuple(result.get("winners", ())),
             forfeited=result.get("forfeited"),
+            forfeits=tuple(f["seat"] for f in result.get("forfeits", ())),
             created_at=row.created_at,
             updated_at=row.updated_at,
+            parent_id=row.parent_id,
         )
 
     @staticmethod
@@ -299,21 +347,17 @@ class Sessions:
         game: str,
         options: dict[str, Any] | None = None,
         seed: int | None = None,
+        parent_id: int | None = None,
     ) -> GameInfo:
         """Open a lobby in a channel or thread; the creator takes seat 0.
 
         Refused when a game is already in lobby or active there, for an unknown game or
         invalid options. ``seed`` fixes the game's randomness (tests, the terminal).
+        ``parent_id``: the game has a thread of its own, opened from that channel (the
+        recap goes there at the end, and the thread is archived).
         """
         engine = self._engine(game)
-        try:
-            parsed = engine.parse_options(options)
-        except pydantic.ValidationError as exc:
-            problems = "; ".join(
-                f"{'.'.join(str(p) for p in err['loc']) or 'options'}: {err['msg']}"
-                for err in exc.errors()
-            )
-            raise SessionError(f"Invalid options for {engine.title}: {problems}.") from None
+        parsed = self.check_options(game, options)
         now = self.clock()
         seats = (SeatRow(creator_id, creator_name),)
         new = NewGame(
@@ -328,6 +372,7 @@ class Sessions:
             reminder_hours=tuple(self.settings.reminders),
             timeout_policy=self.settings.timeout_policy,
             created_at=now,
+            parent_id=parent_id,
         )
         text = f"{creator_name} opened a game of {engine.title}. {seats_line(engine, seats)}"
         try:
@@ -340,6 +385,18 @@ class Sessions:
         self._notify(outbox=True, timers=False)
         return self._info(self._load(row))
 
+    def check_options(self, game: str, options: dict[str, Any] | None) -> GameOptions:
+        """The game's options, or a SessionError saying what is wrong with them."""
+        engine = self._engine(game)
+        try:
+            return engine.parse_options(options)
+        except pydantic.ValidationError as exc:
+            problems = "; ".join(
+                f"{'.'.join(str(p) for p in err['loc']) or 'options'}: {err['msg']}"
+                for err in exc.errors()
+            )
+            raise SessionError(f"Invalid options for {engine.title}: {problems}.") from None
+
     async def _lobby_change(
         self, row: GameRow, seats: tuple[SeatRow, ...], text: str
     ) -> GameInfo:
@@ -347,7 +404,8 @@ class Sessions:
         now = self.clock()
         new_row = replace(row, seats=seats, version=row.version + 1, updated_at=now)
         body = payload("lobby", f"{text} {seats_line(engine, seats)}", lobby_buttons=True)
-        await self._commit(Change(new_row, row.version, announcements=[body]))
+        await self._commit(Change(new_row, row.version, expected_settings=row,
+                                  announcements=[body]))
         return self._info(Loaded(new_row, engine, None))
 
     async def _retrying(self, attempt: Callable[[], Awaitable[T]]) -> T:
@@ -381,7 +439,7 @@ class Sessions:
             raise SessionError("You already have a seat in this game.")
         if len(row.seats) >= engine.max_seats:
             raise SessionError(f"The table is full ({engine.max_seats} seats).")
-        seats = (*row.seats, SeatRow(user_id, name))
+        seats = (*row.seats, SeatRow(user_id, name, await self.store.away_until(user_id)))
         return await self._lobby_change(row, seats, f"{name} joined.")
 
     async def add_computer(self, channel_id: int, user_id: int) -> GameInfo:
@@ -400,12 +458,20 @@ class Sessions:
         return await self._lobby_change(row, seats, f"{name} took a seat.")
 
     async def leave(self, channel_id: int, user_id: int) -> GameInfo:
-        """Leave the lobby. The creator cannot leave (they cancel instead)."""
+        """Leave the lobby (not the creator: they cancel instead), or forfeit a running
+        game: at three seats or more the computer takes the seat over and the others play
+        on; at two the game ends and the other seat wins."""
         return await self._retrying(lambda: self._leave(channel_id, user_id))
 
     async def _leave(self, channel_id: int, user_id: int) -> GameInfo:
-        row = await self._lobby_row(channel_id)
+        row = await self._open_row(channel_id)
         index = self._require_seat(row, user_id)
+        if row.status == "active":
+            loaded = self._load(row)
+            change = await self._forfeit(loaded, index, self.clock(),
+                                         f"{row.seats[index].name} left the game and forfeits")
+            await self._commit(change)
+            return self._info(self._load(change.game))
         if user_id == row.creator_id:
             raise SessionError("You opened this game, so you cannot leave it: cancel it instead.")
         name = row.seats[index].name
@@ -431,10 +497,11 @@ class Sessions:
                 f"({len(row.seats)} seated)."
             )
         state = engine.setup(len(row.seats), engine.parse_options(row.options), row.seed)
-        computers = [s.user_id is None for s in row.seats]
-        steps = await asyncio.to_thread(computer_steps, engine, state, computers)
+        users = [s.user_id for s in row.seats]
+        steps = forced_steps(engine, state, users)  # computer seats play in the background
         change = transitions.begin(Loaded(row, engine, None), state, steps, user_id, self.clock())
         await self._commit(change)
+        self._kick_if_computer(change)
         return self._info(self._load(change.game))
 
     async def cancel(self, channel_id: int, user_id: int, can_manage_channel: bool) -> GameInfo:
@@ -494,6 +561,19 @@ class Sessions:
         decision = self._load(row).decision
         return (decision if decision is not None and decision.seat == seat else None, seat)
 
+    async def public_decision(self, game_id: int, version: int) -> Decision | None:
+        """The decision pending at ``version`` when its choices may go on the public turn
+        message: the game has no hidden information and a human is to move."""
+        row = await self._row_by_id(game_id)
+        engine = self._engine(row.game)
+        if engine.hidden_information or row.status != "active":
+            return None
+        text = await self.store.state_at(game_id, version)
+        decision = None if text is None else engine.pending(engine.load(text))
+        if decision is None or row.seats[decision.seat].user_id is None:
+            return None
+        return decision
+
     async def view(self, game_id: int, user_id: int | None) -> dict[str, Any]:
         """The engine view for this user's seat, or the public view (None/not seated)."""
         loaded = self._load(await self._row_by_id(game_id))
@@ -519,6 +599,46 @@ class Sessions:
         names = [s.name for s in row.seats]
         return await asyncio.to_thread(renderer.render_png, row.game, view, names)
 
+    async def recap_png(self, game_id: int) -> bytes:
+        """The end-of-game recap image: scores by category, winners, score by turn."""
+        row = await self._row_by_id(game_id)
+        if row.state is None:
+            raise SessionError(NOT_STARTED)
+        moves = await self.store.moves(game_id)
+        engine = self._engine(row.game)
+        result = row.result or {}
+        names = tuple(seat.name for seat in transitions.original_seats(row))
+
+        def draw() -> bytes:
+            history = score_history(engine, effective_states(engine, moves), len(row.seats))
+            recap = Recap(
+                title=engine.title, names=names, scores=engine.scores(engine.load(row.state)),
+                winners=tuple(result.get("winners", ())),
+                forfeits=tuple(sorted(transitions.forfeited_seats(row))),
+                history=tuple(sample(history, MAX_POINTS)), turns=max(0, len(history) - 1),
+            )
+            return renderer.encode_png(render_recap(recap))
+
+        return await asyncio.to_thread(draw)
+
+    async def replay_gif(self, game_id: int) -> bytes:
+        """A finished game as an animated image, one frame per turn (public boards only)."""
+        row = await self._row_by_id(game_id)
+        if row.status != "finished":
+            raise SessionError("Replays are made of finished games.")
+        if not has_board(row.game):
+            raise SessionError("This game has no board picture yet.")
+        moves = await self.store.moves(game_id)
+        engine = self._engine(row.game)
+        names = [seat.name for seat in transitions.original_seats(row)]
+
+        def draw() -> bytes:
+            views = [engine.view(state, None)
+                     for state in turn_ends(engine, effective_states(engine, moves))]
+            return animate(row.game, views, names)
+
+        return await asyncio.to_thread(draw)
+
     async def log(self, channel_id: int, limit: int = 20) -> list[str]:
         """The last public move lines of this channel's current (or latest) game."""
         row = await self.store.open_game_in_channel(channel_id)
@@ -542,6 +662,240 @@ class Sessions:
                 text += " (taken back)"
             lines.append(f"#{move.version} {text}")
         return lines[-limit:]
+
+    # -- pause, resume, vacation ----------------------------------------------------------
+    async def pause(self, channel_id: int, user_id: int) -> tuple[GameInfo, bool]:
+        """Ask to pause the game: the creator pauses at once, anyone else casts a vote and
+        the game pauses when every seated player agrees. A paused game has no turn timer
+        and takes no move. Returns the game and whether it is paused now."""
+        return await self._retrying(lambda: self._vote(channel_id, user_id, pause=True))
+
+    async def resume(self, channel_id: int, user_id: int) -> tuple[GameInfo, bool]:
+        """Ask to resume a paused game (the same rule); the turn's clock goes on where it
+        stopped. Returns the game and whether it runs again."""
+        return await self._retrying(lambda: self._vote(channel_id, user_id, pause=False))
+
+    async def _vote(self, channel_id: int, user_id: int, *, pause: bool) -> tuple[GameInfo, bool]:
+        row = await self._open_row(channel_id)
+        self._require_active(row)
+        seat = self._require_seat(row, user_id)
+        if pause == (row.paused_at is not None):
+            raise SessionError("The game is already paused: `/estancia resume` to go on."
+                               if pause else "The game is not paused.")
+        humans = {s.user_id for s in row.seats if s.user_id is not None}
+        votes = set(row.votes) | {user_id}
+        now, name = self.clock(), row.seats[seat].name
+        done = user_id == row.creator_id or votes >= humans
+        if not done:
+            verb = "pause" if pause else "resume"
+            new_row = replace(row, votes=tuple(sorted(votes)), version=row.version + 1,
+                              updated_at=now)
+            text = (f"{name} would like to {verb} the game ({len(votes)} of {len(humans)} "
+                    f"agree): the others agree with `/estancia {verb}` or the button.")
+            await self._commit(Change(new_row, row.version, announcements=[
+                payload("settings", text, vote=verb)]))
+            return self._info(self._load(new_row)), False
+        loaded = self._load(row)
+        if pause:
+            new_row = replace(row, paused_at=now, votes=(), version=row.version + 1,
+                              updated_at=now)
+            change = Change(new_row, row.version, timers=[], announcements=[payload(
+                "settings", f"{name} paused the game: no turn timer and no moves until it "
+                "resumes (`/estancia resume`).")])
+        else:
+            assert row.paused_at is not None
+            started = (row.turn_started_at or now) + (now - row.paused_at)  # the clock stood
+            new_row = replace(row, paused_at=None, votes=(), version=row.version + 1,
+                              updated_at=now, turn_started_at=started)
+            clock = transitions.turn_clock(new_row, loaded.decision, started_at=started, now=now,
+                                           new_turn=False)
+            new_row = replace(new_row, deadline_at=clock.deadline_at)
+            mover = loaded.decision.seat if loaded.decision is not None else None
+            user = row.seats[mover].user_id if mover is not None else None
+            change = Change(new_row, row.version, timers=clock.timers, announcements=[payload(
+                "settings", f"{name} resumed the game.",
+                mention_user_ids=[user] if user is not None else [],
+                deadline_at=clock.deadline_at, turn_button=True)])
+        await self._commit(change)
+        self._kick_if_computer(change)  # a computer to move waited for the game to resume
+        return self._info(self._load(change.game)), True
+
+    async def vacation(self, user_id: int, days: float) -> float | None:
+        """Go on vacation for ``days`` (0: back now) in every game: the clocks of your
+        turns wait until you are back (a running turn keeps the time it had left).
+        Returns until when you are away."""
+        if not 0 <= days <= MAX_VACATION_DAYS:
+            raise SessionError(f"A vacation lasts 0 to {MAX_VACATION_DAYS} days.")
+        now = self.clock()
+        until = now + days * stale.DAY if days > 0 else None
+        await self.store.save_vacation(user_id, until)
+        for row in await self.store.open_games_of(user_id):
+            with contextlib.suppress(StaleVersion, SessionError):
+                await self._commit(self._away_change(row, user_id, until, now))
+        return until
+
+    def _away_change(self, row: GameRow, user_id: int, until: float | None,
+                     now: float) -> Change:
+        """The game with the user's seat away until ``until``; a running turn of theirs
+        gets its clock moved by the change in how long they are away."""
+        index = next(i for i, seat in enumerate(row.seats) if seat.user_id == user_id)
+        before = row.seats[index]
+        seats = tuple(replace(seat, away_until=until) if i == index else seat
+                      for i, seat in enumerate(row.seats))
+        new_row = replace(row, seats=seats, updated_at=now)
+        change = Change(new_row, row.version, expected_settings=row)
+        decision = self._load(row).decision if row.status == "active" else None
+        if decision is None or decision.seat != index or row.turn_started_at is None:
+            return change
+        shift = (until or now) - (transitions.away(before, now) or now)
+        new_row = replace(new_row, turn_started_at=row.turn_started_at + shift)
+        clock = transitions.turn_clock(new_row, decision, started_at=new_row.turn_started_at,
+                                       now=now, new_turn=False)
+        change.game = replace(new_row, deadline_at=clock.deadline_at)
+        change.timers = clock.timers
+        return change
+
+    # -- stale games ---------------------------------------------------------------------
+    async def server(self, guild_id: int) -> ServerRow:
+        """A server's settings (the defaults until it chose)."""
+        return await self.store.server(guild_id) or stale.defaults(
+            guild_id, self.settings.timeout_policy)
+
+    async def set_server(self, guild_id: int, *, stale_days: float | None = None,
+                         lobby_days: float | None = None,
+                         stale_policy: str | None = None) -> ServerRow:
+        current = await self.server(guild_id)
+        if stale_policy is not None and stale_policy not in stale.STALE_POLICIES:
+            raise SessionError('The stale policy is "computer", "forfeit" or "cancel".')
+        for value in (stale_days, lobby_days):
+            if value is not None and not (0 <= value <= 365):
+                raise SessionError("Days are between 0 (never) and 365.")
+        updated = replace(current,
+                          stale_days=current.stale_days if stale_days is None else stale_days,
+                          lobby_days=current.lobby_days if lobby_days is None else lobby_days,
+                          stale_policy=stale_policy or current.stale_policy)
+        await self.store.save_server(updated, self.clock())
+        return updated
+
+    async def sweep_stale(self) -> int:
+        """Warn stalled games, apply the policy to warned ones, expire old lobbies;
+        returns how many games changed. Each change is guarded by the game's version."""
+        now, changed, servers = self.clock(), 0, {}
+
+        async def server_of(row: GameRow) -> ServerRow:
+            key = row.guild_id or 0
+            if key not in servers:
+                servers[key] = await self.server(key)
+            return servers[key]
+
+        for activity in await self.store.active_games_activity():
+            verdict = stale.judge(activity, await server_of(activity.game), now)
+            if verdict is None:
+                continue
+            try:
+                change = await self._stale_change(verdict, await server_of(activity.game), now)
+                if change is not None:
+                    await self._commit(change)
+                    changed += 1
+            except StaleVersion:
+                continue  # it moved meanwhile: no longer stale
+            except Exception:
+                log.exception("stale sweep of game %s failed", activity.game.id)
+        for row in await self.store.games_with_status("lobby"):
+            server = await server_of(row)
+            if not stale.lobby_expired(row, server, now):
+                continue
+            text = (f"Nobody started this lobby of {self._engine(row.game).title} within "
+                    f"{stale.days(server.lobby_days)}: it expired.")
+            expired = replace(row, status="cancelled", version=row.version + 1, updated_at=now)
+            with contextlib.suppress(StaleVersion):
+                await self._commit(Change(expired, row.version, timers=[],
+                                          announcements=[payload("cancelled", text)]))
+                changed += 1
+        return changed
+
+    async def _stale_change(self, verdict: stale.Verdict, server: ServerRow,
+                            now: float) -> Change | None:
+        loaded = self._load(verdict.game)
+        decision = loaded.decision
+        if decision is None or loaded.state is None or loaded.row.paused_at is not None:
+            return None
+        row, seat = loaded.row, decision.seat
+        if transitions.away(row.seats[seat], now) is not None:
+            return None  # the player said they are away: that is not a stall
+        name, idle = row.seats[seat].name, stale.days(verdict.idle_days)
+        if verdict.action == "warn":
+            user = row.seats[seat].user_id
+            text = (f"No move for {idle}. If nobody moves within {stale.GRACE_HOURS:g} h, "
+                    f"{stale.what_happens(server.stale_policy)}.")
+            body = payload("stale", text, mention_user_ids=[user] if user is not None else [],
+                           turn_button=True)
+            return Change(replace(row, updated_at=now), row.version, announcements=[body],
+                          stale_warning=True)
+        if server.stale_policy == "forfeit":
+            return await self._forfeit(loaded, seat, now, f"No move for {idle}: {name} forfeits")
+        if server.stale_policy == "cancel":
+            cancelled = replace(row, status="cancelled", version=row.version + 1,
+                                updated_at=now, deadline_at=None)
+            body = payload("cancelled", f"No move for {idle}: the game is cancelled.")
+            return Change(cancelled, row.version, announcements=[body], timers=[])
+        steps = await think_off_loop(loaded.game, loaded.state, [s.user_id for s in row.seats],
+                                     turn_key(decision))
+        return transitions.advance(
+            loaded, steps, now, kind="timeout",
+            lead=f"No move for {idle}, so the computer played {name}'s turn.",
+            earlier_lines=await self.store.unannounced_lines(row.id))
+
+    # -- ratings -----------------------------------------------------------------------
+    async def rate_finished_games(self) -> int:
+        """Rate every finished game not rated yet (each exactly once); how many were."""
+        rated = 0
+        for row in await self.store.unrated_finished_games():
+            players = self._match_players(row)
+            places = self._places(row) if players else []
+            keys = [p.player for p in players]
+
+            def compute(current: dict[str, tuple[float, float]],
+                        keys: list[str] = keys, places: list[int] = places,
+                        ) -> dict[str, tuple[float, float]]:
+                prior = {k: ratings.Rating(*v) for k, v in current.items()}
+                new = ratings.rate(keys, places, prior)
+                return {k: (r.mu, r.sigma) for k, r in new.items()}
+
+            if await self.store.record_ratings(row.id, row.guild_id or 0, row.game, players,
+                                               compute, self.clock()):
+                rated += 1
+        return rated
+
+    @staticmethod
+    def _match_players(row: GameRow) -> list[MatchPlayer]:
+        """The seats to rate; none for a game played alone (nobody to be ranked against)."""
+        if len(row.seats) < 2:
+            return []
+        winners = set((row.result or {}).get("winners", ()))
+        # A forfeited seat is rated as the player who forfeited, not the computer that
+        # finished the game for them.
+        players = []
+        for index, seat in enumerate(transitions.original_seats(row)):
+            name = seat.name if seat.user_id is not None else "Computer"
+            players.append(MatchPlayer(ratings.player_key(seat.user_id), name, index in winners))
+        return players
+
+    def _places(self, row: GameRow) -> list[int]:
+        loaded = self._load(row)
+        result = row.result or {}
+        totals = [0] * len(row.seats)
+        if loaded.state is not None:
+            scores = loaded.game.scores(loaded.state)
+            totals = [scores.get(seat, {}).get("total", 0) for seat in range(len(row.seats))]
+        return ratings.places(totals, result.get("winners", ()), transitions.forfeited_seats(row))
+
+    async def leaderboard(self, guild_id: int, game: str, limit: int = 10) -> list[RatingRow]:
+        self._engine(game)  # an unknown game is refused with a clear message
+        return await self.store.leaderboard(guild_id, game, limit)
+
+    async def player_stats(self, guild_id: int, user_id: int) -> list[RatingRow]:
+        return await self.store.player_ratings(guild_id, ratings.player_key(user_id))
 
     async def scores(self, game_id: int) -> dict[int, dict[str, int]]:
         """Points per seat by category (always with "total")."""
@@ -575,24 +929,137 @@ class Sessions:
             raise SessionError(STALE)
         self._require_active(row)
         seat = self._require_seat(row, user_id)
+        if row.paused_at is not None:
+            raise SessionError(PAUSED)
         loaded = self._load(row)
         decision = loaded.decision
         assert loaded.state is not None and decision is not None
         if decision.seat != seat:
             raise SessionError(NOT_YOUR_TURN)
-        computers = [s.user_id is None for s in row.seats]
+        users = [s.user_id for s in row.seats]
         try:
-            steps = await asyncio.to_thread(
-                human_step_then_computers, loaded.game, loaded.state, seat, key, user_id,
-                computers,
-            )
+            # One engine step (and the forced ones after it): quick, so the player is
+            # answered at once; computer seats then play in the background.
+            steps = await asyncio.to_thread(human_step, loaded.game, loaded.state, seat, key,
+                                            users)
         except IllegalMove as exc:
             raise SessionError(str(exc)) from None
         earlier = await self.store.unannounced_lines(game_id)
         change = transitions.advance(loaded, steps, self.clock(), kind="turn",
                                      earlier_lines=earlier)
         await self._commit(change)
+        self._kick_if_computer(change)
         return self._result_for(seat, loaded, change, steps)
+
+    # -- computer seats in the background ----------------------------------------------------
+    def _kick_if_computer(self, change: Change) -> None:
+        if (change.game.status != "active" or change.game.state is None
+                or change.game.paused_at is not None):
+            return
+        loaded = self._load(change.game)
+        if computer_to_move(loaded.game, loaded.state, [s.user_id for s in change.game.seats]):
+            self._kick(change.game.id)
+
+    def _kick(self, game_id: int) -> None:
+        """Let the computer seats of this game play (a background task, one per game)."""
+        running = self._thinking.get(game_id)
+        if running is not None and not running.done():
+            self._think_again.add(game_id)  # it may have looked already: look once more
+            return
+        task = asyncio.create_task(self._think(game_id), name=f"estancia-computer-{game_id}")
+        self._thinking[game_id] = task
+        task.add_done_callback(functools.partial(self._thought, game_id))
+
+    def _thought(self, game_id: int, task: asyncio.Task[None]) -> None:
+        if self._thinking.get(game_id) is task:
+            del self._thinking[game_id]
+        if not task.cancelled() and task.exception() is not None:
+            log.error("computer seats of game %s failed", game_id, exc_info=task.exception())
+            self._think_again.discard(game_id)  # resume_computers tries again at a restart
+            return
+        if game_id in self._think_again and not task.cancelled():
+            self._think_again.discard(game_id)
+            self._kick(game_id)
+
+    async def _think(self, game_id: int) -> None:
+        """Play every computer (and forced) step pending in the game, then commit them
+        in one change guarded by the version they were computed from."""
+        for _ in range(STALE_RETRIES):
+            row = await self.store.game(game_id)
+            if row is None or row.status != "active" or row.paused_at is not None:
+                return
+            loaded = self._load(row)
+            users = [s.user_id for s in row.seats]
+            if not computer_to_move(loaded.game, loaded.state, users):
+                return
+            assert loaded.state is not None
+            steps = await think_off_loop(loaded.game, loaded.state, users)
+            if not steps:
+                return
+            change = transitions.advance(
+                loaded, steps, self.clock(), kind="turn",
+                earlier_lines=await self.store.unannounced_lines(game_id),
+            )
+            try:
+                await self._commit(change)
+            except StaleVersion:
+                continue  # someone changed the game meanwhile (an undo, a setting): again
+            return
+        log.warning("computer seats of game %s: the game kept changing; will try again",
+                    game_id)
+        self._think_again.add(game_id)
+
+    def computers_thinking(self, game_id: int) -> bool:
+        task = self._thinking.get(game_id)
+        return task is not None and not task.done()
+
+    async def wait_for_computers(self, game_id: int | None = None,
+                                 on_wait: Callable[[], None] | None = None) -> None:
+        """Wait until the computer seats of one game (or of every game) have played.
+
+        A game with a computer to move but no task (a saved game opened again) is started
+        first. ``on_wait`` is called once if there is anything to wait for (the terminal
+        says "Computer is thinking…")."""
+        if game_id is not None and game_id not in self._thinking:
+            row = await self.store.game(game_id)
+            if row is not None and row.status == "active":
+                self._kick_if_computer(Change(row, row.version))
+        told = False
+        while True:
+            tasks = [t for g, t in self._thinking.items()
+                     if game_id is None or g == game_id]
+            if not tasks:
+                return
+            if on_wait is not None and not told:
+                on_wait()
+                told = True
+            await asyncio.wait(tasks)
+
+    async def resume_computers(self) -> int:
+        """After a start: every running game with a computer (or forced step) to move goes
+        on. Returns how many games were started again."""
+        resumed = 0
+        for row in await self.store.games_with_status("active"):
+            if row.paused_at is not None:
+                continue
+            try:
+                loaded = self._load(row)
+            except SessionError:
+                continue
+            if computer_to_move(loaded.game, loaded.state, [s.user_id for s in row.seats]):
+                self._kick(row.id)
+                resumed += 1
+        if resumed:
+            log.info("computer seats resume in %d game(s)", resumed)
+        return resumed
+
+    async def close(self) -> None:
+        """Stop the background computer tasks (their games resume at the next start)."""
+        tasks = list(self._thinking.values())
+        for task in tasks:
+            task.cancel()
+        await asyncio.gather(*tasks, return_exceptions=True)
+        self._thinking.clear()
 
     def _result_for(
         self, seat: int, before: Loaded, change: Change, steps: Sequence[Step]
@@ -623,18 +1090,12 @@ class Sessions:
         row = await self._open_row(channel_id)
         self._require_active(row)
         seat = self._require_seat(row, user_id)
-        last, previous = (await self.store.effective_moves(row.id, 2) + [None, None])[:2]
-        if last is None or last.kind == "start" or previous is None:
-            raise SessionError("There is nothing to take back yet.")
-        if last.kind != "move" or last.seat != seat or last.by_computer:
-            raise SessionError(CANNOT_UNDO)
-        if last.reveals:
-            raise SessionError(
-                "That move revealed something (a roll, a card), so it cannot be taken back."
-            )
+        if row.paused_at is not None:
+            raise SessionError(PAUSED)
         before = self._load(row)
+        last, forced, previous = await self._undo_target(before, seat)
         change, after = transitions.take_back(
-            before, seat, user_id, last, previous.state_after, self.clock()
+            before, seat, user_id, last, previous.state_after, self.clock(), also=forced
         )
         await self._commit(change)
         decision = after.decision
@@ -648,6 +1109,51 @@ class Sessions:
             finished=False,
         )
 
+    async def _undo_target(
+        self, loaded: Loaded, seat: int
+    ) -> tuple[MoveRow, list[MoveRow], MoveRow]:
+        """(the seat's last choice, the forced steps the platform played after it, the
+        move before that choice), or the refusal saying why there is nothing to take back.
+
+        Forced steps (a decision with one option) are nobody's choice: taking back a
+        choice takes them back too, unless one of them revealed something."""
+        moves = await self.store.effective_moves(loaded.row.id, UNDO_LOOKBACK)
+        forced: list[MoveRow] = []
+        for index, move in enumerate(moves):
+            previous = moves[index + 1] if index + 1 < len(moves) else None
+            if move.kind == "start" or previous is None:
+                raise SessionError("There is nothing to take back yet.")
+            if move.kind != "move" or move.by_computer:
+                raise SessionError(CANNOT_UNDO)
+            choice = not self._was_forced(loaded.game, previous)
+            if move.reveals or (choice and move.seat != seat):
+                if move.seat != seat:  # another player's roll counts as their move
+                    raise SessionError(CANNOT_UNDO)
+                raise SessionError("That move revealed something (a roll, a card), so it "
+                                   "cannot be taken back.")
+            if choice:
+                return move, forced, previous
+            forced.append(move)
+        raise SessionError(CANNOT_UNDO)
+
+    @staticmethod
+    def _was_forced(game: AnyGame, previous: MoveRow) -> bool:
+        """Whether the step after ``previous`` had a single option (the platform played it)."""
+        return is_forced(game.pending(game.load(previous.state_after)))
+
+    async def undoable(self, game_id: int, user_id: int) -> bool:
+        """Whether :meth:`undo` would take back this user's last choice now (the panel's
+        "Take back" button)."""
+        row = await self._row_by_id(game_id)
+        seat = next((i for i, s in enumerate(row.seats) if s.user_id == user_id), None)
+        if row.status != "active" or seat is None:
+            return False
+        try:
+            await self._undo_target(self._load(row), seat)
+        except SessionError:
+            return False
+        return True
+
     async def set_settings(
         self,
         channel_id: int,
@@ -660,8 +1166,11 @@ class Sessions:
     ) -> GameInfo:
         """Change this game's timer settings (creator or Manage Channels).
 
-        ``turn_timeout_hours=0`` switches the turn timer off. A running turn's deadline
-        is recomputed from when that turn began.
+        ``turn_timeout_hours=0`` switches the turn timer off. Reminders must come before
+        the deadline: given ones at or beyond the timer are refused, kept ones that a
+        shorter timer leaves beyond it are dropped. A running turn keeps its panels (the
+        version does not change) and gets a deadline by :func:`bot.timers.deadline_after_change`:
+        a timer turned on or shortened counts from now, a longer one from the turn's start.
         """
         return await self._retrying(lambda: self._set_settings(
             channel_id, user_id, can_manage_channel, turn_timeout_hours, reminder_hours,
@@ -684,33 +1193,58 @@ class Sessions:
                 "channel can change its settings."
             )
         hours = row.turn_timeout_hours if turn_timeout_hours is None else turn_timeout_hours
-        if not 0 <= hours <= MAX_TIMEOUT_HOURS:
+        if not (math.isfinite(hours) and 0 <= hours <= MAX_TIMEOUT_HOURS):
             raise SessionError(f"The turn timer must be between 0 and {MAX_TIMEOUT_HOURS} hours.")
         reminders = row.reminder_hours if reminder_hours is None else tuple(
-            sorted(set(reminder_hours), reverse=True)
+            sorted({float(h) for h in reminder_hours}, reverse=True)
         )
-        if any(h <= 0 for h in reminders):
+        if not all(math.isfinite(h) and h > 0 for h in reminders):
             raise SessionError("Reminders are hours before the deadline and must be above 0.")
+        if hours > 0:
+            if reminder_hours is not None and reminders and reminders[0] >= hours:
+                raise SessionError(
+                    f"A reminder {reminders[0]:g} h before the deadline can never come with a "
+                    f"{hours:g} h turn timer: choose reminders under {hours:g} h (or none)."
+                )
+            reminders = tuple(h for h in reminders if h < hours)
         policy = timeout_policy or row.timeout_policy
         if policy not in ("computer", "forfeit"):
             raise SessionError('The timeout policy is "computer" or "forfeit".')
         now = self.clock()
+        # The version stays: a settings change must not make the mover's panel stale.
         new_row = replace(
             row, turn_timeout_hours=hours, reminder_hours=reminders, timeout_policy=policy,
-            version=row.version + 1, updated_at=now,
+            updated_at=now,
         )
-        change = Change(new_row, row.version)
+        change = Change(new_row, row.version, expected_settings=row)
         if row.status == "active":
-            decision = self._load(row).decision
-            started = row.turn_started_at if row.turn_started_at is not None else now
-            clock = transitions.turn_clock(new_row, decision, started_at=started, now=now)
-            change.game = replace(new_row, deadline_at=clock.deadline_at)
-            change.timers = clock.timers
+            change.game, change.timers = self._reclocked(row, new_row, now)
         who = next((s.name for s in row.seats if s.user_id == user_id), "A moderator")
         timer = transitions.describe_timer(hours, reminders, policy)
         change.announcements.append(payload("settings", f"{who} changed the turn timer: {timer}"))
         await self._commit(change)
         return self._info(self._load(change.game))
+
+    def _reclocked(self, before: GameRow, after: GameRow,
+                   now: float) -> tuple[GameRow, list[NewTimer]]:
+        """The running turn's deadline and timers under ``after``'s settings."""
+        decision = self._load(before).decision
+        if decision is None:
+            return replace(after, deadline_at=None), []
+        started = before.turn_started_at if before.turn_started_at is not None else now
+        deadline = None
+        if after.turn_timeout_hours > 0:
+            deadline = deadline_after_change(
+                turn_started_at=started, old_deadline=before.deadline_at,
+                hours=after.turn_timeout_hours, now=now,
+            )
+        clock = plan_turn_clock(
+            seat=decision.seat, turn=decision.turn,
+            human=after.seats[decision.seat].user_id is not None,
+            turn_started_at=started, now=now, timeout_hours=after.turn_timeout_hours,
+            reminder_hours=after.reminder_hours, deadline_at=deadline,
+        )
+        return replace(after, deadline_at=clock.deadline_at), clock.timers
 
     # -- outbox --------------------------------------------------------------------------
     async def pending_announcements(self, limit: int = 20) -> list[Announcement]:
@@ -770,6 +1304,18 @@ class Sessions:
                 await self.store.postpone_timer(timer.id, self.clock() + TIMER_RETRY)
         return fired
 
+    async def _forfeit(self, loaded: Loaded, seat: int, now: float, reason: str) -> Change:
+        """The change for a seat that forfeits (a timeout under the forfeit policy, or
+        leaving a running game)."""
+        if not transitions.plays_on(loaded.row):
+            return transitions.forfeit(loaded, seat, now, f"{reason}.")
+        assert loaded.state is not None
+        taken = transitions.hand_to_computer(loaded.row, seat)
+        steps = await think_off_loop(loaded.game, loaded.state, [s.user_id for s in taken.seats])
+        return transitions.forfeit_and_play_on(
+            loaded, seat, steps, now,
+            f"{reason}; the computer plays their seat from now on and they rank last.")
+
     async def _fire(self, timer: TimerRow) -> bool:
         now = self.clock()
         row = await self.store.game(timer.game_id)
@@ -781,12 +1327,13 @@ class Sessions:
         if timer.kind == "reminder":
             change = transitions.reminder(loaded, timer.seat, now)
         elif loaded.row.timeout_policy == "forfeit":
-            change = transitions.forfeit(loaded, timer.seat, now)
+            name = loaded.row.seats[timer.seat].name
+            change = await self._forfeit(loaded, timer.seat, now,
+                                         f"{name} ran out of time and forfeits")
         else:
-            computers = [s.user_id is None for s in loaded.row.seats]
-            steps = await asyncio.to_thread(
-                computer_steps, loaded.game, loaded.state, computers, (timer.seat, timer.turn)
-            )
+            users = [s.user_id for s in loaded.row.seats]
+            steps = await think_off_loop(loaded.game, loaded.state, users,
+                                         (timer.seat, timer.turn))
             name = loaded.row.seats[timer.seat].name
             change = transitions.advance(
                 loaded, steps, now, kind="timeout",

@@ -12,7 +12,7 @@ from __future__ import annotations
 import asyncio
 import json
 import sqlite3
-from collections.abc import AsyncIterator, Sequence
+from collections.abc import AsyncIterator, Callable, Sequence
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -103,9 +103,69 @@ MIGRATIONS: list[list[str]] = [
         """,
         "CREATE INDEX timers_unfired ON timers (due_at) WHERE fired_at IS NULL",
     ],
+    [
+        # Ratings per server (guild 0: none), per game, per player ("user:<id>" or
+        # "computer"); rated_games makes rating a finished game happen exactly once.
+        """
+        CREATE TABLE ratings (
+            guild_id   INTEGER NOT NULL,
+            game       TEXT    NOT NULL,
+            player     TEXT    NOT NULL,
+            name       TEXT    NOT NULL,
+            mu         REAL    NOT NULL,
+            sigma      REAL    NOT NULL,
+            games      INTEGER NOT NULL DEFAULT 0,
+            wins       INTEGER NOT NULL DEFAULT 0,
+            updated_at REAL    NOT NULL,
+            PRIMARY KEY (guild_id, game, player)
+        )
+        """,
+        """
+        CREATE TABLE rated_games (
+            game_id  INTEGER PRIMARY KEY REFERENCES games (id) ON DELETE CASCADE,
+            rated_at REAL    NOT NULL
+        )
+        """,
+        # A game played in a thread of its own: the channel the thread was opened from
+        # (where the recap goes at the end).
+        "ALTER TABLE games ADD COLUMN parent_id INTEGER",
+        # Per-server settings (stale games, lobby expiry); a server without a row uses
+        # the defaults of bot.stale.
+        """
+        CREATE TABLE servers (
+            guild_id     INTEGER PRIMARY KEY,
+            stale_days   REAL    NOT NULL,
+            lobby_days   REAL    NOT NULL,
+            stale_policy TEXT    NOT NULL CHECK (stale_policy IN ('computer', 'forfeit', 'cancel')),
+            updated_at   REAL    NOT NULL
+        )
+        """,
+        # A paused game (no turn timer, no moves) and the players who asked to pause or
+        # resume it so far.
+        "ALTER TABLE games ADD COLUMN paused_at REAL",
+        "ALTER TABLE games ADD COLUMN votes TEXT NOT NULL DEFAULT '[]'",
+        # Players away: their turns' clocks wait until they are back.
+        """
+        CREATE TABLE vacations (
+            user_id    INTEGER PRIMARY KEY,
+            away_until REAL    NOT NULL
+        )
+        """,
+        # The one warning a stalled game gets, at the version it stalled on.
+        """
+        CREATE TABLE stale_warnings (
+            game_id   INTEGER PRIMARY KEY REFERENCES games (id) ON DELETE CASCADE,
+            version   INTEGER NOT NULL,
+            warned_at REAL    NOT NULL
+        )
+        """,
+    ],
 ]
 
 SCHEMA_VERSION = len(MIGRATIONS)
+
+#: Payload key that addresses an announcement to another channel than the game's.
+ADDRESS_KEY = "to_channel"
 
 #: After this many failed attempts a delivery is logged as an error (and still retried:
 #: only a permanent failure abandons an announcement).
@@ -124,6 +184,8 @@ class ChannelBusy(Exception):
 class SeatRow:
     user_id: int | None
     name: str
+    #: The player is on vacation until then: their turns' clocks wait (None: not away).
+    away_until: float | None = None
 
 
 @dataclass(frozen=True)
@@ -147,6 +209,11 @@ class GameRow:
     result: dict[str, Any] | None
     created_at: float
     updated_at: float
+    #: The channel a game's own thread was opened from (None: played in the channel).
+    parent_id: int | None = None
+    #: When the game was paused (None: running); who asked to pause or resume so far.
+    paused_at: float | None = None
+    votes: tuple[int, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -162,6 +229,7 @@ class NewGame:
     reminder_hours: tuple[float, ...]
     timeout_policy: str
     created_at: float
+    parent_id: int | None = None
 
 
 @dataclass(frozen=True)
@@ -200,6 +268,45 @@ class NewTimer:
 
 
 @dataclass(frozen=True)
+class RatingRow:
+    guild_id: int
+    game: str
+    player: str
+    name: str
+    mu: float
+    sigma: float
+    games: int
+    wins: int
+
+
+@dataclass(frozen=True)
+class ServerRow:
+    guild_id: int
+    stale_days: float
+    lobby_days: float
+    stale_policy: str
+
+
+@dataclass(frozen=True)
+class Activity:
+    """An active game with its last move and the stale warning it got, if any."""
+
+    game: GameRow
+    last_move_at: float
+    warned_version: int | None
+    warned_at: float | None
+
+
+@dataclass(frozen=True)
+class MatchPlayer:
+    """One seat of a finished game, as the ratings see it."""
+
+    player: str
+    name: str
+    won: bool
+
+
+@dataclass(frozen=True)
 class OutboxRow:
     id: int
     game_id: int
@@ -214,17 +321,23 @@ class Change:
     """Everything one transaction writes for one game.
 
     ``game`` is the full new row; it is written only if the stored version still equals
-    ``expected_version``. ``timers`` None leaves the unfired timers alone; a list
-    replaces them (``[]`` clears them).
+    ``expected_version`` and the stored timer settings and seats still equal those of
+    ``expected_settings`` (default: ``game``'s own; a change of the settings or of the
+    seats passes the row it read — changes that keep the version, like a settings change
+    or a vacation, are then never overwritten by a move read before them). ``timers`` None leaves the unfired timers alone; a
+    list replaces them (``[]`` clears them).
     """
 
     game: GameRow
     expected_version: int
+    expected_settings: GameRow | None = None
     moves: list[MoveRow] = field(default_factory=list)
     undo_versions: list[int] = field(default_factory=list)
     announcements: list[dict[str, Any]] = field(default_factory=list)
     timers: list[NewTimer] | None = None
     fired_timer_id: int | None = None
+    #: Record that the game got its stale warning at its (unchanged) version.
+    stale_warning: bool = False
 
 
 def _dump(value: Any) -> str:
@@ -240,7 +353,8 @@ def _game_from_row(row: sqlite3.Row) -> GameRow:
         options=json.loads(row["options"]),
         status=row["status"],
         creator_id=row["creator_id"],
-        seats=tuple(SeatRow(s["user_id"], s["name"]) for s in json.loads(row["seats"])),
+        seats=tuple(SeatRow(s["user_id"], s["name"], s.get("away_until"))
+                    for s in json.loads(row["seats"])),
         seed=row["seed"],
         version=row["version"],
         state=row["state"],
@@ -252,6 +366,9 @@ def _game_from_row(row: sqlite3.Row) -> GameRow:
         result=json.loads(row["result"]) if row["result"] else None,
         created_at=row["created_at"],
         updated_at=row["updated_at"],
+        parent_id=row["parent_id"],
+        paused_at=row["paused_at"],
+        votes=tuple(json.loads(row["votes"])),
     )
 
 
@@ -259,6 +376,11 @@ def _outbox_from_row(r: sqlite3.Row) -> OutboxRow:
     return OutboxRow(id=r["id"], game_id=r["game_id"], version=r["version"],
                      channel_id=r["channel_id"], payload=json.loads(r["payload"]),
                      attempts=r["attempts"])
+
+
+def _rating_from_row(r: sqlite3.Row) -> RatingRow:
+    return RatingRow(r["guild_id"], r["game"], r["player"], r["name"], r["mu"], r["sigma"],
+                     r["games"], r["wins"])
 
 
 def _timer_from_row(r: sqlite3.Row) -> TimerRow:
@@ -284,7 +406,9 @@ def _move_from_row(row: sqlite3.Row) -> MoveRow:
 
 
 def _seats_json(seats: Sequence[SeatRow]) -> str:
-    return _dump([{"user_id": s.user_id, "name": s.name} for s in seats])
+    return _dump([{"user_id": s.user_id, "name": s.name}
+                  | ({"away_until": s.away_until} if s.away_until is not None else {})
+                  for s in seats])
 
 
 class Store:
@@ -382,14 +506,14 @@ class Store:
                     """
                     INSERT INTO games (channel_id, guild_id, game, options, status, creator_id,
                         seats, seed, version, turn_timeout_hours, reminder_hours,
-                        timeout_policy, created_at, updated_at)
-                    VALUES (?, ?, ?, ?, 'lobby', ?, ?, ?, 0, ?, ?, ?, ?, ?)
+                        timeout_policy, created_at, updated_at, parent_id)
+                    VALUES (?, ?, ?, ?, 'lobby', ?, ?, ?, 0, ?, ?, ?, ?, ?, ?)
                     """,
                     (
                         new.channel_id, new.guild_id, new.game, _dump(new.options),
                         new.creator_id, _seats_json(new.seats), new.seed,
                         new.turn_timeout_hours, _dump(list(new.reminder_hours)),
-                        new.timeout_policy, new.created_at, new.created_at,
+                        new.timeout_policy, new.created_at, new.created_at, new.parent_id,
                     ),
                 )
                 game_id = cur.lastrowid
@@ -444,7 +568,11 @@ class Store:
                     (game.id, *change.undo_versions),
                 )
             for payload in change.announcements:
-                await self._insert_outbox(db, game.id, game.version, game.channel_id, payload,
+                # An announcement may be addressed elsewhere (a thread game's recap goes
+                # to the channel the thread was opened from).
+                body = dict(payload)
+                address = body.pop(ADDRESS_KEY, None) or game.channel_id
+                await self._insert_outbox(db, game.id, game.version, address, body,
                                           game.updated_at)
             if change.fired_timer_id is not None:
                 cur = await db.execute(
@@ -455,22 +583,37 @@ class Store:
                     raise StaleVersion(game.id)
             if change.timers is not None:
                 await self._replace_timers(db, game.id, change.timers)
+            if change.stale_warning:  # once per version, even from two processes
+                cur = await db.execute(
+                    "INSERT INTO stale_warnings (game_id, version, warned_at) VALUES (?, ?, ?) "
+                    "ON CONFLICT (game_id) DO UPDATE SET version = excluded.version, "
+                    "warned_at = excluded.warned_at WHERE version != excluded.version",
+                    (game.id, game.version, game.updated_at),
+                )
+                if cur.rowcount != 1:
+                    raise StaleVersion(game.id)
 
     async def _swap_game(self, db: aiosqlite.Connection, change: Change) -> None:
         game = change.game
+        settings = change.expected_settings or game
         cur = await db.execute(
             """
             UPDATE games SET status = ?, seats = ?, version = ?, state = ?,
                 turn_timeout_hours = ?, reminder_hours = ?, timeout_policy = ?,
-                turn_started_at = ?, deadline_at = ?, result = ?, updated_at = ?
-            WHERE id = ? AND version = ?
+                turn_started_at = ?, deadline_at = ?, result = ?, updated_at = ?,
+                paused_at = ?, votes = ?
+            WHERE id = ? AND version = ? AND turn_timeout_hours = ? AND reminder_hours = ?
+                AND timeout_policy = ? AND seats = ?
             """,
             (
                 game.status, _seats_json(game.seats), game.version, game.state,
                 game.turn_timeout_hours, _dump(list(game.reminder_hours)), game.timeout_policy,
                 game.turn_started_at, game.deadline_at,
                 _dump(game.result) if game.result is not None else None, game.updated_at,
-                game.id, change.expected_version,
+                game.paused_at, _dump(list(game.votes)),
+                game.id, change.expected_version, settings.turn_timeout_hours,
+                _dump(list(settings.reminder_hours)), settings.timeout_policy,
+                _seats_json(settings.seats),
             ),
         )
         if cur.rowcount != 1:
@@ -650,3 +793,141 @@ class Store:
                 "UPDATE timers SET fired_at = ? WHERE id = ? AND fired_at IS NULL",
                 (now, timer_id),
             )
+
+    # -- ratings -------------------------------------------------------------------------
+    async def unrated_finished_games(self, limit: int = 50) -> list[GameRow]:
+        rows = await self._fetchall(
+            """
+            SELECT g.* FROM games g LEFT JOIN rated_games r ON r.game_id = g.id
+            WHERE g.status = 'finished' AND r.game_id IS NULL ORDER BY g.id LIMIT ?
+            """,
+            (limit,),
+        )
+        return [_game_from_row(r) for r in rows]
+
+    async def record_ratings(
+        self,
+        game_id: int,
+        guild_id: int,
+        game: str,
+        players: Sequence[MatchPlayer],
+        compute: Callable[[dict[str, tuple[float, float]]], dict[str, tuple[float, float]]],
+        now: float,
+    ) -> bool:
+        """Rate one finished game exactly once; False when it was already rated.
+
+        ``compute`` gets the players' current (mu, sigma) — read inside the transaction,
+        so two processes never rate from the same stale value — and returns the new ones.
+        With no players the game is only marked as dealt with.
+        """
+        async with self._transaction() as db:
+            cur = await db.execute(
+                "INSERT INTO rated_games (game_id, rated_at) VALUES (?, ?) "
+                "ON CONFLICT (game_id) DO NOTHING",
+                (game_id, now),
+            )
+            if cur.rowcount != 1:
+                return False
+            if not players:
+                return True
+            keys = sorted({p.player for p in players})
+            marks = ", ".join("?" for _ in keys)
+            async with db.execute(
+                f"SELECT player, mu, sigma FROM ratings WHERE guild_id = ? AND game = ? "
+                f"AND player IN ({marks})",
+                (guild_id, game, *keys),
+            ) as cur:
+                current = {r["player"]: (r["mu"], r["sigma"]) for r in await cur.fetchall()}
+            new = compute(current)
+            for key in keys:
+                seats = [p for p in players if p.player == key]
+                mu, sigma = new[key]
+                await db.execute(
+                    """
+                    INSERT INTO ratings (guild_id, game, player, name, mu, sigma, games, wins,
+                                         updated_at)
+                    VALUES (?, ?, ?, ?, ?, ?, 1, ?, ?)
+                    ON CONFLICT (guild_id, game, player) DO UPDATE SET
+                        name = excluded.name, mu = excluded.mu, sigma = excluded.sigma,
+                        games = games + 1, wins = wins + excluded.wins,
+                        updated_at = excluded.updated_at
+                    """,
+                    (guild_id, game, key, seats[0].name, mu, sigma,
+                     int(any(p.won for p in seats)), now),
+                )
+        return True
+
+    async def leaderboard(self, guild_id: int, game: str, limit: int = 10) -> list[RatingRow]:
+        """The best rated players of a game on a server (shown rating: mu - 3·sigma)."""
+        rows = await self._fetchall(
+            "SELECT * FROM ratings WHERE guild_id = ? AND game = ? "
+            "ORDER BY mu - 3 * sigma DESC, games DESC, name LIMIT ?",
+            (guild_id, game, limit),
+        )
+        return [_rating_from_row(r) for r in rows]
+
+    async def player_ratings(self, guild_id: int, player: str) -> list[RatingRow]:
+        """One player's rating in every game played on a server, most played first."""
+        rows = await self._fetchall(
+            "SELECT * FROM ratings WHERE guild_id = ? AND player = ? ORDER BY games DESC, game",
+            (guild_id, player),
+        )
+        return [_rating_from_row(r) for r in rows]
+
+    # -- servers and stale games -----------------------------------------------------------
+    async def server(self, guild_id: int) -> ServerRow | None:
+        row = await self._fetchone("SELECT * FROM servers WHERE guild_id = ?", (guild_id,))
+        return None if row is None else ServerRow(row["guild_id"], row["stale_days"],
+                                                  row["lobby_days"], row["stale_policy"])
+
+    async def save_server(self, server: ServerRow, now: float) -> None:
+        async with self._transaction() as db:
+            await db.execute(
+                """
+                INSERT INTO servers (guild_id, stale_days, lobby_days, stale_policy, updated_at)
+                VALUES (?, ?, ?, ?, ?)
+                ON CONFLICT (guild_id) DO UPDATE SET stale_days = excluded.stale_days,
+                    lobby_days = excluded.lobby_days, stale_policy = excluded.stale_policy,
+                    updated_at = excluded.updated_at
+                """,
+                (server.guild_id, server.stale_days, server.lobby_days, server.stale_policy, now),
+            )
+
+    async def active_games_activity(self) -> list[Activity]:
+        """Every active game, its last move's time and its stale warning (for the sweep)."""
+        rows = await self._fetchall(
+            """
+            SELECT g.*, (SELECT MAX(created_at) FROM moves m WHERE m.game_id = g.id) AS last_move,
+                   w.version AS warned_version, w.warned_at AS warned_at
+            FROM games g LEFT JOIN stale_warnings w ON w.game_id = g.id
+            WHERE g.status = 'active' ORDER BY g.id
+            """
+        )
+        return [Activity(_game_from_row(r), r["last_move"] or r["created_at"],
+                         r["warned_version"], r["warned_at"]) for r in rows]
+
+    # -- vacations -------------------------------------------------------------------------
+    async def away_until(self, user_id: int) -> float | None:
+        row = await self._fetchone("SELECT away_until FROM vacations WHERE user_id = ?",
+                                   (user_id,))
+        return None if row is None else row["away_until"]
+
+    async def save_vacation(self, user_id: int, away_until: float | None) -> None:
+        async with self._transaction() as db:
+            if away_until is None:
+                await db.execute("DELETE FROM vacations WHERE user_id = ?", (user_id,))
+            else:
+                await db.execute(
+                    "INSERT INTO vacations (user_id, away_until) VALUES (?, ?) "
+                    "ON CONFLICT (user_id) DO UPDATE SET away_until = excluded.away_until",
+                    (user_id, away_until),
+                )
+
+    async def open_games_of(self, user_id: int) -> list[GameRow]:
+        """Lobbies and running games in which the user has a seat."""
+        rows = await self._fetchall(
+            "SELECT g.* FROM games g, json_each(g.seats) s WHERE g.status IN ('lobby', 'active') "
+            "AND json_extract(s.value, '$.user_id') = ? ORDER BY g.id",
+            (user_id,),
+        )
+        return [_game_from_row(r) for r in rows]

@@ -1,15 +1,19 @@
 """``estancia play``: a whole game at the keyboard, through the same Sessions layer.
 
 One person plays against a computer seat, or several people share the keyboard (hot
-seat). Each prompt shows the decision and numbered options; a line may be a number, an
-option key, or one of ``undo``, ``board``, ``log``, ``scores``, ``help``, ``quit``.
-Announcements from the outbox are printed as they would be posted in a channel, and the
-board PNG is written to a folder after each move. Input is read line by line, so a
-whole game can be piped in (extra lines after the end are ignored).
+seat). Each prompt shows the decision and numbered options; a line may be a number, a
+place on the board (``e2``: the option's ``at``), an option's name or a word of it, an
+option key, or one of ``undo``, ``board``, ``hand``, ``log``, ``scores``, ``help``,
+``quit``. Announcements from the outbox are printed as they would be posted in a
+channel (less the lines the player already saw), and the board PNG is written to a
+folder after each move. Input is read line by line, so a whole game can be piped in
+(extra lines after the end are ignored).
 """
 
 from __future__ import annotations
 
+import asyncio
+import re
 import tempfile
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -18,16 +22,28 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from bot.announcements import Announcement
-from bot.option_values import typed_value
+from bot.discord_text import hand_text
+from bot.option_values import parse_option_words
 from bot.sessions import GameInfo, SessionError, Sessions
 from bot.settings import Settings
 from bot.storage import Store
+from bot.text_board import board_text, view_lines
 from games.base import Decision
 
 #: The terminal's one "channel" in its database.
 TERMINAL_CHANNEL = 1
 FIRST_USER = 1
-COMMANDS = "a number or option key; undo, board, log, scores, help, quit"
+COMMANDS = ("a number, a place (e2) or an option's name; "
+            "undo, board, hand, log, scores, help, quit")
+#: How often the terminal looks whether computer seats have moved (when they move in
+#: the background) and how long a move may take before "… is thinking" is shown.
+COMPUTER_POLL = 0.1
+THINKING_AFTER = 0.3
+#: Exit status after Ctrl-C (128 + SIGINT, as shells report it).
+INTERRUPTED = 130
+
+__all__ = ["TerminalGame", "TerminalOptions", "choose_option", "parse_option_words",
+           "play_in_terminal"]
 
 
 @dataclass(frozen=True)
@@ -42,16 +58,45 @@ class TerminalOptions:
     images: bool = True
 
 
-def parse_option_pairs(pairs: list[str]) -> dict[str, Any]:
-    """``["pro=true", "sheet=b", "n=3"]`` -> ``{"pro": True, "sheet": "b", "n": 3}``."""
-    result: dict[str, Any] = {}
-    for pair in pairs:
-        key, sep, raw = pair.partition("=")
-        if not sep or not key:
-            raise ValueError(f"expected key=value, got {pair!r}")
-        result[key.strip()] = typed_value(raw.strip())
-    return result
+class NoSuchOption(ValueError):
+    """What was typed names no option, or several (the message says which)."""
 
+
+def choose_option(decision: Decision, line: str) -> str:
+    """The key of the option ``line`` names, else NoSuchOption.
+
+    In order: its number in the list (ASCII digits only: ``²`` is not 2), its key, its
+    place (``Option.at``, any case), its label (any case), then the one option whose
+    label holds ``line`` as a word ("e2" in "Mark E2 (1)", "pig" in "Face-up pig card").
+    """
+    text = line.strip()
+    options = decision.options
+    if text.isascii() and text.isdigit():
+        number = int(text)
+        if 1 <= number <= len(options):
+            return options[number - 1].key
+        raise NoSuchOption(f"No option {text!r}: choose 1 to {len(options)}.")
+    if decision.option(text) is not None:
+        return text
+    wanted = text.casefold()
+    for matches in (
+        [o for o in options if o.at is not None and o.at.casefold() == wanted],
+        [o for o in options if o.label.casefold() == wanted],
+        [o for o in options if wanted and re.search(
+            rf"(?<!\w){re.escape(wanted)}(?!\w)", o.label.casefold())],
+    ):
+        if len(matches) == 1:
+            return matches[0].key
+        if len({o.at for o in matches if o.at is not None}) == 1 and len(matches) > 1:
+            break  # several options at one place: say which numbers
+        if matches:
+            break
+    else:
+        matches = []
+    if matches:
+        numbers = ", ".join(str(options.index(o) + 1) for o in matches[:12])
+        raise NoSuchOption(f"{text[:40]!r} fits several options ({numbers}): type its number.")
+    raise NoSuchOption(f"No option {text[:40]!r}. Type {COMMANDS}.")
 
 
 class TerminalGame:
@@ -76,9 +121,15 @@ class TerminalGame:
         self._drawn: set[int] = set()
         self._can_draw = options.images
         self.folder: Path | None = None
+        #: Event lines printed since the last announcement (not printed a second time).
+        self._said_events: list[str] = []
 
     def say(self, text: str = "") -> None:
         print(text, file=self._out, flush=True)
+
+    def thinking(self, name: str) -> None:
+        """Shown before computer seats move (they may take seconds)."""
+        self.say(f"{name} is thinking…")
 
     # -- setting up --------------------------------------------------------------------
     async def open(self) -> GameInfo:
@@ -129,21 +180,30 @@ class TerminalGame:
 
     # -- playing -------------------------------------------------------------------------
     async def run(self) -> int:
-        """Play until the game ends (0), the player quits (0) or input ends (1)."""
+        """Play until the game ends (0), the player quits (0), input ends (1) or Ctrl-C
+        (130)."""
         info = await self.open()
         self.say(f"{info.title}: {', '.join(info.names)}. Type {COMMANDS}.")
         while True:
+            await self.sessions.wait_for_computers(info.id, lambda: self.say("Computer is thinking…"))
             await self.deliver()
             info = await self.sessions.info_by_id(info.id)
             if info.status != "active":
                 self._final(info)
                 return 0
             user = info.user_to_move
-            assert user is not None, "computer seats move by themselves"
+            if user is None:  # computer seats moving in the background: wait for them
+                await self._wait_for_computers(info)
+                continue
             decision, _ = await self.sessions.decision_for(info.id, user)
             assert decision is not None
             self._show(info, user, decision)
-            line = self._read_line()
+            try:
+                line = self._read_line()
+            except KeyboardInterrupt:
+                self.say()
+                self.say(f"Stopped. {self._saved_hint()}")
+                return INTERRUPTED
             if line is None:
                 self.say(f"Input ended before the game did. {self._saved_hint()}")
                 return 1
@@ -155,13 +215,35 @@ class TerminalGame:
                 return 0
             await self._handle(info, user, decision, line)
 
+    async def _wait_for_computers(self, info: GameInfo) -> None:
+        assert info.to_move is not None
+        self.thinking(info.seats[info.to_move].name)
+        while True:
+            await asyncio.sleep(COMPUTER_POLL)
+            now = await self.sessions.info_by_id(info.id)
+            if (now.version, now.status) != (info.version, info.status):
+                return
+
+    async def _play(self, info: GameInfo, user: int, key: str) -> Any:
+        """Play ``key``; if the computer seats that follow take a while, say so."""
+        move = asyncio.ensure_future(self.sessions.play(info.id, user, key, info.version))
+        done, _ = await asyncio.wait({move}, timeout=THINKING_AFTER)
+        if not done and any(seat.is_computer for seat in info.seats):
+            self.thinking(next(s.name for s in info.seats if s.is_computer)
+                          if sum(s.is_computer for s in info.seats) == 1 else "The computer")
+        return await move
+
     async def _handle(self, info: GameInfo, user: int, decision: Decision, line: str) -> None:
         command = line.lower()
         try:
             if command == "undo":
                 result = await self.sessions.undo(TERMINAL_CHANNEL, user)
             elif command == "board":
+                self._say_text_board(info, await self.sessions.view(info.id, None))
                 self._say_board(await self._draw(info.id, info.version))
+                return
+            elif command == "hand":
+                self._say_hand(await self.sessions.view(info.id, user))
                 return
             elif command == "log":
                 for entry in await self.sessions.log(TERMINAL_CHANNEL, 15):
@@ -174,27 +256,19 @@ class TerminalGame:
                 self.say(f"Type {COMMANDS}.")
                 return
             else:
-                key = self._option_key(decision, line)
-                if key is None:
-                    self.say(f"No option {line!r}. Type {COMMANDS}.")
+                try:
+                    key = choose_option(decision, line)
+                except NoSuchOption as why:
+                    self.say(str(why))
                     return
-                result = await self.sessions.play(info.id, user, key, info.version)
+                result = await self._play(info, user, key)
         except SessionError as refusal:
             self.say(f"  {refusal}")
             return
         for event in result.events:
             self.say(f"  {event}")
+            self._said_events.append(event)
         self._say_board(await self._draw(info.id, result.version))
-
-    @staticmethod
-    def _option_key(decision: Decision, line: str) -> str | None:
-        if line.isdigit() and 1 <= int(line) <= len(decision.options):
-            return decision.options[int(line) - 1].key
-        if decision.option(line) is not None:
-            return line
-        lowered = line.lower()
-        matches = [o.key for o in decision.options if o.label.lower() == lowered]
-        return matches[0] if len(matches) == 1 else None
 
     def _show(self, info: GameInfo, user: int, decision: Decision) -> None:
         self.say()
@@ -210,20 +284,32 @@ class TerminalGame:
 
     # -- output ----------------------------------------------------------------------------
     async def deliver(self) -> None:
-        """Print the outbox as a channel would show it, and mark it delivered."""
+        """Print the outbox as a channel would show it, and mark it delivered.
+
+        Lines the player already saw as the events of their own move are left out."""
         while batch := await self.sessions.pending_announcements():
             for announcement in batch:
-                self.say(self.format(announcement))
+                text = self.format(announcement, skip=self._said_events)
+                if text:
+                    self.say(text)
                 if announcement.image:
                     self._say_board(await self._draw(announcement.game_id, announcement.version))
                 await self.sessions.mark_sent(announcement.outbox_id, None)
+            self._said_events = []
 
-    def format(self, announcement: Announcement) -> str:
+    def format(self, announcement: Announcement, skip: list[str] | None = None) -> str:
         text = announcement.render(
             lambda uid: self._names.get(uid, f"user {uid}"),
             lambda t: datetime.fromtimestamp(t).strftime("%Y-%m-%d %H:%M"),
         )
-        return "\n".join(f"[channel] {line}" for line in text.splitlines())
+        seen = list(skip or [])
+        lines = []
+        for line in text.splitlines():
+            if line in seen:
+                seen.remove(line)
+                continue
+            lines.append(f"[channel] {line}")
+        return "\n".join(lines)
 
     async def _draw(self, game_id: int, version: int) -> Path | None:
         """Write the public board at ``version`` (once) and return its path."""
@@ -245,6 +331,22 @@ class TerminalGame:
     def _say_board(self, path: Path | None) -> None:
         if path is not None:
             self.say(f"  board: {path}")
+
+    def _say_text_board(self, info: GameInfo, view: dict[str, Any]) -> None:
+        for line in board_text(info.game, view, info.names).splitlines():
+            self.say(f"  {line}")
+
+    def _say_hand(self, view: dict[str, Any]) -> None:
+        """The seat's hidden part of its view (cards, money), or that there is none."""
+        hand = hand_text(view)
+        private = view.get("private")
+        if hand is not None:
+            self.say(f"  {hand}")
+        elif isinstance(private, dict) and private:
+            for line in view_lines(private):
+                self.say(f"  {line}")
+        else:
+            self.say("  Nothing is hidden in this game: type board to see everything.")
 
     def _say_scores(self, info: GameInfo, scores: dict[int, dict[str, int]]) -> None:
         for seat in info.seats:

@@ -30,15 +30,18 @@ def plan_turn_clock(
     now: float,
     timeout_hours: float,
     reminder_hours: tuple[float, ...],
+    deadline_at: float | None = None,
 ) -> TurnClock:
     """Reminders ``reminder_hours`` before the deadline, then the deadline itself.
 
-    Computer seats and a zero timeout get no timers. Reminders already in the past are
-    skipped; a deadline in the past is kept (the scheduler fires it at once).
+    The deadline is ``timeout_hours`` after the turn began unless ``deadline_at`` says
+    otherwise (a timer changed mid-turn). Computer seats and a zero timeout get no timers.
+    Reminders already in the past are skipped; a deadline in the past is kept (the
+    scheduler fires it at once).
     """
     if not human or timeout_hours <= 0:
         return TurnClock(turn_started_at=turn_started_at, deadline_at=None, timers=[])
-    deadline = turn_started_at + timeout_hours * HOUR
+    deadline = turn_started_at + timeout_hours * HOUR if deadline_at is None else deadline_at
     timers = [
         NewTimer(kind="reminder", seat=seat, turn=turn, due_at=deadline - hours * HOUR)
         for hours in sorted(set(reminder_hours), reverse=True)
@@ -46,3 +49,19 @@ def plan_turn_clock(
     ]
     timers.append(NewTimer(kind="deadline", seat=seat, turn=turn, due_at=deadline))
     return TurnClock(turn_started_at=turn_started_at, deadline_at=deadline, timers=timers)
+
+
+def deadline_after_change(
+    *, turn_started_at: float, old_deadline: float | None, hours: float, now: float
+) -> float:
+    """The running turn's deadline once its timer is set to ``hours`` at ``now``.
+
+    A timer switched on counts from the change (the player is not timed out at once
+    for time spent when there was no timer). A shorter timer also counts from the change,
+    but never gives more time than the old deadline did. A longer one counts from the
+    turn's start, as it would have had it been set then.
+    """
+    from_change = now + hours * HOUR
+    if old_deadline is None:
+        return from_change
+    return max(turn_started_at + hours * HOUR, min(old_deadline, from_change))

@@ -12,11 +12,12 @@ from __future__ import annotations
 import importlib.util
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
+from typing import Any
 
 import renderer
 from bot.announcements import AnnouncementKind, payload
 from bot.autoplay import AnyGame, Step, turn_key
-from bot.storage import Change, GameRow, MoveRow, SeatRow
+from bot.storage import ADDRESS_KEY, Change, GameRow, MoveRow, SeatRow
 from bot.timers import NO_CLOCK, TurnClock, plan_turn_clock
 from games.base import Decision, Event, GameState
 
@@ -85,17 +86,29 @@ def verdict(winner_names: Sequence[str]) -> str:
 
 
 def turn_clock(
-    row: GameRow, decision: Decision | None, *, started_at: float, now: float
+    row: GameRow, decision: Decision | None, *, started_at: float, now: float,
+    new_turn: bool = True,
 ) -> TurnClock:
-    """Timers for the pending decision under the row's timer settings."""
-    if decision is None:
+    """Timers for the pending decision under the row's timer settings.
+
+    A paused game has none. A new turn of a player on vacation starts its clock when
+    they are back (``new_turn=False``: a running turn whose start is already known)."""
+    if decision is None or row.paused_at is not None:
         return NO_CLOCK
+    away = row.seats[decision.seat].away_until
+    if new_turn and away is not None and away > started_at:
+        started_at = away
     return plan_turn_clock(
         seat=decision.seat, turn=decision.turn,
         human=row.seats[decision.seat].user_id is not None,
         turn_started_at=started_at, now=now, timeout_hours=row.turn_timeout_hours,
         reminder_hours=row.reminder_hours,
     )
+
+
+def away(seat: SeatRow, now: float) -> float | None:
+    """Until when the player of ``seat`` is on vacation (None: not away now)."""
+    return seat.away_until if seat.away_until is not None and seat.away_until > now else None
 
 
 def describe_timer(turn_timeout_hours: float, reminder_hours: Sequence[float],
@@ -190,14 +203,14 @@ def settle_turn(
     text = "\n".join(part for part in (lead, *lines) if part)
     change = Change(game=row, expected_version=before.row.version, moves=moves)
     if decision is None:
-        winners = game.winners(state)
-        change.game = replace(row, status="finished", deadline_at=None,
-                              result={"winners": winners})
+        gone = forfeited_seats(row)
+        winners = [s for s in game.winners(state) if s not in gone] or best_remaining(
+            game, state, gone)
+        result = {"winners": winners, "forfeits": forfeits(row)} if gone else {"winners": winners}
+        change.game = replace(row, status="finished", deadline_at=None, result=result)
         change.timers = []
-        change.announcements.append(payload(
-            "game_over", text or "The game is over.", image=has_board(row.game),
-            game_over=True, scores_text=scores_text(after, winners),
-        ))
+        change.announcements += game_over_announcements(
+            row, text or "The game is over.", scores_text(after, winners))
         return change
     if fresh_turn or turn_key(before.decision) != turn_key(decision):
         clock = turn_clock(row, decision, started_at=now, now=now)
@@ -205,20 +218,26 @@ def settle_turn(
                               deadline_at=clock.deadline_at)
         change.timers = clock.timers
         mover = row.seats[decision.seat]
+        if mover.user_id is None and not fresh_turn:
+            # A computer plays next, in the background: its announcement tells this turn
+            # too (``earlier_lines``), so the channel gets one message, as before.
+            return change
         if not text:
             text = f"{seat_label(game, state, decision.seat, mover.name)} to move."
         change.announcements.append(payload(
             kind, text,
             mention_user_ids=[mover.user_id] if mover.user_id is not None else [],
             deadline_at=change.game.deadline_at, image=has_board(row.game), turn_button=True,
+            away_until=away(mover, now),
         ))
     return change
 
 
 def take_back(before: Loaded, seat: int, user_id: int, undone: MoveRow, restored_state: str,
-              now: float) -> tuple[Change, Loaded]:
-    """Undo ``undone`` (the seat's last step): the state goes back to ``restored_state``
-    and the version moves on. Returns the change and the game after it."""
+              now: float, also: Sequence[MoveRow] = ()) -> tuple[Change, Loaded]:
+    """Undo ``undone`` (the seat's last choice) and ``also`` (the forced steps played
+    after it): the state goes back to ``restored_state`` and the version moves on.
+    Returns the change and the game after it."""
     row = before.row
     name = row.seats[seat].name
     version = row.version + 1
@@ -231,31 +250,99 @@ def take_back(before: Loaded, seat: int, user_id: int, undone: MoveRow, restored
                    before.game, before.game.load(restored_state))
     change = settle_turn(before, after, now, moves=[undo_move], kind="undo",
                          lead=f"{name} took back their last move.", lines=())
-    change.undo_versions = [undone.version]
+    change.undo_versions = [undone.version, *(move.version for move in also)]
     return change, after
 
 
-def forfeit(before: Loaded, seat: int, now: float) -> Change:
-    """The seat forfeits (its turn timed out): the game ends and every other seat wins."""
-    row = before.row
-    name = row.seats[seat].name
-    winners = [i for i in range(len(row.seats)) if i != seat]
-    version = row.version + 1
-    text = f"{name} ran out of time and forfeits."
-    move = MoveRow(
-        version=version, kind="forfeit", seat=seat, user_id=row.seats[seat].user_id,
+def forfeits(row: GameRow) -> list[dict[str, Any]]:
+    """Who forfeited so far: ``{"seat", "user_id", "name"}`` each, in order."""
+    return list((row.result or {}).get("forfeits", ()))
+
+
+def forfeited_seats(row: GameRow) -> set[int]:
+    return {entry["seat"] for entry in forfeits(row)}
+
+
+def original_seats(row: GameRow) -> tuple[SeatRow, ...]:
+    """The seats as they were dealt: a forfeited seat is its player again, not the
+    computer that plays it on."""
+    gone = {f["seat"]: SeatRow(f["user_id"], f["name"]) for f in forfeits(row)}
+    return tuple(gone.get(i, seat) for i, seat in enumerate(row.seats))
+
+
+def best_remaining(game: AnyGame, state: GameState, gone: set[int]) -> list[int]:
+    """Winners among the seats still in play when the game's own winners all forfeited."""
+    totals = {s: sc["total"] for s, sc in game.scores(state).items() if s not in gone}
+    best = max(totals.values())
+    return [s for s, total in totals.items() if total == best]
+
+
+def plays_on(row: GameRow) -> bool:
+    """A game of three or more seats goes on when one forfeits (issue: "the others play
+    on"); at two, a forfeit ends it and the other seat wins."""
+    return len(row.seats) - len(forfeited_seats(row)) > 2
+
+
+def forfeit_move(row: GameRow, seat: int, text: str, now: float) -> MoveRow:
+    return MoveRow(
+        version=row.version + 1, kind="forfeit", seat=seat, user_id=row.seats[seat].user_id,
         by_computer=False, option_key=None, label="Forfeit", events=(text,),
         state_after=row.state or "", reveals=False, undone=False, created_at=now,
     )
+
+
+def forfeit(before: Loaded, seat: int, now: float, text: str) -> Change:
+    """The seat forfeits and the game ends: every seat still in play wins."""
+    row = before.row
+    gone = forfeited_seats(row) | {seat}
+    winners = [i for i in range(len(row.seats)) if i not in gone]
+    move = forfeit_move(row, seat, text, now)
+    record = [*forfeits(row), {"seat": seat, "user_id": row.seats[seat].user_id,
+                               "name": row.seats[seat].name}]
     finished = replace(
-        row, status="finished", version=version, updated_at=now, deadline_at=None,
-        result={"winners": winners, "forfeited": seat},
+        row, status="finished", version=move.version, updated_at=now, deadline_at=None,
+        result={"winners": winners, "forfeited": seat, "forfeits": record},
     )
-    body = payload(
-        "game_over", text, image=has_board(row.game), game_over=True,
-        scores_text=verdict([row.seats[i].name for i in winners]),
-    )
-    return Change(finished, row.version, moves=[move], announcements=[body], timers=[])
+    bodies = game_over_announcements(row, text, verdict([row.seats[i].name for i in winners]))
+    return Change(finished, row.version, moves=[move], announcements=bodies, timers=[])
+
+
+def game_over_announcements(row: GameRow, text: str, result_line: str) -> list[dict[str, Any]]:
+    """The final message (board and recap image, in the game's channel or thread) and,
+    for a game with its own thread, the recap in the channel it was opened from; the
+    thread is archived once that is posted."""
+    image = has_board(row.game)
+    bodies = [payload("game_over", text, image=image, game_over=True,
+                      scores_text=result_line, recap=True)]
+    if row.parent_id is not None:
+        recap = payload("recap", f"The game in <#{row.channel_id}> is over. {result_line}",
+                        recap=True, archive_thread=row.channel_id)
+        recap[ADDRESS_KEY] = row.parent_id
+        bodies.append(recap)
+    return bodies
+
+
+def hand_to_computer(row: GameRow, seat: int) -> GameRow:
+    """The row once ``seat`` has forfeited and the computer plays it from now on."""
+    record = {"seat": seat, "user_id": row.seats[seat].user_id, "name": row.seats[seat].name}
+    seats = tuple(SeatRow(None, f"{s.name} (computer)") if i == seat else s
+                  for i, s in enumerate(row.seats))
+    return replace(row, seats=seats, version=row.version + 1,
+                   result={**(row.result or {}), "forfeits": [*forfeits(row), record]})
+
+
+def forfeit_and_play_on(before: Loaded, seat: int, steps: Sequence[Step], now: float,
+                        text: str) -> Change:
+    """The seat forfeits in a game that goes on: logged as a forfeit move, the computer
+    takes the seat over (``steps``: what the computers play next), the others play on."""
+    row = before.row
+    move = forfeit_move(row, seat, text, now)
+    taken = Loaded(hand_to_computer(row, seat), before.game, before.state)
+    change = advance(taken, steps, now, kind="timeout", lead=text, fresh_turn=True)
+    change.expected_version = row.version
+    change.expected_settings = row  # the seat changes hands
+    change.moves.insert(0, move)
+    return change
 
 
 def reminder(before: Loaded, seat: int, now: float) -> Change:

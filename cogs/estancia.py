@@ -12,16 +12,27 @@ from __future__ import annotations
 
 import asyncio
 import io
+import logging
 from typing import TYPE_CHECKING, Literal
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.discord_panels import acknowledge, after_move_panel, expired, private_hand
+from bot import ratings, stale
+from bot.discord_panels import (
+    acknowledge,
+    expired,
+    numbered_label,
+    numbering,
+    present_result,
+)
 from bot.discord_text import (
+    LABEL_LIMIT,
     clip,
     clip_lines,
+    echo,
+    fit_message,
     hand_text,
     parse_hours_list,
     parse_options_text,
@@ -29,15 +40,25 @@ from bot.discord_text import (
     seat_lines,
     settings_text,
 )
+from bot.discord_votes import vote_text
 from bot.sessions import GameInfo, SessionError
+from bot.storage import RatingRow, ServerRow
 from games import available_games, get_game
-from renderer import render_png
+from games.base import Decision
+from renderer import encode_png, leaderboard, render_png
 
 if TYPE_CHECKING:
     from bot.client import EstanciaBot
     from bot.sessions import Sessions
 
 Choice = app_commands.Choice
+
+#: Players shown on a leaderboard.
+LEADERBOARD_SIZE = 10
+#: A game's thread hides itself after a week without a message (it re-opens on the next).
+THREAD_ARCHIVE_MINUTES = 10080
+
+log = logging.getLogger(__name__)
 
 
 def resolve_game(text: str) -> str:
@@ -47,7 +68,7 @@ def resolve_game(text: str) -> str:
         if wanted in (name, get_game(name).title.casefold()):
             return name
     known = ", ".join(get_game(n).title for n in available_games()) or "none yet"
-    raise SessionError(f"There is no game called {text!r}. Games: {known}.")
+    raise SessionError(f"There is no game called {echo(text)}. Games: {known}.")
 
 
 def game_choices(current: str) -> list[Choice[str]]:
@@ -87,8 +108,73 @@ def require_posting_rights(interaction: discord.Interaction) -> None:
                            "channel. Ask a moderator, then try again.")
 
 
+def server_text(server: ServerRow) -> str:
+    """``/estancia server``: the stale-game rules in force."""
+    if server.stale_days > 0:
+        stalled = (f"A game with no move for {server.stale_days:g} days gets one reminder; "
+                   f"{stale.GRACE_HOURS:g} h later {stale.what_happens(server.stale_policy)}.")
+    else:
+        stalled = "Stalled games are left alone."
+    lobbies = (f"A lobby nobody starts within {server.lobby_days:g} days expires."
+               if server.lobby_days > 0 else "Lobbies never expire.")
+    return f"{stalled}\n{lobbies}"
+
+
+def stats_text(name: str, rows: list[RatingRow]) -> str:
+    """``/estancia stats``: games, wins, rating per game, and the favourite game."""
+    if not rows:
+        return f"**{name}** has no finished game on this server yet."
+    games = sum(r.games for r in rows)
+    wins = sum(r.wins for r in rows)
+    favourite = get_game(rows[0].game).title
+    lines = [f"**{name}** — {games} game{'s' * (games != 1)}, {wins} win{'s' * (wins != 1)}; "
+             f"favourite game: {favourite}."]
+    for row in rows:
+        shown = ratings.Rating(row.mu, row.sigma).shown
+        lines.append(f"• {get_game(row.game).title}: rating {shown:.1f} "
+                     f"({row.games} played, {row.wins} won)")
+    return clip_lines(lines)
+
+
+async def game_thread(interaction: discord.Interaction, title: str,
+                      creator: str) -> tuple[int, int | None, str]:
+    """Where a new game is played: (channel or thread id, parent channel id, a note).
+
+    In a text channel the game gets a public thread of its own when the bot may open one,
+    so one channel holds many games and stays tidy; otherwise it is played right here
+    and the note says why.
+    """
+    channel = interaction.channel
+    if not isinstance(channel, discord.TextChannel):  # already a thread, a voice chat …
+        return channel_of(interaction), None, ""
+    can = interaction.app_permissions
+    if not (can.create_public_threads and can.send_messages_in_threads):
+        return channel.id, None, (
+            "\n(It is played in this channel. With Create Public Threads and Send Messages "
+            "in Threads, each game gets a thread of its own.)")
+    try:
+        thread = await channel.create_thread(
+            name=clip(f"{title} — {creator}", 100), type=discord.ChannelType.public_thread,
+            auto_archive_duration=THREAD_ARCHIVE_MINUTES, reason="Estancia: a new game")
+    except discord.HTTPException as error:
+        log.warning("could not open a thread in channel %s: HTTP %s", channel.id, error.status)
+        return channel.id, None, "\n(I could not open a thread for it, so it is played here.)"
+    return thread.id, channel.id, ""
+
+
 def option_choice_name(label: str, group: str | None) -> str:
-    return clip(f"{group} — {label}" if group else label, 100)
+    return clip(f"{group} — {label}" if group else label, LABEL_LIMIT)
+
+
+def move_choices(decision: Decision) -> list[tuple[str, str, int | None]]:
+    """(autocomplete name, option key, number) of each option: the numbered label the
+    panel shows ("3. Mark C4 (cow)") for a numbered option, else "group — label"."""
+    numbers = numbering(decision)
+    return [
+        (clip(numbered_label(o, numbers), LABEL_LIMIT) if o.key in numbers
+         else option_choice_name(o.label, o.group), o.key, numbers.get(o.key))
+        for o in decision.options
+    ]
 
 
 @app_commands.guild_only()
@@ -119,7 +205,7 @@ class EstanciaCog(commands.GroupCog, group_name="estancia",
         if expired(interaction):
             return
         await interaction.edit_original_response(
-            content=clip(content, 2000), attachments=[file] if file else [], view=view)
+            content=fit_message(content), attachments=[file] if file else [], view=view)
 
     async def channel_game(self, interaction: discord.Interaction) -> GameInfo:
         return await self.sessions.info(channel_of(interaction))
@@ -148,14 +234,24 @@ class EstanciaCog(commands.GroupCog, group_name="estancia",
         await self.think(interaction)
         require_posting_rights(interaction)
         user = interaction.user
-        info = await self.sessions.new(channel_of(interaction), interaction.guild_id, user.id,
-                                       user.display_name, resolve_game(game),
-                                       parse_options_text(options))
+        name = resolve_game(game)
+        try:
+            parsed = parse_options_text(options)
+        except ValueError as why:
+            raise SessionError(str(why)) from None
+        self.sessions.check_options(name, parsed)  # before a thread is opened for nothing
+        channel_id, parent_id, note = await game_thread(interaction, get_game(name).title,
+                                                        user.display_name)
+        info = await self.sessions.new(channel_id, interaction.guild_id, user.id,
+                                       user.display_name, name, parsed, parent_id=parent_id)
         for _ in range(computers):
             info = await self.sessions.add_computer(info.channel_id, user.id)
+        where = f" in <#{channel_id}>" if parent_id is not None else ""
         await self.reply(interaction, (
-            f"Lobby open for **{info.title}** ({players_range(info.min_seats, info.max_seats)}).\n"
-            "Others join with `/estancia join` or the Join button; start with `/estancia start`."))
+            f"Lobby open{where} for **{info.title}** "
+            f"({players_range(info.min_seats, info.max_seats)}).\n"
+            f"Others join{' there' if where else ''} with `/estancia join` or the Join button; "
+            f"start with `/estancia start`.{note}"))
 
     @new.autocomplete("game")
     async def _new_game(self, interaction: discord.Interaction, current: str) -> list[Choice[str]]:
@@ -175,8 +271,22 @@ class EstanciaCog(commands.GroupCog, group_name="estancia",
         await self.reply(interaction, f"{info.seats[-1].name} joined.\n" + "\n".join(seat_lines(info)))
 
     @app_commands.command(description="Leave this channel's lobby")
-    async def leave(self, interaction: discord.Interaction) -> None:
+    @app_commands.describe(confirm="In a running game: yes, I forfeit it")
+    async def leave(self, interaction: discord.Interaction, confirm: bool = False) -> None:
         await self.think(interaction)
+        before = await self.channel_game(interaction)
+        if before.status == "active" and before.seat_of(interaction.user.id) is not None:
+            if not confirm:
+                then = ("the computer plays your seat from now on and you rank last"
+                        if len(before.seats) - len(before.forfeits) > 2
+                        else "the game ends and the other player wins")
+                await self.reply(interaction, (
+                    f"**{before.title}** is under way: leaving forfeits it ({then}). "
+                    "To leave anyway: `/estancia leave confirm:True`."))
+                return
+            info = await self.sessions.leave(channel_of(interaction), interaction.user.id)
+            await self.reply(interaction, f"You left **{info.title}** and forfeited.")
+            return
         info = await self.sessions.leave(channel_of(interaction), interaction.user.id)
         await self.reply(interaction, f"You left the **{info.title}** lobby.")
 
@@ -206,6 +316,15 @@ class EstanciaCog(commands.GroupCog, group_name="estancia",
             to_move = "" if info.to_move is None else f" — {info.seats[info.to_move].name} to move"
         await self.reply(interaction, f"**{info.title}** #{info.id}{to_move}",
                          file=png_file(png, info))
+
+    @app_commands.command(description="An animated replay of this channel's last finished game")
+    @app_commands.describe(share="Post it for everyone instead of only you")
+    async def replay(self, interaction: discord.Interaction, share: bool = False) -> None:
+        await self.think(interaction, public=share)
+        info = await self.latest_game(interaction)
+        gif = await self.sessions.replay_gif(info.id)
+        await self.reply(interaction, f"**{info.title}** #{info.id} — the game turn by turn.",
+                         file=discord.File(io.BytesIO(gif), filename=f"estancia-{info.id}.gif"))
 
     @app_commands.command(description="Your private view of the game (your hand, your sheet)")
     async def hand(self, interaction: discord.Interaction) -> None:
@@ -247,6 +366,83 @@ class EstanciaCog(commands.GroupCog, group_name="estancia",
                           current: str) -> list[Choice[str]]:
         return game_choices(current)
 
+    # -- pause and vacation --------------------------------------------------------------
+    @app_commands.command(description="Pause this game: no turn timer, no moves (all agree)")
+    async def pause(self, interaction: discord.Interaction) -> None:
+        await self.think(interaction)
+        info, done = await self.sessions.pause(channel_of(interaction), interaction.user.id)
+        await self.reply(interaction, vote_text("pause", done, info.title))
+
+    @app_commands.command(description="Resume a paused game (all agree)")
+    async def resume(self, interaction: discord.Interaction) -> None:
+        await self.think(interaction)
+        info, done = await self.sessions.resume(channel_of(interaction), interaction.user.id)
+        await self.reply(interaction, vote_text("resume", done, info.title))
+
+    @app_commands.command(description="Away for a while: your turns' clocks wait in all games")
+    @app_commands.describe(days="How many days (0: you are back)")
+    async def vacation(self, interaction: discord.Interaction,
+                       days: app_commands.Range[float, 0, 60]) -> None:
+        await self.think(interaction)
+        until = await self.sessions.vacation(interaction.user.id, days)
+        await self.reply(interaction, (
+            f"Enjoy! Until <t:{int(until)}:f> the clocks of your turns wait, in every game."
+            if until is not None else "Welcome back: your turns' clocks run again."))
+
+    # -- server ------------------------------------------------------------------------
+    @app_commands.command(description="This server's rules for stalled games and old lobbies")
+    @app_commands.describe(stale_days="Days without a move before a game is warned (0: never)",
+                           lobby_days="Days before a lobby nobody started expires (0: never)",
+                           stale_policy="A day after the warning: what happens")
+    async def server(self, interaction: discord.Interaction,
+                     stale_days: app_commands.Range[float, 0, 365] | None = None,
+                     lobby_days: app_commands.Range[float, 0, 365] | None = None,
+                     stale_policy: Literal["computer", "forfeit", "cancel"] | None = None) -> None:
+        await self.think(interaction)
+        guild = interaction.guild_id or 0
+        if stale_days is None and lobby_days is None and stale_policy is None:
+            current = await self.sessions.server(guild)
+        elif not interaction.permissions.manage_guild:
+            raise SessionError("Only someone who can manage this server can change that.")
+        else:
+            current = await self.sessions.set_server(guild, stale_days=stale_days,
+                                                     lobby_days=lobby_days,
+                                                     stale_policy=stale_policy)
+        await self.reply(interaction, server_text(current))
+
+    # -- ratings -----------------------------------------------------------------------
+    @app_commands.command(description="The best rated players of a game on this server")
+    @app_commands.describe(game="The game (default: the one in this channel)",
+                           share="Post it for everyone instead of only you")
+    async def leaderboard(self, interaction: discord.Interaction, game: str | None = None,
+                          share: bool = False) -> None:
+        await self.think(interaction, public=share)
+        name = resolve_game(game) if game else (await self.latest_game(interaction)).game
+        title = get_game(name).title
+        rows = await self.sessions.leaderboard(interaction.guild_id or 0, name, LEADERBOARD_SIZE)
+        lines = [leaderboard.Line(r.name, ratings.Rating(r.mu, r.sigma).shown, r.games, r.wins)
+                 for r in rows]
+        image = await asyncio.to_thread(leaderboard.render, f"{title} — leaderboard", lines)
+        png = await asyncio.to_thread(encode_png, image)
+        text = f"**{title}** — the best rated players of this server" if rows else (
+            f"**{title}** — no rated game on this server yet: ratings change when a game ends.")
+        await self.reply(interaction, text, file=discord.File(
+            io.BytesIO(png), filename=f"leaderboard-{name}.png"))
+
+    @leaderboard.autocomplete("game")
+    async def _leaderboard_game(self, interaction: discord.Interaction,
+                                current: str) -> list[Choice[str]]:
+        return game_choices(current)
+
+    @app_commands.command(description="A player's games, wins and ratings on this server")
+    @app_commands.describe(user="The player (default: you)")
+    async def stats(self, interaction: discord.Interaction,
+                    user: discord.Member | None = None) -> None:
+        await self.think(interaction)
+        who = user or interaction.user
+        rows = await self.sessions.player_stats(interaction.guild_id or 0, who.id)
+        await self.reply(interaction, stats_text(who.display_name, rows))
+
     # -- playing -----------------------------------------------------------------------
     @app_commands.command(description="Play a move by typing it (or use the Your turn button)")
     @app_commands.describe(option="The move; start typing to see the legal ones")
@@ -255,22 +451,25 @@ class EstanciaCog(commands.GroupCog, group_name="estancia",
         info = await self.channel_game(interaction)
         key = await self.key_for(info.id, interaction.user.id, option)
         result = await self.sessions.play(info.id, interaction.user.id, key, None)
-        after = None if result.decision is not None else await self.sessions.info_by_id(info.id)
-        hand = (None if result.decision is None
-                else await private_hand(self.sessions, info.id, interaction.user.id))
-        panel = after_move_panel(result, after, hand=hand)
-        await self.reply(interaction, panel.content, view=panel.view)
+        await present_result(interaction, self.sessions, result, undo_button=False)
 
     async def key_for(self, game_id: int, user_id: int, typed: str) -> str:
-        """The option key for what was typed: a key, or a label (as autocomplete shows it)."""
+        """The option key for what was typed: a key, the number the panel and the decision
+        image show, or a label (as autocomplete shows it)."""
         decision, _seat = await self.sessions.decision_for(game_id, user_id)
         if decision is None:
             return typed  # the session layer says whose turn it is
-        wanted = typed.strip().casefold()
-        for option in decision.options:
-            if wanted in (option.key.casefold(), option.label.casefold(),
-                          option_choice_name(option.label, option.group).casefold()):
-                return option.key
+        wanted = typed.strip().casefold().rstrip(".")
+        for _name, key, number in move_choices(decision):
+            if number is not None and wanted == str(number):
+                return key
+        for option, (name, key, _number) in zip(decision.options, move_choices(decision),
+                                                strict=True):
+            if typed.strip().casefold() in (key.casefold(), option.label.casefold(),
+                                            name.casefold(),
+                                            option_choice_name(option.label,
+                                                               option.group).casefold()):
+                return key
         return typed
 
     @move.autocomplete("option")
@@ -283,23 +482,24 @@ class EstanciaCog(commands.GroupCog, group_name="estancia",
             return []
         if decision is None:
             return []
-        needle = current.strip().casefold()
-        choices = []
-        for option in decision.options:
-            name = option_choice_name(option.label, option.group)
-            if needle in name.casefold() or needle == option.key.casefold():
-                choices.append(Choice(name=name, value=option.key))
+        needle = current.strip().casefold().rstrip(".")
+        listed = move_choices(decision)
+        exact = [c for c in listed if c[2] is not None and needle == str(c[2])]
+        choices = [Choice(name=name, value=key) for name, key, _number in exact]
+        for name, key, _number in listed:
             if len(choices) == 25:
                 break
+            if (needle in name.casefold() or needle == key.casefold()) and (
+                    not exact or key != exact[0][1]):
+                choices.append(Choice(name=name, value=key))
         return choices
 
     @app_commands.command(description="Take back your last step (before anything was revealed)")
     async def undo(self, interaction: discord.Interaction) -> None:
         await self.think(interaction)
         result = await self.sessions.undo(channel_of(interaction), interaction.user.id)
-        after = None if result.decision is not None else await self.sessions.info_by_id(result.game_id)
-        panel = after_move_panel(result, after, headline="You took back your last step.")
-        await self.reply(interaction, panel.content, view=panel.view)
+        await present_result(interaction, self.sessions, result,
+                             headline="You took back your last step.", undo_button=False)
 
     @app_commands.command(description="Turn timer settings of this channel's game")
     @app_commands.describe(timeout_hours="Hours per turn (0 switches the timer off)",
@@ -316,7 +516,8 @@ class EstanciaCog(commands.GroupCog, group_name="estancia",
             try:
                 hours = None if reminders is None else parse_hours_list(reminders)
             except ValueError:
-                raise SessionError('Reminders are hours before the deadline, like "12,2".') from None
+                raise SessionError('Reminders are hours before the deadline, like "12,2" '
+                                   '(or "none").') from None
             info = await self.sessions.set_settings(
                 channel_of(interaction), interaction.user.id,
                 self.can_manage_channel(interaction), turn_timeout_hours=timeout_hours,

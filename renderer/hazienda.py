@@ -1,14 +1,18 @@
-"""The Hazienda board image: the hex map on the left, the table (players, cards, piles) on the right.
+"""The Hazienda board image: the hex map above, a compact score strip below (phone first).
 
-Built only from the view dict of ``GAME.view(state, seat)`` (see the shared Hazienda
-agreements); the map layout comes from :func:`games.hazienda.maps.load_map`.
+Built only from the view dict of ``GAME.view(state, seat)``; the map layout comes from
+:func:`games.hazienda.maps.load_map`. The empty map (terrain, markets, edge labels) is
+drawn once per map and reused (:func:`static_layer`); each render copies it and draws
+the pieces and the strip. :func:`render_decision` draws the region of a decision's places,
+zoomed, each place with the mark of its option (see :mod:`renderer.marks`).
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+import math
+from functools import lru_cache
 
-from PIL import Image, ImageDraw, ImageFont
+from PIL import Image, ImageDraw
 
 from games.hazienda.maps import (
     LAND_KINDS,
@@ -19,52 +23,69 @@ from games.hazienda.maps import (
     parse_coord,
     parse_map,
 )
-from renderer.fonts import font
+from renderer.fonts import font, min_size, note, recording
 from renderer.hex import HexGrid, Point, draw_hex, hex_corners, side_neighbour
+from renderer.marks import (
+    PLACE_OUTLINE,
+    Box,
+    draw_mark,
+    mark_size,
+    outline_cells,
+    region_around,
+    zoom_to_fit,
+)
+from renderer.strip import Strip
 
-IMAGE_SIZE = (1600, 860)
-PANEL_WIDTH = 450
-LABEL_MARGIN = 26  # room for the row letters / column numbers around the map
+#: the board image's width; its height follows the map and the number of players
+WIDTH = 800
+#: the smallest font size on the board (9 px on a 400 px wide phone)
+FLOOR = min_size(WIDTH)
+LABEL_MARGIN = 24  # room for the row letters / column numbers around the map
 
 BACKGROUND = "#f7f3e8"
 INK = "#2b2620"
-MUTED_INK = "#7a6f5d"
-GRID_LINE = "#9c8d68"
+MUTED_INK = "#6b604e"
+GRID_LINE = "#a89a7a"
 REGION_LINE = "#5b4a2c"
-HIGHLIGHT = "#e5169b"  # the last turn's pieces; no player colour is magenta
 
+# Terrains are light and soft, players saturated or dark: every player colour is at least
+# renderer.colours.DISTINCT (CIEDE2000) from every terrain (tests/renderer/test_colours.py).
 KIND_FILL = {
-    "pampa": "#efe2b3",
-    "mountain": "#a98a70",
-    "forest": "#6f9a62",
-    "meadow": "#c4de8e",
-    "stone": "#c9c4bc",
-    "swamp": "#84aaa3",
-    "water": "#a8d2f2",
-    "market": "#e8b54d",
+    "pampa": "#f0e9d2",
+    "mountain": "#c2a48c",
+    "forest": "#8fb39a",
+    "meadow": "#d4e8a6",
+    "stone": "#c4c4c4",
+    "swamp": "#a3c4c9",
+    "water": "#b7dcf5",
+    "market": "#e6c3e0",
 }
 KIND_GLYPH_INK = {
-    "mountain": "#5a4330",
-    "forest": "#2f5228",
-    "meadow": "#4f7a22",
-    "stone": "#6b655c",
-    "swamp": "#2f5a55",
+    "mountain": "#6e5440",
+    "forest": "#3d6b4b",
+    "meadow": "#6a8a2e",
+    "stone": "#77736d",
+    "swamp": "#3f6d73",
 }
-POND_FILL = "#3d8ad6"
-PENDING_POND_FILL = "#8cc0ee"  # the hexes of a pond being placed this turn
-POND_WAVE = "#d6ecff"
-COIN_FILL = "#f9d766"
-COIN_LINE = "#8a5a00"
+POND_FILL = "#4fa3d9"
+PENDING_POND_FILL = "#a9cdef"  # the hexes of a pond being placed this turn
+POND_WAVE = "#e3f2ff"
+COIN_FILL = "#ffffff"
+COIN_LINE = "#7a4b73"
 
 PLAYER_FILL = {
-    "red": "#d7301f",
-    "blue": "#1f5fd1",
-    "yellow": "#f2c200",
-    "green": "#17963a",
+    "red": "#d42a1c",
+    "blue": "#1f4fbf",
+    "yellow": "#f7c600",
+    "green": "#0d7a35",
     "black": "#1c1c1c",
 }
 SPECIES_LETTER = {"cattle": "C", "horse": "H", "pig": "P", "sheep": "S"}
 NEUTRAL_ANIMAL = "#7b6247"  # the face-up animal cards, which belong to nobody
+
+#: decision images: the largest hex (centre to corner, px) and the context around places
+DECISION_MAX_HEX = 46
+DECISION_CONTEXT = 1.2  # in hex sizes
 
 
 def ink_on(colour: str) -> str:
@@ -74,11 +95,17 @@ def ink_on(colour: str) -> str:
 
 def render(view: dict, names: list[str]) -> Image.Image:
     hazienda_map = map_of_view(view)
-    image = Image.new("RGB", IMAGE_SIZE, BACKGROUND)
+    layer, grid, sizes = static_layer(view.get("map", ""), view.get("map_text") or "")
+    note(sizes)
+    strip = Strip(WIDTH, BACKGROUND)
+    ScorePainter(strip, view, names, hazienda_map).paint()
+    image = Image.new("RGB", (WIDTH, layer.height + strip.total_height), BACKGROUND)
+    image.paste(layer, (0, 0))
     draw = ImageDraw.Draw(image)
-    grid = fit_grid(hazienda_map, IMAGE_SIZE[0] - PANEL_WIDTH, IMAGE_SIZE[1])
-    MapPainter(draw, grid, hazienda_map, view).paint()
-    PanelPainter(draw, (IMAGE_SIZE[0] - PANEL_WIDTH, 0), view, names, hazienda_map).paint()
+    pieces = PiecePainter(draw, grid, hazienda_map, view)
+    pieces.paint()
+    pieces.paint_turn_outlines()
+    strip.paint_on(draw, (0, layer.height))
     return image
 
 
@@ -94,185 +121,29 @@ def map_of_view(view: dict) -> HaziendaMap:
     )
 
 
+@lru_cache(maxsize=8)
+def static_layer(map_name: str, map_text: str) -> tuple[Image.Image, HexGrid, list]:
+    """The empty map, drawn once per map: terrain, markets and the edge labels.
+
+    Returns the image (never drawn on: callers paste it), its grid and the text sizes it
+    was drawn with (replayed with :func:`renderer.fonts.note` on every use).
+    """
+    hazienda_map = map_of_view({"map": map_name, "map_text": map_text})
+    unit = HexGrid(1.0, (0, 0), hazienda_map.rows, hazienda_map.cols)
+    size = (WIDTH - 2 * LABEL_MARGIN) / unit.width
+    grid = HexGrid(size, (LABEL_MARGIN, LABEL_MARGIN), hazienda_map.rows, hazienda_map.cols)
+    height = math.ceil(grid.height + 2 * LABEL_MARGIN)
+    image = Image.new("RGB", (WIDTH, height), BACKGROUND)
+    draw = ImageDraw.Draw(image)
+    with recording() as log:
+        terrain = TerrainPainter(draw, grid, hazienda_map)
+        terrain.paint(hazienda_map.spaces)
+        terrain.paint_edge_labels()
+    return image, grid, log.sizes
+
+
 def plural(count: int, word: str) -> str:
     return f"{count} {word}" if count == 1 else f"{count} {word}s"
-
-
-def fit_grid(hazienda_map: HaziendaMap, width: int, height: int) -> HexGrid:
-    """The largest hex grid for the map that fits the box, labels included, centred."""
-    usable_w, usable_h = width - 2 * LABEL_MARGIN, height - 2 * LABEL_MARGIN
-    unit = HexGrid(1.0, (0, 0), hazienda_map.rows, hazienda_map.cols)
-    size = min(usable_w / unit.width, usable_h / unit.height)
-    grid = HexGrid(size, (0, 0), hazienda_map.rows, hazienda_map.cols)
-    origin = ((width - grid.width) / 2, (height - grid.height) / 2)
-    return HexGrid(size, origin, hazienda_map.rows, hazienda_map.cols)
-
-
-# --------------------------------------------------------------------------- the map
-
-
-class MapPainter:
-    def __init__(
-        self, draw: ImageDraw.ImageDraw, grid: HexGrid, hazienda_map: HaziendaMap, view: dict
-    ):
-        self.draw = draw
-        self.grid = grid
-        self.map = hazienda_map
-        self.view = view
-        self.s = grid.size
-        self.pond_of = {
-            coord: pond["id"] for pond in view.get("ponds", []) for coord in pond["coords"]
-        }
-        self.pending_pond = set((view.get("turn") or {}).get("pond_cells", []))
-        self.lands: dict[str, str] = view.get("lands", {})
-        self.animals: dict[str, dict] = view.get("animals", {})
-
-    def paint(self) -> None:
-        for coord, space in self.map.spaces.items():
-            self.paint_space(coord, space.row, space.col, space.kind)
-        self.paint_region_borders()
-        for market_id, hexes in self.map.markets.items():
-            self.paint_market_label(market_id, hexes)
-        for coord in self.view.get("haciendas", []):
-            self.paint_hacienda(self.centre(coord))
-        for coord in self.view.get("harvest", []):
-            self.paint_harvest_marker(self.centre(coord))
-        for coord in [*self.view.get("last_turn", []), *self.pending_pond]:
-            if coord in self.map.spaces:
-                self.draw_outline(coord, HIGHLIGHT, max(3, round(self.s / 6)))
-        self.paint_coordinate_labels()
-
-    def centre(self, coord: str) -> Point:
-        return self.grid.center(*parse_coord(coord))
-
-    def corners(self, coord: str, shrink: float = 0.0) -> list[Point]:
-        return self.grid.corners(*parse_coord(coord), shrink=shrink)
-
-    def draw_outline(self, coord: str, colour: str, width: int) -> None:
-        draw_hex(self.draw, self.corners(coord, shrink=width / 2), None, colour, width)
-
-    # one space: background, then whatever lies on it
-    def paint_space(self, coord: str, row: int, col: int, kind: str) -> None:
-        corners = self.grid.corners(row, col)
-        centre = self.grid.center(row, col)
-        if coord in self.pond_of:
-            draw_hex(self.draw, corners, POND_FILL, POND_FILL, 1)
-            draw_waves(self.draw, centre, self.s, POND_WAVE)
-            return
-        if coord in self.pending_pond:
-            draw_hex(self.draw, corners, PENDING_POND_FILL, GRID_LINE, 1)
-            draw_waves(self.draw, centre, self.s, POND_FILL)
-            return
-        draw_hex(self.draw, corners, KIND_FILL[kind], GRID_LINE, 1)
-        if coord in self.lands:
-            self.paint_land_tile(coord, kind, self.lands[coord])
-        elif coord in self.animals:
-            animal = self.animals[coord]
-            draw_animal(self.draw, centre, self.s * 0.66, animal["species"], animal["colour"])
-        elif kind in LAND_KINDS:
-            draw_kind_glyph(
-                self.draw,
-                kind,
-                (centre[0], centre[1] - self.s * 0.12),
-                self.s * 0.5,
-                KIND_GLYPH_INK[kind],
-            )
-            self.paint_small_coord(coord, centre)
-        elif kind == "water":
-            draw_waves(self.draw, centre, self.s, POND_FILL)
-        elif kind == "pampa":
-            self.paint_small_coord(coord, centre, middle=True)
-
-    def paint_land_tile(self, coord: str, kind: str, colour: str) -> None:
-        """A player's land tile: the player colour inside a rim of the land kind's colour."""
-        rim = max(3, round(self.s * 0.2))
-        draw_hex(self.draw, self.corners(coord, shrink=1), KIND_FILL[kind])
-        draw_hex(self.draw, self.corners(coord, shrink=rim), PLAYER_FILL[colour])
-        if kind in LAND_KINDS:
-            draw_kind_glyph(self.draw, kind, self.centre(coord), self.s * 0.5, ink_on(colour))
-
-    def paint_small_coord(self, coord: str, centre: Point, middle: bool = False) -> None:
-        size = max(8, round(self.s * 0.4))
-        y = centre[1] if middle else centre[1] + self.s * 0.5
-        self.draw.text((centre[0], y), coord, font=font(size), fill=MUTED_INK, anchor="mm")
-
-    def paint_region_borders(self) -> None:
-        """Thick lines around each market and each pond (several hexes read as one)."""
-        regions: dict[str, str] = {
-            c: f"market {s.market}" for c, s in self.map.spaces.items() if s.market
-        }
-        regions.update({c: f"pond {pid}" for c, pid in self.pond_of.items()})
-        width = max(2, round(self.s / 10))
-        for coord, region in regions.items():
-            row, col = parse_coord(coord)
-            corners = self.grid.corners(row, col)
-            for side in range(6):
-                nb_row, nb_col = side_neighbour(row, col, side)
-                nb = _coord_or_none(nb_row, nb_col)
-                if nb is None or regions.get(nb) != region:
-                    self.draw.line(
-                        [corners[side], corners[(side + 1) % 6]], fill=REGION_LINE, width=width
-                    )
-
-    def paint_market_label(self, market_id: str, hexes: tuple[str, ...]) -> None:
-        """A coin with the market's id, ringed by the colours of the players who reached it."""
-        points = [self.centre(c) for c in hexes]
-        x = sum(p[0] for p in points) / len(points)
-        y = sum(p[1] for p in points) / len(points)
-        conquerors = [
-            p["colour"] for p in self.view.get("players", []) if market_id in p.get("markets", [])
-        ]
-        radius = self.s * 0.6
-        ring = radius + self.s * 0.3
-        share = 360 / max(1, len(conquerors))
-        for i, colour in enumerate(conquerors):
-            self.draw.pieslice(
-                [x - ring, y - ring, x + ring, y + ring],
-                -90 + i * share,
-                -90 + (i + 1) * share,
-                fill=PLAYER_FILL[colour],
-                outline="white",
-            )
-        self.draw.ellipse(
-            [x - radius, y - radius, x + radius, y + radius],
-            fill=COIN_FILL,
-            outline=COIN_LINE,
-            width=2,
-        )
-        self.draw.text(
-            (x, y), market_id, font=font(round(self.s * 0.6), True), fill=INK, anchor="mm"
-        )
-
-    def paint_hacienda(self, centre: Point) -> None:
-        draw_house(self.draw, (centre[0] + self.s * 0.42, centre[1] - self.s * 0.42), self.s * 0.62)
-
-    def paint_harvest_marker(self, centre: Point) -> None:
-        draw_sheaf(self.draw, (centre[0] - self.s * 0.5, centre[1] + self.s * 0.42), self.s * 0.3)
-
-    def paint_coordinate_labels(self) -> None:
-        """Row letters left and right; column numbers on top for even rows (A, C, …) and
-        at the bottom for the last row, so a shifted odd row reads its numbers there."""
-        label_font = font(max(11, round(self.s * 0.55)), True)
-        for row in range(self.map.rows):
-            letter = chr(ord("A") + row)
-            left = self.grid.center(row, 0)
-            right = self.grid.center(row, self.map.cols - 1)
-            self.draw.text(
-                (self.grid.origin[0] - LABEL_MARGIN / 2, left[1]),
-                letter,
-                font=label_font,
-                fill=INK,
-                anchor="mm",
-            )
-            x_right = max(right[0], self.grid.origin[0] + self.grid.width) + LABEL_MARGIN / 2
-            self.draw.text((x_right, right[1]), letter, font=label_font, fill=INK, anchor="mm")
-        for row, y, anchor in (
-            (0, self.grid.origin[1] - 2, "ms"),
-            (self.map.rows - 1, self.grid.origin[1] + self.grid.height + 2, "mt"),
-        ):
-            for col in range(self.map.cols if row % 2 == 0 else self.map.cols - 1):
-                x = self.grid.center(row, col)[0]
-                self.draw.text((x, y), str(col + 1), font=label_font, fill=INK, anchor=anchor)
 
 
 def _coord_or_none(row: int, col: int) -> str | None:
@@ -282,45 +153,226 @@ def _coord_or_none(row: int, col: int) -> str | None:
         return None
 
 
+# --------------------------------------------------------------------------- the map
+
+
+class TerrainPainter:
+    """The map without pieces: hexes, land glyphs, water, markets and their coins."""
+
+    def __init__(self, draw: ImageDraw.ImageDraw, grid: HexGrid, hazienda_map: HaziendaMap,
+                 floor: int = FLOOR):
+        self.draw = draw
+        self.grid = grid
+        self.map = hazienda_map
+        self.s = grid.size
+        self.floor = floor  # the smallest font size on this canvas
+
+    def paint(self, coords) -> None:
+        for coord in coords:
+            space = self.map.spaces[coord]
+            corners = self.grid.corners(space.row, space.col)
+            centre = self.grid.center(space.row, space.col)
+            draw_hex(self.draw, corners, KIND_FILL[space.kind], GRID_LINE, 1)
+            if space.kind in LAND_KINDS:
+                draw_kind_glyph(self.draw, space.kind, centre, self.s * 0.75,
+                                KIND_GLYPH_INK[space.kind])
+            elif space.kind == "water":
+                draw_waves(self.draw, centre, self.s, POND_FILL)
+        self.paint_market_borders()
+        for market_id, hexes in self.map.markets.items():
+            paint_coin(self.draw, self.grid, market_id, hexes, [], self.floor)
+
+    def paint_market_borders(self) -> None:
+        regions = {c: s.market for c, s in self.map.spaces.items() if s.market}
+        paint_region_borders(self.draw, self.grid, regions, max(2, round(self.s / 8)))
+
+    def paint_edge_labels(self) -> None:
+        """Row letters left and right; column numbers on top for even rows (A, C, …) and
+        at the bottom for the last row, so a shifted odd row reads its numbers there."""
+        label_font = font(max(FLOOR, round(self.s * 0.9)), True)
+        grid = self.grid
+        for row in range(self.map.rows):
+            letter = chr(ord("A") + row)
+            y = grid.center(row, 0)[1]
+            self.draw.text((grid.origin[0] - LABEL_MARGIN / 2 + 1, y), letter,
+                           font=label_font, fill=INK, anchor="mm")
+            self.draw.text((grid.origin[0] + grid.width + LABEL_MARGIN / 2 - 1, y), letter,
+                           font=label_font, fill=INK, anchor="mm")
+        number_font = font(max(FLOOR, round(self.s * 0.9)), True, condensed=True)
+        for row, y, anchor in (
+            (0, grid.origin[1] - 1, "ms"),
+            (self.map.rows - 1, grid.origin[1] + grid.height + 1, "mt"),
+        ):
+            for col in range(self.map.cols):
+                x = grid.center(row, col)[0]
+                self.draw.text((x, y), str(col + 1), font=number_font, fill=INK, anchor=anchor)
+
+
+def paint_region_borders(draw: ImageDraw.ImageDraw, grid: HexGrid, regions: dict[str, object],
+                         width: int) -> None:
+    """Thick lines around each region (a market, a pond): several hexes read as one."""
+    for coord, region in regions.items():
+        row, col = parse_coord(coord)
+        corners = grid.corners(row, col)
+        for side in range(6):
+            nb = _coord_or_none(*side_neighbour(row, col, side))
+            if nb is None or regions.get(nb) != region:
+                draw.line([corners[side], corners[(side + 1) % 6]], fill=REGION_LINE, width=width)
+
+
+def paint_coin(draw: ImageDraw.ImageDraw, grid: HexGrid, market_id: str, hexes, conquerors,
+               floor: int) -> None:
+    """A coin with the market's id, ringed by the colours of the players who reached it."""
+    points = [grid.center(*parse_coord(c)) for c in hexes]
+    x = sum(p[0] for p in points) / len(points)
+    y = sum(p[1] for p in points) / len(points)
+    s = grid.size
+    radius = s * 0.72
+    ring = radius + max(4, s * 0.3)
+    share = 360 / max(1, len(conquerors))
+    for i, colour in enumerate(conquerors):
+        draw.pieslice([x - ring, y - ring, x + ring, y + ring], -90 + i * share,
+                      -90 + (i + 1) * share, fill=PLAYER_FILL[colour], outline="white")
+    draw.ellipse([x - radius, y - radius, x + radius, y + radius], fill=COIN_FILL,
+                 outline=COIN_LINE, width=2)
+    size = max(floor, round(s * 0.8))
+    draw.text((x, y), market_id, font=font(size, True, condensed=True), fill=INK, anchor="mm")
+
+
+class PiecePainter:
+    """What lies on the map: ponds, lands, animals, haciendas, harvest markers, markets
+    reached, and the outlines of the last turn's changes."""
+
+    def __init__(self, draw: ImageDraw.ImageDraw, grid: HexGrid, hazienda_map: HaziendaMap,
+                 view: dict, only: set[str] | None = None, floor: int = FLOOR):
+        self.draw = draw
+        self.floor = floor
+        self.grid = grid
+        self.map = hazienda_map
+        self.view = view
+        self.s = grid.size
+        self.only = only  # draw only these spaces (a decision image's region)
+        self.pond_of = {
+            coord: pond["id"] for pond in view.get("ponds", []) for coord in pond["coords"]
+        }
+        self.pending_pond = set((view.get("turn") or {}).get("pond_cells", []))
+        self.lands: dict[str, str] = view.get("lands", {})
+        self.animals: dict[str, dict] = view.get("animals", {})
+        self.colour_of_seat = {p["seat"]: p["colour"] for p in view.get("players", [])}
+
+    def visible(self, coord: str) -> bool:
+        return coord in self.map.spaces and (self.only is None or coord in self.only)
+
+    def centre(self, coord: str) -> Point:
+        return self.grid.center(*parse_coord(coord))
+
+    def corners(self, coord: str, shrink: float = 0.0) -> list[Point]:
+        return self.grid.corners(*parse_coord(coord), shrink=shrink)
+
+    def paint(self) -> None:
+        for coord in [*self.pond_of, *self.pending_pond]:
+            if self.visible(coord):
+                self.paint_pond(coord, pending=coord not in self.pond_of)
+        pond_regions = {c: pid for c, pid in self.pond_of.items() if len(self.pond_members(pid)) > 1}
+        paint_region_borders(self.draw, self.grid, pond_regions, max(2, round(self.s / 8)))
+        for coord, colour in self.lands.items():
+            if self.visible(coord):
+                self.paint_land_tile(coord, self.map.spaces[coord].kind, colour)
+        for coord, animal in self.animals.items():
+            if self.visible(coord):
+                self.paint_animal(coord, animal)
+        for coord in self.view.get("haciendas", []):
+            if self.visible(coord):
+                self.paint_hacienda(self.centre(coord))
+        for coord in self.view.get("harvest", []):
+            if self.visible(coord):
+                self.paint_harvest_marker(self.centre(coord))
+        for market_id, hexes in self.map.markets.items():
+            conquerors = [p["colour"] for p in self.view.get("players", [])
+                          if market_id in p.get("markets", [])]
+            if conquerors and any(self.only is None or c in self.only for c in hexes):
+                paint_coin(self.draw, self.grid, market_id, hexes, conquerors, self.floor)
+
+    def pond_members(self, pond_id) -> list[str]:
+        return [c for c, pid in self.pond_of.items() if pid == pond_id]
+
+    def paint_pond(self, coord: str, pending: bool) -> None:
+        fill, wave = (PENDING_POND_FILL, POND_FILL) if pending else (POND_FILL, POND_WAVE)
+        draw_hex(self.draw, self.corners(coord), fill, GRID_LINE if pending else fill, 1)
+        draw_waves(self.draw, self.centre(coord), self.s, wave)
+
+    def paint_land_tile(self, coord: str, kind: str, colour: str) -> None:
+        """A player's land tile: the player colour inside a rim of the land kind's colour."""
+        rim = max(3, round(self.s * 0.22))
+        draw_hex(self.draw, self.corners(coord), KIND_FILL[kind], GRID_LINE, 1)
+        draw_hex(self.draw, self.corners(coord, shrink=rim), PLAYER_FILL[colour])
+        if kind in LAND_KINDS:
+            draw_kind_glyph(self.draw, kind, self.centre(coord), self.s * 0.62, ink_on(colour))
+
+    def paint_animal(self, coord: str, animal: dict) -> None:
+        draw_hex(self.draw, self.corners(coord), KIND_FILL["pampa"], GRID_LINE, 1)
+        size = max(self.floor, round(self.s * 0.95))
+        draw_animal(self.draw, self.centre(coord), self.s * 0.8, animal["species"],
+                    animal["colour"], size)
+
+    def paint_hacienda(self, centre: Point) -> None:
+        draw_house(self.draw, (centre[0] + self.s * 0.45, centre[1] - self.s * 0.45),
+                   max(10, self.s * 1.05))
+
+    def paint_harvest_marker(self, centre: Point) -> None:
+        draw_sheaf(self.draw, (centre[0] - self.s * 0.45, centre[1] + self.s * 0.45),
+                   max(5, self.s * 0.45))
+
+    def paint_turn_outlines(self) -> None:
+        """The last turn's changes in the colour of its player; this turn's so far too."""
+        turn = self.view.get("turn") or {}
+        width = max(4, round(self.s / 4))
+        for coords, seat in (
+            (self.view.get("last_turn", []), self.view.get("last_turn_seat")),
+            (turn.get("changed", []), turn.get("seat")),
+        ):
+            colour = self.colour_of_seat.get(seat)
+            cells = [c for c in coords if c in self.map.spaces]
+            if colour is None or not cells:
+                continue
+            outline_cells(self.draw, cells, self.hex_edges, PLAYER_FILL[colour], width)
+
+    def hex_edges(self, coord: str):
+        row, col = parse_coord(coord)
+        corners = self.grid.corners(row, col)
+        for side in range(6):
+            across = _coord_or_none(*side_neighbour(row, col, side))
+            yield corners[side], corners[(side + 1) % 6], across
+
+
 # --------------------------------------------------------------------------- glyphs
 
 
-def draw_animal(
-    draw: ImageDraw.ImageDraw, centre: Point, radius: float, species: str, colour: str
-) -> None:
+def draw_animal(draw: ImageDraw.ImageDraw, centre: Point, radius: float, species: str,
+                colour: str, text_size: int) -> None:
     """A round animal tile: the player colour with the species letter (C, H, P, S)."""
     x, y = centre
-    draw.ellipse(
-        [x - radius, y - radius, x + radius, y + radius],
-        fill=PLAYER_FILL.get(colour, NEUTRAL_ANIMAL),
-        outline="white",
-        width=2,
-    )
+    draw.ellipse([x - radius, y - radius, x + radius, y + radius],
+                 fill=PLAYER_FILL.get(colour, NEUTRAL_ANIMAL), outline="white", width=2)
     letter = SPECIES_LETTER.get(species, "?")
     text_colour = ink_on(colour) if colour in PLAYER_FILL else "white"
-    draw.text((x, y), letter, font=font(round(radius * 1.25), True), fill=text_colour, anchor="mm")
+    draw.text((x, y), letter, font=font(text_size, True), fill=text_colour, anchor="mm")
 
 
-def draw_kind_glyph(
-    draw: ImageDraw.ImageDraw, kind: str, centre: Point, size: float, ink: str
-) -> None:
+def draw_kind_glyph(draw: ImageDraw.ImageDraw, kind: str, centre: Point, size: float,
+                    ink: str) -> None:
     """A small drawn sign per land kind, so the kinds differ by more than colour."""
     x, y = centre
     h = size / 2
     line = max(1, round(size / 9))
     if kind == "mountain":  # two peaks
-        draw.polygon(
-            [(x - h, y + h * 0.7), (x - h * 0.25, y - h * 0.8), (x + h * 0.4, y + h * 0.7)],
-            fill=ink,
-        )
-        draw.polygon(
-            [(x - h * 0.05, y + h * 0.7), (x + h * 0.5, y - h * 0.35), (x + h * 1.05, y + h * 0.7)],
-            fill=ink,
-        )
+        draw.polygon([(x - h, y + h * 0.7), (x - h * 0.25, y - h * 0.8), (x + h * 0.4, y + h * 0.7)],
+                     fill=ink)
+        draw.polygon([(x - h * 0.05, y + h * 0.7), (x + h * 0.5, y - h * 0.35),
+                      (x + h * 1.05, y + h * 0.7)], fill=ink)
     elif kind == "forest":  # a fir tree
-        draw.polygon(
-            [(x, y - h), (x - h * 0.75, y + h * 0.45), (x + h * 0.75, y + h * 0.45)], fill=ink
-        )
+        draw.polygon([(x, y - h), (x - h * 0.75, y + h * 0.45), (x + h * 0.75, y + h * 0.45)],
+                     fill=ink)
         draw.rectangle([x - h * 0.15, y + h * 0.45, x + h * 0.15, y + h * 0.9], fill=ink)
     elif kind == "meadow":  # grass tufts
         for dx in (-h * 0.7, 0, h * 0.7):
@@ -328,30 +380,25 @@ def draw_kind_glyph(
             for tip in (-h * 0.35, 0, h * 0.35):
                 draw.line([base, (x + dx + tip, y - h * 0.45)], fill=ink, width=line)
     elif kind == "stone":  # a heap of rocks
-        for dx, dy, r in (
-            (-h * 0.5, h * 0.35, h * 0.42),
-            (h * 0.45, h * 0.4, h * 0.38),
-            (0, -h * 0.25, h * 0.42),
-        ):
+        for dx, dy, r in ((-h * 0.5, h * 0.35, h * 0.42), (h * 0.45, h * 0.4, h * 0.38),
+                          (0, -h * 0.25, h * 0.42)):
             draw.ellipse([x + dx - r, y + dy - r, x + dx + r, y + dy + r], fill=ink)
     elif kind == "swamp":  # reeds over water lines
         for dx in (-h * 0.45, h * 0.1, h * 0.6):
             draw.line([(x + dx, y + h * 0.35), (x + dx, y - h * 0.8)], fill=ink, width=line)
-            draw.ellipse(
-                [x + dx - h * 0.14, y - h * 0.85, x + dx + h * 0.14, y - h * 0.45], fill=ink
-            )
+            draw.ellipse([x + dx - h * 0.14, y - h * 0.85, x + dx + h * 0.14, y - h * 0.45],
+                         fill=ink)
         draw.line([(x - h, y + h * 0.6), (x + h, y + h * 0.6)], fill=ink, width=line)
-        draw.line([(x - h * 0.7, y + h * 0.95), (x + h * 0.7, y + h * 0.95)], fill=ink, width=line)
+        draw.line([(x - h * 0.7, y + h * 0.95), (x + h * 0.7, y + h * 0.95)], fill=ink,
+                  width=line)
 
 
 def draw_waves(draw: ImageDraw.ImageDraw, centre: Point, s: float, ink: str) -> None:
     x, y = centre
-    width = max(1, round(s / 12))
+    width = max(1, round(s / 10))
     for dy in (-s * 0.2, s * 0.15):
-        points = [
-            (x - s * 0.5 + i * s * 0.125, y + dy + (s * 0.08 if i % 2 else -s * 0.08))
-            for i in range(9)
-        ]
+        points = [(x - s * 0.5 + i * s * 0.125, y + dy + (s * 0.08 if i % 2 else -s * 0.08))
+                  for i in range(9)]
         draw.line(points, fill=ink, width=width, joint="curve")
 
 
@@ -359,9 +406,8 @@ def draw_house(draw: ImageDraw.ImageDraw, centre: Point, size: float) -> None:
     """A hacienda: a white house with a red roof."""
     x, y = centre
     h = size / 2
-    draw.rectangle(
-        [x - h * 0.75, y - h * 0.1, x + h * 0.75, y + h], fill="white", outline=INK, width=1
-    )
+    draw.rectangle([x - h * 0.75, y - h * 0.1, x + h * 0.75, y + h], fill="white", outline=INK,
+                   width=1)
     draw.polygon([(x - h, y), (x, y - h), (x + h, y)], fill="#b03a2e", outline=INK)
     draw.rectangle([x - h * 0.2, y + h * 0.35, x + h * 0.2, y + h], fill=INK)
 
@@ -369,292 +415,225 @@ def draw_house(draw: ImageDraw.ImageDraw, centre: Point, size: float) -> None:
 def draw_sheaf(draw: ImageDraw.ImageDraw, centre: Point, radius: float) -> None:
     """A harvest marker: a golden disc with a sheaf of three stalks."""
     x, y = centre
-    draw.ellipse(
-        [x - radius, y - radius, x + radius, y + radius], fill="#f39c12", outline=INK, width=1
-    )
+    draw.ellipse([x - radius, y - radius, x + radius, y + radius], fill="#f39c12", outline=INK,
+                 width=1)
     r = radius * 0.7
+    stalk = max(1, round(radius / 5))
     for dx in (-r * 0.6, 0, r * 0.6):
-        draw.line([(x, y + r), (x + dx, y - r)], fill=INK, width=max(1, round(radius / 5)))
-    draw.line(
-        [(x - r * 0.4, y + r * 0.2), (x + r * 0.4, y + r * 0.2)],
-        fill=INK,
-        width=max(1, round(radius / 5)),
-    )
+        draw.line([(x, y + r), (x + dx, y - r)], fill=INK, width=stalk)
+    draw.line([(x - r * 0.4, y + r * 0.2), (x + r * 0.4, y + r * 0.2)], fill=INK, width=stalk)
 
 
-def hex_icon(
-    draw: ImageDraw.ImageDraw, centre: Point, radius: float, fill: str, outline: str = GRID_LINE
-) -> None:
+def hex_icon(draw: ImageDraw.ImageDraw, centre: Point, radius: float, fill: str,
+             outline: str = GRID_LINE) -> None:
     draw_hex(draw, hex_corners(centre, radius), fill, outline, 1)
 
 
-# --------------------------------------------------------------------------- the side panel
+# --------------------------------------------------------------------------- the strip
 
 
-def fitted(
-    draw: ImageDraw.ImageDraw, content: str, width: float, size: int, bold: bool = False
-) -> tuple[str, ImageFont.FreeTypeFont | ImageFont.ImageFont]:
-    """One line of at most ``width`` pixels: a smaller font first (down to 12), then "…"."""
-    while size > 12 and draw.textlength(content, font=font(size, bold)) > width:
-        size -= 1
-    line_font = font(size, bold)
-    while len(content) > 1 and draw.textlength(content, font=line_font) > width:
-        content = content[:-2] + "…"
-    return content, line_font
+class ScorePainter:
+    """The strip under the map: whose turn, the last turn, the players, cards and piles."""
 
-
-class PanelPainter:
-    def __init__(
-        self,
-        draw: ImageDraw.ImageDraw,
-        origin: Point,
-        view: dict,
-        names: list[str],
-        hazienda_map: HaziendaMap,
-    ):
-        self.draw = draw
-        self.x0, self.y = origin[0] + 14, origin[1] + 12
-        self.width = PANEL_WIDTH - 28
+    def __init__(self, strip: Strip, view: dict, names: list[str], hazienda_map: HaziendaMap):
+        self.strip = strip
         self.view = view
         self.names = names
         self.map = hazienda_map
+        self.colour_of_seat = {p["seat"]: p["colour"] for p in view.get("players", [])}
 
     def name(self, seat: int) -> str:
-        name = self.names[seat] if seat < len(self.names) else f"Seat {seat + 1}"
-        return name if len(name) <= 18 else name[:17] + "…"
+        return self.names[seat] if seat < len(self.names) else f"Seat {seat + 1}"
 
-    def text(self, content: str, size: int = 17, bold: bool = False, fill: str = INK) -> None:
-        """One line at the cursor, shrunk (then shortened) to fit the panel's width."""
-        line, line_font = fitted(self.draw, content, self.width, size, bold)
-        self.draw.text((self.x0, self.y), line, font=line_font, fill=fill)
-        self.y += round(size * 1.3)
+    def who(self, seat: int) -> str:
+        colour = self.colour_of_seat.get(seat)
+        return self.name(seat) + (f" ({colour})" if colour else "")
 
     def paint(self) -> None:
-        self.paint_title()
         self.paint_turn()
         self.paint_players()
-        if self.view.get("over"):
-            self.paint_result()
-        else:
+        if not self.view.get("over"):
             self.paint_face_up()
         self.paint_piles()
         self.paint_hand()
-        self.paint_legend()
-
-    def paint_title(self) -> None:
-        variants = [
-            label
-            for key, label in (("variant1", "Variante I"), ("variant2", "Variante II"))
-            if self.view.get(key)
-        ]
-        self.text("Hazienda", 26, True)
-        subtitle = self.map.title + (" · " + ", ".join(variants) if variants else "")
-        self.text(subtitle, 15, fill=MUTED_INK)
-        self.y += 4
+        self.paint_footer()
 
     def paint_turn(self) -> None:
-        turn = self.view.get("turn") or {}
-        if self.view.get("over"):
-            winners = " & ".join(self.name(s) for s in self.view.get("winners", []))
-            self.text(
-                f"Game over — winner: {winners}" if winners else "Game over",
-                19,
-                True,
-                fill="#a3124f",
-            )
+        strip, view = self.strip, self.view
+        turn = view.get("turn") or {}
+        if view.get("over"):
+            winners = " & ".join(self.name(s) for s in view.get("winners", []))
+            strip.line([(f"Game over — {winners} won" if winners else "Game over", 26, True,
+                         "#a3124f")])
         elif turn.get("seat") is not None:
             seat = turn["seat"]
             actions = turn.get("actions_left")
-            left = (
-                f" · {actions} action{'s' if actions != 1 else ''} left"
-                if actions is not None
-                else ""
-            )
-            self.text(f"Turn: {self.name(seat)}{left}", 19, True)
-        if self.view.get("scorings") and not self.view.get("over"):
-            self.text("Intermediate scoring done", 14, fill=MUTED_INK)
-        self.y += 4
+            left = f" · {plural(actions, 'action')} left" if actions is not None else ""
+            strip.line([("Turn: ", 26, False, INK), (self.who(seat), 26, True, INK),
+                        (left, 22, False, MUTED_INK)])
+        for label, seat, changed in (
+            ("Last turn (outlined): ", view.get("last_turn_seat"), view.get("last_turn")),
+            ("This turn (outlined): ", turn.get("seat"), turn.get("changed")),
+        ):
+            if changed and seat in self.colour_of_seat:
+                colour = PLAYER_FILL[self.colour_of_seat[seat]]
+                strip.line([(label, 20, False, MUTED_INK), (self.who(seat), 20, True, INK)],
+                           swatch=("outline", colour))
+
+    def columns(self) -> list[tuple[str, str]]:
+        if self.view.get("over"):
+            columns = [("markets", "Mkt"), ("domains", "Dom"), ("haciendas", "Hac"),
+                       ("ponds", "Pond"), ("money", "$")]
+            if self.view.get("variant1"):
+                columns.append(("herds", "Herd"))
+            return [*columns, ("total", "Total")]
+        return [("score", "pts"), ("now", "now"), ("money", "pesos"), ("hand_size", "cards"),
+                ("markets", "mkts")]
+
+    def cell(self, player: dict, key: str) -> str:
+        seat = player["seat"]
+        scores = self.view.get("scores") or {}
+        breakdown = scores.get(str(seat)) or scores.get(seat) or {}
+        if self.view.get("over"):
+            return str(breakdown.get(key, 0))
+        if key == "now":
+            return str(breakdown.get("total", player.get("score", 0)))
+        if key == "markets":
+            return str(len(player.get("markets", [])))
+        return str(player.get(key, 0))
 
     def paint_players(self) -> None:
-        turn_seat = (self.view.get("turn") or {}).get("seat")
+        columns = self.columns()
+        winners = set(self.view.get("winners", []))
+        turn_seat = None if self.view.get("over") else (self.view.get("turn") or {}).get("seat")
+        rows = []
         for player in self.view.get("players", []):
-            seat, colour = player["seat"], player["colour"]
-            top = self.y
-            if seat == turn_seat and not self.view.get("over"):
-                self.draw.rectangle(
-                    [self.x0 - 6, top - 3, self.x0 + self.width + 4, top + 47], fill="#efe4c4"
-                )
-            r = 13
-            self.draw.ellipse(
-                [self.x0, top + 2, self.x0 + 2 * r, top + 2 + 2 * r],
-                fill=PLAYER_FILL[colour],
-                outline=INK,
-            )
-            self.draw.text(
-                (self.x0 + 2 * r + 8, top), self.name(seat), font=font(19, True), fill=INK
-            )
-            score = player.get("score", 0)
-            self.draw.text(
-                (self.x0 + self.width, top),
-                f"{score} pts",
-                font=font(19, True),
-                fill=INK,
-                anchor="ra",
-            )
-            now = self.score_now(seat)
-            room = self.width - 2 * r - 8
-            if now is not None and now != score:
-                self.draw.text(
-                    (self.x0 + self.width, top + 26),
-                    f"now {now}",
-                    font=font(14),
-                    fill=MUTED_INK,
-                    anchor="ra",
-                )
-                room -= 64
-            markets = " ".join(player.get("markets", [])) or "—"
-            money, cards = player.get("money", 0), player.get("hand_size", 0)
-            details = (
-                f"{colour} · {plural(money, 'peso')} · {plural(cards, 'card')} · markets {markets}"
-            )
-            line, line_font = fitted(self.draw, details, room, 15)
-            self.draw.text((self.x0 + 2 * r + 8, top + 24), line, font=line_font, fill=MUTED_INK)
-            self.y = top + 52
-
-    def score_now(self, seat: int) -> int | None:
-        """The total if the game were scored now (the view's ``scores``), during play only."""
-        if self.view.get("over"):
-            return None
-        scores = self.view.get("scores") or {}
-        breakdown = scores.get(str(seat)) or scores.get(seat)
-        return breakdown.get("total") if breakdown else None
+            seat = player["seat"]
+            rows.append((PLAYER_FILL[player["colour"]], self.name(seat),
+                         [self.cell(player, key) for key, _ in columns],
+                         seat == turn_seat or seat in winners))
+        self.strip.table([label for _, label in columns], rows)
 
     def paint_face_up(self) -> None:
-        self.y += 4
         face_up = self.view.get("face_up", {})
-        self.text("Face-up land cards", 15, True)
-        self.paint_card_row(face_up.get("land", []), self.paint_land_card)
-        self.text("Face-up animal cards", 15, True)
-        self.paint_card_row(face_up.get("animal", []), self.paint_animal_card)
+        self.strip.icons("Lands:", [(kind, "land") for kind in face_up.get("land", [])],
+                         self.paint_icon)
+        self.strip.icons("Animals:", [(sp, "animal") for sp in face_up.get("animal", [])],
+                         self.paint_icon)
 
-    def paint_card_row(self, cards: Iterable[str], painter) -> None:
-        step = self.width / 4
-        for i, card in enumerate(cards):
-            painter((self.x0 + step * i + step / 2, self.y + 20), card)
-        self.y += 62
-
-    def paint_land_card(self, centre: Point, kind: str) -> None:
-        hex_icon(self.draw, centre, 21, KIND_FILL.get(kind, KIND_FILL["pampa"]))
-        if kind in LAND_KINDS:
-            draw_kind_glyph(self.draw, kind, centre, 19, KIND_GLYPH_INK[kind])
-        self.draw.text((centre[0], centre[1] + 24), kind, font=font(14), fill=INK, anchor="mt")
-
-    def paint_animal_card(self, centre: Point, species: str) -> None:
-        draw_animal(self.draw, centre, 18, species, "")
-        self.draw.text((centre[0], centre[1] + 24), species, font=font(14), fill=INK, anchor="mt")
-
-    def paint_result(self) -> None:
-        self.y += 4
-        scores = self.view.get("scores", {})
-        columns = [
-            ("markets", "Mkt"),
-            ("domains", "Dom"),
-            ("haciendas", "Hac"),
-            ("ponds", "Pond"),
-            ("money", "$"),
-        ]
-        if self.view.get("variant1"):
-            columns.append(("herds", "Herd"))
-        columns.append(("total", "Total"))
-        name_w = self.width - 50 * len(columns)
-        self.draw.text((self.x0, self.y), "Final scoring", font=font(15, True), fill=INK)
-        for i, (_, label) in enumerate(columns):
-            self.draw.text(
-                (self.x0 + name_w + 50 * (i + 1), self.y),
-                label,
-                font=font(15, True),
-                fill=INK,
-                anchor="ra",
-            )
-        self.y += 22
-        for player in self.view.get("players", []):
-            breakdown = scores.get(str(player["seat"])) or scores.get(player["seat"]) or {}
-            bold = player["seat"] in self.view.get("winners", [])
-            name, name_font = fitted(self.draw, self.name(player["seat"]), name_w + 6, 15, bold)
-            self.draw.text((self.x0, self.y), name, font=name_font, fill=INK)
-            for i, (key, _) in enumerate(columns):
-                value = str(breakdown.get(key, 0))
-                self.draw.text(
-                    (self.x0 + name_w + 50 * (i + 1), self.y),
-                    value,
-                    font=font(15, bold),
-                    fill=INK,
-                    anchor="ra",
-                )
-            self.y += 21
-        self.y += 6
+    def paint_icon(self, draw: ImageDraw.ImageDraw, centre: Point, radius: float, item) -> None:
+        name, deck = item
+        if deck == "land":
+            hex_icon(draw, centre, radius, KIND_FILL.get(name, KIND_FILL["pampa"]))
+            if name in LAND_KINDS:
+                draw_kind_glyph(draw, name, centre, radius * 1.1, KIND_GLYPH_INK[name])
+        else:
+            draw_animal(draw, centre, radius, name, "", FLOOR)
 
     def paint_piles(self) -> None:
         piles = self.view.get("piles", {})
-        ponds = piles.get("ponds", {})
-        pond_text = (
-            "  ".join(f"size {size}: {ponds[size]}" for size in sorted(ponds, key=int)) or "none"
-        )
-        self.text("Piles", 15, True)
         if piles.get("second_pile_in_use"):
-            animal_piles = f"animal deck {piles.get('animal_deck', 0)} (the second pile)"
+            animals = f"animals {piles.get('animal_deck', 0)} (second pile)"
         else:
-            animal_piles = (
-                f"animal deck {piles.get('animal_deck', 0)}"
-                f" · second pile {piles.get('animal_second_pile', 0)}"
-            )
-        self.text(f"Land deck {piles.get('land_deck', 0)} · {animal_piles}", 15)
-        self.text(
-            f"Haciendas {piles.get('haciendas', 0)} · harvest markers {piles.get('harvest', 0)}", 15
-        )
-        self.text(f"Ponds left — {pond_text}", 15)
+            animals = (f"animals {piles.get('animal_deck', 0)}"
+                       f" + second pile {piles.get('animal_second_pile', 0)}")
+        self.strip.line([("Decks: ", FLOOR, True, INK),
+                         (f"lands {piles.get('land_deck', 0)} · {animals}", FLOOR, False, INK)])
+        ponds = piles.get("ponds", {})
+        pond_text = " ".join(f"{size}:{ponds[size]}" for size in sorted(ponds, key=int)) or "none"
+        self.strip.line([("Stock: ", FLOOR, True, INK),
+                         (f"haciendas {piles.get('haciendas', 0)} · harvest "
+                          f"{piles.get('harvest', 0)} · ponds (size:left) {pond_text}",
+                          FLOOR, False, INK)])
 
     def paint_hand(self) -> None:
         private = self.view.get("private")
         if not private:
             return
         hand = private.get("hand", {})
-        cards = [
-            f"{kind} {n}"
-            for part in ("land", "animal")
-            for kind, n in sorted(hand.get(part, {}).items())
-            if n
-        ]
-        self.y += 2
-        self.text(f"Your hand ({self.name(private['seat'])})", 15, True)
-        self.text(", ".join(cards) or "empty", 15)
+        who = self.name(private["seat"])
+        for part, label in (("land", "lands"), ("animal", "animals")):
+            cards = [f"{kind} {n}" for kind, n in sorted(hand.get(part, {}).items()) if n]
+            self.strip.line([(f"{who}'s {label}: ", FLOOR, True, INK),
+                             (", ".join(cards) or "none", FLOOR, False, INK)])
 
-    def paint_legend(self) -> None:
-        self.y = max(self.y + 6, IMAGE_SIZE[1] - 100)
-        x = self.x0
-        for kind in LAND_KINDS:
-            centre = (x + 13, self.y + 14)
-            hex_icon(self.draw, centre, 13, KIND_FILL[kind])
-            draw_kind_glyph(self.draw, kind, centre, 12, KIND_GLYPH_INK[kind])
-            self.draw.text((x + 29, centre[1]), kind, font=font(13), fill=INK, anchor="lm")
-            x += 29 + self.draw.textlength(kind, font=font(13)) + 10
-        y = self.y + 42
-        x = self.x0
-        for species in SPECIES_LETTER:
-            draw_animal(self.draw, (x + 11, y), 11, species, "")
-            self.draw.text((x + 26, y), species, font=font(13), fill=INK, anchor="lm")
-            x += 26 + self.draw.textlength(species, font=font(13)) + 12
-        y += 30
-        draw_house(self.draw, (self.x0 + 10, y - 2), 18)
-        self.draw.text((self.x0 + 24, y), "hacienda", font=font(13), fill=INK, anchor="lm")
-        draw_sheaf(self.draw, (self.x0 + 112, y), 9)
-        self.draw.text((self.x0 + 126, y), "harvest", font=font(13), fill=INK, anchor="lm")
-        hex_icon(self.draw, (self.x0 + 210, y), 11, POND_FILL, POND_FILL)
-        self.draw.text((self.x0 + 226, y), "pond", font=font(13), fill=INK, anchor="lm")
-        hex_icon(self.draw, (self.x0 + 290, y), 10, KIND_FILL["pampa"], HIGHLIGHT)
-        self.draw.line(
-            [*hex_corners((self.x0 + 290, y), 10), hex_corners((self.x0 + 290, y), 10)[0]],
-            fill=HIGHLIGHT,
-            width=3,
-        )
-        self.draw.text((self.x0 + 306, y), "last turn", font=font(13), fill=INK, anchor="lm")
+    def paint_footer(self) -> None:
+        variants = [label for key, label in (("variant1", "Variante I"), ("variant2", "Variante II"))
+                    if self.view.get(key)]
+        parts = [self.map.title, *variants]
+        if self.view.get("scorings") and not self.view.get("over"):
+            parts.append("intermediate scoring done")
+        self.strip.line([(" · ".join(parts), FLOOR, False, MUTED_INK)])
+
+
+# --------------------------------------------------------------------------- decisions
+
+
+def render_decision(view: dict, names: list[str], marks: dict[str, str]) -> Image.Image | None:
+    """The region of the map holding the ``marks``' spaces, zoomed, each space marked.
+
+    Places that are not spaces of the map are left out; None when none is left.
+    """
+    hazienda_map = map_of_view(view)
+    places = {}
+    for place, text in marks.items():
+        try:
+            coord = coord_name(*parse_coord(place))
+        except ValueError:
+            continue
+        if coord in hazienda_map.spaces:
+            places[coord] = text
+    if not places:
+        return None
+    unit = HexGrid(1.0, (0, 0), hazienda_map.rows, hazienda_map.cols)
+    half_w = unit.hex_width / 2
+    boxes = [Box(x - half_w, y - 1, x + half_w, y + 1)
+             for x, y in (unit.center(*parse_coord(c)) for c in places)]
+    region = region_around(boxes, DECISION_CONTEXT, Box(0, 0, unit.width, unit.height),
+                           min_width=9 * unit.hex_width, min_height=6)
+    zoom = zoom_to_fit(region, DECISION_MAX_HEX)
+    width, height = math.ceil(region.width * zoom), math.ceil(region.height * zoom)
+    grid = HexGrid(zoom, (-region.left * zoom, -region.top * zoom), hazienda_map.rows,
+                   hazienda_map.cols)
+    floor = min_size(width)
+    image = Image.new("RGB", (width, height), BACKGROUND)
+    draw = ImageDraw.Draw(image)
+    shown = {c for c, space in hazienda_map.spaces.items()
+             if _hex_meets(grid.center(space.row, space.col), zoom, width, height)}
+    TerrainPainter(draw, grid, hazienda_map, floor).paint(sorted(shown))
+    PiecePainter(draw, grid, hazienda_map, view, only=shown, floor=floor).paint()
+    paint_coordinates(draw, grid, sorted(shown), set(places), floor)
+    line = max(2, round(zoom / 9))
+    for coord in places:
+        corners = grid.corners(*parse_coord(coord), shrink=line / 2)
+        draw_hex(draw, corners, None, "white", line + 2)
+        draw_hex(draw, corners, None, PLACE_OUTLINE, line)
+    # as big as the hex allows, between the smallest text and twice a phone mark
+    size = min(2 * mark_size(width), max(floor, round(grid.hex_width * 0.36)))
+    for coord, text in places.items():
+        x, y = grid.center(*parse_coord(coord))
+        draw_mark(draw, (x, y - zoom * 0.2), text, size)
+    return image
+
+
+def _hex_meets(centre: Point, size: float, width: float, height: float) -> bool:
+    x, y = centre
+    return -size < x < width + size and -size < y < height + size
+
+
+def paint_coordinates(draw: ImageDraw.ImageDraw, grid: HexGrid, coords: list[str],
+                      marked: set[str], size: int) -> None:
+    """Each unmarked hex's name at its foot, at the smallest readable ``size``, when the
+    hexes are roomy enough (a marked hex is named by its option's label)."""
+    face = font(size, True, condensed=True)
+    if draw.textlength("R25", font=face) * 2.2 > grid.hex_width:
+        return
+    for coord in coords:
+        if coord in marked:
+            continue
+        x, y = grid.center(*parse_coord(coord))
+        y += grid.size * 0.5
+        w = draw.textlength(coord, font=face) / 2 + 3
+        draw.rounded_rectangle((x - w, y - size * 0.6, x + w, y + size * 0.6), radius=4,
+                               fill="#ffffff")
+        draw.text((x, y), coord, font=face, fill=INK, anchor="mm")

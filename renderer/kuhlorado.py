@@ -1,35 +1,50 @@
-"""Kuhlorado board image: the 8×8 sheet on the left, dice, turn and scores on the right.
+"""Kuhlorado board image: the 8×8 sheet above, dice, turn and scores in a strip below.
 
-Built only from ``GAME.view(...)`` (see games/kuhlorado/game.py ``build_view``).
+Built only from ``GAME.view(...)`` (see games/kuhlorado/view.py ``build_view``). Besides
+the marks it shows who holds each border meadow (a bar in the holder's colour along the
+edge) and each trough (its rim and symbol), and outlines every herd. :func:`render_decision`
+draws the part of the sheet holding a decision's cells, each with its option's mark.
 """
 
 from __future__ import annotations
 
+import math
+from dataclasses import dataclass
+from functools import lru_cache
+
 from PIL import Image, ImageDraw
 
-from renderer.fonts import font
+from renderer.fonts import font, min_size, note, recording
+from renderer.marks import Box, draw_mark, mark_size, outline_cells, region_around, zoom_to_fit
+from renderer.strip import Strip
 
-WIDTH, HEIGHT = 1200, 800
-CELL = 84
-BOARD_X, BOARD_Y = 56, 64
+WIDTH = 720
+FLOOR = min_size(WIDTH)
+LABEL_BAND = 30  # the column letters / row numbers
+MEADOW_BAND = 16  # the bar along each edge in the colour of the meadow's holder
+CELL = (WIDTH - 2 * (LABEL_BAND + MEADOW_BAND)) // 8
+BOARD_X = BOARD_Y = LABEL_BAND + MEADOW_BAND
 BOARD = CELL * 8
-PANEL_X = BOARD_X + BOARD + 36
-PANEL_W = WIDTH - PANEL_X - 24
+SHEET_HEIGHT = BOARD_Y + BOARD + MEADOW_BAND + 6
 
 BACKGROUND = (246, 240, 222)
 INNER_GRASS = (190, 222, 140)
 MEADOW_GRASS = (74, 130, 56)
 GRID = (52, 70, 40)
 INK = (40, 40, 40)
-MUTED = (110, 105, 95)
+MUTED = (107, 96, 78)
 WATER = (118, 196, 238)
 WATER_WAVE = (236, 248, 255)
 TROUGH_RIM = (128, 88, 52)
+NOBODY = (196, 188, 168)  # a meadow or trough that nobody holds (a tie)
 HIGHLIGHT = (255, 170, 0)
 SYMBOL_COLOURS = {"x": (208, 32, 40), "o": (28, 58, 160)}
+SYMBOL_HEX = {"x": "#d02028", "o": "#1c3aa0"}
 DIE_FACE = (252, 252, 248)
 PIP = (200, 30, 30)
 COW_GREEN = (40, 140, 60)
+COLUMNS = "ABCDEFGH"
+SIDES = ("north", "east", "south", "west")
 
 PIPS = {
     1: [(0.5, 0.5)],
@@ -45,81 +60,242 @@ PHASE_TEXT = {
     "second_mark": "may mark a 2nd cell",
 }
 
+#: decision images: the largest cell (px) and the context around the marked cells
+DECISION_MAX_CELL = 130
+DECISION_CONTEXT = 0.35  # in cells
+
+
+@dataclass(frozen=True)
+class Layout:
+    """Where the sheet lies on a canvas: cell size and the top-left corner of cell A1."""
+
+    cell: float
+    x: float
+    y: float
+    floor: int = FLOOR  # the smallest font size on this canvas
+
+    def box(self, row: int, col: int) -> tuple[float, float, float, float]:
+        x, y = self.x + col * self.cell, self.y + row * self.cell
+        return x, y, x + self.cell, y + self.cell
+
+
+BOARD_LAYOUT = Layout(CELL, BOARD_X, BOARD_Y)
+
 
 def render(view: dict, names: list[str]) -> Image.Image:
-    image = Image.new("RGB", (WIDTH, HEIGHT), BACKGROUND)
+    strip = Strip(WIDTH, BACKGROUND)
+    paint_strip(strip, view, names)
+    layer, sizes = sheet_layer(tuple((cell["kind"], cell["number"])
+                                     for row in view["cells"] for cell in row))
+    note(sizes)
+    image = Image.new("RGB", (WIDTH, SHEET_HEIGHT + strip.total_height), BACKGROUND)
+    image.paste(layer, (0, 0))
     draw = ImageDraw.Draw(image)
-    draw_sheet(draw, view)
-    draw_panel(draw, view, names)
+    draw_meadow_bars(draw, view)
+    for r, row in enumerate(view["cells"]):
+        for c, cell in enumerate(row):
+            if cell["mark"]:
+                draw_cell(draw, cell, r, c, BOARD_LAYOUT, inset=2)
+    draw_pieces(draw, view, BOARD_LAYOUT)
+    draw_recent(draw, view, BOARD_LAYOUT)
+    strip.paint_on(draw, (0, SHEET_HEIGHT))
     return image
 
 
 # -- the sheet --------------------------------------------------------------------------------
-def cell_box(row: int, col: int) -> tuple[int, int, int, int]:
-    x, y = BOARD_X + col * CELL, BOARD_Y + row * CELL
-    return x, y, x + CELL, y + CELL
+def cell_box(row: int, col: int) -> tuple[float, float, float, float]:
+    """The pixel box of a cell on the board image."""
+    return BOARD_LAYOUT.box(row, col)
 
 
 def position_of(label: str) -> tuple[int, int]:
-    return int(label[1:]) - 1, "ABCDEFGH".index(label[0])
+    text = label.strip().upper()
+    if len(text) != 2 or text[0] not in COLUMNS or text[1] not in "12345678":
+        raise ValueError(f"not a Kuhlorado cell: {label!r}")
+    return int(text[1]) - 1, COLUMNS.index(text[0])
 
 
-def draw_sheet(draw: ImageDraw.ImageDraw, view: dict) -> None:
+def draw_labels(draw: ImageDraw.ImageDraw) -> None:
     coord_font = font(26, True)
     for i in range(8):
-        x = BOARD_X + i * CELL + CELL // 2
-        y = BOARD_Y + i * CELL + CELL // 2
-        draw.text((x, BOARD_Y - 22), "ABCDEFGH"[i], font=coord_font, fill=INK, anchor="mm")
-        draw.text((BOARD_X - 26, y), str(i + 1), font=coord_font, fill=INK, anchor="mm")
-    for r, row in enumerate(view["cells"]):
-        for c, cell in enumerate(row):
-            grass = MEADOW_GRASS if r in (0, 7) or c in (0, 7) else INNER_GRASS
-            box = cell_box(r, c)
-            draw.rectangle(box, fill=grass)
-            if cell["kind"] == "number":
-                # As on the pad: white numbers on the meadows, dark ones inside.
-                colour = (255, 255, 255) if grass == MEADOW_GRASS else INK
-                if cell["mark"]:
-                    colour = blend(colour, grass, 0.55)
-                draw.text(centre(box), str(cell["number"]), font=font(44, True), fill=colour,
-                          anchor="mm")
-            elif cell["kind"] == "cow":
-                draw_cow(draw, centre(box), CELL * 0.78, grass, faded=bool(cell["mark"]))
+        x = BOARD_X + i * CELL + CELL / 2
+        y = BOARD_Y + i * CELL + CELL / 2
+        draw.text((x, LABEL_BAND / 2 + 1), COLUMNS[i], font=coord_font, fill=INK, anchor="mm")
+        draw.text((LABEL_BAND / 2 + 1, y), str(i + 1), font=coord_font, fill=INK, anchor="mm")
+
+
+def draw_meadow_bars(draw: ImageDraw.ImageDraw, view: dict) -> None:
+    """Each border meadow's holder: a bar in its colour with its symbol along the edge."""
+    near, far = BOARD_Y - MEADOW_BAND, BOARD_Y + BOARD
+    boxes = {
+        "north": (BOARD_X, near, BOARD_X + BOARD, BOARD_Y),
+        "south": (BOARD_X, far, BOARD_X + BOARD, far + MEADOW_BAND),
+        "west": (BOARD_X - MEADOW_BAND, BOARD_Y, BOARD_X, BOARD_Y + BOARD),
+        "east": (BOARD_X + BOARD, BOARD_Y, BOARD_X + BOARD + MEADOW_BAND, BOARD_Y + BOARD),
+    }
+    for side in SIDES:
+        leader = view["meadow_leaders"].get(side)
+        box = boxes[side]
+        inset = (box[0] + 2, box[1] + 2, box[2] - 2, box[3] - 2)
+        if leader is None:
+            draw.rounded_rectangle(inset, radius=5, outline=NOBODY, width=2)
+            continue
+        symbol = "xo"[leader]
+        draw.rounded_rectangle(inset, radius=5, fill=SYMBOL_COLOURS[symbol])
+        cx, cy = (box[0] + box[2]) / 2, (box[1] + box[3]) / 2
+        for shift in (-CELL * 2, CELL * 2):
+            at = (cx + shift, cy) if side in ("north", "south") else (cx, cy + shift)
+            draw.ellipse((at[0] - MEADOW_BAND * 0.7, at[1] - MEADOW_BAND * 0.7,
+                          at[0] + MEADOW_BAND * 0.7, at[1] + MEADOW_BAND * 0.7), fill="white")
+            draw_symbol(draw, symbol, at, MEADOW_BAND * 0.8, width=3)
+
+
+def draw_sheet(draw: ImageDraw.ImageDraw, view: dict, layout: Layout,
+               rows: range = range(8), cols: range = range(8)) -> None:
+    """The cells, grid, troughs, marks and herds of ``rows`` × ``cols`` at ``layout``."""
+    for r in rows:
+        for c in cols:
+            draw_cell(draw, view["cells"][r][c], r, c, layout)
+    draw_grid(draw, layout)
+    draw_pieces(draw, view, layout, rows, cols)
+
+
+def draw_cell(draw: ImageDraw.ImageDraw, info: dict, r: int, c: int, layout: Layout,
+              inset: int = 0, at: tuple[float, float] = (0.5, 0.5), scale: float = 1.0) -> None:
+    """A cell's grass and content (faded under a mark); ``inset`` spares the grid lines,
+    ``at`` places the content (fractions of the cell) at ``scale``."""
+    grass = MEADOW_GRASS if r in (0, 7) or c in (0, 7) else INNER_GRASS
+    x0, y0, x1, y1 = layout.box(r, c)
+    draw.rectangle((x0 + inset, y0 + inset, x1 - inset, y1 - inset), fill=grass)
+    spot = (x0 + at[0] * layout.cell, y0 + at[1] * layout.cell)
+    if info["kind"] == "number":
+        # As on the pad: white numbers on the meadows, dark ones inside.
+        colour = (255, 255, 255) if grass == MEADOW_GRASS else INK
+        if info["mark"]:
+            colour = blend(colour, grass, 0.55)
+        size = round(layout.cell * 0.55 * scale)
+        draw.text(spot, str(info["number"]), font=font(size, True), fill=colour, anchor="mm")
+    elif info["kind"] == "cow":
+        draw_cow(draw, spot, layout.cell * 0.78 * scale, grass, faded=bool(info["mark"]))
+
+
+def draw_grid(draw: ImageDraw.ImageDraw, layout: Layout) -> None:
+    cell = layout.cell
+    thin = max(1, round(cell / 80))
     for i in range(9):
-        width = 3 if i in (0, 8) else 1
-        x, y = BOARD_X + i * CELL, BOARD_Y + i * CELL
-        draw.line([(x, BOARD_Y), (x, BOARD_Y + BOARD)], fill=GRID, width=width)
-        draw.line([(BOARD_X, y), (BOARD_X + BOARD, y)], fill=GRID, width=width)
+        width = 3 if i in (0, 8) else thin
+        x, y = layout.x + i * cell, layout.y + i * cell
+        draw.line([(x, layout.y), (x, layout.y + 8 * cell)], fill=GRID, width=width)
+        draw.line([(layout.x, y), (layout.x + 8 * cell, y)], fill=GRID, width=width)
+
+
+def draw_pieces(draw: ImageDraw.ImageDraw, view: dict, layout: Layout,
+                rows: range = range(8), cols: range = range(8)) -> None:
+    """What changes during a game: troughs (their holders), marks and herds."""
     for trough in view["troughs"]:
-        draw_trough(draw, [position_of(lbl) for lbl in trough["cells"]])
-    for r, row in enumerate(view["cells"]):
-        for c, cell in enumerate(row):
-            if cell["mark"]:
-                draw_symbol(draw, cell["mark"], centre(cell_box(r, c)), CELL * 0.62, width=10)
+        draw_trough(draw, layout, [position_of(lbl) for lbl in trough["cells"]], trough["leader"])
+    for r in rows:
+        for c in cols:
+            if view["cells"][r][c]["mark"]:
+                draw_symbol(draw, view["cells"][r][c]["mark"], centre(layout.box(r, c)),
+                            layout.cell * 0.62, width=max(4, round(layout.cell / 8)))
+    draw_herds(draw, view, layout)
+
+
+@lru_cache(maxsize=16)
+def sheet_layer(cells: tuple[tuple[str, int | None], ...]) -> tuple[Image.Image, list]:
+    """The unmarked sheet with its labels, drawn once per sheet and reused (``cells`` are
+    the 64 (kind, number) pairs row by row). Returns the image and the text sizes used."""
+    image = Image.new("RGB", (WIDTH, SHEET_HEIGHT), BACKGROUND)
+    draw = ImageDraw.Draw(image)
+    with recording() as log:
+        draw_labels(draw)
+        for i, (kind, number) in enumerate(cells):
+            draw_cell(draw, {"kind": kind, "number": number, "mark": None}, i // 8, i % 8,
+                      BOARD_LAYOUT)
+        draw_grid(draw, BOARD_LAYOUT)
+    return image, log.sizes
+
+
+def draw_recent(draw: ImageDraw.ImageDraw, view: dict, layout: Layout) -> None:
+    """The cells marked this turn, or else by the last move, in a thick orange frame."""
     recent = list(view["turn_marks"])
     if not recent and view["last_move"]:
         recent = view["last_move"]["cells"]
     for lbl in recent:
-        x0, y0, x1, y1 = cell_box(*position_of(lbl))
-        draw.rectangle((x0 + 2, y0 + 2, x1 - 2, y1 - 2), outline=HIGHLIGHT, width=6)
+        x0, y0, x1, y1 = layout.box(*position_of(lbl))
+        draw.rectangle((x0 + 2, y0 + 2, x1 - 2, y1 - 2), outline=HIGHLIGHT,
+                       width=max(4, round(layout.cell / 14)))
 
 
-def draw_trough(draw: ImageDraw.ImageDraw, cells: list[tuple[int, int]]) -> None:
-    """A wooden trough full of water; a large trough is one shape over its two cells."""
-    boxes = [cell_box(r, c) for r, c in cells]
+def draw_herds(draw: ImageDraw.ImageDraw, view: dict, layout: Layout) -> None:
+    """Each herd (marks joined by their sides) outlined inside its cells in its colour,
+    inset so that two herds side by side keep both their lines."""
+    inset = max(5, layout.cell * 0.09)
+    width = max(3, round(layout.cell / 20))
+    for herd in view.get("herds", []):
+        cells = {position_of(lbl) for lbl in herd["cells"]}
+        colour = SYMBOL_HEX["xo"[herd["seat"]]]
+        outline_cells(draw, cells, lambda p, cells=cells: inset_edges(p, cells, layout, inset),
+                      colour, width, halo=False)
+
+
+def inset_edges(pos: tuple[int, int], group: set[tuple[int, int]], layout: Layout, d: float):
+    """The outer sides of ``pos`` in ``group``, moved ``d`` pixels into the group; each end
+    is shortened at an outer corner and lengthened at an inner one, so the lines meet."""
+    r, c = pos
+    x0, y0, x1, y1 = layout.box(r, c)
+    # side: (neighbour across, start, end, direction along, inward normal, start/end sides)
+    sides = (
+        ((r - 1, c), (x0, y0), (x1, y0), (1, 0), (0, 1), ((0, -1), (0, 1))),
+        ((r + 1, c), (x0, y1), (x1, y1), (1, 0), (0, -1), ((0, -1), (0, 1))),
+        ((r, c - 1), (x0, y0), (x0, y1), (0, 1), (1, 0), ((-1, 0), (1, 0))),
+        ((r, c + 1), (x1, y0), (x1, y1), (0, 1), (-1, 0), ((-1, 0), (1, 0))),
+    )
+    for across, start, end, (ax, ay), (nx, ny), (before, after) in sides:
+        if across in group:
+            continue
+        out = (across[0] - r, across[1] - c)
+        ends = []
+        for point, (dr, dc), sign in ((start, before, -1), (end, after, 1)):
+            side_cell = (r + dr, c + dc)
+            diagonal = (r + dr + out[0], c + dc + out[1])
+            if side_cell not in group:
+                shift = -d  # an outer corner: stop short
+            elif diagonal in group:
+                shift = d  # an inner corner: reach the next side's line
+            else:
+                shift = 0.0  # the line goes straight on into the next cell
+            ends.append((point[0] + nx * d + sign * ax * shift,
+                         point[1] + ny * d + sign * ay * shift))
+        yield ends[0], ends[1], None
+
+
+def draw_trough(draw: ImageDraw.ImageDraw, layout: Layout, cells: list[tuple[int, int]],
+                leader: int | None) -> None:
+    """A trough full of water, its rim and symbol in the colour of the player who holds it
+    (most marks around it); a large trough is one shape over its two cells."""
+    boxes = [layout.box(r, c) for r, c in cells]
     x0, y0 = min(b[0] for b in boxes), min(b[1] for b in boxes)
     x1, y1 = max(b[2] for b in boxes), max(b[3] for b in boxes)
     draw.rectangle((x0 + 1, y0 + 1, x1 - 1, y1 - 1), fill=INNER_GRASS)
-    pad = 9
-    draw.rounded_rectangle((x0 + pad, y0 + pad, x1 - pad, y1 - pad), radius=16,
-                           fill=WATER, outline=TROUGH_RIM, width=7)
-    for k in range(1, 4):
-        wy = y0 + (y1 - y0) * k // 4
-        points = []
-        for step in range(0, x1 - x0 - 2 * pad - 16, 8):
-            points.append((x0 + pad + 8 + step, wy + (3 if (step // 8) % 2 else -3)))
+    scale = layout.cell / 80
+    pad = 9 * scale
+    rim = TROUGH_RIM if leader is None else SYMBOL_COLOURS["xo"[leader]]
+    draw.rounded_rectangle((x0 + pad, y0 + pad, x1 - pad, y1 - pad), radius=16 * scale,
+                           fill=WATER, outline=rim, width=max(3, round(7 * scale)))
+    for k in (1, 3):
+        wy = y0 + (y1 - y0) * k / 4
+        points = [(x0 + pad + 8 * scale + step * scale,
+                   wy + (3 if (step // 8) % 2 else -3) * scale)
+                  for step in range(0, round((x1 - x0 - 2 * pad - 16 * scale) / scale), 8)]
         if len(points) > 1:
-            draw.line(points, fill=WATER_WAVE, width=3)
+            draw.line(points, fill=WATER_WAVE, width=max(2, round(3 * scale)))
+    if leader is not None:
+        cx, cy = (x0 + x1) / 2, (y0 + y1) / 2
+        r = layout.cell * 0.2
+        draw.ellipse((cx - r, cy - r, cx + r, cy + r), fill="white")
+        draw_symbol(draw, "xo"[leader], (cx, cy), r * 1.2, width=max(3, round(4 * scale)))
 
 
 def draw_cow(draw: ImageDraw.ImageDraw, at: tuple[float, float], size: float,
@@ -167,40 +343,83 @@ def draw_symbol(draw: ImageDraw.ImageDraw, symbol: str, at: tuple[float, float],
         draw.ellipse((cx - half, cy - half, cx + half, cy + half), outline=colour, width=width)
 
 
-# -- the side panel ------------------------------------------------------------------------------
-def draw_panel(draw: ImageDraw.ImageDraw, view: dict, names: list[str]) -> None:
-    x, y = PANEL_X, 26
-    draw.text((x, y), "Kuhlorado", font=font(30, True), fill=INK)
-    subtitle = f"sheet {view['sheet_number']}" + (" · pro variant" if view["pro"]["enabled"] else "")
-    draw.text((x + PANEL_W, y + 8), subtitle, font=font(22), fill=MUTED, anchor="ra")
-    y += 54
-    y = draw_dice_block(draw, view, names, x, y)
-    y = draw_status(draw, view, names, x, y)
-    for player in view["players"]:
-        y = draw_player(draw, view, player, names, x, y)
-    draw_footer(draw, view, x, y)
+# -- the strip ----------------------------------------------------------------------------------
+def player(names: list[str], seat: int) -> str:
+    name = names[seat] if seat < len(names) else f"Seat {seat + 1}"
+    return f"{name} ({'xo'[seat]})"
 
 
-def draw_dice_block(draw, view: dict, names: list[str], x: int, y: int) -> int:
-    size = 92
+def paint_strip(strip: Strip, view: dict, names: list[str]) -> None:
+    strip.block(76, lambda draw, x, y: draw_dice_and_turn(draw, view, names, x, y, strip.inner))
+    last = view["last_move"]
+    if view["turn_marks"] and view["current_seat"] is not None:
+        strip.line([("This turn: ", FLOOR + 2, False, MUTED),
+                    (", ".join(view["turn_marks"]), FLOOR + 2, True, INK)],
+                   swatch=("frame", HIGHLIGHT))
+    elif last:
+        strip.line([("Last move: ", FLOOR + 2, False, MUTED),
+                    (player(names, last["seat"]), FLOOR + 2, True, INK),
+                    (" marked " + ", ".join(last["cells"]), FLOOR + 2, False, INK)],
+                   swatch=("frame", HIGHLIGHT))
+    headers = ["meadows", "troughs", "herds"]
+    keys = ["meadows", "troughs", "herds"]
+    if view["pro"]["enabled"]:
+        headers.append("doubles")
+        keys.append("doubles")
+    headers.append("total")
+    keys.append("total")
+    rows = []
+    for info in view["players"]:
+        seat = info["seat"]
+        rows.append((SYMBOL_COLOURS[info["symbol"]], player(names, seat),
+                     [str(info["scores"].get(k, 0)) for k in keys],
+                     view["current_seat"] == seat or seat in view["winners"]))
+    strip.table(headers, rows, size=FLOOR + 4)
+    leaders = view["meadow_leaders"]
+    held = " · ".join(f"{side} {'–' if leaders.get(side) is None else 'xo'[leaders[side]]}"
+                      for side in SIDES)
+    strip.line([("Meadows: ", FLOOR, True, INK), (held, FLOOR, False, INK)])
+    footer = [f"free: {view['free_cows']} cows, {view['free_numbers']} numbers",
+              f"sheet {view['sheet_number']}"]
+    pro = view["pro"]
+    if pro["enabled"]:
+        footer.append(f"pro: doubles scored at {pro['threshold']} cows" if pro["scored"]
+                      else f"pro: cows {pro['cows_marked']}/{pro['threshold']}")
+    strip.line([(" · ".join(footer), FLOOR, False, MUTED)])
+
+
+def draw_dice_and_turn(draw: ImageDraw.ImageDraw, view: dict, names: list[str], x: float,
+                       y: float, width: float) -> None:
+    size = 64
     if view["dice"]:
         for i, face in enumerate(view["dice"]):
-            draw_die(draw, face, (x + i * (size + 18), y), size)
-        left = x + 2 * (size + 18)
-        room = PANEL_W - 2 * (size + 18)
-        lines = [fit(names[view["dice_seat"]], 22, room), "rolled"]
-        if view["rerolled"]:
-            lines.append("(rerolled)")
-        for i, line in enumerate(lines):
-            draw.text((left, y + 8 + i * 28), line, font=font(22), fill=MUTED)
-    else:
-        draw.text((x, y + 30), "No roll yet", font=font(26), fill=MUTED)
-    return y + size + 24
+            draw_die(draw, face, (x + i * (size + 10), y + 4), size)
+    left = x + 2 * (size + 10) + 8
+    room = width - (left - x)
+    if view["finished"]:
+        winners = view["winners"]
+        winner = player(names, winners[0]) if len(winners) == 1 else ""
+        result = fit(winner, 26, room - font(26, True).getlength(" wins!"), True) + " wins!"
+        draw.text((left, y + 2), "A tie: both win!" if not winner else result,
+                  font=font(26, True), fill=(150, 30, 30))
+        draw.text((left, y + 40), fit(f"Game over: {view['end_reason'] or ''}", FLOOR + 2, room),
+                  font=font(FLOOR + 2), fill=MUTED)
+        return
+    seat = view["current_seat"]
+    draw.text((left, y + 2), fit(f"Turn {view['turn']}: {player(names, seat)}", 26, room, True),
+              font=font(26, True), fill=INK)
+    rolled = ""
+    if view["dice"] and view["dice_seat"] != seat:
+        rolled = f" · dice of {names[view['dice_seat']] if view['dice_seat'] < len(names) else 'the other'}"
+    elif view["dice"]:
+        rolled = f" · {'rerolled' if view['rerolled'] else 'rolled'}"
+    draw.text((left, y + 40), fit(PHASE_TEXT[view["phase"]] + rolled, FLOOR + 4, room),
+              font=font(FLOOR + 4), fill=INK)
 
 
-def draw_die(draw, face: str, at: tuple[int, int], size: int) -> None:
+def draw_die(draw: ImageDraw.ImageDraw, face: str, at: tuple[float, float], size: int) -> None:
     x, y = at
-    draw.rounded_rectangle((x, y, x + size, y + size), radius=14, fill=DIE_FACE,
+    draw.rounded_rectangle((x, y, x + size, y + size), radius=10, fill=DIE_FACE,
                            outline=INK, width=3)
     if face == "cow":
         draw_cow(draw, (x + size * 0.46, y + size * 0.56), size * 0.74, DIE_FACE,
@@ -212,65 +431,58 @@ def draw_die(draw, face: str, at: tuple[int, int], size: int) -> None:
         draw.ellipse((cx - r, cy - r, cx + r, cy + r), fill=PIP)
 
 
-def draw_status(draw, view: dict, names: list[str], x: int, y: int) -> int:
-    if view["finished"]:
-        winners = view["winners"]
-        draw.text((x, y), "Game over", font=font(30, True), fill=(150, 30, 30))
-        if len(winners) == 2:
-            result = "A tie: both win!"
-        else:
-            result = fit(names[winners[0]], 28, PANEL_W - 80, bold=True) + " wins!"
-        draw.text((x, y + 38), result, font=font(28, True), fill=INK)
-        draw.text((x, y + 76), fit(view["end_reason"], 22, PANEL_W), font=font(22), fill=MUTED)
-        return y + 116
-    seat = view["current_seat"]
-    draw.text((x, y), f"Turn {view['turn']}", font=font(22), fill=MUTED)
-    draw_symbol(draw, "xo"[seat], (x + 15, y + 50), 26, width=5)
-    name = fit(names[seat], 28, PANEL_W - 40, bold=True)
-    draw.text((x + 40, y + 33), name, font=font(28, True), fill=INK)
-    draw.text((x + 40, y + 70), PHASE_TEXT[view["phase"]], font=font(26), fill=INK)
-    return y + 120
-
-
-def draw_player(draw, view: dict, player: dict, names: list[str], x: int, y: int) -> int:
-    seat, scores = player["seat"], player["scores"]
-    active = view["current_seat"] == seat or seat in view["winners"]
-    box = (x - 12, y - 6, x + PANEL_W, y + 108)
-    draw.rounded_rectangle(box, radius=12, fill=(255, 252, 240) if active else BACKGROUND,
-                           outline=HIGHLIGHT if active else (200, 190, 170), width=3)
-    draw_symbol(draw, player["symbol"], (x + 20, y + 24), 28, width=6)
-    name = fit(names[seat], 26, PANEL_W - 130, bold=True)
-    draw.text((x + 46, y + 8), name, font=font(26, True), fill=INK)
-    draw.text((x + PANEL_W - 20, y + 4), str(scores["total"]), font=font(44, True),
-              fill=SYMBOL_COLOURS[player["symbol"]], anchor="ra")
-    parts = f"meadows {scores['meadows']} · troughs {scores['troughs']}"
-    draw.text((x + 8, y + 48), parts, font=font(24), fill=INK)
-    parts = f"herds {scores['herds']}"
-    if view["pro"]["enabled"]:
-        parts += f" · doubles {scores['doubles']}"
-    draw.text((x + 8, y + 76), parts, font=font(24), fill=INK)
-    return y + 122
-
-
-def draw_footer(draw, view: dict, x: int, y: int) -> None:
-    lines = [f"Free: {view['free_cows']} cows, {view['free_numbers']} numbers"]
-    pro = view["pro"]
-    if pro["enabled"]:
-        if pro["scored"]:
-            lines.append(f"Pro: doubles scored at {pro['threshold']} cows")
-        else:
-            lines.append(f"Pro: cows marked {pro['cows_marked']}/{pro['threshold']}")
-    leaders = view["meadow_leaders"]
-    marks = "   ".join(f"{side[0].upper()} {'–' if w is None else 'xo'[w]}"
-                       for side, w in leaders.items())
-    lines.append(f"Meadows: {marks}")
-    for line in lines:
-        draw.text((x, y), fit(line, 23, PANEL_W), font=font(23), fill=MUTED)
-        y += 32
+# -- decision images ------------------------------------------------------------------------------
+def render_decision(view: dict, names: list[str], marks: dict[str, str]) -> Image.Image | None:
+    """The part of the sheet holding the ``marks``' cells, zoomed, each cell marked (its
+    content stays visible), with the column letters and row numbers along its edges."""
+    places = {}
+    for place, text in marks.items():
+        try:
+            places[position_of(place)] = text
+        except ValueError:
+            continue
+    if not places:
+        return None
+    boxes = [Box(c, r, c + 1, r + 1) for r, c in places]
+    region = region_around(boxes, DECISION_CONTEXT, Box(0, 0, 8, 8), min_width=3, min_height=3)
+    # whole cells only: a cut cell would show half a number
+    region = Box(max(0, math.floor(region.left)), max(0, math.floor(region.top)),
+                 min(8, math.ceil(region.right)), min(8, math.ceil(region.bottom)))
+    band = LABEL_BAND
+    zoom = zoom_to_fit(region, DECISION_MAX_CELL, width=800 - band, max_height=1000 - band)
+    width = math.ceil(region.width * zoom) + band
+    height = math.ceil(region.height * zoom) + band
+    layout = Layout(zoom, band - region.left * zoom, band - region.top * zoom, min_size(width))
+    image = Image.new("RGB", (width, height), BACKGROUND)
+    draw = ImageDraw.Draw(image)
+    rows = range(max(0, math.floor(region.top)), min(8, math.ceil(region.bottom)))
+    cols = range(max(0, math.floor(region.left)), min(8, math.ceil(region.right)))
+    draw_sheet(draw, view, layout, rows, cols)
+    draw_recent(draw, view, layout)
+    draw.rectangle((0, 0, width, band), fill=BACKGROUND)
+    draw.rectangle((0, 0, band, height), fill=BACKGROUND)
+    label_font = font(max(layout.floor, 24), True)
+    for c in cols:
+        draw.text((layout.x + (c + 0.5) * zoom, band / 2 + 1), COLUMNS[c], font=label_font,
+                  fill=INK, anchor="mm")
+    for r in rows:
+        draw.text((band / 2 + 1, layout.y + (r + 0.5) * zoom), str(r + 1), font=label_font,
+                  fill=INK, anchor="mm")
+    size = min(2 * mark_size(width), max(layout.floor, round(zoom * 0.3)))
+    for (r, c), text in places.items():
+        if not view["cells"][r][c]["mark"]:
+            # the cell's number or cow moves to the lower right, clear of the mark
+            draw_cell(draw, view["cells"][r][c], r, c, layout, inset=1, at=(0.64, 0.6),
+                      scale=0.8)
+        x0, y0, x1, y1 = layout.box(r, c)
+        draw.rectangle((x0 + 1, y0 + 1, x1 - 1, y1 - 1), outline="white", width=5)
+        draw.rectangle((x0 + 3, y0 + 3, x1 - 3, y1 - 3), outline="#141414", width=3)
+        draw_mark(draw, (x0 + size * 0.9 + 4, y0 + size * 0.9 + 4), text, size)
+    return image
 
 
 # -- small helpers -----------------------------------------------------------------------------
-def centre(box: tuple[int, int, int, int]) -> tuple[float, float]:
+def centre(box: tuple[float, float, float, float]) -> tuple[float, float]:
     return (box[0] + box[2]) / 2, (box[1] + box[3]) / 2
 
 
@@ -278,7 +490,7 @@ def blend(colour, towards, amount: float) -> tuple[int, int, int]:
     return tuple(round(a + (b - a) * amount) for a, b in zip(colour, towards, strict=True))
 
 
-def fit(text: str, size: int, width: int, bold: bool = False) -> str:
+def fit(text: str, size: int, width: float, bold: bool = False) -> str:
     """``text`` cut with an ellipsis so that it fits ``width`` pixels."""
     face = font(size, bold)
     if face.getlength(text) <= width:

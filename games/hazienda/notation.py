@@ -24,6 +24,8 @@ from games.hazienda.state import Animal, HaziendaOptions, HaziendaState, Player,
 from games.rng import Rng
 
 DONE_FLAGS = {"hacienda": "hacienda_bought", "pond": "pond_bought", "harvest": "harvested"}
+DUE_WORDS = ("intermediate", "final")
+MAP_NAMES = ("symmetric", "asymmetric")
 DECKS = {"land": "land_deck", "animal": "animal_deck", "second": "animal_second",
          "removed": "animal_removed", "land-discard": "land_discard", "animal-discard": "animal_discard"}
 
@@ -36,28 +38,33 @@ def load_scenario(text: str) -> HaziendaState:
     """Build a state from the notation; unknown or malformed lines raise NotationError."""
     lines = _lines(text)
     grid, lines = _take_grid(lines)
-    fields: list[tuple[str, list[str]]] = []
+    fields: list[tuple[int, str, list[str]]] = []
     for number, line in lines:
         key, colon, value = line.partition(":")
         if not colon:
             raise NotationError(f"line {number}: expected 'key: value', got {line!r}")
-        fields.append((key.strip().lower(), value.replace(",", " ").split()))
-    single = {k: v for k, v in fields}
-    colours = single.get("players") or ["red", "blue"]
-    for colour in colours:
-        if colour not in COLOURS:
-            raise NotationError(f"unknown colour {colour!r}")
+        fields.append((number, key.strip().lower(), value.replace(",", " ").split()))
+    single = {k: v for _, k, v in fields}
+    colours = _colours(single.get("players") or ["red", "blue"])
     variants = [v for v in single.get("variants", []) if v != "none"]
     map_name = "symmetric"
     map_text = None
     if grid is not None:
         map_text = "name: scenario\ntitle: Scenario map\n---\n" + "\n".join(grid) + "\n"
-        parse_map(map_text)
+        try:
+            parse_map(map_text)
+        except ValueError as why:
+            raise NotationError(f"grid: {why}") from None
     elif "map" in single:
-        map_name = single["map"][0]
+        map_name = single["map"][0] if single["map"] else ""
+        if map_name not in MAP_NAMES:
+            raise NotationError(f"map: expected {' or '.join(MAP_NAMES)}, got {map_name!r}")
         load_map(map_name)
     options = HaziendaOptions(map=map_name, variant1="1" in variants, variant2="2" in variants)
-    seed = int(single.get("seed", ["0"])[0])
+    seed_words = single.get("seed", ["0"])
+    if len(seed_words) != 1 or not seed_words[0].lstrip("-").isdigit():
+        raise NotationError(f"seed: expected a whole number, got {' '.join(seed_words)!r}")
+    seed = int(seed_words[0])
     state = HaziendaState(
         seats=len(colours), seed=seed, rng=Rng.from_seed(seed), options=options, map_text=map_text,
         players=[Player(colour=c, money=START_MONEY) for c in colours],
@@ -67,94 +74,17 @@ def load_scenario(text: str) -> HaziendaState:
     hmap = board_map(state)
     explicit_decks: set[str] = set()
     deck_sizes: dict[str, int] = {}
-    for key, words in fields:
+    for number, key, words in fields:
         if key in ("players", "variants", "map", "seed"):
             continue
-        if key == "current":
-            state.current = _seat(state, words[0])
-        elif key == "actions":
-            state.actions_used = int(words[0])
-        elif key == "done":
-            for word in words:
-                setattr(state, DONE_FLAGS[word], True)
-        elif key == "money":
-            for colour, amount in zip(words[::2], words[1::2], strict=True):
-                state.players[_seat(state, colour)].money = int(amount)
-        elif key in ("hand", "known"):
-            player = state.players[_seat(state, words[0])]
-            for card in _cards(words[1:]):
-                hand = _hand_for(player, card, known=key == "known")
-                hand[card] = hand.get(card, 0) + 1
-        elif key == "face-up":
-            deck, cards = words[0], _cards(words[1:])
-            if deck == "land":
-                state.land_face_up = cards
-            elif deck == "animal":
-                state.animal_face_up = cards
-            else:
-                raise NotationError(f"face-up: expected 'land' or 'animal', got {deck!r}")
-        elif key == "land":
-            colour = words[0]
-            _seat(state, colour)
-            for coord in words[1:]:
-                _check_space(hmap, coord)
-                state.lands[coord] = colour
-        elif key == "animal":
-            colour, species = words[0], words[1]
-            _seat(state, colour)
-            if species not in SPECIES:
-                raise NotationError(f"unknown species {species!r}")
-            for coord in words[2:]:
-                _check_space(hmap, coord)
-                state.animals[coord] = Animal(colour=colour, species=species)
-        elif key == "pond":
-            for coord in words:
-                _check_space(hmap, coord)
-            state.ponds.append(Pond(id=len(state.ponds), coords=tuple(words)))
-        elif key == "hacienda":
-            state.haciendas += words
-        elif key == "harvest":
-            state.harvest += words
-        elif key == "paid":
-            state.players[_seat(state, words[0])].paid_edges += words[1:]
-        elif key == "track":
-            player = state.players[_seat(state, words[0])]
-            for cat, value in zip(words[1::2], words[2::2], strict=True):
-                if cat not in CATEGORIES:
-                    raise NotationError(f"unknown scoring category {cat!r}")
-                player.track[cat] = int(value)
-        elif key == "deck":
-            name, rest = words[0], words[1:]
-            if name not in DECKS:
-                raise NotationError(f"unknown deck {name!r}; decks are {', '.join(DECKS)}")
-            if len(rest) == 1 and rest[0].isdigit():
-                deck_sizes[name] = int(rest[0])
-            else:
-                # listed top card first; the engine draws from the end of the list
-                setattr(state, DECKS[name], list(reversed(_cards(rest))))
-                explicit_decks.add(name)
-        elif key == "second-pile-in-use":
-            state.second_pile_in_use = words[0] in ("yes", "true")
-        elif key == "turn":
-            state.turn = int(words[0])
-        elif key == "step":
-            state.step = int(words[0])
-        elif key == "rng":
-            state.rng = Rng(state=int(words[0]))
-        elif key == "idle":
-            state.idle_turns = int(words[0])
-        elif key == "due":
-            for word in words:
-                setattr(state, f"{word}_due", True)
-        elif key == "last-turn":
-            state.last_turn = words
-        elif key == "changed":
-            state.changed = words
-        elif key == "finished":
-            state.finished = words[0] in ("yes", "true")
-            state.phase = "over" if state.finished else "main"
-        else:
-            raise NotationError(f"unknown key {key!r}")
+        try:
+            _read_field(state, hmap, key, words, explicit_decks, deck_sizes)
+        except NotationError as why:
+            raise NotationError(f"line {number}: {why}") from None
+        except (KeyError, IndexError, ValueError, TypeError, AttributeError) as why:
+            value = " ".join(words)
+            raise NotationError(f"line {number}: {key}: cannot read {value[:60]!r} "
+                                f"({type(why).__name__}: {why})") from None
     if not any(p.coords == (w,) for p in state.ponds for w in hmap.water_spaces):
         for water in hmap.water_spaces:
             state.ponds.insert(0, Pond(id=0, coords=(water,)))
@@ -162,6 +92,113 @@ def load_scenario(text: str) -> HaziendaState:
     _stock_from_board(state)
     _fill_decks(state, deck_sizes, explicit_decks)
     return state
+
+
+def _colours(words: list[str]) -> list[str]:
+    for colour in words:
+        if colour not in COLOURS:
+            raise NotationError(f"unknown colour {colour!r}")
+    if len(words) not in NEUTRAL_HACIENDAS:
+        low, high = min(NEUTRAL_HACIENDAS), max(NEUTRAL_HACIENDAS)
+        raise NotationError(f"players: Hazienda is for {low} to {high} players, "
+                            f"got {len(words)} ({' '.join(words)})")
+    if len(set(words)) != len(words):
+        raise NotationError(f"players: a colour is listed twice in {' '.join(words)!r}")
+    return words
+
+
+def _read_field(state: HaziendaState, hmap: HaziendaMap, key: str, words: list[str],
+                explicit_decks: set[str], deck_sizes: dict[str, int]) -> None:
+    """Apply one ``key: words`` line to ``state`` (see NOTATION.md)."""
+    if key == "current":
+        state.current = _seat(state, words[0])
+    elif key == "actions":
+        state.actions_used = int(words[0])
+    elif key == "done":
+        for word in words:
+            if word not in DONE_FLAGS:
+                raise NotationError(f"done: expected {' '.join(DONE_FLAGS)}, got {word!r}")
+            setattr(state, DONE_FLAGS[word], True)
+    elif key == "money":
+        for colour, amount in zip(words[::2], words[1::2], strict=True):
+            state.players[_seat(state, colour)].money = int(amount)
+    elif key in ("hand", "known"):
+        player = state.players[_seat(state, words[0])]
+        for card in _cards(words[1:]):
+            hand = _hand_for(player, card, known=key == "known")
+            hand[card] = hand.get(card, 0) + 1
+    elif key == "face-up":
+        deck, cards = words[0], _cards(words[1:])
+        if deck == "land":
+            state.land_face_up = cards
+        elif deck == "animal":
+            state.animal_face_up = cards
+        else:
+            raise NotationError(f"face-up: expected 'land' or 'animal', got {deck!r}")
+    elif key == "land":
+        colour = words[0]
+        _seat(state, colour)
+        for coord in words[1:]:
+            _check_space(hmap, coord)
+            state.lands[coord] = colour
+    elif key == "animal":
+        colour, species = words[0], words[1]
+        _seat(state, colour)
+        if species not in SPECIES:
+            raise NotationError(f"unknown species {species!r}")
+        for coord in words[2:]:
+            _check_space(hmap, coord)
+            state.animals[coord] = Animal(colour=colour, species=species)
+    elif key == "pond":
+        for coord in words:
+            _check_space(hmap, coord)
+        state.ponds.append(Pond(id=len(state.ponds), coords=tuple(words)))
+    elif key == "hacienda":
+        state.haciendas += words
+    elif key == "harvest":
+        state.harvest += words
+    elif key == "paid":
+        state.players[_seat(state, words[0])].paid_edges += words[1:]
+    elif key == "track":
+        player = state.players[_seat(state, words[0])]
+        for cat, value in zip(words[1::2], words[2::2], strict=True):
+            if cat not in CATEGORIES:
+                raise NotationError(f"unknown scoring category {cat!r}")
+            player.track[cat] = int(value)
+    elif key == "deck":
+        name, rest = words[0], words[1:]
+        if name not in DECKS:
+            raise NotationError(f"unknown deck {name!r}; decks are {', '.join(DECKS)}")
+        if len(rest) == 1 and rest[0].isdigit():
+            deck_sizes[name] = int(rest[0])
+        else:
+            # listed top card first; the engine draws from the end of the list
+            setattr(state, DECKS[name], list(reversed(_cards(rest))))
+            explicit_decks.add(name)
+    elif key == "second-pile-in-use":
+        state.second_pile_in_use = words[0] in ("yes", "true")
+    elif key == "turn":
+        state.turn = int(words[0])
+    elif key == "step":
+        state.step = int(words[0])
+    elif key == "rng":
+        state.rng = Rng(state=int(words[0]))
+    elif key == "idle":
+        state.idle_turns = int(words[0])
+    elif key == "due":
+        for word in words:
+            if word not in DUE_WORDS:
+                raise NotationError(f"due: expected {' '.join(DUE_WORDS)}, got {word!r}")
+            setattr(state, f"{word}_due", True)
+    elif key == "last-turn":
+        state.last_turn = words
+    elif key == "changed":
+        state.changed = words
+    elif key == "finished":
+        state.finished = words[0] in ("yes", "true")
+        state.phase = "over" if state.finished else "main"
+    else:
+        raise NotationError(f"unknown key {key!r}")
 
 
 def _lines(text: str) -> list[tuple[int, str]]:
@@ -203,7 +240,10 @@ def _cards(words: list[str]) -> list[str]:
         card, _, times = word.partition("*")
         if card not in LAND_CARD_KINDS and card not in SPECIES:
             raise NotationError(f"unknown card {card!r}")
-        cards += [card] * int(times or 1)
+        count = int(times or 1)
+        if count < 1:
+            raise NotationError(f"{word!r}: a card is counted 1 or more times")
+        cards += [card] * count
     return cards
 
 
@@ -222,7 +262,16 @@ def _stock_from_board(state: HaziendaState) -> None:
 
 
 def _fill_decks(state: HaziendaState, sizes: dict[str, int], explicit: set[str]) -> None:
-    """Decks given by size are dealt (shuffled with the seed) from the cards nobody holds."""
+    """Decks given by size are dealt (shuffled with the seed) from the cards nobody holds.
+
+    Only a deck that gets cards this way touches the RNG: a scenario whose cards all are
+    listed (as ``dump_scenario`` writes them) or left outside every pile keeps its RNG
+    exactly, so ``load_scenario(dump_scenario(s))`` draws what ``s`` would.
+    """
+    for name in sizes:
+        setattr(state, DECKS[name], [])
+    if not any(sizes.values()):
+        return
     used_land = Counter(state.land_face_up) + Counter(state.land_discard)
     used_animal = Counter(state.animal_face_up) + Counter(state.animal_discard)
     for name in explicit:
@@ -264,7 +313,7 @@ def dump_scenario(state: HaziendaState) -> str:
     done = [word for word, attr in DONE_FLAGS.items() if getattr(state, attr)]
     if done:
         out.append(f"done: {' '.join(done)}")
-    due = [word for word in ("intermediate", "final") if getattr(state, f"{word}_due")]
+    due = [word for word in DUE_WORDS if getattr(state, f"{word}_due")]
     if due:
         out.append(f"due: {' '.join(due)}")
     if state.idle_turns:

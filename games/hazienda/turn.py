@@ -9,6 +9,7 @@ from games.hazienda.board import (
     animal_spaces,
     animal_tiles_left,
     board_map,
+    board_order,
     free_spaces,
     group_of,
     hacienda_spaces,
@@ -61,9 +62,10 @@ def article(word: str) -> str:
 # -- options -------------------------------------------------------------------------
 
 @lru_cache(maxsize=8192)
-def opt(key: str, label: str, group: str | None = None) -> Option:
-    """An option (frozen, so the same one is shared by every decision offering it)."""
-    return Option(key=key, label=label, group=group)
+def opt(key: str, label: str, group: str | None = None, at: str | None = None) -> Option:
+    """An option (frozen, so the same one is shared by every decision offering it);
+    ``at`` is the hex it acts on, for the decision image."""
+    return Option(key=key, label=label, group=group, at=at)
 
 
 def main_options(state: HaziendaState) -> list[Option]:
@@ -86,17 +88,54 @@ def main_options(state: HaziendaState) -> list[Option]:
         options.append(opt("buy:hacienda", f"Hacienda ({price} pesos)", BUY_PIECES))
     if money >= price and not state.pond_bought and pond_sizes(state):
         options.append(opt("buy:pond", f"Pond ({price} pesos)", BUY_PIECES))
-    if player.lands and land_tiles_left(state, colour):
-        for kind in sorted(player.lands):
-            if land_spaces(state, colour, kind, first_only=True):
-                options.append(opt(f"play:land:{kind}", f"Play a {kind} card", PLAY))
-    for species in sorted(player.animals):
-        if animal_tiles_left(state, colour, species) and animal_spaces(state, colour, species, first_only=True):
-            options.append(opt(f"play:animal:{species}", f"Play a {species} card", PLAY))
+    options += play_options(state, player)
     if not state.harvested and (state.harvest_stock or stealable_markers(state, colour)) and (
             harvest_targets(state, colour)):
         options.append(opt("harvest", "Place a harvest marker", OTHER))
     options.append(opt("end", "End turn", OTHER))
+    return options
+
+
+def play_options(state: HaziendaState, player: Player) -> list[Option]:
+    """Playing a card: card and place in one option ("Forest card: land on C7") where they
+    fit together in one menu (≤ 25 options), else the card first and the place next.
+
+    When not every card fits, the cards with the fewest places are offered with their
+    places, the others as a card first, as long as the whole stays within 25 options.
+    """
+    colour = player.colour
+    plays: list[tuple[str, str, list[str]]] = []  # (deck, card, places)
+    if player.lands and land_tiles_left(state, colour):
+        for kind in sorted(player.lands):
+            spaces = land_spaces(state, colour, kind)
+            if spaces:
+                plays.append(("land", kind, spaces))
+    for species in sorted(player.animals):
+        if animal_tiles_left(state, colour, species):
+            spaces = animal_spaces(state, colour, species)
+            if spaces:
+                plays.append(("animal", species, spaces))
+    together: set[str] = set()
+    count = len(plays)  # one option per card when nothing is together
+    for deck, card, spaces in sorted(plays, key=lambda p: len(p[2])):
+        if count - 1 + len(spaces) > MENU_LIMIT:
+            break
+        together.add(f"{deck}:{card}")
+        count += len(spaces) - 1
+    # Place by place (in board order), so that the cards that can go on one hex come one
+    # after the other: the decision image marks that hex "4-6", not "4/9/13".
+    placed = [(coord, deck, card) for deck, card, spaces in plays
+              if f"{deck}:{card}" in together for coord in spaces]
+    order = board_order(board_map(state))
+    options = []
+    for coord, deck, card in sorted(placed, key=lambda p: order[p[0]]):
+        if deck == "land":
+            label = f"{card.capitalize()} card: land on {coord}"
+        else:
+            label = f"{card.capitalize()} on {coord}"
+        options.append(opt(f"play:{deck}:{card}:{coord}", label, PLAY, coord))
+    options += [opt(f"play:{deck}:{card}", f"Play a {card} card", PLAY)
+                for deck, card, _spaces in plays if f"{deck}:{card}" not in together]
     return options
 
 
@@ -137,7 +176,7 @@ def labelled_spaces(choices: list[tuple[str, str]]) -> list[Option]:
         chunks = [row_choices[i:i + MENU_LIMIT] for i in range(0, len(row_choices), MENU_LIMIT)]
         for chunk in chunks:
             group = f"Row {row}" if len(chunks) == 1 else f"Row {row} ({chunk[0][0]}–{chunk[-1][0]})"
-            options += [opt(f"place:{c}", label, group) for c, label in chunk]
+            options += [opt(f"place:{c}", label, group, c) for c, label in chunk]
     return options
 
 
@@ -164,7 +203,8 @@ def step_options(state: HaziendaState) -> list[Option]:
                   else pond_start_spaces(state, state.pond_size or 1))
         return space_options(spaces, "Pond on {coord}")
     if phase == "harvest_take":
-        return [Option(key=f"take:{c}", label=f"{name(state, state.colour_seat(state.lands[c]))}'s marker on {c}")
+        return [Option(key=f"take:{c}", label=f"{name(state, state.colour_seat(state.lands[c]))}'s marker on {c}",
+                       at=c)
                 for c in stealable_markers(state, colour)]
     if phase == "harvest_place":
         return labelled_spaces([
@@ -228,9 +268,16 @@ def apply_option(state: HaziendaState, key: str, step: Step) -> bool:
             return _buy(state, seat, player, rest, step)
         if head == "play":
             deck, _, card = rest.partition(":")
+            card, _, coord = card.partition(":")
             state.phase = "place_land" if deck == "land" else "place_animal"
             state.card = card
-            return False
+            if not coord:
+                return False  # the place is the next step
+            # card and place in one option: the same as the two steps
+            (_place_land if deck == "land" else _place_animal)(state, seat, player, coord, step)
+            state.phase = "main"
+            state.card = None
+            return True
         if key == "harvest":
             state.phase = "harvest_place" if state.harvest_stock else "harvest_take"
             return False

@@ -49,8 +49,11 @@ def public_view(state: HaziendaState) -> dict[str, Any]:
             "actions_left": ACTIONS_PER_TURN - state.actions_used,
             "phase": state.phase,
             "pond_cells": list(state.pond_cells),
+            # the spaces changed so far in this turn (by the seat to play)
+            "changed": list(state.changed),
         },
         "last_turn": list(state.last_turn),
+        "last_turn_seat": last_turn_seat(state),
         "scorings": list(state.scorings),
         "over": state.finished,
     }
@@ -58,6 +61,16 @@ def public_view(state: HaziendaState) -> dict[str, Any]:
         # A scenario board has no map file: the renderer draws it from its text.
         view["map_text"] = state.map_text
     return view
+
+
+def last_turn_seat(state: HaziendaState) -> int | None:
+    """Who played the turn whose changes ``last_turn`` lists (None before any).
+
+    ``end_turn`` passes the turn to the next seat, except at the end of the game.
+    """
+    if not state.last_turn:
+        return None
+    return state.current if state.finished else (state.current - 1) % state.seats
 
 
 def seat_view(state: HaziendaState, seat: int) -> dict[str, Any]:

@@ -33,8 +33,8 @@ def mark_options(sheet: Sheet, cells: list[Pos], done_after: Pos | None = None) 
     rows = [(f"mark:{label(p)}", f"Mark {label(p)} ({sheet.describe(p)})", p[0]) for p in cells]
     grouped = len(rows) + (done_after is not None) > MENU_LIMIT
     options = [
-        Option(key=key, label=text, group=f"Row {row + 1}" if grouped else None)
-        for key, text, row in rows
+        Option(key=key, label=text, group=f"Row {row + 1}" if grouped else None, at=label(p))
+        for (key, text, row), p in zip(rows, cells, strict=True)
     ]
     if done_after is not None:
         options.append(

@@ -5,7 +5,13 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from games.kuhlorado.marking import face_name
-from games.kuhlorado.scoring import PRO_COW_THRESHOLD, majority, meadow_winners
+from games.kuhlorado.scoring import (
+    PRO_COW_THRESHOLD,
+    herd_value,
+    herds,
+    majority,
+    meadow_winners,
+)
 from games.kuhlorado.sheet import SIZE, SYMBOLS, label
 
 if TYPE_CHECKING:
@@ -45,6 +51,13 @@ def build_view(game: Kuhlorado, state: KuhloradoState) -> dict[str, Any]:
         "sheet_number": state.sheet_number,
         "cells": cells,
         "troughs": troughs,
+        # groups of two or more orthogonally adjacent marks of one player ("Terrains")
+        "herds": [
+            {"seat": seat, "cells": [label(p) for p in group], "points": herd_value(len(group))}
+            for seat, symbol in enumerate(SYMBOLS)
+            for group in herds(sheet, symbol)
+            if len(group) > 1
+        ],
         "meadow_leaders": {
             name: (SYMBOLS.index(w) if w else None) for name, w in meadows.items()
         },

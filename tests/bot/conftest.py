@@ -48,5 +48,7 @@ async def store(db_path: Path) -> AsyncIterator[Store]:
 
 
 @pytest.fixture
-def sessions(store: Store, settings: Settings, clock: FakeClock) -> Sessions:
-    return Sessions(store, settings, clock=clock, seed_source=lambda: 1234)
+async def sessions(store: Store, settings: Settings, clock: FakeClock) -> AsyncIterator[Sessions]:
+    sessions = Sessions(store, settings, clock=clock, seed_source=lambda: 1234)
+    yield sessions
+    await sessions.close()

@@ -21,13 +21,17 @@ async def hot_seat(sessions: Sessions, channel: int = CHANNEL, target: int = 12)
 async def against_computer(
     sessions: Sessions, channel: int = CHANNEL, target: int = 12
 ) -> GameInfo:
+    """A running game of Alice against a computer seat; the computer has played if it began."""
     await lobby(sessions, channel, target)
     await sessions.add_computer(channel, ALICE)
-    return await sessions.start(channel, ALICE)
+    info = await sessions.start(channel, ALICE)
+    await sessions.wait_for_computers(info.id)
+    return await sessions.info_by_id(info.id)
 
 
 async def mover(sessions: Sessions, game_id: int) -> int:
-    """The user whose decision is pending."""
+    """The user whose decision is pending (once the computer seats have played)."""
+    await sessions.wait_for_computers(game_id)
     info = await sessions.info_by_id(game_id)
     user = info.user_to_move
     assert user is not None, info

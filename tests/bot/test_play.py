@@ -74,24 +74,37 @@ async def test_decision_for_the_private_panel(sessions: Sessions) -> None:
         await sessions.decision_for(info.id, CAROL)
 
 
-async def test_computer_seats_move_at_once(sessions: Sessions, store: Store) -> None:
+async def test_computer_seats_move_after_the_answer_in_the_background(
+    sessions: Sessions, store: Store
+) -> None:
     info = await against_computer(sessions)
     assert info.user_to_move == ALICE  # the computer already played if it began
     first, _ = await sessions.decision_for(info.id, ALICE)
     assert first is not None
     await sessions.play(info.id, ALICE, "add1", None)
+    await drain(sessions)
     result = await sessions.play(info.id, ALICE, "add1", None)  # ends Alice's turn
-    assert result.turn_over and not result.finished  # the seed is fixed
-    assert result.decision is not None and result.decision.turn == first.turn + 2, (
+    # Alice is answered at once: her turn is over, the computer is to move.
+    assert result.turn_over and not result.finished and result.decision is None
+    assert result.events[0] == "Seat 1 adds 1."
+    assert result.events[1].startswith("Your secret bonus is")  # Alice's own private event
+    assert len(result.events) == 2
+    await sessions.wait_for_computers(info.id)
+    again, _ = await sessions.decision_for(info.id, ALICE)
+    assert again is not None and again.turn == first.turn + 2, (
         "the computer's whole turn was played and it is Alice's turn again"
     )
+    after = await sessions.info_by_id(info.id)
     moves = await store.moves(info.id)
     computer_steps = [m for m in moves if m.by_computer]
     assert computer_steps and all(m.seat == 1 and m.user_id is None for m in computer_steps)
-    assert [m.version for m in moves] == list(range(moves[0].version, result.version + 1))
-    assert result.events[0] == "Seat 1 adds 1."
-    assert result.events[1].startswith("Your secret bonus is")  # Alice's own private event
-    assert any(line.startswith("Seat 2 ") for line in result.events[2:])
+    assert [m.version for m in moves] == list(range(moves[0].version, after.version + 1))
+    # One message tells Alice's end of turn and the computer's turn, and pings her.
+    [announcement] = await drain(sessions)
+    assert announcement.version == after.version
+    assert announcement.text.splitlines()[0] == "Seat 1 adds 1."
+    assert any(line.startswith("Seat 2 ") for line in announcement.text.splitlines())
+    assert announcement.mention_user_ids == (ALICE,)
 
 
 async def test_announcements_once_per_turn_change_and_never_private(

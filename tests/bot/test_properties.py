@@ -54,6 +54,7 @@ async def run_session(actions: list[tuple[str, int]], computer: bool) -> None:
             else:
                 await sessions.join(CHANNEL, BOB, "Bob")
             info = await sessions.start(CHANNEL, ALICE)
+            await sessions.wait_for_computers()
             await drain(sessions)
             for action, pick in actions:
                 info = await sessions.info_by_id(info.id)
@@ -77,11 +78,13 @@ async def run_session(actions: list[tuple[str, int]], computer: bool) -> None:
                     else:
                         result = await sessions.undo(CHANNEL, user)
                 except SessionError:
+                    await sessions.wait_for_computers()
                     after = await sessions.info_by_id(info.id)
                     assert after.version == before, "a refused action changed nothing"
                     assert await drain(sessions) == []
                     continue
                 assert action not in ("stale", "wrong_user")
+                await sessions.wait_for_computers()  # they play after the answer
                 announcements = await drain(sessions)
                 assert len(announcements) == int(result.turn_over)
                 for announcement in announcements:
@@ -91,6 +94,7 @@ async def run_session(actions: list[tuple[str, int]], computer: bool) -> None:
                         assert announcement.mention_user_ids == (now.user_to_move,)
                 await replay_matches(store, info.id)
         finally:
+            await sessions.close()
             await store.close()
 
 

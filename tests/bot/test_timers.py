@@ -114,10 +114,10 @@ async def test_settings_change_the_running_clock(
     clock.advance(HOUR)
     changed = await sessions.set_settings(CHANNEL, MOD, True, turn_timeout_hours=6,
                                           reminder_hours=[1, 5.5])
-    assert changed.deadline_at == start + 6 * HOUR  # counted from the start of the turn
-    assert changed.version == info.version + 1
+    assert changed.deadline_at == start + 7 * HOUR  # shortened: counted from the change
+    assert changed.version == info.version  # a settings change leaves open panels valid
     due = [(t.kind, t.due_at - start) for t in await store.unfired_timers(info.id)]
-    assert due == [("reminder", 5 * HOUR), ("deadline", 6 * HOUR)]  # 0.5 h is past
+    assert due == [("reminder", 1.5 * HOUR), ("reminder", 6 * HOUR), ("deadline", 7 * HOUR)]
     [announcement] = await drain(sessions)
     assert announcement.text == (
         "A moderator changed the turn timer: 6 h per turn, reminders 5.5 h and 1 h before; "

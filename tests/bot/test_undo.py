@@ -84,5 +84,6 @@ async def test_no_undo_after_the_computer_moved(sessions: Sessions) -> None:
     await sessions.play(info.id, ALICE, "add1", None)
     result = await sessions.play(info.id, ALICE, "add1", None)
     assert not result.finished  # the seed is fixed; the computer's turn did not end it
+    await sessions.wait_for_computers(info.id)
     with pytest.raises(SessionError, match="before anyone else has moved"):
         await sessions.undo(CHANNEL, ALICE)

@@ -36,12 +36,17 @@ ATTACHMENT_SIZE_LIMIT = 10 * 1024 * 1024
 VIEW_CHANNEL = 1 << 10
 SEND_MESSAGES = 1 << 11
 MANAGE_CHANNELS = 1 << 4
+MANAGE_GUILD = 1 << 5
 ADMINISTRATOR = 1 << 3
 ATTACH_FILES = 1 << 15
 EMBED_LINKS = 1 << 14
 MEMBER_PERMISSIONS = VIEW_CHANNEL | SEND_MESSAGES | (1 << 16) | (1 << 31)  # + history, app commands
 #: What the bot is granted in the fake guild's channels unless a test says otherwise.
 BOT_PERMISSIONS = MEMBER_PERMISSIONS | ATTACH_FILES | EMBED_LINKS
+CREATE_PUBLIC_THREADS = 1 << 35
+SEND_MESSAGES_IN_THREADS = 1 << 38
+#: The bot's permissions where it may open a thread for each game.
+THREAD_PERMISSIONS = BOT_PERMISSIONS | CREATE_PUBLIC_THREADS | SEND_MESSAGES_IN_THREADS
 
 APPLICATION_COMMAND = 2
 MESSAGE_COMPONENT = 3
@@ -238,6 +243,8 @@ class FakeDiscord:
         self.guild.channels["corral"] = snowflake()
         self.calls: list[Call] = []
         self.messages: dict[int, dict[str, Any]] = {}
+        #: Threads the bot opened: id -> parent_id, name, archived, type, auto_archive_duration.
+        self.threads: dict[int, dict[str, Any]] = {}
         #: Channel messages really created by ``POST /channels/{id}/messages``.
         self.created_posts: list[dict[str, Any]] = []
         #: (channel, nonce) of posts answered with the message that nonce already made.
@@ -403,9 +410,41 @@ class FakeDiscord:
             return self._webhook(call, parts)
         if parts[0] == "channels" and len(parts) >= 3 and parts[2] == "messages":
             return self._channel_message(call, int(parts[1]), parts[3:])
+        if parts[0] == "channels" and len(parts) == 3 and parts[2] == "threads" and method == "POST":
+            return self._new_thread(call, int(parts[1]))
+        if parts[0] == "channels" and len(parts) == 2 and method == "PATCH":
+            return self._edit_channel(call, int(parts[1]))
         if parts[0] == "channels" and len(parts) == 2 and method == "GET":
-            return json_response(self.guild.channel_payload(int(parts[1])))
+            return json_response(self.thread_payload(int(parts[1])) if int(parts[1]) in self.threads
+                                 else self.guild.channel_payload(int(parts[1])))
         return json_response({"message": f"not faked: {method} {path}", "code": 0}, 404)
+
+    def _new_thread(self, call: Call, parent_id: int) -> web.Response:
+        """POST /channels/{id}/threads without a message: a public thread of that channel."""
+        thread_id = snowflake()
+        self.threads[thread_id] = {"parent_id": parent_id, "name": call.body["name"],
+                                   "archived": False, "type": call.body.get("type", 11),
+                                   "auto_archive_duration": call.body.get("auto_archive_duration")}
+        return json_response(self.thread_payload(thread_id), 201)
+
+    def _edit_channel(self, call: Call, channel_id: int) -> web.Response:
+        if channel_id not in self.threads:
+            return json_response({"message": "not faked: editing a channel", "code": 0}, 404)
+        thread = self.threads[channel_id]
+        for key in ("archived", "name", "locked"):
+            if key in call.body:
+                thread[key] = call.body[key]
+        return json_response(self.thread_payload(channel_id))
+
+    def thread_payload(self, thread_id: int) -> dict[str, Any]:
+        thread = self.threads[thread_id]
+        return {"id": str(thread_id), "type": thread["type"], "guild_id": str(self.guild.id),
+                "parent_id": str(thread["parent_id"]), "name": thread["name"],
+                "owner_id": str(self.bot_user.id), "last_message_id": None,
+                "rate_limit_per_user": 0, "message_count": 0, "member_count": 1, "flags": 0,
+                "thread_metadata": {"archived": thread["archived"], "locked": False,
+                                    "auto_archive_duration": thread["auto_archive_duration"] or 10080,
+                                    "archive_timestamp": _now()}}
 
     def _application(self) -> dict[str, Any]:
         return {"id": str(self.application_id), "name": "Estancia", "icon": None,
@@ -580,7 +619,8 @@ class FakeDiscord:
                        "flags": 0, "last_message_id": None}
         else:
             channel_id = channel_id or self.channel_id()
-            channel = self.guild.channel_payload(channel_id)
+            channel = (self.thread_payload(channel_id) if channel_id in self.threads
+                       else self.guild.channel_payload(channel_id))
         payload: dict[str, Any] = {
             "id": str(interaction_id), "application_id": str(self.application_id),
             "type": kind, "token": token, "version": 1, "data": data,
@@ -607,7 +647,15 @@ class FakeDiscord:
     def _command_data(self, name: str, subcommand: str | None,
                       options: dict[str, Any], focused: str | None) -> dict[str, Any]:
         leaf = []
+        resolved: dict[str, dict[str, Any]] = {}
         for option_name, value in options.items():
+            if isinstance(value, FakeMember):  # a user option (type 6) with its resolved data
+                member = value.payload()
+                user = member.pop("user")
+                resolved.setdefault("users", {})[user["id"]] = user
+                resolved.setdefault("members", {})[user["id"]] = member
+                leaf.append({"name": option_name, "value": user["id"], "type": 6})
+                continue
             entry: dict[str, Any] = {"name": option_name, "value": value,
                                      "type": 4 if isinstance(value, int) and not isinstance(value, bool)
                                      else 5 if isinstance(value, bool) else 3}
@@ -623,13 +671,15 @@ class FakeDiscord:
             data["options"] = [{"name": subcommand, "type": 1, "options": leaf}]
         if not self.guild_scope_is_global() and registered is not None:
             data["guild_id"] = str(self.guild.id)
+        if resolved:
+            data["resolved"] = resolved
         return data
 
     def guild_scope_is_global(self) -> bool:
         return str(self.guild.id) not in self.commands
 
     def slash(self, user: FakeMember | FakeUser, command: str, subcommand: str | None = None,
-              *, channel_id: int | None = None, dm: bool = False,
+              /, *, channel_id: int | None = None, dm: bool = False,
               app_permissions: int = BOT_PERMISSIONS, **options: Any) -> dict[str, Any]:
         """INTERACTION_CREATE for ``/command subcommand option:value ...`` (type 2).
 

@@ -131,7 +131,8 @@ class Table:
             assert reply.calls[0].path.endswith("/callback"), reply.calls[0]
         return reply
 
-    async def slash(self, user: FakeMember | FakeUser, subcommand: str, **options: Any) -> Reply:
+    async def slash(self, user: FakeMember | FakeUser, subcommand: str, /,
+                    **options: Any) -> Reply:
         return await self.feed(self.fake.slash(user, "estancia", subcommand, **options))
 
     async def autocomplete(self, user: FakeMember, subcommand: str, focused: str,

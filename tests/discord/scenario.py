@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from tests.discord.fakediscord import Call, FakeDiscord, FakeMember
+from tests.discord.fakediscord import Call, FakeDiscord, FakeMember, custom_ids
 from tests.discord.harness import Table
 
 
@@ -48,13 +48,21 @@ def pick(panel: dict[str, Any], rng: random.Random | None) -> tuple[str, list[st
 
 async def take_turn_by_clicks(table: Table, member: FakeMember, turn_message: dict[str, Any],
                               rng: random.Random | None = None) -> list[str]:
-    """Open the panel from the channel message and pick choices until the turn ends.
+    """Open the panel from the channel message (or, in a game without hidden information,
+    pick the first choice on the channel message itself) and pick choices until the turn
+    ends.
 
-    Returns the custom ids clicked in the panel; fails on any refusal.
+    Returns the custom ids clicked (the public one too); fails on any refusal.
     """
     game_id = turn_message["components"][0]["components"][0]["custom_id"].split(":")[2]
-    reply = await table.click(member, turn_message, f"est:turn:{game_id}")
     clicked = []
+    if f"est:turn:{game_id}" in custom_ids(turn_message["components"]):
+        reply = await table.click(member, turn_message, f"est:turn:{game_id}")
+    else:
+        custom_id, values = pick(turn_message, rng)
+        clicked.append(custom_id)
+        reply = await table.click(member, turn_message, custom_id, values)
+        assert reply.ephemeral, reply
     while reply.message["components"]:
         custom_id, values = pick(reply.message, rng)
         clicked.append(custom_id)

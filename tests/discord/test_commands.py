@@ -54,7 +54,8 @@ async def test_undo_takes_back_a_step_without_chance(table: Table, alice: FakeMe
     reply = await table.slash(mover, "undo")
     assert reply.ephemeral and reply.text.startswith("You took back your last step.")
     assert "Claim a cell." in reply.text
-    assert reply.custom_ids == [f"est:grp:{game_id}:{info.version + 2}"]
+    assert reply.custom_ids == [f"est:sel:{game_id}:{info.version + 2}:0",
+                                f"est:sel:{game_id}:{info.version + 2}:1"]
 
 
 async def test_lobby_buttons_join_add_a_computer_and_start(

@@ -35,12 +35,23 @@ def test_more_options_or_long_labels_make_a_select_menu() -> None:
     assert len(row["components"][0]["options"]) == 25
 
 
-def test_more_than_25_options_come_grouped_then_per_group() -> None:
-    (row,) = components(40, grouped=True)
+def test_more_than_25_options_spread_over_up_to_four_menus_whole_groups_together() -> None:
+    first, second = components(40, grouped=True)
+    assert [r["components"][0]["custom_id"] for r in (first, second)] == ["est:sel:7:3:0",
+                                                                         "est:sel:7:3:1"]
+    assert [o["value"] for o in first["components"][0]["options"]] == [f"k{i}" for i in range(20)]
+    assert [o["value"] for o in second["components"][0]["options"]] == [
+        f"k{i}" for i in range(20, 40)]
+    assert first["components"][0]["placeholder"] == "Group 0 – Group 1: Choose one of 20…"
+    assert len(components(80, grouped=True)) == 4
+
+
+def test_more_than_four_menus_hold_come_grouped_then_per_group() -> None:
+    (row,) = components(110, grouped=True)
     (select,) = row["components"]
     assert select["custom_id"] == "est:grp:7:3"
-    assert [o["label"] for o in select["options"]] == ["Group 0", "Group 1", "Group 2", "Group 3"]
-    big = decision(40, grouped=True)
+    assert [o["label"] for o in select["options"]] == [f"Group {i}" for i in range(11)]
+    big = decision(110, grouped=True)
     panel = panel_for(7, 3, big, group=2)
     options_row, groups_row = panel.view.to_components()  # type: ignore[union-attr]
     assert [o["value"] for o in options_row["components"][0]["options"]] == [

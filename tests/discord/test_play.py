@@ -40,21 +40,18 @@ async def test_your_turn_opens_a_private_panel_of_grouped_options(
     panel = await table.click(mover, turn_message, f"est:turn:{game_id}")
     assert panel.callback_type == 5 and panel.ephemeral
     assert "Claim a cell." in panel.text
-    # 30 free cells: more than one select menu holds, so the rows come first
-    assert panel.custom_ids == [f"est:grp:{game_id}:{info.version}"]
-    (row_select,) = panel.message["components"][0]["components"]
-    assert [o["label"] for o in row_select["options"]] == ["Row A", "Row B", "Row C", "Row D",
-                                                           "Row E"]
+    # 30 free cells: more than one select menu holds, so they spread over two, whole rows
+    # together: every cell is one pick away
+    assert panel.custom_ids == [f"est:sel:{game_id}:{info.version}:0",
+                                f"est:sel:{game_id}:{info.version}:1"]
+    first, second = (row["components"][0] for row in panel.message["components"])
+    assert first["placeholder"] == "Row A – Row D: Choose one of 24…"
+    assert [c["value"] for c in second["options"]] == ["e1", "e2", "e3", "e4", "e5", "e6"]
 
-    row_b = await table.click(mover, panel.message, f"est:grp:{game_id}:{info.version}", ["1"])
-    assert row_b.callback_type == 6  # the same private panel is edited
-    assert row_b.message["id"] == panel.message["id"] and row_b.ephemeral
-    assert row_b.custom_ids == [f"est:sel:{game_id}:{info.version}",
-                                f"est:grp:{game_id}:{info.version}"]
-    cells = row_b.message["components"][0]["components"][0]["options"]
-    assert [c["value"] for c in cells] == ["b1", "b2", "b3", "b4", "b5", "b6"]
-
-    claimed = await table.click(mover, row_b.message, f"est:sel:{game_id}:{info.version}", ["b3"])
+    claimed = await table.click(mover, panel.message, f"est:sel:{game_id}:{info.version}:0",
+                                ["b3"])
+    assert claimed.callback_type == 6  # the same private panel is edited
+    assert claimed.message["id"] == panel.message["id"] and claimed.ephemeral
     # the turn goes on in the same panel: fence or graze, as buttons
     assert "You chose **Cell B3**." in claimed.text
     assert claimed.custom_ids == [f"est:opt:{game_id}:{info.version + 1}:fence",
@@ -76,7 +73,7 @@ async def test_your_turn_opens_a_private_panel_of_grouped_options(
 async def test_a_whole_game_is_played_with_clicks_only(
         table: Table, alice: FakeMember, bob: FakeMember) -> None:
     game_id, shapes, last = await play_to_the_end(table, [alice, bob], "pasture")
-    assert shapes == {"grp", "sel", "opt"}  # groups, a select menu and buttons all came up
+    assert shapes == {"sel", "opt"}  # select menus and buttons all came up
     assert last["components"] == []  # the last message has no "Your turn" button
     assert "The pasture is full." in last["content"]
     assert last["attachments"][0]["filename"].endswith(".png")

@@ -5,10 +5,12 @@ from __future__ import annotations
 import copy
 import importlib.util
 import random
+import threading
 from typing import Any
 
 import pytest
 
+from bot import autoplay
 from bot.discord_panels import decision_view
 from games import available_games
 from games.base import Decision, Option
@@ -60,7 +62,7 @@ async def test_a_hazienda_turn_pings_once_when_it_ends_and_shows_the_hand(
     for row in rows(panel.message):
         for component in row:
             if component["type"] == 3:
-                assert component["placeholder"].startswith("Choose")
+                assert "Choose" in component["placeholder"]
                 assert "end" not in [o["value"] for o in component["options"]]
 
     # one action (and its sub-steps), then more: nothing goes to the channel meanwhile
@@ -106,30 +108,51 @@ async def test_lobby_and_rules_say_how_many_players(table: Table, alice: FakeMem
     assert rules.text.startswith("**Kuhlorado** (2 players)")
 
 
-# -- Kuhlorado against the computer: the panel goes on --------------------------------
+# -- Kuhlorado against the computer: never wait on it ---------------------------------
 
 
-async def test_after_the_computer_played_the_panel_says_it_is_your_turn_again(
-        table: Table, fake: FakeDiscord, alice: FakeMember) -> None:
+async def test_the_click_that_ends_a_turn_is_answered_before_the_computer_plays(
+        table: Table, fake: FakeDiscord, alice: FakeMember,
+        monkeypatch: pytest.MonkeyPatch) -> None:
     needs("kuhlorado")
     await table.slash(alice, "new", game="kuhlorado", computers=1)
     await table.slash(alice, "start")
+    await table.sessions.wait_for_computers()
     posts = await table.deliver()
     turn_message = posted_message(fake, posts[-1])
     info = await table.sessions.info(fake.channel_id())
     assert info.seats[info.to_move].user_id == alice.user.id
 
-    reply = await table.click(alice, turn_message, f"est:turn:{info.id}")
+    thinking = threading.Event()
+    real_think = autoplay.think
+
+    def slow_think(*args: Any) -> Any:  # the computer thinks until the test lets it
+        assert thinking.wait(10)
+        return real_think(*args)
+
+    monkeypatch.setattr(autoplay, "think", slow_think)
+    # Kuhlorado hides nothing: the choices are on the turn message itself
+    custom_id, values = first_move(turn_message)
+    reply = await table.click(alice, turn_message, custom_id, values)
+    assert reply.ephemeral
     for _ in range(10):
+        if "Your turn is over" in reply.text:
+            break
         custom_id, values = first_move(reply.message)
         reply = await table.click(alice, reply.message, custom_id, values)
-        if "**Your turn again.**" in reply.text:
-            break
     else:
-        raise AssertionError("the computer's turn never came back to the panel")
-    assert reply.message["components"], "the next turn goes on in the same panel"
-    (post,) = await table.deliver()  # and the channel hears of it, with alice's ping
+        raise AssertionError("alice's turn never ended")
+    # answered while the computer has not played yet
+    assert "Your turn is over; Computer is to move." in reply.text
+    now = await table.sessions.info_by_id(info.id)
+    assert now.seats[now.to_move].user_id is None and table.sessions.computers_thinking(info.id)
+    assert await table.deliver() == []  # the channel hears of the turn once the computer played
+
+    thinking.set()
+    await table.sessions.wait_for_computers(info.id)
+    (post,) = await table.deliver()  # one message: alice's marks, the computer's turn, her ping
     assert f"<@{alice.user.id}>, it's your turn" in post.body["content"]
+    assert "Crosses mark" in post.body["content"] and "Circles" in post.body["content"]
 
 
 # -- the end of a game ----------------------------------------------------------------
@@ -172,10 +195,11 @@ def grouped_decision() -> Decision:
         *options, Option(key="end", label="End turn", group="Done")])
 
 
-def test_a_big_decision_asks_for_a_row_first_and_keeps_end_turn_one_tap_away() -> None:
+def test_a_big_decision_is_one_pick_away_and_keeps_end_turn_one_tap_away() -> None:
     view = decision_view(1, 5, grouped_decision()).to_components()
-    (groups,), (end,) = (row["components"] for row in view)
-    assert groups["placeholder"] == "Choose a row (9)…"
+    (first,), (second,), (end,) = (row["components"] for row in view)
+    assert first["placeholder"] == "Row A – Row F: Choose one of 24…"
+    assert second["placeholder"] == "Row G – Row H: Choose one of 6…"
     assert end["label"] == "End turn" and end["custom_id"] == "est:opt:1:5:end"
 
 
@@ -203,8 +227,8 @@ async def test_a_step_that_revealed_nothing_can_be_taken_back_from_the_panel(
     mover = to_move(table, {alice.user.id: alice, bob.user.id: bob}, info)
     panel = await table.click(mover, turn_message, f"est:turn:{game_id}")
     assert "est:undo" not in " ".join(panel.custom_ids)  # nothing to take back yet
-    row_b = await table.click(mover, panel.message, f"est:grp:{game_id}:{info.version}", ["1"])
-    claimed = await table.click(mover, row_b.message, f"est:sel:{game_id}:{info.version}", ["b3"])
+    claimed = await table.click(mover, panel.message, f"est:sel:{game_id}:{info.version}:0",
+                                ["b3"])
     version = info.version + 1
     assert claimed.custom_ids[-1] == f"est:undo:{game_id}:{version}"
     (take_back,) = rows(claimed.message)[-1]
@@ -215,7 +239,7 @@ async def test_a_step_that_revealed_nothing_can_be_taken_back_from_the_panel(
     assert undone.callback_type == 6 and undone.message["id"] == panel.message["id"]
     assert undone.text.startswith("You took back your last step.")
     assert "Claim a cell." in undone.text and undone.custom_ids == [
-        f"est:grp:{game_id}:{version + 1}"]
+        f"est:sel:{game_id}:{version + 1}:0", f"est:sel:{game_id}:{version + 1}:1"]
     assert await table.deliver() == []  # the same turn: no ping
     assert (await table.sessions.info_by_id(game_id)).to_move == info.to_move
 
@@ -230,9 +254,12 @@ async def test_take_back_stays_while_the_player_browses_the_rows(
     info = await table.sessions.info_by_id(game_id)
     mover = to_move(table, {alice.user.id: alice, bob.user.id: bob}, info)
     reply = await table.click(mover, turn_message, f"est:turn:{game_id}")
-    (menu,) = rows(reply.message)[0]
-    play = next(o["value"] for o in menu["options"] if o["value"].startswith("play:"))
-    placing = await table.click(mover, reply.message, menu["custom_id"], [play])
+    menus = [c for row in rows(reply.message) for c in row if c["type"] == 3]
+    plays = [(m["custom_id"], o["value"]) for m in menus for o in m["options"]
+             if o["value"].startswith("play:")]
+    # a card offered alone (its place comes next) if there is one, else card and place
+    menu, play = sorted(plays, key=lambda p: p[1].count(":"))[0]
+    placing = await table.click(mover, reply.message, menu, [play])
     version = info.version + 1
     assert f"est:undo:{game_id}:{version}" in placing.custom_ids
     if f"est:grp:{game_id}:{version}" in placing.custom_ids:  # a big map: rows first

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import copy
 from typing import Any
 
 from tests.discord.fakediscord import ATTACH_FILES, BOT_PERMISSIONS, FakeDiscord, FakeMember
@@ -42,8 +43,8 @@ async def test_someone_without_a_seat_cannot_act(table: Table, alice: FakeMember
 
     # nor from a panel that was opened by the player to move
     real = await table.click(mover, turn_message, f"est:turn:{game_id}")
-    grp = f"est:grp:{game_id}:{before}"
-    stolen = await table.click(carol, real.message, grp, ["0"])
+    menu = f"est:sel:{game_id}:{before}:0"
+    stolen = await table.click(carol, real.message, menu, ["a1"])
     assert stolen.ephemeral and stolen.text == "You are not playing in this game."
     typed = await table.slash(carol, "move", option="a1")
     assert typed.ephemeral and typed.text == "You are not playing in this game."
@@ -55,18 +56,17 @@ async def test_a_stale_panel_and_a_double_click_are_refused(table: Table, alice:
     game_id, turn_message, mover, _ = await two_player_game(table, alice, bob)
     v = await version(table, game_id)
     panel = await table.click(mover, turn_message, f"est:turn:{game_id}")
-    row_a = await table.click(mover, panel.message, f"est:grp:{game_id}:{v}", ["0"])
-    old_row_a = dict(row_a.message)  # the panel as it was before the first choice
+    old_panel = copy.deepcopy(panel.message)  # the panel as it was before the first choice
 
-    first = await table.click(mover, old_row_a, f"est:sel:{game_id}:{v}", ["a1"])
+    first = await table.click(mover, old_panel, f"est:sel:{game_id}:{v}:0", ["a1"])
     assert first.text.startswith("You chose **Cell A1**")
     assert await version(table, game_id) == v + 1
 
-    double = await table.click(mover, old_row_a, f"est:sel:{game_id}:{v}", ["a2"])
+    double = await table.click(mover, old_panel, f"est:sel:{game_id}:{v}:0", ["a2"])
     assert double.ephemeral and double.followups  # an extra private message …
     assert "out of date" in double.text
     assert await version(table, game_id) == v + 1  # … and nothing changed
-    again = await table.click(mover, old_row_a, f"est:grp:{game_id}:{v}", ["1"])
+    again = await table.click(mover, old_panel, f"est:sel:{game_id}:{v}:1", ["e1"])
     assert "out of date" in again.text
 
     # the typed command moves the game on; the panel it overtook is stale
@@ -124,11 +124,11 @@ async def test_a_move_acknowledged_too_late_still_counts(
         table: Table, fake: FakeDiscord, alice: FakeMember, bob: FakeMember) -> None:
     game_id, turn_message, mover, _ = await two_player_game(table, alice, bob)
     v = await version(table, game_id)
-    panel = await table.click(mover, turn_message, f"est:turn:{game_id}")
+    await table.click(mover, turn_message, f"est:turn:{game_id}")
     unknown = {"status": 404, "code": 10062, "message": "Unknown interaction"}
 
     fake.inject("POST", r"/callback$", **unknown)
-    late_look = await table.click(mover, panel.message, f"est:grp:{game_id}:{v}", ["0"])
+    late_look = await table.click(mover, turn_message, f"est:turn:{game_id}")
     assert [c.status for c in late_look.calls] == [404]  # nothing more on a dead token
 
     fake.inject("POST", r"/callback$", **unknown)

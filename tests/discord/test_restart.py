@@ -18,13 +18,12 @@ async def test_old_buttons_and_panels_work_after_a_restart(
     restarted = await Table(fake, table.settings, table.db_path).open()
     try:
         reopened = await restarted.click(mover, turn_message, f"est:turn:{game_id}")
-        assert reopened.custom_ids == [f"est:grp:{game_id}:{info.version}"]
+        assert reopened.custom_ids == [f"est:sel:{game_id}:{info.version}:0",
+                                       f"est:sel:{game_id}:{info.version}:1"]
 
         # the panel opened before the restart is still current and still answers
-        row_e = await restarted.click(mover, panel.message, f"est:grp:{game_id}:{info.version}",
-                                      ["4"])
-        played = await restarted.click(mover, row_e.message, f"est:sel:{game_id}:{info.version}",
-                                       ["e5"])
+        played = await restarted.click(mover, panel.message,
+                                       f"est:sel:{game_id}:{info.version}:1", ["e5"])
         assert played.text.startswith("You chose **Cell E5**.")
         assert (await restarted.sessions.info_by_id(game_id)).version == info.version + 1
     finally:

@@ -26,6 +26,7 @@ from tests.e2e.scenario import (
     Player,
     gateway_deliver,
     mentioned_ids,
+    open_turn,
     option_components,
     pick_component,
     turn_button_of,
@@ -156,7 +157,7 @@ class LoadGame:
             if time.perf_counter() > self.deadline:
                 return
             player = by_id[mentioned_ids(post)[0]]
-            opened, _ = await self.interact(player, player.click(post, turn_button_of(post) or ""))
+            opened, _ = await self.interact(player, open_turn(player, post, self.rng))
             panel = opened.panel()
             started = time.perf_counter()
             while panel is not None and option_components(panel):

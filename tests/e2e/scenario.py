@@ -27,7 +27,9 @@ WAIT = 30.0
 Deliver = Callable[[dict[str, Any]], Awaitable[None]]
 
 TURN_BUTTON = re.compile(r"^est:turn:(\d+)$")
-OPTION_COMPONENT = re.compile(r"^est:(opt|sel|grp):(\d+):(\d+)")
+OPTION_COMPONENT = re.compile(r"^est:p?(opt|sel|grp):(\d+):(\d+)")
+#: The choices of a game without hidden information, on the public turn message itself.
+PUBLIC_CHOICE = re.compile(r"^est:p(opt|sel|grp):(\d+):(\d+)")
 
 
 async def poll(predicate: Callable[[], Any], what: str, timeout: float = WAIT) -> Any:
@@ -217,8 +219,28 @@ def components_of(message: dict[str, Any]) -> list[dict[str, Any]]:
 
 
 def turn_button_of(message: dict[str, Any]) -> str | None:
+    """What marks a turn post: its "Your turn" button or, in a game without hidden
+    information, its first public choice (:func:`open_turn` taps either)."""
     return next((c["custom_id"] for c in components_of(message)
-                 if TURN_BUTTON.match(c["custom_id"])), None)
+                 if TURN_BUTTON.match(c["custom_id"]) or PUBLIC_CHOICE.match(c["custom_id"])),
+                None)
+
+
+def turn_game_of(message: dict[str, Any]) -> int | None:
+    entry = turn_button_of(message)
+    return None if entry is None else int(entry.split(":")[2])
+
+
+async def open_turn(player: Player, turn_post: dict[str, Any],
+                    rng: random.Random | None = None) -> Sent:
+    """Press "Your turn" on a turn post, or tap one of the choices on it (a random one, or
+    the first without ``rng``): either way the answer is the player's private panel."""
+    button = next((c["custom_id"] for c in components_of(turn_post)
+                   if TURN_BUTTON.match(c["custom_id"])), None)
+    if button is not None:
+        return await player.click(turn_post, button)
+    custom_id, values = pick_component(turn_post, rng or random.Random(0))
+    return await player.click(turn_post, custom_id, values)
 
 
 def mentioned_ids(message: dict[str, Any]) -> list[int]:
@@ -232,7 +254,7 @@ def option_components(panel: dict[str, Any]) -> list[dict[str, Any]]:
 def pick_component(panel: dict[str, Any], rng: random.Random) -> tuple[str, list[str] | None]:
     """A random tap on the panel: a button, or one value of a select (options before groups)."""
     choices = option_components(panel)
-    selects = [c for c in choices if c["custom_id"].startswith("est:sel:")]
+    selects = [c for c in choices if c["custom_id"].startswith(("est:sel:", "est:psel:"))]
     if selects:
         choices = selects
     component = rng.choice(choices)
@@ -251,13 +273,18 @@ def turn_posts(fake: E2EFakeDiscord, channel_id: int) -> list[dict[str, Any]]:
 async def play_turn_by_taps(player: Player, turn_post: dict[str, Any], rng: random.Random,
                             on_click: Callable[[Sent], None] | None = None,
                             max_steps: int = 50) -> int:
-    """``player`` presses "Your turn" on ``turn_post`` and taps random legal options until
-    the panel has nothing left to choose. Returns the number of option taps."""
-    opened = await player.click(turn_post, turn_button_of(turn_post) or "")
+    """``player`` presses "Your turn" on ``turn_post`` (or taps a choice on it) and taps
+    random legal options until the panel has nothing left to choose. Returns the number of
+    option taps."""
+    opened = await open_turn(player, turn_post, rng)
+    taps = 0
+    if TURN_BUTTON.match(opened.payload["data"]["custom_id"]) is None:
+        taps += 1  # a choice on the public message
+        if on_click is not None:
+            on_click(opened)
     await opened.wait_answered()
     panel = opened.panel()
     assert panel is not None and opened.all_private, f"no private panel: {opened.texts()}"
-    taps = 0
     while option_components(panel):
         if taps >= max_steps:
             raise AssertionError("the turn never ended")

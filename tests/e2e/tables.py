@@ -3,6 +3,7 @@ start, and play turns by taps, reading whose turn it is from the channel and the
 
 from __future__ import annotations
 
+import json
 import random
 import re
 import sqlite3
@@ -20,10 +21,11 @@ from tests.e2e.scenario import (
     Sent,
     components_of,
     mentioned_ids,
+    open_turn,
     option_components,
     play_turn_by_taps,
     poll,
-    turn_button_of,
+    turn_game_of,
     turn_posts,
     wait_for_post,
 )
@@ -48,8 +50,9 @@ class Table:
     def note_tap(self, sent: Sent) -> None:
         data = sent.payload["data"]
         parts = data["custom_id"].split(":")
-        if parts[1] in ("opt", "sel"):
-            choice = ":".join(parts[4:]) if parts[1] == "opt" else (data.get("values") or [""])[0]
+        kind = parts[1].removeprefix("p")  # a choice on the public turn message too
+        if kind in ("opt", "sel"):
+            choice = ":".join(parts[4:]) if kind == "opt" else (data.get("values") or [""])[0]
             self.taps.append((int(sent.payload["member"]["user"]["id"]), int(parts[3]), choice))
 
 
@@ -59,6 +62,11 @@ def lobby_button(message: dict[str, Any], action: str) -> str | None:
         if match and match[1] == action:
             return component["custom_id"]
     return None
+
+
+def _forced(engine: Any, state_after: dict[str, Any]) -> bool:
+    decision = engine.pending(engine.load(json.dumps(state_after)))
+    return decision is not None and len(decision.options) == 1
 
 
 def outbox_drained(db_path: Path) -> bool:
@@ -104,9 +112,9 @@ async def open_table(fake: E2EFakeDiscord, db_path: Path, deliver: Deliver, game
 
 
 def latest_turn_post(table: Table) -> dict[str, Any]:
-    """The newest channel message with this game's "Your turn" button."""
-    button = f"est:turn:{table.game_id}"
-    return [m for m in turn_posts(table.fake, table.channel_id) if turn_button_of(m) == button][-1]
+    """The newest channel message with this game's "Your turn" button (or its choices)."""
+    return [m for m in turn_posts(table.fake, table.channel_id)
+            if turn_game_of(m) == table.game_id][-1]
 
 
 async def play_one_turn(table: Table, rng: random.Random) -> bool:
@@ -140,9 +148,15 @@ def unmatched_human_moves(table: Table) -> list[str]:
     for user, version, choice in table.taps:
         taps.setdefault((user, version), set()).add(choice)
     problems = []
-    for move in table.record().moves:
+    record = table.record()
+    engine = get_game(record.game)
+    previous = None
+    for move in record.moves:
+        before, previous = previous, move
         if move.kind != "move" or move.by_computer:
             continue
+        if before is not None and _forced(engine, before.state_after):
+            continue  # a decision with one option: the bot played it, nobody tapped
         choices = taps.get((move.user_id, move.version - 1), set())
         if move.option_key not in choices and not any(c.startswith("#") for c in choices):
             problems.append(f"v{move.version} {move.option_key!r} by {move.user_id}: taps on "
@@ -157,7 +171,8 @@ async def open_playable_panel(table: Table) -> tuple[Player, dict[str, Any]]:
     record = table.record()
     mover = table.players[record.user_of(record.to_move())]
     post = latest_turn_post(table)
-    opened = await mover.click(post, turn_button_of(post) or "")
+    opened = await open_turn(mover, post)
+    table.note_tap(opened)
     await opened.wait_answered()
     panel = opened.panel()
     assert panel is not None and option_components(panel)

@@ -24,9 +24,11 @@ from tests.e2e.checks import log_problems
 from tests.e2e.fake import E2EFakeDiscord
 from tests.e2e.launcher import BotProcess
 from tests.e2e.scenario import (
+    TURN_BUTTON,
     Player,
     Sent,
     gateway_deliver,
+    open_turn,
     option_components,
     pick_component,
     poll,
@@ -104,11 +106,9 @@ async def tap_until_killed(table: Table, bot: BotProcess, rng: random.Random,
     player = table.players[record.user_of(record.to_move())]
     post = latest_turn_post(table)
     flight = InFlight(player)
-    opened = await player.click(post, f"est:turn:{table.game_id}")
-    if not await answered_or_dead(opened, bot):
-        return flight
-    flight.panel = opened.panel()
     timer = None
+    # Armed before the first tap: on a turn post that carries the choices (a game without
+    # hidden information) the first tap is already a move, and may end the turn.
     if kill_point == AFTER_ACCEPT:
         def kill_on_accept(message: dict) -> None:
             table.fake.after_accept = None
@@ -121,6 +121,15 @@ async def tap_until_killed(table: Table, bot: BotProcess, rng: random.Random,
         delay = rng.uniform(*rng.choice(KILL_DELAYS))
         timer = asyncio.get_running_loop().call_later(delay, bot.kill9_now)
     try:
+        opened = await open_turn(player, post, rng)
+        table.note_tap(opened)
+        data = opened.payload["data"]
+        if not TURN_BUTTON.match(data["custom_id"]):  # a choice on the turn post: a move
+            flight.panel, flight.custom_id, flight.values = post, data["custom_id"], data.get(
+                "values")
+        if not await answered_or_dead(opened, bot):
+            return flight
+        flight.panel, flight.custom_id, flight.values = opened.panel(), None, None
         for _ in range(40):
             flight.panel = table.fake.messages[int(flight.panel["id"])]
             if not option_components(flight.panel) or not bot.running:

@@ -14,10 +14,10 @@ from games import get_game
 from tests.discord.harness import settle
 from tests.e2e.scenario import (
     client_deliver,
+    open_turn,
     pick_component,
     play_turn_by_taps,
     poll,
-    turn_button_of,
     turn_posts,
 )
 from tests.e2e.tables import Table, open_playable_panel, open_table, outbox_drained, wait_drained
@@ -137,7 +137,7 @@ async def test_a_failed_private_answer_does_not_lose_the_move(fake, client_table
     before = table.record()
     posts_before = len(fake.posts_in(table.channel_id))
     mover, post = await whose_turn(table)
-    opened = await mover.click(post, turn_button_of(post) or "")
+    opened = await open_turn(mover, post)
     await opened.wait_answered()
     panel = opened.panel()
     fake.inject("PATCH", r"^/webhooks/\d+/[^/]+/messages/@original$", status=503, times=1)

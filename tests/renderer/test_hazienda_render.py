@@ -8,7 +8,7 @@ import pytest
 
 from games.hazienda.maps import LAND_KINDS, MAP_NAMES, load_map
 from renderer import render_png
-from renderer.hazienda import IMAGE_SIZE, PANEL_WIDTH, PLAYER_FILL, render
+from renderer.hazienda import PLAYER_FILL, WIDTH, render, static_layer
 
 COLOURS = ("red", "blue", "yellow", "green", "black")
 SPECIES = ("cattle", "horse", "pig", "sheep")
@@ -167,9 +167,10 @@ SAMPLES = {
 
 
 @pytest.mark.parametrize("sample", sorted(SAMPLES))
-def test_render_returns_an_image_of_the_fixed_size(sample):
+def test_render_is_a_phone_shaped_image_of_the_fixed_width(sample):
     image = render(SAMPLES[sample](), NAMES)
-    assert image.size == IMAGE_SIZE
+    assert image.width == WIDTH
+    assert image.width * 0.8 < image.height < image.width * 1.4  # board above, strip below
     assert image.mode == "RGB"
 
 
@@ -205,7 +206,7 @@ def test_pieces_change_the_picture():
 
 def test_missing_names_fall_back_to_seat_numbers():
     image = render(busy_view("asymmetric"), ["Solo"])
-    assert image.size == IMAGE_SIZE
+    assert image.width == WIDTH
 
 
 TINY_MAP = "name: tiny\ntitle: Tiny test map\n---\nPa Pa Mo Pa\nK1 Pa Fo ..\nPa Wa Pa Pa\n"
@@ -215,7 +216,7 @@ def test_a_view_carrying_its_map_text_renders_that_map():
     view = {**empty_view("symmetric", 2), "map": "custom", "map_text": TINY_MAP, "ponds": []}
     view["lands"] = {"A3": "red"}
     view["animals"] = {"A4": {"colour": "red", "species": "sheep"}}
-    assert render(view, NAMES).size == IMAGE_SIZE
+    assert render(view, NAMES).width == WIDTH
 
 
 def test_an_unknown_map_without_its_text_is_a_clear_error():
@@ -251,12 +252,12 @@ def test_engine_views_render(map_name, seats, steps):
     for seat in (None, 0):
         view = GAME.view(state, seat)
         assert (view["private"] is None) == (seat is None)
-        assert render(view, NAMES[:seats]).size == IMAGE_SIZE
+        assert render(view, NAMES[:seats]).width == WIDTH
 
 
 def test_conquered_markets_are_marked_on_the_board():
     view = empty_view("symmetric", 2)
     conquered = {**view, "players": [{**view["players"][0], "markets": ["K1"]}, view["players"][1]]}
-    map_box = (0, 0, IMAGE_SIZE[0] - PANEL_WIDTH, IMAGE_SIZE[1])
+    map_box = (0, 0, WIDTH, static_layer("symmetric", "")[0].height)
     before, after = render(view, NAMES).crop(map_box), render(conquered, NAMES).crop(map_box)
     assert before.tobytes() != after.tobytes()

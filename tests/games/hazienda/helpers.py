@@ -27,14 +27,35 @@ def scenario(body: str, grid: str = SMALL) -> HaziendaState:
 def run(state: HaziendaState, *keys: str) -> tuple[HaziendaState, list[Event]]:
     """Apply option keys in turn, each by the seat to decide; also return all events."""
     events: list[Event] = []
-    for key in keys:
+    queue = list(keys)
+    while queue:
+        key = queue.pop(0)
         decision = GAME.pending(state)
         assert decision is not None, f"game over before {key!r}"
         check_decision(decision)
+        if decision.option(key) is None and key.startswith("play:") and queue and (
+                queue[0].startswith("place:")):
+            # card and place come as one option when they fit in one menu
+            key = f"{key}:{queue.pop(0).removeprefix('place:')}"
         outcome = GAME.apply(state, decision.seat, key)
         events += outcome.events
         state = outcome.state
     return state, events
+
+
+def plays(state: HaziendaState) -> set[str]:
+    """The cards that can be played now ("land:mountain"), whether the menu offers each
+    with its places (``play:land:mountain:A8``) or alone first (``play:land:mountain``)."""
+    return {":".join(k.split(":")[1:3]) for k in keys(state) if k.startswith("play:")}
+
+
+def places(state: HaziendaState, card: str) -> set[str]:
+    """Where playing ``card`` ("land:mountain") may put its piece, in either form."""
+    offered = keys(state)
+    if f"play:{card}" in offered:
+        after, _ = run(state, f"play:{card}")
+        return {k.removeprefix("place:") for k in keys(after)}
+    return {k.removeprefix(f"play:{card}:") for k in offered if k.startswith(f"play:{card}:")}
 
 
 def keys(state: HaziendaState) -> set[str]:

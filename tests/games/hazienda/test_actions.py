@@ -6,7 +6,7 @@ import pytest
 
 from games.base import IllegalMove
 from games.hazienda import GAME
-from tests.games.hazienda.helpers import keys, run, scenario, texts
+from tests.games.hazienda.helpers import keys, places, plays, run, scenario, texts
 
 DECKS = """
 players: red blue
@@ -89,9 +89,8 @@ def test_land_card_goes_on_a_free_space_of_its_kind():
     """"il place un terrain de sa couleur … sur une case terrain vide de son choix, à
     condition qu'elle corresponde au paysage de la carte jouée"."""
     state = scenario("players: red blue\nhand: red mountain\nland: blue A7")
-    state, _ = run(state, "play:land:mountain")
-    assert keys(state) == {"place:A8"}
-    state, events = run(state, "place:A8")
+    assert places(state, "land:mountain") == {"A8"}
+    state, events = run(state, "play:land:mountain", "place:A8")
     assert state.lands["A8"] == "red"
     assert state.land_discard == ["mountain"]
     assert texts(events) == ["Red plays a mountain card: land on A8."]
@@ -101,29 +100,26 @@ def test_kind_without_free_space_is_played_as_pampa():
     """"Il peut arriver qu'il n'y ait plus de case de terrain libre correspondante … la
     carte est jouée comme une carte pampa"."""
     state = scenario("players: red blue\nhand: red mountain\nland: blue A7 A8\nland: red D1")
-    state, _ = run(state, "play:land:mountain")
-    assert keys(state) == {"place:C1", "place:C2", "place:D2", "place:E1", "place:E2"}
+    assert places(state, "land:mountain") == {"C1", "C2", "D2", "E1", "E2"}
 
 
 def test_pampa_card_goes_next_to_an_own_land():
     """"Si la carte jouée est une pampa, le joueur doit mettre son terrain de manière
     contiguë à un terrain lui appartenant": with no land of one's own it cannot be played."""
     state = scenario("players: red blue\nhand: red pampa\nland: blue D1")
-    assert "play:land:pampa" not in keys(state)
+    assert "land:pampa" not in plays(state)
     state = scenario("players: red blue\nhand: red pampa\nland: red A1\nland: blue A2")
-    state, _ = run(state, "play:land:pampa")
-    assert keys(state) == {"place:B1"}
+    assert places(state, "land:pampa") == {"B1"}
 
 
 def test_animal_goes_next_to_own_land_or_own_animal_of_the_species():
     """"sur une case pampa vide du plateau, contiguë à l'un de ses terrains ou à un animal
     de même espèce"."""
     state = scenario("players: red blue\nhand: red pig\nanimal: red sheep A1\nanimal: blue pig A3")
-    assert "play:animal:pig" not in keys(state)
+    assert "animal:pig" not in plays(state)
     state = scenario("players: red blue\nhand: red pig\nanimal: red pig A1\nland: red F1")
-    state, _ = run(state, "play:animal:pig")
-    assert keys(state) == {"place:A2", "place:B1", "place:E1", "place:E2", "place:F2"}
-    state, _ = run(state, "place:B1")
+    assert places(state, "animal:pig") == {"A2", "B1", "E1", "E2", "F2"}
+    state, _ = run(state, "play:animal:pig", "place:B1")
     assert state.animals["B1"].species == "pig"
     assert state.players[0].animals == {}
 
@@ -208,14 +204,12 @@ def test_illegal_spaces_are_refused():
     """A land only on a free space of its kind, an animal only on free pampa next to an own
     land or animal of its species, a pond only on free pampa: anything else is refused."""
     state = scenario("players: red blue\nhand: red mountain pig\nland: red D1\nland: blue A7")
-    chosen, _ = run(state, "play:land:mountain")
     for space in ("A7", "B8", "D2", "C4"):
         with pytest.raises(IllegalMove):
-            GAME.apply(chosen, 0, f"place:{space}")
-    chosen, _ = run(state, "play:animal:pig")
+            run(state, "play:land:mountain", f"place:{space}")
     for space in ("D1", "A1", "C4", "F7", "D3"):
         with pytest.raises(IllegalMove):
-            GAME.apply(chosen, 0, f"place:{space}")
+            run(state, "play:animal:pig", f"place:{space}")
     chosen, _ = run(state, "buy:pond", "pond:1")
     for space in ("D1", "A7", "C4", "F7", "B8"):
         with pytest.raises(IllegalMove):

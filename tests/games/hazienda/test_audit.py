@@ -6,12 +6,13 @@ market K1 on C4 C5 (edges B3 B4 B5 C3 C6 D3 D4 D5), mountains A7 A8, forest B8, 
 from __future__ import annotations
 
 import re
+from collections import Counter
 
 from games.base import MENU_LIMIT, check_decision
 from games.hazienda import GAME
 from games.hazienda.board import board_map, land_tiles_left
 from games.hazienda.notation import load_scenario, score_colours
-from tests.games.hazienda.helpers import keys, run, scenario, texts
+from tests.games.hazienda.helpers import keys, places, run, scenario, texts
 
 
 def income(events) -> list[int]:
@@ -87,8 +88,7 @@ def test_a_kind_with_a_free_space_is_not_played_as_pampa():
     de la carte jouée": only when "il n'y ait plus de case de terrain libre
     correspondante" does the card go next to one's lands."""
     state = scenario("players: red blue\nhand: red mountain\nland: blue A7\nland: red D1")
-    state, _ = run(state, "play:land:mountain")
-    assert keys(state) == {"place:A8"}
+    assert places(state, "land:mountain") == {"A8"}
 
 
 def test_a_full_kind_without_own_land_cannot_be_played():
@@ -102,8 +102,7 @@ def test_pampa_land_only_on_free_pampa_next_to_own_land():
     """"il pose alors un terrain rouge sur une case pampa libre, et contiguë à un terrain
     rouge": B7 touches B6 C7 C8 (pampa) and A7 A8 (mountain), B8 (forest)."""
     state = scenario("players: red blue\nhand: red pampa\nland: red B7\nanimal: blue pig B6")
-    state, _ = run(state, "play:land:pampa")
-    assert keys(state) == {"place:C7", "place:C8"}
+    assert places(state, "land:pampa") == {"C7", "C8"}
 
 
 def test_animal_not_next_to_an_opponents_land():
@@ -331,9 +330,11 @@ def test_variants_1_and_2_end_with_money_only_at_20_per_point():
 
 # -- decisions on a phone -------------------------------------------------------------
 
-def test_the_main_menu_fits_in_25_options():
+def test_the_main_menu_fits_in_one_menu_per_kind_of_action():
     """Every action at once: 1 + 4 land buys, 1 + 4 animal buys, hacienda, pond, six land
-    kinds, four species, harvest, end: at most 25 options, one group each kind."""
+    kinds, four species, harvest, end: each kind of action is a group of at most 25
+    options. Playing a card names card and place together (one pick, issue 8) for as
+    many cards as fit in 25; the last one (sheep, 3 places) is offered card first."""
     state = scenario("""
         players: red blue
         money: red 30
@@ -346,7 +347,12 @@ def test_the_main_menu_fits_in_25_options():
     """)
     decision = GAME.pending(state)
     check_decision(decision)
-    assert len(decision.options) == 24 <= MENU_LIMIT
+    groups = Counter(o.group for o in decision.options)
+    assert groups == {"Buy a card": 10, "Buy a hacienda or pond": 2, "Play a card": MENU_LIMIT,
+                      "Harvest or end": 2}
+    play = [o.key for o in decision.options if o.group == "Play a card"]
+    assert "play:land:mountain:A8" in play and "play:animal:pig:B1" in play
+    assert play[-1] == "play:animal:sheep"
 
 
 def test_big_space_choices_are_grouped_by_row_and_name_their_space():

@@ -8,7 +8,7 @@ import pytest
 
 from games.hazienda import GAME
 from games.hazienda.rules import COLOURS
-from tests.games.hazienda.helpers import keys, run, scenario
+from tests.games.hazienda.helpers import keys, plays, run, scenario
 
 
 @pytest.mark.parametrize("seats, removed, haciendas", [(2, 30, 5), (3, 20, 7), (4, 10, 8), (5, 0, 9)])
@@ -62,15 +62,15 @@ def test_land_tiles_run_out_at_32_with_three_players():
     """Indication 1: a colour's tiles are 32 faces of the 80 double-sided tiles; turning
     tiles over keeps that limit, so the 33rd land cannot be laid."""
     body = "players: red blue yellow\nhand: red mountain\nland: red {}\n"
-    assert "play:land:mountain" in keys(scenario(body.format(" ".join(PAMPA[:31]))))
-    assert "play:land:mountain" not in keys(scenario(body.format(" ".join(PAMPA[:32]))))
+    assert "land:mountain" in plays(scenario(body.format(" ".join(PAMPA[:31]))))
+    assert "land:mountain" not in plays(scenario(body.format(" ".join(PAMPA[:32]))))
 
 
 def test_two_players_take_a_second_colour():
     """Indication 1: "Dans une partie à 2 joueurs, le joueur concerné choisit deuxième
     couleur": the limit doubles to 64."""
     state = scenario(f"players: red blue\nhand: red mountain\nland: red {' '.join(PAMPA[:40])}\n")
-    assert "play:land:mountain" in keys(state)
+    assert "land:mountain" in plays(state)
 
 
 def test_fifteen_animals_of_a_species():
@@ -78,18 +78,18 @@ def test_fifteen_animals_of_a_species():
     be placed (other species still can, up to the colour's 30 tiles)."""
     pigs = "A1 A2 A3 A4 A5 A6 B1 B2 B3 B4 B5 B6 B7 D1 D2"
     state = scenario(f"players: red blue\nhand: red pig sheep\nanimal: red pig {pigs}\n")
-    assert "play:animal:pig" not in keys(state)
+    assert "animal:pig" not in plays(state)
     state = scenario(f"players: red blue\nhand: red pig sheep\nanimal: red pig {pigs}\n"
                      "animal: red sheep E1\n")
-    assert "play:animal:sheep" in keys(state)
+    assert "animal:sheep" in plays(state)
 
 
 def test_thirty_animal_tiles_per_colour():
     """"30 animaux" per colour ("30 tuiles par couleur"): two faces, one animal on the board."""
     body = ("players: red blue\nhand: red horse\nland: red F8\n"
             f"animal: red pig {' '.join(PAMPA[:15])}\nanimal: red sheep {{}}\n")
-    assert "play:animal:horse" in keys(scenario(body.format(" ".join(PAMPA[15:29]))))
-    assert "play:animal:horse" not in keys(scenario(body.format(" ".join(PAMPA[15:30]))))
+    assert "animal:horse" in plays(scenario(body.format(" ".join(PAMPA[15:29]))))
+    assert "animal:horse" not in plays(scenario(body.format(" ".join(PAMPA[15:30]))))
 
 
 def test_land_deck_reshuffles_the_played_cards():

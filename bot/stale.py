@@ -1,0 +1,69 @@
+"""Stale games and forgotten lobbies: what the scheduler's sweep does, decided purely.
+
+A game with no move for a server's ``stale_days`` gets ONE warning mention of the player
+to move; if still nothing moves within :data:`GRACE_HOURS`, the server's stale policy
+applies: the computer plays that turn, the seat forfeits, or the game is cancelled. A
+lobby nobody started within ``lobby_days`` expires. Everything is read from the database
+at each sweep (no in-memory timers), so a restart loses nothing and nothing happens twice:
+each effect is a change guarded by the game's version.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Literal
+
+from bot.storage import Activity, GameRow, ServerRow
+
+StalePolicy = Literal["computer", "forfeit", "cancel"]
+STALE_POLICIES: tuple[StalePolicy, ...] = ("computer", "forfeit", "cancel")
+
+DAY = 86400.0
+#: Defaults for a server that has not chosen (``/estancia server``).
+STALE_DAYS = 14.0
+LOBBY_DAYS = 7.0
+#: Between the warning and the policy.
+GRACE_HOURS = 24.0
+
+
+@dataclass(frozen=True)
+class Verdict:
+    game: GameRow
+    action: Literal["warn", "apply"]
+    idle_days: float
+
+
+def defaults(guild_id: int, policy: StalePolicy) -> ServerRow:
+    return ServerRow(guild_id, STALE_DAYS, LOBBY_DAYS, policy)
+
+
+def judge(activity: Activity, server: ServerRow, now: float) -> Verdict | None:
+    """What the sweep does to one active game now (None: nothing)."""
+    if server.stale_days <= 0:
+        return None
+    idle = now - activity.last_move_at
+    if idle < server.stale_days * DAY:
+        return None
+    warned_here = activity.warned_version == activity.game.version
+    if not warned_here:
+        return Verdict(activity.game, "warn", idle / DAY)
+    assert activity.warned_at is not None
+    if now - activity.warned_at >= GRACE_HOURS * 3600:
+        return Verdict(activity.game, "apply", idle / DAY)
+    return None
+
+
+def lobby_expired(game: GameRow, server: ServerRow, now: float) -> bool:
+    return server.lobby_days > 0 and now - game.created_at >= server.lobby_days * DAY
+
+
+def what_happens(policy: str) -> str:
+    """The end of a warning: "the computer plays the turn" …"""
+    return {"computer": "the computer plays the turn",
+            "forfeit": "the seat forfeits",
+            "cancel": "the game is cancelled"}[policy]
+
+
+def days(value: float) -> str:
+    whole = int(value)
+    return f"{whole} day{'s' * (whole != 1)}"

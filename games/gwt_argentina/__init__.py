@@ -1,0 +1,72 @@
+"""Great Western Trail: Argentina (2–4 players) on the engine contract.
+
+Not yet registered in ``games/__init__.py``: a whole random game plays to the end, but the
+front end needs this game's renderer (another branch) before it can be offered.
+
+Implemented (rulebook ``shared/rules/gwt-argentina.fr.md``, components ``data.py``):
+
+* set-up for 2, 3 and 4 players: station masters (5 of 8), neutral buildings on their
+  letters or shuffled, 5 farmers from bag A, the job market to the marker (5/8/11), the
+  forecast spaces, the cattle market (9/12/15, sorted by colour) and exhaustion pile, the
+  objective display, the sun ships in order and the 7 others shuffled below, port sides
+  a/b/random with closure tiles by player count, private building sides a/b/random (the
+  same for everyone), starting herds with one exhaustion card, money/cards/tokens by seat,
+  the first turn's discard to 4 and start on any neutral building;
+* phase A one location at a time (forks, empty spaces skipped, at least 1 and at most the
+  move limit, never past Buenos Aires, embarcadères when the locomotive has reached 3, 6,
+  9, 12, 17, 23), tolls by hand colour and player count to the farmer's money space or to
+  the owner, paid as far as money allows;
+* phase B at a neutral or own building (its actions in any order, each once, the special
+  action of its space for the owner, or one single auxiliary action instead), at an
+  opponent's building (one single auxiliary action), at a farmer (auxiliary action or
+  help this farmer), in Buenos Aires (delivery, income with temporary and permanent
+  certificates, loading with the white/black corner rule, ship 0's pesos and Rotterdam
+  ships' objective cards, grain or 2 pesos per missing grain, forecasts A/B/C placing
+  farmers or workers, then the job-market arrows: departures to the quays with 2 new
+  ships, cattle market refills; estanciero back to the start, forecast spaces refilled);
+* phase C: draw up to the hand limit, reshuffling only when a draw needs it;
+* every action of the data: the 8 neutral buildings, the 20 private building sides, hire
+  (row costs, action modifiers, strength +1, the marker's row closed, full rows, immediate
+  actions of each column), build and replace (2 pesos per carpintero, the difference when
+  replacing, 1 peso via the 6th carpintero; a replaced building under the estanciero is not
+  activated), buy cattle by gauchos with the option table and "2 cards into the market",
+  the locomotive (occupied spaces ignored, branches, stations upgraded with the corner
+  rule, station masters taken for a worker, the terminus once per arrival then the depot,
+  backward moves as a condition), objectives (take from the display or the deck, play
+  before phase A or between phase B actions, immediate actions), help farmers (up to 3 or
+  the one under the estanciero, strength from the board, workers and up to 4 revealed
+  cards, 1/2 exhaustion cards, coins and printed pesos, hire at the row price with its
+  action or keep for 2 VP), exchange tokens at any decision of one's own turn except while
+  revealing, auxiliary actions single and double behind their discs, exhaustion cards
+  returned to their pile, extra moves with an extra phase B, 6b's delivery, 7b's
+  exhaustion for the others, 10b's swap with the market;
+* discs: the 17 slots with their limits, costs and bonuses, ships, stations, quays and
+  districts, and the special cases (a black-slot disc for a white target when only those
+  are left; a disc taken back from a station when none is left);
+* the end: the marker leaving the last row in step 5 or 6, no worker tile afterwards
+  (step 6 skipped when only workers remain), one last turn for every other player, the
+  final score by the data engineer's ``final_scores`` (12 categories);
+* the situation notation (NOTATION.md), views with hidden hands, ``determinize``, and a
+  heuristic ``evaluate`` for the generic computer player.
+
+Not implemented, or simplified:
+
+* gains of certificates and grain are always taken whole (the rulebook lets any effect be
+  forgone in part; only pesos must be taken whole) — card draws and locomotive moves may
+  be taken in part;
+* exchange tokens only on one's own turn (the rulebook also allows them on others' turns),
+  and not in the middle of another draw-and-discard or removal of cards;
+* objective cards are played before phase A and between the actions of a location, not
+  between the steps of Buenos Aires (the rulebook speaks of actions; its steps are not);
+* an extra move (buildings 2, 7, 9) ends phase B where the estanciero stood: its other
+  actions are done before the move or not at all (the rulebook does not say; this is the
+  reading that keeps "phase B at the location reached");
+* the solo mode (Pedro, issue 10): a seat's decisions all go through the turn stack
+  (``flow.py``), so an automa seat can later resolve its frames by its own card-driven
+  policy instead of asking; nothing of it is built;
+* the renderer, ``make bench`` entries and registration in ``games/__init__.py``.
+"""
+
+from games.gwt_argentina.engine import GAME, GwtArgentina
+
+__all__ = ["GAME", "GwtArgentina"]

@@ -1,0 +1,227 @@
+"""Buenos Aires: the six steps in order (rulebook p. 9–11), then the job market's arrows,
+the estanciero back to the start, and the forecast spaces refilled.
+
+1 delivery · 2 income (breeds in hand + certificates) · 3 loading onto a ship ·
+4, 5, 6 forecasts A, B, C (a farmer to its zone, a worker to the job market).
+"""
+
+from __future__ import annotations
+
+from games.gwt_argentina import data as D
+from games.gwt_argentina import pieces as P
+from games.gwt_argentina import player_board as PB
+from games.gwt_argentina.actions import start
+from games.gwt_argentina.discs import push_disc
+from games.gwt_argentina.flow import Ctx, opt, pop, push, push_all, step
+from games.gwt_argentina.hire import place_worker_in_market
+from games.gwt_argentina.market import refill_market
+from games.gwt_argentina.setup import place_farmer
+from games.gwt_argentina.state import Frame, GwtState, Ship
+
+
+def enter_buenos_aires(state: GwtState, seat: int) -> None:
+    push_all(state, [("deliver", seat, {}), ("ba_income", seat, {}),
+                     ("ba_forecast", seat, {"letter": "A"}),
+                     ("ba_forecast", seat, {"letter": "B"}),
+                     ("ba_forecast", seat, {"letter": "C"}),
+                     ("ba_after", seat, {})])
+
+
+@step("ba_income")
+class IncomeStep:
+    """Step 2: reveal the hand; income = breeding values of the different breeds + the
+    certificates spent (temporary, chosen) and permanent (station masters)."""
+
+    @staticmethod
+    def prompt(state: GwtState, frame: Frame) -> str:
+        player = state.players[frame.seat]
+        base = PB.breeding_total(player) + PB.permanent(player, "permanent_certificate")
+        return f"Income: breeding value {base}. Spend temporary certificates?"
+
+    @staticmethod
+    def options(state: GwtState, frame: Frame):
+        player = state.players[frame.seat]
+        base = PB.breeding_total(player) + PB.permanent(player, "permanent_certificate")
+        return [opt(f"spend:{k}", f"Spend {k} certificate{'s' * (k != 1)}: income {base + k}")
+                for k in range(player.certificates, -1, -1)]
+
+    @staticmethod
+    def apply(state: GwtState, frame: Frame, key: str, ctx: Ctx) -> None:
+        pop(state, frame)
+        player = state.players[frame.seat]
+        k = int(key[6:])
+        value = PB.breeding_total(player) + PB.permanent(player, "permanent_certificate") + k
+        player.certificates -= k
+        hand = ", ".join(P.card_label(c) for c in player.hand) or "no cards"
+        PB.gain_money(player, value)
+        for card in list(player.hand):
+            if P.is_exhaustion(card):
+                state.board.exhaustion.append(card)
+            else:
+                player.discard.append(card)
+        player.hand = []
+        ctx.say(state, f"Seat {frame.seat + 1} reveals {hand}; income {value} pesos.", frame.seat)
+        ctx.reveals = True  # the hand was secret
+        push(state, "ba_load", frame.seat, value=value)
+
+
+def loadable(state: GwtState, seat: int, value: int) -> list[Ship]:
+    out = []
+    for ship in state.board.ships:
+        facts = D.SHIP_BY_ID[ship.id]
+        if facts.value > value:
+            continue
+        if seat in ship.discs and not facts.repeatable:
+            continue
+        out.append(ship)
+    return out
+
+
+def ship_label(ship_id: str) -> str:
+    s = D.SHIP_BY_ID[ship_id]
+    dest = s.destination.split(":") if s.destination else None
+    bits = [f"ship {s.value}", f"{s.grain} grain", f"{s.vp} VP" if s.vp else None,
+            "black corner" if s.corner == "black" else None,
+            s.on_load.key.replace(":", " ") if s.on_load else None,
+            f"to {D.CITY_NAMES[dest[0]]} {dest[1]}" if dest else None]
+    return ", ".join(b for b in bits if b)
+
+
+@step("ba_load")
+class LoadStep:
+    """Step 3: a disc onto a ship of value ≤ the income (not one already holding your
+    disc, except ships 0 and 18); its actions; its grain, 2 pesos per missing grain."""
+
+    @staticmethod
+    def prompt(state: GwtState, frame: Frame) -> str:
+        return f"Load your cattle (value {frame.data['value']}) onto which ship?"
+
+    @staticmethod
+    def options(state: GwtState, frame: Frame):
+        return [opt(f"ship:{s.id}", ship_label(s.id), at=s.id)
+                for s in loadable(state, frame.seat, frame.data["value"])]
+
+    @staticmethod
+    def apply(state: GwtState, frame: Frame, key: str, ctx: Ctx) -> None:
+        pop(state, frame)
+        ship = D.SHIP_BY_ID[key[5:]]
+        push(state, "load_pay", frame.seat, ship=ship.id)
+        if ship.on_load is not None:
+            start(state, frame.seat, ship.on_load, ctx)
+        push_disc(state, frame.seat, ship.corner, {"to": "ship", "id": ship.id})
+
+
+@step("load_pay")
+class LoadPayStep:
+    auto = True
+
+    @staticmethod
+    def run(state: GwtState, frame: Frame, ctx: Ctx) -> None:
+        pop(state, frame)
+        player = state.players[frame.seat]
+        ship_id = frame.data["ship"]
+        need = max(0, D.SHIP_BY_ID[ship_id].grain - PB.permanent(player, "permanent_grain"))
+        grain = min(need, player.grain)
+        player.grain -= grain
+        pesos = min(player.money, D.GRAIN_SHORTFALL_PESOS * (need - grain))
+        player.money -= pesos
+        ctx.say(state, f"Seat {frame.seat + 1} loads onto {ship_label(ship_id).split(',')[0]}: "
+                       f"{grain} grain, {pesos} pesos.", frame.seat)
+
+
+def worker_choosable(state: GwtState) -> bool:
+    """Worker tiles can no longer be chosen once the marker left the job market (p. 19)."""
+    return state.board.job_marker_row < len(state.board.job_market)
+
+
+@step("ba_forecast")
+class ForecastStep:
+    """Steps 4–6: one of the two tiles of a forecast pair to its place."""
+
+    @staticmethod
+    def prompt(state: GwtState, frame: Frame) -> str:
+        return f"Forecast {frame.data['letter']}: which tile?"
+
+    @staticmethod
+    def options(state: GwtState, frame: Frame):
+        letter = frame.data["letter"]
+        out = []
+        for space in (f"{letter}1", f"{letter}2"):
+            tile = state.board.forecast.get(space)
+            if tile is None or (P.is_worker(tile) and not worker_choosable(state)):
+                continue
+            where = "to its zone" if P.is_farmer(tile) else "to the job market"
+            out.append(opt(f"take:{space}", f"{space}: {P.tile_label(tile)} {where}",
+                           at=f"forecast:{space}"))
+        return out
+
+    @staticmethod
+    def apply(state: GwtState, frame: Frame, key: str, ctx: Ctx) -> None:
+        pop(state, frame)
+        space = key[5:]
+        tile = state.board.forecast[space]
+        state.board.forecast[space] = None
+        if P.is_farmer(tile):
+            where = place_farmer(state.board, tile)
+            if where is None:
+                state.board.box_tiles.append(tile)
+            ctx.say(state, f"Seat {frame.seat + 1} places a {P.tile_label(tile)} "
+                           f"{'at ' + where if where else 'in the box (zone full)'}.", frame.seat)
+            return
+        arrow = place_worker_in_market(state, tile)
+        ctx.say(state, f"Seat {frame.seat + 1} puts a {P.tile_label(tile)} in the job market.",
+                frame.seat)
+        if arrow == "end":
+            state.end_triggered_by = frame.seat
+            state.players[frame.seat].job_marker = True
+            state.last_turns = [(frame.seat + i) % state.seats for i in range(1, state.seats)]
+            ctx.say(state, f"Seat {frame.seat + 1} takes the job-market marker: every other "
+                           f"player has one last turn.", frame.seat)
+        elif arrow is not None:
+            state.after_buenos_aires.append(arrow)
+
+
+@step("ba_after")
+class AfterStep:
+    auto = True
+
+    @staticmethod
+    def run(state: GwtState, frame: Frame, ctx: Ctx) -> None:
+        pop(state, frame)
+        for event in state.after_buenos_aires:
+            if event == "market":
+                refill_market(state)
+                ctx.reveals = True
+                ctx.say(state, "The cattle market is refilled.")
+            elif event.startswith("ships:"):
+                sail(state, event[6:], ctx)
+        state.after_buenos_aires = []
+        state.players[frame.seat].estanciero = "START"
+        board = state.board
+        for space, tile in board.forecast.items():
+            if tile is None:
+                bag = {"A": board.bag_a, "B": board.bag_b, "C": board.bag_c}[space[0]]
+                if bag:
+                    board.forecast[space] = bag.pop(0)
+                    ctx.reveals = True
+
+
+def sail(state: GwtState, colour: str, ctx: Ctx) -> None:
+    """The 3 ships of an anchor colour sail: their discs go to their quays; 2 ships of the
+    pile join the loading zone (rulebook p. 11 and its clarification)."""
+    board = state.board
+    staying = []
+    for ship in board.ships:
+        facts = D.SHIP_BY_ID[ship.id]
+        if facts.anchor == colour:
+            city, quay = facts.destination.split(":")
+            board.ports[city].quays[quay].extend(ship.discs)
+            board.ships_gone.append(ship.id)
+        else:
+            staying.append(ship)
+    for _ in range(D.SHIPS_DRAWN_PER_DEPARTURE):
+        if board.ship_pile:
+            staying.append(Ship(id=board.ship_pile.pop(0)))
+            ctx.reveals = True
+    board.ships = sorted(staying, key=lambda s: D.SHIP_BY_ID[s.id].value)
+    ctx.say(state, f"The {colour} ships sail to Europe.")

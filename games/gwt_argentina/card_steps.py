@@ -1,0 +1,325 @@
+"""Small decisions about cards in hand, auxiliary actions and exchange tokens."""
+
+from __future__ import annotations
+
+from games.gwt_argentina import data as D
+from games.gwt_argentina import pieces as P
+from games.gwt_argentina import player_board as PB
+from games.gwt_argentina.actions import (
+    ACTION_BY_KEY,
+    AUX_LABELS,
+    aux_choices,
+    describe,
+    do_aux,
+    objective_action,
+    pair_breeds,
+    possible,
+    start,
+    start_all,
+)
+from games.gwt_argentina.flow import Ctx, opt, pop, push, step, unlock_location, upper_first
+from games.gwt_argentina.state import Frame, GwtState
+
+
+def then_actions(frame: Frame) -> list[D.Action]:
+    return [ACTION_BY_KEY[k] for k in frame.data["then"]]
+
+
+def hand_options(state: GwtState, seat: int, prefix: str, *, cattle_only: bool = False):
+    """One option per distinct kind of card in hand."""
+    out = []
+    for card in PB.hand_kinds(state.players[seat]).values():
+        if cattle_only and P.cattle(card) is None:
+            continue
+        out.append(opt(f"{prefix}:{card}", P.card_label(card)))
+    return out
+
+
+@step("pair")
+class PairStep:
+    @staticmethod
+    def prompt(state: GwtState, frame: Frame) -> str:
+        return "Discard two cattle cards of which breed?"
+
+    @staticmethod
+    def options(state: GwtState, frame: Frame):
+        breeds = pair_breeds(state.players[frame.seat])
+        out = [opt(f"breed:{b}", f"Two {D.BREED_BY_ID[b].name}") for b in breeds]
+        return out + [opt("skip", "Discard nothing")] if out else []
+
+    @staticmethod
+    def apply(state: GwtState, frame: Frame, key: str, ctx: Ctx) -> None:
+        pop(state, frame)
+        if key == "skip":
+            return
+        breed = key[6:]
+        player = state.players[frame.seat]
+        cards = [c for c in player.hand if PB.breed_of(c) == breed][:2]
+        for card in cards:
+            PB.discard(player, card)
+        ctx.say(state, f"Seat {frame.seat + 1} discards two {D.BREED_BY_ID[breed].name}.",
+                frame.seat)
+        start_all(state, frame.seat, then_actions(frame), ctx)
+
+
+@step("draw_then_discard")
+class DrawThenDiscardStep:
+    """Draw n (or up to n), then discard as many as drawn."""
+
+    @staticmethod
+    def prompt(state: GwtState, frame: Frame) -> str:
+        n = frame.data["n"]
+        return f"Draw {'up to ' if frame.data['upto'] else ''}{n}, then discard as many."
+
+    @staticmethod
+    def options(state: GwtState, frame: Frame):
+        n = frame.data["n"]
+        if frame.data["upto"]:
+            return [opt(f"draw:{k}", f"Draw {k}, then discard {k}" if k else "Draw nothing")
+                    for k in range(n, -1, -1)]
+        return [opt(f"draw:{n}", f"Draw {n}, then discard {n}")]
+
+    @staticmethod
+    def apply(state: GwtState, frame: Frame, key: str, ctx: Ctx) -> None:
+        pop(state, frame)
+        k = int(key[5:])
+        drawn = PB.draw(state, state.players[frame.seat], k, ctx)
+        if drawn:
+            push(state, "discard_cards", frame.seat, n=len(drawn))
+
+
+@step("discard_cards")
+class DiscardCardsStep:
+    @staticmethod
+    def prompt(state: GwtState, frame: Frame) -> str:
+        n = frame.data["n"]
+        return f"Discard {n} card{'s' * (n > 1)}."
+
+    @staticmethod
+    def options(state: GwtState, frame: Frame):
+        return hand_options(state, frame.seat, "discard")
+
+    @staticmethod
+    def apply(state: GwtState, frame: Frame, key: str, ctx: Ctx) -> None:
+        PB.discard(state.players[frame.seat], key[8:])
+        frame.data["n"] -= 1
+        if frame.data["n"] <= 0:
+            pop(state, frame)
+
+
+@step("remove_cards")
+class RemoveCardsStep:
+    """Remove up to n cards of the hand from the game (exhaustion: back to the pile)."""
+
+    @staticmethod
+    def prompt(state: GwtState, frame: Frame) -> str:
+        return "Remove a card of your hand from the game?"
+
+    @staticmethod
+    def options(state: GwtState, frame: Frame):
+        out = hand_options(state, frame.seat, "remove")
+        return out + [opt("stop", "Remove nothing more")] if out else []
+
+    @staticmethod
+    def apply(state: GwtState, frame: Frame, key: str, ctx: Ctx) -> None:
+        if key == "stop":
+            pop(state, frame)
+            return
+        card = key[7:]
+        PB.remove_from_hand(state, state.players[frame.seat], card)
+        ctx.say(state, f"Seat {frame.seat + 1} removes {P.card_label(card)}.", frame.seat)
+        frame.data["n"] -= 1
+        if frame.data["n"] <= 0:
+            pop(state, frame)
+
+
+@step("draw_then_remove")
+class DrawThenRemoveStep:
+    auto = True
+
+    @staticmethod
+    def run(state: GwtState, frame: Frame, ctx: Ctx) -> None:
+        pop(state, frame)
+        PB.draw(state, state.players[frame.seat], frame.data["n"], ctx)
+        push(state, "remove_cards", frame.seat, n=frame.data["n"])
+
+
+@step("pick_cattle")
+class PickCattleStep:
+    """Discard one cattle card (of a breed, or of your choice), then the ``then`` actions."""
+
+    @staticmethod
+    def prompt(state: GwtState, frame: Frame) -> str:
+        return "Which cattle card do you discard?"
+
+    @staticmethod
+    def options(state: GwtState, frame: Frame):
+        breed = frame.data["breed"]
+        out = []
+        for card in PB.hand_kinds(state.players[frame.seat]).values():
+            c = P.cattle(card)
+            if c is not None and breed in ("any", c.breed):
+                out.append(opt(f"card:{card}", P.card_label(card)))
+        return out + [opt("skip", "Discard nothing")] if out else []
+
+    @staticmethod
+    def apply(state: GwtState, frame: Frame, key: str, ctx: Ctx) -> None:
+        pop(state, frame)
+        if key == "skip":
+            return
+        player = state.players[frame.seat]
+        PB.discard(player, key[5:])
+        ctx.say(state, f"Seat {frame.seat + 1} discards {P.card_label(key[5:])}.", frame.seat)
+        if frame.data["then"] == ["@market_to_hand"]:
+            push(state, "market_to_hand", frame.seat)
+            return
+        start_all(state, frame.seat, then_actions(frame), ctx)
+
+
+@step("either")
+class EitherStep:
+    """A white slash on a tile: exactly one of the alternatives."""
+
+    @staticmethod
+    def prompt(state: GwtState, frame: Frame) -> str:
+        return "Which one?"
+
+    @staticmethod
+    def options(state: GwtState, frame: Frame):
+        out = []
+        for i, k in enumerate(frame.data["options"]):
+            a = ACTION_BY_KEY[k]
+            if possible(state, frame.seat, a):
+                out.append(opt(f"opt:{i}", describe(state, frame.seat, a)))
+        return out + [opt("skip", "Neither")] if out else []
+
+    @staticmethod
+    def apply(state: GwtState, frame: Frame, key: str, ctx: Ctx) -> None:
+        pop(state, frame)
+        if key != "skip":
+            start(state, frame.seat, ACTION_BY_KEY[frame.data["options"][int(key[4:])]], ctx)
+
+
+@step("discard_objective")
+class DiscardObjectiveStep:
+    """Building 3b: discard an objective card from hand, do its immediate action, then
+    the ``then`` actions."""
+
+    @staticmethod
+    def prompt(state: GwtState, frame: Frame) -> str:
+        return "Which objective card do you discard for its action?"
+
+    @staticmethod
+    def options(state: GwtState, frame: Frame):
+        out = []
+        seen: set[str] = set()
+        for card in state.players[frame.seat].hand:
+            if P.is_objective(card) and card not in seen:
+                seen.add(card)
+                out.append(opt(f"obj:{card}", f"Discard {P.card_label(card)}"))
+        return out + [opt("skip", "None")] if out else []
+
+    @staticmethod
+    def apply(state: GwtState, frame: Frame, key: str, ctx: Ctx) -> None:
+        pop(state, frame)
+        if key == "skip":
+            return
+        card = key[4:]
+        PB.discard(state.players[frame.seat], card)
+        start_all(state, frame.seat, then_actions(frame), ctx)
+        objective_action(state, frame.seat, card, ctx)
+
+
+@step("market_to_hand")
+class MarketToHandStep:
+    @staticmethod
+    def prompt(state: GwtState, frame: Frame) -> str:
+        return "Take a card of the cattle market into your hand."
+
+    @staticmethod
+    def options(state: GwtState, frame: Frame):
+        seen: set[str] = set()
+        out = []
+        for card in state.board.cattle_market:
+            if P.card_kind(card) not in seen:
+                seen.add(P.card_kind(card))
+                out.append(opt(f"card:{card}", P.card_label(card)))
+        return out
+
+    @staticmethod
+    def apply(state: GwtState, frame: Frame, key: str, ctx: Ctx) -> None:
+        pop(state, frame)
+        card = key[5:]
+        state.board.cattle_market.remove(card)
+        state.players[frame.seat].hand.append(card)
+        ctx.say(state, f"Seat {frame.seat + 1} takes {P.card_label(card)} from the market.",
+                frame.seat)
+
+
+@step("aux")
+class AuxStep:
+    @staticmethod
+    def prompt(state: GwtState, frame: Frame) -> str:
+        return "Which auxiliary action?"
+
+    @staticmethod
+    def options(state: GwtState, frame: Frame):
+        choices = aux_choices(state, frame.seat, frame.data["double"])
+        out = [opt(f"aux:{a}:{n}", f"{'Double' if n == 2 else 'Single'}: {AUX_LABELS[a][n - 1]}")
+               for a, n in choices]
+        return out + [opt("skip", "No auxiliary action")] if out else []
+
+    @staticmethod
+    def apply(state: GwtState, frame: Frame, key: str, ctx: Ctx) -> None:
+        pop(state, frame)
+        if key == "skip":
+            unlock_location(state)
+            return
+        _, aux, n = key.split(":")
+        do_aux(state, frame.seat, aux, int(n), ctx)
+
+
+@step("row_action")
+class RowActionStep:
+    @staticmethod
+    def prompt(state: GwtState, frame: Frame) -> str:
+        return f"Immediate action of your {frame.data['row']} row (space {frame.data['column']})?"
+
+    @staticmethod
+    def options(state: GwtState, frame: Frame):
+        actions = D.ROW_SLOTS[frame.data["row"]][frame.data["column"] - 1].actions
+        text = " + ".join(describe(state, frame.seat, a) for a in actions)
+        return [opt("do", upper_first(text)[:100]), opt("skip", "Forgo it")]
+
+    @staticmethod
+    def apply(state: GwtState, frame: Frame, key: str, ctx: Ctx) -> None:
+        pop(state, frame)
+        if key == "do":
+            actions = D.ROW_SLOTS[frame.data["row"]][frame.data["column"] - 1].actions
+            start_all(state, frame.seat, actions, ctx)
+
+
+@step("exchange")
+class ExchangeStep:
+    """An exchange token: draw up to 2, then discard as many (p. 18)."""
+
+    @staticmethod
+    def prompt(state: GwtState, frame: Frame) -> str:
+        return "Exchange token: draw how many cards?"
+
+    @staticmethod
+    def options(state: GwtState, frame: Frame):
+        return [opt("draw:2", "Draw 2, then discard 2"), opt("draw:1", "Draw 1, then discard 1"),
+                opt("keep", "Keep the token")]
+
+    @staticmethod
+    def apply(state: GwtState, frame: Frame, key: str, ctx: Ctx) -> None:
+        pop(state, frame)
+        if key == "keep":
+            return
+        player = state.players[frame.seat]
+        player.exchange_tokens -= 1
+        drawn = PB.draw(state, player, int(key[5:]), ctx)
+        ctx.say(state, f"Seat {frame.seat + 1} uses an exchange token.", frame.seat)
+        if drawn:
+            push(state, "discard_cards", frame.seat, n=len(drawn))

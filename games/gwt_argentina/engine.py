@@ -1,0 +1,178 @@
+"""Great Western Trail: Argentina (Alexander Pfister, 2022) on the Estancia engine contract.
+
+The turn is a stack of frames (:mod:`.flow`); each module registers the decisions of its
+concern: :mod:`.turn` (phases A–C, first turn), :mod:`.buenos_aires` (the six steps),
+:mod:`.actions` (every action of the data, dispatched on ``Action.kind``), :mod:`.hire`,
+:mod:`.build`, :mod:`.market` (cattle and objectives), :mod:`.help_farmers`,
+:mod:`.railway`, :mod:`.ports`, :mod:`.discs`, :mod:`.card_steps`. Components come from
+:mod:`.data` (read through :mod:`.pieces` and :mod:`.player_board`); final scoring from
+:mod:`.scoring`; set-up in :mod:`.setup`; views in :mod:`.views`; the situation notation in
+:mod:`.notation`; the computer player's position value in :mod:`.ai_value`. What is and is
+not implemented is listed in the package docstring (``__init__.py``).
+
+An exchange token may be used at any decision of one's own turn except while revealing
+cards (help, income) and inside another card draw (rulebook p. 18 and p. 20).
+"""
+
+from __future__ import annotations
+
+import weakref
+from typing import Any
+
+from games.base import MENU_LIMIT, Decision, Game, Option, Outcome
+from games.gwt_argentina import (  # noqa: F401  (registers the decisions)
+    ai_value,
+    buenos_aires,
+    build,
+    card_steps,
+    discs,
+    help_farmers,
+    hire,
+    market,
+    ports,
+    railway,
+    turn,
+)
+from games.gwt_argentina.flow import Ctx, handler, opt, push, settle
+from games.gwt_argentina.scoring import Tally, score_tally, tally
+from games.gwt_argentina.setup import new_state
+from games.gwt_argentina.state import GwtOptions, GwtState
+from games.gwt_argentina.views import public_view, redeal_unseen, seat_view
+from games.rng import Rng
+
+#: Decisions and scores of live states, computed once: a state is never changed once made
+#: (apply works on a copy), and views and computer players ask again and again.
+_cache: dict[tuple[str, int], tuple[weakref.ref, Any]] = {}
+
+
+def _cached(kind: str, state: GwtState, compute):
+    key = (kind, id(state))
+    hit = _cache.get(key)
+    if hit is not None and hit[0]() is state:
+        return hit[1]
+    value = compute()
+    _cache[key] = (weakref.ref(state, lambda _ref, key=key: _cache.pop(key, None)), value)
+    return value
+
+
+NO_EXCHANGE = {"help_reveal", "ba_income", "exchange", "discard_cards", "first_discard",
+               "remove_cards", "draw_then_discard"}
+
+SUMMARY = (
+    "Great Western Trail: Argentina (2–4 players): move your estanciero along the trail to "
+    "Buenos Aires, using buildings on the way to hire workers, build, buy cattle, run your "
+    "locomotive and help granjeros; in Buenos Aires your hand's breeds pay your income and "
+    "your cattle sail to Europe. Most points after the job market runs out wins."
+)
+
+
+class GwtArgentina(Game[GwtState, GwtOptions]):
+    name = "gwt-argentina"
+    title = "Great Western Trail: Argentina"
+    min_seats = 2
+    max_seats = 4
+    state_model = GwtState
+    options_model = GwtOptions
+    summary = SUMMARY
+
+    def setup(self, seats: int, options: GwtOptions, seed: int) -> GwtState:
+        if not self.min_seats <= seats <= self.max_seats:
+            raise ValueError(f"{self.title} is for {self.min_seats} to {self.max_seats} players")
+        state = new_state(seats, options, seed)
+        settle(state, Ctx())
+        return state
+
+    def pending(self, state: GwtState) -> Decision | None:
+        return _cached("decision", state, lambda: self._decide(state))
+
+    def _decide(self, state: GwtState) -> Decision | None:
+        if state.finished:
+            return None
+        frame = state.top()
+        if frame is None:
+            return None
+        cls = handler(frame)
+        options = list(cls.options(state, frame))
+        player = state.players[frame.seat]
+        if frame.kind not in NO_EXCHANGE and player.exchange_tokens > 0 \
+                and frame.seat == state.current:
+            group = "Other" if any(o.group for o in options) else None
+            options.append(opt("xt", f"Use an exchange token ({player.exchange_tokens} left)",
+                               group=group))
+        return Decision(seat=frame.seat, prompt=cls.prompt(state, frame)[:300],
+                        options=grouped(options), turn=state.turn)
+
+    def _apply(self, state: GwtState, seat: int, option: Option) -> Outcome:
+        ctx = Ctx()
+        frame = state.top()
+        assert frame is not None
+        if option.key == "xt":
+            push(state, "exchange", seat)
+        else:
+            handler(frame).apply(state, frame, option.key, ctx)
+        settle(state, ctx)
+        return Outcome(state=state, events=ctx.events, reveals=ctx.reveals)
+
+    def view(self, state: GwtState, seat: int | None) -> dict[str, Any]:
+        view = public_view(state)
+        view["scores"] = {str(s): sc for s, sc in self.scores(state).items()}
+        view["private"] = seat_view(state, seat) if seat is not None else None
+        return view
+
+    def scores(self, state: GwtState) -> dict[int, dict[str, int]]:
+        """The score pad's 12 categories (the data engineer's ``final_scores``): after the
+        end the final score; during play what the final scoring would give now."""
+        scores = _cached("scores", state, lambda: {
+            seat: tally_score(tally(state, seat)) for seat in range(state.seats)})
+        return {seat: dict(cats) for seat, cats in scores.items()}
+
+    def evaluate(self, state: GwtState, seat: int) -> float:
+        return ai_value.evaluate(state, self.scores(state), seat)
+
+    def determinize(self, state: GwtState, seat: int, rng: Rng) -> GwtState:
+        clone = self.copy(state)
+        clone.rng = Rng.from_seed(rng.randrange(2**63))
+        redeal_unseen(clone, seat, rng)
+        return clone
+
+    def copy(self, state: GwtState) -> GwtState:
+        return state.clone()
+
+
+_TALLY_SCORES: dict[tuple, dict[str, int]] = {}
+
+
+def tally_score(t: Tally) -> dict[str, int]:
+    """``score_tally`` (the scoring module's, as ``final_scores`` does), remembered by the
+    tally's content: computer players look at many positions where one player's holdings
+    did not change."""
+    key = tuple(tuple(sorted(v.items())) if isinstance(v, dict) else
+                tuple(sorted(v)) if isinstance(v, tuple | frozenset) else v
+                for v in t.__dict__.values())
+    hit = _TALLY_SCORES.get(key)
+    if hit is None:
+        if len(_TALLY_SCORES) > 20_000:
+            _TALLY_SCORES.clear()
+        hit = _TALLY_SCORES[key] = score_tally(t)
+    return dict(hit)
+
+
+def grouped(options: list[Option]) -> list[Option]:
+    """More than 25 options: every option in a group of at most 25 (contract)."""
+    if len(options) <= MENU_LIMIT:
+        return options
+    if all(o.group for o in options):
+        sizes: dict[str, int] = {}
+        for o in options:
+            sizes[o.group] = sizes.get(o.group, 0) + 1
+        if max(sizes.values()) <= MENU_LIMIT:
+            return options
+    out = []
+    for i, o in enumerate(options):
+        first = i // MENU_LIMIT * MENU_LIMIT
+        last = min(first + MENU_LIMIT, len(options))
+        out.append(o.model_copy(update={"group": f"Options {first + 1}–{last}"}))
+    return out
+
+
+GAME = GwtArgentina()

@@ -1,0 +1,100 @@
+"""The turn machinery: a stack of frames, each a kind of decision with its handler.
+
+A handler class (registered with :func:`step`) answers three questions about its frame:
+``prompt``, ``options`` (the legal options now) and ``apply`` (change the state for the
+chosen key, pushing or popping frames). An ``auto`` handler has no decision: ``run``
+is called as soon as its frame is on top. :func:`settle` runs automatic frames until a
+real decision is on top (or the game is over).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from games.base import Event, Option
+from games.gwt_argentina.state import Frame, GwtState
+
+REGISTRY: dict[str, type] = {}
+
+
+def step(kind: str):
+    def deco(cls: type) -> type:
+        REGISTRY[kind] = cls
+        return cls
+    return deco
+
+
+@dataclass
+class Ctx:
+    events: list[Event] = field(default_factory=list)
+    reveals: bool = False
+
+    def say(self, state: GwtState, text: str, seat: int | None = None) -> None:
+        self.events.append(Event(text=text, seat=seat))
+        state.log.append(text)
+        del state.log[:-30]
+
+    def private(self, seat: int, text: str) -> None:
+        self.events.append(Event(text=text, seat=seat, private_to=seat))
+
+
+def push(state: GwtState, kind: str, seat: int, **data: Any) -> Frame:
+    frame = Frame(kind=kind, seat=seat, data=data)
+    state.stack.append(frame)
+    return frame
+
+
+def push_all(state: GwtState, frames: list[tuple[str, int, dict[str, Any]]]) -> None:
+    """Push frames so that they run in the order given (the first one on top)."""
+    for kind, seat, data in reversed(frames):
+        push(state, kind, seat, **data)
+
+
+def pop(state: GwtState, frame: Frame) -> None:
+    """Remove ``frame`` (normally the top) from the stack."""
+    for i in range(len(state.stack) - 1, -1, -1):
+        if state.stack[i] is frame:
+            del state.stack[i]
+            return
+    raise AssertionError(f"frame {frame.kind} is not on the stack")
+
+
+def unlock_location(state: GwtState) -> None:
+    """An auxiliary action or a help chosen at a location and then given up leaves the
+    location's other choice open (nothing was done there yet)."""
+    frame = state.top()
+    if frame is not None and frame.kind == "location" and not frame.data["done"]:
+        frame.data["locked"] = False
+
+
+def handler(frame: Frame) -> Any:
+    return REGISTRY[frame.kind]
+
+
+def settle(state: GwtState, ctx: Ctx) -> None:
+    """Run automatic frames until a decision with at least one option is on top."""
+    for _ in range(10_000):
+        frame = state.top()
+        if frame is None or state.finished:
+            return
+        cls = handler(frame)
+        if getattr(cls, "auto", False):
+            cls.run(state, frame, ctx)
+            continue
+        if not cls.options(state, frame):
+            # Nothing is possible any more (e.g. no card left to discard): the step ends.
+            pop(state, frame)
+            continue
+        return
+    raise AssertionError("settle did not converge")
+
+
+def opt(key: str, label: str, *, at: str | None = None, hint: str | None = None,
+        group: str | None = None) -> Option:
+    return Option(key=key, label=label[:100], at=at, hint=hint[:100] if hint else None,
+                  group=group)
+
+
+def upper_first(text: str) -> str:
+    return text[:1].upper() + text[1:]

@@ -1,0 +1,198 @@
+"""Helping granjeros (rulebook p. 17).
+
+Choose the granjeros (up to 3 with the location action, or only the one under your
+estanciero), reveal up to 4 cattle cards for their strength (1 exhaustion card for 1–2
+revealed, 2 for 3–4), take the tiles with the coins of their money spaces and the pesos
+printed under their spaces, then for each tile hire it into the granjero row (paying the
+price of the leftmost free space, doing its immediate action) or keep it beside the board.
+"""
+
+from __future__ import annotations
+
+from games.gwt_argentina import data as D
+from games.gwt_argentina import pieces as P
+from games.gwt_argentina import player_board as PB
+from games.gwt_argentina.actions import row_action
+from games.gwt_argentina.flow import Ctx, opt, pop, push, step, unlock_location
+from games.gwt_argentina.state import Frame, GwtState
+
+MAX_CHOSEN = 3
+MAX_REVEAL = D.MAX_REVEALED_FOR_HELP
+
+
+def farmer_spaces(state: GwtState) -> list[str]:
+    return [s for s, t in state.board.trail.items() if P.is_farmer(t)]
+
+
+def reveal_potential(state: GwtState, seat: int) -> int:
+    strengths = sorted((P.cattle(c).strength for c in PB.cattle_in_hand(state.players[seat])),
+                       reverse=True)
+    return sum(strengths[:MAX_REVEAL])
+
+
+def need_of(state: GwtState, spaces: list[str]) -> int:
+    return sum(P.farmer(state.board.trail[s]).strength for s in spaces)
+
+
+def can_help_any(state: GwtState, seat: int, bonus: int, only: str | None) -> bool:
+    spaces = [only] if only else farmer_spaces(state)
+    best = PB.board_strength(state.players[seat]) + bonus + reveal_potential(state, seat)
+    return any(P.farmer(state.board.trail[s]).strength <= best for s in spaces
+               if s in state.board.trail and P.is_farmer(state.board.trail[s]))
+
+
+def farmer_gain(state: GwtState, space: str) -> int:
+    return state.board.farmer_coins.get(space, 0) + D.FARMER_SPACE_PESOS[space]
+
+
+@step("help")
+class HelpChooseStep:
+    @staticmethod
+    def prompt(state: GwtState, frame: Frame) -> str:
+        chosen = frame.data["chosen"]
+        if chosen:
+            return f"Helping {', '.join(chosen)} (strength {need_of(state, chosen)} needed). " \
+                   f"Another granjero?"
+        return "Which granjero do you help?"
+
+    @staticmethod
+    def options(state: GwtState, frame: Frame):
+        seat = frame.seat
+        chosen = frame.data["chosen"]
+        only = frame.data.get("only")
+        best = PB.board_strength(state.players[seat]) + frame.data["bonus"] + \
+            reveal_potential(state, seat)
+        out = []
+        if len(chosen) < (1 if only else frame.data.get("limit", MAX_CHOSEN)):
+            spaces = [only] if only else farmer_spaces(state)
+            for s in spaces:
+                if s in chosen:
+                    continue
+                if need_of(state, chosen + [s]) <= best:
+                    f = P.farmer(state.board.trail[s])
+                    out.append(opt(f"add:{s}", f"{f.colour} granjero at {s}: strength "
+                                               f"{f.strength}, {farmer_gain(state, s)} pesos",
+                                   at=s))
+        if chosen:
+            out.append(opt("go", f"Reveal cattle for strength {need_of(state, chosen)}"))
+        out.append(opt("cancel", "Help nobody"))
+        return out
+
+    @staticmethod
+    def apply(state: GwtState, frame: Frame, key: str, ctx: Ctx) -> None:
+        if key == "cancel":
+            pop(state, frame)
+            unlock_location(state)
+            return
+        if key.startswith("add:"):
+            frame.data["chosen"] = frame.data["chosen"] + [key[4:]]
+            return
+        pop(state, frame)
+        push(state, "help_reveal", frame.seat, chosen=frame.data["chosen"],
+             bonus=frame.data["bonus"], revealed=[])
+
+
+@step("help_reveal")
+class HelpRevealStep:
+    """Reveal cattle cards one by one (no exchange token while revealing, p. 20)."""
+
+    @staticmethod
+    def prompt(state: GwtState, frame: Frame) -> str:
+        have = strength(state, frame)
+        return f"Strength {have} of {need_of(state, frame.data['chosen'])} needed: reveal a card?"
+
+    @staticmethod
+    def options(state: GwtState, frame: Frame):
+        player = state.players[frame.seat]
+        revealed = frame.data["revealed"]
+        out = []
+        if len(revealed) < MAX_REVEAL:
+            seen: set[str] = set()
+            for card in player.hand:
+                c = P.cattle(card)
+                if card in revealed or c is None or P.card_kind(card) in seen:
+                    continue
+                seen.add(P.card_kind(card))
+                out.append(opt(f"reveal:{card}", f"Reveal {c.name} (strength {c.strength})"))
+        if strength(state, frame) >= need_of(state, frame.data["chosen"]):
+            n = len(revealed)
+            exh = 0 if n == 0 else (1 if n <= 2 else 2)
+            out.append(opt("done", f"Help them ({exh} exhaustion card{'s' * (exh != 1)})"))
+        if not revealed:
+            out.append(opt("cancel", "Help nobody"))
+        return out
+
+    @staticmethod
+    def apply(state: GwtState, frame: Frame, key: str, ctx: Ctx) -> None:
+        if key.startswith("reveal:"):
+            frame.data["revealed"] = frame.data["revealed"] + [key[7:]]
+            ctx.say(state, f"Seat {frame.seat + 1} reveals {P.card_label(key[7:])}.", frame.seat)
+            ctx.reveals = True  # a card of the secret hand is shown
+            return
+        pop(state, frame)
+        if key == "cancel":
+            unlock_location(state)
+            return
+        finish_help(state, frame.seat, frame.data["chosen"], frame.data["revealed"], ctx)
+
+
+def strength(state: GwtState, frame: Frame) -> int:
+    cards = sum(P.cattle(c).strength for c in frame.data["revealed"])
+    return PB.board_strength(state.players[frame.seat]) + frame.data["bonus"] + cards
+
+
+def finish_help(state: GwtState, seat: int, chosen: list[str], revealed: list[str],
+                ctx: Ctx) -> None:
+    player = state.players[seat]
+    if revealed:
+        PB.take_exhaustion(state, player, D.exhaustion_for_revealed(len(revealed)))
+    for card in revealed:
+        PB.discard(player, card)
+    gained = 0
+    tiles = []
+    for space in chosen:
+        gained += farmer_gain(state, space)
+        tiles.append(state.board.trail.pop(space))
+        state.board.farmer_coins.pop(space, None)
+    PB.gain_money(player, gained)
+    ctx.say(state, f"Seat {seat + 1} helps {len(tiles)} granjero{'s' * (len(tiles) > 1)} "
+                   f"and gains {gained} pesos.", seat)
+    for tile in reversed(tiles):
+        push(state, "help_hire", seat, tile=tile)
+
+
+def granjero_cost(position: int) -> int:
+    """Price of the leftmost free space of the granjero row (0-based position)."""
+    return D.ROW_SLOTS[D.GRANJERO][position].cost
+
+
+@step("help_hire")
+class HelpHireStep:
+    @staticmethod
+    def prompt(state: GwtState, frame: Frame) -> str:
+        return f"Hire the {P.tile_label(frame.data['tile'])} or keep it beside your board?"
+
+    @staticmethod
+    def options(state: GwtState, frame: Frame):
+        player = state.players[frame.seat]
+        position = player.worker_count(D.GRANJERO)
+        out = []
+        if position < D.ROW_CELLS and player.money >= granjero_cost(position):
+            out.append(opt("hire", f"Hire into your granjero row for "
+                                   f"{granjero_cost(position)} pesos"))
+        out.append(opt("keep", "Keep beside your board (2 VP)"))
+        return out
+
+    @staticmethod
+    def apply(state: GwtState, frame: Frame, key: str, ctx: Ctx) -> None:
+        pop(state, frame)
+        player = state.players[frame.seat]
+        tile = frame.data["tile"]
+        if key == "keep":
+            player.helped_farmers.append(tile)
+            return
+        position = player.worker_count(D.GRANJERO)
+        PB.pay(player, granjero_cost(position))
+        player.workers["granjero"].append(tile)
+        ctx.say(state, f"Seat {frame.seat + 1} hires the granjero.", frame.seat)
+        row_action(state, frame.seat, "granjero", position, ctx)

@@ -1,0 +1,158 @@
+"""The cattle market (buying, p. 14; refilling, p. 11) and the objective display (p. 16)."""
+
+from __future__ import annotations
+
+from games.gwt_argentina import data as D
+from games.gwt_argentina import pieces as P
+from games.gwt_argentina import player_board as PB
+from games.gwt_argentina.flow import Ctx, opt, pop, push, step
+from games.gwt_argentina.state import Frame, GwtState
+
+
+def market_kinds(state: GwtState, breeds: tuple[str, ...] | set[str]) -> dict[str, str]:
+    """kind -> one market card of that kind (same breed and VP), for the given breeds."""
+    out: dict[str, str] = {}
+    for card in state.board.cattle_market:
+        c = P.cattle(card)
+        if c is not None and c.breed in breeds:
+            out.setdefault(P.card_kind(card), card)
+    return out
+
+
+def buy_choices(state: GwtState, seat: int, gauchos: int) -> list[tuple[int, str]]:
+    """(option index, first card) purchasable with ``gauchos`` unused gauchos."""
+    player = state.players[seat]
+    out = []
+    for i, o in enumerate(D.PURCHASE_OPTIONS):
+        if o.gauchos > gauchos or o.cost > player.money:
+            continue
+        matching = [c for c in state.board.cattle_market if P.cattle(c).breed in o.breeds]
+        if len(matching) < o.cards:
+            continue
+        out += [(i, card) for card in market_kinds(state, o.breeds).values()]
+    return out
+
+
+def refill_market(state: GwtState) -> None:
+    """Draw market cards up to the set-up size (never above it), p. 11."""
+    board = state.board
+    size = D.MARKET_SIZE[state.seats]
+    while len(board.cattle_market) < size and board.cattle_deck:
+        board.cattle_market.append(board.cattle_deck.pop(0))
+    board.cattle_market = P.market_sort(board.cattle_market)
+
+
+def take_from_market(state: GwtState, card: str) -> None:
+    state.board.cattle_market.remove(card)
+
+
+@step("buy")
+class BuyStep:
+    """Spend gauchos on the option table; an unused gaucho may add 2 cards (p. 14)."""
+
+    @staticmethod
+    def prompt(state: GwtState, frame: Frame) -> str:
+        return f"Buy cattle: {frame.data['gauchos']} gaucho(s) left."
+
+    @staticmethod
+    def options(state: GwtState, frame: Frame):
+        g = frame.data["gauchos"]
+        out = []
+        for i, card in buy_choices(state, frame.seat, g):
+            o = D.PURCHASE_OPTIONS[i]
+            two = " (1st of 2)" if o.cards == 2 else ""
+            out.append(opt(f"buy:{i}:{card}", f"{P.card_label(card)}{two}: {o.cost} pesos, "
+                                              f"{o.gauchos} gaucho{'s' * (o.gauchos > 1)}",
+                           group=f"{o.gauchos} gaucho{'s' * (o.gauchos > 1)}"))
+        if g >= 1 and state.board.cattle_deck:
+            out.append(opt("draw2", "Use a gaucho: 2 more cards into the market", group="Other"))
+        if out:
+            out.append(opt("done", "Stop buying", group="Other"))
+        if len(out) <= 25:
+            out = [o.model_copy(update={"group": None}) for o in out]
+        return out
+
+    @staticmethod
+    def apply(state: GwtState, frame: Frame, key: str, ctx: Ctx) -> None:
+        player = state.players[frame.seat]
+        if key == "done":
+            pop(state, frame)
+            return
+        if key == "draw2":
+            frame.data["gauchos"] -= 1
+            drawn = state.board.cattle_deck[:2]
+            del state.board.cattle_deck[:2]
+            state.board.cattle_market = P.market_sort(state.board.cattle_market + drawn)
+            ctx.reveals = True
+            ctx.say(state, "Into the market: " + ", ".join(P.card_label(c) for c in drawn) + ".")
+            return
+        _, idx, card = key.split(":", 2)
+        o = D.PURCHASE_OPTIONS[int(idx)]
+        frame.data["gauchos"] -= o.gauchos
+        PB.pay(player, o.cost)
+        take_from_market(state, card)
+        player.discard.append(card)
+        ctx.say(state, f"Seat {frame.seat + 1} buys {P.card_label(card)} for {o.cost} pesos.",
+                frame.seat)
+        if o.cards == 2:
+            push(state, "buy_second", frame.seat, option=int(idx))
+
+
+@step("buy_second")
+class BuySecondStep:
+    @staticmethod
+    def prompt(state: GwtState, frame: Frame) -> str:
+        return "Choose the second card of this purchase."
+
+    @staticmethod
+    def options(state: GwtState, frame: Frame):
+        return [opt(f"card:{c}", P.card_label(c))
+                for c in market_kinds(state, D.PURCHASE_OPTIONS[frame.data["option"]].breeds).values()]
+
+    @staticmethod
+    def apply(state: GwtState, frame: Frame, key: str, ctx: Ctx) -> None:
+        pop(state, frame)
+        card = key[5:]
+        take_from_market(state, card)
+        state.players[frame.seat].discard.append(card)
+        ctx.say(state, f"Seat {frame.seat + 1} also takes {P.card_label(card)}.", frame.seat)
+
+
+@step("take_objective")
+class TakeObjectiveStep:
+    """An objective card from the display (refilled) or the top of the deck, onto the
+    discard pile (p. 16)."""
+
+    @staticmethod
+    def prompt(state: GwtState, frame: Frame) -> str:
+        return "Which objective card do you take?"
+
+    @staticmethod
+    def options(state: GwtState, frame: Frame):
+        out = [opt(f"obj:{c}", objective_label(c)) for c in state.board.objective_display]
+        if state.board.objective_deck:
+            out.append(opt("deck", "The top card of the objective deck (unseen)"))
+        return out
+
+    @staticmethod
+    def apply(state: GwtState, frame: Frame, key: str, ctx: Ctx) -> None:
+        pop(state, frame)
+        board = state.board
+        player = state.players[frame.seat]
+        if key == "deck":
+            card = board.objective_deck.pop(0)
+            ctx.reveals = True
+        else:
+            card = key[4:]
+            board.objective_display.remove(card)
+            if board.objective_deck:
+                board.objective_display.append(board.objective_deck.pop(0))
+                ctx.reveals = True
+        player.discard.append(card)
+        ctx.say(state, f"Seat {frame.seat + 1} takes {objective_label(card)}.", frame.seat)
+
+
+def objective_label(card: str) -> str:
+    o = D.OBJECTIVE_BY_ID[card]
+    need = " ".join(f"{k}{'×' + str(v) if v > 1 else ''}" for k, v in o.needs.items())
+    return f"Objective {card[2:]}: {o.action.key}; {o.vp}/{o.penalty} VP: {need}"[:100]

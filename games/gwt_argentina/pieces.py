@@ -1,0 +1,114 @@
+"""What an id is: cards and tiles of :mod:`games.gwt_argentina.data`, read for the engine.
+
+Card ids: market cattle ``"FQ7"``, starting cattle ``"0:NI3"`` (seat 0), exhaustion ``"EX"``
+(all 25 alike), objectives ``"OB07"``. Tile ids: workers ``"GA01"``, ``"CA05"``, ``"MA12"``;
+farmers ``"FG03"``, ``"FB01"``, ``"FO10"``, ``"FY15"``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cache
+
+from games.gwt_argentina import data as D
+
+
+@dataclass(frozen=True)
+class Cattle:
+    breed: str  # breed id ("franqueiro")
+    name: str
+    colour: str
+    value: int
+    strength: int
+    vp: int
+
+
+@cache
+def cattle(card: str) -> Cattle | None:
+    """The cattle facts of a card; None for exhaustion and objective cards."""
+    if card in D.MARKET_CARD_BY_ID:
+        c = D.MARKET_CARD_BY_ID[card]
+        b = D.BREED_BY_ID[c.breed]
+        return Cattle(b.id, b.name, b.colour, b.value, b.strength, c.vp)
+    if ":" in card:
+        code = card.split(":", 1)[1].rstrip("0123456789")
+        b = D.BREED_BY_CODE.get(code)
+        if b is not None:
+            return Cattle(b.id, b.name, b.colour, b.value, b.strength, D.STARTING_CARD_VP)
+    return None
+
+
+def card_kind(card: str) -> str:
+    """Cards of one kind are interchangeable (same breed and VP, or the same card)."""
+    c = cattle(card)
+    if c is not None:
+        return f"{c.breed}/{c.vp}"
+    return card
+
+
+def is_exhaustion(card: str) -> bool:
+    return card == D.EXHAUSTION_CARD_ID
+
+
+def is_objective(card: str) -> bool:
+    return card in D.OBJECTIVE_BY_ID
+
+
+def card_label(card: str) -> str:
+    c = cattle(card)
+    if c is not None:
+        return f"{c.name} (value {c.value}, str {c.strength}{f', {c.vp} VP' if c.vp else ''})"
+    if is_exhaustion(card):
+        return "Exhaustion card"
+    o = D.OBJECTIVE_BY_ID[card]
+    return f"Objective {card[2:]} ({o.vp}/{o.penalty} VP)"
+
+
+# -- tiles ---------------------------------------------------------------------------
+def is_worker(tile: str) -> bool:
+    return tile in D.WORKER_BY_ID
+
+
+def is_farmer(tile: str) -> bool:
+    return tile in D.FARMER_BY_ID
+
+
+def worker_kind(tile: str) -> str:
+    """"gaucho" / "carpintero" / "maquinista", or "granjero" for a farmer tile."""
+    if is_farmer(tile):
+        return D.GRANJERO
+    return D.WORKER_BY_ID[tile].kind
+
+
+def worker_strong(tile: str) -> bool:
+    return tile in D.WORKER_BY_ID and D.WORKER_BY_ID[tile].strong
+
+
+def farmer(tile: str) -> D.FarmerTile:
+    return D.FARMER_BY_ID[tile]
+
+
+def tile_label(tile: str) -> str:
+    if is_farmer(tile):
+        f = farmer(tile)
+        return f"{f.colour} granjero (str {f.strength}, {f.hand} hand)"
+    return f"{worker_kind(tile)}{' with strength' if worker_strong(tile) else ''}"
+
+
+def starting_cards(seat: int) -> list[str]:
+    return [c.id for c in D.starting_cards(seat)]
+
+
+def market_cards() -> list[str]:
+    return [c.id for c in D.MARKET_CARDS]
+
+
+def market_sort(cards: list[str]) -> list[str]:
+    """Sorted by colour: orange, yellow, red, blue, brown, purple (set-up 9)."""
+    order = D.MARKET_COLOUR_ORDER
+
+    def key(card: str) -> tuple[int, int, str]:
+        c = cattle(card)
+        assert c is not None
+        return order.index(c.colour), -c.vp, card
+    return sorted(cards, key=key)

@@ -1,0 +1,119 @@
+"""Port cities: delivering grain from a quay to a district space (rulebook p. 9)."""
+
+from __future__ import annotations
+
+from games.gwt_argentina import data as D
+from games.gwt_argentina import pieces as P
+from games.gwt_argentina.flow import Ctx, opt, pop, step
+from games.gwt_argentina.state import Frame, GwtState
+
+
+def layout(state: GwtState, city: str) -> D.PortCity:
+    return D.port_city(city, state.board.ports[city].side)
+
+
+def delivery_cost(state: GwtState, city: str, quay: str, space: str) -> int:
+    """Grain of the district, less the quay's discount (quays II), never below 0."""
+    city_map = layout(state, city)
+    return max(0, city_map.district_of(space).grain - city_map.quay_discount[quay])
+
+
+def deliveries(state: GwtState, seat: int) -> list[tuple[str, str, str, int]]:
+    """(city, quay, space, grain) deliveries the seat can make now: one of its discs on a
+    quay of that city, a free space not under a closure tile, grain for its cost."""
+    grain = state.players[seat].grain
+    out = []
+    for city, port in state.board.ports.items():
+        for quay, seats in port.quays.items():
+            if seat not in seats:
+                continue
+            for space, holder in port.spaces.items():
+                if holder is not None or space in port.closed:
+                    continue
+                cost = delivery_cost(state, city, quay, space)
+                if cost <= grain:
+                    out.append((city, quay, space, cost))
+    return out
+
+
+def bonus_label(state: GwtState, seat: int, bonus: D.Action | None) -> str:
+    from games.gwt_argentina.actions import describe
+
+    return "no bonus" if bonus is None else describe(state, seat, bonus)
+
+
+@step("deliver")
+class DeliverStep:
+    @staticmethod
+    def prompt(state: GwtState, frame: Frame) -> str:
+        return f"Deliver grain to a port? ({state.players[frame.seat].grain} grain)"
+
+    @staticmethod
+    def options(state: GwtState, frame: Frame):
+        choices = deliveries(state, frame.seat)
+        if not choices:
+            return []
+        many = len(choices) >= 25
+        out = []
+        for city, quay, space, cost in choices:
+            facts = layout(state, city).space(space)
+            out.append(opt(f"d:{quay}:{space}",
+                           f"{D.CITY_NAMES[city]} {space.split(':')[1]} from quay {quay}: "
+                           f"{cost} grain → {bonus_label(state, frame.seat, facts.bonus)}, "
+                           f"{facts.vp} VP", at=space,
+                           group=D.CITY_NAMES[city] if many else None))
+        out.append(opt("skip", "No delivery", group="Other" if many else None))
+        return out
+
+    @staticmethod
+    def apply(state: GwtState, frame: Frame, key: str, ctx: Ctx) -> None:
+        pop(state, frame)
+        if key == "skip":
+            return
+        _, quay, space = key.split(":", 2)
+        city = space.split(":")[0]
+        player = state.players[frame.seat]
+        port = state.board.ports[city]
+        cost = delivery_cost(state, city, quay, space)
+        player.grain -= cost
+        port.quays[quay].remove(frame.seat)
+        port.spaces[space] = frame.seat
+        bonus = layout(state, city).space(space).bonus
+        ctx.say(state, f"Seat {frame.seat + 1} delivers {cost} grain to {D.CITY_NAMES[city]} "
+                       f"{space.split(':')[1]}: {bonus_label(state, frame.seat, bonus)}.",
+                frame.seat)
+        if bonus is not None:
+            from games.gwt_argentina.actions import start
+
+            start(state, frame.seat, bonus, ctx)
+
+
+@step("free_cattle")
+class FreeCattleStep:
+    """A free market card of a breed onto your discard pile (Liverpool's bonus)."""
+
+    @staticmethod
+    def prompt(state: GwtState, frame: Frame) -> str:
+        return "Take a free card from the cattle market."
+
+    @staticmethod
+    def options(state: GwtState, frame: Frame):
+        seen: set[str] = set()
+        out = []
+        for card in state.board.cattle_market:
+            c = P.cattle(card)
+            if c.breed == frame.data["breed"] and P.card_kind(card) not in seen:
+                seen.add(P.card_kind(card))
+                out.append(opt(f"card:{card}", P.card_label(card)))
+        if out:
+            out.append(opt("skip", "Take nothing"))
+        return out
+
+    @staticmethod
+    def apply(state: GwtState, frame: Frame, key: str, ctx: Ctx) -> None:
+        pop(state, frame)
+        if key == "skip":
+            return
+        card = key[5:]
+        state.board.cattle_market.remove(card)
+        state.players[frame.seat].discard.append(card)

@@ -1,0 +1,241 @@
+"""The railway: moving locomotives, upgrading stations, station masters (rulebook p. 15).
+
+Track spaces are "0" (start, shared), "1".."31" (31 the terminus), branch stations
+"b<k>" between space k and k+1, and "depot" beyond the terminus. A space holding another
+locomotive is ignored as if it did not exist (it costs no move and cannot be a stop).
+"""
+
+from __future__ import annotations
+
+from games.gwt_argentina import data as D
+from games.gwt_argentina import pieces as P
+from games.gwt_argentina import player_board as PB
+from games.gwt_argentina.discs import push_disc
+from games.gwt_argentina.flow import Ctx, opt, pop, push, step
+from games.gwt_argentina.state import PRINTED, WORKER_ROWS, Frame, GwtState
+from games.gwt_argentina.trail import track_value
+
+TERMINUS = str(D.TERMINUS)
+
+
+def station_facts(sid: str) -> tuple[int, int, str]:
+    """(cost, VP, corner "white"/"black") of a station."""
+    st = D.STATION_BY_ID[sid]
+    return st.cost, st.vp, st.corner
+
+
+def is_station(space: str) -> bool:
+    return space in D.STATION_BY_ID
+
+
+ahead = D.track_next
+behind = D.track_previous
+
+
+def occupied(state: GwtState, seat: int) -> set[str]:
+    return {p.locomotive for p in state.players
+            if p.seat != seat and p.locomotive not in ("0", "depot")}
+
+
+def destinations(state: GwtState, seat: int, moves: int, *, back: bool = False,
+                 exact: bool = False) -> list[str]:
+    """Spaces the seat's locomotive may stop on with up to (or exactly) ``moves`` moves."""
+    taken = occupied(state, seat)
+    start = state.players[seat].locomotive
+    step_fn = behind if back else ahead
+    costs: dict[str, set[int]] = {}
+    todo = [(start, 0)]
+    while todo:
+        space, used = todo.pop()
+        for nxt in step_fn(space):
+            cost = used if nxt in taken else used + 1
+            if cost > moves or cost in costs.setdefault(nxt, set()):
+                continue
+            costs[nxt].add(cost)
+            todo.append((nxt, cost))
+    dests = [s for s, cs in costs.items()
+             if s not in taken and s != start and (moves in cs if exact else min(cs) >= 1)]
+    return sorted(dests, key=track_value)
+
+
+def upgradable(state: GwtState, seat: int, sid: str) -> bool:
+    cost, _vp, _corner = station_facts(sid)
+    if state.players[seat].money < cost:
+        return False
+    return sid == TERMINUS or seat not in state.board.stations[sid]
+
+
+@step("loco")
+class LocoStep:
+    """Move the locomotive: forward up to ``max`` (at least one), or back exactly."""
+
+    @staticmethod
+    def prompt(state: GwtState, frame: Frame) -> str:
+        n = frame.data["max"]
+        if frame.data.get("back"):
+            return f"Move your locomotive back exactly {n}."
+        return f"Move your locomotive forward (up to {n})."
+
+    @staticmethod
+    def options(state: GwtState, frame: Frame):
+        back = frame.data.get("back", False)
+        dests = destinations(state, frame.seat, frame.data["max"], back=back, exact=back)
+        out = [opt(f"to:{d}", f"{'Back' if back else 'Forward'} to {_space_label(d)}",
+                   at=f"rail:{d}")
+               for d in dests]
+        if not back:
+            out.append(opt("stay", "Do not move the locomotive"))
+        return out
+
+    @staticmethod
+    def apply(state: GwtState, frame: Frame, key: str, ctx: Ctx) -> None:
+        pop(state, frame)
+        if key == "stay":
+            return
+        dest = key.split(":", 1)[1]
+        player = state.players[frame.seat]
+        player.locomotive = dest
+        ctx.say(state, f"Seat {frame.seat + 1}'s locomotive goes to {_space_label(dest)}.",
+                frame.seat)
+        arrive(state, frame.seat, dest)
+
+
+def arrive(state: GwtState, seat: int, dest: str) -> None:
+    """After a locomotive stops: a station may be upgraded; the terminus sends it on to
+    the depot (upgraded or not, p. 15)."""
+    if dest == TERMINUS:
+        push(state, "depot", seat)
+    if is_station(dest) and upgradable(state, seat, dest):
+        push(state, "station", seat, id=dest)
+
+
+def _space_label(space: str) -> str:
+    if space.startswith("b"):
+        cost, vp, _corner = station_facts(space)
+        return f"station {space} (cost {cost}, {vp} VP)"
+    if space == TERMINUS:
+        return "terminus 31"
+    return f"space {space}"
+
+
+@step("depot")
+class DepotStep:
+    auto = True
+
+    @staticmethod
+    def run(state: GwtState, frame: Frame, ctx: Ctx) -> None:
+        pop(state, frame)
+        state.players[frame.seat].locomotive = "depot"
+
+
+@step("station")
+class StationStep:
+    @staticmethod
+    def prompt(state: GwtState, frame: Frame) -> str:
+        cost, vp, corner = station_facts(frame.data["id"])
+        return f"Upgrade station {frame.data['id']} for {cost} pesos ({vp} VP)?"
+
+    @staticmethod
+    def options(state: GwtState, frame: Frame):
+        sid = frame.data["id"]
+        cost, vp, corner = station_facts(sid)
+        master = state.board.station_masters.get(sid, "")
+        extra = f", station master {master}" if master.startswith("SM") else ""
+        return [opt("upgrade", f"Upgrade: pay {cost}, a disc ({corner} corner), {vp} VP{extra}",
+                    at=f"rail:{sid}"),
+                opt("skip", "Do not upgrade")]
+
+    @staticmethod
+    def apply(state: GwtState, frame: Frame, key: str, ctx: Ctx) -> None:
+        pop(state, frame)
+        if key != "upgrade":
+            return
+        upgrade(state, frame.seat, frame.data["id"], ctx)
+
+
+def upgrade(state: GwtState, seat: int, sid: str, ctx: Ctx) -> None:
+    cost, _vp, corner = station_facts(sid)
+    PB.pay(state.players[seat], cost)
+    if state.board.station_masters.get(sid, "").startswith("SM"):
+        push(state, "master", seat, id=sid)
+    push_disc(state, seat, corner, {"to": "station", "id": sid})
+
+
+@step("master")
+class MasterStep:
+    """Take the station master by giving up the rightmost worker of a row (p. 15)."""
+
+    @staticmethod
+    def prompt(state: GwtState, frame: Frame) -> str:
+        sid = frame.data["id"]
+        return f"Take station master {state.board.station_masters[sid]} for a worker?"
+
+    @staticmethod
+    def options(state: GwtState, frame: Frame):
+        sid = frame.data["id"]
+        if frame.seat not in state.board.stations[sid]:
+            return []
+        master = state.board.station_masters[sid]
+        facts = D.STATION_MASTER_BY_ID[master]
+        player = state.players[frame.seat]
+        out = []
+        for row in WORKER_ROWS:
+            tiles = player.workers[row]
+            if len(tiles) > 1:
+                out.append(opt(f"give:{row}", f"Give a {row}: take {master} "
+                                              f"({facts.reward.key}; {facts.condition})",
+                               at=f"rail:{sid}"))
+        if out:
+            out.append(opt("skip", "Keep your workers"))
+        return out
+
+    @staticmethod
+    def apply(state: GwtState, frame: Frame, key: str, ctx: Ctx) -> None:
+        pop(state, frame)
+        if key == "skip":
+            return
+        row = key.split(":", 1)[1]
+        sid = frame.data["id"]
+        player = state.players[frame.seat]
+        tile = player.workers[row].pop()
+        assert tile != PRINTED
+        master = state.board.station_masters[sid]
+        state.board.station_masters[sid] = f"worker:{tile}"
+        player.station_masters.append(master)
+        reward = D.STATION_MASTER_BY_ID[master].reward
+        if reward.kind == "pesos":
+            PB.gain_money(player, reward.amount)
+        elif reward.kind == "grain":
+            PB.gain_grain(player, reward.amount)
+        ctx.say(state, f"Seat {frame.seat + 1} takes station master {master}, leaving a "
+                       f"{P.tile_label(tile)} at {sid}.", frame.seat)
+
+
+@step("station_behind")
+class StationBehindStep:
+    """6th maquinista: upgrade a station behind the locomotive (before 24 from the depot)."""
+
+    @staticmethod
+    def prompt(state: GwtState, frame: Frame) -> str:
+        return "Upgrade a station behind your locomotive?"
+
+    @staticmethod
+    def options(state: GwtState, frame: Frame):
+        loco = state.players[frame.seat].locomotive
+        limit = D.DEPOT_UPGRADE_BEFORE if loco == D.DEPOT else track_value(loco)
+        out = []
+        for st in D.BRANCH_STATIONS:
+            sid = st.id
+            if track_value(sid) < limit and upgradable(state, frame.seat, sid):
+                cost, vp, _c = station_facts(sid)
+                out.append(opt(f"up:{sid}", f"Upgrade {sid} (cost {cost}, {vp} VP)",
+                               at=f"rail:{sid}"))
+        if out:
+            out.append(opt("skip", "No upgrade"))
+        return out
+
+    @staticmethod
+    def apply(state: GwtState, frame: Frame, key: str, ctx: Ctx) -> None:
+        pop(state, frame)
+        if key != "skip":
+            upgrade(state, frame.seat, key.split(":", 1)[1], ctx)

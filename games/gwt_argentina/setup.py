@@ -1,0 +1,145 @@
+"""Set-up for 2–4 players (rulebook "Mise en place du jeu" 1–18)."""
+
+from __future__ import annotations
+
+from games.gwt_argentina import data as D
+from games.gwt_argentina import pieces as P
+from games.gwt_argentina.state import (
+    PRINTED,
+    WORKER_ROWS,
+    Board,
+    Frame,
+    GwtOptions,
+    GwtState,
+    Player,
+    Port,
+    Ship,
+)
+from games.rng import Rng
+
+
+def place_farmer(board: Board, tile: str) -> str | None:
+    """Put a farmer on the free space of its colour with the lowest number; None if full."""
+    colour = P.farmer(tile).colour
+    for space in D.FARMER_AREAS[colour]:
+        if space not in board.trail:
+            board.trail[space] = tile
+            board.farmer_coins[space] = 0
+            return space
+    return None
+
+
+def new_state(seats: int, options: GwtOptions, seed: int) -> GwtState:
+    rng = Rng.from_seed(seed)
+    board = Board()
+
+    # 2. station masters: 5 of the 8 at random on the station-master spaces.
+    masters = [m.id for m in D.STATION_MASTERS]
+    rng.shuffle(masters)
+    board.station_masters = dict(zip(D.STATION_MASTER_SPACES,
+                                     masters[:D.STATION_MASTERS_IN_PLAY], strict=True))
+    board.stations = {s.id: [] for s in D.STATIONS}
+
+    # 3. neutral buildings on their letters (first game) or shuffled.
+    letters = list(D.NEUTRAL_LETTERS)
+    if not options.first_game:
+        rng.shuffle(letters)
+    board.trail.update(dict(zip(D.NEUTRAL_SPACES, letters, strict=True)))
+
+    # 5. bags.
+    board.bag_a = list(D.bag_contents("A"))
+    board.bag_b = list(D.bag_contents("B"))
+    board.bag_c = list(D.bag_contents("C"))
+    for bag in (board.bag_a, board.bag_b, board.bag_c):
+        rng.shuffle(bag)
+
+    # 6. five farmers from bag A, each on the lowest free space of its colour ("S'il ne
+    # reste aucune case libre ... remettez cette tuile dans le sac et piochez-en une autre").
+    placed = 0
+    while placed < D.SETUP_FARMERS:
+        tile = board.bag_a.pop(0)
+        if place_farmer(board, tile) is None:
+            board.bag_a.append(tile)
+            rng.shuffle(board.bag_a)
+            continue
+        placed += 1
+
+    # 4 + 7. job market: rows 1–2 full from the player-count column, row 3 up to the
+    # space left of the marker (5 / 8 / 11 workers).
+    columns = D.job_market_columns(seats)
+    board.job_market = [[None] * D.JOB_MARKET_COLUMNS for _ in range(D.JOB_MARKET_ROWS)]
+    board.job_marker_row = D.JOB_MARKER_START_ROW - 1
+    for row in range(D.JOB_MARKER_START_ROW):
+        for col in columns:
+            if row == board.job_marker_row and col == columns[-1]:
+                break
+            board.job_market[row][col] = board.bag_b.pop(0)
+
+    # 8. forecast spaces.
+    for space, (letter, _step) in D.FORECAST_SPACES.items():
+        bag = {"A": board.bag_a, "B": board.bag_b, "C": board.bag_c}[letter]
+        board.forecast[space] = bag.pop(0)
+
+    # 9. cattle market and exhaustion pile.
+    board.cattle_deck = P.market_cards()
+    rng.shuffle(board.cattle_deck)
+    size = D.MARKET_SIZE[seats]
+    board.cattle_market = P.market_sort(board.cattle_deck[:size])
+    del board.cattle_deck[:size]
+    board.exhaustion = [D.EXHAUSTION_CARD_ID] * D.EXHAUSTION_CARDS
+
+    # 10. objectives.
+    board.objective_deck = [o.id for o in D.OBJECTIVE_CARDS]
+    rng.shuffle(board.objective_deck)
+    board.objective_display = board.objective_deck[:D.OBJECTIVE_DISPLAY]
+    del board.objective_deck[:D.OBJECTIVE_DISPLAY]
+
+    # 11. ships: the 11 sun ships in ascending order, the 7 others shuffled below.
+    board.ships = [Ship(id=s.id) for s in D.SUN_SHIPS]
+    board.ship_pile = [s.id for s in D.EXTRA_SHIPS]
+    rng.shuffle(board.ship_pile)
+
+    # 12. port cities, sides and closure tiles.
+    for i, city in enumerate(D.CITIES):
+        side = options.port_sides
+        if side == "random":
+            side = rng.choice(["a", "b"])
+        elif len(side) == len(D.CITIES):
+            side = side[i]
+        layout = D.port_city(city, side)
+        port = Port(side=side, quays={q: [] for q in D.quays(city)})
+        for district in layout.districts:
+            for space in district.spaces:
+                port.spaces[space.id] = None
+        if city in D.CLOSURE_TILES[seats]:
+            port.closed = list(layout.closed_by_tile)
+        board.ports[city] = port
+
+    # 15. private building sides, the same for every player.
+    for n in D.PRIVATE_NUMBERS:
+        side = options.building_sides
+        if side == "random":
+            side = rng.choice(["a", "b"])
+        board.building_sides[str(n)] = side
+
+    # 14, 16–18. players: 17 discs on the board, the 18th on Le Havre quay I; 14 starting
+    # cattle cards and 1 exhaustion card shuffled; money, cards and a token by seat.
+    start_city, start_quay = D.START_QUAY.split(":")
+    players = []
+    for seat in range(seats):
+        deck = P.starting_cards(seat) + [board.exhaustion.pop()]
+        rng.shuffle(deck)
+        cards = D.START_CARDS[seat]
+        player = Player(seat=seat, money=D.START_PESOS[seat],
+                        exchange_tokens=D.START_EXCHANGE_TOKENS[seat],
+                        hand=deck[:cards], deck=deck[cards:],
+                        workers={row: [PRINTED] for row in WORKER_ROWS},
+                        slots=[s.id for s in D.DISC_SLOTS],
+                        buildings_left=list(D.PRIVATE_NUMBERS))
+        board.ports[start_city].quays[start_quay].append(seat)
+        players.append(player)
+
+    state = GwtState(seats=seats, seed=seed, rng=rng, options=options, players=players,
+                     board=board, current=0, first_turn=list(range(seats)))
+    state.stack = [Frame(kind="turn_start", seat=0)]
+    return state

@@ -1,0 +1,122 @@
+"""The trail: locations, movement, tolls (rulebook phase A, p. 6–7)."""
+
+from __future__ import annotations
+
+from games.gwt_argentina import data as D
+from games.gwt_argentina import pieces as P
+from games.gwt_argentina.flow import Ctx
+from games.gwt_argentina.state import GwtState, Player
+
+
+def track_value(space: str) -> float:
+    """How far a locomotive went: "b4" counts as 4.5, the depot beyond the terminus."""
+    return float(D.track_index(space))
+
+
+def is_location(state: GwtState, space: str, seat: int) -> bool:
+    """A location is a tile on a space, Buenos Aires, or an embarcadère the seat's
+    locomotive has reached; empty spaces do not count (p. 6)."""
+    if space == "BA":
+        return True
+    if space in D.SHORTCUTS:
+        return track_value(state.players[seat].locomotive) >= D.SHORTCUTS[space]
+    return space in state.board.trail
+
+
+def next_locations(state: GwtState, space: str, seat: int) -> list[str]:
+    """The locations one move ahead of ``space``, skipping empty spaces."""
+    found: list[str] = []
+    todo = list(D.TRAIL.get(space, ()))
+    seen: set[str] = set()
+    while todo:
+        nxt = todo.pop(0)
+        if nxt in seen:
+            continue
+        seen.add(nxt)
+        if is_location(state, nxt, seat):
+            if nxt not in found:
+                found.append(nxt)
+        elif nxt not in D.SHORTCUTS:
+            todo.extend(D.TRAIL.get(nxt, ()))
+    return found
+
+
+def ends_move(space: str) -> bool:
+    return space == "BA" or space in D.SHORTCUTS
+
+
+def kind_of(state: GwtState, space: str, seat: int) -> str:
+    """"ba", "neutral", "own", "opponent" or "farmer" (the four cases of phase B)."""
+    if space == "BA" or space in D.SHORTCUTS:
+        return "ba"
+    tile = state.board.trail.get(space)
+    if tile is None:
+        return "empty"
+    if P.is_farmer(tile):
+        return "farmer"
+    if ":" in tile:
+        return "own" if building_owner(tile) == seat else "opponent"
+    return "neutral"
+
+
+def building_owner(tile: str) -> int:
+    return int(tile.split(":")[0])
+
+
+def building_number(tile: str) -> int:
+    return int(tile.split(":")[1])
+
+
+def building_side(state: GwtState, tile: str) -> str:
+    return state.board.building_sides[str(building_number(tile))]
+
+
+def hand_of(state: GwtState, space: str) -> str | None:
+    tile = state.board.trail.get(space)
+    if tile is None:
+        return None
+    if P.is_farmer(tile):
+        return P.farmer(tile).hand
+    if ":" in tile:
+        return D.private_building(building_number(tile), building_side(state, tile)).hand
+    return None
+
+
+def pay_toll(state: GwtState, player: Player, space: str, ctx: Ctx) -> None:
+    """Pay the hand of a location passed or reached, as far as money allows (p. 7):
+    into the farmer tile's money space, or to the building's owner."""
+    hand = hand_of(state, space)
+    if hand is None:
+        return
+    tile = state.board.trail[space]
+    if ":" in tile and building_owner(tile) == player.seat:
+        return
+    due = D.TOLLS[state.seats][hand]
+    paid = min(due, player.money)
+    player.money -= paid
+    if P.is_farmer(tile):
+        state.board.farmer_coins[space] = state.board.farmer_coins.get(space, 0) + paid
+        whom = "the farmer's money space"
+    else:
+        owner = building_owner(tile)
+        state.players[owner].money += paid
+        whom = f"seat {owner + 1}"
+    if paid:
+        ctx.say(state, f"Seat {player.seat + 1} pays {paid} peso{'s' * (paid > 1)} toll "
+                       f"({hand} hand at {space}) to {whom}.", player.seat)
+
+
+def location_label(state: GwtState, space: str) -> str:
+    if space == "BA":
+        return "Buenos Aires"
+    if space in D.SHORTCUTS:
+        return f"Embarcadère {space[1:]} → Buenos Aires"
+    tile = state.board.trail.get(space, "")
+    if P.is_farmer(tile):
+        f = P.farmer(tile)
+        return f"{space} {f.colour} granjero (str {f.strength}, {f.hand} hand)"
+    if ":" in tile:
+        owner = building_owner(tile)
+        return f"{space} building {building_number(tile)}{building_side(state, tile)} " \
+               f"(seat {owner + 1})"
+    return f"{space} neutral {tile}"

@@ -1,0 +1,245 @@
+"""A turn: phase A (move), phase B (the location's actions), phase C (draw), p. 6–12.
+
+Frames of a turn, bottom to top: ``turn_end`` (phase C and the next turn), the
+``location`` of phase B, and above it the ``move`` of phase A. The first turn of each
+player starts with a discard to 4 cards and the choice of a neutral building (set-up 18).
+"""
+
+from __future__ import annotations
+
+from games.gwt_argentina import data as D
+from games.gwt_argentina import pieces as P
+from games.gwt_argentina import player_board as PB
+from games.gwt_argentina.actions import (
+    aux_choices,
+    describe,
+    location_actions,
+    objective_action,
+    possible,
+    start,
+)
+from games.gwt_argentina.flow import Ctx, opt, pop, push, push_all, step, upper_first
+from games.gwt_argentina.help_farmers import can_help_any
+from games.gwt_argentina.state import Frame, GwtState
+from games.gwt_argentina.trail import ends_move, kind_of, location_label, next_locations, pay_toll
+
+
+def begin_turn(state: GwtState, seat: int) -> None:
+    state.current = seat
+    state.turn += 1
+    player = state.players[seat]
+    push(state, "turn_end", seat)
+    if seat in state.first_turn:
+        state.first_turn.remove(seat)
+        frames = []
+        if len(player.hand) > 4:
+            frames.append(("first_discard", seat, {}))
+        frames.append(("first_place", seat, {}))
+        push_all(state, frames)
+        return
+    push(state, "move", seat, limit=PB.move_limit(state, player), steps=0, extra=False)
+
+
+def objective_options(state: GwtState, seat: int) -> list:
+    seen: set[str] = set()
+    out = []
+    for card in state.players[seat].hand:
+        if P.is_objective(card) and card not in seen:
+            seen.add(card)
+            out.append(opt(f"obj:{card}", f"Play {P.card_label(card)}"))
+    return out
+
+
+def play_objective(state: GwtState, seat: int, card: str, ctx: Ctx) -> None:
+    player = state.players[seat]
+    player.hand.remove(card)
+    player.objectives.append(card)
+    ctx.say(state, f"Seat {seat + 1} plays {P.card_label(card)}.", seat)
+    objective_action(state, seat, card, ctx)
+
+
+@step("turn_start")
+class TurnStartStep:
+    auto = True
+
+    @staticmethod
+    def run(state: GwtState, frame: Frame, ctx: Ctx) -> None:
+        pop(state, frame)
+        begin_turn(state, frame.seat)
+
+
+@step("first_discard")
+class FirstDiscardStep:
+    @staticmethod
+    def prompt(state: GwtState, frame: Frame) -> str:
+        return f"First turn: discard down to 4 cards ({len(state.players[frame.seat].hand)} now)."
+
+    @staticmethod
+    def options(state: GwtState, frame: Frame):
+        if len(state.players[frame.seat].hand) <= 4:
+            return []
+        return [opt(f"discard:{card}", P.card_label(card))
+                for card in PB.hand_kinds(state.players[frame.seat]).values()]
+
+    @staticmethod
+    def apply(state: GwtState, frame: Frame, key: str, ctx: Ctx) -> None:
+        PB.discard(state.players[frame.seat], key[8:])
+        if len(state.players[frame.seat].hand) <= 4:
+            pop(state, frame)
+
+
+@step("first_place")
+class FirstPlaceStep:
+    @staticmethod
+    def prompt(state: GwtState, frame: Frame) -> str:
+        return "First turn: on which neutral building does your estanciero start?"
+
+    @staticmethod
+    def options(state: GwtState, frame: Frame):
+        return [opt(f"to:{s}", location_label(state, s), at=s) for s in D.NEUTRAL_SPACES]
+
+    @staticmethod
+    def apply(state: GwtState, frame: Frame, key: str, ctx: Ctx) -> None:
+        pop(state, frame)
+        space = key[3:]
+        state.players[frame.seat].estanciero = space
+        ctx.say(state, f"Seat {frame.seat + 1} starts at {location_label(state, space)}.",
+                frame.seat)
+        enter_location(state, frame.seat, space)
+
+
+@step("move")
+class MoveStep:
+    """Phase A (or an extra move of a building): one location at a time."""
+
+    @staticmethod
+    def prompt(state: GwtState, frame: Frame) -> str:
+        steps, limit = frame.data["steps"], frame.data["limit"]
+        return f"Move your estanciero ({steps} of at most {limit} moves made)."
+
+    @staticmethod
+    def options(state: GwtState, frame: Frame):
+        seat = frame.seat
+        here = state.players[seat].estanciero or "START"
+        out = [opt(f"to:{loc}", location_label(state, loc), at=loc)
+               for loc in next_locations(state, here, seat)]
+        if frame.data["steps"] >= 1:
+            out.append(opt("stop", f"Stop at {location_label(state, here)}", at=here))
+        if frame.data["steps"] == 0 and not frame.data["extra"]:
+            out += objective_options(state, seat)
+        return out
+
+    @staticmethod
+    def apply(state: GwtState, frame: Frame, key: str, ctx: Ctx) -> None:
+        seat = frame.seat
+        player = state.players[seat]
+        if key.startswith("obj:"):
+            play_objective(state, seat, key[4:], ctx)
+            return
+        if key.startswith("to:"):
+            space = key[3:]
+            player.estanciero = space
+            frame.data["steps"] += 1
+            pay_toll(state, player, space, ctx)
+            if not (ends_move(space) or frame.data["steps"] >= frame.data["limit"]
+                    or not next_locations(state, space, seat)):
+                return
+        pop(state, frame)
+        ctx.say(state, f"Seat {seat + 1} moves to {location_label(state, player.estanciero)}.",
+                seat)
+        enter_location(state, seat, player.estanciero)
+
+
+def enter_location(state: GwtState, seat: int, space: str) -> None:
+    """Phase B at a location: Buenos Aires' six steps, or the location's menu."""
+    if space == "BA" or space in D.SHORTCUTS:
+        from games.gwt_argentina.buenos_aires import enter_buenos_aires
+
+        state.players[seat].estanciero = "BA"
+        enter_buenos_aires(state, seat)
+        return
+    push(state, "location", seat, space=space, done=[], locked=False,
+         tile=state.board.trail.get(space))
+
+
+def frame_tile(frame: Frame) -> str | None:
+    """The building as it stood when the estanciero arrived: « Si vous remplacez une tuile
+    Bâtiment alors que votre estanciero s'y trouve, vous ne pouvez pas activer le nouveau
+    bâtiment immédiatement. »"""
+    return frame.data.get("tile")
+
+
+@step("location")
+class LocationStep:
+    @staticmethod
+    def prompt(state: GwtState, frame: Frame) -> str:
+        return f"Phase B at {location_label(state, frame.data['space'])}: what do you do?"
+
+    @staticmethod
+    def options(state: GwtState, frame: Frame):
+        seat = frame.seat
+        if frame.data.get("left"):
+            return []  # the estanciero moved on with an extra phase B
+        space = frame.data["space"]
+        kind = kind_of(state, space, seat)
+        done, locked = frame.data["done"], frame.data["locked"]
+        out = []
+        if not locked:
+            if kind in ("neutral", "own"):
+                for i, action in enumerate(location_actions(state, space, frame_tile(frame))):
+                    if i not in done and possible(state, seat, action):
+                        out.append(opt(f"act:{i}", upper_first(describe(state, seat, action))))
+            if kind == "farmer" and can_help_any(state, seat, 0, space):
+                out.append(opt("help", "Help this granjero"))
+            if not done and aux_choices(state, seat, False):
+                out.append(opt("aux", "A single auxiliary action instead"))
+        out += objective_options(state, seat)
+        out.append(opt("end", "End phase B"))
+        return out
+
+    @staticmethod
+    def apply(state: GwtState, frame: Frame, key: str, ctx: Ctx) -> None:
+        seat = frame.seat
+        if key == "end":
+            pop(state, frame)
+            return
+        if key.startswith("obj:"):
+            play_objective(state, seat, key[4:], ctx)
+            return
+        if key == "aux":
+            frame.data["locked"] = True
+            push(state, "aux", seat, double=False)
+            return
+        if key == "help":
+            frame.data["locked"] = True
+            push(state, "help", seat, bonus=0, only=frame.data["space"], chosen=[], limit=1)
+            return
+        i = int(key[4:])
+        frame.data["done"] = frame.data["done"] + [i]
+        start(state, seat, location_actions(state, frame.data["space"], frame_tile(frame))[i], ctx)
+
+
+@step("turn_end")
+class TurnEndStep:
+    """Phase C: draw up to the hand limit; then the next player's turn (or the end)."""
+
+    auto = True
+
+    @staticmethod
+    def run(state: GwtState, frame: Frame, ctx: Ctx) -> None:
+        pop(state, frame)
+        seat = frame.seat
+        player = state.players[seat]
+        missing = PB.hand_limit(player) - len(player.hand)
+        if missing > 0:
+            PB.draw(state, player, missing, ctx)
+        if state.end_triggered_by is not None:
+            if seat in state.last_turns:
+                state.last_turns.remove(seat)
+            if not state.last_turns:
+                state.finished = True
+                ctx.say(state, "The game is over.")
+                return
+            begin_turn(state, state.last_turns[0])
+            return
+        begin_turn(state, (seat + 1) % state.seats)

@@ -1,0 +1,178 @@
+"""Shared drawing for decision images and board highlights (every game's renderer uses it).
+
+A *decision image* (``render_decision(view, names, marks)`` of a renderer module, see
+:func:`renderer.render_decision_png`) shows just the part of the board holding the places
+of the pending decision, each place marked with the number or letter its button or select
+option carries. The recipe every renderer follows:
+
+1. Find each marked place's box in the board's own units (cells, hexes, …), take their
+   union and add a little context: :func:`region_around`.
+2. Choose the scale: :func:`zoom_to_fit` gives pixels per board unit so that the region
+   fills :data:`DECISION_WIDTH` without growing past ``max_zoom`` (a single place must not
+   become a poster). Draw the board at that scale on a canvas of the region's size (or draw
+   the whole board and cut it: then wrap the drawing in :func:`renderer.fonts.scaled` with
+   the resize factor so the text-size check sees the final sizes).
+3. Draw each mark with :func:`draw_mark` at :func:`mark_size` (big and high contrast: a
+   near-black disc, a white ring, white bold text — readable on any colour of the board).
+4. Keep every text at least :func:`renderer.fonts.min_size` of the canvas width
+   (``tests/renderer/test_text_size.py`` checks every registered renderer).
+
+:func:`outline_cells` draws the outline of a group of cells (a herd, the last turn's
+changes) with a halo that keeps it visible on a tile of its own colour.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Hashable, Iterable
+from dataclasses import dataclass
+
+from PIL import ImageDraw
+
+from renderer.colours import readable_ink
+from renderer.fonts import PHONE_WIDTH, font, min_size, tagged
+
+#: the width (px) of a decision image when its region is big enough to fill it
+DECISION_WIDTH = 800
+#: a decision mark's text on the phone (px): well above the 9 px of any other text
+MARK_PHONE_TEXT = 14
+MARK_FILL = "#141414"
+MARK_TEXT = "#ffffff"
+MARK_RING = "#ffffff"
+#: the outline of a legal place in a decision image (light ring under a dark one)
+PLACE_OUTLINE = "#141414"
+
+Point = tuple[float, float]
+
+
+@dataclass(frozen=True)
+class Box:
+    """An axis-aligned box in any unit (board units or pixels)."""
+
+    left: float
+    top: float
+    right: float
+    bottom: float
+
+    @property
+    def width(self) -> float:
+        return self.right - self.left
+
+    @property
+    def height(self) -> float:
+        return self.bottom - self.top
+
+    def union(self, other: Box) -> Box:
+        return Box(
+            min(self.left, other.left),
+            min(self.top, other.top),
+            max(self.right, other.right),
+            max(self.bottom, other.bottom),
+        )
+
+    def grown(self, by: float) -> Box:
+        return Box(self.left - by, self.top - by, self.right + by, self.bottom + by)
+
+    def clamped(self, bounds: Box) -> Box:
+        """Moved (not shrunk, unless it is larger) so that it lies inside ``bounds``."""
+        width, height = min(self.width, bounds.width), min(self.height, bounds.height)
+        left = min(max(self.left, bounds.left), bounds.right - width)
+        top = min(max(self.top, bounds.top), bounds.bottom - height)
+        return Box(left, top, left + width, top + height)
+
+    def widened(self, width: float, height: float) -> Box:
+        """At least ``width`` × ``height``, grown evenly around its centre."""
+        cx, cy = (self.left + self.right) / 2, (self.top + self.bottom) / 2
+        w, h = max(self.width, width), max(self.height, height)
+        return Box(cx - w / 2, cy - h / 2, cx + w / 2, cy + h / 2)
+
+
+def region_around(boxes: Iterable[Box], context: float, bounds: Box,
+                  min_width: float = 0.0, min_height: float = 0.0) -> Box:
+    """The union of ``boxes`` with ``context`` around it, at least the minimum size,
+    moved inside ``bounds`` (the whole board)."""
+    boxes = list(boxes)
+    if not boxes:
+        raise ValueError("a decision region needs at least one marked place")
+    region = boxes[0]
+    for box in boxes[1:]:
+        region = region.union(box)
+    return region.grown(context).widened(min_width, min_height).clamped(bounds)
+
+
+def zoom_to_fit(region: Box, max_zoom: float, width: float = DECISION_WIDTH,
+                max_height: float = DECISION_WIDTH * 1.25) -> float:
+    """Pixels per board unit so that ``region`` fits ``width`` × ``max_height``."""
+    return min(max_zoom, width / region.width, max_height / region.height)
+
+
+def mark_size(canvas_width: float) -> int:
+    """The font size of a decision mark on a canvas shown ``PHONE_WIDTH`` wide on a phone."""
+    return max(min_size(canvas_width),
+               math.ceil(MARK_PHONE_TEXT * max(canvas_width, PHONE_WIDTH) / PHONE_WIDTH))
+
+
+def draw_mark(draw: ImageDraw.ImageDraw, centre: Point, text: str, size: int) -> Box:
+    """A decision mark: ``text`` in white bold on a near-black disc (a pill for longer
+    text) ringed in white. Returns the box it covers."""
+    with tagged("mark"):
+        face = font(size, bold=True, condensed=len(text) > 2)
+    x, y = centre
+    text_w = draw.textlength(text, font=face)
+    radius = size * 0.78
+    half_w = max(radius, text_w / 2 + size * 0.3)
+    ring = max(2, round(size / 9))
+    box = Box(x - half_w - ring, y - radius - ring, x + half_w + ring, y + radius + ring)
+    draw.rounded_rectangle(
+        (box.left, box.top, box.right, box.bottom), radius=radius + ring, fill=MARK_RING
+    )
+    draw.rounded_rectangle(
+        (x - half_w, y - radius, x + half_w, y + radius), radius=radius, fill=MARK_FILL
+    )
+    draw.text((x, y), text, font=face, fill=MARK_TEXT, anchor="mm")
+    return box
+
+
+def halo_line(draw: ImageDraw.ImageDraw, points: list[Point], colour: str, width: int) -> None:
+    """A line in ``colour`` over a wider line in the contrasting ink (white or black)."""
+    draw.line(points, fill=readable_ink(colour), width=width + max(2, width // 2) * 2)
+    draw.line(points, fill=colour, width=width)
+
+
+Edge = tuple[Point, Point, Hashable | None]
+
+
+def outline_cells(
+    draw: ImageDraw.ImageDraw,
+    cells: Iterable[Hashable],
+    edges_of: Callable[[Hashable], Iterable[Edge]],
+    colour: str,
+    width: int,
+    halo: bool = True,
+) -> None:
+    """Outline the group ``cells``: each cell's edge is drawn unless the cell across it
+    (the third item of each edge given by ``edges_of``) is in the group too."""
+    inside = set(cells)
+    segments = [
+        (start, end)
+        for cell in inside
+        for start, end, across in edges_of(cell)
+        if across is None or across not in inside
+    ]
+    if halo:
+        under = readable_ink(colour)
+        wide = width + max(2, width // 2) * 2
+        for start, end in segments:
+            draw.line([start, end], fill=under, width=wide)
+            _cap(draw, start, wide, under)
+            _cap(draw, end, wide, under)
+    for start, end in segments:
+        draw.line([start, end], fill=colour, width=width)
+        _cap(draw, start, width, colour)
+        _cap(draw, end, width, colour)
+
+
+def _cap(draw: ImageDraw.ImageDraw, at: Point, width: int, colour: str) -> None:
+    """A round end, so that segments meeting at an angle leave no notch."""
+    r = width / 2
+    draw.ellipse((at[0] - r, at[1] - r, at[0] + r, at[1] + r), fill=colour)

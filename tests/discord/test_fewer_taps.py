@@ -1,0 +1,262 @@
+"""Fewer taps on a phone (issue 8): numbered choices with a decision image, no tap for a
+choice that is not one, and the choices of a game without secrets on the turn message."""
+
+from __future__ import annotations
+
+import copy
+import importlib.util
+import re
+from typing import Any
+
+import pytest
+from PIL import Image
+
+import renderer
+from bot.storage import Store
+from games import available_games, get_game
+from renderer import RENDERERS, encode_png
+from tests.discord.fakediscord import EPHEMERAL, FakeDiscord, FakeMember, custom_ids
+from tests.discord.harness import Reply, Table
+from tests.discord.scenario import posted_message, started_game, to_move
+
+NUMBERED = re.compile(r"^(\d+)\. Mark ([A-H][1-8]) ")
+
+
+def needs(game: str) -> None:
+    if game not in available_games() or importlib.util.find_spec(RENDERERS[game]) is None:
+        pytest.skip(f"{game} (engine and renderer) has not landed yet")
+
+
+def expand(mark: str) -> set[str]:
+    """The numbers a mark stands for: "3", "3/4" or "3-6"."""
+    if "-" in mark:
+        first, last = mark.split("-")
+        return {str(n) for n in range(int(first), int(last) + 1)}
+    return set(mark.split("/"))
+
+
+def labels(message: dict[str, Any]) -> list[str]:
+    """Every button label and select option label of a message, in order."""
+    found = []
+    for row in message["components"]:
+        for component in row["components"]:
+            if component["type"] == 3:
+                found += [o["label"] for o in component["options"]]
+            else:
+                found.append(component.get("label", ""))
+    return found
+
+
+@pytest.fixture
+def drawn(monkeypatch: pytest.MonkeyPatch) -> list[dict[str, str]]:
+    """The marks of every decision image asked for (drawn by the game's renderer when it
+    draws them, else a blank stand-in so the front end's part can be checked alone)."""
+    calls: list[dict[str, str]] = []
+    real = renderer.render_decision_png
+
+    def recording(game: str, view: dict, names: list[str], marks: dict[str, str]) -> bytes:
+        calls.append(dict(marks))
+        png = real(game, view, names, marks)
+        return png if png is not None else encode_png(Image.new("RGB", (40, 40), "white"))
+
+    monkeypatch.setattr(renderer, "render_decision_png", recording)
+    return calls
+
+
+async def kuhlorado_game(table: Table, alice: FakeMember,
+                         bob: FakeMember) -> tuple[int, dict[str, Any], FakeMember, FakeMember]:
+    needs("kuhlorado")
+    game_id, turn_message = await started_game(table, alice, bob, game="kuhlorado")
+    info = await table.sessions.info_by_id(game_id)
+    mover = to_move(table, {alice.user.id: alice, bob.user.id: bob}, info)
+    return game_id, turn_message, mover, (bob if mover is alice else alice)
+
+
+async def keep_the_dice(table: Table, mover: FakeMember, turn_message: dict[str, Any],
+                        game_id: int) -> Reply:
+    version = (await table.sessions.info_by_id(game_id)).version
+    return await table.click(mover, turn_message, f"est:popt:{game_id}:{version}:keep")
+
+
+async def test_kuhlorado_turn_message_carries_the_choices_after_the_roll(
+        table: Table, fake: FakeDiscord, alice: FakeMember, bob: FakeMember,
+        carol: FakeMember) -> None:
+    game_id, turn_message, mover, other = await kuhlorado_game(table, alice, bob)
+    version = (await table.sessions.info_by_id(game_id)).version
+    # the roll, the only option, was played for the player: no "Roll the dice", no
+    # "Your turn" — keep or reroll right on the channel message
+    ids = custom_ids(turn_message["components"])
+    assert f"est:turn:{game_id}" not in ids and not any(i.endswith(":roll") for i in ids)
+    assert f"est:popt:{game_id}:{version}:keep" in ids
+    assert " roll " in turn_message["content"] and f"<@{mover.user.id}>" in turn_message["content"]
+
+    # only the player to move may use them; the others get a private refusal
+    for someone, refusal in ((other, "It is not your turn."),
+                             (carol, "You are not playing in this game.")):
+        refused = await table.click(someone, turn_message, f"est:popt:{game_id}:{version}:keep")
+        assert refused.ephemeral and refused.text == refusal
+    assert (await table.sessions.info_by_id(game_id)).version == version
+
+    kept = await keep_the_dice(table, mover, turn_message, game_id)
+    assert kept.callback_type == 5 and kept.ephemeral  # a new private panel, not an edit
+    assert kept.text.startswith("You chose **Keep")
+    assert turn_message["content"] == posted_message(fake, fake.channel_posts()[-1])["content"]
+
+    # the public message's choices are stale now: refused cleanly, nothing changes; the
+    # player to move gets the turn as it stands (a lost panel is one tap away)
+    again = await keep_the_dice_at(table, mover, turn_message, game_id, version)
+    assert again.ephemeral and "out of date — nothing was played" in again.text
+    assert again.custom_ids and all(f":{version + 1}" in c for c in again.custom_ids)
+    late = await keep_the_dice_at(table, other, turn_message, game_id, version)
+    assert late.ephemeral and "out of date" in late.text and late.custom_ids == []
+    assert (await table.sessions.info_by_id(game_id)).version == version + 1
+
+
+async def keep_the_dice_at(table: Table, mover: FakeMember, message: dict[str, Any],
+                           game_id: int, version: int) -> Reply:
+    return await table.click(mover, message, f"est:popt:{game_id}:{version}:keep")
+
+
+async def test_the_mark_panel_numbers_its_cells_like_the_decision_image(
+        table: Table, alice: FakeMember, bob: FakeMember, drawn: list[dict[str, str]]) -> None:
+    game_id, turn_message, mover, _ = await kuhlorado_game(table, alice, bob)
+    panel = await keep_the_dice(table, mover, turn_message, game_id)
+    assert "mark" in panel.text.lower(), panel.text  # the seed is fixed: these dice mark
+
+    (image,) = panel.message["attachments"]
+    assert image["filename"] == f"estancia-{game_id}-{(await table.sessions.info_by_id(game_id)).version}-choices.png"
+    (upload,) = [f for c in panel.calls for f in c.files]
+    assert upload.is_png
+    numbered: dict[str, set[str]] = {}
+    for text in labels(panel.message):
+        match = NUMBERED.match(text)
+        if match:
+            numbered.setdefault(match[2], set()).add(match[1])
+    assert numbered, labels(panel.message)
+    marks = drawn[-1]
+    assert {cell: expand(mark) for cell, mark in marks.items()} == numbered
+    numbers = sorted(int(n) for found in numbered.values() for n in found)
+    assert numbers == list(range(1, len(numbers) + 1))
+
+    # a panel without places carries no image (the old one is taken off)
+    while panel.message["components"]:
+        first = panel.message["components"][0]["components"][0]
+        values = [first["options"][0]["value"]] if first["type"] == 3 else None
+        panel = await table.click(mover, panel.message, first["custom_id"], values)
+    assert "Your turn is over" in panel.text and panel.message["attachments"] == []
+
+
+async def test_move_autocomplete_shows_the_numbers_and_accepts_one(
+        table: Table, alice: FakeMember, bob: FakeMember) -> None:
+    game_id, turn_message, mover, _ = await kuhlorado_game(table, alice, bob)
+    panel = await keep_the_dice(table, mover, turn_message, game_id)
+    shown = [text for text in labels(panel.message) if NUMBERED.match(text)]
+    suggestions = await table.autocomplete(mover, "move", "option", option="2")
+    assert suggestions.choices[0]["name"] == shown[1]
+    everything = await table.autocomplete(mover, "move", "option", option="")
+    assert [c["name"] for c in everything.choices if NUMBERED.match(c["name"])] == shown[:25]
+
+    played = await table.slash(mover, "move", option="2")
+    cell = NUMBERED.match(shown[1])[2]  # type: ignore[index]
+    assert played.ephemeral and played.text.startswith(f"You chose **Mark {cell} "), played.text
+
+
+async def test_a_game_with_secrets_keeps_the_your_turn_button(
+        table: Table, alice: FakeMember, bob: FakeMember) -> None:
+    game_id, turn_message = await started_game(table, alice, bob)  # pasture hides things
+    assert custom_ids(turn_message["components"]) == [f"est:turn:{game_id}"]
+    assert not turn_message["flags"] & EPHEMERAL
+
+
+async def test_a_public_menu_opens_a_private_panel_for_the_mover_only(
+        table: Table, alice: FakeMember, bob: FakeMember, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A group menu (a decision too big for four menus) on a public turn message."""
+    from tests.discord import pasture
+
+    monkeypatch.setattr(pasture.Pasture, "hidden_information", False)
+    monkeypatch.setattr("bot.discord_panels.MAX_SELECTS", 1)
+    game_id, turn_message = await started_game(table, alice, bob)
+    info = await table.sessions.info_by_id(game_id)
+    mover = to_move(table, {alice.user.id: alice, bob.user.id: bob}, info)
+    other = bob if mover is alice else alice
+    menu = f"est:pgrp:{game_id}:{info.version}"
+    assert custom_ids(turn_message["components"]) == [menu]
+    public = copy.deepcopy(turn_message)
+
+    refused = await table.click(other, public, menu, ["1"])
+    assert refused.ephemeral and refused.text.startswith("It is not your turn")
+    row_b = await table.click(mover, public, menu, ["1"])
+    assert row_b.callback_type == 5 and row_b.ephemeral and "Row B" in row_b.text
+    claimed = await table.click(mover, row_b.message, f"est:sel:{game_id}:{info.version}",
+                                ["b3"])
+    assert claimed.text.startswith("You chose **Cell B3**.")
+    stale = await table.click(mover, public, menu, ["2"])
+    assert stale.ephemeral and "out of date" in stale.text
+
+
+def test_options_at_one_place_share_its_mark() -> None:
+    from bot.discord_panels import decision_marks, numbered_label, numbering
+    from games.base import Decision, Option
+
+    def option(key: str, at: str | None) -> Option:
+        return Option(key=key, label=key.capitalize(), at=at)
+
+    decision = Decision(seat=0, prompt="Where?", options=[
+        option("a1", "A"), option("a2", "A"), option("a3", "A"), option("b", "B"),
+        option("c1", "C"), option("end", None), option("c2", "C")])
+    assert decision_marks(decision) == {"A": "1-3", "B": "4", "C": "5/6"}
+    numbers = numbering(decision)
+    assert [numbered_label(o, numbers) for o in decision.options] == [
+        "1. A1", "2. A2", "3. A3", "4. B", "5. C1", "End", "6. C2"]
+
+
+async def test_a_computer_turn_cut_by_a_restart_is_played_when_the_bot_is_back(
+        fake: FakeDiscord, table: Table, alice: FakeMember,
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    needs("kuhlorado")
+    import threading
+
+    from bot import autoplay
+
+    await table.slash(alice, "new", game="kuhlorado", computers=1)
+    await table.slash(alice, "start")
+    await table.sessions.wait_for_computers()
+    turn_message = posted_message(fake, (await table.deliver())[-1])
+    game_id = (await table.sessions.info(fake.channel_id())).id
+
+    stuck = threading.Event()
+    real_think = autoplay.think
+
+    def never_done(*args: Any) -> Any:  # the bot goes down while the computer thinks
+        stuck.wait(10)
+        return real_think(*args)
+
+    monkeypatch.setattr(autoplay, "think", never_done)
+    first_choice = turn_message["components"][0]["components"][0]["custom_id"]
+    reply = await table.click(alice, turn_message, first_choice)
+    while reply.message["components"]:
+        first = reply.message["components"][0]["components"][0]
+        values = [first["options"][0]["value"]] if first["type"] == 3 else None
+        reply = await table.click(alice, reply.message, first["custom_id"], values)
+    assert "Your turn is over" in reply.text
+    await table.close()
+    stuck.set()
+    monkeypatch.setattr(autoplay, "think", real_think)
+    store = await Store.open(table.db_path)  # the file as the bot left it
+    try:
+        left = await store.game(game_id)
+        assert left is not None and left.state is not None
+        decision = get_game("kuhlorado").pending(get_game("kuhlorado").load(left.state))
+        assert decision is not None and left.seats[decision.seat].user_id is None
+    finally:
+        await store.close()
+
+    restarted = await Table(fake, table.settings, table.db_path).open()  # setup_hook resumes
+    try:
+        await restarted.sessions.wait_for_computers()  # only what the start resumed
+        info = await restarted.sessions.info_by_id(game_id)
+        assert info.user_to_move == alice.user.id
+        (post,) = await restarted.deliver()
+        assert f"<@{alice.user.id}>, it's your turn" in post.body["content"]
+    finally:
+        await restarted.close()

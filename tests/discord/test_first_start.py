@@ -1,0 +1,132 @@
+"""Issue 8, `estancia run` on a first start: every failure is one line saying what to do
+and a non-zero exit, never a traceback; a running bot says it is alive."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import signal
+import sys
+from pathlib import Path
+
+import pytest
+
+from bot.client import BAD_TOKEN
+from bot.startup import heartbeat_path
+from tests.discord.fakediscord import FakeDiscord
+
+TOKEN = "MTIzNDU2Nzg5.secret-token.value"
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def child_env(tmp_path: Path, **extra: str) -> dict[str, str]:
+    env = {k: v for k, v in os.environ.items()
+           if k not in ("REMINDERS", "TURN_TIMEOUT_HOURS", "DEV_GUILD_ID", "TIMEOUT_POLICY")}
+    env.update({"DISCORD_TOKEN": TOKEN, "ESTANCIA_DB": str(tmp_path / "db" / "e.sqlite3"),
+                "LOG_LEVEL": "INFO", "PYTHONPATH": str(ROOT)})
+    env.update(extra)
+    return env
+
+
+async def estancia_run(api_url: str, gateway_url: str, env: dict[str, str],
+                       cwd: Path) -> tuple[int, str, str]:
+    process = await asyncio.create_subprocess_exec(
+        sys.executable, "-m", "tests.discord.run_cli_child", api_url, gateway_url,
+        env=env, cwd=cwd, stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.PIPE)
+    out, err = await asyncio.wait_for(process.communicate(), 90)
+    assert process.returncode is not None
+    return process.returncode, out.decode(), err.decode()
+
+
+def one_line(err: str) -> str:
+    """The one line a failed start prints (log lines before it are allowed at INFO)."""
+    assert "Traceback" not in err, err[-3000:]
+    lines = [line for line in err.splitlines() if line.startswith("estancia: ")]
+    assert len(lines) == 1, err[-3000:]
+    return lines[0]
+
+
+async def test_a_token_discord_refuses_is_one_line_and_exit_1(
+        fake: FakeDiscord, tmp_path: Path) -> None:
+    fake.inject("GET", r"^/users/@me$", status=401, code=0, message="401: Unauthorized")
+    code, out, err = await estancia_run(fake.base_url, fake.gateway_url, child_env(tmp_path),
+                                        tmp_path)
+    assert code == 1
+    assert one_line(err) == f"estancia: {BAD_TOKEN}"
+    assert TOKEN not in err + out
+
+
+@pytest.mark.parametrize("api_url", [
+    "http://127.0.0.1:9/api/v10",  # nothing listens: connection refused
+    "http://discord.invalid/api/v10",  # no such host: the DNS lookup fails
+])
+async def test_no_network_is_one_line_and_exit_1(tmp_path: Path, api_url: str) -> None:
+    code, _out, err = await estancia_run(api_url, "ws://127.0.0.1:9/", child_env(tmp_path),
+                                         tmp_path)
+    assert code == 1
+    line = one_line(err)
+    assert line.startswith("estancia: cannot reach Discord (")
+    assert line.endswith("check this machine's internet connection (DNS, proxy, firewall), "
+                         "then start again.")
+
+
+async def test_an_unwritable_database_folder_is_one_line_and_exit_2(
+        fake: FakeDiscord, tmp_path: Path) -> None:
+    locked = tmp_path / "locked"
+    locked.mkdir()
+    locked.chmod(0o500)
+    try:
+        if os.access(locked, os.W_OK):
+            pytest.skip("running as a user who can write anywhere (root)")
+        env = child_env(tmp_path, ESTANCIA_DB=str(locked / "sub" / "e.sqlite3"))
+        code, _out, err = await estancia_run(fake.base_url, fake.gateway_url, env, tmp_path)
+    finally:
+        locked.chmod(0o700)
+    assert code == 2
+    assert one_line(err).startswith(f"estancia: cannot open the database {locked}/sub/e.sqlite3")
+    assert "set ESTANCIA_DB in .env to a file in a folder this user can write to" in err
+
+
+async def test_a_database_folder_that_cannot_be_made_is_one_line_and_exit_2(
+        fake: FakeDiscord, tmp_path: Path) -> None:
+    (tmp_path / "afile").write_text("not a folder")
+    env = child_env(tmp_path, ESTANCIA_DB=str(tmp_path / "afile" / "e.sqlite3"))
+    code, _out, err = await estancia_run(fake.base_url, fake.gateway_url, env, tmp_path)
+    assert code == 2
+    assert one_line(err).startswith(f"estancia: cannot open the database {tmp_path}/afile/")
+
+
+async def test_a_database_path_that_is_a_folder_is_one_line_and_exit_2(
+        fake: FakeDiscord, tmp_path: Path) -> None:
+    (tmp_path / "adir").mkdir()
+    env = child_env(tmp_path, ESTANCIA_DB=str(tmp_path / "adir"))
+    code, _out, err = await estancia_run(fake.base_url, fake.gateway_url, env, tmp_path)
+    assert code == 2
+    assert one_line(err).startswith(f"estancia: cannot open the database {tmp_path}/adir")
+
+
+async def test_a_log_level_nobody_knows_is_one_line_and_exit_2(
+        fake: FakeDiscord, tmp_path: Path) -> None:
+    env = child_env(tmp_path, LOG_LEVEL="verbose")
+    code, _out, err = await estancia_run(fake.base_url, fake.gateway_url, env, tmp_path)
+    assert code == 2
+    assert "LOG_LEVEL: expected one of DEBUG, INFO, WARNING or ERROR, not 'verbose'" in one_line(err)
+
+
+async def test_a_running_bot_touches_its_liveness_file(
+        fake: FakeDiscord, tmp_path: Path) -> None:
+    env = child_env(tmp_path)
+    process = await asyncio.create_subprocess_exec(
+        sys.executable, "-m", "tests.discord.run_cli_child", fake.base_url, fake.gateway_url,
+        env=env, cwd=tmp_path, stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.PIPE)
+    alive = heartbeat_path(tmp_path / "db" / "e.sqlite3")
+    try:
+        for _ in range(600):
+            if alive.exists():
+                break
+            await asyncio.sleep(0.05)
+    finally:
+        process.send_signal(signal.SIGTERM)
+        out, err = await asyncio.wait_for(process.communicate(), 30)
+    assert alive.exists(), err.decode()[-3000:]
+    assert process.returncode == 0
