@@ -55,16 +55,16 @@ SHAPES: Final[dict[str, tuple[tuple[int, int], ...]]] = {
 SHAPE_NAMES: Final = tuple(SHAPES)
 
 #: RECONSTRUCTION: the icons of the 60 tiles, 12 per shape, one letter per cell in the
-#: shape's cell order (``-`` grass). Each shape carries 36 icons — 8 corn, 8 cacao,
-#: 8 potato, 7 coins and 5 huts — three per tile, so that every tile also has two grass
-#: cells where a llama may stand. The tiles are double-sided; we take the back to show
+#: shape's cell order (``-`` grass). Each shape carries 42 icons — 9 corn, 9 cacao,
+#: 9 potato, 9 coins and 6 huts — four on half the tiles and three on the others, so
+#: that every tile keeps one or two grass cells where a llama may stand. The tiles are double-sided; we take the back to show
 #: the same icons mirrored, so flipping a tile mirrors its icons with it.
 TILE_ICONS: Final[dict[str, tuple[str, ...]]] = {
-    "P": tuple("-ckp- cp--k -$-c$ kc-$- p--c$ pp$-- k$-k- hh-c- kpk-- -ch-$ -p-hh --pkc".split()),
-    "L": tuple("p-c-k c--$p $-hc- --kpp $-$-k c-p-c h-$k- kh--h ppk-- -$-cc k--ph c$--k".split()),
-    "T": tuple("hc--$ c--k$ -$c$- kp-p- --kpk -c-ck k-p-c p--hp --$hc -$ck- -khp- $--ph".split()),
-    "Z": tuple("c$--h --ckh $-$$- ck-p- kc--k -$pp- --kkk h-c-p pp$-- c--hp -c-pk --hc$".split()),
-    "Y": tuple("p--kk -p-$c $pk-- -hk-$ cc-c- c-$c- -h-h$ p-h-$ --$pk k-k-p -pk-c -h-pc".split()),
+    "P": tuple("$-kkc -ph$- hcp-k c-p-p -k$pc $-h-c ppp-c cpk-- cckk- --$hh k$-hk -$-$$".split()),
+    "L": tuple("-kpck -kh-h -pppp -p-kc $kc-c hhc-- hk-$p -c-c$ k$-pc -p-ch k$$-$ --k$$".split()),
+    "T": tuple("kh-$$ -c-c$ p-chk -hpk- $-hpc p-h-c $k-$p pkk-- $c$h- --ppk $k-cc --kpc".split()),
+    "Z": tuple("$hpk- c$k-- c-chp -kc-c c$-pk p--ch $pp-h k-$$- hc-pc k-$-p $k$-p kk-h-".split()),
+    "Y": tuple("k$-kk -p-pc $-cpk k$-h- h$kh- c-$c- p$hh- pc-c- -pkpk -hc$- c$$-k c-pp-".split()),
 }
 TILES_PER_SHAPE: Final = 12
 

@@ -1,6 +1,7 @@
 """Llama Land (Phil Walker-Harding, Lookout 2021) on the Estancia engine contract.
 
-The steps of a turn are in turn.py, the placement rules in placement.py, the characters in
+The steps of a turn are in turn.py (a wrong tap before the tile is placed is taken back with
+the platform's undo: choosing a pile, a mode or a rotation reveals nothing), the placement rules in placement.py, the characters in
 characters.py, the objective conditions in conditions.py and the scoring in scoring.py.
 """
 
@@ -90,26 +91,14 @@ class LlamaLand(Game[LlamaLandState, LlamaLandOptions]):
             state.phase = "mode"
             return Outcome(state=state, events=step.events)
         elif phase == "mode":
-            if key == "back":
-                state.pile, state.phase = None, "tile"
-            else:
-                state.mode = key  # type: ignore[assignment]
-                needs = turn._needs_orientation_step(turn.placements(state, key))
-                state.phase = "orient" if needs else "place"
+            state.mode = key  # type: ignore[assignment]
+            needs = turn.needs_orientation_step(turn.placements(state, key))
+            state.phase = "orient" if needs else "place"
             return Outcome(state=state, events=step.events)
         elif phase == "orient":
-            if key == "back":
-                state.mode, state.phase = None, "mode"
-            else:
-                state.orientation, state.phase = int(key.removeprefix("orient:")), "place"
+            state.orientation, state.phase = int(key.removeprefix("orient:")), "place"
             return Outcome(state=state, events=step.events)
         elif phase == "place":
-            if key == "back":
-                if state.orientation is not None:
-                    state.orientation, state.phase = None, "orient"
-                else:
-                    state.mode, state.phase = None, "mode"
-                return Outcome(state=state, events=step.events)
             turn.apply_placement(state, key, step)
         elif phase == "effects":
             turn.apply_effect_choice(state, key, step)

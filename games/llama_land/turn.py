@@ -130,20 +130,20 @@ def mode_options(state: LlamaLandState) -> list[Option]:
     options = [Option(key="extend", label="Extend (next to your estate)")]
     if can_build(state.player(), state.piles[state.pile][0]):  # type: ignore[index]
         options.append(Option(key="build", label="Build (on your estate)"))
-    return options + [Option(key="back", label="Back: another tile")]
+    return options
 
 
-def _needs_orientation_step(places: list[Placement]) -> bool:
+def needs_orientation_step(places: list[Placement]) -> bool:
+    """Whether the places, grouped by rotation in menus of 25, need more than 25 groups."""
     per = Counter(p.orientation for p in places)
-    groups = sum(-(-n // MENU_LIMIT) for n in per.values()) + 1
-    return len(places) + 1 > MENU_LIMIT and groups > MENU_LIMIT
+    groups = sum(-(-n // MENU_LIMIT) for n in per.values())
+    return len(places) > MENU_LIMIT and groups > MENU_LIMIT
 
 
 def orient_options(state: LlamaLandState) -> list[Option]:
     per = Counter(p.orientation for p in placements(state, state.mode))  # type: ignore[arg-type]
-    options = [Option(key=f"orient:{o}", label=f"{orientation_label(o)} ({n} places)")
-               for o, n in sorted(per.items())]
-    return options + [Option(key="back", label="Back: extend or build")]
+    return [Option(key=f"orient:{o}", label=f"{orientation_label(o)} ({n} places)")
+            for o, n in sorted(per.items())]
 
 
 def placement_label(state: LlamaLandState, place: Placement) -> str:
@@ -178,10 +178,8 @@ def _place_options_now(state: LlamaLandState) -> list[Option]:
     places = placements(state, state.mode)  # type: ignore[arg-type]
     if state.orientation is not None:
         places = [p for p in places if p.orientation == state.orientation]
-    back = "Back: another rotation" if state.orientation is not None else "Back: extend or build"
-    if len(places) + 1 <= MENU_LIMIT:
-        return [_option(p.key(), placement_label(state, p), None, p.at()) for p in places] + [
-            _option("back", back, None, None)]
+    if len(places) <= MENU_LIMIT:
+        return [_option(p.key(), placement_label(state, p), None, p.at()) for p in places]
     options = []
     by_orientation: dict[int, list[Placement]] = {}
     for p in places:
@@ -193,7 +191,7 @@ def _place_options_now(state: LlamaLandState) -> list[Option]:
             if len(chunks) > 1:
                 title += f" · {n}/{len(chunks)}"
             options += [_option(p.key(), placement_label(state, p), title, p.at()) for p in chunk]
-    return options + [_option("back", back, "Back", None)]
+    return options
 
 
 def parse_placement(state: LlamaLandState, key: str) -> Placement:

@@ -58,7 +58,7 @@ def test_foundations_fill_gaps_and_hide_icons():
     vous octroient aucun bénéfice. » / « La hauteur de votre domaine est illimitée. »"""
     state = with_estate(started(), "3- 3- 1- 1-\n3- 2c 1- 1-\n1p 1- 1- 1-\n1- 1- 1- 1-")
     give(state, crops={"corn": 0, "potato": 0})
-    tile_on_top(state, "P", "-ckp-")
+    tile_on_top(state, "P", "-k$pc")
     seat = state.current
     # P at r1c1: r1c1 r1c2 r2c1 (level 3), r2c2 (level 2 + 1 foundation), r3c1 (1 + 2)
     assert "b:0:r1c1" in keys(play(state, "pile:P", "build"))
@@ -69,7 +69,7 @@ def test_foundations_fill_gaps_and_hide_icons():
     assert player.foundations_left == 0
     assert player.foundations == {"r2c2": 1, "r3c1": 2}
     assert player.crops["corn"] == 0 and player.crops["potato"] == 0  # hidden, no gain
-    assert dump_estate(player.estate).split("\n")[:3] == ["4- 4c 1- 1-", "4k 4p 1- 1-", "4- 1- 1- 1-"]
+    assert dump_estate(player.estate).split("\n")[:3] == ["4- 4k 1- 1-", "4$ 4p 1- 1-", "4c 1- 1- 1-"]
 
 
 def test_foundations_are_limited_to_three():
@@ -164,19 +164,17 @@ def test_positions_grouped_by_rotation_for_phones():
     check_decision(decision)
     groups = Counter(o.group for o in decision.options)
     assert len(decision.options) > 25 and None not in groups
-    assert {g.split(" · ")[0] for g in groups} - {"Back"} <= {
+    assert {g.split(" · ")[0] for g in groups} <= {
         "↻0", "↻90", "↻180", "↻270", "↻0 flipped", "↻90 flipped", "↻180 flipped", "↻270 flipped"}
-    place = next(o for o in decision.options if o.key != "back")
+    place = decision.options[0]
     assert len(place.at.split()) == 5 and all(c.startswith("r") for c in place.at.split())
     # a long estate: far too many places for 25 groups of 25
     long = with_estate(started(), " ".join(["1-"] * 40))
     tile_on_top(long, "P")
     long = play(long, "pile:P", "extend")
     assert long.phase == "orient"
-    assert len(keys(long)) == 9  # 8 orientations and back
+    assert len(keys(long)) == 8  # the 8 orientations
     long = play(long, "orient:5")
     decision = GAME.pending(long)
     check_decision(decision)
-    assert all(o.key.startswith("x:5:") for o in decision.options if o.key != "back")
-    long = play(long, "back", "back")
-    assert long.phase == "mode"
+    assert all(o.key.startswith("x:5:") for o in decision.options)

@@ -20,9 +20,9 @@ CONFIGS = list(itertools.product((2, 3, 4), VARIANTS))
 
 
 def keen(game, state, seat, rng):
-    """A random player that never goes back and rarely ends a turn without feeding."""
+    """A random player that rarely ends a turn without feeding or skips a marker."""
     options = [o.key for o in game.pending(state).options]
-    forward = [k for k in options if k not in ("back", "end", "mark:skip")]
+    forward = [k for k in options if k not in ("end", "mark:skip")]
     if forward and rng.randrange(6):
         return rng.choice(forward)
     return rng.choice(options)
