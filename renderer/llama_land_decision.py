@@ -16,6 +16,7 @@ share a cell and every number stays readable, however many there are.
 from __future__ import annotations
 
 import math
+import re
 
 from PIL import Image, ImageDraw
 
@@ -87,8 +88,9 @@ def render_decision(view: dict, names: list[str], marks: dict[str, str]) -> Imag
 
 
 def mark_order(mark: str) -> tuple[int, str]:
-    digits = "".join(ch for ch in mark.split("/")[0] if ch.isdigit())
-    return (int(digits) if digits else 10**6, mark)
+    """Marks in their numbers' order ("3", "3/4", "3-6" all sort as 3; letters last)."""
+    first = re.match(r"\d+", mark)
+    return (int(first.group()) if first else 10**6, mark)
 
 
 def lie(cells: list[Cell]) -> tuple[Cell, ...]:

@@ -9,7 +9,7 @@ import pytest
 
 from games import ai, available_games
 from renderer import RENDERERS
-from tests.discord.fakediscord import FakeDiscord, FakeMember
+from tests.discord.fakediscord import FakeDiscord, FakeMember, custom_ids
 from tests.discord.harness import Table
 from tests.discord.scenario import pick, play_to_the_end, posted_message
 
@@ -44,23 +44,34 @@ async def test_one_player_beats_or_loses_to_the_computer_by_taps(
     monkeypatch.setattr(ai, "choose", ai.choose_random)
     await table.slash(alice, "new", game=GAME, computers=1)
     await table.slash(alice, "start")
+    await table.sessions.wait_for_computers()
     posts = await table.deliver()
     info = await table.sessions.info(fake.channel_id())
     rng = random.Random(5)
     taps = 0
+    images: set[str] = set()
     turn_message = posted_message(fake, posts[-1])
     while info.status == "active":
         assert info.seats[info.to_move].user_id == alice.user.id, "the computer moves by itself"
-        reply = await table.click(alice, turn_message, f"est:turn:{info.id}")
+        if f"est:turn:{info.id}" in custom_ids(turn_message["components"]):
+            reply = await table.click(alice, turn_message, f"est:turn:{info.id}")
+        else:  # no hidden information: the first choices are on the channel message
+            custom_id, values = pick(turn_message, rng)
+            reply = await table.click(alice, turn_message, custom_id, values)
+            taps += 1
         while reply.message["components"]:
+            images |= {a["filename"] for a in reply.message.get("attachments", [])}
             custom_id, values = pick(reply.message, rng)
             reply = await table.click(alice, reply.message, custom_id, values)
             assert not reply.followups, reply.followups[0]["content"]
             taps += 1
             assert taps < 3000, "the game should be over by now"
+        await table.sessions.wait_for_computers()
         posts = await table.deliver()
         info = await table.sessions.info_by_id(info.id)
         if posts:
             turn_message = posted_message(fake, posts[-1])
     assert info.status == "finished"
     assert "Final scores:" in fake.channel_posts()[-1].body["content"]
+    # the places of the tile and of the llamas came with their numbered images
+    assert any(name.endswith("-choices.png") for name in images), sorted(images)[:5]
