@@ -55,16 +55,17 @@ SHAPES: Final[dict[str, tuple[tuple[int, int], ...]]] = {
 SHAPE_NAMES: Final = tuple(SHAPES)
 
 #: RECONSTRUCTION: the icons of the 60 tiles, 12 per shape, one letter per cell in the
-#: shape's cell order (``-`` grass). Each shape carries 42 icons — 9 corn, 9 cacao,
-#: 9 potato, 9 coins and 6 huts — four on half the tiles and three on the others, so
-#: that every tile keeps one or two grass cells where a llama may stand. The tiles are double-sided; we take the back to show
-#: the same icons mirrored, so flipping a tile mirrors its icons with it.
+#: shape's cell order (``-`` grass). Each shape carries 44 icons — 10 corn, 10 cacao,
+#: 10 potato, 8 coins and 6 huts — four on two tiles in three and three on the others,
+#: so that every tile keeps one or two grass cells where a llama may stand. The tiles
+#: are double-sided; we take the back to show the same icons mirrored, so flipping a
+#: tile mirrors its icons with it.
 TILE_ICONS: Final[dict[str, tuple[str, ...]]] = {
-    "P": tuple("$-kkc -ph$- hcp-k c-p-p -k$pc $-h-c ppp-c cpk-- cckk- --$hh k$-hk -$-$$".split()),
-    "L": tuple("-kpck -kh-h -pppp -p-kc $kc-c hhc-- hk-$p -c-c$ k$-pc -p-ch k$$-$ --k$$".split()),
-    "T": tuple("kh-$$ -c-c$ p-chk -hpk- $-hpc p-h-c $k-$p pkk-- $c$h- --ppk $k-cc --kpc".split()),
-    "Z": tuple("$hpk- c$k-- c-chp -kc-c c$-pk p--ch $pp-h k-$$- hc-pc k-$-p $k$-p kk-h-".split()),
-    "Y": tuple("k$-kk -p-pc $-cpk k$-h- h$kh- c-$c- p$hh- pc-c- -pkpk -hc$- c$$-k c-pp-".split()),
+    "P": tuple("$p$h- hpc-$ p-k-h $hpc- kph-c kp-k- c$kc- c$k-h --cpk pk-c$ k$pp- kc-c-".split()),
+    "L": tuple("-$kph hc$-k $--pc k-kkp k-$$$ pc--p h-pkh -$ccc k-h-p -cp$p c-chk c--kp".split()),
+    "T": tuple("ck-pk -$kcp c$-h- kcp$- hcc$- -p-c$ c$-hk khk$- -p-ck ph-pk pk-hp cp$--".split()),
+    "Z": tuple("c$ck- $kch- p-c$- $hc-k -$phk --cpk pkck- c-hpp p--k$ pcph- c$p-k kh$--".split()),
+    "Y": tuple("p$-$$ hp-pc k-p-$ kk$h- -kckc hh-k- p-k$p c-pph -hpc- k-cck $$cc- -c-kp".split()),
 }
 TILES_PER_SHAPE: Final = 12
 
