@@ -104,7 +104,10 @@ def _objectives(state: LlamaLandState, seat: int, future: float) -> float:
         if met(player, objective):
             total += points
         elif future > 0:
-            total += points * future * _progress_for(player, objective) ** 2
+            # early on a marker is a promise; late, only what is nearly met counts
+            progress = _progress_for(player, objective)
+            likely = future * (progress + 0.4 * (1 - progress)) + (1 - future) * progress ** 2
+            total += points * likely
     return total
 
 

@@ -55,18 +55,30 @@ SHAPES: Final[dict[str, tuple[tuple[int, int], ...]]] = {
 SHAPE_NAMES: Final = tuple(SHAPES)
 
 #: RECONSTRUCTION: the icons of the 60 tiles, 12 per shape, one letter per cell in the
-#: shape's cell order (``-`` grass). Each shape carries 42 icons — 9 corn, 9 cacao,
-#: 9 potato, 9 coins and 6 huts — four on half the tiles and three on the others, so
-#: that every tile keeps one or two grass cells where a llama may stand. The tiles are double-sided; we take the back to show
-#: the same icons mirrored, so flipping a tile mirrors its icons with it.
+#: shape's cell order (``-`` grass). Each shape carries 44 icons — 10 corn, 10 cacao,
+#: 10 potato, 8 coins and 6 huts — four on two tiles in three and three on the others,
+#: so that every tile keeps one or two grass cells where a llama may stand. The tiles
+#: are double-sided; we take the back to show the same icons mirrored, so flipping a
+#: tile mirrors its icons with it.
 TILE_ICONS: Final[dict[str, tuple[str, ...]]] = {
-    "P": tuple("$-kkc -ph$- hcp-k c-p-p -k$pc $-h-c ppp-c cpk-- cckk- --$hh k$-hk -$-$$".split()),
-    "L": tuple("-kpck -kh-h -pppp -p-kc $kc-c hhc-- hk-$p -c-c$ k$-pc -p-ch k$$-$ --k$$".split()),
-    "T": tuple("kh-$$ -c-c$ p-chk -hpk- $-hpc p-h-c $k-$p pkk-- $c$h- --ppk $k-cc --kpc".split()),
-    "Z": tuple("$hpk- c$k-- c-chp -kc-c c$-pk p--ch $pp-h k-$$- hc-pc k-$-p $k$-p kk-h-".split()),
-    "Y": tuple("k$-kk -p-pc $-cpk k$-h- h$kh- c-$c- p$hh- pc-c- -pkpk -hc$- c$$-k c-pp-".split()),
+    "P": tuple("$p$h- hpc-$ p-k-h $hpc- kph-c kp-k- c$kc- c$k-h --cpk pk-c$ k$pp- kc-c-".split()),
+    "L": tuple("-$kph hc$-k $--pc k-kkp k-$$$ pc--p h-pkh -$ccc k-h-p -cp$p c-chk c--kp".split()),
+    "T": tuple("ck-pk -$kcp c$-h- kcp$- hcc$- -p-c$ c$-hk khk$- -p-ck ph-pk pk-hp cp$--".split()),
+    "Z": tuple("c$ck- $kch- p-c$- $hc-k -$phk --cpk pkck- c-hpp p--k$ pcph- c$p-k kh$--".split()),
+    "Y": tuple("p$-$$ hp-pc k-p-$ kk$h- -kckc hh-k- p-k$p c-pph -hpc- k-cck $$cc- -c-kp".split()),
 }
 TILES_PER_SHAPE: Final = 12
+# Tuning (the greedy player of games/ai.py on every seat, standard rules; seed 5 at 2
+# players, seed 1 at 3 and 4; /tmp scripts, 2026-11-26). Target from the issue: about
+# 12–16 turns each and 5–9 llamas fed by a decent player.
+#   3 icons a tile (36 a shape):  2p 24 turns each, 7 and 9 llamas (too slow);
+#                                 3p 19 turns each (the tiles ran out), 7–8 llamas.
+#   3–4 icons (42 a shape):       2p 20 turns each, 6 and 8 llamas.
+#   3–4 icons (44 a shape, kept): 2p 16 turns each, 8 llamas each (totals 91, 118);
+#                                 3p 17 turns each, 5 to 9 llamas (totals 75, 132, 99);
+#                                 4p 14 turns each (4 tiles left), 5 to 7 llamas (60–89).
+#   CPU per decision, on a machine shared by ~8 busy processes: 0.2–0.4 s for a pile,
+#   0.1–0.3 s for a position (up to ~300 options), under 0.1 s for the rest.
 
 
 def tile_shape(tile: int) -> str:

@@ -61,16 +61,16 @@ def test_llama_example_any_empty_cell_without_icon():
     acquise. » — and in the llamas variant: « vous devez le placer sur une case vide de
     la tuile que vous venez de placer à ce tour »."""
     estate = "1c 1k 1p 1$\n1$ 1p 1- 1L\n1k 1c 1$ 1h\n1c 1k 1p 1-"
-    new_tile = {"r2c2", "r3c1"}  # the grass cells of the P tile "cpk--" built at r1c1
+    new_tile = {"r2c1", "r3c1"}  # the grass cells of the P tile "kp-k-" built at r1c1
     elsewhere = {"r2c3", "r4c4"}  # grass on the start board; r2c4 holds a llama
     for variant, expected in (("standard", new_tile | elsewhere), ("llamas", new_tile)):
         state = with_estate(started(3, variant), estate)
         give(state, crops={"corn": 3})
-        tile_on_top(state, "P", "cpk--")
+        tile_on_top(state, "P", "kp-k-")
         seat = state.current
         state = play(state, "pile:P", "build", "b:0:r1c1")
         assert dump_estate(state.players[seat].estate) == (
-            "2c 2p 1p 1$\n2k 2- 1- 1L\n2- 1c 1$ 1h\n1c 1k 1p 1-")
+            "2k 2p 1p 1$\n2- 2k 1- 1L\n2- 1c 1$ 1h\n1c 1k 1p 1-")
         assert state.players[seat].crops == {"corn": 4, "cacao": 2, "potato": 1}
         state = play(state, "feed:corn:0")
         assert {k.removeprefix("llama:") for k in keys(state)} == expected

@@ -58,7 +58,7 @@ def test_foundations_fill_gaps_and_hide_icons():
     vous octroient aucun bénéfice. » / « La hauteur de votre domaine est illimitée. »"""
     state = with_estate(started(), "3- 3- 1- 1-\n3- 2c 1- 1-\n1p 1- 1- 1-\n1- 1- 1- 1-")
     give(state, crops={"corn": 0, "potato": 0})
-    tile_on_top(state, "P", "-k$pc")
+    tile_on_top(state, "P", "--cpk")
     seat = state.current
     # P at r1c1: r1c1 r1c2 r2c1 (level 3), r2c2 (level 2 + 1 foundation), r3c1 (1 + 2)
     assert "b:0:r1c1" in keys(play(state, "pile:P", "build"))
@@ -69,7 +69,7 @@ def test_foundations_fill_gaps_and_hide_icons():
     assert player.foundations_left == 0
     assert player.foundations == {"r2c2": 1, "r3c1": 2}
     assert player.crops["corn"] == 0 and player.crops["potato"] == 0  # hidden, no gain
-    assert dump_estate(player.estate).split("\n")[:3] == ["4- 4k 1- 1-", "4$ 4p 1- 1-", "4c 1- 1- 1-"]
+    assert dump_estate(player.estate).split("\n")[:3] == ["4- 4- 1- 1-", "4c 4p 1- 1-", "4k 1- 1- 1-"]
 
 
 def test_foundations_are_limited_to_three():
