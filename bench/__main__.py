@@ -119,24 +119,6 @@ async def bench_store(name: str, games: int) -> None:
 
 
 # -- Llama Land: how the computer player plays a whole game -----------------------------------
-def without_back(game):
-    """The game as the computer player sees it in this bench: no "back" option while
-    there are others. The greedy player (games/ai.py) otherwise goes Back and forth between
-    "build" and "back" for ever on some Llama Land turns (seed 100 at 2 seats, step 46)."""
-
-    class WithoutBack(type(game)):
-        def pending(self, state):
-            decision = super().pending(state)
-            if decision is None:
-                return None
-            kept = [o for o in decision.options if o.key != "back"]
-            if not kept or len(kept) == len(decision.options):
-                return decision
-            return decision.model_copy(update={"options": kept})
-
-    return WithoutBack()
-
-
 def bench_llama_land(games: int, seats: int = 2) -> None:
     """Whole games of computer players: ms per decision, turns and llamas fed per game,
     and the decision images drawn on the way (issue 7 asks for 12–16 turns each and 5–9
@@ -149,7 +131,6 @@ def bench_llama_land(games: int, seats: int = 2) -> None:
         print(f"{name:10s} computer games: engine not present")
         return
     game = get_game(name)
-    computer = without_back(game)
     times: list[float] = []
     image_ms: list[float] = []
     turns: list[float] = []
@@ -166,7 +147,7 @@ def bench_llama_land(games: int, seats: int = 2) -> None:
                 render_decision_png(name, view, [f"P{i + 1}" for i in range(seats)], placed)
                 image_ms.append((time.perf_counter() - t0) * 1000)
             t0 = time.perf_counter()
-            key = choose(computer, state, decision.seat, ai_rng(state))
+            key = choose(game, state, decision.seat, ai_rng(state))
             times.append((time.perf_counter() - t0) * 1000)
             state = game.apply(state, decision.seat, key).state
             steps += 1
@@ -178,7 +159,7 @@ def bench_llama_land(games: int, seats: int = 2) -> None:
     times.sort()
     print(f"{name:10s} computer {statistics.median(times):8.1f} ms/decision median, "
           f"{times[max(0, int(len(times) * 0.95) - 1)]:.1f} ms p95, {max(times):.1f} ms max "
-          f"({len(times)} decisions in {games} whole {seats}-player games, never going back)")
+          f"({len(times)} decisions in {games} whole {seats}-player games)")
     print(f"{name:10s} per player: {statistics.mean(turns):.1f} turns, "
           f"{statistics.mean(fed):.1f} llamas fed (min {min(fed)}, max {max(fed)}), "
           f"{statistics.mean(totals):.0f} points; {steps / games:.0f} steps/game")
@@ -199,7 +180,7 @@ def main() -> None:
         bench_render(name, max(3, int(20 * scale)))
         asyncio.run(bench_store(name, max(1, int(5 * scale))))
         print(asyncio.run(taps_per_turn(name)).line(name))
-    bench_llama_land(max(1, int(3 * scale)))  # about a minute a game at 2 seats
+    bench_llama_land(max(1, int(3 * scale)))  # ~30 s a game at 2 seats
     try:
         from tests.e2e import load
     except ImportError:
