@@ -6,6 +6,8 @@
 * milliseconds per stored move through the session layer on SQLite (WAL),
 * database bytes per finished game,
 * taps per turn on a phone, from a scripted whole game (:mod:`bench.taps`),
+* Llama Land: whole games of computer players — turns and llamas fed per game, and the
+  decision images drawn on the way,
 * GWT Argentina's solo game: Pedro's average score per difficulty (``bench/pedro.py``),
 * the bot process under load: the limit (cores ÷ CPU per board) and one burst of 50
   games (``make bench-load`` runs the full set: bursts of 50/200/500 games and a minute
@@ -103,6 +105,56 @@ async def bench_store(name: str, games: int) -> None:
           f"{times[int(len(times) * 0.95) - 1]:.2f} ms p95 ({len(times)} moves, SQLite WAL)")
 
 
+# -- Llama Land: how the computer player plays a whole game -----------------------------------
+def bench_llama_land(games: int, seats: int = 2) -> None:
+    """Whole games of computer players: ms per decision, turns and llamas fed per game,
+    and the decision images drawn on the way (issue 7 asks for 12–16 turns each and 5–9
+    llamas fed by a decent player)."""
+    from games.ai import ai_rng
+    from renderer import render_decision_png
+
+    name = "llama-land"
+    if name not in available_games():
+        print(f"{name:10s} computer games: engine not present")
+        return
+    game = get_game(name)
+    times: list[float] = []
+    image_ms: list[float] = []
+    turns: list[float] = []
+    fed: list[float] = []
+    totals: list[float] = []
+    steps = 0
+    for seed in range(games):
+        state = game.setup(seats, game.parse_options(None), 100 + seed)
+        while (decision := game.pending(state)) is not None:
+            placed = {o.at: str(i + 1) for i, o in enumerate(decision.options) if o.at}
+            if placed and len(image_ms) < 40:
+                view = game.view(state, decision.seat)
+                t0 = time.perf_counter()
+                render_decision_png(name, view, [f"P{i + 1}" for i in range(seats)], placed)
+                image_ms.append((time.perf_counter() - t0) * 1000)
+            t0 = time.perf_counter()
+            key = choose(game, state, decision.seat, ai_rng(state))
+            times.append((time.perf_counter() - t0) * 1000)
+            state = game.apply(state, decision.seat, key).state
+            steps += 1
+        view = game.view(state, None)
+        for player in view["players"]:
+            turns.append(player["turns"])
+            fed.append(len(player["llama_cards"]))
+        totals += [sc["total"] for sc in game.scores(state).values()]
+    times.sort()
+    print(f"{name:10s} computer {statistics.median(times):8.1f} ms/decision median, "
+          f"{times[max(0, int(len(times) * 0.95) - 1)]:.1f} ms p95, {max(times):.1f} ms max "
+          f"({len(times)} decisions in {games} whole {seats}-player games)")
+    print(f"{name:10s} per player: {statistics.mean(turns):.1f} turns, "
+          f"{statistics.mean(fed):.1f} llamas fed (min {min(fed)}, max {max(fed)}), "
+          f"{statistics.mean(totals):.0f} points; {steps / games:.0f} steps/game")
+    if image_ms:
+        print(f"{name:10s} decision {statistics.median(image_ms):8.1f} ms/image median, "
+              f"{max(image_ms):.1f} ms max ({len(image_ms)} images)")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--games", type=int, default=200)
@@ -120,6 +172,7 @@ def main() -> None:
         bench_render(name, max(3, int(20 * scale)))
         asyncio.run(bench_store(name, max(1, int(5 * scale))))
         print(asyncio.run(taps_per_turn(name)).line(name))
+    bench_llama_land(max(1, int(3 * scale)))  # ~30 s a game at 2 seats
     from bench.pedro import bench_pedro
 
     bench_pedro(1, computer=not args.quick, random_games=max(3, int(20 * scale)))

@@ -15,6 +15,7 @@ __all__ = [
 GAME_MODULES: dict[str, str] = {
     "kuhlorado": "games.kuhlorado",
     "hazienda": "games.hazienda",
+    "llama-land": "games.llama_land",
     "gwt-argentina": "games.gwt_argentina",
 }
 

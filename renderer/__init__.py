@@ -13,6 +13,7 @@ from PIL import Image
 RENDERERS: dict[str, str] = {
     "kuhlorado": "renderer.kuhlorado",
     "hazienda": "renderer.hazienda",
+    "llama-land": "renderer.llama_land",
     "gwt-argentina": "renderer.gwt_argentina",
 }
 

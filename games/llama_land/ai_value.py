@@ -1,0 +1,162 @@
+"""The computer player's judgement of a position (games.ai's greedy player calls it after
+each option of its own turn): what is banked plus what the estate and collection promise."""
+
+from __future__ import annotations
+
+import weakref
+from collections import Counter
+
+from games.llama_land import data
+from games.llama_land.characters import bonus_gain, kind_of
+from games.llama_land.conditions import (
+    LEVEL_CONDITIONS,
+    largest_herd,
+    longest_llama_distance,
+    ranking_value,
+)
+from games.llama_land.scoring import met, objective_points
+from games.llama_land.state import LlamaLandState, Player
+
+EXPECTED_TURNS = 14
+CHARACTER_VALUE = {data.TRADER: 1.0, data.MERCHANT: 1.5, data.FARMER: 1.5, data.SETTLER: 2.0,
+                   data.MINER: 1.5, data.WORKER: 1.0}
+
+
+def evaluate(state: LlamaLandState, seat: int) -> float:
+    mine = value(state, seat)
+    others = [banked(state, s) for s in range(state.seats) if s != seat]
+    return mine - 0.5 * max(others)
+
+
+def banked(state: LlamaLandState, seat: int) -> float:
+    """A quick reckoning of another player: cards and collection (their estates do not
+    change during our turn)."""
+    player = state.players[seat]
+    return (sum(card.points for card in player.llama_cards) + 1.5 * player.crop_count()
+            + 0.7 * player.coins)
+
+
+def value(state: LlamaLandState, seat: int) -> float:
+    player = state.players[seat]
+    banked = sum(card.points for card in player.llama_cards)
+    if state.finished:
+        return banked + player.crop_count() + player.coins // 2 + _objectives(state, seat, 1.0)
+    progress = min(1.0, player.turns / EXPECTED_TURNS)
+    future = 1.0 - progress
+    crop_value = {c: _crop_value(state, c, future) for c in data.CROPS}
+    coin_value = max(0.5, max(crop_value.values()) / 2)
+    total = banked + _objectives(state, seat, future)
+    total += sum(crop_value[c] * n for c, n in player.crops.items())
+    total += coin_value * player.coins
+    if seat == state.current and state.effects:
+        total += _pending(state, crop_value, coin_value, future)
+    total += future * sum(CHARACTER_VALUE[kind_of(ch.card)] for ch in player.characters)
+    total += future * (0.7 * player.foundations_left + _estate_promise(player))
+    return total
+
+
+def _crop_value(state: LlamaLandState, crop: str, future: float) -> float:
+    column = state.llama_columns[crop]
+    if not column:
+        return 1.0
+    return max(1.0, 0.75 * column[0] / data.FEED_COST * (0.6 + 0.4 * future))
+
+
+def _pending(state: LlamaLandState, crop_value: dict, coin_value: float, future: float) -> float:
+    total = 0.0
+    player = state.player()
+    for effect in state.effects:
+        if effect.startswith("bonus:"):
+            what, n = bonus_gain(player.characters[int(effect[6:])].card)
+            total += n * (coin_value if what == "coin" else crop_value[what])
+        elif effect == data.HUT:
+            total += 1.5 * future
+        elif effect == data.COIN_ICON:
+            total += coin_value
+        else:
+            total += crop_value[data.LETTER_CROP[effect]]
+    return total
+
+
+def _estate_promise(player: Player) -> float:
+    """Icons on top wait to be built over; grass is where llamas go."""
+    tops = Counter(cell.top for cell in player.estate.cells.values())
+    icons = sum(tops[i] for i in data.ICONS)
+    grass = tops[data.GRASS]
+    return 0.35 * icons + (0.0 if grass else -3.0) + 0.1 * min(grass, 6)
+
+
+def _objectives(state: LlamaLandState, seat: int, future: float) -> float:
+    player = state.players[seat]
+    total = 0.0
+    for objective in state.objectives:
+        if seat not in objective.markers:
+            if objective.colour == "blue" and future > 0:
+                total += 0.3 * future * _progress(player, objective.name)
+            continue
+        if objective.colour == "gold":
+            points = objective_points(state, objective).get(seat, 0)
+            total += points if future == 1.0 else points * (1 - 0.3 * future)
+            _ = ranking_value
+            continue
+        space = objective.markers.index(seat)
+        points = objective.points[space]
+        if met(player, objective):
+            total += points
+        elif future > 0:
+            # early on a marker is a promise; late, only what is nearly met counts
+            progress = _progress_for(player, objective)
+            likely = future * (progress + 0.4 * (1 - progress)) + (1 - future) * progress ** 2
+            total += points * likely
+    return total
+
+
+def _progress_for(player: Player, objective) -> float:
+    if objective.colour == "blue":
+        return _progress(player, objective.name)
+    name = objective.name
+    cards = Counter(card.crop for card in player.llama_cards)
+    if name in data.CROPS:
+        return min(1.0, cards[name] / 4)
+    if name == "diversity":
+        return sum(min(2, cards[c]) for c in data.CROPS) / 6
+    if name == "wealth":
+        return min(1.0, player.coins / 5)
+    return min(1.0, len(player.characters) / 5)
+
+
+_progress_cache: dict[tuple[int, str], tuple[weakref.ref, float]] = {}
+
+
+def _progress(player: Player, name: str) -> float:
+    """How far the estate is towards a llama condition (0-1), once per estate object
+    (estates are shared by the copies of a state until they change)."""
+    estate = player.estate
+    key = (id(estate), name)
+    cached = _progress_cache.get(key)
+    if cached is not None and cached[0]() is estate:
+        return cached[1]
+    value = _progress_now(player, name)
+    _progress_cache[key] = (weakref.ref(estate, lambda _ref, key=key: _progress_cache.pop(key, None)), value)
+    return value
+
+
+def _progress_now(player: Player, name: str) -> float:
+    estate = player.estate
+    llamas = estate.llamas()
+    if not llamas:
+        return 0.0
+    if name in LEVEL_CONDITIONS:
+        level, needed = LEVEL_CONDITIONS[name]
+        return min(1.0, sum(1 for p in llamas if estate[p].height == level) / needed)
+    if name == "omnipresence":
+        return min(1.0, len({estate[p].height for p in llamas}) / 4)
+    if name == "herd":
+        return min(1.0, largest_herd(llamas) / 4)
+    if name == "road":
+        rows = Counter(r for r, _ in llamas) + Counter()
+        cols = Counter(c for _, c in llamas)
+        return min(1.0, max([*rows.values(), *cols.values()]) / 4)
+    if name == "outposts":
+        return min(1.0, longest_llama_distance(estate) / 11)
+    return min(1.0, sum(1 for p in llamas if not estate.is_edge(p)) / 6)

@@ -1,0 +1,125 @@
+"""The objective conditions (last page of the rulebook) and their expert rankings.
+
+Readings (issue 7): level n is height n; adjacency is orthogonal and ignores heights; a
+"bord" or "trou" is any orthogonal neighbour that is not terrain; *Route* counts llamas in
+one row or one column of the grid; *Avant-postes* holds when two llamas have a shortest
+orthogonal path over terrain cells of at least 11 steps (llamas with no path between them
+at all — only possible in a hand-written estate — do not count).
+"""
+
+from __future__ import annotations
+
+from collections import Counter, deque
+
+from games.llama_land.data import CROPS
+from games.llama_land.estate import Estate, Pos, neighbours
+from games.llama_land.state import Player
+
+#: "au moins N lamas sur le n-ième étage": name -> (level, llamas needed)
+LEVEL_CONDITIONS = {
+    "lowlands": (1, 5),  # Basses terres
+    "plains": (2, 4),  # Plaines
+    "hills": (3, 3),  # Collines
+    "mountains": (4, 2),  # Montagnes
+    "summit": (5, 2),  # Sommet
+}
+ESTATE_CONDITIONS = (*LEVEL_CONDITIONS, "omnipresence", "herd", "road", "outposts", "farms")
+CARD_CONDITIONS = ("corn", "cacao", "potato", "diversity", "wealth", "characters")
+OUTPOST_STEPS = 11
+HERD_SIZE = 4
+ROAD_LLAMAS = 4
+FARM_LLAMAS = 6
+OMNIPRESENT_LEVELS = 4
+
+
+def condition_met(estate: Estate, name: str) -> bool:
+    """Whether an estate meets one of the ten llama conditions (blue objectives)."""
+    if name not in ESTATE_CONDITIONS:
+        raise ValueError(f"unknown estate condition {name!r}: one of {', '.join(ESTATE_CONDITIONS)}")
+    llamas = estate.llamas()
+    if name in LEVEL_CONDITIONS:
+        level, needed = LEVEL_CONDITIONS[name]
+        return sum(1 for p in llamas if estate[p].height == level) >= needed
+    if name == "omnipresence":
+        return len({estate[p].height for p in llamas}) >= OMNIPRESENT_LEVELS
+    if name == "herd":
+        return largest_herd(llamas) >= HERD_SIZE
+    if name == "road":
+        rows = Counter(r for r, _ in llamas)
+        cols = Counter(c for _, c in llamas)
+        return max([*rows.values(), *cols.values(), 0]) >= ROAD_LLAMAS
+    if name == "outposts":
+        return longest_llama_distance(estate) >= OUTPOST_STEPS
+    # farms: "pas adjacents ni à un bord ni à un trou"
+    return sum(1 for p in llamas if not estate.is_edge(p)) >= FARM_LLAMAS
+
+
+def largest_herd(llamas: list[Pos]) -> int:
+    """Size of the largest orthogonally connected group of llamas."""
+    left, best = set(llamas), 0
+    while left:
+        stack = [left.pop()]
+        size = 0
+        while stack:
+            pos = stack.pop()
+            size += 1
+            for n in neighbours(pos):
+                if n in left:
+                    left.remove(n)
+                    stack.append(n)
+        best = max(best, size)
+    return best
+
+
+def distances_from(estate: Estate, start: Pos) -> dict[Pos, int]:
+    """Shortest orthogonal paths over terrain cells (any height) from ``start``."""
+    dist = {start: 0}
+    queue = deque([start])
+    while queue:
+        pos = queue.popleft()
+        for n in neighbours(pos):
+            if n in estate.cells and n not in dist:
+                dist[n] = dist[pos] + 1
+                queue.append(n)
+    return dist
+
+
+def longest_llama_distance(estate: Estate) -> int:
+    """The greatest shortest-path distance between two llamas (0 with fewer than two)."""
+    llamas = estate.llamas()
+    best = 0
+    for i, start in enumerate(llamas):
+        dist = distances_from(estate, start)
+        for other in llamas[i + 1:]:
+            best = max(best, dist.get(other, 0))
+    return best
+
+
+def card_count(player: Player, crop: str) -> int:
+    return sum(1 for card in player.llama_cards if card.crop == crop)
+
+
+def card_condition_met(player: Player, name: str) -> bool:
+    """The six purple conditions, from the player's cards, coins and characters."""
+    if name in CROPS:
+        return card_count(player, name) >= 4  # "au moins 4 cartes Lama de maïs"
+    if name == "diversity":
+        return all(card_count(player, crop) >= 2 for crop in CROPS)
+    if name == "wealth":
+        return player.coins >= 5
+    if name == "characters":
+        return len(player.characters) >= 5
+    raise ValueError(f"unknown card condition {name!r}: one of {', '.join(CARD_CONDITIONS)}")
+
+
+def ranking_value(player: Player, name: str) -> int:
+    """Gold (experts): "autant de ... que possible" — what the players are ranked by."""
+    if name in CROPS:
+        return card_count(player, name)
+    if name == "diversity":
+        return len(player.llama_cards)  # "tous types confondus"
+    if name == "wealth":
+        return player.coins
+    if name == "characters":
+        return len(player.characters)
+    raise ValueError(f"unknown card condition {name!r}: one of {', '.join(CARD_CONDITIONS)}")

@@ -1,0 +1,564 @@
+"""A turn, step by step ("Déroulement", p. 3–7): the options of each phase and their effects.
+
+set-up: each player chooses a side of their start board → ``tile`` (a pile; characters)
+→ ``mode`` (extend or build) → [``orient``, when the places are too many for one menu]
+→ ``place`` → after building, the icons' effects: collected at once when their order
+cannot matter, else ``effects`` asks which comes next; each hut asks ``hut`` → after
+extending, ``marker`` (not for beginners) → ``feed`` (also where the characters are used
+and the turn is ended) → ``llama`` (where the new llama stands) → next player.
+"""
+
+from __future__ import annotations
+
+import weakref
+from collections import Counter
+from dataclasses import dataclass, field
+from typing import NamedTuple
+
+from games.base import MENU_LIMIT, Event, Option
+from games.llama_land import data
+from games.llama_land.characters import (
+    bonus_gain,
+    bonuses,
+    kind_of,
+    swap_choices,
+    swaps,
+)
+from games.llama_land.deal import face_index, start_estate
+from games.llama_land.estate import cell_name, parse_cell_name
+from games.llama_land.placement import (
+    Placement,
+    build_placements,
+    can_build,
+    covered_icons,
+    extend_placements,
+    orientation_label,
+    oriented,
+    place_tile,
+)
+from games.llama_land.scoring import open_spaces
+from games.llama_land.state import Character, LlamaCard, LlamaLandState
+from games.llama_land.views import character_view
+
+SEAT_NAMES = ("Red", "Blue", "Yellow", "Green")
+
+
+class Choice(NamedTuple):
+    """An option before it is known whether the decision needs groups."""
+
+    key: str
+    label: str
+    group: str
+    at: str | None = None
+
+
+@dataclass
+class Step:
+    events: list[Event] = field(default_factory=list)
+    reveals: bool = False
+
+    def say(self, text: str, seat: int | None = None) -> None:
+        self.events.append(Event(text=text, seat=seat))
+
+
+def name(state: LlamaLandState, seat: int) -> str:
+    return SEAT_NAMES[seat]
+
+
+def say(state: LlamaLandState, step: Step, text: str) -> None:
+    step.say(f"{name(state, state.current)} {text}", state.current)
+
+
+def icon_list(icons: str | list[str]) -> str:
+    shown = [data.ICON_NAMES[i] for i in icons if i != data.GRASS]
+    return ", ".join(shown) if shown else "no icon"
+
+
+# -- set-up: the side of the start board -------------------------------------------------------
+def side_options(state: LlamaLandState) -> list[Option]:
+    board = state.player().board
+    return [Option(key=f"side:{side}", label=f"Side {side}",
+                   hint=data.START_FACES[face_index(board, side)]) for side in ("A", "B")]
+
+
+def apply_side(state: LlamaLandState, key: str, step: Step) -> None:
+    side = key.removeprefix("side:")
+    player = state.player()
+    player.side = side
+    player.estate = start_estate(face_index(player.board, side))
+    say(state, step, f"takes start board {player.board + 1}, side {side}.")
+    state.turn += 1
+    state.current = (state.current + 1) % state.seats
+    if state.current == state.first:
+        state.phase = "tile"
+
+
+# -- choosing the tile -------------------------------------------------------------------------
+def tile_options(state: LlamaLandState) -> list[Option]:
+    options = []
+    for shape, pile in state.piles.items():
+        if pile:
+            options.append(Choice(f"pile:{shape}", f"{shape} tile ({icon_list(data.tile_icons(pile[0]))})",
+                                  "Tiles"))
+    return finish(options + character_choices(state))
+
+
+_placements: dict[tuple, tuple[weakref.ref, list[Placement]]] = {}
+
+
+def placements(state: LlamaLandState, mode: str) -> list[Placement]:
+    """The legal places of the chosen tile. They depend only on the estate (shared by the
+    copies of a state until it changes), the tile and the foundations left, so they are
+    worked out once for all the futures a computer player explores."""
+    tile = state.piles[state.pile][0]  # type: ignore[index]
+    player = state.player()
+    return _cached(player, tile, mode)
+
+
+def _cached(player, tile: int, mode: str) -> list[Placement]:
+    estate = player.estate
+    key = (id(estate), tile, mode, player.foundations_left, id(player.pieces))
+    cached = _placements.get(key)
+    if cached is not None and cached[0]() is estate:
+        return cached[1]
+    found = extend_placements(player, tile) if mode == "extend" else build_placements(player, tile)
+    _placements[key] = (weakref.ref(estate, lambda _ref, key=key: _placements.pop(key, None)), found)
+    return found
+
+
+def mode_options(state: LlamaLandState) -> list[Option]:
+    options = [Option(key="extend", label="Extend (next to your estate)")]
+    if can_build(state.player(), state.piles[state.pile][0]):  # type: ignore[index]
+        options.append(Option(key="build", label="Build (on your estate)"))
+    return options
+
+
+def needs_orientation_step(places: list[Placement]) -> bool:
+    """Whether the places, grouped by rotation in menus of 25, need more than 25 groups."""
+    per = Counter(p.orientation for p in places)
+    groups = sum(-(-n // MENU_LIMIT) for n in per.values())
+    return len(places) > MENU_LIMIT and groups > MENU_LIMIT
+
+
+def orient_options(state: LlamaLandState) -> list[Option]:
+    per = Counter(p.orientation for p in placements(state, state.mode))  # type: ignore[arg-type]
+    return [Option(key=f"orient:{o}", label=f"{orientation_label(o)} ({n} places)")
+            for o, n in sorted(per.items())]
+
+
+def placement_label(state: LlamaLandState, place: Placement) -> str:
+    (r0, c0), (r1, c1) = place.anchor, place.corner
+    label = f"r{r0}c{c0}–r{r1}c{c1} {orientation_label(place.orientation)}"
+    if place.mode == "build":
+        paid = covered_icons(state.player().estate, place)
+        label += f" · +{icon_list(paid)}" if paid else " · nothing"
+        if sum(place.foundations):
+            label += f" · {sum(place.foundations)} foundation{'s' if sum(place.foundations) > 1 else ''}"
+    return label
+
+
+_place_options: dict[tuple, tuple[weakref.ref, list[Option]]] = {}
+
+
+def place_options(state: LlamaLandState) -> list[Option]:
+    """The placements as options; like the placements, worked out once per estate."""
+    player = state.player()
+    estate = player.estate
+    key = (id(estate), state.piles[state.pile][0], state.mode, state.orientation,  # type: ignore[index]
+           player.foundations_left, id(player.pieces))
+    cached = _place_options.get(key)
+    if cached is not None and cached[0]() is estate:
+        return cached[1]
+    options = _place_options_now(state)
+    _place_options[key] = (weakref.ref(estate, lambda _ref, key=key: _place_options.pop(key, None)), options)
+    return options
+
+
+def _place_options_now(state: LlamaLandState) -> list[Option]:
+    places = placements(state, state.mode)  # type: ignore[arg-type]
+    if state.orientation is not None:
+        places = [p for p in places if p.orientation == state.orientation]
+    if len(places) <= MENU_LIMIT:
+        return [_option(p.key(), placement_label(state, p), None, p.at()) for p in places]
+    options = []
+    by_orientation: dict[int, list[Placement]] = {}
+    for p in places:
+        by_orientation.setdefault(p.orientation, []).append(p)
+    for orientation, group in sorted(by_orientation.items()):
+        chunks = [group[i:i + MENU_LIMIT] for i in range(0, len(group), MENU_LIMIT)]
+        for n, chunk in enumerate(chunks, start=1):
+            title = orientation_label(orientation)
+            if len(chunks) > 1:
+                title += f" · {n}/{len(chunks)}"
+            options += [_option(p.key(), placement_label(state, p), title, p.at()) for p in chunk]
+    return options
+
+
+def parse_placement(state: LlamaLandState, key: str) -> Placement:
+    """The placement of a ``x:<orientation>:<cell>`` / ``b:...`` key (already offered)."""
+    mode_letter, orientation_text, anchor_text = key.split(":")
+    orientation = int(orientation_text)
+    ar, ac = parse_cell_name(anchor_text)
+    shape = data.tile_shape(state.piles[state.pile][0])  # type: ignore[index]
+    cells = tuple((ar + r, ac + c) for r, c in oriented(shape, orientation))
+    if mode_letter == "x":
+        return Placement("extend", orientation, cells)
+    estate = state.player().estate
+    top = max(estate.cells[p].height for p in cells)
+    return Placement("build", orientation, cells, tuple(top - estate.cells[p].height for p in cells))
+
+
+def apply_placement(state: LlamaLandState, key: str, step: Step) -> None:
+    place = parse_placement(state, key)
+    player = state.player()
+    pile = state.piles[state.pile]  # type: ignore[index]
+    tile = pile.pop(0)
+    step.reveals = bool(pile)  # the next tile of the pile shows
+    paid = place_tile(player, tile, place)
+    state.tile = tile
+    state.placed = [cell_name(p) for p in place.cells]
+    state.changed += state.placed
+    state.orientation = place.orientation
+    where = placement_label(state, place).split(" · ")[0]
+    if place.mode == "extend":
+        say(state, step, f"extends with a {data.tile_shape(tile)} tile at {where}.")
+        return
+    level = player.estate[place.cells[0]].height
+    extra = f" on {sum(place.foundations)} foundation(s)" if sum(place.foundations) else ""
+    say(state, step, f"builds a {data.tile_shape(tile)} tile at {where} (level {level}){extra}, "
+        f"covering {icon_list(paid)}.")
+    state.effects = sorted(paid, key=data.EFFECT_ORDER.index) + bonuses(state, paid)
+
+
+# -- the icons' effects -----------------------------------------------------------------------
+def _effect_needs(state: LlamaLandState) -> Counter:
+    """Supplies the remaining effects draw on: crop names, "coin", "hut"."""
+    need: Counter = Counter()
+    player = state.player()
+    for effect in state.effects:
+        if effect.startswith("bonus:"):
+            what, n = bonus_gain(player.characters[int(effect[6:])].card)
+            need[what] += n
+        elif effect == data.HUT:
+            need["hut"] += 1
+        elif effect == data.COIN_ICON:
+            need["coin"] += 1
+        else:
+            need[data.LETTER_CROP[effect]] += 1
+    return need
+
+
+def order_matters(state: LlamaLandState) -> bool:
+    """The order of the effects matters only when a supply runs short and a character
+    could change what is left in it in between (a swap, or one taken with a hut)."""
+    if len(set(state.effects)) <= 1:
+        return False
+    need = _effect_needs(state)
+    have = {**state.supply_crops, "coin": state.supply_coins,
+            "hut": len(state.character_row) + len(state.character_deck)}
+    if not have["hut"]:
+        need.pop("hut", None)  # no character left: a hut gives nothing, whenever
+    if all(have[k] >= n for k, n in need.items()):
+        return False
+    return need["hut"] > 0 or any(kind_of(ch.card) in data.ACTIVE_KINDS
+                                  for i, ch in enumerate(state.player().characters) if i not in state.used)
+
+
+def effect_label(state: LlamaLandState, effect: str) -> str:
+    if effect.startswith("bonus:"):
+        card = state.player().characters[int(effect[6:])].card
+        what, n = bonus_gain(card)
+        return f"{character_view(card)['title']}: +{n} {what}"
+    if effect == data.HUT:
+        return "Hut: take a character"
+    return f"Take 1 {data.ICON_NAMES[effect]}"
+
+
+def effect_options(state: LlamaLandState) -> list[Option]:
+    options = [Choice("effect:all", "Collect them in the usual order", "Effects")]
+    for effect in dict.fromkeys(state.effects):
+        options.append(Choice(f"effect:{effect}", effect_label(state, effect), "Effects"))
+    return finish(options + character_choices(state))
+
+
+def gain(state: LlamaLandState, what: str, n: int) -> int:
+    """Take up to ``n`` of a crop or of coins from the supply; return how many came."""
+    player = state.player()
+    if what == "coin":
+        got = min(n, state.supply_coins)
+        state.supply_coins -= got
+        player.coins += got
+    else:
+        got = min(n, state.supply_crops[what])
+        state.supply_crops[what] -= got
+        player.crops[what] += got
+    return got
+
+
+def resolve_effect(state: LlamaLandState, effect: str, step: Step) -> None:
+    """Collect one effect other than a hut and drop it from the list."""
+    state.effects.remove(effect)
+    if effect.startswith("bonus:"):
+        index = int(effect[6:])
+        state.used.append(index)
+        what, n = bonus_gain(state.player().characters[index].card)
+    elif effect == data.COIN_ICON:
+        what, n = "coin", 1
+    else:
+        what, n = data.LETTER_CROP[effect], 1
+    got = gain(state, what, n)
+    if effect.startswith("bonus:"):
+        title = character_view(state.player().characters[int(effect[6:])].card)["title"]
+        say(state, step, f"gains {got} {what} with the {title}." if got else
+            f"gains nothing with the {title}: the supply is empty.")
+    elif not got:
+        say(state, step, f"gains no {what}: the supply is empty.")
+
+
+def apply_effect_choice(state: LlamaLandState, key: str, step: Step) -> None:
+    effect = key.removeprefix("effect:")
+    if effect == "all":
+        for e in [e for e in state.effects if e != data.HUT]:
+            resolve_effect(state, e, step)
+        return
+    if effect == data.HUT and not (state.character_row or state.character_deck):
+        state.effects.remove(data.HUT)
+        say(state, step, "finds no character left for a hut.")
+        return
+    if effect == data.HUT:
+        state.phase = "hut"  # the next decision asks which character
+        state.effects.remove(data.HUT)
+        state.effects.insert(0, data.HUT)
+        return
+    resolve_effect(state, effect, step)
+
+
+def hut_options(state: LlamaLandState) -> list[Option]:
+    options = []
+    for card in dict.fromkeys(state.character_row):
+        options.append(Option(key=f"hut:{card}", label=f"{character_view(card)['title']} from the row"))
+    if state.character_deck:
+        options.append(Option(key="hut:deck", label="The top card of the deck (unseen)"))
+    return options
+
+
+def apply_hut(state: LlamaLandState, key: str, step: Step) -> None:
+    """"prenez 1 carte Personnage, soit parmi celles de la rangée face visible, soit au
+    sommet de la pioche ... remplacez-le par la première carte de la pioche"."""
+    state.effects.remove(data.HUT)
+    card = key.removeprefix("hut:")
+    if card == "deck":
+        card = state.character_deck.pop(0)
+        step.reveals = True
+        where = "the deck"
+    else:
+        state.character_row.remove(card)
+        if state.character_deck:
+            state.character_row.append(state.character_deck.pop(0))
+            step.reveals = True
+        where = "the row"
+    state.player().characters.append(Character(card=card, taken=state.turn))
+    say(state, step, f"takes a {character_view(card)['title']} from {where}.")
+    state.phase = "place"  # placeholder until continue_turn picks the next phase
+
+
+# -- markers on objectives --------------------------------------------------------------------
+def marker_moves(state: LlamaLandState) -> list[tuple[str, int, int]]:
+    """(source, card, space) for each marker placement: the source is "s" for the supply
+    or the index of the card the player's marker is moved from. Only empty open spaces;
+    on a gold card only the highest one ("placez-le sur la case disponible la plus haute")."""
+    seat = state.current
+    spaces = open_spaces(state)
+    own: dict[int, int] = {}
+    free: dict[int, list[int]] = {}
+    for card, objective in enumerate(state.objectives):
+        if seat in objective.markers:
+            own[card] = objective.markers.index(seat)
+        free[card] = [s for s in spaces if objective.markers[s] is None]
+    gold = [o.colour == "gold" for o in state.objectives]
+    moves = []
+    if state.player().markers_left:
+        for card, empty in free.items():
+            if card not in own:
+                moves += [("s", card, s) for s in (empty[:1] if gold[card] else empty)]
+    for source, lifted in sorted(own.items()):
+        for card, empty in free.items():
+            if card in own and card != source:
+                continue  # "un seul de vos marqueurs par carte Objectif"
+            if card == source:
+                empty = sorted([*empty, lifted])
+                targets = empty[:1] if gold[card] else empty
+                moves += [(str(source), card, s) for s in targets if s != lifted]
+            else:
+                moves += [(str(source), card, s) for s in (empty[:1] if gold[card] else empty)]
+    return moves
+
+
+def marker_options(state: LlamaLandState) -> list[Option]:
+    moves = marker_moves(state)
+    if not moves:
+        return []
+    options = []
+    for source, card, space in moves:
+        objective = state.objectives[card]
+        group = "From your supply" if source == "s" else \
+            f"Move from {data.OBJECTIVE_TITLES[state.objectives[int(source)].name]}"
+        where = ("top", "middle", "bottom")[space]
+        title = data.OBJECTIVE_TITLES[objective.name]
+        label = f"{title}: {objective.points[space]} pts ({where})" if objective.colour != "gold" \
+            else f"{title} (gold): the {where} space"
+        if source != "s":
+            label = f"Move here: {label}"
+        options.append(Choice(f"mark:{source}:{card}:{space}", label, group))
+    return finish(options + [Choice("mark:skip", "No marker this turn", "From your supply")])
+
+
+def apply_marker(state: LlamaLandState, key: str, step: Step) -> None:
+    state.marker_done = True
+    if key == "mark:skip":
+        return
+    _, source, card_text, space_text = key.split(":")
+    card, space = int(card_text), int(space_text)
+    # the cards are shared with earlier states (state.clone): copy before changing
+    if source == "s":
+        state.player().markers_left -= 1
+    else:
+        origin = state.objectives[int(source)] = state.objectives[int(source)].clone()
+        origin.markers[origin.markers.index(state.current)] = None
+    if source != card_text:
+        state.objectives[card] = state.objectives[card].clone()
+    objective = state.objectives[card]
+    objective.markers[space] = state.current
+    say(state, step, f"puts a marker on {data.OBJECTIVE_TITLES[objective.name]} "
+        f"({objective.points[space]} points space).")
+
+
+# -- feeding a llama --------------------------------------------------------------------------
+def llama_cells(state: LlamaLandState) -> list[str]:
+    """"sur une case vide et sans icône", at any level (variant: of the tile just placed)."""
+    estate = state.player().estate
+    cells = [cell_name(p) for p, cell in sorted(estate.cells.items()) if cell.top == data.GRASS]
+    if state.options.llamas_on_new_tile:
+        placed = set(state.placed)
+        cells = [c for c in cells if c in placed]
+    return cells
+
+
+def feed_choices(state: LlamaLandState) -> list[tuple[str, int]]:
+    """(crop, coin pairs paid instead of crops) for each way to feed a llama now."""
+    if state.fed:
+        return []
+    if state.supply_llamas and not llama_cells(state):
+        return []
+    player = state.player()
+    choices = []
+    for crop in data.CROPS:
+        if not state.llama_columns[crop]:
+            continue
+        for pairs in range(data.FEED_COST + 1):
+            if player.crops[crop] >= data.FEED_COST - pairs and \
+                    player.coins >= data.COINS_PER_MISSING_CROP * pairs:
+                choices.append((crop, pairs))
+    return choices
+
+
+def feeding_compulsory(state: LlamaLandState) -> bool:
+    return state.player().crop_count() >= data.COMPULSORY_FEED_AT and bool(feed_choices(state))
+
+
+def feed_options(state: LlamaLandState) -> list[Option]:
+    options = []
+    for crop, pairs in feed_choices(state):
+        crops = data.FEED_COST - pairs
+        paid = " + ".join(part for part in (
+            f"{crops} {crop}" if crops else "",
+            f"{pairs * data.COINS_PER_MISSING_CROP} coins" if pairs else "") if part)
+        options.append(Choice(f"feed:{crop}:{pairs}",
+                              f"Feed a {crop} llama ({state.llama_columns[crop][0]} pts): {paid}", "Feed a llama"))
+    options += character_choices(state)
+    if not feeding_compulsory(state):
+        options.append(Choice("end", "End the turn" if state.fed else "End the turn without feeding",
+                              "Feed a llama"))
+    return finish(options)
+
+
+def apply_feed(state: LlamaLandState, key: str, step: Step) -> None:
+    _, crop, pairs_text = key.split(":")
+    pairs = int(pairs_text)
+    player = state.player()
+    crops = data.FEED_COST - pairs
+    coins = data.COINS_PER_MISSING_CROP * pairs
+    player.crops[crop] -= crops
+    state.supply_crops[crop] += crops
+    player.coins -= coins
+    state.supply_coins += coins
+    points = state.llama_columns[crop].pop(0)
+    player.llama_cards.append(LlamaCard(crop=crop, points=points))
+    state.fed = True
+    paid = " and ".join(p for p in (f"{crops} {crop}" if crops else "", f"{coins} coins" if coins else "") if p)
+    say(state, step, f"feeds a {crop} llama with {paid} and takes the {points}-point card.")
+    if state.supply_llamas:
+        state.feed_crop = crop
+        state.phase = "llama"
+
+
+def llama_options(state: LlamaLandState) -> list[Option]:
+    estate = state.player().estate
+    options = []
+    for name_ in llama_cells(state):
+        level = estate[parse_cell_name(name_)].height
+        options.append(Choice(f"llama:{name_}", f"{name_} (level {level})",
+                              f"Row {parse_cell_name(name_)[0]}", at=name_))
+    return finish(options)
+
+
+def apply_llama(state: LlamaLandState, key: str, step: Step) -> None:
+    name_ = key.removeprefix("llama:")
+    pos = parse_cell_name(name_)
+    player = state.player()
+    estate = player.estate = player.estate.copy()  # copy on write (Player.clone)
+    estate.set(pos, estate[pos].height, data.LLAMA)
+    state.supply_llamas -= 1
+    state.changed.append(name_)
+    state.feed_crop = None
+    say(state, step, f"places the llama on {name_} (level {estate[pos].height}).")
+
+
+# -- helpers ----------------------------------------------------------------------------------
+def character_choices(state: LlamaLandState) -> list[Choice]:
+    return [Choice(*choice) for choice in swap_choices(state)]
+
+
+def finish(choices: list[Choice]) -> list[Option]:
+    """The options of a decision: without groups when they fit one menu, else in their
+    groups, a group over the menu limit split into numbered parts."""
+    if len(choices) <= MENU_LIMIT:
+        return [_option(c.key, c.label, None, c.at) for c in choices]
+    groups: dict[str, list[Choice]] = {}
+    for c in choices:
+        groups.setdefault(c.group, []).append(c)
+    result = []
+    for title, members in groups.items():
+        chunks = [members[i:i + MENU_LIMIT] for i in range(0, len(members), MENU_LIMIT)]
+        for n, chunk in enumerate(chunks, start=1):
+            group = title if len(chunks) == 1 else f"{title} {n}/{len(chunks)}"
+            result += [_option(c.key, c.label, group, c.at) for c in chunk]
+    return result
+
+
+def _option(key: str, label: str, group: str | None, at: str | None) -> Option:
+    """An Option without pydantic's validation (decisions are rebuilt thousands of times
+    by computer players); the lengths are checked by the property tests."""
+    option = Option.__new__(Option)
+    object.__setattr__(option, "__dict__", {"key": key, "label": label, "group": group, "hint": None, "at": at})
+    object.__setattr__(option, "__pydantic_fields_set__", _OPTION_FIELDS)
+    object.__setattr__(option, "__pydantic_extra__", None)
+    object.__setattr__(option, "__pydantic_private__", None)
+    return option
+
+
+_OPTION_FIELDS = frozenset(("key", "label", "group", "at"))
+
+
+def has_swaps(state: LlamaLandState) -> bool:
+    return bool(swaps(state))

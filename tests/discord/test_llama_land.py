@@ -1,0 +1,77 @@
+"""Llama Land through the fake Discord: whole games played by taps only."""
+
+from __future__ import annotations
+
+import importlib.util
+import random
+
+import pytest
+
+from games import ai, available_games
+from renderer import RENDERERS
+from tests.discord.fakediscord import FakeDiscord, FakeMember, custom_ids
+from tests.discord.harness import Table
+from tests.discord.scenario import pick, play_to_the_end, posted_message
+
+GAME = "llama-land"
+
+
+@pytest.fixture(autouse=True)
+def needs_llama_land() -> None:
+    if GAME not in available_games() or importlib.util.find_spec(RENDERERS[GAME]) is None:
+        pytest.skip("Llama Land (engine and renderer) has not landed yet")
+
+
+async def test_two_players_play_a_whole_game_by_taps(
+        table: Table, fake: FakeDiscord, alice: FakeMember, bob: FakeMember) -> None:
+    game_id, shapes, last = await play_to_the_end(table, [alice, bob], GAME, random.Random(11))
+    info = await table.sessions.info_by_id(game_id)
+    assert info.status == "finished"
+    assert {"opt"} <= shapes  # buttons at least (piles, extend or build, feed …)
+    assert last["components"] == [] and last["attachments"]
+    content = fake.channel_posts()[-1].body["content"]
+    assert "Final scores:" in content and len(content) <= 2000
+    for post in fake.channel_posts():
+        for upload in post.files:
+            assert upload.is_png
+
+
+async def test_one_player_beats_or_loses_to_the_computer_by_taps(
+        table: Table, fake: FakeDiscord, alice: FakeMember,
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """The computer seat plays at random here (the greedy player needs about a second a
+    decision on Llama Land, see ``make bench``): this test is about the taps."""
+    monkeypatch.setattr(ai, "choose", ai.choose_random)
+    await table.slash(alice, "new", game=GAME, computers=1)
+    await table.slash(alice, "start")
+    await table.sessions.wait_for_computers()
+    posts = await table.deliver()
+    info = await table.sessions.info(fake.channel_id())
+    rng = random.Random(5)
+    taps = 0
+    images: set[str] = set()
+    turn_message = posted_message(fake, posts[-1])
+    while info.status == "active":
+        assert info.seats[info.to_move].user_id == alice.user.id, "the computer moves by itself"
+        if f"est:turn:{info.id}" in custom_ids(turn_message["components"]):
+            reply = await table.click(alice, turn_message, f"est:turn:{info.id}")
+        else:  # no hidden information: the first choices are on the channel message
+            custom_id, values = pick(turn_message, rng)
+            reply = await table.click(alice, turn_message, custom_id, values)
+            taps += 1
+        while reply.message["components"]:
+            images |= {a["filename"] for a in reply.message.get("attachments", [])}
+            custom_id, values = pick(reply.message, rng)
+            reply = await table.click(alice, reply.message, custom_id, values)
+            assert not reply.followups, reply.followups[0]["content"]
+            taps += 1
+            assert taps < 3000, "the game should be over by now"
+        await table.sessions.wait_for_computers()
+        posts = await table.deliver()
+        info = await table.sessions.info_by_id(info.id)
+        if posts:
+            turn_message = posted_message(fake, posts[-1])
+    assert info.status == "finished"
+    assert "Final scores:" in fake.channel_posts()[-1].body["content"]
+    # the places of the tile and of the llamas came with their numbered images
+    assert any(name.endswith("-choices.png") for name in images), sorted(images)[:5]
