@@ -14,7 +14,8 @@ comma := ,
 help:
 	@echo "make run              start the Discord bot (settings in .env; see .env.example)"
 	@echo "make play GAME=name   play a game in this terminal against the computer"
-	@echo "                      (GAME=kuhlorado or hazienda; more: .venv/bin/estancia play --help)"
+	@echo "                      (GAME=kuhlorado, hazienda, llama-land or gwt-argentina;"
+	@echo "                      more: .venv/bin/estancia play --help)"
 	@echo "make demo             a Kuhlorado game against the computer, boards in out/demo/"
 	@echo "make test             the whole test suite (no network needed)"
 	@echo "make bench            speed figures"
