@@ -39,7 +39,15 @@ LOG_LINES = 4
 DECISION_CONTEXT = 40
 
 
+def table_names(view: dict, names: list[str]) -> list[str]:
+    """The seats' names, and Pedro's in a solo game (he holds no seat: ``players[1]``)."""
+    if view.get("pedro") is not None and len(names) < len(view.get("players", ())):
+        return [*names, "Pedro"]
+    return names
+
+
 def render(view: dict, names: list[str]) -> Image.Image:
+    names = table_names(view, names)
     canvas, bottom = _paint(view, names)
     return canvas.crop(bottom)
 
@@ -88,7 +96,7 @@ def named(line: str, names: list[str]) -> str:
 
 
 def render_decision(view: dict, names: list[str], marks: dict[str, str]) -> Image.Image | None:
-    canvas, bottom = _paint(view, names)
+    canvas, bottom = _paint(view, table_names(view, names))
     boxes = {place: canvas.places[place] for place in marks if place in canvas.places}
     if not boxes:
         return None

@@ -157,3 +157,16 @@ def test_a_decision_without_a_known_place_gives_no_image():
 
 def test_the_log_names_the_players():
     assert gwt_argentina.named("Seat 2 moves to N3.", NAMES) == "Bob moves to N3."
+
+
+def test_pedro_is_named_on_a_solo_board():
+    """Issue 10: Pedro's turn is « shown on the board »; he holds no seat, so the
+    front end passes one name and the board names the second player Pedro."""
+    from games import get_game
+    from renderer.gwt_argentina import table_names
+
+    game = get_game("gwt-argentina")
+    view = game.view(game.setup(1, game.parse_options({"difficulty": "easy"}), 3), None)
+    assert table_names(view, ["Alice"]) == ["Alice", "Pedro"]
+    two = game.view(game.setup(2, game.parse_options({}), 3), None)
+    assert table_names(two, ["Alice", "Bob"]) == ["Alice", "Bob"]
