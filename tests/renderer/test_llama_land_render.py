@@ -25,8 +25,9 @@ PHONE_WIDTH = 400
 
 
 def png_image(data: bytes) -> Image.Image:
+    """The posted image in RGB (boards are palette PNGs: colours come within a few units)."""
     assert data.startswith(b"\x89PNG")
-    return Image.open(io.BytesIO(data))
+    return Image.open(io.BytesIO(data)).convert("RGB")
 
 
 @pytest.fixture
@@ -162,7 +163,11 @@ def test_a_decision_image_marks_every_place_and_reads_at_phone_width(
     # every mark is drawn in its candidate's colour (the first twelve are all different)
     colours = {image.getpixel((x, y)) for x in range(0, image.width, 2)
                for y in range(0, image.height, 2)}
-    assert set(CANDIDATE_COLOURS[:12]) <= colours
+
+    def drawn(wanted: tuple[int, int, int]) -> bool:
+        return any(max(abs(a - b) for a, b in zip(c, wanted, strict=True)) <= 12 for c in colours)
+
+    assert all(drawn(colour) for colour in CANDIDATE_COLOURS[:12])
 
 
 def test_marks_stand_on_the_first_cell_of_their_place_unless_crowded() -> None:
