@@ -32,7 +32,8 @@ integers, the start board covers r1c1–r4c4 and an estate may grow to row 0 or 
                 "icon": "corn" | "cacao" | "potato" | "coin" | "hut" | None,
                 "llama": False,
                 "foundation": False,           # a foundation tile lies in this stack
-                "changed": True},              # changed in this player's last turn
+                "changed": True,               # changed in this player's last turn
+                "piece": 17 | None},           # tile on top (None: the start board)
                ...],
               ...],
             "text": "1- 2c ...",                # dump_estate (NOTATION.md)
@@ -124,6 +125,7 @@ def estate_view(player: Player, highlight: set[str]) -> dict[str, Any]:
                 "llama": cell.top == data.LLAMA,
                 "foundation": player.foundations.get(name, 0) > 0,
                 "changed": name in highlight,
+                "piece": player.pieces.get(name),
             })
         rows.append(row)
     return {"first_row": r0, "first_col": c0, "rows": rows, "text": dump_estate(estate)}

@@ -16,7 +16,7 @@ PLAYER_KEYS = {
     "seat", "board", "side", "estate", "crops", "coins", "characters", "llama_cards",
     "llamas", "foundations", "markers", "turns", "last_turn",
 }
-CELL_KEYS = {"name", "height", "top", "icon", "llama", "foundation", "changed"}
+CELL_KEYS = {"name", "height", "top", "icon", "llama", "foundation", "changed", "piece"}
 
 
 def test_view_shape_and_last_turn_cells():
@@ -38,6 +38,11 @@ def test_view_shape_and_last_turn_cells():
     assert all(set(c) == CELL_KEYS for c in cells)
     assert sorted(me["last_turn"]) == sorted(place.at.split())
     assert {c["name"] for c in cells if c["changed"]} == set(place.at.split())
+    # the tile just placed is one piece on its five cells; the start board has none, so a
+    # phone can see where one tile ends (a build may not sit exactly on one tile)
+    placed = {c["piece"] for c in cells if c["name"] in place.at.split()}
+    assert len(placed) == 1 and None not in placed
+    assert all(c["piece"] is None for c in cells if c["name"] not in place.at.split())
     first = estate["rows"][0][0] or next(c for c in estate["rows"][0] if c)
     assert first["name"].startswith(f"r{estate['first_row']}c")
     assert len(view["piles"]) == 5 and all(set(p) == {"shape", "count", "top"} for p in view["piles"])
