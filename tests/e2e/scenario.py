@@ -272,10 +272,11 @@ def turn_posts(fake: E2EFakeDiscord, channel_id: int) -> list[dict[str, Any]]:
 
 async def play_turn_by_taps(player: Player, turn_post: dict[str, Any], rng: random.Random,
                             on_click: Callable[[Sent], None] | None = None,
-                            max_steps: int = 50) -> int:
+                            max_steps: int = 200) -> int:
     """``player`` presses "Your turn" on ``turn_post`` (or taps a choice on it) and taps
     random legal options until the panel has nothing left to choose. Returns the number of
-    option taps."""
+    option taps. ``max_steps`` only catches a turn that never ends: random taps on a
+    Hazienda or GWT panel can make a long turn (the games' seeds are random here)."""
     opened = await open_turn(player, turn_post, rng)
     taps = 0
     if TURN_BUTTON.match(opened.payload["data"]["custom_id"]) is None:
