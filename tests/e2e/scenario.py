@@ -275,8 +275,10 @@ async def play_turn_by_taps(player: Player, turn_post: dict[str, Any], rng: rand
                             max_steps: int = 200) -> int:
     """``player`` presses "Your turn" on ``turn_post`` (or taps a choice on it) and taps
     random legal options until the panel has nothing left to choose. Returns the number of
-    option taps. ``max_steps`` only catches a turn that never ends: random taps on a
-    Hazienda or GWT panel can make a long turn (the games' seeds are random here)."""
+    option taps. ``max_steps`` only catches a turn that never ends. It was 50 until one
+    Hazienda game (random seed) went past 50 taps in a turn; engine-level random play never
+    takes more than 11 steps a turn, so that case is still to be explained (a panel that
+    re-offers the same choice?)."""
     opened = await open_turn(player, turn_post, rng)
     taps = 0
     if TURN_BUTTON.match(opened.payload["data"]["custom_id"]) is None:
