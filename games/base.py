@@ -28,8 +28,10 @@ menus hold 25 options at most).
 from __future__ import annotations
 
 import copy
+import weakref
 from abc import ABC, abstractmethod
 from collections import Counter
+from collections.abc import Callable
 from typing import Any, ClassVar, Generic, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field
@@ -219,6 +221,23 @@ class Game(ABC, Generic[S, Opts]):
 
     def parse_options(self, raw: dict[str, Any] | None) -> Opts:
         return self.options_model.model_validate(raw or {})  # type: ignore[return-value]
+
+
+class PerState(Generic[S]):
+    """A value computed once per state object and forgotten with it (a game's pending
+    decision is asked for many times: by front ends, checks and computer players)."""
+
+    def __init__(self) -> None:
+        self._items: dict[int, tuple[weakref.ref, Any]] = {}
+
+    def get(self, state: S, build: Callable[[], Any]) -> Any:
+        key = id(state)
+        hit = self._items.get(key)
+        if hit is not None and hit[0]() is state:
+            return hit[1]
+        value = build()
+        self._items[key] = (weakref.ref(state, lambda _ref: self._items.pop(key, None)), value)
+        return value
 
 
 def check_decision(decision: Decision) -> None:

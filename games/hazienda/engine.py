@@ -9,10 +9,9 @@ pieces go), turn.py (the actions), scoring.py (income and scorings).
 
 from __future__ import annotations
 
-import weakref
 from typing import Any
 
-from games.base import Decision, Game, Option, Outcome
+from games.base import Decision, Game, Option, Outcome, PerState
 from games.hazienda import ai_value
 from games.hazienda.deal import new_state
 from games.hazienda.rules import ACTIONS_PER_TURN, CATEGORIES
@@ -24,7 +23,7 @@ from games.rng import Rng
 
 #: The decision of each live state, computed once: states are never changed once made
 #: (apply works on a copy), and computer players ask for the same decision many times.
-_decisions: dict[int, tuple[weakref.ref, Decision]] = {}
+_decisions: PerState = PerState()
 
 SUMMARY = (
     "Hazienda (2–5 players): on your turn take up to 3 actions — buy land or animal cards "
@@ -52,14 +51,8 @@ class Hazienda(Game[HaziendaState, HaziendaOptions]):
     def pending(self, state: HaziendaState) -> Decision | None:
         if state.finished:
             return None
-        cached = _decisions.get(id(state))
-        if cached is not None and cached[0]() is state:
-            return cached[1]
-        decision = Decision(seat=state.current, prompt=prompt(state), options=step_options(state),
-                            turn=state.turn)
-        key = id(state)
-        _decisions[key] = (weakref.ref(state, lambda _ref, key=key: _decisions.pop(key, None)), decision)
-        return decision
+        return _decisions.get(state, lambda: Decision(
+            seat=state.current, prompt=prompt(state), options=step_options(state), turn=state.turn))
 
     def _apply(self, state: HaziendaState, seat: int, option: Option) -> Outcome:
         step = Step()

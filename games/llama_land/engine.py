@@ -7,10 +7,9 @@ characters.py, the objective conditions in conditions.py and the scoring in scor
 
 from __future__ import annotations
 
-import weakref
 from typing import Any
 
-from games.base import Decision, Game, Option, Outcome
+from games.base import Decision, Game, Option, Outcome, PerState
 from games.llama_land import ai_value, turn
 from games.llama_land.characters import apply_swap, swaps
 from games.llama_land.data import END_TILES_LEFT, HUT
@@ -33,7 +32,7 @@ SUMMARY = (
     "Variants: variant=beginners, experts, llamas, experts+llamas."
 )
 
-_decisions: dict[int, tuple[weakref.ref, Decision]] = {}
+_decisions: PerState = PerState()
 
 PROMPTS = {
     "side": "{who}: choose the side of your start board.",
@@ -69,14 +68,8 @@ class LlamaLand(Game[LlamaLandState, LlamaLandOptions]):
     def pending(self, state: LlamaLandState) -> Decision | None:
         if state.finished:
             return None
-        cached = _decisions.get(id(state))
-        if cached is not None and cached[0]() is state:
-            return cached[1]
-        decision = Decision(seat=state.current, prompt=prompt(state), options=options(state),
-                            turn=state.turn)
-        key = id(state)
-        _decisions[key] = (weakref.ref(state, lambda _ref, key=key: _decisions.pop(key, None)), decision)
-        return decision
+        return _decisions.get(state, lambda: Decision(
+            seat=state.current, prompt=prompt(state), options=options(state), turn=state.turn))
 
     def _apply(self, state: LlamaLandState, seat: int, option: Option) -> Outcome:
         step = Step()
