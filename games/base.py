@@ -36,6 +36,7 @@ from typing import Any, ClassVar, Generic, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from games import i18n
 from games.rng import Rng
 
 MENU_LIMIT = 25
@@ -228,15 +229,20 @@ class PerState(Generic[S]):
     decision is asked for many times: by front ends, checks and computer players)."""
 
     def __init__(self) -> None:
-        self._items: dict[int, tuple[weakref.ref, Any]] = {}
+        self._items: dict[int, tuple[weakref.ref, dict[str, Any]]] = {}
 
     def get(self, state: S, build: Callable[[], Any]) -> Any:
+        """The value for ``state`` in the active language (texts differ by locale)."""
         key = id(state)
+        locale = i18n.current()
         hit = self._items.get(key)
         if hit is not None and hit[0]() is state:
-            return hit[1]
-        value = build()
-        self._items[key] = (weakref.ref(state, lambda _ref: self._items.pop(key, None)), value)
+            if locale in hit[1]:
+                return hit[1][locale]
+        else:
+            hit = (weakref.ref(state, lambda _ref: self._items.pop(key, None)), {})
+            self._items[key] = hit
+        value = hit[1][locale] = build()
         return value
 
 

@@ -4,8 +4,13 @@ from __future__ import annotations
 
 import importlib
 import io
+from pathlib import Path
 
 from PIL import Image
+
+from games.i18n import register_catalogues
+
+register_catalogues(Path(__file__).parent)
 
 #: machine name -> module with ``render(view: dict, names: list[str]) -> PIL.Image.Image``
 #: and, optionally, ``render_decision(view, names, marks) -> PIL.Image.Image | None``
