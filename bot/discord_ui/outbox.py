@@ -32,6 +32,7 @@ from bot.core.sessions import Announcement
 from bot.discord_ui.panels import Components, public_components
 from bot.discord_ui.text import MESSAGE_LIMIT, breakdown_lines, clip
 from bot.discord_ui.votes import VERBS, VoteButton
+from games.i18n import _, using
 
 if TYPE_CHECKING:
     from bot.core.sessions import Sessions
@@ -190,6 +191,11 @@ class OutboxDeliverer:
         return True
 
     async def _send(self, announcement: Announcement) -> discord.Message:
+        """The message, in the language its text was written in (the game's)."""
+        with using(announcement.locale):
+            return await self._send_in_language(announcement)
+
+    async def _send_in_language(self, announcement: Announcement) -> discord.Message:
         channel = self.client.get_partial_messageable(announcement.channel_id)
         content, mentioned = announcement.content(), announcement.mention_user_ids
         if announcement.game_over:
@@ -234,7 +240,8 @@ class OutboxDeliverer:
             lines += [f"• {line}" for line in breakdown_lines(info.names, scores)]
         players = tuple(dict.fromkeys(s.user_id for s in info.seats if s.user_id is not None))
         if players:
-            lines.append("Good game, " + ", ".join(f"<@{uid}>" for uid in players) + "!")
+            lines.append(_("Good game, {players}!",
+                           players=", ".join(f"<@{uid}>" for uid in players)))
         return "\n".join(lines), players
 
     async def _board(self, announcement: Announcement) -> discord.File | None:
