@@ -1091,8 +1091,9 @@ class Sessions:
             raise SessionError.verbatim(refusal(loaded.game, loaded.state, seat, key, exc)
                                         ) from None
         earlier = await self.store.unannounced_lines(game_id)
-        change = transitions.advance(loaded, steps, self.clock(), kind="turn",
-                                     earlier_lines=earlier)
+        with using(row.language):  # the turn message, for everyone
+            change = transitions.advance(loaded, steps, self.clock(), kind="turn",
+                                         earlier_lines=earlier)
         await self._commit(change)
         self._kick_if_computer(change)
         if reader != row.language:  # the player's own answer, in their language
