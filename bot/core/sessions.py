@@ -1363,8 +1363,7 @@ class Sessions:
         if policy not in ("computer", "forfeit"):
             raise SessionError(N_('The timeout policy is "computer" or "forfeit".'))
         if language is not None and i18n.normalize(language) != language:
-            raise SessionError(N_("The language is {choices}."),
-                               choices=" or ".join(f'"{code}"' for code in i18n.LANGUAGES))
+            raise SessionError(N_('The language is "en" (English) or "fr" (French).'))
         now = self.clock()
         # The version stays: a settings change must not make the mover's panel stale.
         new_row = replace(

@@ -1,0 +1,81 @@
+"""Languages outside Discord: the terminal's, a game's stored language, score categories."""
+
+from __future__ import annotations
+
+import io
+import sys
+from pathlib import Path
+
+import pytest
+
+import bot  # noqa: F401  (registers the platform's catalogues)
+import games
+import renderer  # noqa: F401
+from bot import cli
+from bot.core.sessions import SessionError, Sessions
+from games import available_games, get_game, i18n
+from games.i18n import using
+from renderer.recap import category_name
+
+
+@pytest.mark.parametrize(("chosen", "environ", "language"), [
+    ("fr", {"LANG": "en_US.UTF-8"}, "fr"),
+    (None, {"LANG": "fr_FR.UTF-8"}, "fr"),
+    (None, {"LC_ALL": "en_GB.UTF-8", "LANG": "fr_FR.UTF-8"}, "en"),
+    (None, {"LC_MESSAGES": "fr_CA", "LANG": "C.UTF-8"}, "fr"),
+    (None, {"LANG": "C"}, "en"),
+    (None, {}, "en"),
+])
+def test_the_terminal_speaks_lang_else_the_environment(chosen: str | None,
+                                                        environ: dict[str, str],
+                                                        language: str) -> None:
+    assert cli.terminal_language(chosen, environ) == language
+
+
+def test_a_terminal_game_in_french(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                   capsys: pytest.CaptureFixture) -> None:
+    monkeypatch.chdir(tmp_path)
+    for name in ("LC_ALL", "LC_MESSAGES", "ESTANCIA_DB", "IMAGE_DIR"):
+        monkeypatch.delenv(name, raising=False)
+    monkeypatch.setenv("LANG", "fr_FR.UTF-8")
+    monkeypatch.setattr(sys, "stdin", io.StringIO("nothing-like-this\n" + "1\n" * 200))
+    code = cli.main(["play", "diceroll", "--computer", "--seed", "5", "--no-images"])
+    text = capsys.readouterr().out
+    assert code == 0, text
+    assert "Dice Race : Vous, Ordinateur. Tapez un numéro" in text
+    assert "[salon] Vous a ouvert une partie de Dice Race." in text
+    assert "Aucune option 'nothing-like-this'. Tapez" in text
+    assert "[salon] Scores finaux : " in text
+    assert text.rstrip().endswith("Partie terminée.")
+
+
+async def test_a_game_keeps_its_language_and_refuses_an_unknown_one(sessions: Sessions) -> None:
+    info = await sessions.new(7, 1, 100, "Ana", "diceroll", language="fr-CA")
+    assert info.language == "fr"
+    with pytest.raises(SessionError) as refused:
+        await sessions.set_settings(7, 100, False, language="de")
+    assert str(refused.value) == 'The language is "en" (English) or "fr" (French).'
+    with using("fr"):  # a refusal is translated where it is shown
+        assert str(refused.value) == 'La langue est « en » (anglais) ou « fr » (français).'
+    changed = await sessions.set_settings(7, 100, False, language="en")
+    assert changed.language == "en"
+    reopened = await sessions.info(7)
+    assert reopened.language == "en"
+
+
+def test_every_score_category_of_every_game_reads_in_french() -> None:
+    """The recap, the final message and the terminal show the engines' score keys
+    translated under the context "score category" (renderer.recap.category_name)."""
+    missing = []
+    for name in available_games():
+        if not games.GAME_MODULES[name].startswith("games."):
+            continue  # a test's toy game
+        game = get_game(name)
+        state = game.setup(max(2, game.min_seats), game.parse_options({}), 1)
+        for category in next(iter(game.scores(state).values())):
+            key = category.replace("_", " ")
+            if i18n.translation(key, "score category", "fr") is None:
+                missing.append(f"{name}: {category}")
+            with using(i18n.PSEUDO):
+                assert category_name(category).startswith(i18n.PSEUDO_OPEN)
+    assert not missing, missing
