@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import io
 import sys
+from dataclasses import replace
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -12,9 +14,11 @@ import bot  # noqa: F401  (registers the platform's catalogues)
 import games
 import renderer  # noqa: F401
 from bot import cli
+from bot.core.announcements import Announcement, payload
 from bot.core.sessions import SessionError, Sessions
+from bot.storage.sqlite import Change, NewGame, SeatRow
 from games import available_games, get_game, i18n
-from games.i18n import using
+from games.i18n import _, using
 from renderer.recap import category_name
 
 
@@ -79,3 +83,34 @@ def test_every_score_category_of_every_game_reads_in_french() -> None:
             with using(i18n.PSEUDO):
                 assert category_name(category).startswith(i18n.PSEUDO_OPEN)
     assert not missing, missing
+
+
+async def test_both_back_ends_keep_a_game_language(any_store: Any) -> None:
+    """Schema 4 (SQLite and PostgreSQL): the language is stored with the game and a
+    change of it is committed like any other setting."""
+    new = NewGame(channel_id=1, guild_id=7, game="kuhlorado", options={}, creator_id=10,
+                  seats=(SeatRow(10, "Ana"),), seed=1, turn_timeout_hours=24,
+                  reminder_hours=(2.0,), timeout_policy="computer", created_at=100.0,
+                  language="fr")
+    game = await any_store.create_game(new, None)
+    assert game.language == "fr"
+    await any_store.commit(Change(replace(game, language="en", updated_at=101.0), game.version,
+                                  expected_settings=game))
+    again = await any_store.game(game.id)
+    assert again is not None and again.language == "en"
+
+
+def test_an_announcement_written_before_languages_is_delivered_in_english() -> None:
+    """Outbox rows from before schema 4 have no "locale": they were English."""
+    old = {"kind": "turn", "text": "Ana to move.", "mention_user_ids": [5],
+           "deadline_at": None, "image": True, "turn_button": True}
+    announcement = Announcement.from_payload(1, 2, 3, 4, 0, old)
+    assert announcement.locale is None
+    with using(announcement.locale):
+        assert announcement.content() == "Ana to move.\n<@5>, it's your turn."
+    with using("fr"):
+        body = payload("turn", _("{name} to move.", name="Ana"), mention_user_ids=[5])
+    french = Announcement.from_payload(1, 2, 3, 4, 0, body)
+    assert french.locale == "fr"
+    with using(french.locale):
+        assert french.content() == "À Ana de jouer.\n<@5>, c'est à vous de jouer."

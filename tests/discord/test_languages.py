@@ -166,6 +166,7 @@ async def test_a_french_server_game_posts_its_turns_and_events_in_french(
     # to come, and say so in the new language.
     shared = await table.slash(alice, "board", share=True)
     assert "à " in shared.text and "de jouer" in shared.text, shared.text
+    assert_fits_discord(fake.calls)
     changed = await table.slash(alice, "settings", language="en")
     assert "Language of the public posts: English" in changed.text
     (said,) = await table.deliver()
@@ -252,6 +253,26 @@ def sent_texts(calls: list[Call]) -> list[str]:
     return texts
 
 
+def assert_fits_discord(calls: list[Call]) -> None:
+    """Everything sent fits Discord's limits, in any language: 2000 characters a message,
+    80 a button label, 100 a select option's label or description, 150 a placeholder."""
+    def walk(components: list[dict[str, Any]]) -> None:
+        for component in components or []:
+            limit = 80 if component.get("type") == 2 else 100
+            assert len(component.get("label") or "") <= limit, component
+            assert len(component.get("placeholder") or "") <= 150, component
+            for option in component.get("options") or []:
+                assert len(option["label"]) <= 100 and len(option.get("description") or "") <= 100
+            walk(component.get("components") or [])
+
+    for call in calls:
+        if call.method not in ("POST", "PATCH") or call.path.startswith("/applications"):
+            continue
+        data = call.message_data
+        assert len(data.get("content") or "") <= 2000
+        walk(data.get("components") or [])
+
+
 async def test_a_whole_game_in_the_pseudo_locale_sends_no_text_outside_a_catalogue(
         table: Table, fake: FakeDiscord) -> None:
     fake.guild.locale = i18n.PSEUDO
@@ -292,6 +313,7 @@ async def test_a_whole_game_in_the_pseudo_locale_sends_no_text_outside_a_catalog
     await table.slash(ana, "join")  # a refusal: the game is over
     assert info_id
 
+    assert_fits_discord(fake.calls[start:])
     names = ["ana", "cy", "Pasture"]  # players' names and the game's (a proper name)
     texts = sent_texts(fake.calls[start:])
     assert len(texts) > 100
