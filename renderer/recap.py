@@ -46,11 +46,20 @@ class Recap:
     history: tuple[tuple[int, ...], ...]
     #: How many turns were played (the chart's span).
     turns: int
+    #: Each category's name as players read it (default: :func:`category_name`).
+    labels: dict[str, str] | None = None
 
 
-def category_name(category: str) -> str:
+def category_name(category: str, game: object | None = None) -> str:
     """A score category (an engine's key such as "meadows" or "total") as players read it,
-    in the active language; a key without a translation is shown as it is."""
+    in the active language: the game's own name for it (``Game.score_label``, when the
+    game names it), else the platform's catalogue (context "score category"), else the
+    key itself."""
+    own = getattr(game, "score_label", None)
+    if callable(own):
+        label = own(category)
+        if isinstance(label, str) and label != category:
+            return label
     return _p("score category", category.replace("_", " "))
 
 
@@ -121,7 +130,8 @@ def _table(draw: ImageDraw.ImageDraw, recap: Recap, categories: list[str], y: in
             draw.rectangle((MARGIN - 8, y, WIDTH - MARGIN + 8, y + TABLE_ROW - 1), fill=STRIPE)
         bold = category == "total"
         middle = y + TABLE_ROW // 2
-        draw.text((MARGIN, middle), fit(draw, category_name(category), 24, label_width - 8,
+        draw.text((MARGIN, middle), fit(draw, (recap.labels or {}).get(category) or category_name(category), 24,
+                                        label_width - 8,
                                         bold=bold), fill=INK, font=font(24, bold=bold),
                   anchor="lm")
         for seat in range(seats):

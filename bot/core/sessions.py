@@ -80,6 +80,7 @@ from bot.storage.sqlite import (
 from games import i18n
 from games.base import Decision, GameOptions, GameState, IllegalMove
 from games.i18n import N_, _, using
+from renderer.recap import category_name
 from renderer.recap import render as render_recap
 from renderer.replay import animate
 
@@ -745,6 +746,9 @@ class Sessions:
                 winners=tuple(result.get("winners", ())),
                 forfeits=tuple(sorted(transitions.forfeited_seats(row))),
                 history=tuple(sample(history, MAX_POINTS)), turns=max(0, len(history) - 1),
+                labels={category: category_name(category, engine)
+                        for scores in engine.scores(engine.load(row.state)).values()
+                        for category in scores},
             )
             return renderer.encode_png(render_recap(recap))
 

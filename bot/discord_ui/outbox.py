@@ -32,6 +32,7 @@ from bot.core.sessions import Announcement
 from bot.discord_ui.panels import Components, public_components
 from bot.discord_ui.text import MESSAGE_LIMIT, breakdown_lines, clip
 from bot.discord_ui.votes import VERBS, VoteButton
+from games import get_game
 from games.i18n import _, using
 
 if TYPE_CHECKING:
@@ -237,7 +238,8 @@ class OutboxDeliverer:
             return content, announcement.mention_user_ids
         lines = [content]
         if len(scores) > 0:
-            lines += [f"• {line}" for line in breakdown_lines(info.names, scores)]
+            game = get_game(info.game)
+            lines += [f"• {line}" for line in breakdown_lines(info.names, scores, game)]
         players = tuple(dict.fromkeys(s.user_id for s in info.seats if s.user_id is not None))
         if players:
             lines.append(_("Good game, {players}!",

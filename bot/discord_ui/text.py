@@ -177,11 +177,12 @@ def hand_text(view: dict[str, Any]) -> str | None:
     return _("Your hand — {parts}", parts=" · ".join(parts)) if parts else None
 
 
-def breakdown_lines(names: list[str], scores: dict[int, dict[str, int]]) -> list[str]:
+def breakdown_lines(names: list[str], scores: dict[int, dict[str, int]],
+                    game: object | None = None) -> list[str]:
     """ "alice **14** (meadows 6 · troughs 4 · herds 4)", best first; zero categories left out."""
     lines = []
     for seat in sorted(scores, key=lambda s: -scores[s].get("total", 0)):
-        parts = " · ".join(f"{category_name(category)} {points}"
+        parts = " · ".join(f"{category_name(category, game)} {points}"
                            for category, points in scores[seat].items()
                            if category != "total" and points)
         name = names[seat] if 0 <= seat < len(names) else _("Seat {n}", n=seat + 1)

@@ -29,6 +29,7 @@ from bot.discord_ui.text import hand_text
 from bot.settings import Settings
 from bot.storage.sqlite import Store
 from bot.terminal.text_board import board_text, view_lines
+from games import get_game
 from games.base import Decision
 from games.i18n import N_, _, using
 from renderer.recap import category_name
@@ -362,7 +363,8 @@ class TerminalGame:
     def _say_scores(self, info: GameInfo, scores: dict[int, dict[str, int]]) -> None:
         for seat in info.seats:
             parts = scores[seat.index]
-            detail = ", ".join(f"{category_name(k)} {v}" for k, v in parts.items()
+            game = get_game(info.game)
+            detail = ", ".join(f"{category_name(k, game)} {v}" for k, v in parts.items()
                                if k != "total")
             self.say(f"  {seat.name}: {parts['total']}" + (f" ({detail})" if detail else ""))
 
