@@ -114,3 +114,26 @@ def test_an_announcement_written_before_languages_is_delivered_in_english() -> N
     assert french.locale == "fr"
     with using(french.locale):
         assert french.content() == "À Ana de jouer.\n<@5>, c'est à vous de jouer."
+
+
+def worker_language() -> str:
+    return i18n.current()
+
+
+async def test_a_worker_process_works_in_the_language_it_is_given() -> None:
+    """Context variables stay in the bot's process: a worker has the source language of
+    its own, and the computer's step is told in the locale passed with it."""
+    from bot.core import cpu
+    from bot.core.autoplay import computer_step_of
+
+    cpu.configure(1)
+    try:
+        with using("fr"):
+            assert await cpu.run(worker_language) == "en"  # nothing crosses by itself
+            from tests.discord.pasture import GAME as game
+
+            state = game.setup(2, game.parse_options({}), 3)
+            step = await cpu.run(computer_step_of, "tests.discord.pasture", state, 0, "fr")
+    finally:
+        cpu.configure(0)
+    assert step.label.startswith("Case ") and step.events[0].text.startswith("Place 1 prend ")
