@@ -764,6 +764,7 @@ class OptionSelect(ui.DynamicItem[ui.Select],
     async def callback(self, interaction: discord.Interaction) -> None:
         values = self.item.values
         if not values:
+            speak_to(interaction)
             await answer_privately(interaction, _("Nothing was chosen."))
             return
         await guarded(interaction, play_from_panel(interaction, self.game_id, self.version,
@@ -789,6 +790,7 @@ class GroupSelect(ui.DynamicItem[ui.Select],
     async def callback(self, interaction: discord.Interaction) -> None:
         values = self.item.values
         if not values:
+            speak_to(interaction)
             await answer_privately(interaction, _("Nothing was chosen."))
             return
         await guarded(interaction, choose_group(interaction, self.game_id, self.version,
