@@ -37,7 +37,7 @@ from games.kuhlorado.marking import (
     second_mark_compulsory,
     second_marks,
 )
-from games.kuhlorado.names import CATEGORY_NAMES, SEAT_NAMES
+from games.kuhlorado.names import SEAT_NAMES, category_label
 from games.kuhlorado.scoring import (
     DOUBLE_POINTS,
     PRO_COW_THRESHOLD,
@@ -291,9 +291,7 @@ class Kuhlorado(Game[KuhloradoState, KuhloradoOptions]):
         return _(SEAT_NAMES[seat])
 
     def score_label(self, category: str) -> str:
-        if category in CATEGORY_NAMES:
-            return _(CATEGORY_NAMES[category])
-        return super().score_label(category)
+        return category_label(category) or super().score_label(category)
 
     def evaluate(self, state: KuhloradoState, seat: int) -> float:
         """Lead in points, plus a small bonus for big herds still growing."""
