@@ -20,14 +20,14 @@ from games.hazienda.scoring import board_categories, money_points, scoring_now, 
 from games.hazienda.state import HaziendaOptions, HaziendaState
 from games.hazienda.turn import Step, apply_option, main_options, name, prompt, step_options
 from games.hazienda.views import public_view, seat_view
-from games.i18n import _, _n
+from games.i18n import N_, _, _n
 from games.rng import Rng
 
 #: The decision of each live state, computed once: states are never changed once made
 #: (apply works on a copy), and computer players ask for the same decision many times.
 _decisions: PerState = PerState()
 
-SUMMARY = (
+SUMMARY = N_(
     "Hazienda (2–5 players): on your turn take up to 3 actions — buy land or animal cards "
     "(2 pesos blind, 3 face up), buy a hacienda or a pond (12), play a card to lay a land "
     "or an animal, or harvest a domain (3 pesos per land). Herds reaching market edges earn "

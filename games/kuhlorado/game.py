@@ -21,7 +21,7 @@ from games.base import (
     Option,
     Outcome,
 )
-from games.i18n import _, _n, using
+from games.i18n import N_, _, _n, using
 from games.kuhlorado.decisions import (
     mark_options,
     mark_prompt,
@@ -99,7 +99,7 @@ class Kuhlorado(Game[KuhloradoState, KuhloradoOptions]):
     options_model = KuhloradoOptions
     # Both dice and both sheets are public (rulebook: the players roll in turn).
     hidden_information = False
-    summary = (
+    summary = N_(
         "Two players share one 8×8 pasture sheet: Crosses (x) and Circles (o). Roll two "
         "dice (1-5 and a cow), reroll any of them once, then mark: two numbers = one "
         "matching cell; two cows = two cow cells; cow + number = a cow or that number, or "
