@@ -15,6 +15,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import NamedTuple
 
+from games import i18n
 from games.base import MENU_LIMIT, Event, Option
 from games.i18n import N_, _, _n, _p
 from games.llama_land import data
@@ -203,7 +204,7 @@ def place_options(state: LlamaLandState) -> list[Option]:
     player = state.player()
     estate = player.estate
     key = (id(estate), state.piles[state.pile][0], state.mode, state.orientation,  # type: ignore[index]
-           player.foundations_left, id(player.pieces))
+           player.foundations_left, id(player.pieces), i18n.current())  # labels: per language
     cached = _place_options.get(key)
     if cached is not None and cached[0]() is estate:
         return cached[1]

@@ -110,6 +110,9 @@ def replay_texts(game: Game, seats: int, options: dict | None, seed: int,
         state = game.setup(seats, game.parse_options(options), seed)
         texts.names.extend(game.seat_name(state, s) for s in range(seats))
         for index, (seat, key) in enumerate(moves):
+            if index % 3 == 0 and locale != "en":
+                with using("en"):  # a cache filled in English must not leak into this locale
+                    game.pending(state)
             decision = game.pending(state)
             assert decision is not None and decision.seat == seat
             _decision_texts(texts, decision)
