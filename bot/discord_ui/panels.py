@@ -13,7 +13,10 @@ integers — a forged longer one matches no template and is ignored):
 * ``est:join:<game>``, ``est:cpu:<game>``, ``est:start:<game>`` — lobby buttons
 * ``est:opt:<game>:<version>:<key>`` (or ``#<index>`` when the key is too long) — an option
 * ``est:sel:<game>:<version>[:<part>]`` — a select menu of options (values are option
-  keys); a big decision is spread over up to four menus, ``part`` tells them apart
+  keys); a big decision is spread over up to four menus, ``part`` tells them apart (a
+  private panel needing more is a Components V2 message — text display, decision image
+  in a media gallery, then one menu per action row, 40 components in all — so that any
+  option stays one pick away; see :class:`LayoutComponents`)
 * ``est:grp:<game>:<version>`` — a select menu of option groups (values are group indexes)
 * ``est:undo:<game>:<version>`` — "Take back" the step just played (as ``/estancia undo``)
 * ``est:popt:…``, ``est:psel:…``, ``est:pgrp:…`` — the same on a public turn message (a
