@@ -6,6 +6,7 @@ from __future__ import annotations
 import asyncio
 import copy
 import importlib.util
+import io
 import re
 from typing import Any
 
@@ -276,7 +277,23 @@ async def test_a_decision_too_big_for_four_menus_is_one_pick_on_a_components_v2_
     panel needing more than four menus is a Components V2 message (text display, then a
     menu per action row), one pick per option; the next steps shown in that message stay
     V2 (Discord never takes the flag off), and the fake refuses what Discord would."""
-    monkeypatch.setattr("bot.discord_ui.panels.MAX_SELECTS", 1)
+    import discord
+
+    from bot.discord_ui import panels
+    from games.base import Option
+    from tests.discord import pasture
+
+    monkeypatch.setattr(panels, "MAX_SELECTS", 1)
+    # the cells name their place, and the decision image is a stand-in
+    monkeypatch.setattr(pasture, "Option", lambda **kw: Option(
+        **kw, at=kw["key"] if "group" in kw else None))
+
+    async def stand_in(sessions: Any, game_id: int, user_id: Any, decision: Any,
+                       version: int) -> discord.File:
+        png = encode_png(Image.new("RGB", (40, 40), "white"))
+        return discord.File(io.BytesIO(png), filename=f"estancia-{game_id}-{version}-choices.png")
+
+    monkeypatch.setattr(panels, "decision_image", stand_in)
     game_id, turn_message = await started_game(table, alice, bob)
     info = await table.sessions.info_by_id(game_id)
     mover = to_move(table, {alice.user.id: alice, bob.user.id: bob}, info)
@@ -284,7 +301,11 @@ async def test_a_decision_too_big_for_four_menus_is_one_pick_on_a_components_v2_
     panel = opened.message
     assert panel["flags"] & IS_COMPONENTS_V2 and panel["content"] == ""
     assert panel["components"][0] == {"type": 10, "content": "**Claim a cell.**"}
-    menus = [row["components"][0] for row in panel["components"][1:]]
+    image = f"estancia-{game_id}-{info.version}-choices.png"
+    assert [a["filename"] for a in panel["attachments"]] == [image]
+    assert panel["components"][1]["type"] == 12 and panel["components"][1]["items"][0][
+        "media"]["url"] == f"attachment://{image}"
+    menus = [row["components"][0] for row in panel["components"][2:]]
     decision, _ = await table.sessions.decision_for(game_id, mover.user.id)
     assert len(menus) > 1 and [m["custom_id"] for m in menus] == [
         f"est:sel:{game_id}:{info.version}:{i}" for i in range(len(menus))]
