@@ -195,6 +195,7 @@ class TerminalGame:
         self.say(_("{title}: {names}. Type {commands}.", title=info.title,
                    names=", ".join(info.names), commands=_(COMMANDS)))
         while True:
+            await self.deliver()  # what happened so far (the lobby, a move) before "thinking"
             await self.sessions.wait_for_computers(
                 info.id, lambda: self.say(_("Computer is thinking…")))
             await self.deliver()

@@ -231,12 +231,14 @@ def unmarked(text: str, proper_names: list[str]) -> str:
 
 
 def sent_texts(calls: list[Call]) -> list[str]:
-    """Every content, label, placeholder and option text the bot sent to Discord."""
+    """Every content, label, placeholder and option text the bot sent to Discord (the
+    text displays of Components V2 panels too)."""
     texts: list[str] = []
 
     def walk(components: list[dict[str, Any]]) -> None:
-        for component in components or []:
-            texts.extend(component[k] for k in ("label", "placeholder") if component.get(k))
+        for component in components or []:  # "content": a Components V2 text display
+            texts.extend(component[k] for k in ("label", "placeholder", "content")
+                         if isinstance(component.get(k), str) and component[k])
             for option in component.get("options") or []:
                 texts.extend(option[k] for k in ("label", "description") if option.get(k))
             walk(component.get("components") or [])
@@ -275,7 +277,7 @@ def assert_fits_discord(calls: list[Call]) -> None:
 
 #: Games played whole in the pseudo-locale: the test game, and real games once their
 #: engines speak through the catalogues.
-PSEUDO_GAMES = ["pasture"]
+PSEUDO_GAMES = ["pasture", "kuhlorado"]
 
 
 @pytest.mark.parametrize("game", PSEUDO_GAMES)
