@@ -14,6 +14,7 @@ from typing import Any
 
 from games.base import Event, Option
 from games.gwt_argentina.state import Frame, GwtState
+from games.i18n import _
 
 REGISTRY: dict[str, type] = {}
 
@@ -74,7 +75,7 @@ def handler(frame: Frame) -> Any:
 
 def settle(state: GwtState, ctx: Ctx) -> None:
     """Run automatic frames until a decision with at least one option is on top."""
-    for _ in range(10_000):
+    for _round in range(10_000):
         frame = state.top()
         if frame is None or state.finished:
             return
@@ -94,6 +95,11 @@ def opt(key: str, label: str, *, at: str | None = None, hint: str | None = None,
         group: str | None = None) -> Option:
     return Option(key=key, label=label[:100], at=at, hint=hint[:100] if hint else None,
                   group=group)
+
+
+def seat_ref(seat: int) -> str:
+    """A seat named in an event."""
+    return _("Seat {n}", n=seat + 1)
 
 
 def upper_first(text: str) -> str:
