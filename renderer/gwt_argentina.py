@@ -12,10 +12,9 @@ board and hand (``gwt_argentina_player``).
 
 from __future__ import annotations
 
-import re
-
 from PIL import Image, ImageDraw
 
+from games.base import name_seats
 from renderer.gwt_argentina_base import (
     FLOOR,
     MARGIN,
@@ -91,8 +90,8 @@ def _paint_header(canvas: Canvas, view: dict, names: list[str], y: float) -> flo
 
 
 def named(line: str, names: list[str]) -> str:
-    """A log line with "Seat 2" replaced by the player's name (the log counts from 1)."""
-    return re.sub(r"\bSeat (\d+)", lambda m: name_of(names, int(m.group(1)) - 1), line)
+    """A log line (an event's text) with the players' names for its seat references."""
+    return name_seats(line, names)
 
 
 def render_decision(view: dict, names: list[str], marks: dict[str, str]) -> Image.Image | None:

@@ -12,9 +12,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from games.base import Event, Option
+from games.base import Event, Option, seat_ref  # noqa: F401  (events name seats by it)
 from games.gwt_argentina.state import Frame, GwtState
-from games.i18n import _
 
 REGISTRY: dict[str, type] = {}
 
@@ -95,11 +94,6 @@ def opt(key: str, label: str, *, at: str | None = None, hint: str | None = None,
         group: str | None = None) -> Option:
     return Option(key=key, label=label[:100], at=at, hint=hint[:100] if hint else None,
                   group=group)
-
-
-def seat_ref(seat: int) -> str:
-    """A seat named in an event."""
-    return _("Seat {n}", n=seat + 1)
 
 
 def upper_first(text: str) -> str:

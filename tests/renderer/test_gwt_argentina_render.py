@@ -156,7 +156,7 @@ def test_a_decision_without_a_known_place_gives_no_image():
 
 
 def test_the_log_names_the_players():
-    assert gwt_argentina.named("Seat 2 moves to N3.", NAMES) == "Bob moves to N3."
+    assert gwt_argentina.named("⟨seat 2⟩ moves to N3.", NAMES) == "Bob moves to N3."
 
 
 def test_pedro_is_named_on_a_solo_board():
