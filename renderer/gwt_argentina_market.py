@@ -122,7 +122,7 @@ CARD_H = 56
 def card_face(card: str) -> tuple[str, str, str]:
     """(top text, bottom text, fill) of a cattle, exhaustion or objective card."""
     if card == "EX":
-        return "EX", "-2", "#8c8c8c"
+        return _("EX"), "-2", "#8c8c8c"
     if card in OBJECTIVE_BY_ID:
         objective = OBJECTIVE_BY_ID[card]
         return card[2:], _("{n}vp", n=objective.vp), "#efe3b4"

@@ -94,7 +94,7 @@ def paint_seat_board(canvas: Canvas, view: dict, names: list[str], top: float) -
         count = len(player["workers"].get(row, []))
         box = (x, y, x + 190, y + 32)
         canvas.rect(box, WORKER_FILL[row], outline=INK, width=2)
-        canvas.text((x + 8, y + 16), f"{WORKER_LETTER[row]} {words.worker(row)[:10]} {count}",
+        canvas.text((x + 8, y + 16), f"{WORKER_LETTER[row]} {words.worker(row)} {count}",
                     bold=True,
                     fill="white", anchor="lm", condensed=True, width=176)
         x += 196

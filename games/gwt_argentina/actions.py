@@ -17,8 +17,9 @@ from games.gwt_argentina.discs import push_disc
 from games.gwt_argentina.flow import Ctx, push, seat_ref
 from games.gwt_argentina.railway import destinations
 from games.gwt_argentina.state import GwtState, Player
+from games.gwt_argentina.told import _, _n, joined
 from games.gwt_argentina.trail import building_number, building_owner, building_side
-from games.i18n import N_, _, _n
+from games.i18n import N_
 
 Action = D.Action
 
@@ -135,7 +136,7 @@ def describe_printed(a: Action) -> str:
 
 def _describe(state: GwtState, player: Player, a: Action) -> str:
     k, n = a.kind, gain_of(state, player, a)
-    then = ", ".join(_describe(state, player, t) for t in a.then)
+    then = joined([_describe(state, player, t) for t in a.then])
     pesos = ("pesos", "pesos_per_granjero", "pesos_per_farmland", "pesos_per_worker_set")
     if k in pesos:
         return _n("+{n} peso", "+{n} pesos", n)
@@ -188,7 +189,7 @@ def _describe(state: GwtState, player: Player, a: Action) -> str:
     if k == "discard_objective":
         return _("discard an objective: its action, {then}", then=then)
     if k == "either":
-        return " / ".join(_describe(state, player, o) for o in a.options)
+        return joined([_describe(state, player, o) for o in a.options], " / ")
     raise AssertionError(f"unknown action {a.key}")
 
 

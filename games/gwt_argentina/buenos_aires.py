@@ -17,8 +17,8 @@ from games.gwt_argentina.hire import place_worker_in_market
 from games.gwt_argentina.market import refill_market
 from games.gwt_argentina.setup import place_farmer
 from games.gwt_argentina.state import Frame, GwtState, Ship
+from games.gwt_argentina.told import _, _n, joined
 from games.gwt_argentina.words import ships_sail
-from games.i18n import _, _n
 
 
 def enter_buenos_aires(state: GwtState, seat: int) -> None:
@@ -56,7 +56,7 @@ class IncomeStep:
         k = int(key[6:])
         value = PB.breeding_total(player) + PB.permanent(player, "permanent_certificate") + k
         player.certificates -= k
-        hand = ", ".join(P.card_label(c) for c in player.hand) or _("no cards")
+        hand = joined([P.card_label(c) for c in player.hand]) if player.hand else _("no cards")
         PB.gain_money(player, value)
         for card in list(player.hand):
             if P.is_exhaustion(card):

@@ -6,9 +6,9 @@ from games.gwt_argentina import data as D
 from games.gwt_argentina import player_board as PB
 from games.gwt_argentina.flow import Ctx, opt, pop, push, seat_ref, step
 from games.gwt_argentina.state import Frame, GwtState
+from games.gwt_argentina.told import _, _n
 from games.gwt_argentina.trail import building_number, building_owner
 from games.gwt_argentina.words import hand
-from games.i18n import _, _n
 
 
 def need(n: int) -> int:

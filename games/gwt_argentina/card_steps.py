@@ -28,8 +28,8 @@ from games.gwt_argentina.flow import (
     upper_first,
 )
 from games.gwt_argentina.state import Frame, GwtState
+from games.gwt_argentina.told import _, _n
 from games.gwt_argentina.words import worker
-from games.i18n import _, _n
 
 
 def then_actions(frame: Frame) -> list[D.Action]:

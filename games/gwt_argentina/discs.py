@@ -13,7 +13,8 @@ from typing import Any
 from games.gwt_argentina import data as D
 from games.gwt_argentina.flow import Ctx, opt, pop, push, seat_ref, step
 from games.gwt_argentina.state import Frame, GwtState, Player
-from games.i18n import N_, _
+from games.gwt_argentina.told import _
+from games.i18n import N_
 
 SLOT_LABELS = {
     "aux_pesos_2": N_("unlocks double +2 pesos"), "aux_draw_2": N_("unlocks double draw/discard"),

@@ -15,8 +15,8 @@ from games.gwt_argentina import player_board as PB
 from games.gwt_argentina.actions import row_action
 from games.gwt_argentina.flow import Ctx, opt, pop, push, seat_ref, step, unlock_location
 from games.gwt_argentina.state import Frame, GwtState
+from games.gwt_argentina.told import _, _n
 from games.gwt_argentina.words import granjero
-from games.i18n import _, _n
 
 MAX_CHOSEN = 3
 MAX_REVEAL = D.MAX_REVEALED_FOR_HELP

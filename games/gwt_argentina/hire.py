@@ -8,8 +8,8 @@ from games.gwt_argentina import player_board as PB
 from games.gwt_argentina.actions import row_action
 from games.gwt_argentina.flow import Ctx, opt, pop, seat_ref, step, upper_first
 from games.gwt_argentina.state import Frame, GwtState
+from games.gwt_argentina.told import _
 from games.gwt_argentina.words import worker_group
-from games.i18n import _
 
 MAX_ROW = D.MAX_WORKERS_PER_ROW
 

@@ -8,7 +8,7 @@ from games.gwt_argentina import player_board as PB
 from games.gwt_argentina import words
 from games.gwt_argentina.flow import Ctx, opt, pop, push, seat_ref, step
 from games.gwt_argentina.state import Frame, GwtState
-from games.i18n import _, _n
+from games.gwt_argentina.told import _, _n, joined
 
 
 def market_kinds(state: GwtState, breeds: tuple[str, ...] | set[str]) -> dict[str, str]:
@@ -93,7 +93,7 @@ class BuyStep:
             state.board.cattle_market = P.market_sort(state.board.cattle_market + drawn)
             ctx.reveals = True
             ctx.say(state, _("Into the market: {cards}.",
-                             cards=", ".join(P.card_label(c) for c in drawn)))
+                             cards=joined([P.card_label(c) for c in drawn])))
             return
         _key, idx, card = key.split(":", 2)
         o = D.PURCHASE_OPTIONS[int(idx)]
@@ -173,7 +173,7 @@ def objective_label(card: str) -> str:
     o = D.OBJECTIVE_BY_ID[card]
     from games.gwt_argentina.actions import describe_printed
 
-    need = ", ".join(f"{words.need(k)}{'×' + str(v) if v > 1 else ''}"
-                     for k, v in o.needs.items())
+    need = joined([words.need(k) if v == 1 else _("{need}×{n}", need=words.need(k), n=v)
+                   for k, v in o.needs.items()])
     return _("Objective {n}: {action}; {vp}/{penalty} VP: {needs}", n=card[2:],
              action=describe_printed(o.action), vp=o.vp, penalty=o.penalty, needs=need)[:100]

@@ -12,7 +12,7 @@ from functools import cache
 
 from games.gwt_argentina import data as D
 from games.gwt_argentina import words
-from games.i18n import _
+from games.gwt_argentina.told import _
 
 
 @dataclass(frozen=True)

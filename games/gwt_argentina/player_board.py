@@ -6,7 +6,7 @@ from games.gwt_argentina import data as D
 from games.gwt_argentina import pieces as P
 from games.gwt_argentina.flow import Ctx
 from games.gwt_argentina.state import PRINTED, GwtState, Player
-from games.i18n import _
+from games.gwt_argentina.told import _, joined
 
 
 # -- limits read off the player board (rulebook p. 10) ----------------------------------
@@ -87,7 +87,7 @@ def draw(state: GwtState, player: Player, n: int, ctx: Ctx) -> list[str]:
     if drawn:
         ctx.reveals = True
         ctx.private(player.seat, _("You drew {cards}.",
-                                   cards=", ".join(P.card_label(c) for c in drawn)))
+                                   cards=joined([P.card_label(c) for c in drawn])))
     return drawn
 
 

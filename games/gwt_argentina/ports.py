@@ -6,7 +6,7 @@ from games.gwt_argentina import data as D
 from games.gwt_argentina import pieces as P
 from games.gwt_argentina.flow import Ctx, opt, pop, seat_ref, step
 from games.gwt_argentina.state import Frame, GwtState
-from games.i18n import _, _n
+from games.gwt_argentina.told import _, _n
 
 
 def layout(state: GwtState, city: str) -> D.PortCity:

@@ -13,9 +13,9 @@ from games.gwt_argentina import player_board as PB
 from games.gwt_argentina.discs import push_disc
 from games.gwt_argentina.flow import Ctx, opt, pop, push, seat_ref, step
 from games.gwt_argentina.state import PRINTED, WORKER_ROWS, Frame, GwtState
+from games.gwt_argentina.told import _
 from games.gwt_argentina.trail import track_value
 from games.gwt_argentina.words import condition, worker
-from games.i18n import _
 
 TERMINUS = str(D.TERMINUS)
 

@@ -6,9 +6,9 @@ from games.gwt_argentina import data as D
 from games.gwt_argentina import pieces as P
 from games.gwt_argentina.flow import Ctx, seat_ref
 from games.gwt_argentina.state import GwtState, Player
+from games.gwt_argentina.told import _, _n
 from games.gwt_argentina.words import granjero, seat
 from games.gwt_argentina.words import hand as hand_word
-from games.i18n import _, _n
 
 
 def track_value(space: str) -> float:

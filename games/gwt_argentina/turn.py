@@ -21,8 +21,8 @@ from games.gwt_argentina.actions import (
 from games.gwt_argentina.flow import Ctx, opt, pop, push, push_all, seat_ref, step, upper_first
 from games.gwt_argentina.help_farmers import can_help_any
 from games.gwt_argentina.state import Frame, GwtState
+from games.gwt_argentina.told import _
 from games.gwt_argentina.trail import ends_move, kind_of, location_label, next_locations, pay_toll
-from games.i18n import _
 
 
 def begin_turn(state: GwtState, seat: int) -> None:

@@ -8,7 +8,8 @@ adjective whose French form agrees with its noun, hence one table per noun.
 
 from __future__ import annotations
 
-from games.i18n import N_, _, _p
+from games.gwt_argentina.told import _, _p
+from games.i18n import N_
 
 #: Farmer tiles' colours (« tuiles Fermier » green, blue, orange, yellow) with "granjero".
 GRANJERO_COLOURS = {

@@ -124,3 +124,41 @@ def test_unmarked_removes_nested_segments():
     assert unmarked("⟦a⟧ Seat 2 ⟦b⟧") == " Seat 2 "
     assert has_letters(unmarked("Buy ⟦cattle⟧"))
     assert unmarked("⟦Objective 10: ⟦draw⟧; ⟦blue granj") == ""
+
+
+def test_a_game_played_in_french_reaches_the_same_state():
+    """The state holds no translated text: its log keeps the recipes of the events
+    (told.py), and the view tells them in the viewer's language."""
+    def moves_and_state(lang: str):
+        with using(lang):
+            state = GAME.setup(3, GAME.parse_options({}), 31)
+            rng = Rng.from_seed(31)
+            for _step in range(150):
+                decision = GAME.pending(state)
+                key = choose_random(GAME, state, decision.seat, rng)
+                state = GAME.apply(state, decision.seat, key).state
+        return GAME.dump(state), state
+
+    english, state = moves_and_state("en")
+    french, _state = moves_and_state("fr")
+    assert english == french
+    with using("fr"):
+        told = GAME.view(state, None)["log"]
+    with using("en"):
+        plain = GAME.view(state, None)["log"]
+    assert len(told) == len(plain) > 3
+    assert all(not line.startswith("[") for line in told + plain)
+    assert sum(a != b for a, b in zip(told, plain, strict=True)) > len(told) // 2
+    with using(PSEUDO):
+        for line in GAME.view(state, None)["log"]:
+            assert not has_letters(unmarked(line)), line
+
+
+def test_a_log_line_without_a_recipe_is_shown_as_it_is():
+    from games.gwt_argentina.told import _, from_log, to_log
+
+    assert from_log("Pedro moves to N3.") == "Pedro moves to N3."
+    assert from_log("[not json") == "[not json"
+    line = to_log(_("{who} moves to {place}.", who="⟨seat 1⟩", place=_("Buenos Aires")))
+    with using("fr"):
+        assert from_log(line) == "⟨seat 1⟩ va en Buenos Aires."
