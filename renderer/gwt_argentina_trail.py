@@ -50,7 +50,7 @@ BOX_W = PITCH_X - GAP_X
 BOX_H = 78
 PITCH_Y = BOX_H + 14
 #: an embarcadère is a smaller box (no tile, only its railway space)
-SHORTCUT_H = 48
+SHORTCUT_H = 54
 DISC_R = 12
 HAND = 28
 
@@ -260,8 +260,10 @@ def _paint_space(canvas: Canvas, space: str, box, board: dict, seats: int) -> No
         main = _("start")
     elif space in SHORTCUTS:
         canvas.rect(box, SHORTCUT_FILL, outline=MUTED_INK, width=2)
-        canvas.text((x0 + 6, (y0 + y1) / 2), _("rail {n}", n=SHORTCUTS[space]), bold=True,
-                    condensed=True, anchor="lm", width=BOX_W - 10)
+        canvas.text((x0 + 6, y0 + 3), _("rail {n}", n=SHORTCUTS[space]), bold=True,
+                    condensed=True, width=BOX_W - 10)
+        canvas.text((x0 + 6, y1 - 4), _("→ BA"), condensed=True, fill=MUTED_INK,
+                    anchor="ld", width=BOX_W - 10)
         return
     elif tile is None:
         fill = FARMER_FILL[FARMER_SPACE_COLOUR[space]] if space in FARMER_SPACE_COLOUR else (
