@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import re
 
-from bot.transitions import public, visible
+from bot.core.transitions import public, visible
 from games.ai import choose_random
 from games.base import Event, name_seats, seat_ref
 from games.gwt_argentina import GAME
