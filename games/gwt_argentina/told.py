@@ -19,48 +19,49 @@ from games import i18n
 
 
 class Told(str):
-    """A translated text with the recipe to translate it again."""
+    """A translated text with what it was made of (:func:`recipe` reads it)."""
 
-    recipe: Any
+    made_of: tuple
 
 
 def recipe(value: Any) -> Any:
-    """What :func:`retell` needs to make ``value`` again: a Told's recipe, else the value
-    itself (a number, or a text that is the same in every language: a name, an id)."""
+    """What :func:`retell` needs to make ``value`` again: a Told's message and fields (as
+    recipes in turn), else the value itself (a number, or a text that is the same in every
+    language: a name, an id)."""
     if isinstance(value, Told):
-        return value.recipe
+        kind, *args, params = value.made_of
+        if kind == "join":
+            return ["join", args[0], [recipe(p) for p in params]]
+        return [kind, *args, {k: recipe(v) for k, v in params.items()}]
     if isinstance(value, bool | int | float):
         return value
     return str(value)
 
 
-def _told(text: str, how: list) -> Told:
+def _told(text: str, *made_of: Any) -> Told:
     made = Told(text)
-    made.recipe = how
+    made.made_of = made_of
     return made
 
 
 def _(msgid: str, **params: Any) -> str:
     """:func:`games.i18n._`, remembering how the text was made."""
-    return _told(i18n._(msgid, **params),
-                 ["_", msgid, {k: recipe(v) for k, v in params.items()}])
-
-
-def _n(singular: str, plural: str, n: int, **params: Any) -> str:
-    """:func:`games.i18n._n`, remembering how the text was made."""
-    return _told(i18n._n(singular, plural, n, **params),
-                 ["_n", singular, plural, n, {k: recipe(v) for k, v in params.items()}])
+    return _told(i18n._(msgid, **params), "_", msgid, params)
 
 
 def _p(context: str, msgid: str, **params: Any) -> str:
     """:func:`games.i18n._p`, remembering how the text was made."""
-    return _told(i18n._p(context, msgid, **params),
-                 ["_p", context, msgid, {k: recipe(v) for k, v in params.items()}])
+    return _told(i18n._p(context, msgid, **params), "_p", context, msgid, params)
+
+
+def _n(singular: str, plural: str, n: int, **params: Any) -> str:
+    """:func:`games.i18n._n`, remembering how the text was made."""
+    return _told(i18n._n(singular, plural, n, **params), "_n", singular, plural, n, params)
 
 
 def joined(parts: list[str], separator: str = ", ") -> str:
-    """``separator.join(parts)`` that keeps the recipes of the parts."""
-    return _told(separator.join(parts), ["join", separator, [recipe(p) for p in parts]])
+    """``separator.join(parts)`` that keeps what the parts were made of."""
+    return _told(separator.join(parts), "join", separator, list(parts))
 
 
 def retell(how: Any) -> str:
@@ -83,7 +84,7 @@ def retell(how: Any) -> str:
 def to_log(text: str) -> str:
     """One log line: the recipe of a Told as JSON, any other text as it is."""
     if isinstance(text, Told):
-        return json.dumps(text.recipe, ensure_ascii=False, separators=(",", ":"))
+        return json.dumps(recipe(text), ensure_ascii=False, separators=(",", ":"))
     return str(text)
 
 
