@@ -36,6 +36,7 @@ from games.gwt_argentina import (  # noqa: F401  (registers the decisions)
     ports,
     railway,
     turn,
+    words,
 )
 from games.gwt_argentina.flow import Ctx, handler, opt, push, settle
 from games.gwt_argentina.pedro_scoring import pedro_scores
@@ -137,6 +138,10 @@ class GwtArgentina(Game[GwtState, GwtOptions]):
         scores = _cached("scores", state, lambda: {
             seat: tally_score(tally(state, seat)) for seat in range(state.seats)})
         return {seat: dict(cats) for seat, cats in scores.items()}
+
+    def score_label(self, category: str) -> str:
+        """The score pad's name of a category of :meth:`scores`, in the active language."""
+        return words.category(category)
 
     def pedro_scores(self, state: GwtState) -> dict[str, int] | None:
         """Pedro's score by category in a solo game (None otherwise)."""

@@ -55,19 +55,19 @@ CONDITIONS = {
 
 #: The score pad's 12 categories (p. 19, « Fin de la partie »).
 CATEGORIES = {
-    "money": N_("pesos"),
-    "buildings": N_("buildings"),
-    "ships": N_("ships"),
-    "ports": N_("port cities"),
-    "stations": N_("stations"),
-    "farmers": N_("farmer tiles"),
-    "cattle": N_("cattle and exhaustion"),
-    "objectives": N_("objective cards"),
-    "station_masters": N_("station masters"),
-    "workers": N_("workers"),
-    "move_slot": N_("move limit disc"),
-    "job_market": N_("job market marker"),
-    "total": N_("total"),
+    "money": N_("Pesos"),
+    "buildings": N_("Buildings"),
+    "ships": N_("Ships"),
+    "ports": N_("Port cities"),
+    "stations": N_("Stations"),
+    "farmers": N_("Farmer tiles"),
+    "cattle": N_("Cattle and exhaustion"),
+    "objectives": N_("Objective cards"),
+    "station_masters": N_("Station masters"),
+    "workers": N_("Workers"),
+    "move_slot": N_("Move limit disc"),
+    "job_market": N_("Job market marker"),
+    "total": N_("Total"),
 }
 
 

@@ -162,3 +162,18 @@ def test_a_log_line_without_a_recipe_is_shown_as_it_is():
     line = to_log(_("{who} moves to {place}.", who="⟨seat 1⟩", place=_("Buenos Aires")))
     with using("fr"):
         assert from_log(line) == "⟨seat 1⟩ va en Buenos Aires."
+
+
+def test_every_score_category_has_a_label_in_both_languages():
+    """The score pad's 12 categories and the total, named for players (Game.score_label)."""
+    state = GAME.setup(2, GAME.parse_options({}), 3)
+    categories = GAME.scores(state)[0]
+    assert len(categories) == 13
+    with using("en"):
+        english = [GAME.score_label(c) for c in categories]
+    with using("fr"):
+        french = [GAME.score_label(c) for c in categories]
+    assert "Job market marker" in english and "Marqueur Marché de l'emploi" in french
+    assert len(set(english)) == len(set(french)) == 13
+    with using(PSEUDO):
+        assert all(not has_letters(unmarked(GAME.score_label(c))) for c in categories)
