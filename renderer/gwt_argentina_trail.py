@@ -299,7 +299,8 @@ def _paint_space(canvas: Canvas, space: str, box, board: dict, seats: int) -> No
         if space in RISK_ACTIONS:
             _paint_star(canvas, right - 8, y0 + 13)
     if main:
-        canvas.text((x0 + 6, y0 + (8 if space == "START" else 22)), main, bold=True, fill=main_fill, condensed=True,
+        canvas.text((x0 + 6, y0 + (8 if space == "START" else 22)), main, bold=True,
+                    fill=main_fill, condensed=True,
                     size=FLOOR + 2, width=BOX_W - 10)
     if hand is not None:
         toll = TOLLS.get(seats, TOLLS[4])[hand]

@@ -64,8 +64,9 @@ class IncomeStep:
             else:
                 player.discard.append(card)
         player.hand = []
-        ctx.say(state, _("{who} reveals {hand}; income {n} pesos.", who=seat_ref(frame.seat),
-                         hand=hand, n=value), frame.seat)
+        ctx.say(state, _n("{who} reveals {hand}; income {n} peso.",
+                          "{who} reveals {hand}; income {n} pesos.", value,
+                          who=seat_ref(frame.seat), hand=hand), frame.seat)
         ctx.reveals = True  # the hand was secret
         push(state, "ba_load", frame.seat, value=value)
 
@@ -89,7 +90,8 @@ def ship_name(ship_id: str) -> str:
 def ship_label(ship_id: str) -> str:
     s = D.SHIP_BY_ID[ship_id]
     dest = s.destination.split(":") if s.destination else None
-    bits = [ship_name(ship_id), _n("{n} grain", "{n} grain", s.grain), _("{n} VP", n=s.vp) if s.vp else None,
+    bits = [ship_name(ship_id), _n("{n} grain", "{n} grain", s.grain),
+            _("{n} VP", n=s.vp) if s.vp else None,
             _("black corner") if s.corner == "black" else None,
             describe_printed(s.on_load) if s.on_load else None,
             _("to {city} {quay}", city=D.CITY_NAMES[dest[0]], quay=dest[1]) if dest else None]

@@ -86,8 +86,9 @@ class BuildWhereStep:
                 what.append(_("farmland"))
             if space in D.RISK_ACTIONS:
                 what.append(_("special action"))
-            out.append(opt(f"at:{space}", _("{space} ({what}): {n} pesos", space=space,
-                                            what=", ".join(what), n=per * carp), at=space))
+            out.append(opt(f"at:{space}", _n("{space} ({what}): {n} peso",
+                                             "{space} ({what}): {n} pesos", per * carp,
+                                             space=space, what=", ".join(what)), at=space))
         return out
 
     @staticmethod
@@ -103,10 +104,13 @@ class BuildWhereStep:
         state.board.trail[space] = f"{frame.seat}:{n}"
         built = f"{n}{state.board.building_sides[str(n)]}"
         if old:
-            text = _("{who} builds {building} on {space}, replacing {old} (back to the box) for "
-                     "{n} pesos.", who=seat_ref(frame.seat), building=built, space=space,
-                     old=building_number(old), n=per * carp)
+            text = _n("{who} builds {building} on {space}, replacing {old} (back to the box) "
+                      "for {n} peso.",
+                      "{who} builds {building} on {space}, replacing {old} (back to the box) "
+                      "for {n} pesos.", per * carp, who=seat_ref(frame.seat), building=built,
+                      space=space, old=building_number(old))
         else:
-            text = _("{who} builds {building} on {space} for {n} pesos.",
-                     who=seat_ref(frame.seat), building=built, space=space, n=per * carp)
+            text = _n("{who} builds {building} on {space} for {n} peso.",
+                      "{who} builds {building} on {space} for {n} pesos.", per * carp,
+                      who=seat_ref(frame.seat), building=built, space=space)
         ctx.say(state, text, frame.seat)

@@ -18,9 +18,11 @@ from games.i18n import N_
 
 SLOT_LABELS = {
     "aux_pesos_2": N_("unlocks double +2 pesos"), "aux_draw_2": N_("unlocks double draw/discard"),
-    "aux_cert_1": N_("unlocks grain→certificate"), "aux_cert_2": N_("unlocks grain→certificate"),
+    "aux_cert_1": N_("unlocks grain→certificate"),
+    "aux_cert_2": N_("unlocks grain→certificate"),
     "aux_grain_1": N_("unlocks peso→grain"), "aux_grain_2": N_("unlocks peso→grain"),
-    "aux_engine_1": N_("unlocks peso→locomotive"), "aux_engine_2": N_("unlocks peso→locomotive"),
+    "aux_engine_1": N_("unlocks peso→locomotive"),
+    "aux_engine_2": N_("unlocks peso→locomotive"),
     "aux_remove_1": N_("unlocks locomotive back→remove card"),
     "aux_remove_2": N_("unlocks locomotive back→remove card"),
     "move_1": N_("move limit +2"), "move_2": N_("move limit +1 (2 VP)"),

@@ -72,10 +72,11 @@ class HelpChooseStep:
                     continue
                 if need_of(state, chosen + [s]) <= best:
                     f = P.farmer(state.board.trail[s])
-                    out.append(opt(f"add:{s}", _("{granjero} at {space}: strength {strength}, "
-                                                 "{n} pesos", granjero=granjero(f.colour),
-                                                 space=s, strength=f.strength,
-                                                 n=farmer_gain(state, s)), at=s))
+                    out.append(opt(f"add:{s}", _n(
+                        "{granjero} at {space}: strength {strength}, {n} peso",
+                        "{granjero} at {space}: strength {strength}, {n} pesos",
+                        farmer_gain(state, s), granjero=granjero(f.colour), space=s,
+                        strength=f.strength), at=s))
         if chosen:
             out.append(opt("go", _("Reveal cattle for strength {n}", n=need_of(state, chosen))))
         out.append(opt("cancel", _("Help nobody")))
@@ -187,8 +188,9 @@ class HelpHireStep:
         position = player.worker_count(D.GRANJERO)
         out = []
         if position < D.ROW_CELLS and player.money >= granjero_cost(position):
-            out.append(opt("hire", _("Hire into your granjero row for {n} pesos",
-                                     n=granjero_cost(position))))
+            out.append(opt("hire", _n("Hire into your granjero row for {n} peso",
+                                      "Hire into your granjero row for {n} pesos",
+                                      granjero_cost(position))))
         out.append(opt("keep", _("Keep beside your board (2 VP)")))
         return out
 

@@ -8,7 +8,7 @@ from games.gwt_argentina import player_board as PB
 from games.gwt_argentina.actions import row_action
 from games.gwt_argentina.flow import Ctx, opt, pop, seat_ref, step, upper_first
 from games.gwt_argentina.state import Frame, GwtState
-from games.gwt_argentina.told import _
+from games.gwt_argentina.told import _, _n
 from games.gwt_argentina.words import worker_group
 
 MAX_ROW = D.MAX_WORKERS_PER_ROW
@@ -55,9 +55,10 @@ class HireStep:
         choices = hire_choices(state, frame.seat, frame.data["mod"])
         if not choices:
             return []
-        out = [opt(f"hire:{cell_id(r, c)}", _("{worker} for {n} pesos (row {row})",
-                                              worker=upper_first(P.tile_label(t)), n=cost,
-                                              row=r + 1), at=f"job:{r + 1}.{c + 1}",
+        out = [opt(f"hire:{cell_id(r, c)}", _n("{worker} for {n} peso (row {row})",
+                                               "{worker} for {n} pesos (row {row})", cost,
+                                               worker=upper_first(P.tile_label(t)), row=r + 1),
+                   at=f"job:{r + 1}.{c + 1}",
                    group=worker_group(P.worker_kind(t)) if len(choices) > 24 else None)
                for r, c, t, cost in choices]
         out.append(opt("skip", _("Hire nobody"), group=_("Other") if len(choices) > 24 else None))
@@ -78,8 +79,9 @@ class HireStep:
         state.board.job_market[row][col] = None
         kind = P.worker_kind(tile)
         player.workers[kind].append(tile)
-        ctx.say(state, _("{who} hires a {worker} for {n} pesos.", who=seat_ref(frame.seat),
-                         worker=P.tile_label(tile), n=cost), frame.seat)
+        ctx.say(state, _n("{who} hires a {worker} for {n} peso.",
+                          "{who} hires a {worker} for {n} pesos.", cost,
+                          who=seat_ref(frame.seat), worker=P.tile_label(tile)), frame.seat)
         row_action(state, frame.seat, kind, len(player.workers[kind]) - 1, ctx)
 
 

@@ -101,8 +101,8 @@ class BuyStep:
         PB.pay(player, o.cost)
         take_from_market(state, card)
         player.discard.append(card)
-        ctx.say(state, _("{who} buys {card} for {n} pesos.", who=seat_ref(frame.seat),
-                         card=P.card_label(card), n=o.cost), frame.seat)
+        ctx.say(state, _n("{who} buys {card} for {n} peso.", "{who} buys {card} for {n} pesos.",
+                          o.cost, who=seat_ref(frame.seat), card=P.card_label(card)), frame.seat)
         if o.cards == 2:
             push(state, "buy_second", frame.seat, option=int(idx))
 
