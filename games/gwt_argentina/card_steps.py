@@ -81,8 +81,9 @@ class DrawThenDiscardStep:
     def prompt(state: GwtState, frame: Frame) -> str:
         n = frame.data["n"]
         if frame.data["upto"]:
-            return _("Draw up to {n}, then discard as many.", n=n)
-        return _("Draw {n}, then discard as many.", n=n)
+            return _n("Draw up to {n}, then discard as many.",
+                      "Draw up to {n}, then discard as many.", n)
+        return _n("Draw {n}, then discard as many.", "Draw {n}, then discard as many.", n)
 
     @staticmethod
     def options(state: GwtState, frame: Frame):
