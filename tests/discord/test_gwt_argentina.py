@@ -5,7 +5,6 @@ attached, every message fits Discord's limits."""
 from __future__ import annotations
 
 import random
-import re
 
 import pytest
 
@@ -35,7 +34,7 @@ async def test_a_whole_game_against_a_computer_by_taps(
 
     rng = random.Random(9)
     decision_images = 0
-    clicks = stale = named = 0
+    clicks = stale = 0
     while (info := await table.sessions.info_by_id(info.id)).status == "active":
         reply = await table.click(alice, message, f"est:turn:{info.id}")
         while reply.message["components"] and clicks < MAX_CLICKS:
@@ -57,14 +56,8 @@ async def test_a_whole_game_against_a_computer_by_taps(
                 break
         assert clicks < MAX_CLICKS, "the game did not end"
         posts = await table.deliver()
-        for post in posts:
-            told = posted_message(fake, post)["content"]
-            # events name the players (games.base.seat_ref), never "Seat 2"
-            assert "⟨seat" not in told and not re.search(r"\bSeat \d", told), told
-            named += alice.user.name in told or "Computer" in told
         if posts:
             message = posted_message(fake, posts[-1])
-    assert named, "the announcements tell the players by name"
     assert info.status == "finished" and info.winners
     assert "Final scores:" in message["content"]
     assert message["attachments"] and message["components"] == []
