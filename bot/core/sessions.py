@@ -57,6 +57,7 @@ from bot.core.autoplay import (
     turn_key,
 )
 from bot.core.recap import MAX_POINTS, Recap, sample, score_history, turn_ends
+from bot.core.state_cache import StateCache
 from bot.core.timers import deadline_after_change, plan_turn_clock
 from bot.core.transitions import Loaded, has_board, seats_line, visible
 from bot.settings import MAX_TIMEOUT_HOURS, Settings
@@ -81,8 +82,8 @@ from renderer.recap import render as render_recap
 from renderer.replay import animate
 
 __all__ = [
-    "Announcement", "AnnouncementKind", "GameInfo", "MoveResult", "Seat", "SessionError",
-    "Sessions", "Status", "TimeoutPolicy",
+    "Announcement", "AnnouncementKind", "GameInfo", "MoveResult", "Seat", "SeatView",
+    "SessionError", "Sessions", "Status", "TimeoutPolicy",
 ]
 
 log = logging.getLogger(__name__)
@@ -208,6 +209,17 @@ class MoveResult:
     finished: bool
 
 
+@dataclass(frozen=True)
+class SeatView:
+    """What :meth:`Sessions.seat_view` reads for a private panel."""
+
+    info: GameInfo
+    #: None before the game started.
+    view: dict[str, Any] | None
+    decision: Decision | None
+    undoable: bool
+
+
 def effective_states(engine: AnyGame, moves: Sequence[MoveRow]) -> Iterator[GameState]:
     """The game's states in the order they stood: the start, then every step that still
     counts (steps taken back are left out). Replayed from the whole log: a row keeps its
@@ -252,6 +264,8 @@ class Sessions:
         self._thinking: dict[int, asyncio.Task[None]] = {}
         #: (game id, version) -> state text rebuilt by a replay, oldest first
         self._moments: dict[tuple[int, int], str] = {}
+        #: decoded states by their text (a click reads its game several times)
+        self.states = StateCache()
         self._think_again: set[int] = set()
 
     # -- listeners ---------------------------------------------------------------------
@@ -292,8 +306,28 @@ class Sessions:
 
     def _load(self, row: GameRow) -> Loaded:
         game = self._engine(row.game)
-        state = game.load(row.state) if row.state is not None else None
+        state = self.states.get(game, row.state) if row.state is not None else None
         return Loaded(row=row, game=game, state=state)
+
+    def _remember(self, loaded: Loaded, change: Change, state: GameState | None) -> None:
+        """After a commit: the new state as decoded (``state``, the text of
+        ``change.game``), and the moments its change went through (the state before it
+        and after each of its steps), so that the next panel, the "Take back" check and
+        an undo rebuild nothing."""
+        if state is not None and change.game.state is not None:
+            self.states.put(loaded.game, change.game.state, state)
+        game_id = change.game.id
+        if loaded.row.state is not None:
+            self._keep_moment((game_id, loaded.row.version), loaded.row.state)
+        for move in change.moves:
+            if move.state_after is not None:
+                self._keep_moment((game_id, move.version), move.state_after)
+
+    def _keep_moment(self, key: tuple[int, int], text: str) -> None:
+        self._moments.pop(key, None)
+        self._moments[key] = text
+        while len(self._moments) > MOMENTS_KEPT:
+            del self._moments[next(iter(self._moments))]
 
     async def _row_by_id(self, game_id: int) -> GameRow:
         # An id from a forged custom id may be beyond SQLite's integers: no such game.
@@ -591,7 +625,7 @@ class Sessions:
             text = await self._state_text_at(row, version)
         except SessionError:
             return None
-        decision = engine.pending(engine.load(text))
+        decision = engine.pending(self.states.get(engine, text))
         if decision is None or row.seats[decision.seat].user_id is None:
             return None
         return decision
@@ -654,9 +688,7 @@ class Sessions:
                 log.exception("game %s: its state at v%s cannot be rebuilt", row.id, at)
                 raise SessionError(
                     "That moment of the game can no longer be rebuilt.") from None
-            self._moments[key] = text
-            while len(self._moments) > MOMENTS_KEPT:
-                del self._moments[next(iter(self._moments))]
+            self._keep_moment(key, text)
         return text
 
     async def recap_png(self, game_id: int) -> bytes:
@@ -1008,6 +1040,7 @@ class Sessions:
         change = transitions.advance(loaded, steps, self.clock(), kind="turn",
                                      earlier_lines=earlier)
         await self._commit(change)
+        self._remember(loaded, change, steps[-1].state)
         self._kick_if_computer(change)
         return self._result_for(seat, loaded, change, steps)
 
@@ -1064,6 +1097,7 @@ class Sessions:
                 await self._commit(change)
             except StaleVersion:
                 continue  # someone changed the game meanwhile (an undo, a setting): again
+            self._remember(loaded, change, steps[-1].state)
             return
         log.warning("computer seats of game %s: the game kept changing; will try again",
                     game_id)
@@ -1187,7 +1221,7 @@ class Sessions:
             if move.kind != "move" or move.by_computer:
                 raise SessionError(CANNOT_UNDO)
             choice = not is_forced(loaded.game.pending(
-                loaded.game.load(await self._state_text_at(loaded.row, previous))))
+                self.states.get(loaded.game, await self._state_text_at(loaded.row, previous))))
             if move.reveals or (choice and move.seat != seat):
                 if move.seat != seat:  # another player's roll counts as their move
                     raise SessionError(CANNOT_UNDO)
@@ -1201,15 +1235,32 @@ class Sessions:
     async def undoable(self, game_id: int, user_id: int) -> bool:
         """Whether :meth:`undo` would take back this user's last choice now (the panel's
         "Take back" button)."""
-        row = await self._row_by_id(game_id)
-        seat = next((i for i, s in enumerate(row.seats) if s.user_id == user_id), None)
-        if row.status != "active" or seat is None:
+        return await self._undoable(self._load(await self._row_by_id(game_id)), user_id)
+
+    async def _undoable(self, loaded: Loaded, user_id: int) -> bool:
+        seat = next((i for i, s in enumerate(loaded.row.seats) if s.user_id == user_id), None)
+        if loaded.row.status != "active" or seat is None:
             return False
         try:
-            await self._undo_target(self._load(row), seat)
+            await self._undo_target(loaded, seat)
         except SessionError:
             return False
         return True
+
+    async def seat_view(self, game_id: int, user_id: int, *,
+                        undo: bool = False) -> SeatView:
+        """What a private panel shows, from one read of the game: the game, the user's
+        view (the public one when not seated; None in the lobby), their pending decision (None when it is
+        not theirs) and, with ``undo``, whether "Take back" would work now."""
+        loaded = self._load(await self._row_by_id(game_id))
+        seat = next((i for i, s in enumerate(loaded.row.seats) if s.user_id == user_id), None)
+        decision = loaded.decision if loaded.row.status == "active" else None
+        return SeatView(
+            info=self._info(loaded),
+            view=None if loaded.state is None else loaded.game.view(loaded.state, seat),
+            decision=decision if decision is not None and decision.seat == seat else None,
+            undoable=undo and await self._undoable(loaded, user_id),
+        )
 
     async def set_settings(
         self,
