@@ -70,3 +70,10 @@ def render(title: str, lines: Sequence[Line]) -> Image.Image:
         draw.text((MARGIN + 64, middle), fit(draw, line.name, 30, name_width, bold=True), fill=INK,
                   font=font(30, bold=True), anchor="lm")
     return image
+
+
+def render_png(title: str, lines: Sequence[Line]) -> bytes:
+    """:func:`render`, encoded (a top-level function: the bot draws it in its CPU pool)."""
+    from renderer import encode_png
+
+    return encode_png(render(title, lines))

@@ -36,7 +36,7 @@ import logging
 import math
 import secrets
 import time
-from collections.abc import Awaitable, Callable, Iterator, Sequence
+from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass, replace
 from typing import Any, Literal, TypeVar, cast
 
@@ -45,6 +45,7 @@ import pydantic
 import games
 import renderer
 from bot.core import cpu, ratings, stale, transitions
+from bot.core import recap as recap_images
 from bot.core.announcements import Announcement, AnnouncementKind, payload
 from bot.core.autoplay import (
     AnyGame,
@@ -56,7 +57,6 @@ from bot.core.autoplay import (
     think_off_loop,
     turn_key,
 )
-from bot.core.recap import MAX_POINTS, Recap, sample, score_history, turn_ends
 from bot.core.state_cache import StateCache
 from bot.core.timers import deadline_after_change, plan_turn_clock
 from bot.core.transitions import Loaded, has_board, seats_line, visible
@@ -78,8 +78,6 @@ from bot.storage.sqlite import (
     TimerRow,
 )
 from games.base import Decision, GameOptions, GameState, IllegalMove
-from renderer.recap import render as render_recap
-from renderer.replay import animate
 
 __all__ = [
     "Announcement", "AnnouncementKind", "GameInfo", "MoveResult", "Seat", "SeatView",
@@ -218,22 +216,6 @@ class SeatView:
     view: dict[str, Any] | None
     decision: Decision | None
     undoable: bool
-
-
-def effective_states(engine: AnyGame, moves: Sequence[MoveRow]) -> Iterator[GameState]:
-    """The game's states in the order they stood: the start, then every step that still
-    counts (steps taken back are left out). Replayed from the whole log: a row keeps its
-    state only as a snapshot now and then, its option key rebuilds the rest exactly."""
-    state: GameState | None = None
-    for move in moves:
-        if move.state_after is not None:  # start and undo rows, snapshots
-            state = engine.load(move.state_after)
-        elif move.kind == "move":
-            assert state is not None and move.seat is not None and move.option_key is not None
-            state = engine.apply(state, move.seat, move.option_key).state
-        if move.kind in ("start", "move") and not move.undone:
-            assert state is not None
-            yield state
 
 
 def _random_seed() -> int:
@@ -692,44 +674,32 @@ class Sessions:
         return text
 
     async def recap_png(self, game_id: int) -> bytes:
-        """The end-of-game recap image: scores by category, winners, score by turn."""
+        """The end-of-game recap image: scores by category, winners, score by turn (drawn
+        in the CPU pool)."""
         row = await self._row_by_id(game_id)
         if row.state is None:
             raise SessionError(NOT_STARTED)
         moves = await self.store.moves(game_id)
-        engine = self._engine(row.game)
+        self._engine(row.game)  # an engine that does not load says so here
         result = row.result or {}
         names = tuple(seat.name for seat in transitions.original_seats(row))
-
-        def draw() -> bytes:
-            history = score_history(engine, effective_states(engine, moves), len(row.seats))
-            recap = Recap(
-                title=engine.title, names=names, scores=engine.scores(engine.load(row.state)),
-                winners=tuple(result.get("winners", ())),
-                forfeits=tuple(sorted(transitions.forfeited_seats(row))),
-                history=tuple(sample(history, MAX_POINTS)), turns=max(0, len(history) - 1),
-            )
-            return renderer.encode_png(render_recap(recap))
-
-        return await asyncio.to_thread(draw)
+        return await cpu.run(recap_images.recap_png, games.GAME_MODULES[row.game], row.state,
+                             moves, names, tuple(result.get("winners", ())),
+                             tuple(sorted(transitions.forfeited_seats(row))))
 
     async def replay_gif(self, game_id: int) -> bytes:
-        """A finished game as an animated image, one frame per turn (public boards only)."""
+        """A finished game as an animated image, one frame per turn (public boards only),
+        drawn in the CPU pool."""
         row = await self._row_by_id(game_id)
         if row.status != "finished":
             raise SessionError("Replays are made of finished games.")
         if not has_board(row.game):
             raise SessionError("This game has no board picture yet.")
         moves = await self.store.moves(game_id)
-        engine = self._engine(row.game)
+        self._engine(row.game)
         names = [seat.name for seat in transitions.original_seats(row)]
-
-        def draw() -> bytes:
-            views = [engine.view(state, None)
-                     for state in turn_ends(engine, effective_states(engine, moves))]
-            return animate(row.game, views, names)
-
-        return await asyncio.to_thread(draw)
+        return await cpu.run(recap_images.replay_gif, games.GAME_MODULES[row.game], row.game,
+                             renderer.RENDERERS[row.game], moves, names)
 
     async def log(self, channel_id: int, limit: int = 20) -> list[str]:
         """The last public move lines of this channel's current (or latest) game."""
