@@ -14,8 +14,9 @@ from __future__ import annotations
 
 import re
 
-from PIL import Image, ImageDraw
+from PIL import Image
 
+from renderer.fonts import draw_on
 from renderer.gwt_argentina_base import (
     FLOOR,
     MARGIN,
@@ -105,7 +106,7 @@ def render_decision(view: dict, names: list[str], marks: dict[str, str]) -> Imag
                            min_height=300)
     image = canvas.image.crop((round(region.left), round(region.top), round(region.right),
                                round(region.bottom)))
-    draw = ImageDraw.Draw(image)
+    draw = draw_on(image)
     size = mark_size(image.width)
     for place, box in boxes.items():
         box = Box(box.left - region.left, box.top - region.top, box.right - region.left,

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 
 from PIL import Image, ImageDraw
 
-from renderer.fonts import font
+from renderer.fonts import draw_on, font
 
 WIDTH = 720
 ROW = 64
@@ -46,7 +46,7 @@ def fit(draw: ImageDraw.ImageDraw, text: str, size: int, width: int, bold: bool 
 def render(title: str, lines: Sequence[Line]) -> Image.Image:
     height = TOP + ROW * max(1, len(lines)) + MARGIN
     image = Image.new("RGB", (WIDTH, height), BACKGROUND)
-    draw = ImageDraw.Draw(image)
+    draw = draw_on(image)
     draw.text((MARGIN, 24), fit(draw, title, 44, WIDTH - 2 * MARGIN, bold=True), fill=INK,
               font=font(44, bold=True))
     draw.text((WIDTH - MARGIN, 80), "rating · games · wins", fill=MUTED, font=font(26),

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from PIL import Image, ImageDraw
 
-from renderer.fonts import font
+from renderer.fonts import draw_on, font
 from renderer.llama_land_decision import render_decision
 from renderer.llama_land_estate import (
     MIN_FONT,
@@ -73,7 +73,7 @@ def paint(table: Table) -> Image.Image:
     placed = layout(table)
     last, y = placed[-1]
     image = Image.new("RGB", (WIDTH, y + last.height + last.gap), BACKGROUND)
-    draw = ImageDraw.Draw(image)
+    draw = draw_on(image)
     for section, y in placed:
         section.paint(draw, y)
     return image
