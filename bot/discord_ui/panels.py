@@ -357,11 +357,13 @@ async def public_components(sessions: Sessions, announcement: Announcement
 
 async def decision_image(sessions: Sessions, game_id: int, user_id: int | None,
                          decision: Decision, version: int,
-                         seen: SeatView | None = None) -> discord.File | None:
+                         seen: SeatView | None = None,
+                         marks: dict[str, str] | None = None) -> discord.File | None:
     """The decision image (drawn off the event loop), or None: no places, no drawing for
     this game, or a drawing that failed (logged; the panel goes out without it).
-    ``seen``: the user's view as the panel read it (else it is read here)."""
-    marks = decision_marks(decision)
+    ``seen``: the user's view as the panel read it (else it is read here); ``marks``:
+    the decision's marks as the panel numbered them (else numbered here)."""
+    marks = decision_marks(decision) if marks is None else marks
     if not marks:
         return None
     try:
@@ -449,7 +451,7 @@ async def present(interaction: discord.Interaction, game_id: int, version: int,
     image = None
     if decision is not None and panel.marks and not expired(interaction):
         image = await decision_image(sessions_of(interaction), game_id, interaction.user.id,
-                                     decision, version, seen)
+                                     decision, version, seen, panel.marks)
     await show_panel(interaction, panel, image)
 
 
