@@ -1006,13 +1006,24 @@ class Sessions:
                                             users)
         except IllegalMove as exc:
             raise SessionError(str(exc)) from None
-        earlier = await self.store.unannounced_lines(game_id)
-        change = transitions.advance(loaded, steps, self.clock(), kind="turn",
-                                     earlier_lines=earlier)
+        change = await self._advance(loaded, steps)
         await self._commit(change)
         self._remember(loaded, change, steps[-1].state)
         self._kick_if_computer(change)
         return self._result_for(seat, loaded, change, steps)
+
+    async def _advance(self, loaded: Loaded, steps: Sequence[Step]) -> Change:
+        """:func:`transitions.advance` for a turn's steps; the lines of the turn's earlier
+        steps are read only when the change announces something (a step in the middle
+        of a turn tells nobody yet)."""
+        now = self.clock()
+        change = transitions.advance(loaded, steps, now, kind="turn")
+        if change.announcements:
+            earlier = await self.store.unannounced_lines(loaded.row.id)
+            if earlier:
+                change = transitions.advance(loaded, steps, now, kind="turn",
+                                             earlier_lines=earlier)
+        return change
 
     # -- computer seats in the background ----------------------------------------------------
     def _kick_if_computer(self, change: Change) -> None:
@@ -1059,10 +1070,7 @@ class Sessions:
             steps = await think_off_loop(loaded.game, loaded.state, users)
             if not steps:
                 return
-            change = transitions.advance(
-                loaded, steps, self.clock(), kind="turn",
-                earlier_lines=await self.store.unannounced_lines(game_id),
-            )
+            change = await self._advance(loaded, steps)
             try:
                 await self._commit(change)
             except StaleVersion:
