@@ -19,9 +19,11 @@ from typing import Any
 
 from games.base import GameState
 
-#: States kept at most, and bytes of their texts at most.
-KEPT = 128
-KEPT_BYTES = 2_000_000
+#: States kept at most, and bytes of their texts at most (a decoded state takes about
+#: seven times its text in memory: ~10 MB here; a burst of a few hundred games at once
+#: finds its states again, and 1,000 live games stay under the memory target).
+KEPT = 512
+KEPT_BYTES = 1_500_000
 
 
 class StateCache:
