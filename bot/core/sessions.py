@@ -110,7 +110,7 @@ TIMER_RETRY = 300.0
 #: Attempts for an action whose read was overtaken by another change.
 STALE_RETRIES = 3
 #: Earlier moments of games (replayed states) kept in memory for the next look.
-MOMENTS_KEPT = 1024
+MOMENTS_KEPT = 512
 #: How far back undo looks for the user's last choice behind forced steps.
 UNDO_LOOKBACK = 32
 
