@@ -12,10 +12,11 @@ board and hand (``gwt_argentina_player``).
 
 from __future__ import annotations
 
-from PIL import Image, ImageDraw
+from PIL import Image
 
 from games.base import name_seats
 from games.i18n import _
+from renderer.fonts import draw_on
 from renderer.gwt_argentina_base import (
     FLOOR,
     MARGIN,
@@ -108,7 +109,7 @@ def render_decision(view: dict, names: list[str], marks: dict[str, str]) -> Imag
                            min_height=300)
     image = canvas.image.crop((round(region.left), round(region.top), round(region.right),
                                round(region.bottom)))
-    draw = ImageDraw.Draw(image)
+    draw = draw_on(image)
     size = mark_size(image.width)
     for place, box in boxes.items():
         box = Box(box.left - region.left, box.top - region.top, box.right - region.left,
