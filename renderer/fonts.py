@@ -187,9 +187,9 @@ class TextDraw(ImageDraw.ImageDraw):
             super().rounded_rectangle(xy, radius, fill, outline, width, corners=corners)
             return
         ox, oy = 2 * int(x0 // 2), 2 * int(y0 // 2)
-        patch, mask = _rounded(x0 - ox, y0 - oy, x1 - ox, y1 - oy, radius, fill, outline,
-                               width, corners)
-        self._image.paste(patch, (ox, oy), mask)
+        patch, mask, (w, h) = _rounded(x0 - ox, y0 - oy, x1 - ox, y1 - oy, radius, fill,
+                                       outline, width, corners)
+        self.im.paste(patch, (ox, oy, ox + w, oy + h), mask)  # the core's: clips, no checks
 
     def textlength(self, text: Any, font: Any = None, *args: Any,  # type: ignore[override]
                    **kwargs: Any) -> float:
@@ -213,8 +213,9 @@ SHAPE_AREA = 160 * 160
 @lru_cache(maxsize=TEXT_CACHE)
 def _rounded(x0: float, y0: float, x1: float, y1: float, radius: float, fill: Any,
              outline: Any, width: int, corners: tuple[bool, bool, bool, bool] | None,
-             ) -> tuple[Image.Image, Image.Image]:
-    """A rounded rectangle drawn near the origin: its pixels and the mask of those drawn."""
+             ) -> tuple[Any, Any, tuple[int, int]]:
+    """A rounded rectangle drawn near the origin: its pixels and the mask of those drawn
+    (Pillow's core images) and their size."""
     size = (int(x1) + 3, int(y1) + 3)
     patch = Image.new("RGB", size)
     ImageDraw.ImageDraw(patch).rounded_rectangle((x0, y0, x1, y1), radius, fill, outline,
@@ -223,7 +224,7 @@ def _rounded(x0: float, y0: float, x1: float, y1: float, radius: float, fill: An
     ImageDraw.ImageDraw(mask).rounded_rectangle(
         (x0, y0, x1, y1), radius, None if fill is None else 255,
         None if outline is None else 255, width, corners=corners)
-    return patch, mask
+    return patch.im, mask.im, size
 
 
 def _length(face: Any, text: str, mode: str, draw: ImageDraw.ImageDraw) -> float:
