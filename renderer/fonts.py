@@ -224,7 +224,7 @@ def _rounded(x0: float, y0: float, x1: float, y1: float, radius: float, fill: An
     ImageDraw.ImageDraw(mask).rounded_rectangle(
         (x0, y0, x1, y1), radius, None if fill is None else 255,
         None if outline is None else 255, width, corners=corners)
-    return patch.im, mask.im, size
+    return patch.im, mask.convert("1").im, size  # a 1-bit mask pastes without blending
 
 
 def _length(face: Any, text: str, mode: str, draw: ImageDraw.ImageDraw) -> float:
