@@ -173,7 +173,8 @@ class TextDraw(ImageDraw.ImageDraw):
         shape and pasted: the same pixels, as the shape is moved by an even number of
         pixels (Pillow rounds the corners half to even) and has no anti-aliasing. Shapes
         Pillow draws as a plain rectangle or an ellipse (from unrounded corners) are not
-        kept, nor large ones, nor any but RGB."""
+        kept, nor outlines wider than half the shape (drawn outside it), nor large
+        shapes, nor any but RGB."""
         (x0, y0), (x1, y1) = self._normalize_coords(xy)
         try:
             key_inks = hash((fill, outline, corners))
@@ -181,7 +182,8 @@ class TextDraw(ImageDraw.ImageDraw):
             key_inks = None
         if (self.mode != "RGB" or self._image.mode != "RGB" or key_inks is None
                 or corners is not None or (fill is None and outline is None)
-                or not 0 < 2 * radius < min(x1 - x0, y1 - y0) - 2
+                or not _cornered(x0, y0, x1, y1, radius)
+                or (outline is not None and 2 * width > min(x1 - x0, y1 - y0))
                 or x0 < 0 or y0 < 0 or x1 < x0 or y1 < y0
                 or (x1 - x0 + 3) * (y1 - y0 + 3) > SHAPE_AREA):
             super().rounded_rectangle(xy, radius, fill, outline, width, corners=corners)
@@ -204,6 +206,19 @@ def _mask(face: ImageFont.FreeTypeFont, text: str, anchor: str, ink: int,
     # The call ImageDraw.text makes for one line of text in mode "L" (Pillow 10–13).
     return face.getmask2(text, "L", None, None, None, 0, anchor, ink, start,
                          stroke_filled=True)
+
+
+def _cornered(x0: float, y0: float, x1: float, y1: float, radius: float) -> bool:
+    """Whether Pillow draws this rounded rectangle from its corners rounded to whole
+    pixels, not as a plain rectangle or an ellipse from the unrounded box (Pillow 10–13's
+    own test in ``ImageDraw.rounded_rectangle``)."""
+    d = min(x1 - x0, y1 - y0, radius * 2)
+    width, height = round(x1) - round(x0), round(y1) - round(y0)
+    full_x = d >= width - 1
+    if full_x:
+        d = width
+    full_y = d >= height - 1
+    return d != 0 and not (full_x and full_y)
 
 
 #: shapes larger than this (px) are drawn each time, not kept
