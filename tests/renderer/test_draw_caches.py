@@ -1,4 +1,4 @@
-"""Rounded rectangles drawn once and pasted (renderer.fonts.TextDraw) give Pillow's pixels."""
+"""What renderers keep between boards (shapes, lengths, canvas heights) changes no pixel."""
 
 from __future__ import annotations
 
@@ -67,3 +67,21 @@ def test_length_is_the_fonts_own():
     face = font(22, True)
     for text in ("Llama", "Llama", "Pérou 12", ""):
         assert length(face, text) == face.getlength(text)
+
+
+def test_gwt_boards_are_the_same_whatever_height_was_drawn_before(monkeypatch):
+    """A board drawn on a canvas of the last height (exactly filled, shorter or taller) is
+    the board drawn on a fresh canvas, cut to its height."""
+    from renderer import gwt_argentina
+
+    views = [mid_game_view("gwt-argentina", steps) for steps in (0, 150, 3, 150)]
+    fresh = []
+    for view, names in views:
+        monkeypatch.setattr(gwt_argentina, "_HEIGHTS", {})
+        fresh.append(renderer.render_image("gwt-argentina", view, names))
+    heights = {image.height for image in fresh}
+    assert len(heights) > 1  # boards of different heights, one after the other
+    monkeypatch.setattr(gwt_argentina, "_HEIGHTS", {})
+    for (view, names), image in zip(views, fresh, strict=True):
+        again = renderer.render_image("gwt-argentina", view, names)
+        assert (again.size, again.tobytes()) == (image.size, image.tobytes())
