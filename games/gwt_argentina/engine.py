@@ -33,6 +33,7 @@ from games.gwt_argentina import (  # noqa: F401  (registers the decisions)
     help_farmers,
     hire,
     market,
+    pedro_turn,
     ports,
     railway,
     turn,
