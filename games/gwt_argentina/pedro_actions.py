@@ -124,7 +124,7 @@ def farmer_choice(state: GwtState, choices: Choices | None = None) -> str | None
     def key(space: str) -> tuple:
         tile = P.farmer(board.trail[space])
         pesos = board.farmer_coins.get(space, 0) + D.FARMER_SPACE_PESOS[space]
-        return -pesos, tile.strength, FARMER_COLOUR_ORDER.index(tile.colour), space
+        return -pesos, tile.strength, FARMER_COLOUR_ORDER.index(tile.colour)
 
     return (choices or Choices()).one("farmer", ties(spaces, key))
 
@@ -187,6 +187,16 @@ def choose_pick(market: list[str], values: tuple[int, ...],
 def to_his_pile(state: GwtState, cards: tuple[str, ...] | list[str]) -> None:
     """« placez-les face cachée dans une pile à côté de son plateau »."""
     state.players[PEDRO].deck.extend(cards)
+
+
+def turn_face_down(state: GwtState) -> None:
+    """Cards given to Pedro as to any player (an exhaustion card of building 7b lands on a
+    player's discard pile) go onto his face-down pile: « Chaque fois que Pedro reçoit des
+    cartes Bétail, des cartes Objectif ou des cartes Épuisement (e.g. : la tuile Bâtiment
+    personnel « 7b »), placez-les face cachée dans une pile à côté de son plateau »."""
+    pedro = state.players[PEDRO]
+    pedro.deck.extend(pedro.discard)
+    pedro.discard.clear()
 
 
 def buy_cattle(state: GwtState, ctx: Ctx, choices: Choices | None = None,
