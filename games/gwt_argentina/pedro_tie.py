@@ -29,10 +29,12 @@ PROMPTS = {
 def building_text(state: GwtState, number: int) -> str:
     side = state.board.building_sides[str(number)]
     b = D.private_building(number, side)
-    if b.hand:
-        return _("{building} ({vp} VP, {hand} hand)", building=f"{number}{side}", vp=b.vp,
-                 hand=b.hand)
-    return _("{building} ({vp} VP)", building=f"{number}{side}", vp=b.vp)
+    name = f"{number}{side}"
+    if b.hand == "green":
+        return _("{building} ({vp} VP, green hand)", building=name, vp=b.vp)
+    if b.hand == "black":
+        return _("{building} ({vp} VP, black hand)", building=name, vp=b.vp)
+    return _("{building} ({vp} VP)", building=name, vp=b.vp)
 
 
 def label(state: GwtState, what: str, key: str) -> tuple[str, str | None]:
