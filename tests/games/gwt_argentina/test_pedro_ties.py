@@ -10,6 +10,7 @@ from games.gwt_argentina import data as D
 from games.gwt_argentina import pedro_actions as A
 from games.gwt_argentina import pieces as P
 from games.gwt_argentina.build import need
+from games.gwt_argentina.notation import read, write
 from games.gwt_argentina.pedro_choice import Choices, Tie
 from games.gwt_argentina.pedro_move import choose_path
 from tests.games.gwt_argentina.pedro_helpers import PEDRO, Ctx, play_pedro_turn, solo, texts
@@ -56,6 +57,7 @@ def test_a_tie_of_granjeros_is_asked_to_you_and_pedro_goes_on():
     assert [o.at for o in decision.options] == ["YF1", "YF2"]
     assert "xt" not in [o.key for o in decision.options]  # no exchange token in his turn
     assert state.board.trail["YF2"] == b  # nothing done before your answer
+    assert read(write(state)) == state and GAME.load(GAME.dump(state)) == state  # NOTATION.md
     out = GAME.apply(state, 0, "YF2")
     after = out.state
     assert "YF2" not in after.board.trail and b in after.board.box_tiles
