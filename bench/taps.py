@@ -41,7 +41,7 @@ class Tally:
 
 def taps_for(decision: Decision, key: str, game_id: int, version: int) -> int:
     """Interactions to pick ``key`` on the panel the bot builds for ``decision``."""
-    from bot.discord_panels import decision_view
+    from bot.discord_ui.panels import decision_view
 
     index = next(i for i, o in enumerate(decision.options) if o.key == key)
     for row in decision_view(game_id, version, decision).to_components():
@@ -64,9 +64,9 @@ def pick(decision: Decision, rng: Rng) -> str:
 
 
 async def taps_per_turn(name: str, seed: int = 1) -> Tally:
-    from bot.sessions import Sessions
+    from bot.core.sessions import Sessions
     from bot.settings import Settings
-    from bot.storage import Store
+    from bot.storage.sqlite import Store
 
     tally = Tally()
     game = get_game(name)

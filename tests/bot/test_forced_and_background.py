@@ -9,9 +9,9 @@ from typing import Any
 import pytest
 
 import games
-from bot.sessions import CANNOT_UNDO, SessionError, Sessions
+from bot.core.sessions import CANNOT_UNDO, SessionError, Sessions
 from bot.settings import Settings
-from bot.storage import Store
+from bot.storage.sqlite import Store
 from games.base import Decision, Event, Game, GameOptions, GameState, Option, Outcome
 from games.rng import Rng
 from tests.bot.conftest import ALICE, BOB, CHANNEL, GUILD

@@ -13,8 +13,9 @@ from pathlib import Path
 import pytest
 
 import games
-from bot import cli, terminal
-from bot.terminal import NoSuchOption, choose_option
+from bot import cli
+from bot.terminal import play as terminal
+from bot.terminal.play import NoSuchOption, choose_option
 from games.base import Decision, Option
 from tests.bot.test_cli import REPO, clean_environment, estancia  # noqa: F401  (fixture)
 

@@ -12,7 +12,7 @@ import pytest
 from PIL import Image
 
 import renderer
-from bot.storage import Store
+from bot.storage.sqlite import Store
 from games import available_games, get_game
 from renderer import RENDERERS, encode_png
 from tests.discord.fakediscord import EPHEMERAL, FakeDiscord, FakeMember, custom_ids
@@ -174,7 +174,7 @@ async def test_a_public_menu_opens_a_private_panel_for_the_mover_only(
     from tests.discord import pasture
 
     monkeypatch.setattr(pasture.Pasture, "hidden_information", False)
-    monkeypatch.setattr("bot.discord_panels.MAX_SELECTS", 1)
+    monkeypatch.setattr("bot.discord_ui.panels.MAX_SELECTS", 1)
     game_id, turn_message = await started_game(table, alice, bob)
     info = await table.sessions.info_by_id(game_id)
     mover = to_move(table, {alice.user.id: alice, bob.user.id: bob}, info)
@@ -195,7 +195,7 @@ async def test_a_public_menu_opens_a_private_panel_for_the_mover_only(
 
 
 def test_options_at_one_place_share_its_mark() -> None:
-    from bot.discord_panels import decision_marks, numbered_label, numbering
+    from bot.discord_ui.panels import decision_marks, numbered_label, numbering
     from games.base import Decision, Option
 
     def option(key: str, at: str | None) -> Option:
@@ -216,7 +216,7 @@ async def test_a_computer_turn_cut_by_a_restart_is_played_when_the_bot_is_back(
     needs("kuhlorado")
     import threading
 
-    from bot import autoplay
+    from bot.core import autoplay
 
     await table.slash(alice, "new", game="kuhlorado", computers=1)
     await table.slash(alice, "start")

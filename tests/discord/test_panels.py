@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from bot.discord_panels import decision_view, panel_for
-from bot.discord_text import clip_lines, parse_hours_list, parse_options_text
+from bot.discord_ui.panels import decision_view, panel_for
+from bot.discord_ui.text import clip_lines, parse_hours_list, parse_options_text
 from games.base import Decision, Option
 
 

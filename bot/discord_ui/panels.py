@@ -40,8 +40,9 @@ import discord
 from discord import ui
 
 import renderer
-from bot import cpu
-from bot.discord_text import (
+from bot.core import cpu
+from bot.core.sessions import Announcement, GameInfo, MoveResult, SessionError
+from bot.discord_ui.text import (
     BUTTON_LABEL_LIMIT,
     LABEL_LIMIT,
     PLACEHOLDER_LIMIT,
@@ -54,11 +55,10 @@ from bot.discord_text import (
     fit_message,
     hand_text,
 )
-from bot.sessions import Announcement, GameInfo, MoveResult, SessionError
 from games.base import MENU_LIMIT, Decision, Option
 
 if TYPE_CHECKING:
-    from bot.sessions import Sessions
+    from bot.core.sessions import Sessions
 
 log = logging.getLogger(__name__)
 

@@ -24,7 +24,7 @@ Rules of the road:
   version guard and announced through the outbox. A game left with a computer to move
   (a restart) goes on with :meth:`Sessions.resume_computers`.
 * Turn timers (reminders and a deadline) are database rows written with the move; the
-  scheduler (:mod:`bot.scheduler`) fires them through :meth:`Sessions.fire_due_timers`.
+  scheduler (:mod:`bot.core.scheduler`) fires them through :meth:`Sessions.fire_due_timers`.
 """
 
 from __future__ import annotations
@@ -44,9 +44,9 @@ import pydantic
 
 import games
 import renderer
-from bot import cpu, ratings, stale, transitions
-from bot.announcements import Announcement, AnnouncementKind, payload
-from bot.autoplay import (
+from bot.core import cpu, ratings, stale, transitions
+from bot.core.announcements import Announcement, AnnouncementKind, payload
+from bot.core.autoplay import (
     AnyGame,
     Step,
     computer_to_move,
@@ -56,9 +56,11 @@ from bot.autoplay import (
     think_off_loop,
     turn_key,
 )
-from bot.recap import MAX_POINTS, Recap, sample, score_history, turn_ends
+from bot.core.recap import MAX_POINTS, Recap, sample, score_history, turn_ends
+from bot.core.timers import deadline_after_change, plan_turn_clock
+from bot.core.transitions import Loaded, has_board, seats_line, visible
 from bot.settings import MAX_TIMEOUT_HOURS, Settings
-from bot.storage import (
+from bot.storage.sqlite import (
     MAX_DELIVERY_ATTEMPTS,
     Change,
     ChannelBusy,
@@ -74,8 +76,6 @@ from bot.storage import (
     Store,
     TimerRow,
 )
-from bot.timers import deadline_after_change, plan_turn_clock
-from bot.transitions import Loaded, has_board, seats_line, visible
 from games.base import Decision, GameOptions, GameState, IllegalMove
 from renderer.recap import render as render_recap
 from renderer.replay import animate
@@ -229,7 +229,7 @@ def _random_seed() -> int:
 
 
 class Sessions:
-    """The session API over one :class:`bot.storage.Store`.
+    """The session API over one :class:`bot.storage.sqlite.Store`.
 
     ``clock`` returns the current Unix time in seconds (injected in tests);
     ``seed_source`` returns a fresh seed for each new game.
@@ -610,7 +610,7 @@ class Sessions:
         """The public board at ``version`` (default: current) as PNG bytes.
 
         Rebuilding the state of an earlier moment (replay from its snapshot), the view
-        and the drawing all run in the CPU pool (:mod:`bot.cpu`), off the event loop."""
+        and the drawing all run in the CPU pool (:mod:`bot.core.cpu`), off the event loop."""
         row = await self._row_by_id(game_id)
         if row.state is None:
             raise SessionError(NOT_STARTED)
@@ -1226,7 +1226,7 @@ class Sessions:
         ``turn_timeout_hours=0`` switches the turn timer off. Reminders must come before
         the deadline: given ones at or beyond the timer are refused, kept ones that a
         shorter timer leaves beyond it are dropped. A running turn keeps its panels (the
-        version does not change) and gets a deadline by :func:`bot.timers.deadline_after_change`:
+        version does not change) and gets a deadline by :func:`bot.core.timers.deadline_after_change`:
         a timer turned on or shortened counts from now, a longer one from the turn's start.
         """
         return await self._retrying(lambda: self._set_settings(
