@@ -74,14 +74,19 @@ def solo_game(job: tuple[str, str, int]) -> tuple[str, str, int, int, int, float
 
 
 def bench_pedro(games: int, *, computer: bool = True, random_games: int = 20,
-                processes: int | None = None) -> None:
-    jobs = [(d, "random", s) for d in DIFFICULTIES for s in range(random_games)]
-    if computer:
-        jobs += [(d, "computer", s) for d in DIFFICULTIES for s in range(games)]
+                processes: int | None = None, verbose: bool = False) -> None:
+    # computer games first, one of each difficulty in turn, so a run cut short still
+    # says something of every difficulty (``verbose`` prints each game as it ends)
+    jobs = [(d, "computer", s) for s in range(games if computer else 0) for d in DIFFICULTIES]
+    jobs += [(d, "random", s) for s in range(random_games) for d in DIFFICULTIES]
     workers = max(1, min(processes or os.cpu_count() or 1, len(jobs)))
     started = time.perf_counter()
+    results = []
     with ProcessPoolExecutor(max_workers=workers) as pool:
-        results = list(pool.map(solo_game, jobs))
+        for result in pool.map(solo_game, jobs):
+            results.append(result)
+            if verbose:
+                print("  ", *result[:5], f"{result[5]:.1f} s", flush=True)
     wall = time.perf_counter() - started
     for difficulty in DIFFICULTIES:
         for player in ("random", "computer"):
