@@ -107,8 +107,9 @@ def take_grain(state: GwtState, n: int, ctx: Ctx) -> None:
     pedro = state.players[PEDRO]
     before = pedro.grain
     pedro.grain = min(D.GRAIN_LIMIT, pedro.grain + n)
-    ctx.say(state, _("Pedro takes {n} grain ({total} now).", n=pedro.grain - before,
-                     total=pedro.grain))
+    ctx.say(state, _n("Pedro takes {n} grain ({total} now).",
+                      "Pedro takes {n} grain ({total} now).", pedro.grain - before,
+                      total=pedro.grain))
 
 
 # -- Aider un ou plusieurs granjeros (cartes #8 et #9) --------------------------------------

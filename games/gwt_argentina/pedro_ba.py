@@ -34,7 +34,7 @@ from games.gwt_argentina.pedro_state import PEDRO
 from games.gwt_argentina.ports import deliveries, layout
 from games.gwt_argentina.setup import place_farmer
 from games.gwt_argentina.state import GwtState
-from games.i18n import _
+from games.i18n import _, _n
 
 
 def bonus_pesos(bonus: D.Action | None) -> int:
@@ -76,8 +76,9 @@ def deliver(state: GwtState, ctx: Ctx, choices: Choices | None = None) -> None:
     port.quays[quay].remove(PEDRO)
     port.spaces[space] = PEDRO
     facts = layout(state, city).space(space)
-    ctx.say(state, _("Pedro delivers {n} grain to {city} {space} ({vp} VP).", n=cost,
-                     city=D.CITY_NAMES[city], space=space.split(":")[1], vp=facts.vp))
+    ctx.say(state, _n("Pedro delivers {n} grain to {city} {space} ({vp} VP).",
+                      "Pedro delivers {n} grain to {city} {space} ({vp} VP).", cost,
+                      city=D.CITY_NAMES[city], space=space.split(":")[1], vp=facts.vp))
     district_bonus(state, facts.bonus, ctx)
 
 
