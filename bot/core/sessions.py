@@ -1170,7 +1170,8 @@ class Sessions:
     ) -> MoveResult:
         after = self._load(change.game)
         decision = after.decision if after.row.status == "active" else None
-        events = [line for step in steps for line in visible(step.events, seat)]
+        names = [s.name for s in after.row.seats]
+        events = [line for step in steps for line in visible(step.events, seat, names)]
         return MoveResult(
             game_id=after.row.id,
             version=after.row.version,
