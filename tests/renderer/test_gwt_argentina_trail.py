@@ -81,6 +81,7 @@ def test_every_hand_on_the_trail_shows_its_toll_for_the_table(monkeypatch, seats
         return real(canvas, x, y, colour, toll)
 
     monkeypatch.setattr(T, "paint_hand", spy)
+    monkeypatch.setattr(gwt_argentina, "_HEIGHTS", {})  # a board drawn once, not redrawn taller
     states = played("gwt-argentina", seats)
     view = GAME.view(states[len(states) // 2], None)
     gwt_argentina.render(view, NAMES[:seats])
