@@ -221,11 +221,13 @@ def _cornered(x0: float, y0: float, x1: float, y1: float, radius: float) -> bool
     return d != 0 and not (full_x and full_y)
 
 
-#: shapes larger than this (px) are drawn each time, not kept
-SHAPE_AREA = 160 * 160
+#: shapes larger than this (px) are drawn each time, not kept; at most SHAPES are kept
+#: (≤ 5 bytes a pixel: at worst ~30 MB, a few MB on the boards drawn today)
+SHAPE_AREA = 128 * 128
+SHAPES = 384
 
 
-@lru_cache(maxsize=TEXT_CACHE)
+@lru_cache(maxsize=SHAPES)
 def _rounded(x0: float, y0: float, x1: float, y1: float, radius: float, fill: Any,
              outline: Any, width: int, corners: tuple[bool, bool, bool, bool] | None,
              ) -> tuple[Any, Any, tuple[int, int]]:

@@ -52,7 +52,7 @@ def test_shapes_kept_are_bounded():
     _both((20.5, 43, 58, 70.25), radius=6, fill="#123456", outline="white", width=2)
     info = fonts._rounded.cache_info()
     assert (info.currsize, info.hits) == (1, 1)  # moved by an even number of px: reused
-    assert info.maxsize == fonts.TEXT_CACHE
+    assert info.maxsize * fonts.SHAPE_AREA * 5 <= 32 * 2**20  # at most 32 MB of shapes
 
 
 @pytest.mark.parametrize("game", list(renderer.RENDERERS))
