@@ -16,7 +16,6 @@ server's for a leaderboard), and a new game takes the server's language
 
 from __future__ import annotations
 
-import asyncio
 import io
 import logging
 from typing import TYPE_CHECKING, Literal
@@ -25,7 +24,8 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.core import ratings, stale
+import renderer
+from bot.core import cpu, ratings, stale
 from bot.core.sessions import LANGUAGE_NAMES, GameInfo, SessionError
 from bot.discord_ui.panels import (
     acknowledge,
@@ -52,7 +52,7 @@ from bot.storage.sqlite import RatingRow, ServerRow
 from games import available_games, get_game, i18n
 from games.base import Decision
 from games.i18n import N_, _, _n, using
-from renderer import encode_png, leaderboard, render_png
+from renderer import leaderboard
 
 if TYPE_CHECKING:
     from bot.core.sessions import Sessions
@@ -381,7 +381,8 @@ class EstanciaCog(commands.GroupCog, group_name="estancia",
         info = await self.latest_game(interaction)
         seated = info.seat_of(interaction.user.id) is not None
         view = await self.sessions.view(info.id, interaction.user.id)
-        png = await asyncio.to_thread(render_png, info.game, view, info.names)
+        png = await cpu.run(cpu.render_png, renderer.RENDERERS[info.game], view, info.names,
+                            i18n.current())
         hand = hand_text(view) if seated else None
         if not seated:
             text = _("**{title}** #{id} — you have no seat in this game; this is the public "
@@ -476,12 +477,11 @@ class EstanciaCog(commands.GroupCog, group_name="estancia",
             lines = [leaderboard.Line(player_name(r), ratings.Rating(r.mu, r.sigma).shown,
                                       r.games, r.wins) for r in rows]
             heading = _("{title} — leaderboard", title=title)
-            image = await asyncio.to_thread(leaderboard.render, heading, lines)
+            png = await cpu.run(leaderboard.render_png, heading, lines, i18n.current())
             text = (_("**{title}** — the best rated players of this server", title=title)
                     if rows else
                     _("**{title}** — no rated game on this server yet: ratings change when a "
                       "game ends.", title=title))
-        png = await asyncio.to_thread(encode_png, image)
         await self.reply(interaction, text, file=discord.File(
             io.BytesIO(png), filename=f"leaderboard-{name}.png"))
 

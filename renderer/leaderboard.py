@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from PIL import Image, ImageDraw
 
 from games.i18n import _
-from renderer.fonts import font
+from renderer.fonts import draw_on, font
 
 WIDTH = 720
 ROW = 64
@@ -48,7 +48,7 @@ def fit(draw: ImageDraw.ImageDraw, text: str, size: int, width: int, bold: bool 
 def render(title: str, lines: Sequence[Line]) -> Image.Image:
     height = TOP + ROW * max(1, len(lines)) + MARGIN
     image = Image.new("RGB", (WIDTH, height), BACKGROUND)
-    draw = ImageDraw.Draw(image)
+    draw = draw_on(image)
     draw.text((MARGIN, 24), fit(draw, title, 44, WIDTH - 2 * MARGIN, bold=True), fill=INK,
               font=font(44, bold=True))
     draw.text((WIDTH - MARGIN, 80), _("rating · games · wins"), fill=MUTED, font=font(26),
@@ -72,3 +72,13 @@ def render(title: str, lines: Sequence[Line]) -> Image.Image:
         draw.text((MARGIN + 64, middle), fit(draw, line.name, 30, name_width, bold=True), fill=INK,
                   font=font(30, bold=True), anchor="lm")
     return image
+
+
+def render_png(title: str, lines: Sequence[Line], locale: str = "en") -> bytes:
+    """:func:`render`, encoded (a top-level function: the bot draws it in its CPU pool),
+    its words in ``locale`` (a worker process has no active language of its own)."""
+    from games.i18n import using
+    from renderer import encode_png
+
+    with using(locale):
+        return encode_png(render(title, lines))

@@ -121,19 +121,20 @@ def worker_language() -> str:
 
 
 async def test_a_worker_process_works_in_the_language_it_is_given() -> None:
-    """Context variables stay in the bot's process: a worker has the source language of
-    its own, and the computer's step is told in the locale passed with it."""
+    """Context variables stay in the bot's process: ``cpu.run`` carries the active
+    language to the worker, and the computer's step is told in the locale passed with it
+    whatever is active."""
     from bot.core import cpu
     from bot.core.autoplay import computer_step_of
 
     cpu.configure(1)
     try:
         with using("fr"):
-            assert await cpu.run(worker_language) == "en"  # nothing crosses by itself
-            from tests.discord.pasture import GAME as game
+            assert await cpu.run(worker_language) == "fr"
+        from tests.discord.pasture import GAME as game
 
-            state = game.setup(2, game.parse_options({}), 3)
-            step = await cpu.run(computer_step_of, "tests.discord.pasture", state, 0, "fr")
+        state = game.setup(2, game.parse_options({}), 3)
+        step = await cpu.run(computer_step_of, "tests.discord.pasture", state, 0, "fr")
     finally:
         cpu.configure(0)
-    assert step.label.startswith("Case ") and step.events[0].text.startswith("Place 1 prend ")
+    assert step.label.startswith("Case ") and step.events[0].text.startswith("Joueur 1 prend ")

@@ -106,7 +106,7 @@ async def test_a_french_client_opens_a_game_and_reads_its_panel_in_french_beside
     assert panel.ephemeral
     if mover is amelie:
         assert panel.text.startswith("Vous avez choisi **Case A1**."), panel.text
-        assert "• Place 1 prend A1." in panel.text or "• Place 2 prend A1." in panel.text
+        assert "• Joueur 1 prend A1." in panel.text or "• Joueur 2 prend A1." in panel.text
         assert "**Que faites-vous de A1 ?**" in panel.text
         labels = [c["label"] for row in panel.message["components"] for c in row["components"]]
         assert "La clôturer" in labels and "Reprendre" in labels
@@ -158,8 +158,8 @@ async def test_a_french_server_game_posts_its_turns_and_events_in_french(
         if c["custom_id"].endswith(":graze")))
     (post,) = await table.deliver()
     seat = info.to_move + 1
-    assert f"Place {seat} prend A1." in content(post), content(post)
-    assert f"Place {seat} fait paître sur A1 (+1)." in content(post)
+    assert f"Joueur {seat} prend A1." in content(post), content(post)
+    assert f"Joueur {seat} fait paître sur A1 (+1)." in content(post)
     assert "c'est à vous de jouer" in content(post)
 
     # A shared board is posted in the game's language; the settings change it for posts
@@ -207,8 +207,8 @@ async def test_a_computer_seat_plays_in_the_game_language_in_the_cpu_pool(
     assert seen and set(seen) == {"fr"}
     posts = await table.deliver()
     told = "\n".join(content(post) for post in posts)
-    assert re.search(r"Place \d prend [A-E]\d\.", told), told
-    assert re.search(r"Place \d (clôture|fait paître sur) [A-E]\d \(\+\d\)\.", told), told
+    assert re.search(r"Joueur \d prend [A-E]\d\.", told), told
+    assert re.search(r"Joueur \d (clôture|fait paître sur) [A-E]\d \(\+\d\)\.", told), told
 
 
 # -- the pseudo-locale: every text the bot sends went through a catalogue ------------------
