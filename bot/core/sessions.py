@@ -1095,12 +1095,13 @@ class Sessions:
                 told = True
             await asyncio.wait(tasks)
 
-    async def resume_computers(self) -> int:
+    async def resume_computers(self, owns: Callable[[int | None], bool] | None = None) -> int:
         """After a start: every running game with a computer (or forced step) to move goes
-        on. Returns how many games were started again."""
+        on — of the guilds ``owns`` accepts (a process of a sharded bot: its shards').
+        Returns how many games were started again."""
         resumed = 0
         for row in await self.store.games_with_status("active"):
-            if row.paused_at is not None:
+            if row.paused_at is not None or (owns is not None and not owns(row.guild_id)):
                 continue
             try:
                 loaded = self._load(row)
