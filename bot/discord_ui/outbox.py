@@ -118,6 +118,9 @@ class OutboxDeliverer:
             started = []
             for announcement in await self.sessions.pending_announcements(BATCH):
                 if announcement.game_id in self._in_flight:
+                    # Its game's previous one is finishing: give the claim back (another
+                    # process's would wait out the lease); the finish wakes us again.
+                    await self.sessions.release_announcement(announcement.outbox_id)
                     continue
                 task = asyncio.create_task(self._deliver_in_slot(announcement),
                                            name=f"estancia-outbox-{announcement.outbox_id}")
