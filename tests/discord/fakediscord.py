@@ -113,6 +113,8 @@ class Call:
     status: int = 0
     #: The JSON the fake answered with.
     response: Any = None
+    #: The sender's User-Agent (bot processes in a test may tag theirs).
+    agent: str = ""
 
     @property
     def body(self) -> dict[str, Any]:
@@ -402,7 +404,8 @@ class FakeDiscord:
     async def _rest(self, request: web.Request) -> web.StreamResponse:
         path = request.path.removeprefix(API_PREFIX)
         body, files = await _read_body(request)
-        call = Call(request.method, path, dict(request.query), body, files)
+        call = Call(request.method, path, dict(request.query), body, files,
+                    agent=request.headers.get("User-Agent", ""))
         self.calls.append(call)
         try:
             response = await self._fault(call)
