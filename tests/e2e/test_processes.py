@@ -24,23 +24,23 @@ from collections import Counter
 from collections.abc import Awaitable, Callable
 from pathlib import Path
 from types import SimpleNamespace
-from typing import Any
 
 import pytest
 
 from bot.discord_ui.outbox import delivery_nonce
 from tests.conftest import PG_URL_ENV, open_backend
-from tests.discord.fakediscord import FakeGuild, shard_of, snowflake
+from tests.discord.fakediscord import FakeGuild, snowflake
 from tests.e2e import dbcheck, pgcheck
 from tests.e2e.checks import EXTRA_GAMES, log_problems
 from tests.e2e.fake import E2EFakeDiscord, Hold
 from tests.e2e.launcher import BotProcess
 from tests.e2e.scenario import Deliver, mentioned_ids, play_turn_by_taps, poll
+from tests.e2e.shards import shard_deliver, split, wait_connected
 from tests.e2e.tables import Table, latest_turn_post, open_table, unmatched_human_moves
 
 SHARDS = 6
-#: SHARD_IDS of each process: every shard in exactly one.
-SPLIT = ("0,3", "1,4", "2,5")
+#: SHARD_IDS of each process: every shard in exactly one ("0,3", "1,4", "2,5").
+SPLIT = split(SHARDS, 3)
 VICTIM = 0
 #: Claims lapse this fast here (ESTANCIA_CLAIM_SECONDS), so survivors take over soon.
 LEASE = 8
@@ -58,18 +58,6 @@ async def database(tmp_path: Path) -> str:
     store = await open_backend("postgres", tmp_path)  # emptied; skips without PostgreSQL
     await store.close()
     return os.environ[PG_URL_ENV]
-
-
-def shard_deliver(fake: E2EFakeDiscord) -> Deliver:
-    """Through the gateway connection owning the guild's shard (waiting while its process
-    is down, as Discord holds nothing for it: the player would tap again later)."""
-
-    async def deliver(payload: dict[str, Any]) -> None:
-        shard = (shard_of(int(payload["guild_id"]), SHARDS), SHARDS)
-        await poll(lambda: fake.shard_connected(shard), f"shard {shard} connected", WAIT)
-        await fake.dispatch("INTERACTION_CREATE", payload)
-
-    return deliver
 
 
 async def until(check: Callable[[], Awaitable[bool]], what: str) -> None:
@@ -142,21 +130,6 @@ async def victim_posting(fake: E2EFakeDiscord, url: str, table: PgTable) -> Hold
     raise AssertionError("another process always posted the victim's announcement")
 
 
-def shards_of(process: int) -> list[tuple[int, int]]:
-    return [(int(s), SHARDS) for s in SPLIT[process].split(",")]
-
-
-async def wait_connected(fake: E2EFakeDiscord, bots: list[BotProcess],
-                         processes: range | list[int]) -> None:
-    def connected() -> bool:
-        for n in processes:
-            if not bots[n].running:
-                raise AssertionError(f"bot {n} exited:\n{bots[n].log_tail()}")
-        return all(fake.shard_connected(s) for n in processes for s in shards_of(n))
-
-    await poll(connected, "every shard connected", WAIT)
-
-
 async def test_three_processes_on_one_database_lose_and_double_nothing_across_a_kill(
         fake: E2EFakeDiscord, database: str, tmp_path: Path, pasture_registered: None) -> None:
     guilds: list[FakeGuild] = []
@@ -173,8 +146,8 @@ async def test_three_processes_on_one_database_lose_and_double_nothing_across_a_
     try:
         for bot in bots:
             await bot.start(wait=False)
-        await wait_connected(fake, bots, range(len(bots)))
-        deliver = shard_deliver(fake)
+        await wait_connected(fake, bots, SPLIT, SHARDS, WAIT)
+        deliver = shard_deliver(fake, SHARDS, WAIT)
 
         # a played game in every guild; in the first three, a game left to its timers
         played = list(await asyncio.gather(*(
@@ -195,7 +168,7 @@ async def test_three_processes_on_one_database_lose_and_double_nothing_across_a_
 
         # The victim is killed while it posts an announcement of its own guild's game:
         # Discord accepts the message after the victim died, before it was marked sent.
-        victim_shards = {s for s, _ in shards_of(VICTIM)}
+        victim_shards = {int(s) for s in SPLIT[VICTIM].split(",")}
         target = played[min(victim_shards)]
         held = await victim_posting(fake, database, target)
         survivors = [t for n, t in enumerate(played) if n not in victim_shards]
@@ -218,7 +191,7 @@ async def test_three_processes_on_one_database_lose_and_double_nothing_across_a_
 
         # started again, the victim takes its shards back; every game plays on
         await bots[VICTIM].start(wait=False)
-        await wait_connected(fake, bots, [VICTIM])
+        await wait_connected(fake, [bots[VICTIM]], [SPLIT[VICTIM]], SHARDS, WAIT)
         await asyncio.gather(*(play_turns(t, database, TURNS[2], 200 + n)
                                for n, t in enumerate(played)))
         for table in timed:  # timers off, so that the database comes to rest
