@@ -238,6 +238,15 @@ class PgStore:
         async with self._pool.acquire() as db, db.transaction():
             return await work(db)
 
+    async def _bookkeeping(self, work: Callable[[asyncpg.Connection], Awaitable[T]]) -> T:
+        """A transaction that may be lost in a crash of the database server itself:
+        claims and delivery marks (commits without waiting for the disk, ~9 ms each
+        otherwise). Lost, a claim is taken again, a delivery is re-sent with its nonce;
+        changes to games always wait for the disk."""
+        async with self._pool.acquire() as db, db.transaction():
+            await db.execute("SET LOCAL synchronous_commit = off")
+            return await work(db)
+
     async def _migrate(self) -> None:
         async def migrate(db: asyncpg.Connection) -> None:
             await db.execute("SELECT pg_advisory_xact_lock($1)", MIGRATION_LOCK)
@@ -494,7 +503,7 @@ class PgStore:
         """Claim the rows to deliver now for this process, until ``now + CLAIM_SECONDS``:
         the oldest pending row of each game (order holds), unless another process holds
         it. ``FOR UPDATE SKIP LOCKED``: processes claiming at once get different rows."""
-        rows = await self._pool.fetch(
+        rows = await self._bookkeeping(lambda db: db.fetch(
             """
             UPDATE outbox SET claimed_until = $2 WHERE id IN (
                 SELECT o.id FROM outbox o
@@ -509,28 +518,28 @@ class PgStore:
             RETURNING *
             """,
             now, now + CLAIM_SECONDS, limit,
-        )
+        ))
         return sorted((_outbox_from_row(r) for r in rows), key=lambda r: r.id)
 
     async def release_outbox(self, outbox_id: int) -> None:
         """Give back a claimed row this process will not deliver now."""
-        await self._pool.execute(
+        await self._bookkeeping(lambda db: db.execute(
             "UPDATE outbox SET claimed_until = NULL WHERE id = $1 AND sent_at IS NULL",
-            outbox_id)
+            outbox_id))
 
     async def mark_sent(self, outbox_id: int, message_id: int | None, now: float) -> None:
-        await self._pool.execute(
+        await self._bookkeeping(lambda db: db.execute(
             "UPDATE outbox SET sent_at = $1, message_id = $2, attempts = attempts + 1 "
             "WHERE id = $3",
             now, message_id, outbox_id,
-        )
+        ))
 
     async def mark_failed(self, outbox_id: int, retry_at: float | None) -> int:
-        attempts = await self._pool.fetchval(
+        attempts = await self._bookkeeping(lambda db: db.fetchval(
             "UPDATE outbox SET attempts = attempts + 1, next_attempt_at = $1, "
             "claimed_until = NULL WHERE id = $2 RETURNING attempts",
             retry_at, outbox_id,
-        )
+        ))
         return attempts or 0
 
     async def outbox_attempts(self, outbox_id: int) -> int | None:
@@ -572,7 +581,7 @@ class PgStore:
     async def claim_timers(self, now: float) -> list[TimerRow]:
         """Claim the timers due now that no other process holds (as :meth:`claim_outbox`);
         firing one commits ``fired_at`` with the game's version check."""
-        rows = await self._pool.fetch(
+        rows = await self._bookkeeping(lambda db: db.fetch(
             """
             UPDATE timers SET claimed_until = $2 WHERE id IN (
                 SELECT id FROM timers
@@ -583,13 +592,13 @@ class PgStore:
             RETURNING *
             """,
             now, now + CLAIM_SECONDS, TIMER_BATCH,
-        )
+        ))
         return sorted((_timer_from_row(r) for r in rows), key=lambda t: (t.due_at, t.id))
 
     async def release_timer(self, timer_id: int) -> None:
-        await self._pool.execute(
+        await self._bookkeeping(lambda db: db.execute(
             "UPDATE timers SET claimed_until = NULL WHERE id = $1 AND fired_at IS NULL",
-            timer_id)
+            timer_id))
 
     async def unfired_timers(self, game_id: int) -> list[TimerRow]:
         rows = await self._pool.fetch(
