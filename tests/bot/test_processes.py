@@ -160,3 +160,30 @@ async def test_a_sqlite_file_claims_by_reading(tmp_path: Path) -> None:
         assert await store.next_timer_due() == 200.0
     finally:
         await store.close()
+
+
+async def test_a_stopping_process_gives_its_claims_back(stores: list[Any]) -> None:
+    """A process stopped mid-delivery (a rolling restart) gives the claims of the
+    deliveries it cancels back, so another process posts them at once, not after the lease."""
+    from bot.core.announcements import payload
+    from bot.discord_ui.outbox import OutboxDeliverer
+
+    a, b, _ = stores
+    sending = asyncio.Event()
+    games = [await a.create_game(new_game(channel), payload("lobby", "Open"))
+             for channel in (1, 2)]
+    sessions = Sessions(a, Settings(_env_file=None), clock=FakeClock())
+    deliverer = OutboxDeliverer(None, sessions, clock=sessions.clock)  # type: ignore[arg-type]
+
+    async def hang(announcement: Any) -> bool:
+        sending.set()
+        await asyncio.Event().wait()  # Discord never answers
+        return True
+
+    deliverer.deliver = hang  # type: ignore[method-assign]
+    await deliverer.start_due()
+    await sending.wait()
+    now = sessions.clock()
+    assert await b.claim_outbox(now, 10) == []  # a holds both
+    await deliverer.cancel_in_flight()
+    assert sorted(r.game_id for r in await b.claim_outbox(now, 10)) == [g.id for g in games]
