@@ -113,7 +113,12 @@ class EstanciaBot(commands.Bot):
             path = Path(self.settings.estancia_db)
             path.parent.mkdir(parents=True, exist_ok=True)
             url = self.settings.database_url
-            self._owns_store = await open_store(path, url and url.get_secret_value())
+            try:
+                self._owns_store = await open_store(path, url and url.get_secret_value())
+            except Exception as why:
+                if url is None:
+                    raise
+                raise StartFailure(NO_DATABASE.format(why=_short(why))) from None
             self._sessions = Sessions(self._owns_store, self.settings, clock=self.clock)
         self.outbox = OutboxDeliverer(self, self.sessions, clock=self.clock)
         self.sessions.on_outbox(self.outbox.wake)
@@ -212,6 +217,8 @@ def _report_crash(task: asyncio.Task[None]) -> None:
 BAD_TOKEN = ("Discord refused the bot token: in the developer portal "
              "(https://discord.com/developers/applications → your app → Bot) reset the token "
              "and put the new one in .env as DISCORD_TOKEN=.")
+NO_DATABASE = ("cannot open the PostgreSQL database of DATABASE_URL ({why}): check that "
+               "the server runs and accepts the URL's user, password and database name.")
 NO_NETWORK = ("cannot reach Discord ({why}): check this machine's internet connection "
               "(DNS, proxy, firewall), then start again.")
 

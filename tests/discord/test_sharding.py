@@ -131,3 +131,17 @@ async def test_an_event_for_a_shard_nobody_connects_is_not_delivered(
     finally:
         await bot.close()
         await asyncio.gather(runner, return_exceptions=True)
+
+
+async def test_a_database_url_that_cannot_be_opened_stops_the_start_in_one_line(
+        tmp_path: Path) -> None:
+    """The line names DATABASE_URL and never its password."""
+    from bot.discord_ui.startup import StartFailure
+
+    url = "postgresql://estancia:hunter2@127.0.0.1:1/estancia"  # nothing listens on port 1
+    bot = make_bot(Settings(_env_file=None, estancia_db=tmp_path / "e.sqlite3",
+                            database_url=url))
+    with pytest.raises(StartFailure) as failure:
+        await bot.setup_hook()
+    line = str(failure.value)
+    assert "DATABASE_URL" in line and "hunter2" not in line and "\n" not in line
