@@ -11,6 +11,12 @@ channel that hangs holds back only its own game); a send is bounded by ``SEND_TI
 Each message carries a nonce made from its outbox id, which Discord enforces: if the bot
 crashes after Discord accepted a message but before :meth:`Sessions.mark_sent`, the retry
 after the restart gets the existing message back instead of posting it twice.
+
+Several processes on PostgreSQL each run a deliverer: every announcement handed out is
+claimed by this process (:meth:`bot.storage.postgres.PgStore.claim_outbox`), one it does
+not deliver now is given back, and a process that dies leaves its claims to lapse — the
+next process's re-send carries the same nonce, so Discord answers with the message it
+already made (exactly once while Discord remembers the nonce, a few minutes).
 """
 
 from __future__ import annotations
