@@ -204,6 +204,10 @@ def make_bot(settings: Settings, **options: Any) -> EstanciaBot:
         return EstanciaBot(settings, **options)
     shards = list(settings.own_shards or ())
     log.info("connecting shards %s of %d", ",".join(map(str, shards)), settings.shard_count)
+    if settings.shard_ids is not None and settings.database_url is None:
+        log.warning("SHARD_IDS without DATABASE_URL: this process keeps its games in its own "
+                    "SQLite file and shares nothing with the processes of the other shards "
+                    "(a player's vacation and stats stay per process); set DATABASE_URL")
     return ShardedEstanciaBot(settings, shard_count=settings.shard_count, shard_ids=shards,
                               **options)
 
