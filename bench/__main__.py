@@ -168,6 +168,7 @@ def main() -> None:
             from bench import gwt_argentina
 
             gwt_argentina.main(quick=args.quick)
+            print(asyncio.run(taps_per_turn(name)).line(name))
             continue
         bench_engine(name, max(5, int(args.games * scale)))
         bench_ai(name, max(10, int(60 * scale)))

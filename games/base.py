@@ -17,6 +17,8 @@ definitions and OpenSpiel's ``legal_actions``/``apply_action``):
   ``view(state, None)`` is the spectators' public view. Renderers and messages are
   built only from views.
 * ``scores(state)`` gives a breakdown per seat by category (always with ``"total"``).
+* Events may name a player by :func:`seat_ref` (the engine knows seats, not names);
+  front ends show :meth:`Event.told` with the players' display names.
 
 Front ends never special-case a game: they show ``Decision.prompt`` and the options.
 Big choices are grouped: when a decision has more than :data:`MENU_LIMIT` options,
@@ -28,15 +30,17 @@ menus hold 25 options at most).
 from __future__ import annotations
 
 import copy
+import re
 import weakref
 from abc import ABC, abstractmethod
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any, ClassVar, Generic, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field
 
 from games import i18n
+from games.i18n import _
 from games.rng import Rng
 
 MENU_LIMIT = 25
@@ -86,11 +90,38 @@ class Decision(BaseModel):
 
 
 class Event(BaseModel):
-    """Something to announce. ``private_to`` events are shown only to that seat."""
+    """Something to announce. ``private_to`` events are shown only to that seat.
+
+    A text may name seats by :func:`seat_ref`; front ends show it with :meth:`told`."""
 
     text: str
     seat: int | None = None
     private_to: int | None = None
+
+    def told(self, names: Sequence[str]) -> str:
+        """The text with the players' names for its seat references."""
+        return name_seats(self.text, names)
+
+
+#: A seat named inside an event (``seat_ref``): the seat's number counted from 1.
+SEAT_REF = re.compile(r"⟨seat (\d+)⟩")
+
+
+def seat_ref(seat: int) -> str:
+    """How an event's text names ``seat`` (0-based), whose player's name the engine does
+    not know: the front end puts the display name in its place (:func:`name_seats`)."""
+    return f"⟨seat {seat + 1}⟩"
+
+
+def name_seats(text: str, names: Sequence[str]) -> str:
+    """``text`` with each :func:`seat_ref` replaced by that seat's name from ``names``
+    (a seat without a name is told as "Seat N")."""
+
+    def name(match: re.Match[str]) -> str:
+        seat = int(match.group(1)) - 1
+        return names[seat] if 0 <= seat < len(names) else _("Seat {n}", n=seat + 1)
+
+    return SEAT_REF.sub(name, text)
 
 
 class GameState(BaseModel):
@@ -161,12 +192,12 @@ class Game(ABC, Generic[S, Opts]):
     def apply(self, state: S, seat: int, key: str) -> Outcome:
         decision = self.pending(state)
         if decision is None:
-            raise IllegalMove("This game is over.")
+            raise IllegalMove(_("This game is over."))
         if seat != decision.seat:
-            raise IllegalMove("It is not your turn.")
+            raise IllegalMove(_("It is not your turn."))
         option = decision.option(key)
         if option is None:
-            raise IllegalMove("That move is not possible now.")
+            raise IllegalMove(_("That move is not possible now."))
         work = self.copy(state)
         outcome = self._apply(work, seat, option)
         outcome.state.step = state.step + 1
@@ -190,7 +221,14 @@ class Game(ABC, Generic[S, Opts]):
         return [s for s, t in totals.items() if t == best]
 
     def seat_name(self, state: S, seat: int) -> str:
-        return f"Seat {seat + 1}"
+        return _("Seat {n}", n=seat + 1)
+
+    def score_label(self, category: str) -> str:
+        """The name players read for a category of :meth:`scores`, in the active language
+        (games name their own categories; the key itself is shown for any they do not)."""
+        if category == "total":
+            return _("Total")
+        return category
 
     def evaluate(self, state: S, seat: int) -> float:
         """Heuristic value of a state for a seat (computer players). Default: lead in points."""

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from PIL import Image, ImageDraw
 
+from games.i18n import _
 from renderer.colours import readable_ink
 from renderer.fonts import font, min_size
 from renderer.marks import Box
@@ -116,4 +117,4 @@ def initial(names: list[str], seat: int) -> str:
 
 
 def name_of(names: list[str], seat: int) -> str:
-    return names[seat] if seat < len(names) else f"Seat {seat + 1}"
+    return names[seat] if seat < len(names) else _("Seat {n}", n=seat + 1)

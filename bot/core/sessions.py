@@ -110,6 +110,9 @@ OUTBOX_KEEP_SECONDS = 24 * 3600.0
 TIMER_RETRY = 300.0
 #: Attempts for an action whose read was overtaken by another change.
 STALE_RETRIES = 3
+#: Pauses (seconds) before a failed background computer task is tried again while the
+#: bot runs; after the last one it waits for the next start.
+COMPUTER_RETRY_DELAYS: tuple[float, ...] = (5.0, 30.0, 120.0)
 #: Earlier moments of games (replayed states) kept in memory for the next look.
 MOMENTS_KEPT = 256
 #: How far back undo looks for the user's last choice behind forced steps.
@@ -253,6 +256,8 @@ class Sessions:
         #: (game id, version) -> state text rebuilt by a replay, oldest first
         self._moments: dict[tuple[int, int], str] = {}
         self._think_again: set[int] = set()
+        #: game id -> failed computer tasks in a row (retried while the bot runs)
+        self._think_failures: dict[int, int] = {}
 
     # -- listeners ---------------------------------------------------------------------
     def on_outbox(self, callback: Callable[[], None]) -> None:
@@ -579,6 +584,21 @@ class Sessions:
         seat = self._require_seat(row, user_id)
         decision = self._load(row).decision
         return (decision if decision is not None and decision.seat == seat else None, seat)
+
+    async def pending_for(self, game_id: int, user_id: int
+                          ) -> tuple[GameInfo, Decision | None]:
+        """The game and the user's pending decision (None: not theirs to choose) read from
+        one row, so a panel is drawn at the very version of its decision — never at an
+        older one that a computer seat's move, landing in between, made stale.
+
+        Refused when the game is not running; a user without a seat gets None."""
+        row = await self._row_by_id(game_id)
+        self._require_active(row)
+        loaded = self._load(row)
+        seat = next((i for i, s in enumerate(row.seats) if s.user_id == user_id), None)
+        decision = loaded.decision
+        mine = decision if decision is not None and decision.seat == seat else None
+        return self._info(loaded), mine
 
     async def public_decision(self, game_id: int, version: int) -> Decision | None:
         """The decision pending at ``version`` when its choices may go on the public turn
@@ -1020,26 +1040,50 @@ class Sessions:
         if computer_to_move(loaded.game, loaded.state, [s.user_id for s in change.game.seats]):
             self._kick(change.game.id)
 
-    def _kick(self, game_id: int) -> None:
-        """Let the computer seats of this game play (a background task, one per game)."""
+    def _kick(self, game_id: int, delay: float = 0.0) -> None:
+        """Let the computer seats of this game play (a background task, one per game),
+        after ``delay`` seconds (a retry)."""
         running = self._thinking.get(game_id)
         if running is not None and not running.done():
             self._think_again.add(game_id)  # it may have looked already: look once more
             return
-        task = asyncio.create_task(self._think(game_id), name=f"estancia-computer-{game_id}")
+        work = self._think(game_id) if delay <= 0 else self._think_after(game_id, delay)
+        task = asyncio.create_task(work, name=f"estancia-computer-{game_id}")
         self._thinking[game_id] = task
         task.add_done_callback(functools.partial(self._thought, game_id))
+
+    async def _think_after(self, game_id: int, delay: float) -> None:
+        await asyncio.sleep(delay)
+        await self._think(game_id)
 
     def _thought(self, game_id: int, task: asyncio.Task[None]) -> None:
         if self._thinking.get(game_id) is task:
             del self._thinking[game_id]
         if not task.cancelled() and task.exception() is not None:
-            log.error("computer seats of game %s failed", game_id, exc_info=task.exception())
-            self._think_again.discard(game_id)  # resume_computers tries again at a restart
+            self._think_again.discard(game_id)
+            self._retry_after_failure(game_id, task.exception())
             return
+        if not task.cancelled():
+            self._think_failures.pop(game_id, None)
         if game_id in self._think_again and not task.cancelled():
             self._think_again.discard(game_id)
             self._kick(game_id)
+
+    def _retry_after_failure(self, game_id: int, error: BaseException | None) -> None:
+        """A failed computer task (a worker lost, the database busy, a bug) is tried
+        again while the bot runs, :data:`COMPUTER_RETRY_DELAYS` apart; after that, at
+        the next start (:meth:`resume_computers`)."""
+        failures = self._think_failures.get(game_id, 0) + 1
+        self._think_failures[game_id] = failures
+        if failures > len(COMPUTER_RETRY_DELAYS):
+            log.error("computer seats of game %s failed %d times in a row; they try again "
+                      "at the next start", game_id, failures, exc_info=error)
+            self._think_failures.pop(game_id, None)
+            return
+        delay = COMPUTER_RETRY_DELAYS[failures - 1]
+        log.error("computer seats of game %s failed (attempt %d of %d); trying again in %g s",
+                  game_id, failures, len(COMPUTER_RETRY_DELAYS) + 1, delay, exc_info=error)
+        self._kick(game_id, delay)
 
     async def _think(self, game_id: int) -> None:
         """Play every computer (and forced) step pending in the game, then commit them
@@ -1127,7 +1171,8 @@ class Sessions:
     ) -> MoveResult:
         after = self._load(change.game)
         decision = after.decision if after.row.status == "active" else None
-        events = [line for step in steps for line in visible(step.events, seat)]
+        names = [s.name for s in after.row.seats]
+        events = [line for step in steps for line in visible(step.events, seat, names)]
         return MoveResult(
             game_id=after.row.id,
             version=after.row.version,

@@ -185,6 +185,7 @@ class TerminalGame:
         info = await self.open()
         self.say(f"{info.title}: {', '.join(info.names)}. Type {COMMANDS}.")
         while True:
+            await self.deliver()  # what happened so far (the lobby, a move) before "thinking"
             await self.sessions.wait_for_computers(info.id, lambda: self.say("Computer is thinking…"))
             await self.deliver()
             info = await self.sessions.info_by_id(info.id)

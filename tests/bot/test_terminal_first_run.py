@@ -95,6 +95,17 @@ def test_computer_is_thinking_is_said_before_a_slow_computer_move(
     assert text.index("Computer is thinking…") < text.index("Stopped.")
 
 
+def test_computer_is_thinking_comes_after_the_lobby_lines_when_the_computer_begins(
+        monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture) -> None:
+    """Issue 8: the computer seat begins (Hazienda, seed 1): the lobby and the start are
+    told first, then that the computer is thinking, then its moves."""
+    code, text = estancia(["play", "hazienda", "--computer", "--seed", "1", "--no-images"],
+                          "quit\n", monkeypatch, capsys)
+    assert code == 0, text
+    assert (text.index("You opened a game of Hazienda") < text.index("Hazienda begins")
+            < text.index("Computer is thinking…") < text.index("Blue plays")), text
+
+
 def test_play_help_lists_each_games_options_from_the_registry(
         monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture) -> None:
     monkeypatch.setitem(games.GAME_MODULES, "diceroll", "tests.bot.toygame")

@@ -26,6 +26,7 @@ from tests.discord.fakediscord import (
     FakeMember,
     FakeUser,
     custom_ids,
+    message_text,
 )
 
 #: Task names discord.py gives interaction handlers (app commands, views, dynamic items).
@@ -70,7 +71,7 @@ class Reply:
 
     @property
     def text(self) -> str:
-        return self.message["content"]
+        return message_text(self.message)
 
     @property
     def ephemeral(self) -> bool:
