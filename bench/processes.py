@@ -1,4 +1,5 @@
-"""Moves per second with 1, 2 and 4 bot processes on one PostgreSQL database.
+"""Moves per second with 1, 2 and 4 bot processes on one PostgreSQL database, beside one
+process on the SQLite file.
 
 Each run starts the real bot processes (``SHARD_COUNT=4``, the shards split between them)
 behind the fake Discord on this machine, opens Kuhlorado games in guilds spread over the
@@ -91,8 +92,26 @@ async def keep_playing(table: Table, until: float, seed: int) -> None:
         await play_turn_by_taps(table.players[user], posts[-1], rng)
 
 
-async def run(url: str, processes: int, seconds: float, workdir: Path) -> tuple[float, float]:
-    await empty(url)
+def count_sqlite_moves(path: Path, since: float, until: float) -> tuple[int, int]:
+    import sqlite3
+
+    conn = sqlite3.connect(path)
+    try:
+        [(moves,)] = conn.execute("SELECT COUNT(*) FROM moves WHERE kind = 'move' "
+                                  "AND created_at >= ? AND created_at < ?", (since, until))
+        [(turns,)] = conn.execute("SELECT COUNT(*) FROM outbox WHERE json_extract(payload, "
+                                  "'$.kind') = 'turn' AND created_at >= ? AND created_at < ?",
+                                  (since, until))
+        return moves, turns
+    finally:
+        conn.close()
+
+
+async def run(url: str | None, processes: int, seconds: float,
+              workdir: Path) -> tuple[float, float]:
+    """(moves, turns) per second; ``url`` None: one process on its SQLite file."""
+    if url is not None:
+        await empty(url)
     ids = split(SHARDS, processes)
     async with E2EFakeDiscord() as fake:
         guilds = [fake.add_guild(f"Ranch {s}", shard=(s, SHARDS)) for s in range(SHARDS)]
@@ -100,8 +119,9 @@ async def run(url: str, processes: int, seconds: float, workdir: Path) -> tuple[
         for n in range(GAMES):
             guild = guilds[n % SHARDS]
             channels.append(guild.channels.setdefault(f"field-{n}", 9_100_000 + n))
-        bots = [BotProcess(fake, workdir / f"p{processes}-{n}", {
-            "DATABASE_URL": url, "SHARD_COUNT": str(SHARDS), "SHARD_IDS": ids[n],
+        database = {} if url is None else {"DATABASE_URL": url}
+        bots = [BotProcess(fake, workdir / f"{'pg' if url else 'sqlite'}{processes}-{n}", {
+            **database, "SHARD_COUNT": str(SHARDS), "SHARD_IDS": ids[n],
             "DEV_GUILD_ID": "", "LOG_LEVEL": "WARNING",
         }) for n in range(processes)]
         try:
@@ -115,28 +135,35 @@ async def run(url: str, processes: int, seconds: float, workdir: Path) -> tuple[
             started = time.time()
             until = started + seconds
             await asyncio.gather(*(keep_playing(t, until, n) for n, t in enumerate(tables)))
-            moves, turns = await count_moves(url, started, until)
+            if url is None:
+                moves, turns = count_sqlite_moves(bots[0].db_path, started, until)
+            else:
+                moves, turns = await count_moves(url, started, until)
         finally:
             for bot in bots:
                 await bot.close()
     return moves / seconds, turns / seconds
 
 
-def main(quick: bool = False, processes: tuple[int, ...] = PROCESSES) -> None:
+def main(quick: bool = False, processes: tuple[int, ...] = PROCESSES,
+         sqlite: bool = True) -> None:
     url = database_url()
+    seconds = QUICK_SECONDS if quick else MEASURE_SECONDS
+    runs: list[tuple[str | None, int]] = [(None, 1)] if sqlite else []
     if url is None:
         print("postgres   processes: skipped (no PostgreSQL: run .ci/postgres as root, or "
               "set ESTANCIA_TEST_DATABASE_URL)")
-        return
-    seconds = QUICK_SECONDS if quick else MEASURE_SECONDS
+    else:
+        runs += [(url, count) for count in processes]
     with tempfile.TemporaryDirectory() as tmp:
-        for count in processes:
+        for database, count in runs:
+            where = "postgres" if database else "sqlite  "
             try:
-                moves, turns = asyncio.run(run(url, count, seconds, Path(tmp)))
+                moves, turns = asyncio.run(run(database, count, seconds, Path(tmp)))
             except Exception as error:  # noqa: BLE001 - reported, the other runs go on
-                print(f"postgres   {count} process(es): failed ({error!r:.200})")
+                print(f"{where}   {count} process(es): failed ({error!r:.200})")
                 continue
-            print(f"postgres   {count} process(es): {moves:6.1f} moves/s, {turns:5.1f} turns/s "
+            print(f"{where}   {count} process(es): {moves:6.1f} moves/s, {turns:5.1f} turns/s "
                   f"({GAMES} {GAME} games on {SHARDS} shards, {seconds:.0f} s, "
                   f"{os.cpu_count()} cores)")
 
@@ -145,5 +172,7 @@ if __name__ == "__main__":
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--quick", action="store_true", help="10 s per run")
     parser.add_argument("--processes", type=int, nargs="+", default=list(PROCESSES))
+    parser.add_argument("--no-sqlite", action="store_true",
+                        help="skip the one process on SQLite")
     args = parser.parse_args()
-    main(quick=args.quick, processes=tuple(args.processes))
+    main(quick=args.quick, processes=tuple(args.processes), sqlite=not args.no_sqlite)
