@@ -9,7 +9,7 @@ GAME   ?= kuhlorado
 MIN_PYTHON := 3.11
 comma := ,
 
-.PHONY: help run play test soak bench bench-load demo lint clean
+.PHONY: help run play test soak bench bench-load bench-processes demo lint clean
 
 help:
 	@echo "make run              start the Discord bot (settings in .env; see .env.example)"
@@ -19,6 +19,7 @@ help:
 	@echo "make demo             a Kuhlorado game against the computer, boards in out/demo/"
 	@echo "make test             the whole test suite (no network needed)"
 	@echo "make bench            speed figures"
+	@echo "make bench-processes  moves/s with 1, 2 and 4 bot processes on PostgreSQL"
 	@echo "make soak             10,000 random games per game (long)"
 	@echo "make lint             ruff"
 	@echo "make clean            remove .venv and caches"
@@ -62,6 +63,11 @@ bench: $(STAMP)
 # and per game the board and database figures.
 bench-load: $(STAMP)
 	$(BIN)/python -m bench.load
+
+# Moves per second with 1, 2 and 4 bot processes on PostgreSQL (~4 min; the test
+# database of .ci/postgres, emptied first; also the last part of `make bench`).
+bench-processes: $(STAMP)
+	$(BIN)/python -m bench.processes
 
 demo: $(STAMP)
 	$(BIN)/estancia play kuhlorado --computer --out out/demo

@@ -11,7 +11,9 @@
 * GWT Argentina's solo game: Pedro's average score per difficulty (``bench/pedro.py``),
 * the bot process under load: the limit (cores ÷ CPU per board) and one burst of 50
   games (``make bench-load`` runs the full set: bursts of 50/200/500 games and a minute
-  of sustained turns at 25/50/75 % of the limit).
+  of sustained turns at 25/50/75 % of the limit),
+* moves per second with 1, 2 and 4 bot processes on one PostgreSQL database
+  (:mod:`bench.processes`; skipped, with one line, without PostgreSQL).
 """
 
 from __future__ import annotations
@@ -187,6 +189,9 @@ def main() -> None:
     else:
         load.main(quick=args.quick, sizes=(50,), rates=(), stall=False, live=None,
                   storage=False)
+    from bench import processes
+
+    processes.main(quick=args.quick)
 
 
 if __name__ == "__main__":

@@ -133,7 +133,8 @@ def run(settings: Settings) -> int:
         return 2
     configure_logging(settings.log_level)
     try:
-        check_database(settings.estancia_db)
+        if settings.database_url is None:  # PostgreSQL is checked as the bot opens it
+            check_database(settings.estancia_db)
     except StartFailure as why:
         print(f"estancia: {why}", file=sys.stderr)
         return 2

@@ -13,6 +13,14 @@ TimeoutPolicy = Literal["computer", "forfeit"]
 #: The longest turn timer (30 days); the ``/estancia settings`` command has the same bound.
 MAX_TIMEOUT_HOURS = 24 * 30
 LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR")
+#: A sanity bound on SHARD_COUNT (Discord asks for one shard per 1,000–2,500 guilds).
+MAX_SHARDS = 4096
+
+
+def shard_of(guild_id: int, shard_count: int) -> int:
+    """The shard that receives a guild's events, by Discord's rule (discord-api-docs,
+    topics/gateway, "Sharding Formula")."""
+    return (guild_id >> 22) % shard_count
 
 
 class Settings(BaseSettings):
@@ -23,6 +31,8 @@ class Settings(BaseSettings):
     discord_token: SecretStr | None = None
     #: SQLite database file (its folder is created on start).
     estancia_db: Path = Path("data/estancia.sqlite3")
+    #: PostgreSQL instead of the SQLite file (``postgresql://user:password@host/db``).
+    database_url: SecretStr | None = None
     #: Guild that gets a copy of the slash commands for instant sync while developing.
     dev_guild_id: int | None = None
     #: Default hours a player has for a turn; 0 switches turn timers off.
@@ -34,6 +44,60 @@ class Settings(BaseSettings):
     log_level: str = "INFO"
     #: Where ``estancia play`` writes board images (a folder per game inside it).
     image_dir: Path = Path("out")
+    #: Discord shards across all the bot's processes (None: one process, Discord's count).
+    shard_count: int | None = Field(default=None, ge=1, le=MAX_SHARDS)
+    #: The shards this process connects ("0,1"; None: all of ``shard_count``).
+    shard_ids: Annotated[tuple[int, ...] | None, NoDecode] = None
+
+    @field_validator("shard_count", mode="before")
+    @classmethod
+    def _blank_count_is_none(cls, value: object) -> object:
+        return None if isinstance(value, str) and not value.strip() else value
+
+    @field_validator("shard_ids", mode="before")
+    @classmethod
+    def _parse_shard_ids(cls, value: object) -> object:
+        if not isinstance(value, str):
+            return value
+        parts = [p.strip() for p in value.split(",") if p.strip()]
+        if not parts:
+            return None
+        if not all(p.isdigit() for p in parts):
+            raise ValueError(f"shard numbers separated by commas, like 0,1, not {value[:40]!r}")
+        return tuple(int(p) for p in parts)
+
+    @model_validator(mode="after")
+    def _shards_that_exist(self) -> Settings:
+        """SHARD_IDS name shards of SHARD_COUNT, each once."""
+        ids, count = self.shard_ids, self.shard_count
+        if ids is None:
+            return self
+        if count is None:
+            raise ValueError("SHARD_IDS needs SHARD_COUNT, the number of shards across all "
+                             "the bot's processes (e.g. SHARD_COUNT=4 with SHARD_IDS=0,1)")
+        if not ids:
+            raise ValueError("SHARD_IDS lists no shard: leave it unset to run all of them")
+        wrong = [i for i in ids if i >= count]
+        if wrong:
+            raise ValueError(f"shard {wrong[0]} does not exist with SHARD_COUNT={count}: "
+                             f"SHARD_IDS run from 0 to {count - 1}")
+        twice = [i for i in ids if ids.count(i) > 1]
+        if twice:
+            raise ValueError(f"SHARD_IDS lists shard {twice[0]} twice")
+        self.shard_ids = tuple(sorted(ids))
+        return self
+
+    @property
+    def sharded(self) -> bool:
+        """Whether this process runs a chosen set of Discord shards (SHARD_COUNT is set)."""
+        return self.shard_count is not None
+
+    @property
+    def own_shards(self) -> tuple[int, ...] | None:
+        """The shards this process connects (None: not sharded, all of Discord's)."""
+        if self.shard_count is None:
+            return None
+        return self.shard_ids or tuple(range(self.shard_count))
 
     @field_validator("reminders", mode="before")
     @classmethod
@@ -82,7 +146,7 @@ class Settings(BaseSettings):
     def _blank_is_none(cls, value: object) -> object:
         return None if value == "" else value
 
-    @field_validator("discord_token", mode="before")
+    @field_validator("discord_token", "database_url", mode="before")
     @classmethod
     def _blank_token_is_none(cls, value: object) -> object:
         return None if isinstance(value, str) and not value.strip() else value

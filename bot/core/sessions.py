@@ -1241,12 +1241,13 @@ class Sessions:
                 told = True
             await asyncio.wait(tasks)
 
-    async def resume_computers(self) -> int:
+    async def resume_computers(self, owns: Callable[[int | None], bool] | None = None) -> int:
         """After a start: every running game with a computer (or forced step) to move goes
-        on. Returns how many games were started again."""
+        on — of the guilds ``owns`` accepts (a process of a sharded bot: its shards').
+        Returns how many games were started again."""
         resumed = 0
         for row in await self.store.games_with_status("active"):
-            if row.paused_at is not None:
+            if row.paused_at is not None or (owns is not None and not owns(row.guild_id)):
                 continue
             try:
                 loaded = self._load(row)
@@ -1484,8 +1485,9 @@ class Sessions:
 
     # -- outbox --------------------------------------------------------------------------
     async def pending_announcements(self, limit: int = 20) -> list[Announcement]:
-        """Due, unsent announcements, oldest first, at most one per game (keeps order)."""
-        rows = await self.store.due_outbox(self.clock(), limit)
+        """Due, unsent announcements, oldest first, at most one per game (keeps order),
+        claimed for this process (several processes on PostgreSQL never get the same)."""
+        rows = await self.store.claim_outbox(self.clock(), limit)
         return [
             Announcement.from_payload(r.id, r.game_id, r.channel_id, r.version, r.attempts,
                                       r.payload)
@@ -1494,6 +1496,10 @@ class Sessions:
 
     async def mark_sent(self, outbox_id: int, message_id: int | None) -> None:
         await self.store.mark_sent(outbox_id, message_id, self.clock())
+
+    async def release_announcement(self, outbox_id: int) -> None:
+        """Give back a claimed announcement this process does not deliver now."""
+        await self.store.release_outbox(outbox_id)
 
     async def purge_outbox(self) -> int:
         """Forget announcements delivered more than :data:`OUTBOX_KEEP_SECONDS` ago."""
@@ -1534,11 +1540,13 @@ class Sessions:
         A timer whose firing fails unexpectedly is logged and retried a few minutes
         later, so that one broken game never stalls the others' timers."""
         fired = 0
-        for timer in await self.store.due_timers(self.clock()):
+        for timer in await self.store.claim_timers(self.clock()):
             try:
                 fired += await self._fire(timer)
             except StaleVersion:
-                continue  # the game moved meanwhile; due timers are looked at again
+                # The game moved meanwhile (or another process fired it): look again.
+                await self.store.release_timer(timer.id)
+                continue
             except Exception:
                 log.exception("timer %s of game %s failed", timer.id, timer.game_id)
                 await self.store.postpone_timer(timer.id, self.clock() + TIMER_RETRY)

@@ -8,6 +8,11 @@
   the outbox deliverer and the turn-timer scheduler.
 * :func:`run_bot` runs it until interrupted. The token is passed to discord.py and never
   logged.
+* Sharding (``SHARD_COUNT``, ``SHARD_IDS``): :func:`make_bot` builds a
+  :class:`ShardedEstanciaBot` that connects only this process's shards; several processes
+  share one PostgreSQL database. Every process delivers announcements and fires timers
+  (each claimed by one process at a time, see :mod:`bot.storage.postgres`); the process
+  that runs shard 0 syncs the slash commands.
 """
 
 from __future__ import annotations
@@ -39,7 +44,7 @@ from bot.discord_ui.panels import (
 from bot.discord_ui.startup import HEARTBEAT_EVERY, StartFailure, beat
 from bot.discord_ui.text import NOT_IN_GUILD, UNEXPECTED
 from bot.discord_ui.votes import VoteButton
-from bot.settings import Settings
+from bot.settings import Settings, shard_of
 from bot.storage.sqlite import Store, open_store
 from cogs.estancia import EstanciaCog
 from cogs.translator import CatalogueTranslator
@@ -121,7 +126,13 @@ class EstanciaBot(commands.Bot):
         if self._sessions is None:
             path = Path(self.settings.estancia_db)
             path.parent.mkdir(parents=True, exist_ok=True)
-            self._owns_store = await open_store(path)
+            url = self.settings.database_url
+            try:
+                self._owns_store = await open_store(path, url and url.get_secret_value())
+            except Exception as why:
+                if url is None:
+                    raise
+                raise StartFailure(NO_DATABASE.format(why=_short(why))) from None
             self._sessions = Sessions(self._owns_store, self.settings, clock=self.clock)
         self.outbox = OutboxDeliverer(self, self.sessions, clock=self.clock)
         self.sessions.on_outbox(self.outbox.wake)
@@ -130,7 +141,8 @@ class EstanciaBot(commands.Bot):
         self.add_dynamic_items(*DYNAMIC_ITEMS, VoteButton)
         await self.sync_commands()
         await cpu.warm_up()  # the first board after a start waits for no worker to start
-        await self.sessions.resume_computers()  # a game left with a computer to move
+        # A game left with a computer to move (each process its own shards' games).
+        await self.sessions.resume_computers(self.owns_guild)
         if self.background_tasks:
             self._start(self.outbox.run(), "estancia-outbox")
             self.scheduler = Scheduler(self.sessions)  # wakes itself on timer changes
@@ -148,7 +160,18 @@ class EstanciaBot(commands.Bot):
                     log.warning("cannot write the liveness file: %s", why)
             await asyncio.sleep(HEARTBEAT_EVERY)
 
+    def owns_guild(self, guild_id: int | None) -> bool:
+        """Whether this process connects the shard of this guild (always, unsharded; a
+        game with no guild belongs to shard 0's process)."""
+        shards, count = self.settings.own_shards, self.settings.shard_count
+        if shards is None or count is None:
+            return True
+        return (0 if guild_id is None else shard_of(guild_id, count)) in shards
+
     async def sync_commands(self) -> None:
+        if not self.owns_guild(None):
+            log.info("slash commands are synced by the process that runs shard 0")
+            return
         guild_id = self.settings.dev_guild_id
         if guild_id:
             guild = discord.Object(guild_id)
@@ -185,6 +208,25 @@ class EstanciaBot(commands.Bot):
             self._owns_store = None
 
 
+class ShardedEstanciaBot(EstanciaBot, commands.AutoShardedBot):
+    """The bot on the shards ``SHARD_IDS`` of ``SHARD_COUNT`` (discord.py's
+    AutoShardedClient: one gateway connection per shard, in this one process)."""
+
+
+def make_bot(settings: Settings, **options: Any) -> EstanciaBot:
+    """The bot for these settings: sharded when ``SHARD_COUNT`` is set."""
+    if settings.shard_count is None:
+        return EstanciaBot(settings, **options)
+    shards = list(settings.own_shards or ())
+    log.info("connecting shards %s of %d", ",".join(map(str, shards)), settings.shard_count)
+    if settings.shard_ids is not None and settings.database_url is None:
+        log.warning("SHARD_IDS without DATABASE_URL: this process keeps its games in its own "
+                    "SQLite file and shares nothing with the processes of the other shards "
+                    "(a player's vacation and stats stay per process); set DATABASE_URL")
+    return ShardedEstanciaBot(settings, shard_count=settings.shard_count, shard_ids=shards,
+                              **options)
+
+
 def _report_crash(task: asyncio.Task[None]) -> None:
     if not task.cancelled() and task.exception() is not None:
         log.error("background task %s stopped", task.get_name(), exc_info=task.exception())
@@ -194,6 +236,8 @@ def _report_crash(task: asyncio.Task[None]) -> None:
 BAD_TOKEN = ("Discord refused the bot token: in the developer portal "
              "(https://discord.com/developers/applications → your app → Bot) reset the token "
              "and put the new one in .env as DISCORD_TOKEN=.")
+NO_DATABASE = ("cannot open the PostgreSQL database of DATABASE_URL ({why}): check that "
+               "the server runs and accepts the URL's user, password and database name.")
 NO_NETWORK = ("cannot reach Discord ({why}): check this machine's internet connection "
               "(DNS, proxy, firewall), then start again.")
 
@@ -229,7 +273,7 @@ async def _serve(settings: Settings, token: str) -> None:
     for signum in (signal.SIGINT, signal.SIGTERM):
         with contextlib.suppress(NotImplementedError):  # not on Windows
             loop.add_signal_handler(signum, stopping.set)
-    async with EstanciaBot(settings) as bot:  # leaving the block closes the bot
+    async with make_bot(settings) as bot:  # leaving the block closes the bot
         runner = asyncio.create_task(bot.start(token), name="estancia-bot")
         stop = asyncio.create_task(stopping.wait(), name="estancia-stop")
         await asyncio.wait({runner, stop}, return_when=asyncio.FIRST_COMPLETED)

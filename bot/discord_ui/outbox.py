@@ -11,6 +11,12 @@ channel that hangs holds back only its own game); a send is bounded by ``SEND_TI
 Each message carries a nonce made from its outbox id, which Discord enforces: if the bot
 crashes after Discord accepted a message but before :meth:`Sessions.mark_sent`, the retry
 after the restart gets the existing message back instead of posting it twice.
+
+Several processes on PostgreSQL each run a deliverer: every announcement handed out is
+claimed by this process (:meth:`bot.storage.postgres.PgStore.claim_outbox`), one it does
+not deliver now is given back, and a process that dies leaves its claims to lapse — the
+next process's re-send carries the same nonce, so Discord answers with the message it
+already made (exactly once while Discord remembers the nonce, a few minutes).
 """
 
 from __future__ import annotations
@@ -85,6 +91,8 @@ class OutboxDeliverer:
         self._slots = asyncio.Semaphore(MAX_IN_FLIGHT)
         #: game id -> the delivery of that game's oldest unsent announcement
         self._in_flight: dict[int, asyncio.Task[bool]] = {}
+        #: game id -> the outbox id being delivered (given back if we stop first)
+        self._claimed: dict[int, int] = {}
 
     def wake(self) -> None:
         """Deliver soon (called by the session layer after it wrote an announcement)."""
@@ -120,16 +128,21 @@ class OutboxDeliverer:
             started = []
             for announcement in await self.sessions.pending_announcements(BATCH):
                 if announcement.game_id in self._in_flight:
+                    # Its game's previous one is finishing: give the claim back (another
+                    # process's would wait out the lease); the finish wakes us again.
+                    await self.sessions.release_announcement(announcement.outbox_id)
                     continue
                 task = asyncio.create_task(self._deliver_in_slot(announcement),
                                            name=f"estancia-outbox-{announcement.outbox_id}")
                 self._in_flight[announcement.game_id] = task
+                self._claimed[announcement.game_id] = announcement.outbox_id
                 task.add_done_callback(functools.partial(self._done, announcement.game_id))
                 started.append(task)
             return started
 
     def _done(self, game_id: int, task: asyncio.Task[bool]) -> None:
         self._in_flight.pop(game_id, None)
+        self._claimed.pop(game_id, None)
         if not task.cancelled() and task.exception() is None and task.result():
             self.wake()  # the game's next announcement may be waiting
 
@@ -157,11 +170,17 @@ class OutboxDeliverer:
                 return total
 
     async def cancel_in_flight(self) -> None:
-        """Stop the deliveries under way (closing); their announcements stay unsent."""
-        tasks = list(self._in_flight.values())
+        """Stop the deliveries under way (closing); their announcements stay unsent, and
+        their claims are given back (another process delivers them at once)."""
+        tasks, claimed = list(self._in_flight.values()), list(self._claimed.values())
         for task in tasks:
             task.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)
+        for outbox_id in claimed:
+            try:
+                await self.sessions.release_announcement(outbox_id)
+            except Exception as error:  # noqa: BLE001 - the claim then lapses by itself
+                log.warning("claim of announcement %s not given back: %r", outbox_id, error)
 
     async def deliver(self, announcement: Announcement) -> bool:
         try:

@@ -894,6 +894,14 @@ class Store:
         )
         return [_outbox_from_row(r) for r in rows]
 
+    async def claim_outbox(self, now: float, limit: int) -> list[OutboxRow]:
+        """The rows to deliver now. One process uses a SQLite file, and its deliverer
+        keeps one delivery per game: nothing to claim (PostgreSQL claims them)."""
+        return await self.due_outbox(now, limit)
+
+    async def release_outbox(self, outbox_id: int) -> None:
+        """Give back a claimed row (nothing to do: rows are not claimed here)."""
+
     async def mark_sent(self, outbox_id: int, message_id: int | None, now: float) -> None:
         await self._write(lambda db: db.execute(
             "UPDATE outbox SET sent_at = ?, message_id = ?, attempts = attempts + 1 "
@@ -956,6 +964,13 @@ class Store:
             (now,),
         )
         return [_timer_from_row(r) for r in rows]
+
+    async def claim_timers(self, now: float) -> list[TimerRow]:
+        """The timers to fire now (one process: nothing to claim, as for the outbox)."""
+        return await self.due_timers(now)
+
+    async def release_timer(self, timer_id: int) -> None:
+        """Give back a claimed timer (nothing to do here)."""
 
     async def unfired_timers(self, game_id: int) -> list[TimerRow]:
         rows = await self._fetchall(

@@ -10,6 +10,12 @@ be injected per route (:meth:`FakeDiscord.inject`). Payload builders produce the
 INTERACTION_CREATE events Discord would send, with ``attachment_size_limit``, member
 permissions, ``guild_id`` and channel.
 
+Sharding as Discord does it: IDENTIFY may carry ``shard: [id, count]``; that connection's
+READY and GUILD_CREATEs cover only the guilds of its shard, and each guild's events
+(:meth:`FakeDiscord.dispatch`) go only to the connection owning shard
+``(guild_id >> 22) % count``. :meth:`FakeDiscord.add_guild` makes more guilds, on a chosen
+shard if wanted.
+
 Shapes follow discord-api-docs (v10); the gotchas are in ``shared/notes/discord.md``:
 the exact ``Content-Type: application/json``, ``?with_response=1`` callbacks, the
 message components in component interactions, heartbeat before IDENTIFY.
@@ -67,6 +73,11 @@ def snowflake() -> int:
     return next(_snowflakes)
 
 
+def shard_of(guild_id: int, shard_count: int) -> int:
+    """Discord's sharding formula (discord-api-docs, topics/gateway)."""
+    return (guild_id >> 22) % shard_count
+
+
 def _now() -> str:
     return datetime.now(UTC).isoformat()
 
@@ -110,6 +121,8 @@ class Call:
     status: int = 0
     #: The JSON the fake answered with.
     response: Any = None
+    #: The sender's User-Agent (bot processes in a test may tag theirs).
+    agent: str = ""
 
     @property
     def body(self) -> dict[str, Any]:
@@ -308,6 +321,12 @@ class FakeDiscord:
         self.guild = FakeGuild()
         self.guild.channels["ranch"] = snowflake()
         self.guild.channels["corral"] = snowflake()
+        #: Every guild the bot is in, by id (``self.guild`` first).
+        self.guilds: dict[int, FakeGuild] = {self.guild.id: self.guild}
+        #: The shard each gateway connection identified for (None: unsharded, all guilds).
+        self._shards: dict[web.WebSocketResponse, tuple[int, int] | None] = {}
+        #: (shard or None, event name, guild id) of every event dispatched, in order.
+        self.dispatched: list[tuple[tuple[int, int] | None, str, int | None]] = []
         self.calls: list[Call] = []
         self.messages: dict[int, dict[str, Any]] = {}
         #: Threads the bot opened: id -> parent_id, name, archived, type, auto_archive_duration.
@@ -326,7 +345,10 @@ class FakeDiscord:
         self.resumes: list[dict[str, Any]] = []
         self.heartbeats = 0
         self.session_id = "fake-session"
-        self._sequence = 0
+        #: Each gateway session's last sequence number, and the session of each connection.
+        self._sequences: dict[str, int] = {}
+        self._session_of: dict[web.WebSocketResponse, str] = {}
+        self._shard_of_session: dict[str, tuple[int, int] | None] = {}
         self._sockets: set[web.WebSocketResponse] = set()
         self._changed = asyncio.Condition()
         self._runner: web.AppRunner | None = None
@@ -375,13 +397,33 @@ class FakeDiscord:
 
     # -- people and places ------------------------------------------------------------
     def add_member(self, name: str, permissions: int = MEMBER_PERMISSIONS,
-                   locale: str = "en-US") -> FakeMember:
+                   guild: FakeGuild | None = None, locale: str = "en-US") -> FakeMember:
         member = FakeMember(FakeUser(snowflake(), name), permissions, locale)
-        self.guild.members[member.user.id] = member
+        (guild or self.guild).members[member.user.id] = member
         return member
 
     def channel_id(self, name: str = "ranch") -> int:
         return self.guild.channels[name]
+
+    def add_guild(self, name: str, shard: tuple[int, int] | None = None) -> FakeGuild:
+        """Another guild with a "ranch" channel; ``shard=(id, count)`` picks its id so that
+        Discord's formula puts it on that shard."""
+        guild_id = snowflake()
+        if shard is not None:
+            wanted, count = shard
+            step = (wanted - shard_of(guild_id, count)) % count
+            guild_id = (((guild_id >> 22) + step) << 22) | (guild_id & ((1 << 22) - 1))
+        guild = FakeGuild(id=guild_id, name=name)
+        guild.channels["ranch"] = snowflake()
+        self.guilds[guild.id] = guild
+        return guild
+
+    def guild_of(self, channel_id: int) -> FakeGuild:
+        """The guild a channel (or a thread's parent) is in; the first guild by default."""
+        if channel_id in self.threads:
+            channel_id = self.threads[channel_id]["parent_id"]
+        return next((g for g in self.guilds.values() if channel_id in g.channels.values()),
+                    self.guild)
 
     # -- faults -----------------------------------------------------------------------
     def inject(self, method: str, path_regex: str, *, status: int | None = None, code: int = 0,
@@ -431,7 +473,8 @@ class FakeDiscord:
     async def _rest(self, request: web.Request) -> web.StreamResponse:
         path = request.path.removeprefix(API_PREFIX)
         body, files = await _read_body(request)
-        call = Call(request.method, path, dict(request.query), body, files)
+        call = Call(request.method, path, dict(request.query), body, files,
+                    agent=request.headers.get("User-Agent", ""))
         self.calls.append(call)
         try:
             response = await self._fault(call)
@@ -490,8 +533,9 @@ class FakeDiscord:
         if parts[0] == "channels" and len(parts) == 2 and method == "PATCH":
             return self._edit_channel(call, int(parts[1]))
         if parts[0] == "channels" and len(parts) == 2 and method == "GET":
-            return json_response(self.thread_payload(int(parts[1])) if int(parts[1]) in self.threads
-                                 else self.guild.channel_payload(int(parts[1])))
+            channel = int(parts[1])
+            return json_response(self.thread_payload(channel) if channel in self.threads
+                                 else self.guild_of(channel).channel_payload(channel))
         return json_response({"message": f"not faked: {method} {path}", "code": 0}, 404)
 
     def _new_thread(self, call: Call, parent_id: int) -> web.Response:
@@ -513,7 +557,8 @@ class FakeDiscord:
 
     def thread_payload(self, thread_id: int) -> dict[str, Any]:
         thread = self.threads[thread_id]
-        return {"id": str(thread_id), "type": thread["type"], "guild_id": str(self.guild.id),
+        guild_id = self.guild_of(thread["parent_id"]).id
+        return {"id": str(thread_id), "type": thread["type"], "guild_id": str(guild_id),
                 "parent_id": str(thread["parent_id"]), "name": thread["name"],
                 "owner_id": str(self.bot_user.id), "last_message_id": None,
                 "rate_limit_per_user": 0, "message_count": 0, "member_count": 1, "flags": 0,
@@ -548,7 +593,8 @@ class FakeDiscord:
                      interaction: InteractionRecord | None = None) -> dict[str, Any]:
         message_id = snowflake()
         message = {
-            "id": str(message_id), "channel_id": str(channel_id), "guild_id": str(self.guild.id),
+            "id": str(message_id), "channel_id": str(channel_id),
+            "guild_id": str(self.guild_of(channel_id).id),
             "type": 0 if interaction is None else 20, "author": self.bot_user.payload(),
             "content": data.get("content") or "", "timestamp": _now(), "edited_timestamp": None,
             "tts": False, "mention_everyone": False, "mentions": [], "mention_roles": [],
@@ -589,7 +635,8 @@ class FakeDiscord:
         message["edited_timestamp"] = _now()
 
     def _user(self, user_id: int) -> dict[str, Any]:
-        member = self.guild.members.get(user_id)
+        member = next((g.members[user_id] for g in self.guilds.values()
+                       if user_id in g.members), None)
         return member.user.payload() if member else FakeUser(user_id, str(user_id)).payload()
 
     def _callback(self, call: Call, interaction_id: int) -> web.Response:
@@ -701,7 +748,8 @@ class FakeDiscord:
         else:
             channel_id = channel_id or self.channel_id()
             channel = (self.thread_payload(channel_id) if channel_id in self.threads
-                       else self.guild.channel_payload(channel_id))
+                       else self.guild_of(channel_id).channel_payload(channel_id))
+        guild = self.guild_of(channel_id)
         payload: dict[str, Any] = {
             "id": str(interaction_id), "application_id": str(self.application_id),
             "type": kind, "token": token, "version": 1, "data": data,
@@ -709,16 +757,15 @@ class FakeDiscord:
             "locale": member.locale if member is not None else "en-US",
             "app_permissions": str(app_permissions), "entitlements": [],
             "attachment_size_limit": ATTACHMENT_SIZE_LIMIT,
-            "authorizing_integration_owners": {"0": str(self.guild.id)},
+            "authorizing_integration_owners": {"0": str(guild.id)},
             "context": 1 if dm else 0,
         }
         if dm:
             payload["user"] = plain_user.payload()
         else:
-            payload["guild_id"] = str(self.guild.id)
-            payload["guild_locale"] = self.guild.locale
-            payload["guild"] = {"id": str(self.guild.id), "locale": self.guild.locale,
-                                "features": []}
+            payload["guild_id"] = str(guild.id)
+            payload["guild_locale"] = guild.locale
+            payload["guild"] = {"id": str(guild.id), "locale": guild.locale, "features": []}
             payload["member"] = (member or FakeMember(plain_user)).payload()
         if message is not None:
             payload["message"] = message
@@ -727,12 +774,13 @@ class FakeDiscord:
             message_id=None if message is None else int(message["id"]))
         return payload
 
-    def _command_data(self, name: str, subcommand: str | None,
-                      options: dict[str, Any], focused: str | None,
+    def _command_data(self, name: str, subcommand: str | None, options: dict[str, Any],
+                      focused: str | None, guild: FakeGuild | None = None,
                       locale: str = "en-US") -> dict[str, Any]:
         """As Discord sends it: the names a client shows in its language (the synced
         ``name_localizations``, ``/estancia nouvelle jeu:…``) arrive as the command's own
         names (``new``, ``game``); a name the client would not show is refused."""
+        guild = guild or self.guild
         registered = next((c for cs in self.commands.values() for c in cs if c["name"] == name), None)
         if registered is not None and subcommand is not None:
             sub = self._named(registered.get("options", []), subcommand, locale)
@@ -764,8 +812,8 @@ class FakeDiscord:
             data["options"] = leaf
         else:
             data["options"] = [{"name": subcommand, "type": 1, "options": leaf}]
-        if not self.guild_scope_is_global() and registered is not None:
-            data["guild_id"] = str(self.guild.id)
+        if str(guild.id) in self.commands and registered is not None:
+            data["guild_id"] = str(guild.id)
         if resolved:
             data["resolved"] = resolved
         return data
@@ -791,14 +839,16 @@ class FakeDiscord:
 
         ``app_permissions`` are the bot's own permissions in the channel.
         """
-        data = self._command_data(command, subcommand, options, None, _locale(user))
+        guild = None if dm or channel_id is None else self.guild_of(channel_id)
+        data = self._command_data(command, subcommand, options, None, guild, _locale(user))
         return self._interaction(APPLICATION_COMMAND, user, data, channel_id=channel_id, dm=dm,
                                  app_permissions=app_permissions)
 
     def autocomplete(self, user: FakeMember | FakeUser, command: str, subcommand: str | None,
                      focused: str, *, channel_id: int | None = None, **options: Any) -> dict[str, Any]:
         """Autocomplete request (type 4) while the user types into option ``focused``."""
-        data = self._command_data(command, subcommand, options, focused, _locale(user))
+        guild = None if channel_id is None else self.guild_of(channel_id)
+        data = self._command_data(command, subcommand, options, focused, guild, _locale(user))
         return self._interaction(AUTOCOMPLETE, user, data, channel_id=channel_id)
 
     def click(self, user: FakeMember | FakeUser, message: dict[str, Any], custom_id: str,
@@ -831,12 +881,24 @@ class FakeDiscord:
                     await ws.send_json({"op": 11})
                 elif op == 2:
                     self.identifies.append(frame["d"])
-                    self._sequence = 0
-                    await self._send_event(ws, "READY", self._ready())
-                    await self._send_event(ws, "GUILD_CREATE", self.guild.payload(self.bot_user))
+                    shard = frame["d"].get("shard")
+                    shard = None if shard is None else (int(shard[0]), int(shard[1]))
+                    session = self.session_id if shard is None else f"{self.session_id}-{shard[0]}"
+                    self._shards[ws], self._session_of[ws] = shard, session
+                    self._sequences[session] = 0
+                    self._shard_of_session[session] = shard
+                    guilds = self.guilds_on(shard)
+                    await self._send_event(ws, "READY", self._ready(guilds, shard, session))
+                    for guild in guilds:
+                        await self._send_event(ws, "GUILD_CREATE", guild.payload(self.bot_user))
                 elif op == 6:
                     self.resumes.append(frame["d"])
-                    if frame["d"].get("session_id") == self.session_id:
+                    session = frame["d"].get("session_id")
+                    current = session == self.session_id or str(session).startswith(
+                        f"{self.session_id}-")  # a test may end every session at once
+                    if current and session in self._shard_of_session:
+                        self._session_of[ws] = session
+                        self._shards[ws] = self._shard_of_session[session]
                         await self._send_event(ws, "RESUMED", {})
                     else:
                         await ws.send_json({"op": 9, "d": False})
@@ -844,25 +906,60 @@ class FakeDiscord:
                     self._changed.notify_all()
         finally:
             self._sockets.discard(ws)
+            self._shards.pop(ws, None)
+            self._session_of.pop(ws, None)
         return ws
 
-    def _ready(self) -> dict[str, Any]:
-        return {"v": 10, "user": self.bot_user.payload(), "guilds": [
-                    {"id": str(self.guild.id), "unavailable": True}],
-                "session_id": self.session_id, "resume_gateway_url": self.gateway_url,
-                "application": {"id": str(self.application_id), "flags": 0},
-                "private_channels": [], "relationships": [], "user_settings": {}}
+    def guilds_on(self, shard: tuple[int, int] | None) -> list[FakeGuild]:
+        """The guilds a connection identified for ``shard`` receives (all: unsharded)."""
+        if shard is None:
+            return list(self.guilds.values())
+        return [g for g in self.guilds.values() if shard_of(g.id, shard[1]) == shard[0]]
+
+    def _ready(self, guilds: list[FakeGuild], shard: tuple[int, int] | None,
+               session: str) -> dict[str, Any]:
+        ready = {"v": 10, "user": self.bot_user.payload(),
+                 "guilds": [{"id": str(g.id), "unavailable": True} for g in guilds],
+                 "session_id": session, "resume_gateway_url": self.gateway_url,
+                 "application": {"id": str(self.application_id), "flags": 0},
+                 "private_channels": [], "relationships": [], "user_settings": {}}
+        if shard is not None:
+            ready["shard"] = list(shard)
+        return ready
 
     async def _send_event(self, ws: web.WebSocketResponse, name: str, data: Any) -> None:
-        self._sequence += 1
-        await ws.send_json({"op": 0, "t": name, "s": self._sequence, "d": data})
+        session = self._session_of.get(ws, self.session_id)
+        self._sequences[session] = self._sequences.get(session, 0) + 1
+        await ws.send_json({"op": 0, "t": name, "s": self._sequences[session], "d": data})
+
+    def connection_for(self, guild_id: int | None) -> list[web.WebSocketResponse]:
+        """The connections that receive a guild's events: the one owning its shard (a
+        direct message's: shard 0's), and every unsharded one."""
+        targets = []
+        for ws in self._sockets:
+            shard = self._shards.get(ws)
+            if shard is None or shard[0] == (0 if guild_id is None
+                                             else shard_of(guild_id, shard[1])):
+                targets.append(ws)
+        return targets
 
     async def dispatch(self, name: str, data: Any) -> None:
-        """Send a gateway event (e.g. ``INTERACTION_CREATE``) to every connected bot."""
+        """Send a gateway event (e.g. ``INTERACTION_CREATE``) to the bot: to every
+        unsharded connection, and to the connection owning the shard of the event's guild."""
         if not self._sockets:
             raise AssertionError("no bot is connected to the gateway")
-        for ws in list(self._sockets):
+        guild_id = data.get("guild_id") if isinstance(data, dict) else None
+        guild_id = None if guild_id is None else int(guild_id)
+        targets = self.connection_for(guild_id)
+        if not targets:
+            raise AssertionError(f"no connection owns the shard of guild {guild_id}")
+        for ws in targets:
+            self.dispatched.append((self._shards.get(ws), name, guild_id))
             await self._send_event(ws, name, data)
+
+    def shard_connected(self, shard: tuple[int, int]) -> bool:
+        """Whether a live connection identified (or resumed) for this shard."""
+        return any(self._shards.get(ws) == shard and not ws.closed for ws in self._sockets)
 
     async def drop_connections(self, code: int = 4000) -> None:
         """Close every gateway connection as Discord does on a hiccup (the bot resumes)."""

@@ -6,7 +6,9 @@ points discord.py at them, then calls the real ``bot.cli.main(["run"])``. Everyt
 (token, database, timers) comes from the environment exactly as in production.
 
 ``E2E_EXTRA_GAMES="pasture=tests.discord.pasture"`` registers test games (engine and
-renderer from one module) next to the real ones.
+renderer from one module) next to the real ones. ``E2E_PROCESS_TAG=bot1`` ends the
+User-Agent of its requests with ``estancia-process/bot1`` (a test running several bot
+processes tells whose request the fake is serving).
 """
 
 from __future__ import annotations
@@ -34,8 +36,22 @@ def register_extra_games(spec: str) -> None:
         renderer.RENDERERS[name] = module
 
 
+def tag_requests(tag: str) -> None:
+    import discord.http
+
+    original = discord.http.HTTPClient.__init__
+
+    def tagged(self: discord.http.HTTPClient, *args: object, **kwargs: object) -> None:
+        original(self, *args, **kwargs)  # type: ignore[arg-type]
+        self.user_agent += f" estancia-process/{tag}"
+
+    discord.http.HTTPClient.__init__ = tagged  # type: ignore[method-assign]
+
+
 def main() -> int:
     point_discord_py_at(os.environ["E2E_DISCORD_API"], os.environ["E2E_DISCORD_GATEWAY"])
+    if os.environ.get("E2E_PROCESS_TAG"):
+        tag_requests(os.environ["E2E_PROCESS_TAG"])
     register_extra_games(os.environ.get("E2E_EXTRA_GAMES", ""))
     from bot.cli import main as estancia
 
