@@ -8,6 +8,7 @@ from games.gwt_argentina import player_board as PB
 from games.gwt_argentina.actions import (
     ACTION_BY_KEY,
     AUX_LABELS,
+    advance_track,
     aux_choices,
     describe,
     do_aux,
@@ -17,8 +18,18 @@ from games.gwt_argentina.actions import (
     start,
     start_all,
 )
-from games.gwt_argentina.flow import Ctx, opt, pop, push, step, unlock_location, upper_first
+from games.gwt_argentina.flow import (
+    DECLINED,
+    Ctx,
+    opt,
+    pop,
+    push,
+    step,
+    unlock_location,
+    upper_first,
+)
 from games.gwt_argentina.state import Frame, GwtState
+from games.i18n import _, _n
 
 
 def then_actions(frame: Frame) -> list[D.Action]:
@@ -301,10 +312,12 @@ class RowActionStep:
 
 @step("exchange")
 class ExchangeStep:
-    """An exchange token: draw up to 2, then discard as many (p. 18).
-
-    Choosing "xt" at a decision is the choice to use it: there is no way back to the same
-    decision, which a lookahead player would otherwise take again and again forever."""
+    """An exchange token: « remettez-le à la banque. Piochez ensuite jusqu'à 2 cartes de
+    votre pioche Bétail. Puis, défaussez ensuite autant de cartes que vous en avez
+    piochées » (p. 18). Draw 2 or 1, or keep the token after all: the decision it
+    interrupted comes back, without the token option until something else is chosen
+    there (``flow.DECLINED``), so a lookahead player cannot open and close it forever.
+    Drawing none would only give the token back to the bank, so it is not offered."""
 
     @staticmethod
     def prompt(state: GwtState, frame: Frame) -> str:
@@ -312,14 +325,48 @@ class ExchangeStep:
 
     @staticmethod
     def options(state: GwtState, frame: Frame):
-        return [opt("draw:2", "Draw 2, then discard 2"), opt("draw:1", "Draw 1, then discard 1")]
+        return [opt("draw:2", "Draw 2, then discard 2"), opt("draw:1", "Draw 1, then discard 1"),
+                opt("keep", _("Keep the token"))]
 
     @staticmethod
     def apply(state: GwtState, frame: Frame, key: str, ctx: Ctx) -> None:
         pop(state, frame)
+        if key == "keep":
+            below = state.top()
+            if below is not None:
+                below.data[DECLINED] = True
+            return
         player = state.players[frame.seat]
         player.exchange_tokens -= 1
         drawn = PB.draw(state, player, int(key[5:]), ctx)
         ctx.say(state, f"Seat {frame.seat + 1} uses an exchange token.", frame.seat)
         if drawn:
             push(state, "discard_cards", frame.seat, n=len(drawn))
+
+
+@step("track_gain")
+class TrackGainStep:
+    """How far the grain or certificate marker advances: « Vous pouvez renoncer à un effet
+    totalement ou en partie » (p. 12), up to what fits below the limit (``actions.gain_track``).
+    Data: ``track`` ("grain" or "certificates") and ``n``, the most that fits."""
+
+    @staticmethod
+    def prompt(state: GwtState, frame: Frame) -> str:
+        if frame.data["track"] == "grain":
+            return _("Advance your grain marker how far (up to {n})?", n=frame.data["n"])
+        return _("Advance your certificate marker how far (up to {n})?", n=frame.data["n"])
+
+    @staticmethod
+    def options(state: GwtState, frame: Frame):
+        grain = frame.data["track"] == "grain"
+        out = [opt(f"take:{k}", _n("+{n} grain", "+{n} grain", k) if grain else
+                   _n("+{n} certificate", "+{n} certificates", k))
+               for k in range(frame.data["n"], 0, -1)]
+        return out + [opt("take:0", _("Forgo it"))]
+
+    @staticmethod
+    def apply(state: GwtState, frame: Frame, key: str, ctx: Ctx) -> None:
+        pop(state, frame)
+        k = int(key[5:])
+        if k:
+            advance_track(state, frame.seat, frame.data["track"], k, ctx)

@@ -14,8 +14,9 @@ One seat is the solo game against Pedro (``pedro_*.py``): his turn is played ins
 step that ends yours (``turn.TurnEndStep``), ``winners`` is empty unless you beat his total
 and ``pedro_scores`` gives his score.
 
-An exchange token may be used at any decision of one's own turn except while revealing
-cards (help, income) and inside another card draw (rulebook p. 18 and p. 20).
+An exchange token may be used at any decision of one's own turn, in the middle of an action
+too, except while revealing cards and reckoning strength or breeding value (helping
+granjeros, Buenos Aires income): rulebook p. 18 and p. 20. See :data:`NO_EXCHANGE`.
 """
 
 from __future__ import annotations
@@ -37,7 +38,7 @@ from games.gwt_argentina import (  # noqa: F401  (registers the decisions)
     railway,
     turn,
 )
-from games.gwt_argentina.flow import Ctx, handler, opt, push, settle
+from games.gwt_argentina.flow import DECLINED, Ctx, handler, opt, push, settle
 from games.gwt_argentina.pedro_scoring import pedro_scores
 from games.gwt_argentina.pedro_view import pedro_view
 from games.gwt_argentina.scoring import Tally, score_tally, tally
@@ -61,8 +62,15 @@ def _cached(kind: str, state: GwtState, compute):
     return value
 
 
-NO_EXCHANGE = {"help_reveal", "ba_income", "exchange", "discard_cards", "first_discard",
-               "remove_cards", "draw_then_discard"}
+#: Decisions where no exchange token is offered. « Lorsque vous révélez votre main aux
+#: autres joueurs (durant l'étape ② de Buenos Aires ou lorsque vous effectuez l'action
+#: « Aider un ou plusieurs granjeros ») et pour calculer votre force ou votre valeur totale
+#: d'élevage, ces moments sont les seuls où vous ne pouvez pas utiliser de jetons Échange
+#: durant votre tour » (p. 20): choosing the granjeros (whose options reckon the strength)
+#: and revealing for them, and the income. Inside the token's own choice a second token
+#: would only be the same as using it right after, so it is not offered there either.
+NO_EXCHANGE = {"help", "help_reveal", "ba_income", "exchange"}
+
 
 SUMMARY = (
     "Great Western Trail: Argentina (2–4 players): move your estanciero along the trail to "
@@ -104,7 +112,7 @@ class GwtArgentina(Game[GwtState, GwtOptions]):
         options = list(cls.options(state, frame))
         player = state.players[frame.seat]
         if frame.kind not in NO_EXCHANGE and player.exchange_tokens > 0 \
-                and frame.seat == state.current:
+                and frame.seat == state.current and not frame.data.get(DECLINED):
             group = "Other" if any(o.group for o in options) else None
             options.append(opt("xt", f"Use an exchange token ({player.exchange_tokens} left)",
                                group=group))
@@ -118,6 +126,7 @@ class GwtArgentina(Game[GwtState, GwtOptions]):
         if option.key == "xt":
             push(state, "exchange", seat)
         else:
+            frame.data.pop(DECLINED, None)
             handler(frame).apply(state, frame, option.key, ctx)
         settle(state, ctx)
         return Outcome(state=state, events=ctx.events, reveals=ctx.reveals)

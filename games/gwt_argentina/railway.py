@@ -205,10 +205,13 @@ class MasterStep:
         reward = D.STATION_MASTER_BY_ID[master].reward
         if reward.kind == "pesos":
             PB.gain_money(player, reward.amount)
-        elif reward.kind == "grain":
-            PB.gain_grain(player, reward.amount)
         ctx.say(state, f"Seat {frame.seat + 1} takes station master {master}, leaving a "
                        f"{P.tile_label(tile)} at {sid}.", frame.seat)
+        if reward.kind == "grain":
+            # « effectuez cette action immédiatement ou renoncez-y définitivement » (p. 15)
+            from games.gwt_argentina.actions import gain_track
+
+            gain_track(state, frame.seat, "grain", reward.amount, ctx, ask=True)
 
 
 @step("station_behind")
