@@ -37,10 +37,10 @@ Implemented (rulebook ``shared/rules/gwt-argentina.fr.md``, components ``data.py
   the board, workers and up to 4 revealed cards, 1/2 exhaustion cards, coins and printed
   pesos, hire at the row price with its action or keep for 2 VP), exchange tokens at any
   decision of one's own turn, in the middle of an action too, except while helping
-  granjeros and at the income, drawing 2 or 1 or kept after all, certificates and grain
+  granjeros and at the income, drawing 2 or 1 as chosen with it, certificates and grain
   taken in part up to their limits, auxiliary actions single and double behind their
-  discs, exhaustion cards returned to their pile, extra moves with an extra phase B, 6b's delivery, 7b's
-  exhaustion for the others, 10b's swap with the market;
+  discs, exhaustion cards returned to their pile, extra moves with an extra phase B,
+  6b's delivery, 7b's exhaustion for the others, 10b's swap with the market;
 * discs: the 17 slots with their limits, costs and bonuses, ships, stations, quays and
   districts, and the special cases (a black-slot disc for a white target when only those
   are left; a disc taken back from a station when none is left);
@@ -55,9 +55,7 @@ Not implemented, or simplified:
 * an extra move (buildings 2, 7, 9) ends phase B where the estanciero stood: its other
   actions are done before the move or not at all (the rulebook does not say; this is the
   reading that keeps "phase B at the location reached");
-* exchange tokens only on one's own turn (the rulebook also allows them on others' turns);
-  an opened token may be kept, but the same decision then does not offer it again until
-  another option is chosen there.
+* exchange tokens only on one's own turn (the rulebook also allows them on others' turns).
 
 The solo game against Pedro (issue 10; one seat, option ``difficulty`` easy / moderate /
 expert; ``pedro_*.py``): a 2-player set-up with Pedro as ``players[1]`` (``state.seats``

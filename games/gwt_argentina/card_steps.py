@@ -19,7 +19,6 @@ from games.gwt_argentina.actions import (
     start_all,
 )
 from games.gwt_argentina.flow import (
-    DECLINED,
     Ctx,
     opt,
     pop,
@@ -28,7 +27,7 @@ from games.gwt_argentina.flow import (
     unlock_location,
     upper_first,
 )
-from games.gwt_argentina.state import Frame, GwtState
+from games.gwt_argentina.state import Frame, GwtState, Player
 from games.i18n import _, _n
 
 
@@ -310,38 +309,33 @@ class RowActionStep:
             start_all(state, frame.seat, actions, ctx)
 
 
-@step("exchange")
-class ExchangeStep:
-    """An exchange token: « remettez-le à la banque. Piochez ensuite jusqu'à 2 cartes de
-    votre pioche Bétail. Puis, défaussez ensuite autant de cartes que vous en avez
-    piochées » (p. 18). Draw 2 or 1, or keep the token after all: the decision it
-    interrupted comes back, without the token option until something else is chosen
-    there (``flow.DECLINED``), so a lookahead player cannot open and close it forever.
-    Drawing none would only give the token back to the bank, so it is not offered."""
+def exchange_options(player: Player, grouped: bool = False) -> list:
+    """The exchange token at a decision: « Pour utiliser un jeton Échange, remettez-le à la
+    banque. Piochez ensuite jusqu'à 2 cartes de votre pioche Bétail. Puis, défaussez ensuite
+    autant de cartes que vous en avez piochées » (p. 18). How many to draw is part of the
+    option (``xt:2``, ``xt:1``), so declining it is simply choosing something else, and a
+    lookahead player never opens a token only to keep it. Drawing none would only give the
+    token back, and more than the deck and discard pile hold cannot be drawn."""
+    if player.exchange_tokens <= 0:
+        return []
+    group = "Other" if grouped else None
+    drawable = len(player.deck) + len(player.discard)
+    labels = {2: _("Exchange token: draw 2, then discard 2 ({n} left)",
+                   n=player.exchange_tokens),
+              1: _("Exchange token: draw 1, then discard 1 ({n} left)",
+                   n=player.exchange_tokens)}
+    return [opt(f"xt:{k}", labels[k], group=group) for k in (2, 1) if k <= drawable]
 
-    @staticmethod
-    def prompt(state: GwtState, frame: Frame) -> str:
-        return "Exchange token: draw how many cards?"
 
-    @staticmethod
-    def options(state: GwtState, frame: Frame):
-        return [opt("draw:2", "Draw 2, then discard 2"), opt("draw:1", "Draw 1, then discard 1"),
-                opt("keep", _("Keep the token"))]
-
-    @staticmethod
-    def apply(state: GwtState, frame: Frame, key: str, ctx: Ctx) -> None:
-        pop(state, frame)
-        if key == "keep":
-            below = state.top()
-            if below is not None:
-                below.data[DECLINED] = True
-            return
-        player = state.players[frame.seat]
-        player.exchange_tokens -= 1
-        drawn = PB.draw(state, player, int(key[5:]), ctx)
-        ctx.say(state, f"Seat {frame.seat + 1} uses an exchange token.", frame.seat)
-        if drawn:
-            push(state, "discard_cards", frame.seat, n=len(drawn))
+def use_exchange_token(state: GwtState, seat: int, k: int, ctx: Ctx) -> None:
+    """Give the token back, draw ``k``, then discard as many (a step above the decision
+    it interrupted, which comes back afterwards)."""
+    player = state.players[seat]
+    player.exchange_tokens -= 1
+    drawn = PB.draw(state, player, k, ctx)
+    ctx.say(state, f"Seat {seat + 1} uses an exchange token.", seat)
+    if drawn:
+        push(state, "discard_cards", seat, n=len(drawn))
 
 
 @step("track_gain")

@@ -38,7 +38,8 @@ from games.gwt_argentina import (  # noqa: F401  (registers the decisions)
     railway,
     turn,
 )
-from games.gwt_argentina.flow import DECLINED, Ctx, handler, opt, push, settle
+from games.gwt_argentina.card_steps import exchange_options, use_exchange_token
+from games.gwt_argentina.flow import Ctx, handler, settle
 from games.gwt_argentina.pedro_scoring import pedro_scores
 from games.gwt_argentina.pedro_view import pedro_view
 from games.gwt_argentina.scoring import Tally, score_tally, tally
@@ -67,9 +68,8 @@ def _cached(kind: str, state: GwtState, compute):
 #: « Aider un ou plusieurs granjeros ») et pour calculer votre force ou votre valeur totale
 #: d'élevage, ces moments sont les seuls où vous ne pouvez pas utiliser de jetons Échange
 #: durant votre tour » (p. 20): choosing the granjeros (whose options reckon the strength)
-#: and revealing for them, and the income. Inside the token's own choice a second token
-#: would only be the same as using it right after, so it is not offered there either.
-NO_EXCHANGE = {"help", "help_reveal", "ba_income", "exchange"}
+#: and revealing for them, and the income.
+NO_EXCHANGE = {"help", "help_reveal", "ba_income"}
 
 
 SUMMARY = (
@@ -111,11 +111,8 @@ class GwtArgentina(Game[GwtState, GwtOptions]):
         cls = handler(frame)
         options = list(cls.options(state, frame))
         player = state.players[frame.seat]
-        if frame.kind not in NO_EXCHANGE and player.exchange_tokens > 0 \
-                and frame.seat == state.current and not frame.data.get(DECLINED):
-            group = "Other" if any(o.group for o in options) else None
-            options.append(opt("xt", f"Use an exchange token ({player.exchange_tokens} left)",
-                               group=group))
+        if frame.kind not in NO_EXCHANGE and frame.seat == state.current:
+            options += exchange_options(player, grouped=any(o.group for o in options))
         return Decision(seat=frame.seat, prompt=cls.prompt(state, frame)[:300],
                         options=grouped(options), turn=state.turn)
 
@@ -123,10 +120,9 @@ class GwtArgentina(Game[GwtState, GwtOptions]):
         ctx = Ctx()
         frame = state.top()
         assert frame is not None
-        if option.key == "xt":
-            push(state, "exchange", seat)
+        if option.key.startswith("xt:"):
+            use_exchange_token(state, seat, int(option.key[3:]), ctx)
         else:
-            frame.data.pop(DECLINED, None)
             handler(frame).apply(state, frame, option.key, ctx)
         settle(state, ctx)
         return Outcome(state=state, events=ctx.events, reveals=ctx.reveals)

@@ -16,9 +16,6 @@ from games.base import Event, Option
 from games.gwt_argentina.state import Frame, GwtState
 
 REGISTRY: dict[str, type] = {}
-#: Frame data set when a player opened an exchange token and kept it after all: the same
-#: decision comes back without the token option until something else is chosen there.
-DECLINED = "xt_declined"
 
 
 def step(kind: str):

@@ -1,11 +1,10 @@
 """Choices the rulebook leaves to the player: track gains taken in part (p. 12), exchange
 tokens at every decision of one's own turn, in the middle of an action too, and kept after
-all (p. 18, p. 20), objective cards between the steps of Buenos Aires (p. 10, p. 16)."""
+how many cards it draws chosen with it (p. 18, p. 20), objective cards between the steps of Buenos Aires (p. 10, p. 16)."""
 
 from __future__ import annotations
 
 from games.gwt_argentina import GAME
-from games.gwt_argentina.flow import DECLINED
 from games.gwt_argentina.notation import read, write
 from tests.games.gwt_argentina.positions import keys, labels, play, situation
 from tests.games.gwt_argentina.test_actions import TURN_END, at_location, p0
@@ -96,8 +95,8 @@ def test_an_exchange_token_in_the_middle_of_a_discard():
                       p0_deck="0:FR1 0:FR2 0:FR3",
                       stack=[TURN_END, 'location 0 {"done": [], "locked": true, "space": "N7"}',
                              'discard_cards 0 {"n": 1}'])
-    assert "xt" in keys(state)
-    state = play(state, "xt", "draw:2", "discard:0:FR1", "discard:0:FR2")
+    assert {"xt:2", "xt:1"} <= set(keys(state))
+    state = play(state, "xt:2", "discard:0:FR1", "discard:0:FR2")
     assert GAME.pending(state).prompt == "Discard 1 card.", "the first discard goes on"
     state = play(state, "discard:0:NI1")
     assert state.players[0].exchange_tokens == 0 and len(state.players[0].hand) == 3
@@ -109,12 +108,12 @@ def test_an_exchange_token_during_phase_a_and_the_first_discard():
     de votre main jusqu'à en avoir seulement 4 »). """ + TOKENS
     moving = situation(3, first_turn="-", p0=p0(tokens=1, estanciero="N1"),
                        stack=[TURN_END, 'move 0 {"extra": false, "limit": 3, "steps": 1}'])
-    assert "xt" in keys(moving)
+    assert "xt:2" in keys(moving)
     first = situation(3, first_turn="-", p0=p0(tokens=1),
                       p0_hand="0:NI1 0:NI2 0:PA1 0:PA2 0:FR1",
                       stack=[TURN_END, "first_place 0 {}", "first_discard 0 {}"])
     assert GAME.pending(first).prompt.startswith("First turn: discard")
-    assert "xt" in keys(first)
+    assert "xt:2" in keys(first)
 
 
 def test_no_exchange_token_while_choosing_granjeros_to_help():
@@ -124,24 +123,26 @@ def test_no_exchange_token_while_choosing_granjeros_to_help():
     vous ne pouvez pas utiliser de jetons Échange durant votre tour » (p. 20)."""
     state = at_location("N6", trail="GF1=FG01", p0=p0(tokens=1, estanciero="N6"),
                         p0_hand="CA1 0:NI1 0:PA1 0:PA2")
-    assert "xt" in keys(state)
-    assert "xt" not in keys(play(state, "act:1"))
+    assert "xt:2" in keys(state)
+    assert not any(k.startswith("xt") for k in keys(play(state, "act:1")))
 
 
-def test_an_exchange_token_opened_may_be_kept_and_the_decision_comes_back():
+def test_an_exchange_token_draws_up_to_two_and_no_more_than_the_herd_holds():
     """« Pour utiliser un jeton Échange, remettez-le à la banque. Piochez ensuite jusqu'à 2
-    cartes » (p. 18): opened, it may still be kept; the interrupted decision comes back
-    without the token until another option is chosen there."""
-    state = at_location("N1", p0=p0(tokens=1), p0_deck="0:FR1 0:FR2 0:FR3")
-    opened = play(state, "xt")
-    assert keys(opened) == ["draw:2", "draw:1", "keep"]
-    kept = play(opened, "keep")
-    assert kept.players[0].exchange_tokens == 1 and kept.players[0].hand == state.players[0].hand
-    assert keys(kept) == [k for k in keys(state) if k != "xt"]
-    assert kept.stack[-1].data[DECLINED] is True
-    round_trips(kept)
-    after = play(kept, "act:1")  # building A's hire: a new decision offers it again
-    assert "xt" in keys(after) and DECLINED not in after.stack[-2].data
+    cartes de votre pioche Bétail. Puis, défaussez ensuite autant de cartes que vous en
+    avez piochées » (p. 18): draw 2 or 1 (none would only give the token back), chosen with
+    the token, so declining it is choosing anything else."""
+    state = at_location("N1", p0=p0(tokens=2), p0_deck="0:FR1 0:FR2 0:FR3")
+    assert labels(state)["xt:1"] == "Exchange token: draw 1, then discard 1 (2 left)"
+    one = play(state, "xt:1")
+    assert keys(one) == ["discard:0:NI1", "discard:0:PA1", "discard:0:FR1", "xt:2", "xt:1"]
+    round_trips(one)
+    one = play(one, "discard:0:FR1")
+    assert one.players[0].exchange_tokens == 1 and one.players[0].discard[-1] == "0:FR1"
+    short = at_location("N1", p0=p0(tokens=1), p0_deck="0:FR1", p0_discard="-")
+    assert [k for k in keys(short) if k.startswith("xt")] == ["xt:1"]
+    empty = at_location("N1", p0=p0(tokens=1), p0_deck="-", p0_discard="-")
+    assert not any(k.startswith("xt") for k in keys(empty))
 
 
 # -- objective cards between the steps of Buenos Aires --------------------------------
@@ -194,7 +195,7 @@ def test_arriving_in_buenos_aires_with_an_objective_card():
         decision = GAME.pending(state)
         seen.append((state.stack[-1].kind, "obj:OB05" in keys(state)))
         state = play(state, next(o.key for o in decision.options
-                                 if o.key not in ("obj:OB05", "xt")))
+                                 if o.key != "obj:OB05" and not o.key.startswith("xt")))
     assert seen[:2] == [("ba_pause", True), ("ba_income", False)]
     assert not any(offered for _kind, offered in seen[1:])
     assert "ba_pause" not in [kind for kind, _offered in seen[1:]]
