@@ -42,7 +42,7 @@ from games.gwt_argentina.card_steps import exchange_options, use_exchange_token
 from games.gwt_argentina.flow import Ctx, handler, settle
 from games.gwt_argentina.pedro_scoring import pedro_scores
 from games.gwt_argentina.pedro_view import pedro_view
-from games.gwt_argentina.scoring import Tally, score_tally, tally
+from games.gwt_argentina.scoring import Tally, score_tally, tallies
 from games.gwt_argentina.setup import new_state
 from games.gwt_argentina.state import GwtOptions, GwtState
 from games.gwt_argentina.views import public_view, redeal_unseen, seat_view
@@ -139,7 +139,7 @@ class GwtArgentina(Game[GwtState, GwtOptions]):
         """The score pad's 12 categories (the data engineer's ``final_scores``): after the
         end the final score; during play what the final scoring would give now."""
         scores = _cached("scores", state, lambda: {
-            seat: tally_score(tally(state, seat)) for seat in range(state.seats)})
+            seat: tally_score(t) for seat, t in tallies(state).items() if seat < state.seats})
         return {seat: dict(cats) for seat, cats in scores.items()}
 
     def pedro_scores(self, state: GwtState) -> dict[str, int] | None:
