@@ -162,6 +162,15 @@ class GwtArgentina(Game[GwtState, GwtOptions]):
             return float(self.scores(state)[seat]["total"] - pedro["total"])
         return ai_value.evaluate(state, self.scores(state), seat)
 
+    def search_options(self, state: GwtState, options: list[Option]) -> list[Option]:
+        """What the computer player looks at (``games.ai``): an exchange token drawing 1 is
+        left out when one drawing 2 is offered (with 2 drawn, the 2 cards to discard are
+        chosen among more), so a token takes one share of the lookahead, not two."""
+        keys = {o.key for o in options}
+        if "xt:2" in keys and "xt:1" in keys:
+            return [o for o in options if o.key != "xt:1"]
+        return options
+
     def determinize(self, state: GwtState, seat: int, rng: Rng) -> GwtState:
         clone = self.copy(state)
         clone.rng = Rng.from_seed(rng.randrange(2**63))

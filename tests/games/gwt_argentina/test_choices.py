@@ -199,3 +199,15 @@ def test_arriving_in_buenos_aires_with_an_objective_card():
     assert seen[:2] == [("ba_pause", True), ("ba_income", False)]
     assert not any(offered for _kind, offered in seen[1:])
     assert "ba_pause" not in [kind for kind, _offered in seen[1:]]
+
+
+def test_the_computer_player_looks_at_the_token_drawing_two_only():
+    """The lookahead (``games.ai``) weighs one exchange token option, not two: drawing 2
+    then discarding 2 chooses the cards kept among more than drawing 1."""
+    state = at_location("N1", p0=p0(tokens=1), p0_deck="0:FR1 0:FR2 0:FR3")
+    options = GAME.pending(state).options
+    searched = [o.key for o in GAME.search_options(state, options)]
+    assert "xt:2" in searched and "xt:1" not in searched
+    assert searched == [o.key for o in options if o.key != "xt:1"]
+    short = at_location("N1", p0=p0(tokens=1), p0_deck="0:FR1", p0_discard="-")
+    assert "xt:1" in [o.key for o in GAME.search_options(short, GAME.pending(short).options)]
