@@ -68,9 +68,9 @@ def bench_render(name: str, images: int) -> None:
 
 
 async def bench_store(name: str, games: int) -> None:
-    from bot.sessions import Sessions
+    from bot.core.sessions import Sessions
     from bot.settings import Settings
-    from bot.storage import Store
+    from bot.storage.sqlite import Store
 
     with tempfile.TemporaryDirectory() as tmp:
         settings = Settings(_env_file=None, estancia_db=str(Path(tmp) / "bench.sqlite3"))
@@ -166,6 +166,7 @@ def main() -> None:
             from bench import gwt_argentina
 
             gwt_argentina.main(quick=args.quick)
+            print(asyncio.run(taps_per_turn(name)).line(name))
             continue
         bench_engine(name, max(5, int(args.games * scale)))
         bench_ai(name, max(10, int(60 * scale)))

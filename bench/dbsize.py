@@ -18,9 +18,9 @@ async def play_games(db: Path, name: str, seats: int, games: int, computers: int
     """Play ``games`` whole games of ``name`` at ``seats`` (the last ``computers`` seats
     are computer players), delivering every announcement; returns the moves logged.
     ``purge_after``: then purge the outbox that many seconds later."""
-    from bot.sessions import Sessions
+    from bot.core.sessions import Sessions
     from bot.settings import Settings
-    from bot.storage import Store
+    from bot.storage.sqlite import Store
 
     settings = Settings(_env_file=None, estancia_db=str(db))
     store = await Store.open(db)
@@ -74,7 +74,7 @@ def live_bytes(db: Path) -> int:
 def bench_db_bytes(name: str, seats: int, games: int, computers: int = 0) -> float:
     """Prints and returns the database bytes per finished game (as it ends, and once its
     delivered announcements are old enough to be purged)."""
-    from bot.sessions import OUTBOX_KEEP_SECONDS
+    from bot.core.sessions import OUTBOX_KEEP_SECONDS
 
     with tempfile.TemporaryDirectory() as tmp:
         empty = Path(tmp) / "empty.sqlite3"

@@ -58,7 +58,7 @@ def board_seconds(game: str, images: int = 7) -> float:
 
 def limit(game: str) -> tuple[float, float]:
     """(boards per second the cores could draw, seconds per board)."""
-    from bot.cpu import cores
+    from bot.core.cpu import cores
 
     seconds = board_seconds(game)
     return cores() / seconds, seconds
@@ -309,7 +309,7 @@ def main(quick: bool = False, sizes: tuple[int, ...] = BURST_SIZES,
          game: str = GAME, env: dict[str, str] | None = None, stall: bool = True) -> None:
     env = env or {}
     board_limit, per_board = limit(game)
-    from bot.cpu import cores
+    from bot.core.cpu import cores
 
     print(f"{game:10s} limit    {board_limit:5.1f} boards/s = {cores()} cores "
           f"÷ {1000 * per_board:.0f} ms of CPU per board", flush=True)

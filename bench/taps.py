@@ -29,23 +29,33 @@ END_KEYS = {"end", "end_turn", "pass", "done"}
 @dataclass
 class Tally:
     turns: list[tuple[int, int]] = field(default_factory=list)  # (taps, real choices)
+    #: Turns that began with "Your turn" (no choices on the public message), and picks
+    #: that needed a group first.
+    opened: int = 0
+    group_steps: int = 0
+
+    @property
+    def meets_target(self) -> bool:
+        return all(taps <= real + 1 for taps, real in self.turns)
 
     def line(self, name: str) -> str:
         taps = [t for t, _ in self.turns]
         real = [r for _, r in self.turns]
         extra = [t - r for t, r in self.turns]
-        return (f"{name:10s} taps     {statistics.mean(taps):8.2f} taps/turn ({min(taps)}–{max(taps)}), "
-                f"{statistics.mean(real):.2f} real choices/turn, at most {max(extra)} extra "
-                f"({len(self.turns)} turns; target: at most 1 extra)")
+        verdict = "meets the target" if self.meets_target else "MISSES the target"
+        return (f"{name:10s} taps     {statistics.mean(taps):8.2f} taps/turn ({min(taps)}–{max(taps)}) "
+                f"for {statistics.mean(real):.2f} real choices/turn, at most {max(extra)} extra "
+                f"({len(self.turns)} turns, {self.opened} opened by \"Your turn\", "
+                f"{self.group_steps} group steps; {verdict}: at most 1 extra)")
 
 
 def taps_for(decision: Decision, key: str, game_id: int, version: int) -> int:
     """Interactions to pick ``key`` on the panel the bot builds for ``decision``."""
-    from bot.discord_panels import decision_view
+    from bot.discord_ui.panels import decision_view
 
     index = next(i for i, o in enumerate(decision.options) if o.key == key)
     for row in decision_view(game_id, version, decision).to_components():
-        for component in row["components"]:
+        for component in row.get("components") or []:  # (a V2 panel: text, image, rows)
             custom_id = component.get("custom_id", "")
             # est:opt:<game>:<version>:<key or #index> (keys may hold colons)
             if component["type"] == 2 and custom_id.split(":", 4)[-1] in (key, f"#{index}"):
@@ -64,9 +74,9 @@ def pick(decision: Decision, rng: Rng) -> str:
 
 
 async def taps_per_turn(name: str, seed: int = 1) -> Tally:
-    from bot.sessions import Sessions
+    from bot.core.sessions import Sessions
     from bot.settings import Settings
-    from bot.storage import Store
+    from bot.storage.sqlite import Store
 
     tally = Tally()
     game = get_game(name)
@@ -98,10 +108,13 @@ async def taps_per_turn(name: str, seed: int = 1) -> Tally:
                     public = getattr(sessions, "public_decision", None)
                     on_message = public is not None and await public(info.id, info.version)
                     taps += 0 if on_message else 1  # "Your turn" opens the panel
+                    tally.opened += 0 if on_message else 1
                 key = pick(decision, rng)
                 if len(decision.options) > 1:
                     real += 1
-                taps += taps_for(decision, key, info.id, info.version)
+                step = taps_for(decision, key, info.id, info.version)
+                tally.group_steps += step - 1
+                taps += step
                 await sessions.play(info.id, user, key, info.version)
             if turn is not None:
                 tally.turns.append((taps, real))

@@ -20,11 +20,11 @@ from pathlib import Path
 
 from pydantic import ValidationError
 
+from bot.core.option_values import describe_options
+from bot.discord_ui.startup import StartFailure, check_database, health
 from bot.logs import configure_logging
-from bot.option_values import describe_options
 from bot.settings import Settings
-from bot.startup import StartFailure, check_database, health
-from bot.terminal import TerminalOptions, parse_option_words, play_in_terminal
+from bot.terminal.play import TerminalOptions, parse_option_words, play_in_terminal
 from games import available_games, get_game
 
 NO_TOKEN = "No DISCORD_TOKEN: copy .env.example to .env and set DISCORD_TOKEN=<your bot token>"
@@ -121,7 +121,7 @@ def run(settings: Settings) -> int:
     except StartFailure as why:
         print(f"estancia: {why}", file=sys.stderr)
         return 2
-    from bot.client import run_bot  # the Discord layer loads only when it is needed
+    from bot.discord_ui.client import run_bot  # the Discord layer loads only when it is needed
 
     try:
         run_bot(settings)

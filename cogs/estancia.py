@@ -4,7 +4,7 @@ Every command acknowledges at once (``defer``) because it touches the database a
 render an image; the answer then replaces the "thinking…" placeholder. Answers are
 private (ephemeral) unless a command is meant to show something to the channel; public
 news (a lobby opened, a move played, whose turn it is) comes from the session layer's
-outbox, delivered by :mod:`bot.discord_outbox`. Refusals (:class:`SessionError`) are
+outbox, delivered by :mod:`bot.discord_ui.outbox`. Refusals (:class:`SessionError`) are
 answered privately by the command tree's error handler and change nothing.
 """
 
@@ -19,15 +19,16 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot import ratings, stale
-from bot.discord_panels import (
+from bot.core import ratings, stale
+from bot.core.sessions import GameInfo, SessionError
+from bot.discord_ui.panels import (
     acknowledge,
     expired,
     numbered_label,
     numbering,
     present_result,
 )
-from bot.discord_text import (
+from bot.discord_ui.text import (
     LABEL_LIMIT,
     clip,
     clip_lines,
@@ -40,16 +41,15 @@ from bot.discord_text import (
     seat_lines,
     settings_text,
 )
-from bot.discord_votes import vote_text
-from bot.sessions import GameInfo, SessionError
-from bot.storage import RatingRow, ServerRow
+from bot.discord_ui.votes import vote_text
+from bot.storage.sqlite import RatingRow, ServerRow
 from games import available_games, get_game
 from games.base import Decision
 from renderer import encode_png, leaderboard, render_png
 
 if TYPE_CHECKING:
-    from bot.client import EstanciaBot
-    from bot.sessions import Sessions
+    from bot.core.sessions import Sessions
+    from bot.discord_ui.client import EstanciaBot
 
 Choice = app_commands.Choice
 

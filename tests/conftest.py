@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from bot import cpu
+from bot.core import cpu
 
 #: A PostgreSQL database the storage tests may empty and fill (``.ci/run`` starts one).
 PG_URL_ENV = "ESTANCIA_TEST_DATABASE_URL"
@@ -31,7 +31,7 @@ async def open_backend(backend: str, folder: Path) -> Any:
     the database at $ESTANCIA_TEST_DATABASE_URL, emptied first). Skips when PostgreSQL
     is not configured here."""
     if backend == "sqlite":
-        from bot.storage import Store
+        from bot.storage.sqlite import Store
 
         return await Store.open(folder / "estancia.sqlite3")
     url = os.environ.get(PG_URL_ENV)
@@ -40,7 +40,7 @@ async def open_backend(backend: str, folder: Path) -> Any:
         pytest.skip(f"PostgreSQL suite: ${PG_URL_ENV} is not set")
     import asyncpg
 
-    from bot.storage_pg import PgStore
+    from bot.storage.postgres import PgStore
 
     conn = await asyncpg.connect(url)
     try:

@@ -7,9 +7,9 @@ import pytest
 
 import games
 import renderer
-from bot.sessions import Sessions
+from bot.core.sessions import Sessions
 from bot.settings import Settings
-from bot.storage import Store
+from bot.storage.sqlite import Store
 from tests.bot import toygame
 from tests.clock import FakeClock
 

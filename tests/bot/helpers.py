@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from bot.sessions import Announcement, GameInfo, Sessions
+from bot.core.sessions import Announcement, GameInfo, Sessions
 from tests.bot.conftest import ALICE, BOB, CHANNEL, GUILD
 from tests.bot.toygame import NAME
 

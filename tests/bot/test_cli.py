@@ -106,7 +106,7 @@ def test_play_refuses_unknown_games_and_bad_options(
 
 
 def test_option_values_are_typed() -> None:
-    from bot.terminal import parse_option_words
+    from bot.terminal.play import parse_option_words
 
     assert parse_option_words("pro=true sheet=3 w=0.5 name=b x=off") == {
         "pro": True, "sheet": 3, "w": 0.5, "name": "b", "x": False,
@@ -129,9 +129,9 @@ def test_run_starts_the_bot_with_the_settings(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture
 ) -> None:
     started: list[Settings] = []
-    fake_client = types.ModuleType("bot.client")
+    fake_client = types.ModuleType("bot.discord_ui.client")
     fake_client.run_bot = started.append  # type: ignore[attr-defined]
-    monkeypatch.setitem(sys.modules, "bot.client", fake_client)
+    monkeypatch.setitem(sys.modules, "bot.discord_ui.client", fake_client)
     (tmp_path / ".env").write_text(
         "DISCORD_TOKEN=sekrit-token\nESTANCIA_DB=state/games.sqlite3\nREMINDERS=1, 6\n"
     )

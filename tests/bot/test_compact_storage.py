@@ -18,11 +18,19 @@ from pathlib import Path
 import pytest
 
 import games
-from bot import cpu
-from bot.announcements import MOVE_ANNOUNCEMENTS
-from bot.sessions import Sessions
+from bot.core import cpu
+from bot.core.announcements import MOVE_ANNOUNCEMENTS
+from bot.core.sessions import Sessions
 from bot.settings import Settings
-from bot.storage import SCHEMA_VERSION, SNAPSHOT_EVERY, Change, MoveRow, NewGame, SeatRow, Store
+from bot.storage.sqlite import (
+    SCHEMA_VERSION,
+    SNAPSHOT_EVERY,
+    Change,
+    MoveRow,
+    NewGame,
+    SeatRow,
+    Store,
+)
 from tests.bot.helpers import drain, hot_seat, mover
 from tests.clock import FakeClock
 

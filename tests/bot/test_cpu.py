@@ -11,7 +11,7 @@ import pytest
 
 import games
 import renderer
-from bot import cpu
+from bot.core import cpu
 from games.base import IllegalMove
 
 
@@ -87,9 +87,9 @@ def test_the_pool_is_sized_to_the_cores(monkeypatch: pytest.MonkeyPatch) -> None
 async def test_computer_seats_and_boards_go_through_the_pool(pool: None, tmp_path) -> None:
     """Steps (states, events) and boards cross the process boundary whole: a game
     against the computer, played through the session layer with a real pool."""
-    from bot.sessions import Sessions
+    from bot.core.sessions import Sessions
     from bot.settings import Settings
-    from bot.storage import Store
+    from bot.storage.sqlite import Store
     from tests.clock import FakeClock
 
     store = await Store.open(tmp_path / "pool.sqlite3")

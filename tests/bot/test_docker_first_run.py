@@ -11,7 +11,7 @@ from pathlib import Path, PurePosixPath
 import pytest
 
 from bot import cli
-from bot.startup import HEARTBEAT_STALE, beat, health, heartbeat_path
+from bot.discord_ui.startup import HEARTBEAT_STALE, beat, health, heartbeat_path
 
 REPO = Path(__file__).resolve().parents[2]
 

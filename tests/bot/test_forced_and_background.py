@@ -9,9 +9,9 @@ from typing import Any
 import pytest
 
 import games
-from bot.sessions import CANNOT_UNDO, SessionError, Sessions
+from bot.core.sessions import CANNOT_UNDO, SessionError, Sessions
 from bot.settings import Settings
-from bot.storage import Store
+from bot.storage.sqlite import Store
 from games.base import Decision, Event, Game, GameOptions, GameState, Option, Outcome
 from games.rng import Rng
 from tests.bot.conftest import ALICE, BOB, CHANNEL, GUILD
@@ -219,3 +219,61 @@ def test_kuhlorado_marks_and_hazienda_placements_name_their_place() -> None:
                 assert option.at is None
         state = game.apply(state, decision.seat, rng.choice(decision.options).key).state
     assert placed > 0
+
+
+async def _computer_to_move_after_failures(
+        store: Store, settings: Settings, clock: FakeClock, monkeypatch: pytest.MonkeyPatch,
+        failures: int) -> tuple[Sessions, int]:
+    """A game where Alice ends her turn and the computer's task fails ``failures`` times
+    (then thinks as usual)."""
+    from bot.core import sessions as sessions_module
+
+    sessions = Sessions(store, settings, clock=clock, seed_source=lambda: 1234)
+    await lobby(sessions)
+    await sessions.add_computer(CHANNEL, ALICE)
+    info = await sessions.start(CHANNEL, ALICE)
+    await sessions.wait_for_computers(info.id)
+    real = sessions_module.think_off_loop
+    failed: list[int] = []
+
+    async def flaky(*args: Any, **kwargs: Any) -> Any:
+        if len(failed) < failures:
+            failed.append(1)
+            raise RuntimeError("a CPU worker was lost")
+        return await real(*args, **kwargs)
+
+    monkeypatch.setattr(sessions_module, "think_off_loop", flaky)
+    await sessions.play(info.id, ALICE, "add1", None)
+    result = await sessions.play(info.id, ALICE, "add1", None)  # ends her turn
+    assert result.turn_over and result.decision is None
+    await sessions.wait_for_computers(info.id)
+    return sessions, info.id
+
+
+async def test_a_failed_computer_task_is_tried_again_while_the_bot_runs(
+        store: Store, settings: Settings, clock: FakeClock, monkeypatch: pytest.MonkeyPatch,
+        caplog: pytest.LogCaptureFixture) -> None:
+    """Issue 8: a background computer task that failed waited for the next start; now it
+    is tried again after a pause (a bounded number of times), with a log line each time."""
+    monkeypatch.setattr("bot.core.sessions.COMPUTER_RETRY_DELAYS", (0.0, 0.01))
+    sessions, game_id = await _computer_to_move_after_failures(
+        store, settings, clock, monkeypatch, failures=2)
+    assert (await sessions.info_by_id(game_id)).user_to_move == ALICE  # the third try played
+    assert [r.getMessage() for r in caplog.records if "computer seats" in r.getMessage()] == [
+        f"computer seats of game {game_id} failed (attempt 1 of 3); trying again in 0 s",
+        f"computer seats of game {game_id} failed (attempt 2 of 3); trying again in 0.01 s"]
+    await sessions.close()
+
+
+async def test_a_computer_task_that_keeps_failing_waits_for_the_next_start(
+        store: Store, settings: Settings, clock: FakeClock, monkeypatch: pytest.MonkeyPatch,
+        caplog: pytest.LogCaptureFixture) -> None:
+    monkeypatch.setattr("bot.core.sessions.COMPUTER_RETRY_DELAYS", (0.0,))
+    sessions, game_id = await _computer_to_move_after_failures(
+        store, settings, clock, monkeypatch, failures=100)
+    assert (await sessions.info_by_id(game_id)).user_to_move is None
+    assert not sessions.computers_thinking(game_id)
+    assert caplog.records[-1].getMessage() == (
+        f"computer seats of game {game_id} failed 2 times in a row; they try again at the "
+        "next start")
+    await sessions.close()

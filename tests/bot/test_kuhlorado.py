@@ -10,8 +10,8 @@ from pathlib import Path
 import pytest
 
 from bot import cli
-from bot.sessions import SessionError, Sessions
-from bot.storage import Store
+from bot.core.sessions import SessionError, Sessions
+from bot.storage.sqlite import Store
 from games.ai import choose_random
 from games.rng import Rng
 from tests.bot.conftest import ALICE, BOB, CHANNEL, GUILD

@@ -4,7 +4,7 @@ import asyncio
 
 import pytest
 
-from bot.sessions import SessionError, Sessions
+from bot.core.sessions import SessionError, Sessions
 from tests.bot.conftest import ALICE, BOB, CAROL, CHANNEL, GUILD, MOD
 from tests.bot.helpers import drain, lobby
 from tests.bot.toygame import NAME

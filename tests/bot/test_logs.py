@@ -25,14 +25,14 @@ def test_estancia_run_clips_a_log_line_carrying_6000_typed_characters(
     monkeypatch.setattr(root, "level", root.level)
 
     def run_bot(settings: object) -> None:
-        log = logging.getLogger("bot.client")
+        log = logging.getLogger("bot.discord_ui.client")
         log.warning("could not answer interaction %s (%s)", 42,
                     "There is no game called " + "x" * 6000)
         log.warning("short %s", "message")
 
-    fake_client = types.ModuleType("bot.client")
+    fake_client = types.ModuleType("bot.discord_ui.client")
     fake_client.run_bot = run_bot  # type: ignore[attr-defined]
-    monkeypatch.setitem(sys.modules, "bot.client", fake_client)
+    monkeypatch.setitem(sys.modules, "bot.discord_ui.client", fake_client)
     try:
         assert cli.main(["run"]) == 0
     finally:

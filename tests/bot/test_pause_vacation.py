@@ -6,9 +6,9 @@ from dataclasses import replace
 
 import pytest
 
-from bot.sessions import PAUSED, SessionError, Sessions
-from bot.stale import DAY
-from bot.storage import Change, StaleVersion, Store
+from bot.core.sessions import PAUSED, SessionError, Sessions
+from bot.core.stale import DAY
+from bot.storage.sqlite import Change, StaleVersion, Store
 from tests.bot.conftest import ALICE, BOB, CAROL, CHANNEL, GUILD
 from tests.bot.helpers import drain, hot_seat, lobby, mover
 from tests.clock import FakeClock

@@ -4,8 +4,8 @@ import asyncio
 
 import pytest
 
-from bot.sessions import STALE, SessionError, Sessions
-from bot.storage import MAX_DELIVERY_ATTEMPTS, Store
+from bot.core.sessions import STALE, SessionError, Sessions
+from bot.storage.sqlite import MAX_DELIVERY_ATTEMPTS, Store
 from tests.bot.conftest import ALICE, BOB, CAROL, CHANNEL, FakeClock
 from tests.bot.helpers import against_computer, drain, hot_seat, mover
 

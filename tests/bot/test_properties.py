@@ -9,9 +9,9 @@ from pathlib import Path
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from bot.sessions import SessionError, Sessions
+from bot.core.sessions import SessionError, Sessions
 from bot.settings import Settings
-from bot.storage import Store
+from bot.storage.sqlite import Store
 from games import get_game
 from tests.bot.conftest import ALICE, BOB, CAROL, CHANNEL, FakeClock
 from tests.bot.helpers import drain

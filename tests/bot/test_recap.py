@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import games
-from bot.recap import sample, score_history
+from bot.core.recap import sample, score_history
 from games import ai
 from games.rng import Rng
 

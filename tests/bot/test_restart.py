@@ -2,10 +2,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from bot.sessions import Sessions
+from bot.core.sessions import Sessions
+from bot.core.timers import HOUR
 from bot.settings import Settings
-from bot.storage import Store
-from bot.timers import HOUR
+from bot.storage.sqlite import Store
 from tests.bot.conftest import CHANNEL, FakeClock
 from tests.bot.helpers import drain, hot_seat, mover
 

@@ -5,9 +5,9 @@ from collections.abc import AsyncIterator
 
 import pytest
 
-from bot.scheduler import Scheduler
-from bot.sessions import Sessions
-from bot.timers import HOUR
+from bot.core.scheduler import Scheduler
+from bot.core.sessions import Sessions
+from bot.core.timers import HOUR
 from tests.bot.conftest import FakeClock
 from tests.bot.helpers import drain, hot_seat, mover
 

@@ -12,8 +12,8 @@ import random
 import pytest
 
 import games
-from bot import transitions
-from bot.sessions import Sessions
+from bot.core import transitions
+from bot.core.sessions import Sessions
 from tests.bot.conftest import ALICE, CHANNEL, GUILD
 from tests.bot.helpers import drain
 

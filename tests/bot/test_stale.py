@@ -8,10 +8,10 @@ from __future__ import annotations
 
 import pytest
 
-from bot.sessions import Sessions
+from bot.core.sessions import Sessions
+from bot.core.stale import DAY
 from bot.settings import Settings
-from bot.stale import DAY
-from bot.storage import Store
+from bot.storage.sqlite import Store
 from tests.bot.conftest import ALICE, BOB, CHANNEL, GUILD
 from tests.bot.helpers import drain, hot_seat, lobby, mover
 from tests.clock import FakeClock

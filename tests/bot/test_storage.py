@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.storage import (
+from bot.storage.sqlite import (
     SCHEMA_VERSION,
     Change,
     ChannelBusy,
@@ -130,7 +130,7 @@ async def test_open_store_takes_the_sqlite_file_unless_database_url_is_set(
     url = os.environ.get(PG_URL_ENV)
     if not url:
         pytest.skip(f"PostgreSQL suite: ${PG_URL_ENV} is not set")
-    from bot.storage_pg import PgStore
+    from bot.storage.postgres import PgStore
 
     monkeypatch.setenv("DATABASE_URL", url)
     store = await open_store(tmp_path / "b.sqlite3")

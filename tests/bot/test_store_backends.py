@@ -11,9 +11,9 @@ from typing import Any
 
 import pytest
 
-from bot.sessions import Sessions
+from bot.core.sessions import Sessions
 from bot.settings import Settings
-from bot.storage import ADDRESS_KEY, Change, MatchPlayer, NewGame, SeatRow, ServerRow
+from bot.storage.sqlite import ADDRESS_KEY, Change, MatchPlayer, NewGame, SeatRow, ServerRow
 from tests.clock import FakeClock
 
 

@@ -13,8 +13,9 @@ from pathlib import Path
 import pytest
 
 import games
-from bot import cli, terminal
-from bot.terminal import NoSuchOption, choose_option
+from bot import cli
+from bot.terminal import play as terminal
+from bot.terminal.play import NoSuchOption, choose_option
 from games.base import Decision, Option
 from tests.bot.test_cli import REPO, clean_environment, estancia  # noqa: F401  (fixture)
 
@@ -92,6 +93,17 @@ def test_computer_is_thinking_is_said_before_a_slow_computer_move(
                           "1\nquit\n", monkeypatch, capsys)
     assert code == 0, text
     assert text.index("Computer is thinking…") < text.index("Stopped.")
+
+
+def test_computer_is_thinking_comes_after_the_lobby_lines_when_the_computer_begins(
+        monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture) -> None:
+    """Issue 8: the computer seat begins (Hazienda, seed 1): the lobby and the start are
+    told first, then that the computer is thinking, then its moves."""
+    code, text = estancia(["play", "hazienda", "--computer", "--seed", "1", "--no-images"],
+                          "quit\n", monkeypatch, capsys)
+    assert code == 0, text
+    assert (text.index("You opened a game of Hazienda") < text.index("Hazienda begins")
+            < text.index("Computer is thinking…") < text.index("Blue plays")), text
 
 
 def test_play_help_lists_each_games_options_from_the_registry(

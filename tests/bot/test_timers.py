@@ -3,10 +3,10 @@ from __future__ import annotations
 import pytest
 
 import games
-from bot import transitions
-from bot.sessions import TIMER_RETRY, SessionError, Sessions
-from bot.storage import NewTimer, Store
-from bot.timers import HOUR
+from bot.core import transitions
+from bot.core.sessions import TIMER_RETRY, SessionError, Sessions
+from bot.core.timers import HOUR
+from bot.storage.sqlite import NewTimer, Store
 from tests.bot.conftest import ALICE, BOB, CAROL, CHANNEL, MOD, FakeClock
 from tests.bot.helpers import against_computer, drain, hot_seat, mover
 

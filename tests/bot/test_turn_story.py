@@ -8,7 +8,7 @@ the turn — not only its last step — and nothing that was taken back.
 
 from __future__ import annotations
 
-from bot.sessions import Sessions
+from bot.core.sessions import Sessions
 from tests.bot.conftest import ALICE, BOB, CHANNEL, GUILD
 from tests.bot.helpers import drain, mover
 

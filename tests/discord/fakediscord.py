@@ -30,6 +30,14 @@ from aiohttp import WSMsgType, web
 
 API_PREFIX = "/api/v10"
 EPHEMERAL = 1 << 6
+#: A Components V2 message: no content or embeds, up to 40 components, text in text
+#: displays (type 10), images in media galleries (type 12). Never removed from a message.
+IS_COMPONENTS_V2 = 1 << 15
+V2_COMPONENT_LIMIT = 40
+V2_TEXT_LIMIT = 4000
+#: Top-level components of a V2 message: action row, section, text display, media
+#: gallery, file, separator, container.
+V2_TOP_LEVEL = {1, 9, 10, 12, 13, 14, 17}
 ATTACHMENT_SIZE_LIMIT = 10 * 1024 * 1024
 
 #: Permission bits (discord-api-docs: topics/permissions).
@@ -125,6 +133,61 @@ class Call:
     @property
     def custom_ids(self) -> list[str]:
         return custom_ids(self.message_data.get("components") or [])
+
+
+def message_text(message: dict[str, Any]) -> str:
+    """What a message says: its content, or the text displays of a V2 message."""
+    if not int(message.get("flags") or 0) & IS_COMPONENTS_V2:
+        return message.get("content") or ""
+    return "\n".join(c["content"] for c in walk_components(message.get("components") or [])
+                     if c.get("type") == 10)
+
+
+def walk_components(components: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    found: list[dict[str, Any]] = []
+    for component in components:
+        found.append(component)
+        found.extend(walk_components(component.get("components") or []))
+    return found
+
+
+class InvalidBody(Exception):
+    """A message Discord would refuse (400 Invalid Form Body, code 50035)."""
+
+
+def message_problem(message: dict[str, Any], data: dict[str, Any]) -> str | None:
+    """Why Discord would refuse to create or edit ``message`` with ``data`` (None: fine).
+
+    Classic messages: at most 5 action rows, each of up to 5 buttons or one select.
+    V2 messages (the flag set now or before — it is never removed): no content, no
+    embeds, at most 40 components counting nested ones, 4000 characters of text."""
+    v2 = (int(message.get("flags") or 0) | int(data.get("flags") or 0)) & IS_COMPONENTS_V2
+    components = data["components"] if data.get("components") is not None else message.get(
+        "components") or []
+    every = walk_components(components)
+    if any(c.get("type") == 3 and len(c.get("options") or []) > 25 for c in every):
+        return "a select menu has more than 25 options"
+    if not v2:
+        if len(components) > 5:
+            return f"{len(components)} action rows (5 at most)"
+        for row in components:
+            if row.get("type") != 1:
+                return f"a component of type {row.get('type')} needs IS_COMPONENTS_V2"
+            items = row.get("components") or []
+            selects = [c for c in items if c.get("type") == 3]
+            if len(items) > 5 or (selects and len(items) > 1):
+                return "an action row holds 5 buttons or one select"
+        return None
+    content = data["content"] if "content" in data else message.get("content")
+    if content or data.get("embeds") or (message.get("embeds") and "embeds" not in data):
+        return "content and embeds cannot be used with IS_COMPONENTS_V2"
+    if len(every) > V2_COMPONENT_LIMIT:
+        return f"{len(every)} components (at most {V2_COMPONENT_LIMIT})"
+    if any(c.get("type") not in V2_TOP_LEVEL for c in components):
+        return "a top-level component Discord does not allow"
+    if sum(len(c.get("content") or "") for c in every if c.get("type") == 10) > V2_TEXT_LIMIT:
+        return f"more than {V2_TEXT_LIMIT} characters of text"
+    return None
 
 
 def custom_ids(components: list[dict[str, Any]]) -> list[str]:
@@ -253,6 +316,8 @@ class FakeDiscord:
         self.interactions: dict[int, InteractionRecord] = {}
         self.commands: dict[str, list[dict[str, Any]]] = {}  # "global" or guild id -> commands
         self.faults: list[Fault] = []
+        #: Requests refused as Discord would (400, code 50035), with the reason.
+        self.invalid_bodies: list[tuple[Call, str]] = []
         self.identifies: list[dict[str, Any]] = []
         self.resumes: list[dict[str, Any]] = []
         self.heartbeats = 0
@@ -366,7 +431,12 @@ class FakeDiscord:
         try:
             response = await self._fault(call)
             if response is None:
-                response = self._route(call)
+                try:
+                    response = self._route(call)
+                except InvalidBody as problem:
+                    self.invalid_bodies.append((call, str(problem)))
+                    response = json_response({"message": f"Invalid Form Body: {problem}",
+                                              "code": 50035}, 400)
             call.status = response.status
             if isinstance(response.body, bytes) and response.body:
                 call.response = json.loads(response.body)
@@ -493,6 +563,12 @@ class FakeDiscord:
 
     def _apply_edit(self, message: dict[str, Any], data: dict[str, Any],
                     files: list[UploadedFile]) -> None:
+        problem = message_problem(message, data)
+        if problem is not None:
+            raise InvalidBody(problem)
+        if int(data.get("flags") or 0) & IS_COMPONENTS_V2:
+            message["flags"] = int(message.get("flags") or 0) | IS_COMPONENTS_V2
+            message["content"] = ""
         for key in ("content", "embeds", "components"):
             if key in data and data[key] is not None:
                 message[key] = data[key]

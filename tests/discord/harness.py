@@ -14,10 +14,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from bot.client import EstanciaBot
-from bot.sessions import Sessions
+from bot.core.sessions import Sessions
+from bot.discord_ui.client import EstanciaBot
 from bot.settings import Settings
-from bot.storage import Store
+from bot.storage.sqlite import Store
 from tests.clock import FakeClock
 from tests.discord.fakediscord import (
     EPHEMERAL,
@@ -26,6 +26,7 @@ from tests.discord.fakediscord import (
     FakeMember,
     FakeUser,
     custom_ids,
+    message_text,
 )
 
 #: Task names discord.py gives interaction handlers (app commands, views, dynamic items).
@@ -70,7 +71,7 @@ class Reply:
 
     @property
     def text(self) -> str:
-        return self.message["content"]
+        return message_text(self.message)
 
     @property
     def ephemeral(self) -> bool:

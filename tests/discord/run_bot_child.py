@@ -12,7 +12,7 @@ import sys
 import discord
 import yarl
 
-from bot.client import run_bot
+from bot.discord_ui.client import run_bot
 from bot.settings import Settings
 
 

@@ -21,6 +21,10 @@ async def started_game(table: Table, creator: FakeMember, *others: FakeMember,
     return info.id, posted_message(table.fake, posts[-1])
 
 
+def action_rows(message: dict[str, Any]) -> list[dict[str, Any]]:
+    return [c for c in message["components"] if c["type"] == 1]
+
+
 def posted_message(fake: FakeDiscord, post: Call) -> dict[str, Any]:
     return fake.messages[int(post.response["id"])]
 
@@ -35,7 +39,8 @@ def pick(panel: dict[str, Any], rng: random.Random | None) -> tuple[str, list[st
     Without ``rng`` the first option of the first row; with it, any option of any row.
     """
     rows = [row for row in panel["components"]  # "Take back" would only slow a game down
-            if any(not c["custom_id"].startswith("est:undo:") for c in row["components"])]
+            if row["type"] == 1  # (a V2 panel also holds its text and image)
+            and any(not c["custom_id"].startswith("est:undo:") for c in row["components"])]
     row = rows[0] if rng is None else rng.choice(rows)
     components = [c for c in row["components"] if not c["custom_id"].startswith("est:undo:")]
     component = components[0] if rng is None else rng.choice(components)
@@ -63,7 +68,7 @@ async def take_turn_by_clicks(table: Table, member: FakeMember, turn_message: di
         clicked.append(custom_id)
         reply = await table.click(member, turn_message, custom_id, values)
         assert reply.ephemeral, reply
-    while reply.message["components"]:
+    while action_rows(reply.message):
         custom_id, values = pick(reply.message, rng)
         clicked.append(custom_id)
         reply = await table.click(member, reply.message, custom_id, values)

@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from bot.discord_text import MESSAGE_LIMIT
+from bot.discord_ui.text import MESSAGE_LIMIT
 from tests.discord.fakediscord import EPHEMERAL, FakeDiscord, FakeMember
 from tests.discord.harness import Table
 from tests.discord.scenario import started_game, to_move
@@ -126,7 +126,7 @@ def test_every_component_text_is_cut_to_discords_limits() -> None:
     import discord
     from discord import ui
 
-    from bot.discord_panels import Components
+    from bot.discord_ui.panels import Components
 
     view = Components()
     view.add_item(ui.Button(label="b" * 300, custom_id="est:turn:1"))

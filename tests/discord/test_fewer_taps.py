@@ -3,8 +3,10 @@ choice that is not one, and the choices of a game without secrets on the turn me
 
 from __future__ import annotations
 
+import asyncio
 import copy
 import importlib.util
+import io
 import re
 from typing import Any
 
@@ -12,12 +14,18 @@ import pytest
 from PIL import Image
 
 import renderer
-from bot.storage import Store
+from bot.storage.sqlite import Store
 from games import available_games, get_game
 from renderer import RENDERERS, encode_png
-from tests.discord.fakediscord import EPHEMERAL, FakeDiscord, FakeMember, custom_ids
+from tests.discord.fakediscord import (
+    EPHEMERAL,
+    IS_COMPONENTS_V2,
+    FakeDiscord,
+    FakeMember,
+    custom_ids,
+)
 from tests.discord.harness import Reply, Table
-from tests.discord.scenario import posted_message, started_game, to_move
+from tests.discord.scenario import action_rows, posted_message, started_game, to_move
 
 NUMBERED = re.compile(r"^(\d+)\. Mark ([A-H][1-8]) ")
 
@@ -174,7 +182,7 @@ async def test_a_public_menu_opens_a_private_panel_for_the_mover_only(
     from tests.discord import pasture
 
     monkeypatch.setattr(pasture.Pasture, "hidden_information", False)
-    monkeypatch.setattr("bot.discord_panels.MAX_SELECTS", 1)
+    monkeypatch.setattr("bot.discord_ui.panels.MAX_SELECTS", 1)
     game_id, turn_message = await started_game(table, alice, bob)
     info = await table.sessions.info_by_id(game_id)
     mover = to_move(table, {alice.user.id: alice, bob.user.id: bob}, info)
@@ -195,7 +203,7 @@ async def test_a_public_menu_opens_a_private_panel_for_the_mover_only(
 
 
 def test_options_at_one_place_share_its_mark() -> None:
-    from bot.discord_panels import decision_marks, numbered_label, numbering
+    from bot.discord_ui.panels import decision_marks, numbered_label, numbering
     from games.base import Decision, Option
 
     def option(key: str, at: str | None) -> Option:
@@ -216,7 +224,7 @@ async def test_a_computer_turn_cut_by_a_restart_is_played_when_the_bot_is_back(
     needs("kuhlorado")
     import threading
 
-    from bot import autoplay
+    from bot.core import autoplay
 
     await table.slash(alice, "new", game="kuhlorado", computers=1)
     await table.slash(alice, "start")
@@ -260,3 +268,127 @@ async def test_a_computer_turn_cut_by_a_restart_is_played_when_the_bot_is_back(
         assert f"<@{alice.user.id}>, it's your turn" in post.body["content"]
     finally:
         await restarted.close()
+
+
+async def test_a_decision_too_big_for_four_menus_is_one_pick_on_a_components_v2_panel(
+        fake: FakeDiscord, table: Table, alice: FakeMember, bob: FakeMember,
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 8 (Hazienda's first pond hex, ~300 places, cost a group step): a private
+    panel needing more than four menus is a Components V2 message (text display, then a
+    menu per action row), one pick per option; the next steps shown in that message stay
+    V2 (Discord never takes the flag off), and the fake refuses what Discord would."""
+    import discord
+
+    from bot.discord_ui import panels
+    from games.base import Option
+    from tests.discord import pasture
+
+    monkeypatch.setattr(panels, "MAX_SELECTS", 1)
+    # the cells name their place, and the decision image is a stand-in
+    monkeypatch.setattr(pasture, "Option", lambda **kw: Option(
+        **kw, at=kw["key"] if "group" in kw else None))
+
+    async def stand_in(sessions: Any, game_id: int, user_id: Any, decision: Any,
+                       version: int) -> discord.File:
+        png = encode_png(Image.new("RGB", (40, 40), "white"))
+        return discord.File(io.BytesIO(png), filename=f"estancia-{game_id}-{version}-choices.png")
+
+    monkeypatch.setattr(panels, "decision_image", stand_in)
+    game_id, turn_message = await started_game(table, alice, bob)
+    info = await table.sessions.info_by_id(game_id)
+    mover = to_move(table, {alice.user.id: alice, bob.user.id: bob}, info)
+    opened = await table.click(mover, turn_message, f"est:turn:{game_id}")
+    panel = opened.message
+    assert panel["flags"] & IS_COMPONENTS_V2 and panel["content"] == ""
+    assert panel["components"][0] == {"type": 10, "content": "**Claim a cell.**"}
+    image = f"estancia-{game_id}-{info.version}-choices.png"
+    assert [a["filename"] for a in panel["attachments"]] == [image]
+    assert panel["components"][1]["type"] == 12 and panel["components"][1]["items"][0][
+        "media"]["url"] == f"attachment://{image}"
+    menus = [row["components"][0] for row in panel["components"][2:]]
+    decision, _ = await table.sessions.decision_for(game_id, mover.user.id)
+    assert len(menus) > 1 and [m["custom_id"] for m in menus] == [
+        f"est:sel:{game_id}:{info.version}:{i}" for i in range(len(menus))]
+    assert [o["value"] for m in menus for o in m["options"]] == [o.key for o in decision.options]
+    last = menus[-1]["options"][-1]["value"]
+    claimed = await table.click(mover, panel, menus[-1]["custom_id"], [last])
+    assert claimed.callback_type == 6 and claimed.message["id"] == panel["id"]
+    assert claimed.message["flags"] & IS_COMPONENTS_V2
+    assert claimed.text.startswith(f"You chose **Cell {last.upper()}**.") and "Fence it" in str(
+        claimed.message["components"])
+    done = await table.click(mover, claimed.message, f"est:opt:{game_id}:{info.version + 1}:graze")
+    assert "Your turn is over" in done.text and custom_ids(done.message["components"]) == []
+    assert fake.invalid_bodies == []
+
+
+def test_the_fake_refuses_messages_discord_would() -> None:
+    from tests.discord.fakediscord import message_problem
+
+    v2 = {"flags": IS_COMPONENTS_V2, "content": "", "components": []}
+    row = {"type": 1, "components": [{"type": 3, "custom_id": "s", "options": []}]}
+    assert message_problem(v2, {"content": "hello"}) is not None  # V2: no content
+    assert message_problem(v2, {"components": [row] * 21}) is not None  # 42 components
+    assert message_problem(v2, {"components": [{"type": 10, "content": "hi"}, *[row] * 19]}) is None
+    assert message_problem({"flags": 0}, {"components": [row] * 6}) is not None  # 6 rows
+    assert message_problem({"flags": 0}, {"components": [{"type": 10, "content": "x"}]}) is not None
+    assert message_problem({"flags": 0}, {"content": "hi", "components": [row] * 5}) is None
+
+
+@pytest.mark.parametrize("game", available_games())
+async def test_taps_per_turn_meet_the_target_in_a_scripted_whole_game(game: str) -> None:
+    """Issue 8: "taps per turn = real choices, plus at most one tap to open the private
+    panel", measured as ``make bench`` does (bench/taps.py) on a whole scripted game.
+    Hazienda's first pond hex (~300 places) took a group step besides "Your turn"."""
+    from bench.taps import taps_per_turn
+
+    tally = await taps_per_turn(game)
+    assert tally.turns and tally.meets_target, tally.line(game)
+
+
+async def test_a_computer_move_landing_while_the_panel_opens_never_makes_it_stale(
+        fake: FakeDiscord, table: Table, alice: FakeMember,
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 8 (GWT:A in the fake Discord met "out of date" on 3 of 201 taps): "Your turn"
+    tapped while the computer seat still thinks; its move lands between the panel reading
+    the game's version and reading the decision. The panel must be drawn at the version of
+    the decision it shows, so its first tap plays."""
+    from bot.core.sessions import Sessions
+
+    gate = asyncio.Event()
+    real_think = Sessions._think
+
+    async def gated_think(self: Sessions, game_id: int) -> None:
+        await gate.wait()
+        await real_think(self, game_id)
+
+    monkeypatch.setattr(Sessions, "_think", gated_think)
+    await table.slash(alice, "new", game="pasture", computers=1)
+    await table.slash(alice, "start")
+    gate.set()
+    await table.sessions.wait_for_computers()
+    gate.clear()
+    info = await table.sessions.info(fake.channel_id())
+    turn_message = posted_message(fake, (await table.deliver())[-1])
+    reply = await table.click(alice, turn_message, f"est:turn:{info.id}")
+    while action_rows(reply.message):  # alice's turn; the computer's waits at the gate
+        first = action_rows(reply.message)[0]["components"][0]
+        values = [first["options"][0]["value"]] if first["type"] == 3 else None
+        reply = await table.click(alice, reply.message, first["custom_id"], values)
+    assert "Your turn is over" in reply.text and table.sessions.computers_thinking(info.id)
+
+    sessions = table.sessions
+    real_info = sessions.info_by_id
+
+    async def computer_lands_after_reading(game_id: int) -> Any:
+        read = await real_info(game_id)
+        gate.set()  # the computer's move lands right after this read
+        await sessions.wait_for_computers(game_id)
+        return read
+
+    monkeypatch.setattr(sessions, "info_by_id", computer_lands_after_reading)
+    panel = await table.click(alice, turn_message, f"est:turn:{info.id}")
+    monkeypatch.setattr(sessions, "info_by_id", real_info)
+    first = action_rows(panel.message)[0]["components"][0]
+    values = [first["options"][0]["value"]] if first["type"] == 3 else None
+    played = await table.click(alice, panel.message, first["custom_id"], values)
+    assert played.text.startswith("You chose"), played.text

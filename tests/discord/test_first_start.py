@@ -11,8 +11,8 @@ from pathlib import Path
 
 import pytest
 
-from bot.client import BAD_TOKEN
-from bot.startup import heartbeat_path
+from bot.discord_ui.client import BAD_TOKEN
+from bot.discord_ui.startup import heartbeat_path
 from tests.discord.fakediscord import FakeDiscord
 
 TOKEN = "MTIzNDU2Nzg5.secret-token.value"

@@ -6,7 +6,7 @@ import asyncio
 
 import discord
 
-from bot.client import EstanciaBot
+from bot.discord_ui.client import EstanciaBot
 from bot.settings import Settings
 from tests.discord.fakediscord import FakeDiscord, FakeMember
 

@@ -11,7 +11,7 @@ from games import ai, available_games
 from renderer import RENDERERS
 from tests.discord.fakediscord import FakeDiscord, FakeMember, custom_ids
 from tests.discord.harness import Table
-from tests.discord.scenario import pick, play_to_the_end, posted_message
+from tests.discord.scenario import action_rows, pick, play_to_the_end, posted_message
 
 GAME = "llama-land"
 
@@ -59,7 +59,7 @@ async def test_one_player_beats_or_loses_to_the_computer_by_taps(
             custom_id, values = pick(turn_message, rng)
             reply = await table.click(alice, turn_message, custom_id, values)
             taps += 1
-        while reply.message["components"]:
+        while action_rows(reply.message):
             images |= {a["filename"] for a in reply.message.get("attachments", [])}
             custom_id, values = pick(reply.message, rng)
             reply = await table.click(alice, reply.message, custom_id, values)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from bot.scheduler import Scheduler
+from bot.core.scheduler import Scheduler
 from tests.discord import pasture
 from tests.discord.fakediscord import FakeDiscord, FakeMember
 from tests.discord.harness import Table

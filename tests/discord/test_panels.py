@@ -4,15 +4,23 @@ from __future__ import annotations
 
 import pytest
 
-from bot.discord_panels import decision_view, panel_for
-from bot.discord_text import clip_lines, parse_hours_list, parse_options_text
+from bot.discord_ui.panels import (
+    LAYOUT_COMPONENT_LIMIT,
+    LayoutComponents,
+    component_count,
+    decision_view,
+    panel_for,
+)
+from bot.discord_ui.text import clip_lines, parse_hours_list, parse_options_text
 from games.base import Decision, Option
 
 
 def decision(count: int, *, label: str = "Option {i}", key: str = "k{i}",
-             grouped: bool = False) -> Decision:
+             grouped: bool = False, size: int = 10, end: bool = False) -> Decision:
     options = [Option(key=key.format(i=i), label=label.format(i=i),
-                      group=f"Group {i // 10}" if grouped else None) for i in range(count)]
+                      group=f"Group {i // size}" if grouped else None) for i in range(count)]
+    if end:
+        options.append(Option(key="end", label="End turn"))
     return Decision(seat=0, prompt="Pick one.", options=options)
 
 
@@ -46,17 +54,50 @@ def test_more_than_25_options_spread_over_up_to_four_menus_whole_groups_together
     assert len(components(80, grouped=True)) == 4
 
 
-def test_more_than_four_menus_hold_come_grouped_then_per_group() -> None:
-    (row,) = components(110, grouped=True)
-    (select,) = row["components"]
-    assert select["custom_id"] == "est:grp:7:3"
-    assert [o["label"] for o in select["options"]] == [f"Group {i}" for i in range(11)]
-    big = decision(110, grouped=True)
+def test_whole_groups_that_need_more_than_four_menus_fill_the_menus_in_order() -> None:
+    """Issue 8 (fewer taps): 90 options in groups of 15 take six menus whole, but four
+    when the menus are filled in order: still one pick away, no group step."""
+    menus = components(90, grouped=True, size=15)
+    assert [len(r["components"][0]["options"]) for r in menus] == [25, 25, 25, 15]
+    assert menus[0]["components"][0]["placeholder"] == "Group 0 – Group 1: Choose one of 25…"
+
+
+def test_more_than_four_menus_go_in_one_components_v2_panel() -> None:
+    """Issue 8: a private panel that needs more than four menus (Hazienda's first pond
+    hex, ~300 places) is a Components V2 message of up to 40 components, so any option
+    is one pick away instead of a group step first."""
+    view = decision_view(7, 3, decision(110, grouped=True))
+    assert isinstance(view, LayoutComponents) and view.has_components_v2()
+    rows = view.to_components()
+    assert [r["components"][0]["custom_id"] for r in rows] == [f"est:sel:7:3:{i}" for i in range(6)]
+    assert rows[0]["components"][0]["placeholder"] == "Group 0 – Group 1: Choose one of 20…"
+    assert [o["value"] for r in rows for o in r["components"][0]["options"]] == [
+        f"k{i}" for i in range(110)]
+    panel = panel_for(7, 3, decision(400, grouped=True, size=20, end=True), undo=True)
+    assert isinstance(panel.view, LayoutComponents)
+    panel.view.text, panel.view.image = panel.content, "choices.png"
+    shown = panel.view.to_components()
+    assert [c["type"] for c in shown[:2]] == [10, 12]
+    assert [c["custom_id"] for c in shown[-1]["components"]] == ["est:opt:7:3:end", "est:undo:7:3"]
+    assert component_count(shown) <= LAYOUT_COMPONENT_LIMIT
+
+
+def test_what_even_a_v2_panel_cannot_hold_comes_grouped_then_per_group() -> None:
+    """25 groups of 25 need 25 menus (over 40 components), and a public turn message
+    stays a classic one: a group first, then that group's options."""
+    for view in (decision_view(7, 3, decision(625, grouped=True, size=25)),
+                 decision_view(7, 3, decision(110, grouped=True), public=True)):
+        (row,) = view.to_components()
+        (select,) = row["components"]
+        assert select["custom_id"] in ("est:grp:7:3", "est:pgrp:7:3")
+    big = decision(625, grouped=True, size=25)
     panel = panel_for(7, 3, big, group=2)
     options_row, groups_row = panel.view.to_components()  # type: ignore[union-attr]
     assert [o["value"] for o in options_row["components"][0]["options"]] == [
-        f"k{i}" for i in range(20, 30)]
+        f"k{i}" for i in range(50, 75)]
     assert groups_row["components"][0]["custom_id"] == "est:grp:7:3"
+    assert [o["label"] for o in groups_row["components"][0]["options"]] == [
+        f"Group {i}" for i in range(25)]
     assert panel.content.endswith("**Pick one.** — Group 2")
 
 

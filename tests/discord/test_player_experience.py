@@ -10,8 +10,8 @@ from typing import Any
 
 import pytest
 
-from bot import autoplay
-from bot.discord_panels import decision_view
+from bot.core import autoplay
+from bot.discord_ui.panels import decision_view
 from games import available_games
 from games.base import Decision, Option
 from renderer import RENDERERS

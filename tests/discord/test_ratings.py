@@ -7,9 +7,9 @@ import io
 import pytest
 from PIL import Image
 
-from bot import ratings
-from bot.scheduler import Scheduler
-from bot.sessions import Sessions
+from bot.core import ratings
+from bot.core.scheduler import Scheduler
+from bot.core.sessions import Sessions
 from tests.discord.fakediscord import FakeDiscord, FakeMember
 from tests.discord.harness import Table
 

@@ -28,7 +28,7 @@ def require_bot_entry_point() -> None:
     """Skip (with the reason) while ``estancia run``'s modules have not landed yet."""
     import importlib.util
 
-    for module in ("bot.cli", "bot.scheduler"):
+    for module in ("bot.cli", "bot.core.scheduler"):
         if importlib.util.find_spec(module) is None:
             pytest.skip(f"{module} has not landed yet: the bot process cannot start")
 

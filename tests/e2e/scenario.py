@@ -20,7 +20,14 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from typing import Any
 
-from tests.discord.fakediscord import EPHEMERAL, Call, FakeMember, FakeUser, custom_ids
+from tests.discord.fakediscord import (
+    EPHEMERAL,
+    Call,
+    FakeMember,
+    FakeUser,
+    custom_ids,
+    message_text,
+)
 from tests.e2e.fake import E2EFakeDiscord
 
 WAIT = 30.0
@@ -65,7 +72,7 @@ class Shown:
 
     @property
     def content(self) -> str:
-        return self.message.get("content") or ""
+        return message_text(self.message)
 
     @property
     def custom_ids(self) -> list[str]:
@@ -270,38 +277,53 @@ def turn_posts(fake: E2EFakeDiscord, channel_id: int) -> list[dict[str, Any]]:
 # -- playing by taps -------------------------------------------------------------------------
 
 
+#: Taps one turn may take before it counts as never ending: the longest turns of random
+#: play take 11 (Hazienda), 12 (Llama Land) and 19 (GWT:A) real choices, and a pick now
+#: and then needs a group first.
+MAX_TAPS_PER_TURN = 30
+#: What a panel says when the player's next turn follows at once (the others' turns were
+#: steps without a choice, played by the platform): the same panel goes on.
+TURN_AGAIN = "Your turn again."
+
+
 async def play_turn_by_taps(player: Player, turn_post: dict[str, Any], rng: random.Random,
                             on_click: Callable[[Sent], None] | None = None,
-                            max_steps: int = 200) -> int:
+                            max_steps: int = MAX_TAPS_PER_TURN) -> int:
     """``player`` presses "Your turn" on ``turn_post`` (or taps a choice on it) and taps
     random legal options until the panel has nothing left to choose. Returns the number of
-    option taps. ``max_steps`` only catches a turn that never ends. It was 50 until one
-    Hazienda game (random seed) went past 50 taps in a turn; engine-level random play never
-    takes more than 11 steps a turn, so that case is still to be explained (a panel that
-    re-offers the same choice?)."""
+    option taps.
+
+    The panel goes on into the player's next turn when the others' turns needed no choice
+    (a Hazienda player with no money and no cards can only end the turn: the platform
+    plays that): such a run of turns once went past 50 taps and looked like a turn that
+    never ends. ``max_steps`` counts the taps of one turn, and only catches a turn that
+    never ends (a panel that re-offers a choice)."""
     opened = await open_turn(player, turn_post, rng)
-    taps = 0
+    taps = in_turn = 0
     if TURN_BUTTON.match(opened.payload["data"]["custom_id"]) is None:
-        taps += 1  # a choice on the public message
+        taps = in_turn = 1  # a choice on the public message
         if on_click is not None:
             on_click(opened)
     await opened.wait_answered()
     panel = opened.panel()
     assert panel is not None and opened.all_private, f"no private panel: {opened.texts()}"
     while option_components(panel):
-        if taps >= max_steps:
+        if TURN_AGAIN in message_text(panel):
+            in_turn = 0
+        if in_turn >= max_steps:
             raise AssertionError("the turn never ended")
         custom_id, values = pick_component(panel, rng)
-        before = panel.get("edited_timestamp"), panel.get("content")
+        before = panel.get("edited_timestamp"), message_text(panel)
         tapped = await player.click(panel, custom_id, values)
         if on_click is not None:
             on_click(tapped)
         await tapped.wait_answered()
         taps += 1
+        in_turn += 1
         panel = player.fake.messages[int(panel["id"])]
         refusals = [s.content for s in tapped.shown() if s.message["id"].startswith("followup")]
         assert not refusals, f"a legal tap was refused: {refusals}"
-        assert (panel.get("edited_timestamp"), panel.get("content")) != before or not option_components(panel)
+        assert (panel.get("edited_timestamp"), message_text(panel)) != before or not option_components(panel)
     return taps
 
 

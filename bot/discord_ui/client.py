@@ -26,16 +26,16 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot import cpu
-from bot.discord_outbox import OutboxDeliverer
-from bot.discord_panels import DYNAMIC_ITEMS, AlreadyAcknowledged, answer_privately
-from bot.discord_text import NOT_IN_GUILD, UNEXPECTED
-from bot.discord_votes import VoteButton
-from bot.scheduler import Scheduler
-from bot.sessions import SessionError, Sessions
+from bot.core import cpu
+from bot.core.scheduler import Scheduler
+from bot.core.sessions import SessionError, Sessions
+from bot.discord_ui.outbox import OutboxDeliverer
+from bot.discord_ui.panels import DYNAMIC_ITEMS, AlreadyAcknowledged, answer_privately
+from bot.discord_ui.startup import HEARTBEAT_EVERY, StartFailure, beat
+from bot.discord_ui.text import NOT_IN_GUILD, UNEXPECTED
+from bot.discord_ui.votes import VoteButton
 from bot.settings import Settings
-from bot.startup import HEARTBEAT_EVERY, StartFailure, beat
-from bot.storage import Store, open_store
+from bot.storage.sqlite import Store, open_store
 from cogs.estancia import EstanciaCog
 
 log = logging.getLogger(__name__)

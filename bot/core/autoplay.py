@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from typing import Any
 
 import games
-from bot import cpu
+from bot.core import cpu
 from games import ai
 from games.base import Decision, Event, Game, GameState
 
@@ -157,13 +157,13 @@ def computer_to_move(game: AnyGame, state: GameState | None, users: Sequence[int
 def think(game: AnyGame, state: GameState, users: Sequence[int | None],
           stand_in: tuple[int, int] | None = None) -> list[Step]:
     """The slow part, run off the event loop: every computer (and forced) step until a
-    human must choose. The one function a worker pool replaces (see ``bot/cpu.py``)."""
+    human must choose. The one function a worker pool replaces (see ``bot/core/cpu.py``)."""
     return computer_steps(game, state, users, stand_in)
 
 
 async def think_off_loop(game: AnyGame, state: GameState, users: Sequence[int | None],
                          stand_in: tuple[int, int] | None = None) -> list[Step]:
-    """:func:`think` with each computer decision in the CPU pool (:mod:`bot.cpu`), one
+    """:func:`think` with each computer decision in the CPU pool (:mod:`bot.core.cpu`), one
     per task: a long run of computer turns takes its turn in the pool with every other
     game's work instead of holding a worker (or the event loop) to itself. Steps without a
     choice (forced steps, a computer's only option) are a single engine step: played here."""

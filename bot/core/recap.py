@@ -1,6 +1,6 @@
 """The end-of-game recap: final scores by category, the winners, and the score turn by turn.
 
-Pure (no database, no image): :meth:`bot.sessions.Sessions.recap_png` reads the game's
+Pure (no database, no image): :meth:`bot.core.sessions.Sessions.recap_png` reads the game's
 effective states (the moves that count, in order) and hands a
 :class:`renderer.recap.Recap` to its renderer.
 """
@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
-from bot.autoplay import AnyGame, turn_key
+from bot.core.autoplay import AnyGame, turn_key
 from games.base import GameState
 from renderer.recap import Recap
 

@@ -1,7 +1,7 @@
-"""PostgreSQL storage (asyncpg): the same interface and the same rules as :class:`bot.storage.Store`.
+"""PostgreSQL storage (asyncpg): the same interface and the same rules as :class:`bot.storage.sqlite.Store`.
 
 Chosen by ``DATABASE_URL`` (``postgresql://user:password@host/db``, see
-:func:`bot.storage.open_store`); the embedded SQLite file stays the default. Every write is
+:func:`bot.storage.sqlite.open_store`); the embedded SQLite file stays the default. Every write is
 one transaction; a change to a game is the same compare-and-swap on its ``version``
 (under READ COMMITTED a concurrent update of the row waits, then finds the version moved
 on: :class:`StaleVersion`). Moves keep option keys with a compressed snapshot every
@@ -17,8 +17,8 @@ from typing import Any, TypeVar
 
 import asyncpg
 
-from bot.announcements import MOVE_ANNOUNCEMENTS
-from bot.storage import (
+from bot.core.announcements import MOVE_ANNOUNCEMENTS
+from bot.storage.sqlite import (
     ADDRESS_KEY,
     SNAPSHOT_EVERY,
     Activity,
@@ -557,7 +557,7 @@ class PgStore:
         compute: Callable[[dict[str, tuple[float, float]]], dict[str, tuple[float, float]]],
         now: float,
     ) -> bool:
-        """Rate one finished game exactly once (see :meth:`bot.storage.Store.record_ratings`)."""
+        """Rate one finished game exactly once (see :meth:`bot.storage.sqlite.Store.record_ratings`)."""
 
         async def rate(db: asyncpg.Connection) -> bool:
             status = await db.execute(

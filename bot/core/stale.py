@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
-from bot.storage import Activity, GameRow, ServerRow
+from bot.storage.sqlite import Activity, GameRow, ServerRow
 
 StalePolicy = Literal["computer", "forfeit", "cancel"]
 STALE_POLICIES: tuple[StalePolicy, ...] = ("computer", "forfeit", "cancel")

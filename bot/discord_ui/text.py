@@ -5,8 +5,8 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from bot.option_values import parse_option_words
-from bot.sessions import MAX_TIMEOUT_HOURS, GameInfo
+from bot.core.option_values import parse_option_words
+from bot.core.sessions import MAX_TIMEOUT_HOURS, GameInfo
 
 #: Discord's limit on message content.
 MESSAGE_LIMIT = 2000

@@ -1,6 +1,6 @@
 """How a game's session row changes: pure functions from "before" to a :class:`Change`.
 
-:mod:`bot.sessions` checks who may do what, calls these, and commits the result. Here
+:mod:`bot.core.sessions` checks who may do what, calls these, and commits the result. Here
 live the rules that make every change consistent: each step is its own logged move
 with its own version, a new turn gets fresh timers and ONE announcement (public events
 only, pinging the player to move), the end of the game records winners and final
@@ -15,10 +15,10 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 import renderer
-from bot.announcements import AnnouncementKind, payload
-from bot.autoplay import AnyGame, Step, turn_key
-from bot.storage import ADDRESS_KEY, Change, GameRow, MoveRow, SeatRow
-from bot.timers import NO_CLOCK, TurnClock, plan_turn_clock
+from bot.core.announcements import AnnouncementKind, payload
+from bot.core.autoplay import AnyGame, Step, turn_key
+from bot.core.timers import NO_CLOCK, TurnClock, plan_turn_clock
+from bot.storage.sqlite import ADDRESS_KEY, Change, GameRow, MoveRow, SeatRow
 from games.base import Decision, Event, GameState
 
 

@@ -6,7 +6,7 @@ at least every ``MAX_SLEEP``) and rates the games that finished since
 the game's version, so a restart loses or doubles nothing.
 
 It sleeps until the nearest unfired timer in the database, fires what is due through
-:meth:`bot.sessions.Sessions.fire_due_timers`, and is woken early whenever a commit
+:meth:`bot.core.sessions.Sessions.fire_due_timers`, and is woken early whenever a commit
 changes timers (``Sessions.on_timers``). All timers live in the database, so a restart
 loses nothing: the first cycle fires whatever fell due while the bot was down.
 """
@@ -18,7 +18,7 @@ import contextlib
 import logging
 from collections.abc import Callable
 
-from bot.sessions import Sessions
+from bot.core.sessions import Sessions
 
 log = logging.getLogger(__name__)
 

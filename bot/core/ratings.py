@@ -2,7 +2,7 @@
 
 The rating maths is the ``openskill`` library's; this module only decides who played,
 in which order they finished, and how a rating is shown. It is pure (no database), so
-:mod:`bot.sessions` calls it inside the one transaction that records a game as rated.
+:mod:`bot.core.sessions` calls it inside the one transaction that records a game as rated.
 
 * A human player is ``user:<id>``. Computer seats are rated as a player of their own,
   ``computer`` (one per game and server). When several computer seats sit at one table,

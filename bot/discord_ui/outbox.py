@@ -28,13 +28,13 @@ from typing import TYPE_CHECKING
 import aiohttp
 import discord
 
-from bot.discord_panels import Components, public_components
-from bot.discord_text import MESSAGE_LIMIT, breakdown_lines, clip
-from bot.discord_votes import VERBS, VoteButton
-from bot.sessions import Announcement
+from bot.core.sessions import Announcement
+from bot.discord_ui.panels import Components, public_components
+from bot.discord_ui.text import MESSAGE_LIMIT, breakdown_lines, clip
+from bot.discord_ui.votes import VERBS, VoteButton
 
 if TYPE_CHECKING:
-    from bot.sessions import Sessions
+    from bot.core.sessions import Sessions
 
 log = logging.getLogger(__name__)
 

@@ -31,7 +31,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, TypeVar
 
-from bot.announcements import MOVE_ANNOUNCEMENTS
+from bot.core.announcements import MOVE_ANNOUNCEMENTS
 
 log = logging.getLogger(__name__)
 
@@ -149,7 +149,7 @@ MIGRATIONS: list[list[str]] = [
         # (where the recap goes at the end).
         "ALTER TABLE games ADD COLUMN parent_id INTEGER",
         # Per-server settings (stale games, lobby expiry); a server without a row uses
-        # the defaults of bot.stale.
+        # the defaults of bot.core.stale.
         """
         CREATE TABLE servers (
             guild_id     INTEGER PRIMARY KEY,
@@ -1114,7 +1114,7 @@ async def open_store(path: str | Path, url: str | None = None) -> Any:
     given, else the SQLite file at ``path`` (the default, nothing to set up)."""
     url = os.environ.get("DATABASE_URL", "") if url is None else url
     if url:
-        from bot.storage_pg import PgStore
+        from bot.storage.postgres import PgStore
 
         return await PgStore.open(url)
     return await Store.open(path)

@@ -13,8 +13,8 @@ from typing import Any
 import discord
 from discord import ui
 
-from bot.discord_panels import acknowledge, answer_privately, guarded, sessions_of
-from bot.sessions import SessionError
+from bot.core.sessions import SessionError
+from bot.discord_ui.panels import acknowledge, answer_privately, guarded, sessions_of
 
 VERBS = ("pause", "resume")
 

@@ -21,13 +21,13 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any, TextIO
 
-from bot.announcements import Announcement
-from bot.discord_text import hand_text
-from bot.option_values import parse_option_words
-from bot.sessions import GameInfo, SessionError, Sessions
+from bot.core.announcements import Announcement
+from bot.core.option_values import parse_option_words
+from bot.core.sessions import GameInfo, SessionError, Sessions
+from bot.discord_ui.text import hand_text
 from bot.settings import Settings
-from bot.storage import Store
-from bot.text_board import board_text, view_lines
+from bot.storage.sqlite import Store
+from bot.terminal.text_board import board_text, view_lines
 from games.base import Decision
 
 #: The terminal's one "channel" in its database.
@@ -185,6 +185,7 @@ class TerminalGame:
         info = await self.open()
         self.say(f"{info.title}: {', '.join(info.names)}. Type {COMMANDS}.")
         while True:
+            await self.deliver()  # what happened so far (the lobby, a move) before "thinking"
             await self.sessions.wait_for_computers(info.id, lambda: self.say("Computer is thinking…"))
             await self.deliver()
             info = await self.sessions.info_by_id(info.id)

@@ -24,7 +24,7 @@ Rules of the road:
   version guard and announced through the outbox. A game left with a computer to move
   (a restart) goes on with :meth:`Sessions.resume_computers`.
 * Turn timers (reminders and a deadline) are database rows written with the move; the
-  scheduler (:mod:`bot.scheduler`) fires them through :meth:`Sessions.fire_due_timers`.
+  scheduler (:mod:`bot.core.scheduler`) fires them through :meth:`Sessions.fire_due_timers`.
 """
 
 from __future__ import annotations
@@ -44,9 +44,9 @@ import pydantic
 
 import games
 import renderer
-from bot import cpu, ratings, stale, transitions
-from bot.announcements import Announcement, AnnouncementKind, payload
-from bot.autoplay import (
+from bot.core import cpu, ratings, stale, transitions
+from bot.core.announcements import Announcement, AnnouncementKind, payload
+from bot.core.autoplay import (
     AnyGame,
     Step,
     computer_to_move,
@@ -56,9 +56,11 @@ from bot.autoplay import (
     think_off_loop,
     turn_key,
 )
-from bot.recap import MAX_POINTS, Recap, sample, score_history, turn_ends
+from bot.core.recap import MAX_POINTS, Recap, sample, score_history, turn_ends
+from bot.core.timers import deadline_after_change, plan_turn_clock
+from bot.core.transitions import Loaded, has_board, seats_line, visible
 from bot.settings import MAX_TIMEOUT_HOURS, Settings
-from bot.storage import (
+from bot.storage.sqlite import (
     MAX_DELIVERY_ATTEMPTS,
     Change,
     ChannelBusy,
@@ -74,8 +76,6 @@ from bot.storage import (
     Store,
     TimerRow,
 )
-from bot.timers import deadline_after_change, plan_turn_clock
-from bot.transitions import Loaded, has_board, seats_line, visible
 from games.base import Decision, GameOptions, GameState, IllegalMove
 from renderer.recap import render as render_recap
 from renderer.replay import animate
@@ -110,6 +110,9 @@ OUTBOX_KEEP_SECONDS = 24 * 3600.0
 TIMER_RETRY = 300.0
 #: Attempts for an action whose read was overtaken by another change.
 STALE_RETRIES = 3
+#: Pauses (seconds) before a failed background computer task is tried again while the
+#: bot runs; after the last one it waits for the next start.
+COMPUTER_RETRY_DELAYS: tuple[float, ...] = (5.0, 30.0, 120.0)
 #: Earlier moments of games (replayed states) kept in memory for the next look.
 MOMENTS_KEPT = 256
 #: How far back undo looks for the user's last choice behind forced steps.
@@ -229,7 +232,7 @@ def _random_seed() -> int:
 
 
 class Sessions:
-    """The session API over one :class:`bot.storage.Store`.
+    """The session API over one :class:`bot.storage.sqlite.Store`.
 
     ``clock`` returns the current Unix time in seconds (injected in tests);
     ``seed_source`` returns a fresh seed for each new game.
@@ -253,6 +256,8 @@ class Sessions:
         #: (game id, version) -> state text rebuilt by a replay, oldest first
         self._moments: dict[tuple[int, int], str] = {}
         self._think_again: set[int] = set()
+        #: game id -> failed computer tasks in a row (retried while the bot runs)
+        self._think_failures: dict[int, int] = {}
 
     # -- listeners ---------------------------------------------------------------------
     def on_outbox(self, callback: Callable[[], None]) -> None:
@@ -580,6 +585,21 @@ class Sessions:
         decision = self._load(row).decision
         return (decision if decision is not None and decision.seat == seat else None, seat)
 
+    async def pending_for(self, game_id: int, user_id: int
+                          ) -> tuple[GameInfo, Decision | None]:
+        """The game and the user's pending decision (None: not theirs to choose) read from
+        one row, so a panel is drawn at the very version of its decision — never at an
+        older one that a computer seat's move, landing in between, made stale.
+
+        Refused when the game is not running; a user without a seat gets None."""
+        row = await self._row_by_id(game_id)
+        self._require_active(row)
+        loaded = self._load(row)
+        seat = next((i for i, s in enumerate(row.seats) if s.user_id == user_id), None)
+        decision = loaded.decision
+        mine = decision if decision is not None and decision.seat == seat else None
+        return self._info(loaded), mine
+
     async def public_decision(self, game_id: int, version: int) -> Decision | None:
         """The decision pending at ``version`` when its choices may go on the public turn
         message: the game has no hidden information and a human is to move."""
@@ -610,7 +630,7 @@ class Sessions:
         """The public board at ``version`` (default: current) as PNG bytes.
 
         Rebuilding the state of an earlier moment (replay from its snapshot), the view
-        and the drawing all run in the CPU pool (:mod:`bot.cpu`), off the event loop."""
+        and the drawing all run in the CPU pool (:mod:`bot.core.cpu`), off the event loop."""
         row = await self._row_by_id(game_id)
         if row.state is None:
             raise SessionError(NOT_STARTED)
@@ -1020,26 +1040,50 @@ class Sessions:
         if computer_to_move(loaded.game, loaded.state, [s.user_id for s in change.game.seats]):
             self._kick(change.game.id)
 
-    def _kick(self, game_id: int) -> None:
-        """Let the computer seats of this game play (a background task, one per game)."""
+    def _kick(self, game_id: int, delay: float = 0.0) -> None:
+        """Let the computer seats of this game play (a background task, one per game),
+        after ``delay`` seconds (a retry)."""
         running = self._thinking.get(game_id)
         if running is not None and not running.done():
             self._think_again.add(game_id)  # it may have looked already: look once more
             return
-        task = asyncio.create_task(self._think(game_id), name=f"estancia-computer-{game_id}")
+        work = self._think(game_id) if delay <= 0 else self._think_after(game_id, delay)
+        task = asyncio.create_task(work, name=f"estancia-computer-{game_id}")
         self._thinking[game_id] = task
         task.add_done_callback(functools.partial(self._thought, game_id))
+
+    async def _think_after(self, game_id: int, delay: float) -> None:
+        await asyncio.sleep(delay)
+        await self._think(game_id)
 
     def _thought(self, game_id: int, task: asyncio.Task[None]) -> None:
         if self._thinking.get(game_id) is task:
             del self._thinking[game_id]
         if not task.cancelled() and task.exception() is not None:
-            log.error("computer seats of game %s failed", game_id, exc_info=task.exception())
-            self._think_again.discard(game_id)  # resume_computers tries again at a restart
+            self._think_again.discard(game_id)
+            self._retry_after_failure(game_id, task.exception())
             return
+        if not task.cancelled():
+            self._think_failures.pop(game_id, None)
         if game_id in self._think_again and not task.cancelled():
             self._think_again.discard(game_id)
             self._kick(game_id)
+
+    def _retry_after_failure(self, game_id: int, error: BaseException | None) -> None:
+        """A failed computer task (a worker lost, the database busy, a bug) is tried
+        again while the bot runs, :data:`COMPUTER_RETRY_DELAYS` apart; after that, at
+        the next start (:meth:`resume_computers`)."""
+        failures = self._think_failures.get(game_id, 0) + 1
+        self._think_failures[game_id] = failures
+        if failures > len(COMPUTER_RETRY_DELAYS):
+            log.error("computer seats of game %s failed %d times in a row; they try again "
+                      "at the next start", game_id, failures, exc_info=error)
+            self._think_failures.pop(game_id, None)
+            return
+        delay = COMPUTER_RETRY_DELAYS[failures - 1]
+        log.error("computer seats of game %s failed (attempt %d of %d); trying again in %g s",
+                  game_id, failures, len(COMPUTER_RETRY_DELAYS) + 1, delay, exc_info=error)
+        self._kick(game_id, delay)
 
     async def _think(self, game_id: int) -> None:
         """Play every computer (and forced) step pending in the game, then commit them
@@ -1226,7 +1270,7 @@ class Sessions:
         ``turn_timeout_hours=0`` switches the turn timer off. Reminders must come before
         the deadline: given ones at or beyond the timer are refused, kept ones that a
         shorter timer leaves beyond it are dropped. A running turn keeps its panels (the
-        version does not change) and gets a deadline by :func:`bot.timers.deadline_after_change`:
+        version does not change) and gets a deadline by :func:`bot.core.timers.deadline_after_change`:
         a timer turned on or shortened counts from now, a longer one from the turn's start.
         """
         return await self._retrying(lambda: self._set_settings(

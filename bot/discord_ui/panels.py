@@ -13,7 +13,10 @@ integers — a forged longer one matches no template and is ignored):
 * ``est:join:<game>``, ``est:cpu:<game>``, ``est:start:<game>`` — lobby buttons
 * ``est:opt:<game>:<version>:<key>`` (or ``#<index>`` when the key is too long) — an option
 * ``est:sel:<game>:<version>[:<part>]`` — a select menu of options (values are option
-  keys); a big decision is spread over up to four menus, ``part`` tells them apart
+  keys); a big decision is spread over up to four menus, ``part`` tells them apart (a
+  private panel needing more is a Components V2 message — text display, decision image
+  in a media gallery, then one menu per action row, 40 components in all — so that any
+  option stays one pick away; see :class:`LayoutComponents`)
 * ``est:grp:<game>:<version>`` — a select menu of option groups (values are group indexes)
 * ``est:undo:<game>:<version>`` — "Take back" the step just played (as ``/estancia undo``)
 * ``est:popt:…``, ``est:psel:…``, ``est:pgrp:…`` — the same on a public turn message (a
@@ -40,8 +43,9 @@ import discord
 from discord import ui
 
 import renderer
-from bot import cpu
-from bot.discord_text import (
+from bot.core import cpu
+from bot.core.sessions import Announcement, GameInfo, MoveResult, SessionError
+from bot.discord_ui.text import (
     BUTTON_LABEL_LIMIT,
     LABEL_LIMIT,
     PLACEHOLDER_LIMIT,
@@ -54,11 +58,10 @@ from bot.discord_text import (
     fit_message,
     hand_text,
 )
-from bot.sessions import Announcement, GameInfo, MoveResult, SessionError
 from games.base import MENU_LIMIT, Decision, Option
 
 if TYPE_CHECKING:
-    from bot.sessions import Sessions
+    from bot.core.sessions import Sessions
 
 log = logging.getLogger(__name__)
 
@@ -73,6 +76,11 @@ SHORT_LABEL = 32
 #: A big decision is spread over this many select menus at most (one row stays free for
 #: "End turn" and "Take back"), so that any option is one pick away.
 MAX_SELECTS = MAX_ROWS - 1
+#: A private panel that needs more menus is sent as a Components V2 message (discord.py's
+#: ``LayoutView``): up to 40 components in all, each action row and each item in it
+#: counting one. The text and the decision image take one component each.
+LAYOUT_COMPONENT_LIMIT = 40
+IS_COMPONENTS_V2 = 1 << 15
 
 
 class Components(ui.View):
@@ -93,13 +101,65 @@ class Components(ui.View):
         return fit_components(super().to_components())
 
 
+class LayoutComponents(ui.LayoutView):
+    """A Components V2 panel: its text, its decision image and its action rows.
+
+    Used when a decision needs more select menus than a classic message's five rows
+    (so that any option is still one pick away), and for every later panel shown in a
+    message that is already V2 (Discord never takes the flag off a message). Like
+    :class:`Components`, only serialized: clicks go to the DynamicItem templates.
+    """
+
+    def __init__(self, rows: list[list[ui.Item[Any]]]) -> None:
+        super().__init__(timeout=None)
+        self.rows = [[item.to_component_dict() for item in row] for row in rows if row]
+        self.text: str | None = None
+        self.image: str | None = None
+
+    @classmethod
+    def from_rows(cls, rows: list[dict[str, Any]]) -> LayoutComponents:
+        layout = cls([])
+        layout.rows = [list(row["components"]) for row in rows]
+        return layout
+
+    def is_dispatchable(self) -> bool:
+        return False
+
+    def has_components_v2(self) -> bool:
+        return True
+
+    def add_row(self, items: list[ui.Item[Any]]) -> None:
+        self.rows.append([item.to_component_dict() for item in items])
+
+    def to_components(self) -> list[dict[str, Any]]:
+        shown: list[dict[str, Any]] = []
+        if self.text:
+            shown.append({"type": 10, "content": self.text})
+        if self.image:
+            shown.append({"type": 12, "items": [{"media": {"url": f"attachment://{self.image}"}}]})
+        shown += [{"type": 1, "components": list(row)} for row in self.rows]
+        return fit_components(shown)
+
+
+def layout_menus(ends: int) -> int:
+    """How many one-select rows a V2 panel holds beside its text, image, ``ends``
+    end-of-turn buttons and "Take back" (on one row)."""
+    others = 2 + 1 + ends + 1
+    return (LAYOUT_COMPONENT_LIMIT - others) // 2
+
+
+def component_count(components: list[dict[str, Any]]) -> int:
+    """Components as Discord counts them against the V2 limit (nested ones too)."""
+    return sum(1 + component_count(c.get("components") or []) for c in components)
+
+
 # -- building ---------------------------------------------------------------------------
 
 
 @dataclass(frozen=True)
 class Panel:
     content: str
-    view: Components | None
+    view: Components | LayoutComponents | None
     #: The decision image's marks (``Option.at`` → the number its option carries).
     marks: dict[str, str] = field(default_factory=dict)
 
@@ -166,9 +226,11 @@ def choose_placeholder(count: int) -> str:
     return "Choose…" if count == 1 else f"Choose one of {count}…"
 
 
-def pack_menus(options: list[Option]) -> list[list[Option]] | None:
-    """Options spread over at most :data:`MAX_SELECTS` menus of ≤ 25, whole groups kept
-    together in their order; None when they do not fit."""
+def pack_menus(options: list[Option], limit: int | None = None) -> list[list[Option]] | None:
+    """Options spread over at most ``limit`` menus (default :data:`MAX_SELECTS`) of ≤ 25:
+    whole groups kept together in their order when they fit so, else filled in order (a
+    group may then go on in the next menu); None when even that does not fit."""
+    limit = MAX_SELECTS if limit is None else limit
     if len(options) <= MENU_LIMIT:
         return [options] if options else []
     groups: dict[str, list[Option]] = {}
@@ -180,9 +242,10 @@ def pack_menus(options: list[Option]) -> list[list[Option]] | None:
             menus[-1] += members
         else:
             menus.append(list(members))
-    if len(menus) > MAX_SELECTS or any(len(menu) > MENU_LIMIT for menu in menus):
-        return None
-    return menus
+    if len(menus) <= limit and all(len(menu) <= MENU_LIMIT for menu in menus):
+        return menus
+    menus = [options[i:i + MENU_LIMIT] for i in range(0, len(options), MENU_LIMIT)]
+    return menus if len(menus) <= limit else None
 
 
 def menu_placeholder(menu: list[Option], several: bool) -> str:
@@ -195,9 +258,11 @@ def menu_placeholder(menu: list[Option], several: bool) -> str:
 
 
 def decision_view(game_id: int, version: int, decision: Decision,
-                  group: int | None = None, *, public: bool = False) -> Components:
+                  group: int | None = None, *, public: bool = False
+                  ) -> Components | LayoutComponents:
     """Components for one decision: buttons, select menus (up to four, so that any
-    option is one pick away), or groups first when even four menus cannot hold them.
+    option is one pick away; on a private panel up to :func:`layout_menus` in a
+    Components V2 message), or groups first when even that cannot hold them.
 
     An option that ends the turn early ("End turn") gets its own button under a menu, so
     it is one tap away instead of at the bottom of a long list. ``public``: the
@@ -220,6 +285,16 @@ def decision_view(game_id: int, version: int, decision: Decision,
     noun = group_noun([o.group or "" for o in options if not _is_end(o)])
     moves = [o for o in options if not _is_end(o)] or options
     menus = pack_menus(moves) if group is None else None
+    if group is None and menus is None and not public:
+        big = pack_menus(moves, layout_menus(len(ends)))
+        if big is not None:
+            layout = LayoutComponents([
+                [OptionSelect(game_id, version, menu, placeholder=menu_placeholder(menu, True),
+                              numbers=numbers, part=part)]
+                for part, menu in enumerate(big)])
+            if ends:
+                layout.add_row([button(option) for option in ends])
+            return layout
     if group is not None:
         name = groups[group]
         shown = [o for o in options if (o.group or "") == name and not _is_end(o)]
@@ -270,8 +345,15 @@ def panel_for(game_id: int, version: int, decision: Decision, *,
     return Panel(clip_lines(lines), view, decision_marks(decision))
 
 
-def add_take_back(view: Components, game_id: int, version: int) -> None:
+def add_take_back(view: Components | LayoutComponents, game_id: int, version: int) -> None:
     """A grey "Take back" beside "End turn" (if that has a row of its own), else below."""
+    if isinstance(view, LayoutComponents):
+        last = view.rows[-1] if view.rows else []
+        if last and all(c["type"] == 2 for c in last) and len(last) < BUTTON_OPTIONS:
+            last.append(UndoButton(game_id, version).to_component_dict())
+        else:
+            view.add_row([UndoButton(game_id, version)])
+        return
     rows = view.to_components()
     last = rows[-1]["components"] if rows else []
     ends = all(c.get("custom_id", "").endswith(tuple(f":{k}" for k in END_KEYS)) for c in last)
@@ -424,9 +506,29 @@ async def answer_privately(interaction: discord.Interaction, text: str) -> None:
 
 async def show_panel(interaction: discord.Interaction, panel: Panel,
                      image: discord.File | None = None) -> None:
-    if not expired(interaction):
-        await interaction.edit_original_response(content=fit_message(panel.content),
-                                                 view=panel.view, attachments=[image] if image else [])
+    """Edit the panel message: a classic message, or a Components V2 one when the panel
+    needs it or the message already is one (Discord keeps the flag on a message)."""
+    if expired(interaction):
+        return
+    view = panel.view
+    if isinstance(view, LayoutComponents) or _editing_layout(interaction):
+        layout = (view if isinstance(view, LayoutComponents)
+                  else LayoutComponents.from_rows(view.to_components() if view else []))
+        layout.text = fit_message(panel.content)
+        layout.image = image.filename if image else None
+        await interaction.edit_original_response(content=None, view=layout,
+                                                 attachments=[image] if image else [])
+        return
+    await interaction.edit_original_response(content=fit_message(panel.content),
+                                             view=view, attachments=[image] if image else [])
+
+
+def _editing_layout(interaction: discord.Interaction) -> bool:
+    """Whether the message this answer edits is a Components V2 one: the clicked panel,
+    when the answer is an update of it (not a new "thinking" message)."""
+    message = interaction.message
+    return (message is not None and message.flags.components_v2
+            and interaction.response.type == discord.InteractionResponseType.deferred_message_update)
 
 
 async def present(interaction: discord.Interaction, game_id: int, version: int,
@@ -458,10 +560,10 @@ async def open_panel(interaction: discord.Interaction, game_id: int) -> None:
     if not await acknowledge(interaction, ephemeral=True, thinking=True):
         return  # only a panel to show, and nobody to show it to
     sessions = sessions_of(interaction)
-    info = await sessions.info_by_id(game_id)  # the version first: never newer than the decision
+    info = await sessions.info_by_id(game_id)
     if info.seat_of(interaction.user.id) is None and info.status == "active":
         raise SessionError(SPECTATOR)
-    decision, _seat = await sessions.decision_for(game_id, interaction.user.id)
+    info, decision = await sessions.pending_for(game_id, interaction.user.id)
     if decision is None:
         raise SessionError(waiting_text(info))
     hand = await private_hand(sessions, game_id, interaction.user.id)
@@ -509,8 +611,7 @@ async def present_current(interaction: discord.Interaction, game_id: int,
                           header: list[str]) -> bool:
     """Show the user's pending decision in a fresh private panel; False if there is none."""
     sessions = sessions_of(interaction)
-    info = await sessions.info_by_id(game_id)  # the version first: never newer than the decision
-    decision, _seat = await sessions.decision_for(game_id, interaction.user.id)
+    info, decision = await sessions.pending_for(game_id, interaction.user.id)
     if decision is None:
         return False
     hand = await private_hand(sessions, game_id, interaction.user.id)
@@ -577,8 +678,7 @@ async def choose_group(interaction: discord.Interaction, game_id: int, version: 
     if not acknowledged:
         return
     sessions = sessions_of(interaction)
-    info = await sessions.info_by_id(game_id)
-    decision, _seat = await sessions.decision_for(game_id, interaction.user.id)
+    info, decision = await sessions.pending_for(game_id, interaction.user.id)
     if info.version != version:
         raise SessionError(STALE_PANEL)
     if decision is None:

@@ -1,0 +1,1 @@
+"""The Discord front end: the client, panels, the outbox delivery, texts and votes."""

@@ -1,0 +1,1 @@
+"""Storage back ends: SQLite (the embedded default) and PostgreSQL (``DATABASE_URL``)."""
