@@ -37,6 +37,7 @@ from typing import Any, ClassVar, Generic, TypeVar
 from pydantic import BaseModel, ConfigDict, Field
 
 from games import i18n
+from games.i18n import _
 from games.rng import Rng
 
 MENU_LIMIT = 25
@@ -161,12 +162,12 @@ class Game(ABC, Generic[S, Opts]):
     def apply(self, state: S, seat: int, key: str) -> Outcome:
         decision = self.pending(state)
         if decision is None:
-            raise IllegalMove("This game is over.")
+            raise IllegalMove(_("This game is over."))
         if seat != decision.seat:
-            raise IllegalMove("It is not your turn.")
+            raise IllegalMove(_("It is not your turn."))
         option = decision.option(key)
         if option is None:
-            raise IllegalMove("That move is not possible now.")
+            raise IllegalMove(_("That move is not possible now."))
         work = self.copy(state)
         outcome = self._apply(work, seat, option)
         outcome.state.step = state.step + 1
@@ -190,7 +191,14 @@ class Game(ABC, Generic[S, Opts]):
         return [s for s, t in totals.items() if t == best]
 
     def seat_name(self, state: S, seat: int) -> str:
-        return f"Seat {seat + 1}"
+        return _("Seat {n}", n=seat + 1)
+
+    def score_label(self, category: str) -> str:
+        """The name players read for a category of :meth:`scores`, in the active language
+        (games name their own categories; the key itself is shown for any they do not)."""
+        if category == "total":
+            return _("Total")
+        return category
 
     def evaluate(self, state: S, seat: int) -> float:
         """Heuristic value of a state for a seat (computer players). Default: lead in points."""

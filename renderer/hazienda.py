@@ -23,6 +23,8 @@ from games.hazienda.maps import (
     parse_coord,
     parse_map,
 )
+from games.hazienda.names import card_name, colour_name
+from games.i18n import _, _n, _p
 from renderer.fonts import font, min_size, note, recording
 from renderer.hex import HexGrid, Point, draw_hex, hex_corners, side_neighbour
 from renderer.marks import (
@@ -34,7 +36,7 @@ from renderer.marks import (
     region_around,
     zoom_to_fit,
 )
-from renderer.strip import Strip
+from renderer.strip import SLOT, Strip, slotted
 
 #: the board image's width; its height follows the map and the number of players
 WIDTH = 800
@@ -80,7 +82,6 @@ PLAYER_FILL = {
     "green": "#0d7a35",
     "black": "#1c1c1c",
 }
-SPECIES_LETTER = {"cattle": "C", "horse": "H", "pig": "P", "sheep": "S"}
 NEUTRAL_ANIMAL = "#7b6247"  # the face-up animal cards, which belong to nobody
 
 #: decision images: the largest hex (centre to corner, px) and the context around places
@@ -142,8 +143,17 @@ def static_layer(map_name: str, map_text: str) -> tuple[Image.Image, HexGrid, li
     return image, grid, log.sizes
 
 
-def plural(count: int, word: str) -> str:
-    return f"{count} {word}" if count == 1 else f"{count} {word}s"
+def species_letter(species: str) -> str:
+    """The letter on an animal tile, the initial of its name in the active language."""
+    return {"cattle": _p("species letter", "C"), "horse": _p("species letter", "H"),
+            "pig": _p("species letter", "P"), "sheep": _p("species letter", "S")}.get(species, "?")
+
+
+def map_title(hazienda_map: HaziendaMap) -> str:
+    """The name of a printed board side; a scenario board's own title as it is written."""
+    return {"symmetric": _("Symmetric map (dog-bone)"),
+            "asymmetric": _("Asymmetric map (chewed bone)")}.get(hazienda_map.name,
+                                                                hazienda_map.title)
 
 
 def _coord_or_none(row: int, col: int) -> str | None:
@@ -350,11 +360,12 @@ class PiecePainter:
 
 def draw_animal(draw: ImageDraw.ImageDraw, centre: Point, radius: float, species: str,
                 colour: str, text_size: int) -> None:
-    """A round animal tile: the player colour with the species letter (C, H, P, S)."""
+    """A round animal tile: the player colour with the species letter (C, H, P, S in
+    English)."""
     x, y = centre
     draw.ellipse([x - radius, y - radius, x + radius, y + radius],
                  fill=PLAYER_FILL.get(colour, NEUTRAL_ANIMAL), outline="white", width=2)
-    letter = SPECIES_LETTER.get(species, "?")
+    letter = species_letter(species)
     text_colour = ink_on(colour) if colour in PLAYER_FILL else "white"
     draw.text((x, y), letter, font=font(text_size, True), fill=text_colour, anchor="mm")
 
@@ -443,11 +454,13 @@ class ScorePainter:
         self.colour_of_seat = {p["seat"]: p["colour"] for p in view.get("players", [])}
 
     def name(self, seat: int) -> str:
-        return self.names[seat] if seat < len(self.names) else f"Seat {seat + 1}"
+        return self.names[seat] if seat < len(self.names) else _("Seat {n}", n=seat + 1)
 
     def who(self, seat: int) -> str:
         colour = self.colour_of_seat.get(seat)
-        return self.name(seat) + (f" ({colour})" if colour else "")
+        if not colour:
+            return self.name(seat)
+        return _("{name} ({colour})", name=self.name(seat), colour=colour_name(colour).lower())
 
     def paint(self) -> None:
         self.paint_turn()
@@ -463,32 +476,42 @@ class ScorePainter:
         turn = view.get("turn") or {}
         if view.get("over"):
             winners = " & ".join(self.name(s) for s in view.get("winners", []))
-            strip.line([(f"Game over — {winners} won" if winners else "Game over", 26, True,
-                         "#a3124f")])
+            strip.line([(_("Game over — {winners} won", winners=winners) if winners
+                         else _("Game over"), 26, True, "#a3124f")])
         elif turn.get("seat") is not None:
             seat = turn["seat"]
             actions = turn.get("actions_left")
-            left = f" · {plural(actions, 'action')} left" if actions is not None else ""
-            strip.line([("Turn: ", 26, False, INK), (self.who(seat), 26, True, INK),
-                        (left, 22, False, MUTED_INK)])
+            left = (" · " + _n("{n} action left", "{n} actions left", actions)
+                    if actions is not None else "")
+            before, after = slotted(_("Turn: {player}", player=SLOT))
+            strip.line([(before, 26, False, INK), (self.who(seat), 26, True, INK),
+                        (after, 26, False, INK), (left, 22, False, MUTED_INK)])
         for label, seat, changed in (
-            ("Last turn (outlined): ", view.get("last_turn_seat"), view.get("last_turn")),
-            ("This turn (outlined): ", turn.get("seat"), turn.get("changed")),
+            (_("Last turn (outlined): {player}", player=SLOT), view.get("last_turn_seat"),
+             view.get("last_turn")),
+            (_("This turn (outlined): {player}", player=SLOT), turn.get("seat"),
+             turn.get("changed")),
         ):
             if changed and seat in self.colour_of_seat:
                 colour = PLAYER_FILL[self.colour_of_seat[seat]]
-                strip.line([(label, 20, False, MUTED_INK), (self.who(seat), 20, True, INK)],
+                before, after = slotted(label)
+                strip.line([(before, 20, False, MUTED_INK), (self.who(seat), 20, True, INK),
+                            (after, 20, False, MUTED_INK)],
                            swatch=("outline", colour))
 
     def columns(self) -> list[tuple[str, str]]:
         if self.view.get("over"):
-            columns = [("markets", "Mkt"), ("domains", "Dom"), ("haciendas", "Hac"),
-                       ("ponds", "Pond"), ("money", "$")]
+            columns = [("markets", _p("score column", "Mkt")),
+                       ("domains", _p("score column", "Dom")),
+                       ("haciendas", _p("score column", "Hac")),
+                       ("ponds", _p("score column", "Pond")), ("money", "$")]
             if self.view.get("variant1"):
-                columns.append(("herds", "Herd"))
-            return [*columns, ("total", "Total")]
-        return [("score", "pts"), ("now", "now"), ("money", "pesos"), ("hand_size", "cards"),
-                ("markets", "mkts")]
+                columns.append(("herds", _p("score column", "Herd")))
+            return [*columns, ("total", _p("score column", "Total"))]
+        return [("score", _p("score column", "pts")), ("now", _p("score column", "now")),
+                ("money", _p("score column", "pesos")),
+                ("hand_size", _p("score column", "cards")),
+                ("markets", _p("score column", "mkts"))]
 
     def cell(self, player: dict, key: str) -> str:
         seat = player["seat"]
@@ -516,10 +539,10 @@ class ScorePainter:
 
     def paint_face_up(self) -> None:
         face_up = self.view.get("face_up", {})
-        self.strip.icons("Lands:", [(kind, "land") for kind in face_up.get("land", [])],
-                         self.paint_icon)
-        self.strip.icons("Animals:", [(sp, "animal") for sp in face_up.get("animal", [])],
-                         self.paint_icon)
+        self.strip.icons(_("Lands:"), [(kind, "land") for kind in face_up.get("land", [])],
+                         self.paint_icon, words=lambda item: card_name(item[0]))
+        self.strip.icons(_("Animals:"), [(sp, "animal") for sp in face_up.get("animal", [])],
+                         self.paint_icon, words=lambda item: card_name(item[0]))
 
     def paint_icon(self, draw: ImageDraw.ImageDraw, centre: Point, radius: float, item) -> None:
         name, deck = item
@@ -533,18 +556,25 @@ class ScorePainter:
     def paint_piles(self) -> None:
         piles = self.view.get("piles", {})
         if piles.get("second_pile_in_use"):
-            animals = f"animals {piles.get('animal_deck', 0)} (second pile)"
+            decks = _("lands {lands} · animals {animals} (second pile)",
+                      lands=piles.get("land_deck", 0), animals=piles.get("animal_deck", 0))
         else:
-            animals = (f"animals {piles.get('animal_deck', 0)}"
-                       f" + second pile {piles.get('animal_second_pile', 0)}")
-        self.strip.line([("Decks: ", FLOOR, True, INK),
-                         (f"lands {piles.get('land_deck', 0)} · {animals}", FLOOR, False, INK)])
+            decks = _("lands {lands} · animals {animals} + second pile {second}",
+                      lands=piles.get("land_deck", 0), animals=piles.get("animal_deck", 0),
+                      second=piles.get("animal_second_pile", 0))
+        self.bold_line(_("Decks: {decks}", decks=SLOT), decks)
         ponds = piles.get("ponds", {})
-        pond_text = " ".join(f"{size}:{ponds[size]}" for size in sorted(ponds, key=int)) or "none"
-        self.strip.line([("Stock: ", FLOOR, True, INK),
-                         (f"haciendas {piles.get('haciendas', 0)} · harvest "
-                          f"{piles.get('harvest', 0)} · ponds (size:left) {pond_text}",
-                          FLOOR, False, INK)])
+        pond_text = " ".join(f"{size}:{ponds[size]}" for size in sorted(ponds, key=int)) or _("none")
+        self.bold_line(_("Stock: {stock}", stock=SLOT),
+                       _("haciendas {haciendas} · harvest {harvest} · ponds (size:left) {ponds}",
+                         haciendas=piles.get("haciendas", 0), harvest=piles.get("harvest", 0),
+                         ponds=pond_text))
+
+    def bold_line(self, label: str, text: str) -> None:
+        """A line whose translated ``label`` (holding :data:`SLOT`) is bold around ``text``."""
+        before, after = slotted(label)
+        self.strip.line([(before, FLOOR, True, INK), (text, FLOOR, False, INK),
+                         (after, FLOOR, True, INK)])
 
     def paint_hand(self) -> None:
         private = self.view.get("private")
@@ -552,17 +582,18 @@ class ScorePainter:
             return
         hand = private.get("hand", {})
         who = self.name(private["seat"])
-        for part, label in (("land", "lands"), ("animal", "animals")):
-            cards = [f"{kind} {n}" for kind, n in sorted(hand.get(part, {}).items()) if n]
-            self.strip.line([(f"{who}'s {label}: ", FLOOR, True, INK),
-                             (", ".join(cards) or "none", FLOOR, False, INK)])
+        for part, label in (("land", _("{player}'s lands: {cards}", player=who, cards=SLOT)),
+                            ("animal", _("{player}'s animals: {cards}", player=who, cards=SLOT))):
+            cards = [f"{card_name(kind)} {n}" for kind, n in sorted(hand.get(part, {}).items()) if n]
+            self.bold_line(label, ", ".join(cards) or _("none"))
 
     def paint_footer(self) -> None:
-        variants = [label for key, label in (("variant1", "Variante I"), ("variant2", "Variante II"))
+        variants = [label for key, label in (("variant1", _("Variante I")),
+                                             ("variant2", _("Variante II")))
                     if self.view.get(key)]
-        parts = [self.map.title, *variants]
+        parts = [map_title(self.map), *variants]
         if self.view.get("scorings") and not self.view.get("over"):
-            parts.append("intermediate scoring done")
+            parts.append(_("intermediate scoring done"))
         self.strip.line([(" · ".join(parts), FLOOR, False, MUTED_INK)])
 
 

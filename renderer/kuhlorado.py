@@ -14,9 +14,12 @@ from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
+from games.i18n import N_, _, _p
+from games.kuhlorado import GAME
+from games.kuhlorado.game import end_reason_text
 from renderer.fonts import font, min_size, note, recording
 from renderer.marks import Box, draw_mark, mark_size, outline_cells, region_around, zoom_to_fit
-from renderer.strip import Strip
+from renderer.strip import SLOT, Strip, slotted
 
 WIDTH = 720
 FLOOR = min_size(WIDTH)
@@ -54,10 +57,10 @@ PIPS = {
     5: [(0.25, 0.25), (0.75, 0.25), (0.5, 0.5), (0.25, 0.75), (0.75, 0.75)],
 }
 PHASE_TEXT = {
-    "roll": "to roll the dice",
-    "reroll": "may reroll once",
-    "mark": "to mark",
-    "second_mark": "may mark a 2nd cell",
+    "roll": N_("to roll the dice"),
+    "reroll": N_("may reroll once"),
+    "mark": N_("to mark"),
+    "second_mark": N_("may mark a 2nd cell"),
 }
 
 #: decision images: the largest cell (px) and the context around the marked cells
@@ -345,29 +348,37 @@ def draw_symbol(draw: ImageDraw.ImageDraw, symbol: str, at: tuple[float, float],
 
 # -- the strip ----------------------------------------------------------------------------------
 def player(names: list[str], seat: int) -> str:
-    name = names[seat] if seat < len(names) else f"Seat {seat + 1}"
-    return f"{name} ({'xo'[seat]})"
+    name = names[seat] if seat < len(names) else _("Seat {n}", n=seat + 1)
+    return _("{name} ({symbol})", name=name, symbol="xo"[seat])
+
+
+def side_name(side: str) -> str:
+    """A border meadow: "north", "east" ... (rulebook "pré nord, pré est ...")."""
+    return {"north": _p("meadow", "north"), "east": _p("meadow", "east"),
+            "south": _p("meadow", "south"), "west": _p("meadow", "west")}[side]
 
 
 def paint_strip(strip: Strip, view: dict, names: list[str]) -> None:
     strip.block(76, lambda draw, x, y: draw_dice_and_turn(draw, view, names, x, y, strip.inner))
     last = view["last_move"]
     if view["turn_marks"] and view["current_seat"] is not None:
-        strip.line([("This turn: ", FLOOR + 2, False, MUTED),
-                    (", ".join(view["turn_marks"]), FLOOR + 2, True, INK)],
+        before, after = slotted(_("This turn: {cells}", cells=SLOT))
+        strip.line([(before, FLOOR + 2, False, MUTED),
+                    (", ".join(view["turn_marks"]), FLOOR + 2, True, INK),
+                    (after, FLOOR + 2, False, MUTED)],
                    swatch=("frame", HIGHLIGHT))
     elif last:
-        strip.line([("Last move: ", FLOOR + 2, False, MUTED),
+        before, after = slotted(_("Last move: {player} marked {cells}", player=SLOT,
+                                  cells=", ".join(last["cells"])))
+        strip.line([(before, FLOOR + 2, False, MUTED),
                     (player(names, last["seat"]), FLOOR + 2, True, INK),
-                    (" marked " + ", ".join(last["cells"]), FLOOR + 2, False, INK)],
+                    (after, FLOOR + 2, False, INK)],
                    swatch=("frame", HIGHLIGHT))
-    headers = ["meadows", "troughs", "herds"]
     keys = ["meadows", "troughs", "herds"]
     if view["pro"]["enabled"]:
-        headers.append("doubles")
         keys.append("doubles")
-    headers.append("total")
     keys.append("total")
+    headers = [GAME.score_label(k) for k in keys]
     rows = []
     for info in view["players"]:
         seat = info["seat"]
@@ -376,15 +387,19 @@ def paint_strip(strip: Strip, view: dict, names: list[str]) -> None:
                      view["current_seat"] == seat or seat in view["winners"]))
     strip.table(headers, rows, size=FLOOR + 4)
     leaders = view["meadow_leaders"]
-    held = " · ".join(f"{side} {'–' if leaders.get(side) is None else 'xo'[leaders[side]]}"
+    held = " · ".join(_("{side} {holder}", side=side_name(side),
+                        holder="–" if leaders.get(side) is None else "xo"[leaders[side]])
                       for side in SIDES)
-    strip.line([("Meadows: ", FLOOR, True, INK), (held, FLOOR, False, INK)])
-    footer = [f"free: {view['free_cows']} cows, {view['free_numbers']} numbers",
-              f"sheet {view['sheet_number']}"]
+    before, after = slotted(_("Meadows: {held}", held=SLOT))
+    strip.line([(before, FLOOR, True, INK), (held, FLOOR, False, INK), (after, FLOOR, True, INK)])
+    footer = [_("free: {cows} cows, {numbers} numbers", cows=view["free_cows"],
+                numbers=view["free_numbers"]),
+              _("sheet {n}", n=view["sheet_number"])]
     pro = view["pro"]
     if pro["enabled"]:
-        footer.append(f"pro: doubles scored at {pro['threshold']} cows" if pro["scored"]
-                      else f"pro: cows {pro['cows_marked']}/{pro['threshold']}")
+        footer.append(_("pro: doubles scored at {n} cows", n=pro["threshold"]) if pro["scored"]
+                      else _("pro: cows {marked}/{threshold}", marked=pro["cows_marked"],
+                             threshold=pro["threshold"]))
     strip.line([(" · ".join(footer), FLOOR, False, MUTED)])
 
 
@@ -398,23 +413,30 @@ def draw_dice_and_turn(draw: ImageDraw.ImageDraw, view: dict, names: list[str], 
     room = width - (left - x)
     if view["finished"]:
         winners = view["winners"]
-        winner = player(names, winners[0]) if len(winners) == 1 else ""
-        result = fit(winner, 26, room - font(26, True).getlength(" wins!"), True) + " wins!"
-        draw.text((left, y + 2), "A tie: both win!" if not winner else result,
-                  font=font(26, True), fill=(150, 30, 30))
-        draw.text((left, y + 40), fit(f"Game over: {view['end_reason'] or ''}", FLOOR + 2, room),
+        if len(winners) == 1:
+            before, after = slotted(_("{winner} wins!", winner=SLOT))
+            rest = font(26, True).getlength(before + after)
+            result = before + fit(player(names, winners[0]), 26, room - rest, True) + after
+        else:
+            result = _("A tie: both win!")
+        draw.text((left, y + 2), result, font=font(26, True), fill=(150, 30, 30))
+        reason = end_reason_text(view["free_cows"], view["free_numbers"]) or ""
+        draw.text((left, y + 40), fit(_("Game over: {reason}", reason=reason), FLOOR + 2, room),
                   font=font(FLOOR + 2), fill=MUTED)
         return
     seat = view["current_seat"]
-    draw.text((left, y + 2), fit(f"Turn {view['turn']}: {player(names, seat)}", 26, room, True),
+    draw.text((left, y + 2), fit(_("Turn {turn}: {player}", turn=view["turn"],
+                                   player=player(names, seat)), 26, room, True),
               font=font(26, True), fill=INK)
-    rolled = ""
+    phase = _(PHASE_TEXT[view["phase"]])
     if view["dice"] and view["dice_seat"] != seat:
-        rolled = f" · dice of {names[view['dice_seat']] if view['dice_seat'] < len(names) else 'the other'}"
+        dice_seat = view["dice_seat"]
+        owner = names[dice_seat] if dice_seat < len(names) else _("Seat {n}", n=dice_seat + 1)
+        phase = _("{phase} · dice of {name}", phase=phase, name=owner)
     elif view["dice"]:
-        rolled = f" · {'rerolled' if view['rerolled'] else 'rolled'}"
-    draw.text((left, y + 40), fit(PHASE_TEXT[view["phase"]] + rolled, FLOOR + 4, room),
-              font=font(FLOOR + 4), fill=INK)
+        phase = (_("{phase} · rerolled", phase=phase) if view["rerolled"]
+                 else _("{phase} · rolled", phase=phase))
+    draw.text((left, y + 40), fit(phase, FLOOR + 4, room), font=font(FLOOR + 4), fill=INK)
 
 
 def draw_die(draw: ImageDraw.ImageDraw, face: str, at: tuple[float, float], size: int) -> None:

@@ -14,6 +14,8 @@ from __future__ import annotations
 
 from PIL import Image, ImageDraw
 
+from games.i18n import _, _n, _p
+from games.llama_land.names import resource_name
 from renderer.fonts import font
 from renderer.llama_land_decision import render_decision
 from renderer.llama_land_estate import (
@@ -130,24 +132,27 @@ class Header(Section):
 
     def paint(self, draw, y):
         t = self.table
-        title = "Llama Land" + (f" · {t.variant}" if t.variant else "")
+        title = _("Llama Land") + (f" · {t.variant}" if t.variant else "")
         draw.text((MARGIN, y), fit(title, 32, INNER - 150, True), font=font(32, True), fill=INK)
         if t.turn:
-            draw.text((WIDTH - MARGIN, y + 6), f"Turn {t.turn}", font=font(24), fill=MUTED,
+            draw.text((WIDTH - MARGIN, y + 6), _("Turn {n}", n=t.turn), font=font(24), fill=MUTED,
                       anchor="ra")
         y += 46
         if t.finished:
-            names = " & ".join(t.player(s).name for s in t.winners) or "nobody"
-            verb = "win" if len(t.winners) > 1 else "wins"
-            line = fit(f"Game over — {names} {verb}!", 26, INNER, True)
+            names = " & ".join(t.player(s).name for s in t.winners) or _("nobody")
+            line = fit(_n("Game over — {names} wins!", "Game over — {names} win!",
+                          max(1, len(t.winners)), names=names), 26, INNER, True)
             draw.text((MARGIN, y), line, font=font(26, True), fill=(160, 30, 40))
         elif t.current is not None:
             p = t.player(t.current)
             disc(draw, (MARGIN + 13, y + 15), 12, colour_of(p))
-            doing = f" — {t.phase}" if t.phase else ""
             if t.end_triggered:
-                doing = " — last round" + (f", {t.phase}" if t.phase else "")
-            line = fit(f"{p.name} to play{doing}", 26, INNER - 36, True)
+                line = (_("{name} to play — last round, {phase}", name=p.name, phase=t.phase)
+                        if t.phase else _("{name} to play — last round", name=p.name))
+            else:
+                line = (_("{name} to play — {phase}", name=p.name, phase=t.phase) if t.phase
+                        else _("{name} to play", name=p.name))
+            line = fit(line, 26, INNER - 36, True)
             draw.text((MARGIN + 34, y), line, font=font(26, True), fill=INK)
 
 
@@ -184,12 +189,12 @@ class FinalScores(Section):
             y += self.ROW
 
 
-SHORT_HEADINGS = {"llamas": "llamas", "llama_cards": "llamas", "crops": "crops",
-                  "coins": "coins", "objectives": "goals", "total": "total"}
-
-
 def short_heading(key: str) -> str:
-    return SHORT_HEADINGS.get(key, key.replace("_", " "))
+    """A score category in a narrow column head."""
+    return {"llamas": _p("score column", "llamas"), "llama_cards": _p("score column", "llamas"),
+            "crops": _p("score column", "crops"), "coins": _p("score column", "coins"),
+            "objectives": _p("score column", "goals"),
+            "total": _p("score column", "total")}.get(key, key.replace("_", " "))
 
 
 # -- one player ------------------------------------------------------------------------------------
@@ -240,14 +245,14 @@ class PlayerBlock(Section):
             self.faces = self.table.start_faces
             self.height = self.estate_y + 34 + 4 * FACE_CELL + 10
         else:
-            self.info.append([("muted", "Start board: its side is not chosen yet.")])
+            self.info.append([("muted", _("Start board: its side is not chosen yet."))])
             self.height = self.estate_y + self.LINE
 
     def paint_faces(self, draw, y: float) -> None:
         assert self.faces is not None
         x = MARGIN
         for side, rows in sorted(self.faces.items()):
-            draw.text((x, y), f"Side {side}", font=font(22, True), fill=INK)
+            draw.text((x, y), _("Side {side}", side=side), font=font(22, True), fill=INK)
             grid = EstateGrid({(r, c): StackCell(1, icon) for r, row in enumerate(rows)
                                for c, icon in enumerate(row)})
             frame = GridFrame(x, y + 32, FACE_CELL, 0, 0)
@@ -263,7 +268,7 @@ class PlayerBlock(Section):
             stock += [("icon", CROP_ICON[crop]), ("text", f"{p.crops.get(crop, 0)}  ")]
         stock += [("icon", "$"), ("text", f"{p.coins}")]
         lines.append(stock)
-        cards: list[tuple[str, object]] = [("text", "Llama cards ")]
+        cards: list[tuple[str, object]] = [("text", _("Llama cards") + " ")]
         owned = [(crop, p.llama_cards.get(crop, [])) for crop in CROPS]
         if any(values for _, values in owned):
             for crop, values in owned:
@@ -271,19 +276,20 @@ class PlayerBlock(Section):
                     cards += [("icon", CROP_ICON[crop]),
                               ("text", " ".join(str(v) for v in values) + "  ")]
         else:
-            cards.append(("muted", "none yet"))
+            cards.append(("muted", _("none yet")))
         lines.extend(wrap(cards, self.info_w))
         left: list[tuple[str, object]] = [("brick", None), ("text", f"{p.foundations_left}  ")]
         if p.markers_left is not None:
-            left += [("marker", p.colour), ("text", f"{p.markers_left} markers left")]
+            left += [("marker", p.colour), ("text", _n("{n} marker left", "{n} markers left",
+                                                        p.markers_left))]
         lines.append(left)
-        pieces: list[tuple[str, object]] = [("text", "Characters: ")]
+        pieces: list[tuple[str, object]] = [("text", _("Characters:") + " ")]
         if not p.characters:
-            pieces.append(("muted", "none"))
+            pieces.append(("muted", _("none")))
         for i, ch in enumerate(p.characters):
             pieces += character_pieces(ch)
             if ch.used:
-                pieces.append(("muted", " (used)"))
+                pieces.append(("muted", " " + _("(used)")))
             if i < len(p.characters) - 1:
                 pieces.append(("text", ", "))
         lines.extend(wrap(pieces, self.info_w))
@@ -306,9 +312,9 @@ class PlayerBlock(Section):
             draw_crook(draw, (x + 10, y + 18), 30)
             x += 28
         if active:
-            draw.text((x, y + 6), "to play", font=font(22), fill=MUTED)
+            draw.text((x, y + 6), _("to play"), font=font(22), fill=MUTED)
         if p.score is not None:
-            draw.text((WIDTH - MARGIN, y), f"{p.score} pts", font=font(28, True), fill=colour,
+            draw.text((WIDTH - MARGIN, y), _("{n} pts", n=p.score), font=font(28, True), fill=colour,
                       anchor="ra")
         iy = y + self.HEAD
         for line in self.info:
@@ -390,9 +396,10 @@ class Piles(Section):
         self.height = 34 + 3 * PILE_CELL + 34
 
     def paint(self, draw, y):
-        title = "Tops of the piles"
+        title = _("Tops of the piles")
         if self.tiles_left is not None:
-            title += f" ({self.tiles_left} tiles left)"
+            title = _n("Tops of the piles ({n} tile left)", "Tops of the piles ({n} tiles left)",
+                       self.tiles_left)
         draw.text((MARGIN, y), title, font=font(22, True), fill=INK)
         slot = INNER / 5
         for i, pile in enumerate(self.piles):
@@ -414,9 +421,9 @@ def draw_pile(draw, pile: Pile, centre_x: float, y: float, slot: float) -> None:
             if icon not in ("-", ""):
                 draw_icon(draw, icon, ((box[0] + box[2]) / 2, (box[1] + box[3]) / 2), s * 0.86)
     else:
-        draw.text((centre_x, y + 1.5 * PILE_CELL), "empty", font=font(MIN_TEXT), fill=MUTED,
+        draw.text((centre_x, y + 1.5 * PILE_CELL), _("empty"), font=font(MIN_TEXT), fill=MUTED,
                   anchor="mm")
-    draw.text((centre_x, y + 3 * PILE_CELL + 4), f"{pile.count} left", font=font(MIN_TEXT),
+    draw.text((centre_x, y + 3 * PILE_CELL + 4), _("{n} left", n=pile.count), font=font(MIN_TEXT),
               fill=MUTED, anchor="ma")
 
 
@@ -440,7 +447,7 @@ class LlamaColumns(Section):
         self.height = 34 + self.ROW * (len(CROPS) + (1 if self.supply else 0))
 
     def paint(self, draw, y):
-        draw.text((MARGIN, y), "Llama cards (the highest is taken next)", font=font(22, True),
+        draw.text((MARGIN, y), _("Llama cards (the highest is taken next)"), font=font(22, True),
                   fill=INK)
         y += 34
         for crop in CROPS:
@@ -448,7 +455,7 @@ class LlamaColumns(Section):
             draw_icon(draw, CROP_ICON[crop], (MARGIN + 15, y + 15), 30)
             x = MARGIN + 40
             if not values:
-                draw.text((x, y + 2), "all taken", font=font(22), fill=MUTED)
+                draw.text((x, y + 2), _("all taken"), font=font(22), fill=MUTED)
             for i, value in enumerate(values):
                 text = str(value)
                 face = font(24 if i == 0 else 22, i == 0)
@@ -459,7 +466,7 @@ class LlamaColumns(Section):
                     break
             y += self.ROW
         if self.supply:
-            pieces: list[tuple[str, object]] = [("text", "Supply: ")]
+            pieces: list[tuple[str, object]] = [("text", _("Supply:") + " ")]
             for crop in CROPS:
                 pieces += [("icon", CROP_ICON[crop]), ("text", f"{self.supply.get(crop, 0)}  ")]
             pieces += [("icon", "$"), ("text", f"{self.supply.get('coins', 0)}  "),
@@ -478,7 +485,7 @@ class Characters(Section):
         self.height = 34 + lines * (self.BOX_H + 8)
 
     def paint(self, draw, y):
-        draw.text((MARGIN, y), f"Characters in the row (deck: {self.deck})",
+        draw.text((MARGIN, y), _("Characters in the row (deck: {n})", n=self.deck),
                   font=font(22, True), fill=INK)
         y += 34
         w = (INNER - 8 * (self.per_line - 1)) / self.per_line
@@ -507,7 +514,7 @@ class Objectives(Section):
     def paint(self, draw, y):
         if not self.cards:
             return
-        draw.text((MARGIN, y), "Objectives (points at the end if the goal holds)",
+        draw.text((MARGIN, y), _("Objectives (points at the end if the goal holds)"),
                   font=font(22, True), fill=INK)
         y += 34
         w = (INNER - 8 * (self.per_line - 1)) / self.per_line
@@ -569,9 +576,18 @@ class Legend(Section):
     ITEMS = (("c", "corn"), ("k", "cacao"), ("p", "potato"), ("$", "coin"), ("h", "hut"),
              ("L", "llama"), ("brick", "foundation"))
 
+    @staticmethod
+    def word(name: str) -> str:
+        if name == "llama":
+            return _p("legend", "llama")
+        if name == "foundation":
+            return _p("legend", "foundation")
+        return resource_name(name)
+
     def paint(self, draw, y):
         x = MARGIN
-        for key, word in self.ITEMS:
+        for key, name in self.ITEMS:
+            word = self.word(name)
             w = 34 + font(MIN_TEXT).getlength(word) + 14
             if x + w > WIDTH - MARGIN:
                 x, y = MARGIN, y + 36

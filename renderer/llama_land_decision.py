@@ -20,6 +20,7 @@ import re
 
 from PIL import Image, ImageDraw
 
+from games.i18n import _, _n
 from renderer.fonts import font, tagged
 from renderer.llama_land_estate import (
     GridFrame,
@@ -30,6 +31,7 @@ from renderer.llama_land_estate import (
 )
 from renderer.llama_land_glyphs import INK, draw_icon
 from renderer.llama_land_table import PLAYER_RGB, Player, cells_in, table_of_view
+from renderer.strip import SLOT, slotted
 
 Cell = tuple[int, int]
 Candidate = tuple[list[Cell], str]
@@ -81,7 +83,7 @@ def render_decision(view: dict, names: list[str], marks: dict[str, str]) -> Imag
         panel.paint(draw, y, colour_index)
         colour_index += len(panel.candidates)
         y += panel.height + 12
-    note = "Tap the number of a place. Each place is outlined in its number's colour."
+    note = _("Tap the number of a place. Each place is outlined in its number's colour.")
     draw.text((MARGIN, height - FOOTER + 6), fit(note, TEXT_SIZES["note"], WIDTH - 2 * MARGIN),
               font=font(TEXT_SIZES["note"]), fill=MUTED)
     return image
@@ -112,22 +114,28 @@ def paint_header(draw: ImageDraw.ImageDraw, player: Player, candidates: list[Can
                  panels: list[Panel]) -> None:
     colour = PLAYER_RGB.get(player.colour, INK)
     singles = all(len(cells) == 1 for cells, _ in candidates)
-    what = "where does the llama go?" if singles else "where does the tile go?"
+    question = (_("{name}: where does the llama go?", name=SLOT) if singles
+                else _("{name}: where does the tile go?", name=SLOT))
+    before, after = slotted(question)
     room = WIDTH - 2 * MARGIN - 34
     title_font = font(TEXT_SIZES["title"], True)
-    title = f"{player.name}: {what}"
+    title = before + player.name + after
     if title_font.getlength(title) > room:  # a long name: cut the name, keep the question
-        name = fit(player.name, TEXT_SIZES["title"], room - title_font.getlength(f": {what}"),
+        name = fit(player.name, TEXT_SIZES["title"], room - title_font.getlength(before + after),
                    True)
-        title = f"{name}: {what}"
+        title = before + name + after
     draw.ellipse((MARGIN, 14, MARGIN + 24, 38), fill=colour, outline=INK, width=2)
     draw.text((MARGIN + 34, 10), title, font=title_font, fill=INK)
     count = len(candidates)
-    note = f"{count} place{'s' if count != 1 else ''}"
     if len(panels) > 1:
-        note += f", in {len(panels)} groups by the way the tile lies"
+        note = _n("{n} place, in {groups} groups by the way the tile lies",
+                  "{n} places, in {groups} groups by the way the tile lies", count,
+                  groups=len(panels))
     elif panels[0].shape is not None:
-        note += " · each number sits where the red dot of the tile goes"
+        note = _n("{n} place · each number sits where the red dot of the tile goes",
+                  "{n} places · each number sits where the red dot of the tile goes", count)
+    else:
+        note = _n("{n} place", "{n} places", count)
     draw.text((MARGIN, 48), fit(note, TEXT_SIZES["note"], WIDTH - 2 * MARGIN),
               font=font(TEXT_SIZES["note"]), fill=MUTED)
 
@@ -167,9 +175,10 @@ class Panel:
         if self.titled:
             count = len(self.candidates)
             draw.line([(MARGIN, y - 6), (WIDTH - MARGIN, y - 6)], fill=PANEL_LINE, width=2)
-            text = f"{count} place{'s' if count != 1 else ''} with the tile lying so:"
+            text = _n("{n} place with the tile lying so:", "{n} places with the tile lying so:",
+                      count)
             if self.shape is None:
-                text = f"{count} place{'s' if count != 1 else ''}"
+                text = _n("{n} place", "{n} places", count)
             draw.text((MARGIN, y + 6), text, font=font(TEXT_SIZES["note"]), fill=MUTED)
         if self.shape is not None:
             self.paint_tile(draw, y)
@@ -179,7 +188,7 @@ class Panel:
                     corner_free=True)
         many = len(self.candidates) > ONE_PANEL
         width = 3 if many else max(4, round(self.cell / 16))
-        for i, (cells, _) in enumerate(self.candidates):
+        for i, (cells, _mark) in enumerate(self.candidates):
             colour = CANDIDATE_COLOURS[(colour_index + i) % len(CANDIDATE_COLOURS)]
             if len(cells) > 1:
                 outline_cells(draw, frame, cells, colour, width, (i % 3) * (width + 1))
@@ -214,13 +223,13 @@ class Panel:
                 draw.ellipse((box[2] - 2 * r0 - 1, box[1] + 1, box[2] - 1, box[1] + 1 + 2 * r0),
                              fill=DOT, outline=INK)
         if not self.titled:
-            draw.text((x0 - 10, y0 + 14), "the tile:", font=font(TEXT_SIZES["note"]),
+            draw.text((x0 - 10, y0 + 14), _("the tile:"), font=font(TEXT_SIZES["note"]),
                       fill=MUTED, anchor="rm")
 
     def place_marks(self, frame: GridFrame) -> list[tuple[tuple[float, float], float]]:
         """Where each candidate's number goes: its first cell, unless crowded."""
         per_cell: dict[Cell, list[int]] = {}
-        for i, (cells, _) in enumerate(self.candidates):
+        for i, (cells, _mark) in enumerate(self.candidates):
             home = cells[0]
             if len(per_cell.get(home, [])) >= 2:
                 least = min(cells, key=lambda c: len(per_cell.get(c, [])))

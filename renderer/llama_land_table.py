@@ -9,6 +9,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
+from games.i18n import N_, _, _p
+from games.llama_land.names import kind_title, objective_text, objective_title
 from renderer.llama_land_estate import Cell, EstateGrid, StackCell
 
 CROPS = ("corn", "cacao", "potato")
@@ -35,24 +37,25 @@ DEFAULT_COLOURS = ("red", "blue", "magenta", "cyan")
 @dataclass
 class Character:
     kind: str  # trader merchant settler miner farmer worker
-    title: str  # "Trader", "Merchant", …
+    title: str  # "Trader", "Merchant", … (in the active language)
     crops: list[str] = field(default_factory=list)
     used: bool = False
 
     @property
     def effect(self) -> str:
         """What it does, in a few words (rulebook, "Actions des cartes Personnage")."""
-        return CHARACTER_EFFECTS.get(self.kind, "")
+        effect = CHARACTER_EFFECTS.get(self.kind)
+        return _(effect) if effect else ""
 
 
 #: The character kinds' effects as short reminders for the cards on the image.
 CHARACTER_EFFECTS = {
-    "trader": "swap one crop for the other",
-    "merchant": "1 coin for the crop, or back",
-    "settler": "build over c+k+p: +2 coins",
-    "miner": "build over a coin: +1 coin",
-    "farmer": "build over 2 of it: +1 more",
-    "worker": "build over a hut: +1 coin",
+    "trader": N_("swap one crop for the other"),
+    "merchant": N_("1 coin for the crop, or back"),
+    "settler": N_("build over all 3 crops: +2 coins"),
+    "miner": N_("build over a coin: +1 coin"),
+    "farmer": N_("build over 2 of it: +1 more"),
+    "worker": N_("build over a hut: +1 coin"),
 }
 
 
@@ -135,7 +138,7 @@ def table_of_view(view: dict, names: list[str]) -> Table:
             cards.setdefault(card["crop"], []).append(card["points"])
         players.append(Player(
             seat=seat,
-            name=names[seat] if seat < len(names) else f"Seat {seat + 1}",
+            name=names[seat] if seat < len(names) else _("Seat {n}", n=seat + 1),
             colour=DEFAULT_COLOURS[seat % len(DEFAULT_COLOURS)],
             estate=estate_of_view(p.get("estate") or {}),
             crops=dict(p.get("crops", {})),
@@ -160,13 +163,13 @@ def table_of_view(view: dict, names: list[str]) -> Table:
         current=current,
         finished=bool(view.get("over")),
         winners=list(view.get("winners", [])),
-        variant="" if view.get("variant") in (None, "standard") else view["variant"],
+        variant="" if view.get("variant") in (None, "standard") else variant_name(view["variant"]),
         piles=[pile_of_view(p) for p in view.get("piles", [])],
         llama_columns={crop: list(v) for crop, v in (view.get("llama_columns") or {}).items()},
         character_row=[character_of_view(ch) for ch in characters.get("row", [])],
         character_deck=characters.get("deck", 0),
         objectives=[objective_of_view(o) for o in view.get("objectives", [])],
-        phase=PHASE_TEXT.get(view.get("phase", ""), ""),
+        phase=_(PHASE_TEXT[view["phase"]]) if view.get("phase") in PHASE_TEXT else "",
         start_faces=view.get("start_faces"),
         tiles_left=view.get("tiles_left"),
         end_triggered=bool(view.get("end_triggered")),
@@ -175,18 +178,25 @@ def table_of_view(view: dict, names: list[str]) -> Table:
 
 
 PHASE_TEXT = {
-    "side": "choose a side of the start board",
-    "tile": "take a tile",
-    "mode": "extend or build",
-    "orient": "turn the tile",
-    "place": "place the tile",
-    "effects": "collect the icons",
-    "hut": "take a character",
-    "marker": "place a marker?",
-    "feed": "feed a llama?",
-    "llama": "place the llama",
-    "finish": "end the turn",
+    "side": N_("choose a side of the start board"),
+    "tile": N_("take a tile"),
+    "mode": N_("extend or build"),
+    "orient": N_("turn the tile"),
+    "place": N_("place the tile"),
+    "effects": N_("collect the icons"),
+    "hut": N_("take a character"),
+    "marker": N_("place a marker?"),
+    "feed": N_("feed a llama?"),
+    "llama": N_("place the llama"),
+    "finish": N_("end the turn"),
 }
+
+
+def variant_name(variant: str) -> str:
+    """A variant of the rules as players read it (rulebook "Variante débutants" …)."""
+    return {"beginners": _p("variant", "beginners"), "experts": _p("variant", "experts"),
+            "llamas": _p("variant", "llamas"),
+            "experts+llamas": _p("variant", "experts + llamas")}.get(variant, variant)
 
 _CELL = re.compile(r"r(-?[0-9]+)c(-?[0-9]+)")
 
@@ -219,8 +229,7 @@ def estate_of_view(estate: dict) -> EstateGrid:
 
 def character_of_view(card: dict) -> Character:
     kind = card.get("kind", "")
-    title = card.get("title", kind).split(" (")[0]
-    return Character(kind=kind, title=title, crops=list(card.get("crops", [])),
+    return Character(kind=kind, title=kind_title(kind), crops=list(card.get("crops", [])),
                      used=bool(card.get("used")))
 
 
@@ -234,9 +243,10 @@ def pile_of_view(pile: dict) -> Pile:
 
 
 def objective_of_view(card: dict) -> Objective:
+    name = card.get("name", "")
     return Objective(
-        name=card.get("title", card.get("name", "")),
-        text=card.get("text", ""),
+        name=objective_title(name),
+        text=objective_text(name, card.get("colour", "")),
         colour=card.get("colour", ""),
         spaces=[ObjectiveSpace(points=s["points"], seat=s.get("seat"),
                                closed=not s.get("open", True)) for s in card.get("spaces", [])],

@@ -16,11 +16,21 @@ from PIL import Image, ImageDraw
 from renderer.fonts import font, min_size
 
 Run = tuple[str, int, bool, Any]  # text, size, bold, colour
+#: Stands in a translated sentence for a part drawn in another style (a bold name):
+#: ``slotted(_("Last move: {player} marked {cells}", player=SLOT, cells=...))``.
+SLOT = "\x00"
 Op = Callable[[ImageDraw.ImageDraw, float, float], None]
 
 _MEASURE = ImageDraw.Draw(Image.new("RGB", (1, 1)))
 HIGHLIGHT_ROW = "#ece1c2"
 CHIP_OUTLINE = "#2b2620"
+
+
+def slotted(text: str) -> tuple[str, str]:
+    """The parts of a translated sentence before and after its :data:`SLOT`, so that the
+    sentence is translated whole and only the slot is drawn in another style."""
+    before, _slot, after = text.partition(SLOT)
+    return before, after
 
 
 def text_width(text: str, size: int, bold: bool = False) -> float:

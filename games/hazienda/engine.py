@@ -14,18 +14,20 @@ from typing import Any
 from games.base import Decision, Game, Option, Outcome, PerState
 from games.hazienda import ai_value
 from games.hazienda.deal import new_state
+from games.hazienda.names import category_label, category_word
 from games.hazienda.rules import ACTIONS_PER_TURN, CATEGORIES
 from games.hazienda.scoring import board_categories, money_points, scoring_now, with_total
 from games.hazienda.state import HaziendaOptions, HaziendaState
 from games.hazienda.turn import Step, apply_option, main_options, name, prompt, step_options
 from games.hazienda.views import public_view, seat_view
+from games.i18n import N_, _, _n
 from games.rng import Rng
 
 #: The decision of each live state, computed once: states are never changed once made
 #: (apply works on a copy), and computer players ask for the same decision many times.
 _decisions: PerState = PerState()
 
-SUMMARY = (
+SUMMARY = N_(
     "Hazienda (2–5 players): on your turn take up to 3 actions — buy land or animal cards "
     "(2 pesos blind, 3 face up), buy a hacienda or a pond (12), play a card to lay a land "
     "or an animal, or harvest a domain (3 pesos per land). Herds reaching market edges earn "
@@ -108,6 +110,9 @@ class Hazienda(Game[HaziendaState, HaziendaOptions]):
     def seat_name(self, state: HaziendaState, seat: int) -> str:
         return name(state, seat)
 
+    def score_label(self, category: str) -> str:
+        return super().score_label(category) if category == "total" else category_label(category)
+
     def evaluate(self, state: HaziendaState, seat: int) -> float:
         return ai_value.evaluate(self, state, seat)
 
@@ -160,9 +165,10 @@ def accrue_points(state: HaziendaState, step: Step) -> None:
                 gained[cat] = value - before
                 player.track[cat] = value
         if gained:
-            detail = ", ".join(f"{c} +{v}" for c, v in gained.items())
+            detail = ", ".join(f"{category_word(c)} +{v}" for c, v in gained.items())
             total = sum(gained.values())
-            step.say(f"{name(state, seat)} scores {total} point{'s' if total > 1 else ''} ({detail}).", seat)
+            step.say(_n("{who} scores {n} point ({detail}).", "{who} scores {n} points ({detail}).",
+                        total, who=name(state, seat), detail=detail), seat)
 
 
 def end_turn(state: HaziendaState, step: Step) -> None:
@@ -180,7 +186,7 @@ def end_turn(state: HaziendaState, step: Step) -> None:
     stalled = state.idle_turns >= state.seats
     if state.final_due or stalled:
         if stalled and not state.final_due:
-            step.say("Nobody can take any action any more: the game ends.")
+            step.say(_("Nobody can take any action any more: the game ends."))
         record_scoring(state, "final", step)
         state.finished = True
         state.phase = "over"
@@ -208,9 +214,13 @@ def record_scoring(state: HaziendaState, kind: str, step: Step) -> None:
     state.scorings.append({"kind": kind, "turn": state.turn, "scores": results})
     summary = "; ".join(
         f"{name(state, s)} +{results[str(s)]['total']} ("
-        + ", ".join(f"{c} {v}" for c, v in results[str(s)].items() if c != "total" and v)
+        + ", ".join(f"{category_word(c)} {v}" for c, v in results[str(s)].items()
+                    if c != "total" and v)
         + ")"
         for s in range(state.seats)
     )
-    step.say(f"{kind.capitalize()} scoring: {summary}.")
+    if kind == "intermediate":
+        step.say(_("Intermediate scoring: {summary}.", summary=summary))
+    else:
+        step.say(_("Final scoring: {summary}.", summary=summary))
 

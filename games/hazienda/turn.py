@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import lru_cache
 
 from games.base import MENU_LIMIT, Event, IllegalMove, Option
@@ -24,6 +25,7 @@ from games.hazienda.board import (
     stealable_markers,
 )
 from games.hazienda.deal import add_card, take_card
+from games.hazienda.names import animal_with_article, card_name, colour_name, upper_first
 from games.hazienda.rules import (
     ACTIONS_PER_TURN,
     CARD_PRICE_DECK,
@@ -33,11 +35,12 @@ from games.hazienda.rules import (
 )
 from games.hazienda.scoring import market_income
 from games.hazienda.state import Animal, HaziendaState, Player, Pond
+from games.i18n import N_, _, _n
 
-BUY_CARDS = "Buy a card"
-BUY_PIECES = "Buy a hacienda or pond"
-PLAY = "Play a card"
-OTHER = "Harvest or end"
+BUY_CARDS = N_("Buy a card")
+BUY_PIECES = N_("Buy a hacienda or pond")
+PLAY = N_("Play a card")
+OTHER = N_("Harvest or end")
 
 
 class Step:
@@ -52,11 +55,15 @@ class Step:
 
 
 def name(state: HaziendaState, seat: int) -> str:
-    return state.players[seat].colour.capitalize()
+    return colour_name(state.players[seat].colour)
 
 
-def article(word: str) -> str:
-    return f"an {word}" if word[0] in "aeiou" else f"a {word}"
+def and_list(items: list[str]) -> str:
+    """"a and b and c" in the active language."""
+    text = items[0]
+    for item in items[1:]:
+        text = _("{first} and {second}", first=text, second=item)
+    return text
 
 
 # -- options -------------------------------------------------------------------------
@@ -75,24 +82,27 @@ def main_options(state: HaziendaState) -> list[Option]:
     money = player.money
     options: list[Option] = []
     if money >= CARD_PRICE_DECK and (state.land_deck or state.land_discard):
-        options.append(opt("buy:land:deck", f"Land card from the deck ({CARD_PRICE_DECK} pesos)", BUY_CARDS))
+        options.append(opt("buy:land:deck", _("Land card from the deck ({price} pesos)",
+                                              price=CARD_PRICE_DECK), _(BUY_CARDS)))
     if money >= CARD_PRICE_FACE_UP:
         options += _face_up_options("land", state.land_face_up)
     if money >= CARD_PRICE_DECK and state.animal_deck:
-        options.append(opt("buy:animal:deck", f"Animal card from the deck ({CARD_PRICE_DECK} pesos)", BUY_CARDS))
+        options.append(opt("buy:animal:deck", _("Animal card from the deck ({price} pesos)",
+                                                price=CARD_PRICE_DECK), _(BUY_CARDS)))
     if money >= CARD_PRICE_FACE_UP:
         options += _face_up_options("animal", state.animal_face_up)
     price = piece_price(state.options.variant1)
     if (money >= price and not state.hacienda_bought and state.haciendas_stock
             and hacienda_spaces(state, colour)):
-        options.append(opt("buy:hacienda", f"Hacienda ({price} pesos)", BUY_PIECES))
+        options.append(opt("buy:hacienda", _("Hacienda ({price} pesos)", price=price),
+                           _(BUY_PIECES)))
     if money >= price and not state.pond_bought and pond_sizes(state):
-        options.append(opt("buy:pond", f"Pond ({price} pesos)", BUY_PIECES))
+        options.append(opt("buy:pond", _("Pond ({price} pesos)", price=price), _(BUY_PIECES)))
     options += play_options(state, player)
     if not state.harvested and (state.harvest_stock or stealable_markers(state, colour)) and (
             harvest_targets(state, colour)):
-        options.append(opt("harvest", "Place a harvest marker", OTHER))
-    options.append(opt("end", "End turn", OTHER))
+        options.append(opt("harvest", _("Place a harvest marker"), _(OTHER)))
+    options.append(opt("end", _("End turn"), _(OTHER)))
     return options
 
 
@@ -130,11 +140,11 @@ def play_options(state: HaziendaState, player: Player) -> list[Option]:
     options = []
     for coord, deck, card in sorted(placed, key=lambda p: order[p[0]]):
         if deck == "land":
-            label = f"{card.capitalize()} card: land on {coord}"
+            label = _("{card} card: land on {coord}", card=card_name(card), coord=coord)
         else:
-            label = f"{card.capitalize()} on {coord}"
-        options.append(opt(f"play:{deck}:{card}:{coord}", label, PLAY, coord))
-    options += [opt(f"play:{deck}:{card}", f"Play a {card} card", PLAY)
+            label = _("{animal} on {coord}", animal=card_name(card), coord=coord)
+        options.append(opt(f"play:{deck}:{card}:{coord}", upper_first(label), _(PLAY), coord))
+    options += [opt(f"play:{deck}:{card}", _("Play a {card} card", card=card_name(card)), _(PLAY))
                 for deck, card, _spaces in plays if f"{deck}:{card}" not in together]
     return options
 
@@ -147,8 +157,9 @@ def _face_up_options(deck: str, face_up: list[str]) -> list[Option]:
         if card in seen:
             continue
         seen.add(card)
-        options.append(opt(f"buy:{deck}:faceup:{index}", f"Face-up {card} card ({CARD_PRICE_FACE_UP} pesos)",
-                           BUY_CARDS))
+        options.append(opt(f"buy:{deck}:faceup:{index}",
+                           _("Face-up {card} card ({price} pesos)", card=card_name(card),
+                             price=CARD_PRICE_FACE_UP), _(BUY_CARDS)))
     return options
 
 
@@ -161,9 +172,9 @@ def pond_sizes(state: HaziendaState) -> list[int]:
     return [size for size in in_stock if size <= room]
 
 
-def space_options(coords: list[str], label: str) -> list[Option]:
-    """``place:<coord>`` options, ``label`` formatted with each coordinate."""
-    return labelled_spaces([(c, label.format(coord=c)) for c in coords])
+def space_options(coords: list[str], label: Callable[[str], str]) -> list[Option]:
+    """``place:<coord>`` options, ``label`` naming the option on each coordinate."""
+    return labelled_spaces([(c, label(c)) for c in coords])
 
 
 def labelled_spaces(choices: list[tuple[str, str]]) -> list[Option]:
@@ -175,7 +186,9 @@ def labelled_spaces(choices: list[tuple[str, str]]) -> list[Option]:
     for row, row_choices in by_row.items():
         chunks = [row_choices[i:i + MENU_LIMIT] for i in range(0, len(row_choices), MENU_LIMIT)]
         for chunk in chunks:
-            group = f"Row {row}" if len(chunks) == 1 else f"Row {row} ({chunk[0][0]}–{chunk[-1][0]})"
+            group = (_("Row {row}", row=row) if len(chunks) == 1 else
+                     _("Row {row} ({first}–{last})", row=row, first=chunk[0][0],
+                       last=chunk[-1][0]))
             options += [opt(f"place:{c}", label, group, c) for c, label in chunk]
     return options
 
@@ -187,34 +200,50 @@ def step_options(state: HaziendaState) -> list[Option]:
         return main_options(state)
     if phase == "place_land":
         kind = state.card or ""
-        label = f"{kind.capitalize()} land on {{coord}}" if kind != "pampa" else "Land on {coord}"
-        return space_options(land_spaces(state, colour, kind), label)
+        if kind == "pampa":
+            return space_options(land_spaces(state, colour, kind),
+                                 lambda c: _("Land on {coord}", coord=c))
+        return space_options(land_spaces(state, colour, kind), lambda c: upper_first(
+            _("{kind} land on {coord}", kind=card_name(kind), coord=c)))
     if phase == "place_animal":
         species = state.card or ""
-        return space_options(animal_spaces(state, colour, species), f"{species.capitalize()} on {{coord}}")
+        return space_options(animal_spaces(state, colour, species), lambda c: upper_first(
+            _("{animal} on {coord}", animal=card_name(species), coord=c)))
     if phase == "place_hacienda":
-        return labelled_spaces([(coord, f"Hacienda on the {what} at {coord} ({size})")
-                                for coord, what, size in _group_choices(state, hacienda_spaces(state, colour))])
+        return labelled_spaces([(coord, _hacienda_label(coord, domain, size)) for coord, domain, size
+                                in _group_choices(state, hacienda_spaces(state, colour))])
     if phase == "pond_size":
-        return [Option(key=f"pond:{size}", label=f"Pond of {size} hex{'es' if size > 1 else ''}")
+        return [Option(key=f"pond:{size}", label=_n("Pond of {n} hex", "Pond of {n} hexes", size))
                 for size in pond_sizes(state)]
     if phase == "place_pond":
         spaces = (pond_next_spaces(state, state.pond_cells) if state.pond_cells
                   else pond_start_spaces(state, state.pond_size or 1))
-        return space_options(spaces, "Pond on {coord}")
+        return space_options(spaces, lambda c: _("Pond on {coord}", coord=c))
     if phase == "harvest_take":
-        return [Option(key=f"take:{c}", label=f"{name(state, state.colour_seat(state.lands[c]))}'s marker on {c}",
+        return [Option(key=f"take:{c}", label=_("{owner}'s marker on {coord}", coord=c,
+                                                 owner=name(state, state.colour_seat(state.lands[c]))),
                        at=c)
                 for c in stealable_markers(state, colour)]
     if phase == "harvest_place":
         return labelled_spaces([
-            (coord, f"Domain at {coord} ({size}, +{HARVEST_PESOS_PER_LAND * len(group_of(state, coord))} pesos)")
-            for coord, _, size in _group_choices(state, harvest_targets(state, colour))])
+            (coord, _n("Domain at {coord} ({n} land, +{pesos} pesos)",
+                       "Domain at {coord} ({n} lands, +{pesos} pesos)", size, coord=coord,
+                       pesos=HARVEST_PESOS_PER_LAND * size))
+            for coord, _domain, size in _group_choices(state, harvest_targets(state, colour))])
     return []
 
 
-def _group_choices(state: HaziendaState, tiles: list[str]) -> list[tuple[str, str, str]]:
-    """One choice per group among ``tiles``: (its first tile, "domain"/"herd", size text).
+def _hacienda_label(coord: str, domain: bool, size: int) -> str:
+    if domain:
+        return _n("Hacienda on the domain at {coord} ({n} land)",
+                  "Hacienda on the domain at {coord} ({n} lands)", size, coord=coord)
+    return _n("Hacienda on the herd at {coord} ({n} animal)",
+              "Hacienda on the herd at {coord} ({n} animals)", size, coord=coord)
+
+
+def _group_choices(state: HaziendaState, tiles: list[str]) -> list[tuple[str, bool, int]]:
+    """One choice per group among ``tiles``: (its first tile, whether it is a domain
+    (else a herd), its size).
 
     Where exactly on its group a hacienda or harvest marker stands changes nothing in the
     rules, so the choice is the group; the piece goes on the group's first tile.
@@ -226,11 +255,7 @@ def _group_choices(state: HaziendaState, tiles: list[str]) -> list[tuple[str, st
             continue
         group = group_of(state, coord)
         seen |= group
-        if coord in state.lands:
-            choices.append((coord, "domain", f"{len(group)} lands"))
-        else:
-            size = len(group)
-            choices.append((coord, "herd", f"{size} animal{'s' if size > 1 else ''}"))
+        choices.append((coord, coord in state.lands, len(group)))
     return choices
 
 
@@ -238,21 +263,23 @@ def prompt(state: HaziendaState) -> str:
     who = name(state, state.current)
     phase = state.phase
     if phase == "main":
-        return f"{who}: choose an action ({ACTIONS_PER_TURN - state.actions_used} left) or end the turn"
+        return _("{who}: choose an action ({n} left) or end the turn", who=who,
+                 n=ACTIONS_PER_TURN - state.actions_used)
     if phase == "place_land":
-        return f"{who}: where does the {state.card} land go?"
+        return _("{who}: where does the {card} land go?", who=who, card=card_name(state.card or ""))
     if phase == "place_animal":
-        return f"{who}: where does the {state.card} go?"
+        return _("{who}: where does the {card} go?", who=who, card=card_name(state.card or ""))
     if phase == "place_pond":
-        return f"{who}: pond hex {len(state.pond_cells) + 1} of {state.pond_size}"
-    return f"{who}: {PROMPTS.get(phase, 'choose')}"
+        return _("{who}: pond hex {n} of {size}", who=who, n=len(state.pond_cells) + 1,
+                 size=state.pond_size)
+    return _(PROMPTS.get(phase, N_("{who}: choose")), who=who)
 
 
 PROMPTS = {
-    "place_hacienda": "on which domain or herd does the hacienda go?",
-    "pond_size": "which pond do you buy?",
-    "harvest_take": "all markers are out — take one from an opponent's domain",
-    "harvest_place": "which domain do you harvest?",
+    "place_hacienda": N_("{who}: on which domain or herd does the hacienda go?"),
+    "pond_size": N_("{who}: which pond do you buy?"),
+    "harvest_take": N_("{who}: all markers are out — take one from an opponent's domain"),
+    "harvest_place": N_("{who}: which domain do you harvest?"),
 }
 
 
@@ -262,13 +289,13 @@ def apply_option(state: HaziendaState, key: str, step: Step) -> bool:
     """Apply a legal option; True when it completed an action (which counts)."""
     seat = state.current
     player = state.players[seat]
-    head, _, rest = key.partition(":")
+    head, _sep, rest = key.partition(":")
     if state.phase == "main":
         if head == "buy":
             return _buy(state, seat, player, rest, step)
         if head == "play":
-            deck, _, card = rest.partition(":")
-            card, _, coord = card.partition(":")
+            deck, _sep, card = rest.partition(":")
+            card, _sep, coord = card.partition(":")
             state.phase = "place_land" if deck == "land" else "place_animal"
             state.card = card
             if not coord:
@@ -281,7 +308,7 @@ def apply_option(state: HaziendaState, key: str, step: Step) -> bool:
         if key == "harvest":
             state.phase = "harvest_place" if state.harvest_stock else "harvest_take"
             return False
-        raise IllegalMove("That move is not possible now.")
+        raise IllegalMove(_("That move is not possible now."))
     if state.phase == "place_land":
         _place_land(state, seat, player, rest, step)
     elif state.phase == "place_animal":
@@ -292,8 +319,13 @@ def apply_option(state: HaziendaState, key: str, step: Step) -> bool:
         state.haciendas.append(rest)
         state.hacienda_bought = True
         state.changed.append(rest)
-        what = "domain" if rest in state.lands else "herd"
-        step.say(f"{name(state, seat)} buys a hacienda and builds it on the {what} at {rest}.", seat)
+        if rest in state.lands:
+            text = _("{who} buys a hacienda and builds it on the domain at {coord}.",
+                     who=name(state, seat), coord=rest)
+        else:
+            text = _("{who} buys a hacienda and builds it on the herd at {coord}.",
+                     who=name(state, seat), coord=rest)
+        step.say(text, seat)
     elif state.phase == "pond_size":
         state.pond_size = int(rest)
         state.pond_cells = []
@@ -322,24 +354,27 @@ def _buy(state: HaziendaState, seat: int, player: Player, what: str, step: Step)
     if what == "pond":
         state.phase = "pond_size"
         return False
-    deck, _, where = what.partition(":")
+    deck, _sep, where = what.partition(":")
     who = name(state, seat)
     if where == "deck":
         player.money -= CARD_PRICE_DECK
         card = draw(state, deck, step)
-        step.say(f"{who} draws {article(deck)} card.", seat)
-        step.say(f"You draw {article(card)} card.", seat, private_to=seat)
+        step.say(_("{who} draws a land card.", who=who) if deck == "land" else
+                 _("{who} draws an animal card.", who=who), seat)
+        step.say(_("You draw a {card} card.", card=card_name(card)), seat, private_to=seat)
     else:
         index = int(where.split(":")[1])
         face_up = state.land_face_up if deck == "land" else state.animal_face_up
         player.money -= CARD_PRICE_FACE_UP
         card = face_up[index]
         add_card(player.known_lands if deck == "land" else player.known_animals, card)
-        step.say(f"{who} buys a face-up {card} card.", seat)
+        step.say(_("{who} buys a face-up {card} card.", who=who, card=card_name(card)), seat)
         # "elle est remplacée immédiatement par une carte de la pioche"
         if _can_draw(state, deck):
             face_up[index] = draw(state, deck, step)
-            step.say(f"New face-up {deck} card: {face_up[index]}.")
+            new = card_name(face_up[index])
+            step.say(_("New face-up land card: {card}.", card=new) if deck == "land" else
+                     _("New face-up animal card: {card}.", card=new))
         else:
             face_up.pop(index)
     add_card(player.lands if deck == "land" else player.animals, card)
@@ -359,7 +394,8 @@ def draw(state: HaziendaState, deck: str, step: Step) -> str:
             # land cards ("la pile de défausse") into a new deck.
             state.land_deck, state.land_discard = state.land_discard, []
             state.rng.shuffle(state.land_deck)
-            step.say("The land deck is empty: the played land cards are shuffled into a new deck.")
+            step.say(_("The land deck is empty: the played land cards are shuffled into a new "
+                       "deck."))
         return state.land_deck.pop()
     card = state.animal_deck.pop()
     if not state.animal_deck:
@@ -373,15 +409,15 @@ def _animal_pile_used_up(state: HaziendaState, step: Step) -> None:
         state.animal_deck, state.animal_second = state.animal_second, []
         state.second_pile_in_use = True
         if state.options.variant2:
-            step.say("The first animal pile is used up; the second pile replaces it "
-                     "(no intermediate scoring in Variant II).")
+            step.say(_("The first animal pile is used up; the second pile replaces it "
+                       "(no intermediate scoring in Variant II)."))
         else:
             state.intermediate_due = True
-            step.say("The first animal pile is used up; the second pile replaces it. "
-                     "Intermediate scoring at the end of this turn.")
+            step.say(_("The first animal pile is used up; the second pile replaces it. "
+                       "Intermediate scoring at the end of this turn."))
     else:
         state.final_due = True
-        step.say("The last animal pile is used up: the game ends with this turn.")
+        step.say(_("The last animal pile is used up: the game ends with this turn."))
 
 
 def _place_land(state: HaziendaState, seat: int, player: Player, coord: str, step: Step) -> None:
@@ -389,7 +425,8 @@ def _place_land(state: HaziendaState, seat: int, player: Player, coord: str, ste
     _play_card(state, player, "land", kind)
     state.lands[coord] = player.colour
     state.changed.append(coord)
-    step.say(f"{name(state, seat)} plays {article(kind)} card: land on {coord}.", seat)
+    step.say(_("{who} plays a {card} card: land on {coord}.", who=name(state, seat),
+               card=card_name(kind), coord=coord), seat)
 
 
 def _play_card(state: HaziendaState, player: Player, deck: str, card: str) -> None:
@@ -407,11 +444,16 @@ def _place_animal(state: HaziendaState, seat: int, player: Player, coord: str, s
     state.changed.append(coord)
     paid = pay_markets(state, seat, coord)
     # "cattle" takes no article ("Blue places cattle on D4").
-    text = f"{name(state, seat)} places {species if species == 'cattle' else article(species)} on {coord}"
-    if paid:
-        text += " and reaches " + " and ".join(
-            f"market {m}{'' if edge == coord else f' at {edge}'} (+{pesos} pesos)" for m, edge, pesos in paid)
-    step.say(text + ".", seat)
+    who, animal = name(state, seat), animal_with_article(species)
+    if not paid:
+        step.say(_("{who} places {animal} on {coord}.", who=who, animal=animal, coord=coord), seat)
+        return
+    markets = and_list([
+        _("market {market} (+{pesos} pesos)", market=m, pesos=pesos) if edge == coord else
+        _("market {market} at {edge} (+{pesos} pesos)", market=m, edge=edge, pesos=pesos)
+        for m, edge, pesos in paid])
+    step.say(_("{who} places {animal} on {coord} and reaches {markets}.", who=who,
+               animal=animal, coord=coord, markets=markets), seat)
 
 
 def pay_markets(state: HaziendaState, seat: int, coord: str) -> list[tuple[str, str, int]]:
@@ -446,7 +488,8 @@ def _lay_pond(state: HaziendaState, seat: int, player: Player, step: Step) -> No
     state.changed.extend(cells)
     state.pond_cells = []
     state.pond_size = None
-    step.say(f"{name(state, seat)} buys a pond and lays it on {', '.join(cells)}.", seat)
+    step.say(_("{who} buys a pond and lays it on {cells}.", who=name(state, seat),
+               cells=", ".join(cells)), seat)
 
 
 def _harvest(state: HaziendaState, seat: int, player: Player, coord: str, step: Step) -> None:
@@ -459,11 +502,14 @@ def _harvest(state: HaziendaState, seat: int, player: Player, coord: str, step: 
         state.harvest.remove(source)
         state.changed.append(source)
         state.harvest_from = None
-        step.say(f"{who} takes {victim}'s harvest marker from {source}.", seat)
+        step.say(_("{who} takes {victim}'s harvest marker from {coord}.", who=who,
+                   victim=victim, coord=source), seat)
     else:
         state.harvest_stock -= 1
     state.harvest.append(coord)
     state.changed.append(coord)
     player.money += pesos
     state.harvested = True
-    step.say(f"{who} harvests the domain at {coord}: {len(domain)} lands, +{pesos} pesos.", seat)
+    step.say(_n("{who} harvests the domain at {coord}: {n} land, +{pesos} pesos.",
+                "{who} harvests the domain at {coord}: {n} lands, +{pesos} pesos.", len(domain),
+                who=who, coord=coord, pesos=pesos), seat)

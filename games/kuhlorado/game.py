@@ -21,6 +21,7 @@ from games.base import (
     Option,
     Outcome,
 )
+from games.i18n import N_, _, _n, using
 from games.kuhlorado.decisions import (
     mark_options,
     mark_prompt,
@@ -30,12 +31,13 @@ from games.kuhlorado.decisions import (
 )
 from games.kuhlorado.marking import (
     COW_FACE,
+    both,
     dice_text,
-    face_name,
     first_marks,
     second_mark_compulsory,
     second_marks,
 )
+from games.kuhlorado.names import SEAT_NAMES, category_label
 from games.kuhlorado.scoring import (
     DOUBLE_POINTS,
     PRO_COW_THRESHOLD,
@@ -48,7 +50,6 @@ from games.kuhlorado.sheets import SHEETS, load_sheet
 from games.kuhlorado.view import build_view
 from games.rng import Rng
 
-SEAT_NAMES = ("Crosses", "Circles")
 #: "Fin de la partie": the game ends when at most this many free number cells are left.
 END_FREE_NUMBERS = 5
 
@@ -98,7 +99,7 @@ class Kuhlorado(Game[KuhloradoState, KuhloradoOptions]):
     options_model = KuhloradoOptions
     # Both dice and both sheets are public (rulebook: the players roll in turn).
     hidden_information = False
-    summary = (
+    summary = N_(
         "Two players share one 8×8 pasture sheet: Crosses (x) and Circles (o). Roll two "
         "dice (1-5 and a cow), reroll any of them once, then mark: two numbers = one "
         "matching cell; two cows = two cow cells; cow + number = a cow or that number, or "
@@ -133,14 +134,18 @@ class Kuhlorado(Game[KuhloradoState, KuhloradoOptions]):
     def pending(self, state: KuhloradoState) -> Decision | None:
         if state.finished:
             return None
-        seat, who = state.current, SEAT_NAMES[state.current]
+        seat, who = state.current, _(SEAT_NAMES[state.current])
         if state.phase == "roll":
-            prompt = f"{who} ({symbol_of(seat)}): roll the dice."
-            options = [Option(key="roll", label="Roll the dice")]
+            prompt = _("{who} ({symbol}): roll the dice.", who=who, symbol=symbol_of(seat))
+            options = [Option(key="roll", label=_("Roll the dice"))]
         elif state.phase == "reroll":
-            prompt = f"{who} rolled {dice_text(state.dice)}. Keep them or reroll once?"
-            if not first_marks(state.sheet, state.dice):
-                prompt += f" Keeping them marks nothing: no free {wanted(state.dice)}."
+            if first_marks(state.sheet, state.dice):
+                prompt = _("{who} rolled {dice}. Keep them or reroll once?", who=who,
+                           dice=dice_text(state.dice))
+            else:
+                prompt = _("{who} rolled {dice}. Keep them or reroll once? Keeping them marks "
+                           "nothing: no free {cell}.", who=who, dice=dice_text(state.dice),
+                           cell=wanted(state.dice))
             options = reroll_options(state.dice)
         elif state.phase == "mark":
             prompt = mark_prompt(who, state.sheet, state.dice)
@@ -160,7 +165,8 @@ class Kuhlorado(Game[KuhloradoState, KuhloradoOptions]):
             state.dice = [roll_die(state.rng), roll_die(state.rng)]
             state.dice_seat, state.rerolled, state.turn_marks = seat, False, []
             state.phase = "reroll"
-            events.append(self._event(state, f"roll {dice_text(state.dice)}."))
+            events.append(self._event(state, _("{who} roll {dice}.", who=self._who(state),
+                                                 dice=dice_text(state.dice))))
             reveals = True
         elif state.phase == "reroll":
             reveals = self._reroll(state, option.key, events)
@@ -173,19 +179,23 @@ class Kuhlorado(Game[KuhloradoState, KuhloradoOptions]):
     def _reroll(self, state: KuhloradoState, key: str, events: list[Event]) -> bool:
         which = {"keep": [], "reroll1": [0], "reroll2": [1], "rerollboth": [0, 1]}[key]
         if which:
-            old = " and ".join(face_name(state.dice[i]) for i in which)
+            old = dice_text([state.dice[i] for i in which])
             for i in which:
                 state.dice[i] = roll_die(state.rng)
             state.rerolled = True
-            events.append(self._event(state, f"reroll {old}: now {dice_text(state.dice)}."))
+            events.append(self._event(state, _("{who} reroll {old}: now {dice}.",
+                                               who=self._who(state), old=old,
+                                               dice=dice_text(state.dice))))
         else:
-            events.append(self._event(state, f"keep {dice_text(state.dice)}."))
+            events.append(self._event(state, _("{who} keep {dice}.", who=self._who(state),
+                                               dice=dice_text(state.dice))))
         if first_marks(state.sheet, state.dice):
             state.phase = "mark"
         else:
             # "Deux chiffres": s'il n'y avait plus de case libre correspondante, le
             # joueur ne marque rien. Pas de chance.
-            events.append(self._event(state, f"can mark nothing: no free {wanted(state.dice)}."))
+            events.append(self._event(state, _("{who} can mark nothing: no free {cell}.",
+                                               who=self._who(state), cell=wanted(state.dice))))
             self._end_turn(state, events)
         return bool(which)
 
@@ -208,30 +218,39 @@ class Kuhlorado(Game[KuhloradoState, KuhloradoOptions]):
         counts = [count_doubles(state.sheet, symbol_of(s)) for s in range(2)]
         state.doubles = [DOUBLE_POINTS * n for n in counts]
         state.doubles_scored = True
-        parts = ", ".join(
-            f"{SEAT_NAMES[s]} {counts[s]} double{'s' if counts[s] != 1 else ''} "
-            f"({state.doubles[s]} points)"
+        first, second = (
+            _n("{who} {n} double ({points} points)", "{who} {n} doubles ({points} points)",
+               counts[s], who=_(SEAT_NAMES[s]), points=state.doubles[s])
             for s in range(2)
         )
-        events.append(Event(text=f"Pro scoring: {PRO_COW_THRESHOLD} cows are marked. {parts}."))
+        events.append(Event(text=_("Pro scoring: {cows} cows are marked. {first}, {second}.",
+                                   cows=PRO_COW_THRESHOLD, first=first, second=second)))
 
     def _end_turn(self, state: KuhloradoState, events: list[Event]) -> None:
         if state.turn_marks:
-            cells = " and ".join(label(p) for p in state.turn_marks)
-            events.append(self._event(state, f"mark {cells}."))
+            cells = [label(p) for p in state.turn_marks]
+            cells_text = cells[0] if len(cells) == 1 else both(*cells)
+            events.append(self._event(state, _("{who} mark {cells}.", who=self._who(state),
+                                               cells=cells_text)))
         state.last_move = LastMove(seat=state.current, cells=list(state.turn_marks))
         state.turn_marks = []
         reason = end_reason(state.sheet)
         if reason:
-            state.finished, state.phase, state.end_reason = True, "over", reason
-            events.append(Event(text=f"Game over: {reason}. {self.result_text(state)}"))
+            with using("en"):  # the state keeps the English text, the same in every locale
+                state.end_reason = end_reason(state.sheet)
+            state.finished, state.phase = True, "over"
+            events.append(Event(text=_("Game over: {reason}. {result}", reason=reason,
+                                       result=self.result_text(state))))
             return
         state.current = 1 - state.current
         state.turn += 1
         state.phase = "roll"
 
+    def _who(self, state: KuhloradoState) -> str:
+        return _(SEAT_NAMES[state.current])
+
     def _event(self, state: KuhloradoState, text: str) -> Event:
-        return Event(text=f"{SEAT_NAMES[state.current]} {text}", seat=state.current)
+        return Event(text=text, seat=state.current)
 
     def copy(self, state: KuhloradoState) -> KuhloradoState:
         """A deep copy made by hand (much faster than ``deepcopy``; ``apply`` is hot).
@@ -260,14 +279,19 @@ class Kuhlorado(Game[KuhloradoState, KuhloradoOptions]):
 
     def result_text(self, state: KuhloradoState) -> str:
         scores = self.scores(state)
-        points = f"{SEAT_NAMES[0]} {scores[0]['total']}, {SEAT_NAMES[1]} {scores[1]['total']}"
+        points = {"first": _(SEAT_NAMES[0]), "a": scores[0]["total"],
+                  "second": _(SEAT_NAMES[1]), "b": scores[1]["total"]}
         winners = self.winners(state)
         if len(winners) == 2:
-            return f"{points}: a tie, both win."
-        return f"{points}: {SEAT_NAMES[winners[0]]} win."
+            return _("{first} {a}, {second} {b}: a tie, both win.", **points)
+        return _("{first} {a}, {second} {b}: {winner} win.", winner=_(SEAT_NAMES[winners[0]]),
+                 **points)
 
     def seat_name(self, state: KuhloradoState, seat: int) -> str:
-        return SEAT_NAMES[seat]
+        return _(SEAT_NAMES[seat])
+
+    def score_label(self, category: str) -> str:
+        return category_label(category) or super().score_label(category)
 
     def evaluate(self, state: KuhloradoState, seat: int) -> float:
         """Lead in points, plus a small bonus for big herds still growing."""
@@ -291,11 +315,16 @@ def roll_die(rng: Rng) -> int:
 
 def end_reason(sheet: Sheet) -> str | None:
     """'Fin de la partie': checked after each player's action."""
-    if not sheet.free_cows():
-        return "no free cow cell is left"
-    free = len(sheet.free_numbers())
-    if free <= END_FREE_NUMBERS:
-        return f"only {free} free number cell{'s' if free != 1 else ''} left"
+    return end_reason_text(len(sheet.free_cows()), len(sheet.free_numbers()))
+
+
+def end_reason_text(free_cows: int, free_numbers: int) -> str | None:
+    """Why the game ended, in the active language (None while it goes on)."""
+    if not free_cows:
+        return _("no free cow cell is left")
+    if free_numbers <= END_FREE_NUMBERS:
+        return _n("only {n} free number cell left", "only {n} free number cells left",
+                  free_numbers)
     return None
 
 

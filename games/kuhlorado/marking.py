@@ -5,6 +5,7 @@ A die shows 1–5 or a cow; the cow is stored as :data:`COW_FACE` (it sits on th
 
 from __future__ import annotations
 
+from games.i18n import _
 from games.kuhlorado.sheet import COW, Pos, Sheet, on_sheet
 
 COW_FACE = 6
@@ -15,12 +16,25 @@ PAIR_OFFSETS = tuple(
 )
 
 
-def face_name(face: int) -> str:
+def face_key(face: int) -> str:
+    """A die face in views, the same in every language: ``"cow"`` or the number."""
     return "cow" if face == COW_FACE else str(face)
 
 
-def dice_text(dice: list[int], joiner: str = " and ") -> str:
-    return joiner.join(face_name(f) for f in dice)
+def face_name(face: int) -> str:
+    """A die face as players read it, in the active language."""
+    return _("cow") if face == COW_FACE else str(face)
+
+
+def both(first: str, second: str) -> str:
+    """Two things named together ("3 and cow", "C4 and E6")."""
+    return _("{first} and {second}", first=first, second=second)
+
+
+def dice_text(dice: list[int]) -> str:
+    """One or two die faces in words."""
+    names = [face_name(f) for f in dice]
+    return names[0] if len(names) == 1 else both(*names)
 
 
 def roll_case(dice: list[int]) -> str:

@@ -157,14 +157,6 @@ class Sheet(BaseModel):
         token = self.token(pos)
         return len(token) == 1 and token not in TROUGHS
 
-    def describe(self, pos: Pos) -> str:
-        """Short human content of a cell: ``cow``, ``3``, ``trough``."""
-        if self.is_cow(pos):
-            return "cow"
-        if self.is_trough(pos):
-            return "trough"
-        return str(self.number(pos))
-
     # -- whole sheet -----------------------------------------------------------------
     def set_mark(self, pos: Pos, symbol: str) -> None:
         if symbol not in SYMBOLS:

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from games.kuhlorado.marking import face_name
+from games.kuhlorado.marking import face_key
+from games.kuhlorado.names import SEAT_NAMES
 from games.kuhlorado.scoring import (
     PRO_COW_THRESHOLD,
     herd_value,
@@ -22,7 +23,6 @@ def build_view(game: Kuhlorado, state: KuhloradoState) -> dict[str, Any]:
     sheet = state.sheet
     scores = game.scores(state)
     meadows = meadow_winners(sheet)
-    decision = game.pending(state)
     cells = []
     for r in range(SIZE):
         row = []
@@ -61,12 +61,11 @@ def build_view(game: Kuhlorado, state: KuhloradoState) -> dict[str, Any]:
         "meadow_leaders": {
             name: (SYMBOLS.index(w) if w else None) for name, w in meadows.items()
         },
-        "dice": [face_name(f) for f in state.dice],
+        "dice": [face_key(f) for f in state.dice],
         "dice_seat": state.dice_seat,
         "rerolled": state.rerolled,
         "phase": state.phase,
         "current_seat": None if finished else state.current,
-        "prompt": decision.prompt if decision else None,
         "turn": state.turn,
         "turn_marks": [label(p) for p in state.turn_marks],
         "last_move": (
@@ -75,7 +74,7 @@ def build_view(game: Kuhlorado, state: KuhloradoState) -> dict[str, Any]:
             else None
         ),
         "players": [
-            {"seat": s, "name": game.seat_name(state, s), "symbol": SYMBOLS[s], "scores": scores[s]}
+            {"seat": s, "name": SEAT_NAMES[s], "symbol": SYMBOLS[s], "scores": scores[s]}
             for s in range(2)
         ],
         "free_cows": len(sheet.free_cows()),

@@ -11,10 +11,15 @@ from __future__ import annotations
 
 from collections import Counter
 
+from games.i18n import N_, _
 from games.llama_land import data
+from games.llama_land.names import amount, kind_title
 from games.llama_land.state import LlamaLandState
 
 CROP_OF = data.LETTER_CROP
+
+
+CHARACTERS = N_("Characters")
 
 
 def kind_of(card: str) -> str:
@@ -61,14 +66,15 @@ def swap_choices(state: LlamaLandState) -> list[tuple[str, str, str]]:
     """(key, label, group) of each character action possible now."""
     choices = []
     for card, give, get in swaps(state):
-        title = data.KIND_TITLES[kind_of(card)]
-        choices.append((f"use:{card}:{give}", f"{title}: 1 {give} → 1 {get}", "Characters"))
+        title = kind_title(kind_of(card))
+        choices.append((f"use:{card}:{give}", f"{title}: {amount(1, give)} → {amount(1, get)}",
+                        _(CHARACTERS)))
     return choices
 
 
-def apply_swap(state: LlamaLandState, key: str) -> str:
-    """Apply a ``use:<card>:<given>`` option; return what happened, for the event."""
-    card, _, give = key.removeprefix("use:").rpartition(":")
+def apply_swap(state: LlamaLandState, key: str, who: str) -> str:
+    """Apply a ``use:<card>:<given>`` option; return what ``who`` did, for the event."""
+    card, _sep, give = key.removeprefix("use:").rpartition(":")
     found = [get for c, g, get in swaps(state) if c == card and g == give]
     if not found:
         raise ValueError(f"no such character action {key!r}")
@@ -89,7 +95,8 @@ def apply_swap(state: LlamaLandState, key: str) -> str:
     else:
         player.crops[get] += 1
         state.supply_crops[get] -= 1
-    return f"uses a {data.KIND_TITLES[kind_of(card)].lower()}: 1 {give} → 1 {get}"
+    return _("{who} uses a {character}: {give} → {get}.", who=who,
+             character=kind_title(kind_of(card)).lower(), give=amount(1, give), get=amount(1, get))
 
 
 def bonuses(state: LlamaLandState, paid: list[str]) -> list[str]:

@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from typing import Final
 
+from games.i18n import N_
+
 # -- icons and crops -----------------------------------------------------------------------
 CORN, CACAO, POTATO = "corn", "cacao", "potato"
 CROPS: Final = (CORN, CACAO, POTATO)
@@ -126,8 +128,8 @@ CHARACTERS: Final = (
 #: give a bonus when building and "ne s'activent pas durant le tour où vous les obtenez".
 ACTIVE_KINDS: Final = (TRADER, MERCHANT)
 KIND_TITLES: Final = {
-    TRADER: "Trader", MERCHANT: "Merchant", SETTLER: "Settler", MINER: "Miner",
-    FARMER: "Farmer", WORKER: "Worker",
+    TRADER: N_("Trader"), MERCHANT: N_("Merchant"), SETTLER: N_("Settler"), MINER: N_("Miner"),
+    FARMER: N_("Farmer"), WORKER: N_("Worker"),
 }
 
 # -- objectives ----------------------------------------------------------------------------
@@ -166,36 +168,36 @@ GOLD_OBJECTIVES: Final[dict[str, tuple[int, int, int]]] = {
 BLUE_IN_PLAY: Final = 4
 PURPLE_IN_PLAY: Final = 3  # or gold, in the experts variant
 OBJECTIVE_TITLES: Final = {
-    "lowlands": "Lowlands", "plains": "Plains", "hills": "Hills", "mountains": "Mountains",
-    "summit": "Summit", "omnipresence": "Omnipresence", "herd": "Herd", "road": "Road",
-    "outposts": "Outposts", "farms": "Farms", "corn": "Corn specialist",
-    "cacao": "Cacao specialist", "potato": "Potato specialist", "diversity": "Diversity",
-    "wealth": "Wealth", "characters": "Characters",
+    "lowlands": N_("Lowlands"), "plains": N_("Plains"), "hills": N_("Hills"), "mountains": N_("Mountains"),
+    "summit": N_("Summit"), "omnipresence": N_("Omnipresence"), "herd": N_("Herd"), "road": N_("Road"),
+    "outposts": N_("Outposts"), "farms": N_("Farms"), "corn": N_("Corn specialist"),
+    "cacao": N_("Cacao specialist"), "potato": N_("Potato specialist"), "diversity": N_("Diversity"),
+    "wealth": N_("Wealth"), "characters": N_("Characters"),
 }
 #: One line per condition (the last page of the rulebook).
 OBJECTIVE_TEXT: Final = {
-    "lowlands": "at least 5 llamas on level 1",
-    "plains": "at least 4 llamas on level 2",
-    "hills": "at least 3 llamas on level 3",
-    "mountains": "at least 2 llamas on level 4",
-    "summit": "at least 2 llamas on level 5",
-    "omnipresence": "llamas on at least 4 different levels",
-    "herd": "a group of at least 4 adjacent llamas",
-    "road": "at least 4 llamas in one row or column",
-    "outposts": "2 llamas at least 11 steps apart",
-    "farms": "6 llamas not next to an edge or a hole",
-    "corn": "at least 4 corn llama cards",
-    "cacao": "at least 4 cacao llama cards",
-    "potato": "at least 4 potato llama cards",
-    "diversity": "at least 2 llama cards of each crop",
-    "wealth": "at least 5 coins",
-    "characters": "at least 5 characters",
+    "lowlands": N_("at least 5 llamas on level 1"),
+    "plains": N_("at least 4 llamas on level 2"),
+    "hills": N_("at least 3 llamas on level 3"),
+    "mountains": N_("at least 2 llamas on level 4"),
+    "summit": N_("at least 2 llamas on level 5"),
+    "omnipresence": N_("llamas on at least 4 different levels"),
+    "herd": N_("a group of at least 4 adjacent llamas"),
+    "road": N_("at least 4 llamas in one row or column"),
+    "outposts": N_("2 llamas at least 11 steps apart"),
+    "farms": N_("6 llamas not next to an edge or a hole"),
+    "corn": N_("at least 4 corn llama cards"),
+    "cacao": N_("at least 4 cacao llama cards"),
+    "potato": N_("at least 4 potato llama cards"),
+    "diversity": N_("at least 2 llama cards of each crop"),
+    "wealth": N_("at least 5 coins"),
+    "characters": N_("at least 5 characters"),
 }
 GOLD_TEXT: Final = {
-    "corn": "most corn llama cards",
-    "cacao": "most cacao llama cards",
-    "potato": "most potato llama cards",
-    "diversity": "most llama cards",
-    "wealth": "most coins",
-    "characters": "most characters",
+    "corn": N_("most corn llama cards"),
+    "cacao": N_("most cacao llama cards"),
+    "potato": N_("most potato llama cards"),
+    "diversity": N_("most llama cards"),
+    "wealth": N_("most coins"),
+    "characters": N_("most characters"),
 }

@@ -10,17 +10,19 @@ from __future__ import annotations
 from typing import Any
 
 from games.base import Decision, Game, Option, Outcome, PerState
+from games.i18n import N_, _, _n
 from games.llama_land import ai_value, turn
 from games.llama_land.characters import apply_swap, swaps
 from games.llama_land.data import END_TILES_LEFT, HUT
 from games.llama_land.deal import new_state
+from games.llama_land.names import amount, category_label
 from games.llama_land.scoring import scores, winners
 from games.llama_land.state import LlamaLandOptions, LlamaLandState
 from games.llama_land.turn import Step, name, say
 from games.llama_land.views import public_view
 from games.rng import Rng
 
-SUMMARY = (
+SUMMARY = N_(
     "Llama Land (2–4 players): each turn take the top terrain tile of a pile and extend your "
     "estate with it (then you may put a marker on an objective) or build on top of it (level, "
     "foundations fill the gaps, never on a llama nor exactly on a same-shaped tile): every "
@@ -35,16 +37,15 @@ SUMMARY = (
 _decisions: PerState = PerState()
 
 PROMPTS = {
-    "side": "{who}: choose the side of your start board.",
-    "tile": "{who}: take a terrain tile from the top of a pile.",
-    "mode": "{who}: extend your estate or build on it with the {shape} tile?",
-    "orient": "{who}: how do you turn the {shape} tile?",
-    "place": "{who}: where does the {shape} tile go?",
-    "effects": "{who}: a supply is short — which effect first? ({effects})",
-    "hut": "{who}: a hut — take a character from the row or the deck.",
-    "marker": "{who}: place or move a marker on an objective?",
-    "feed": "{who}: feed a llama?",
-    "llama": "{who}: where does the new llama stand?",
+    "side": N_("{who}: choose the side of your start board."),
+    "tile": N_("{who}: take a terrain tile from the top of a pile."),
+    "mode": N_("{who}: extend your estate or build on it with the {shape} tile?"),
+    "orient": N_("{who}: how do you turn the {shape} tile?"),
+    "place": N_("{who}: where does the {shape} tile go?"),
+    "effects": N_("{who}: a supply is short — which effect first? ({effects})"),
+    "hut": N_("{who}: a hut — take a character from the row or the deck."),
+    "marker": N_("{who}: place or move a marker on an objective?"),
+    "llama": N_("{who}: where does the new llama stand?"),
 }
 
 
@@ -75,7 +76,7 @@ class LlamaLand(Game[LlamaLandState, LlamaLandOptions]):
         step = Step()
         key, phase = option.key, state.phase
         if key.startswith("use:"):
-            say(state, step, apply_swap(state, key) + ".")
+            say(state, step, apply_swap(state, key, name(state, state.current)))
         elif phase == "side":
             turn.apply_side(state, key, step)
             return Outcome(state=state, events=step.events)
@@ -133,6 +134,9 @@ class LlamaLand(Game[LlamaLandState, LlamaLandOptions]):
     def seat_name(self, state: LlamaLandState, seat: int) -> str:
         return name(state, seat)
 
+    def score_label(self, category: str) -> str:
+        return super().score_label(category) if category == "total" else category_label(category)
+
     def evaluate(self, state: LlamaLandState, seat: int) -> float:
         return ai_value.evaluate(state, seat)
 
@@ -152,17 +156,19 @@ class LlamaLand(Game[LlamaLandState, LlamaLandOptions]):
 def prompt(state: LlamaLandState) -> str:
     who = name(state, state.current)
     shape = state.pile or ""
-    effects = ", ".join(turn.effect_label(state, e) for e in dict.fromkeys(state.effects))
-    text = PROMPTS[state.phase].format(who=who, shape=shape, effects=effects)
     if state.phase == "feed":
         player = state.player()
-        crops = ", ".join(f"{n} {c}" for c, n in player.crops.items())
+        have = {"crops": ", ".join(amount(n, c) for c, n in player.crops.items()),
+                "money": amount(player.coins, "coin")}
         if state.fed:
-            text = f"{who}: use a character or end your turn."
-        elif turn.feeding_compulsory(state):
-            text = f"{who}: you hold 10 crops or more — you must feed a llama."
-        text += f" You have {crops}, {player.coins} coins."
-    return text
+            return _("{who}: use a character or end your turn. You have {crops}, {money}.",
+                     who=who, **have)
+        if turn.feeding_compulsory(state):
+            return _("{who}: you hold 10 crops or more — you must feed a llama. You have "
+                     "{crops}, {money}.", who=who, **have)
+        return _("{who}: feed a llama? You have {crops}, {money}.", who=who, **have)
+    effects = ", ".join(turn.effect_label(state, e) for e in dict.fromkeys(state.effects))
+    return _(PROMPTS[state.phase], who=who, shape=shape, effects=effects)
 
 
 def options(state: LlamaLandState) -> list[Option]:
@@ -202,7 +208,8 @@ def continue_turn(state: LlamaLandState, step: Step) -> None:
                 state.phase = "hut"
                 return
             state.effects.remove(HUT)
-            say(state, step, "finds no character left for a hut.")
+            say(state, step, _("{who} finds no character left for a hut.",
+                               who=name(state, state.current)))
             continue
         turn.resolve_effect(state, effect, step)
     if state.mode == "extend" and state.options.objectives and not state.marker_done:
@@ -229,15 +236,19 @@ def end_turn(state: LlamaLandState, step: Step) -> None:
         types_left = sum(1 for column in state.llama_columns.values() if column)
         if types_left <= 1 or state.tiles_left() <= END_TILES_LEFT:
             state.end_triggered = True
-            why = "one llama type is left" if types_left <= 1 else f"{state.tiles_left()} tiles are left"
-            step.say(f"The end is near: {why}. The round is completed.")
+            if types_left <= 1:
+                step.say(_("The end is near: one llama type is left. The round is completed."))
+            else:
+                step.say(_n("The end is near: {n} tile is left. The round is completed.",
+                            "The end is near: {n} tiles are left. The round is completed.",
+                            state.tiles_left()))
     last = (state.first - 1) % state.seats
     if state.end_triggered and state.current == last:
         state.finished = True
         state.phase = "over"
         table = scores(state)
         result = "; ".join(f"{name(state, s)} {sc['total']}" for s, sc in table.items())
-        step.say(f"Game over. {result}.")
+        step.say(_("Game over. {result}.", result=result))
         return
     state.current = (state.current + 1) % state.seats
     state.turn += 1

@@ -18,11 +18,6 @@ from games.llama_land.state import Player
 ORIENTATIONS = range(8)
 
 
-def orientation_label(orientation: int) -> str:
-    turn = f"↻{90 * (orientation % 4)}"
-    return f"{turn} flipped" if orientation >= 4 else turn
-
-
 @cache
 def oriented(shape: str, orientation: int) -> tuple[Pos, ...]:
     """The shape's cells after flipping (4–7) then turning, top-left at (0, 0)."""

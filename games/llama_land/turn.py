@@ -15,7 +15,9 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import NamedTuple
 
+from games import i18n
 from games.base import MENU_LIMIT, Event, Option
+from games.i18n import N_, _, _n, _p
 from games.llama_land import data
 from games.llama_land.characters import (
     bonus_gain,
@@ -26,21 +28,28 @@ from games.llama_land.characters import (
 )
 from games.llama_land.deal import face_index, start_estate
 from games.llama_land.estate import cell_name, parse_cell_name
+from games.llama_land.names import (
+    amount,
+    character_title,
+    icon_name,
+    objective_title,
+    orientation_label,
+    resource_name,
+    seat_name,
+)
 from games.llama_land.placement import (
     Placement,
     build_placements,
     can_build,
     covered_icons,
     extend_placements,
-    orientation_label,
     oriented,
     place_tile,
 )
 from games.llama_land.scoring import open_spaces
 from games.llama_land.state import Character, LlamaCard, LlamaLandState
-from games.llama_land.views import character_view
 
-SEAT_NAMES = ("Red", "Blue", "Yellow", "Green")
+TILES, EFFECTS, FEED, SUPPLY = N_("Tiles"), N_("Effects"), N_("Feed a llama"), N_("From your supply")
 
 
 class Choice(NamedTuple):
@@ -62,23 +71,48 @@ class Step:
 
 
 def name(state: LlamaLandState, seat: int) -> str:
-    return SEAT_NAMES[seat]
+    return seat_name(seat)
+
+
+def who(state: LlamaLandState) -> str:
+    """The name of the player whose turn it is."""
+    return name(state, state.current)
 
 
 def say(state: LlamaLandState, step: Step, text: str) -> None:
-    step.say(f"{name(state, state.current)} {text}", state.current)
+    """Announce what the current player did (``text`` names them)."""
+    step.say(text, state.current)
 
 
 def icon_list(icons: str | list[str]) -> str:
-    shown = [data.ICON_NAMES[i] for i in icons if i != data.GRASS]
-    return ", ".join(shown) if shown else "no icon"
+    shown = [icon_name(i) for i in icons if i != data.GRASS]
+    return ", ".join(shown) if shown else _("no icon")
+
+
+def and_list(items: list[str]) -> str:
+    """"a and b" in the active language."""
+    text = items[0]
+    for item in items[1:]:
+        text = _("{first} and {second}", first=text, second=item)
+    return text
 
 
 # -- set-up: the side of the start board -------------------------------------------------------
 def side_options(state: LlamaLandState) -> list[Option]:
     board = state.player().board
-    return [Option(key=f"side:{side}", label=f"Side {side}",
-                   hint=data.START_FACES[face_index(board, side)]) for side in ("A", "B")]
+    return [Option(key=f"side:{side}", label=_("Side {side}", side=side),
+                   hint=face_hint(data.START_FACES[face_index(board, side)]))
+            for side in ("A", "B")]
+
+
+#: The icons of a start face as symbols any reader knows (the hint of a side).
+ICON_SYMBOLS = {"c": "🌽", "k": "🍫", "p": "🥔", "$": "🪙", "h": "🛖", "-": "·"}
+
+
+def face_hint(face: str) -> str:
+    """A start face, row by row, in symbols: "·🥔·🪙 / ···· / …" (the notation's letters
+    mean nothing to a player and no language)."""
+    return " / ".join("".join(ICON_SYMBOLS.get(c, c) for c in row) for row in face.split(" / "))
 
 
 def apply_side(state: LlamaLandState, key: str, step: Step) -> None:
@@ -86,7 +120,8 @@ def apply_side(state: LlamaLandState, key: str, step: Step) -> None:
     player = state.player()
     player.side = side
     player.estate = start_estate(face_index(player.board, side))
-    say(state, step, f"takes start board {player.board + 1}, side {side}.")
+    say(state, step, _("{who} takes start board {board}, side {side}.", who=who(state),
+                       board=player.board + 1, side=side))
     state.turn += 1
     state.current = (state.current + 1) % state.seats
     if state.current == state.first:
@@ -98,8 +133,9 @@ def tile_options(state: LlamaLandState) -> list[Option]:
     options = []
     for shape, pile in state.piles.items():
         if pile:
-            options.append(Choice(f"pile:{shape}", f"{shape} tile ({icon_list(data.tile_icons(pile[0]))})",
-                                  "Tiles"))
+            options.append(Choice(f"pile:{shape}", _("{shape} tile ({icons})", shape=shape,
+                                                      icons=icon_list(data.tile_icons(pile[0]))),
+                                  _(TILES)))
     return finish(options + character_choices(state))
 
 
@@ -127,9 +163,9 @@ def _cached(player, tile: int, mode: str) -> list[Placement]:
 
 
 def mode_options(state: LlamaLandState) -> list[Option]:
-    options = [Option(key="extend", label="Extend (next to your estate)")]
+    options = [Option(key="extend", label=_("Extend (next to your estate)"))]
     if can_build(state.player(), state.piles[state.pile][0]):  # type: ignore[index]
-        options.append(Option(key="build", label="Build (on your estate)"))
+        options.append(Option(key="build", label=_("Build (on your estate)")))
     return options
 
 
@@ -142,19 +178,22 @@ def needs_orientation_step(places: list[Placement]) -> bool:
 
 def orient_options(state: LlamaLandState) -> list[Option]:
     per = Counter(p.orientation for p in placements(state, state.mode))  # type: ignore[arg-type]
-    return [Option(key=f"orient:{o}", label=f"{orientation_label(o)} ({n} places)")
+    return [Option(key=f"orient:{o}", label=_n("{turn} ({n} place)", "{turn} ({n} places)", n,
+                                                turn=orientation_label(o)))
             for o, n in sorted(per.items())]
 
 
 def placement_label(state: LlamaLandState, place: Placement) -> str:
     (r0, c0), (r1, c1) = place.anchor, place.corner
-    label = f"r{r0}c{c0}–r{r1}c{c1} {orientation_label(place.orientation)}"
+    # The cell names are the notation's (r<row>c<column>), the same in every language.
+    parts = [_("{first}–{last} {turn}", first=f"r{r0}c{c0}", last=f"r{r1}c{c1}",
+               turn=orientation_label(place.orientation))]
     if place.mode == "build":
         paid = covered_icons(state.player().estate, place)
-        label += f" · +{icon_list(paid)}" if paid else " · nothing"
+        parts.append(f"+{icon_list(paid)}" if paid else _("nothing"))
         if sum(place.foundations):
-            label += f" · {sum(place.foundations)} foundation{'s' if sum(place.foundations) > 1 else ''}"
-    return label
+            parts.append(_n("{n} foundation", "{n} foundations", sum(place.foundations)))
+    return " · ".join(parts)
 
 
 _place_options: dict[tuple, tuple[weakref.ref, list[Option]]] = {}
@@ -165,7 +204,7 @@ def place_options(state: LlamaLandState) -> list[Option]:
     player = state.player()
     estate = player.estate
     key = (id(estate), state.piles[state.pile][0], state.mode, state.orientation,  # type: ignore[index]
-           player.foundations_left, id(player.pieces))
+           player.foundations_left, id(player.pieces), i18n.current())  # labels: per language
     cached = _place_options.get(key)
     if cached is not None and cached[0]() is estate:
         return cached[1]
@@ -220,13 +259,23 @@ def apply_placement(state: LlamaLandState, key: str, step: Step) -> None:
     state.changed += state.placed
     state.orientation = place.orientation
     where = placement_label(state, place).split(" · ")[0]
+    shape = data.tile_shape(tile)
     if place.mode == "extend":
-        say(state, step, f"extends with a {data.tile_shape(tile)} tile at {where}.")
+        say(state, step, _("{who} extends with a {shape} tile at {where}.", who=who(state),
+                           shape=shape, where=where))
         return
     level = player.estate[place.cells[0]].height
-    extra = f" on {sum(place.foundations)} foundation(s)" if sum(place.foundations) else ""
-    say(state, step, f"builds a {data.tile_shape(tile)} tile at {where} (level {level}){extra}, "
-        f"covering {icon_list(paid)}.")
+    foundations = sum(place.foundations)
+    if foundations:
+        text = _n("{who} builds a {shape} tile at {where} (level {level}) on {n} foundation, "
+                  "covering {icons}.",
+                  "{who} builds a {shape} tile at {where} (level {level}) on {n} foundations, "
+                  "covering {icons}.", foundations, who=who(state), shape=shape, where=where,
+                  level=level, icons=icon_list(paid))
+    else:
+        text = _("{who} builds a {shape} tile at {where} (level {level}), covering {icons}.",
+                 who=who(state), shape=shape, where=where, level=level, icons=icon_list(paid))
+    say(state, step, text)
     state.effects = sorted(paid, key=data.EFFECT_ORDER.index) + bonuses(state, paid)
 
 
@@ -268,16 +317,16 @@ def effect_label(state: LlamaLandState, effect: str) -> str:
     if effect.startswith("bonus:"):
         card = state.player().characters[int(effect[6:])].card
         what, n = bonus_gain(card)
-        return f"{character_view(card)['title']}: +{n} {what}"
+        return f"{character_title(card)}: +{amount(n, what)}"
     if effect == data.HUT:
-        return "Hut: take a character"
-    return f"Take 1 {data.ICON_NAMES[effect]}"
+        return _("Hut: take a character")
+    return _("Take {amount}", amount=amount(1, data.ICON_NAMES[effect]))
 
 
 def effect_options(state: LlamaLandState) -> list[Option]:
-    options = [Choice("effect:all", "Collect them in the usual order", "Effects")]
+    options = [Choice("effect:all", _("Collect them in the usual order"), _(EFFECTS))]
     for effect in dict.fromkeys(state.effects):
-        options.append(Choice(f"effect:{effect}", effect_label(state, effect), "Effects"))
+        options.append(Choice(f"effect:{effect}", effect_label(state, effect), _(EFFECTS)))
     return finish(options + character_choices(state))
 
 
@@ -308,11 +357,14 @@ def resolve_effect(state: LlamaLandState, effect: str, step: Step) -> None:
         what, n = data.LETTER_CROP[effect], 1
     got = gain(state, what, n)
     if effect.startswith("bonus:"):
-        title = character_view(state.player().characters[int(effect[6:])].card)["title"]
-        say(state, step, f"gains {got} {what} with the {title}." if got else
-            f"gains nothing with the {title}: the supply is empty.")
+        title = character_title(state.player().characters[int(effect[6:])].card)
+        say(state, step, _("{who} gains {amount} with the {title}.", who=who(state),
+                           amount=amount(got, what), title=title) if got else
+            _("{who} gains nothing with the {title}: the supply is empty.", who=who(state),
+              title=title))
     elif not got:
-        say(state, step, f"gains no {what}: the supply is empty.")
+        say(state, step, _("{who} gains no {what}: the supply is empty.", who=who(state),
+                           what=resource_name(what)))
 
 
 def apply_effect_choice(state: LlamaLandState, key: str, step: Step) -> None:
@@ -323,7 +375,7 @@ def apply_effect_choice(state: LlamaLandState, key: str, step: Step) -> None:
         return
     if effect == data.HUT and not (state.character_row or state.character_deck):
         state.effects.remove(data.HUT)
-        say(state, step, "finds no character left for a hut.")
+        say(state, step, _("{who} finds no character left for a hut.", who=who(state)))
         return
     if effect == data.HUT:
         state.phase = "hut"  # the next decision asks which character
@@ -336,9 +388,10 @@ def apply_effect_choice(state: LlamaLandState, key: str, step: Step) -> None:
 def hut_options(state: LlamaLandState) -> list[Option]:
     options = []
     for card in dict.fromkeys(state.character_row):
-        options.append(Option(key=f"hut:{card}", label=f"{character_view(card)['title']} from the row"))
+        options.append(Option(key=f"hut:{card}", label=_("{title} from the row",
+                                                          title=character_title(card))))
     if state.character_deck:
-        options.append(Option(key="hut:deck", label="The top card of the deck (unseen)"))
+        options.append(Option(key="hut:deck", label=_("The top card of the deck (unseen)")))
     return options
 
 
@@ -350,15 +403,16 @@ def apply_hut(state: LlamaLandState, key: str, step: Step) -> None:
     if card == "deck":
         card = state.character_deck.pop(0)
         step.reveals = True
-        where = "the deck"
+        text = _("{who} takes a {title} from the deck.", who=who(state),
+                 title=character_title(card))
     else:
         state.character_row.remove(card)
         if state.character_deck:
             state.character_row.append(state.character_deck.pop(0))
             step.reveals = True
-        where = "the row"
+        text = _("{who} takes a {title} from the row.", who=who(state), title=character_title(card))
     state.player().characters.append(Character(card=card, taken=state.turn))
-    say(state, step, f"takes a {character_view(card)['title']} from {where}.")
+    say(state, step, text)
     state.phase = "place"  # placeholder until continue_turn picks the next phase
 
 
@@ -401,23 +455,24 @@ def marker_options(state: LlamaLandState) -> list[Option]:
     options = []
     for source, card, space in moves:
         objective = state.objectives[card]
-        group = "From your supply" if source == "s" else \
-            f"Move from {data.OBJECTIVE_TITLES[state.objectives[int(source)].name]}"
-        where = ("top", "middle", "bottom")[space]
-        title = data.OBJECTIVE_TITLES[objective.name]
-        label = f"{title}: {objective.points[space]} pts ({where})" if objective.colour != "gold" \
-            else f"{title} (gold): the {where} space"
+        group = _(SUPPLY) if source == "s" else _(
+            "Move from {title}", title=objective_title(state.objectives[int(source)].name))
+        where = (_p("space", "top"), _p("space", "middle"), _p("space", "bottom"))[space]
+        title = objective_title(objective.name)
+        label = _("{title}: {points} pts ({where})", title=title, points=objective.points[space],
+                  where=where) if objective.colour != "gold" \
+            else _("{title} (gold): the {where} space", title=title, where=where)
         if source != "s":
-            label = f"Move here: {label}"
+            label = _("Move here: {label}", label=label)
         options.append(Choice(f"mark:{source}:{card}:{space}", label, group))
-    return finish(options + [Choice("mark:skip", "No marker this turn", "From your supply")])
+    return finish(options + [Choice("mark:skip", _("No marker this turn"), _(SUPPLY))])
 
 
 def apply_marker(state: LlamaLandState, key: str, step: Step) -> None:
     state.marker_done = True
     if key == "mark:skip":
         return
-    _, source, card_text, space_text = key.split(":")
+    _mark, source, card_text, space_text = key.split(":")
     card, space = int(card_text), int(space_text)
     # the cards are shared with earlier states (state.clone): copy before changing
     if source == "s":
@@ -429,8 +484,8 @@ def apply_marker(state: LlamaLandState, key: str, step: Step) -> None:
         state.objectives[card] = state.objectives[card].clone()
     objective = state.objectives[card]
     objective.markers[space] = state.current
-    say(state, step, f"puts a marker on {data.OBJECTIVE_TITLES[objective.name]} "
-        f"({objective.points[space]} points space).")
+    say(state, step, _("{who} puts a marker on {title} ({points} points space).", who=who(state),
+                       title=objective_title(objective.name), points=objective.points[space]))
 
 
 # -- feeding a llama --------------------------------------------------------------------------
@@ -471,19 +526,21 @@ def feed_options(state: LlamaLandState) -> list[Option]:
     for crop, pairs in feed_choices(state):
         crops = data.FEED_COST - pairs
         paid = " + ".join(part for part in (
-            f"{crops} {crop}" if crops else "",
-            f"{pairs * data.COINS_PER_MISSING_CROP} coins" if pairs else "") if part)
+            amount(crops, crop) if crops else "",
+            amount(pairs * data.COINS_PER_MISSING_CROP, "coin") if pairs else "") if part)
         options.append(Choice(f"feed:{crop}:{pairs}",
-                              f"Feed a {crop} llama ({state.llama_columns[crop][0]} pts): {paid}", "Feed a llama"))
+                              _("Feed a {crop} llama ({points} pts): {paid}",
+                                crop=resource_name(crop), points=state.llama_columns[crop][0],
+                                paid=paid), _(FEED)))
     options += character_choices(state)
     if not feeding_compulsory(state):
-        options.append(Choice("end", "End the turn" if state.fed else "End the turn without feeding",
-                              "Feed a llama"))
+        options.append(Choice("end", _("End the turn") if state.fed else
+                              _("End the turn without feeding"), _(FEED)))
     return finish(options)
 
 
 def apply_feed(state: LlamaLandState, key: str, step: Step) -> None:
-    _, crop, pairs_text = key.split(":")
+    _feed, crop, pairs_text = key.split(":")
     pairs = int(pairs_text)
     player = state.player()
     crops = data.FEED_COST - pairs
@@ -495,8 +552,10 @@ def apply_feed(state: LlamaLandState, key: str, step: Step) -> None:
     points = state.llama_columns[crop].pop(0)
     player.llama_cards.append(LlamaCard(crop=crop, points=points))
     state.fed = True
-    paid = " and ".join(p for p in (f"{crops} {crop}" if crops else "", f"{coins} coins" if coins else "") if p)
-    say(state, step, f"feeds a {crop} llama with {paid} and takes the {points}-point card.")
+    paid = and_list([p for p in (amount(crops, crop) if crops else "",
+                                 amount(coins, "coin") if coins else "") if p])
+    say(state, step, _("{who} feeds a {crop} llama with {paid} and takes the {points}-point card.",
+                       who=who(state), crop=resource_name(crop), paid=paid, points=points))
     if state.supply_llamas:
         state.feed_crop = crop
         state.phase = "llama"
@@ -507,8 +566,8 @@ def llama_options(state: LlamaLandState) -> list[Option]:
     options = []
     for name_ in llama_cells(state):
         level = estate[parse_cell_name(name_)].height
-        options.append(Choice(f"llama:{name_}", f"{name_} (level {level})",
-                              f"Row {parse_cell_name(name_)[0]}", at=name_))
+        options.append(Choice(f"llama:{name_}", _("{cell} (level {level})", cell=name_, level=level),
+                              _("Row {row}", row=parse_cell_name(name_)[0]), at=name_))
     return finish(options)
 
 
@@ -521,7 +580,8 @@ def apply_llama(state: LlamaLandState, key: str, step: Step) -> None:
     state.supply_llamas -= 1
     state.changed.append(name_)
     state.feed_crop = None
-    say(state, step, f"places the llama on {name_} (level {estate[pos].height}).")
+    say(state, step, _("{who} places the llama on {cell} (level {level}).", who=who(state),
+                       cell=name_, level=estate[pos].height))
 
 
 # -- helpers ----------------------------------------------------------------------------------

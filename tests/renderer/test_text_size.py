@@ -4,23 +4,27 @@ under 9 px tall (issue 8, "Boards a phone can read").
 Measured from the font sizes a render asks :func:`renderer.fonts.font` for (recorded during
 the render) and the scale at which a phone shows the image. Generic: every renderer in
 ``renderer.RENDERERS`` is checked on representative views of its game
-(``tests/renderer/samples.py``), decision images too once the game's options name places.
+(``tests/renderer/samples.py``), decision images too once the game's options name places,
+in English and in French (longer words must be shortened, never shrunk).
 """
 
 from __future__ import annotations
 
 import pytest
 
+from games.i18n import using
 from renderer import RENDERERS, render_image
 from renderer.fonts import MIN_PHONE_TEXT, PHONE_WIDTH, min_size, phone_px, recording
 from tests.renderer.samples import board_samples, decision_samples
 
 BOARDS = [(game, sample) for game in RENDERERS for sample in board_samples(game)]
+LOCALES = ("en", "fr")
 
 
+@pytest.mark.parametrize("locale", LOCALES)
 @pytest.mark.parametrize("game, sample", BOARDS, ids=[s.name for _, s in BOARDS])
-def test_board_text_is_at_least_9_px_on_a_400_px_phone(game, sample):
-    with recording() as log:
+def test_board_text_is_at_least_9_px_on_a_400_px_phone(game, sample, locale):
+    with using(locale), recording() as log:
         image = render_image(game, sample.view, sample.names)
     smallest = phone_px(log.smallest(), image.width)
     assert smallest >= MIN_PHONE_TEXT, (
@@ -29,8 +33,9 @@ def test_board_text_is_at_least_9_px_on_a_400_px_phone(game, sample):
     )
 
 
+@pytest.mark.parametrize("locale", LOCALES)
 @pytest.mark.parametrize("game", sorted(RENDERERS))
-def test_decision_images_text_is_at_least_9_px_with_every_mark_drawn(game):
+def test_decision_images_text_is_at_least_9_px_with_every_mark_drawn(game, locale):
     import importlib
 
     module = importlib.import_module(RENDERERS[game])
@@ -40,7 +45,7 @@ def test_decision_images_text_is_at_least_9_px_with_every_mark_drawn(game):
     if not samples:
         pytest.skip(f"no option of {game} names a board place (Option.at) yet")
     for sample in samples:
-        with recording() as log:
+        with using(locale), recording() as log:
             image = module.render_decision(sample.view, sample.names, sample.marks)
         assert image is not None, sample.name
         assert phone_px(log.smallest(), image.width) >= MIN_PHONE_TEXT, sample.name
