@@ -57,8 +57,9 @@ soak: $(STAMP)
 bench: $(STAMP)
 	$(BIN)/python -m bench
 
-# The heavy part of the benchmarks (~12 min): bursts of 50/200/500 games through the bot
-# process and a minute of turns at 25/50/75 % of the machine's limit.
+# The heavy part of the benchmarks (~30 min): bursts of 50/200/500 games through the bot
+# process, a minute of turns at 25/50/75 % of the machine's limit, 1,000 live games' memory,
+# and per game the board and database figures.
 bench-load: $(STAMP)
 	$(BIN)/python -m bench.load
 

@@ -185,7 +185,8 @@ def main() -> None:
     except ImportError:
         print("discord    load run: harness not present")
     else:
-        load.main(quick=args.quick, sizes=(50,), rates=(), stall=False)
+        load.main(quick=args.quick, sizes=(50,), rates=(), stall=False, live=None,
+                  storage=False)
 
 
 if __name__ == "__main__":

@@ -6,10 +6,17 @@ machine (loopback only), with figures measured against the machine's limit.
 * **Burst**: N games (two players each) all open, start and play a few turns at once:
   boards posted per second and its share of the limit, interaction → acknowledgement and
   last click of a turn → its board posted (p50/p95/p99), the peak memory of the bot and
-  its CPU pool.
+  its CPU pool, and the CPU seconds the bot process and its pool spent per board posted
+  (on a machine shared with other work, boards/s follows the CPU left over; CPU per
+  board does not: ``cores ÷ (bot + pool CPU per board)`` is what the machine could post).
 * **Sustained**: turns started at a fixed rate (25/50/75 % of the limit) for a minute
   over a set of running games: the same latencies. Target: click → board p95 under 1 s
   up to 50 %.
+* **Live games**: 1,000 games running at once (written to the database before the bot
+  starts, their first turn posted by it), then a turn in some of them: the bot's memory
+  (target: ≤ 120 MB resident).
+* **Boards and storage**: per game, render ÷ encode and bytes per board
+  (:mod:`bench.render`), and database bytes per finished game (:mod:`bench.dbsize`).
 * **Computers**: human games taking turns at a steady pace, alone and then beside games
   of one human and three computer seats that never stop thinking: the humans' latencies
   (a computer must never hold up another game).
@@ -22,6 +29,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import itertools
+import os
 import statistics
 import tempfile
 import time
@@ -62,6 +70,35 @@ def limit(game: str) -> tuple[float, float]:
 
     seconds = board_seconds(game)
     return cores() / seconds, seconds
+
+
+def cpu_seconds(bot: BotProcess) -> tuple[float, float]:
+    """(CPU seconds used so far by the bot process, by its CPU pool's workers)."""
+    tick = os.sysconf("SC_CLK_TCK")
+
+    def used(pid: int | str) -> float:
+        try:
+            fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            return 0.0
+        return (int(fields[11]) + int(fields[12])) / tick  # utime + stime
+
+    try:
+        children = Path(f"/proc/{bot.pid}/task/{bot.pid}/children").read_text().split()
+    except OSError:
+        children = []
+    return used(bot.pid), sum(used(pid) for pid in children)
+
+
+def resident_mib(bot: BotProcess) -> float | None:
+    """VmRSS of the bot process now, MiB."""
+    try:
+        for line in Path(f"/proc/{bot.pid}/status").read_text().splitlines():
+            if line.startswith("VmRSS:"):
+                return int(line.split()[1]) / 1024
+    except OSError:
+        return None
+    return None
 
 
 def peak_memory_mib(bot: BotProcess) -> tuple[float | None, float]:
@@ -197,7 +234,7 @@ async def computer_stall(game: str, seconds: float, env: dict[str, str],
                             idle[0].busy = True
                             tables.append(tables.pop(tables.index(idle[0])))
                             turns.append(asyncio.create_task(idle[0].turn()))
-                    await asyncio.wait_for(asyncio.gather(*turns, *background), 2 * WAIT)
+                    await settle([*turns, *background], 2 * WAIT)
                 finally:
                     await bot.close()
         label = (f"beside {mixed} games of 1 human + 3 computers ({busy.turns} of their turns)"
@@ -206,6 +243,18 @@ async def computer_stall(game: str, seconds: float, env: dict[str, str],
                   f"{figures.turns} turns, {figures.failures + busy.failures} failed",
                   *_latency_lines(figures)]
     return "\n".join(lines)
+
+
+async def settle(tasks: list[asyncio.Task[None]], seconds: float) -> int:
+    """Wait up to ``seconds`` for ``tasks``; cancel the rest (a machine that cannot keep
+    up is a figure, not a crash). Returns how many were cancelled."""
+    if not tasks:
+        return 0
+    _, pending = await asyncio.wait(tasks, timeout=seconds)
+    for task in pending:
+        task.cancel()
+    await asyncio.gather(*pending, return_exceptions=True)
+    return len(pending)
 
 
 _channel_ids = itertools.count(6_000_000)
@@ -235,6 +284,7 @@ async def burst(games: int, game: str, board_limit: float, env: dict[str, str]) 
             try:
                 await bot.start()
                 started = time.perf_counter()
+                own_cpu, pool_cpu = cpu_seconds(bot)
                 figures = Figures()
                 deadline = started + BURST_LIMIT_SECONDS
                 harness.TURNS_PER_GAME = TURNS_PER_GAME
@@ -242,6 +292,7 @@ async def burst(games: int, game: str, board_limit: float, env: dict[str, str]) 
                           for i, channel in enumerate(channels)]
                 await asyncio.gather(*(table.play() for table in tables))
                 elapsed = time.perf_counter() - started
+                own_after, pool_after = cpu_seconds(bot)
                 own, pool = peak_memory_mib(bot)
                 boards, rate = boards_per_second(fake, started)
             finally:
@@ -253,8 +304,84 @@ async def burst(games: int, game: str, board_limit: float, env: dict[str, str]) 
         f"{figures.interactions} interactions in {elapsed:.0f} s, {figures.failures} games failed",
         *_latency_lines(figures),
         f"{'':12s} peak memory {memory} (VmHWM)",
+        _cpu_line(boards, own_after - own_cpu, pool_after - pool_cpu, board_limit),
     ]
     return "\n".join(lines + [f"{'':12s} failure: {e}" for e in figures.errors])
+
+
+def _cpu_line(boards: int, own: float, pool: float, board_limit: float) -> str:
+    """CPU per board posted, and the share of the limit it allows on idle cores."""
+    if not boards:
+        return f"{'':12s} CPU per board: n/a"
+    from bot.core.cpu import cores
+
+    per_board = (own + pool) / boards
+    share = cores() / per_board / board_limit
+    return (f"{'':12s} CPU per board {1000 * own / boards:.0f} ms bot + "
+            f"{1000 * pool / boards:.0f} ms CPU pool (boards, decision images, replays): "
+            f"{100 * share:.0f} % of the limit on otherwise idle cores")
+
+
+LIVE_GAMES = 1000
+LIVE_TURNS = 100
+
+
+async def open_games(db: Path, tables: list[PacedGame], guild_id: int, game: str) -> None:
+    """Write running games for ``tables`` straight into the bot's database (seats are
+    the tables' players), their first turn still to be announced."""
+    from bot.core.sessions import Sessions
+    from bot.settings import Settings
+    from bot.storage.sqlite import Store
+
+    store = await Store.open(db)
+    try:
+        sessions = Sessions(store, Settings(_env_file=None, estancia_db=str(db),
+                                            turn_timeout_hours=0))
+        for table in tables:
+            first, second = table.players
+            await sessions.new(table.channel_id, guild_id, first.id, first.name, game, {})
+            await sessions.join(table.channel_id, second.id, second.name)
+            await sessions.start(table.channel_id, first.id)
+        await sessions.close()
+    finally:
+        await store.close()
+
+
+async def live_games(count: int, game: str, env: dict[str, str], turns: int = LIVE_TURNS) -> str:
+    """``count`` running games: the bot posts their first turns, then ``turns`` of them
+    play a turn; the bot's resident memory (target ≤ 120 MB with 1,000 games)."""
+    with tempfile.TemporaryDirectory(prefix="estancia-live-") as tmp:
+        async with TimedFakeDiscord() as fake:
+            channels = _channels(fake, count, "live")
+            figures = Figures()
+            tables = [PacedGame(fake, channel, i, figures, float("inf"), game=game)
+                      for i, channel in enumerate(channels)]
+            bot = BotProcess(fake, Path(tmp), {"LOG_LEVEL": "WARNING", **env})
+            await open_games(bot.db_path, tables, fake.guild.id, game)
+            try:
+                await bot.start()
+                started = time.perf_counter()
+                for table in tables:
+                    _, table.post = await table.next_post(
+                        lambda m: turn_button_of(m) is not None)
+                posted = time.perf_counter() - started
+                after_posts = resident_mib(bot)
+                await settle([asyncio.create_task(table.turn()) for table in tables[:turns]],
+                             2 * WAIT)
+                after_turns = resident_mib(bot)
+                own, pool = peak_memory_mib(bot)
+            finally:
+                await bot.close()
+
+    def mib(value: float | None) -> str:
+        return "n/a" if value is None else f"{value:.0f} MiB"
+
+    return "\n".join([
+        f"{game:10s} live     {count} running games: first turns posted in {posted:.0f} s, "
+        f"then {figures.turns} turns ({figures.failures} failed)",
+        f"{'':12s} bot resident {mib(after_posts)} after the posts, {mib(after_turns)} after "
+        f"the turns; peak {mib(own)} (VmHWM; target ≤ 120 MB), CPU pool peak {mib(pool)}",
+    ])
 
 
 async def sustained(share: float, game: str, board_limit: float, seconds: float,
@@ -288,7 +415,7 @@ async def sustained(share: float, game: str, board_limit: float, seconds: float,
                             break
                     else:
                         skipped += 1
-                await asyncio.wait_for(asyncio.gather(*turns), WAIT)
+                unfinished = await settle(turns, WAIT)
                 elapsed = time.perf_counter() - started
                 boards, achieved = boards_per_second(fake, started)
             finally:
@@ -298,15 +425,28 @@ async def sustained(share: float, game: str, board_limit: float, seconds: float,
         f"{game:10s} sustained {100 * share:3.0f} % of the limit = {rate:5.1f} turns/s for "
         f"{seconds:.0f} s over {count} games: {figures.turns} turns in {elapsed:.0f} s "
         f"({achieved:.1f} boards/s), {skipped} ticks with every game busy, "
-        f"{figures.failures} failed",
+        f"{figures.failures} failed, {unfinished} unfinished {WAIT:.0f} s after the last start",
         *_latency_lines(figures),
     ]
     return "\n".join(lines + [f"{'':12s} failure: {e}" for e in figures.errors])
 
 
+def boards_and_storage(quick: bool) -> None:
+    """Render ÷ encode and bytes per board, then database bytes per finished game, for
+    every game."""
+    from bench import dbsize
+    from bench.render import bench_render
+    from games import available_games
+
+    for name in available_games():
+        bench_render(name, 3 if quick else 7)
+    dbsize.main(quick=quick)
+
+
 def main(quick: bool = False, sizes: tuple[int, ...] = BURST_SIZES,
          rates: tuple[float, ...] = RATES, seconds: float = SUSTAIN_SECONDS,
-         game: str = GAME, env: dict[str, str] | None = None, stall: bool = True) -> None:
+         game: str = GAME, env: dict[str, str] | None = None, stall: bool = True,
+         live: int | None = LIVE_GAMES, storage: bool = True) -> None:
     env = env or {}
     board_limit, per_board = limit(game)
     from bot.core.cpu import cores
@@ -318,8 +458,13 @@ def main(quick: bool = False, sizes: tuple[int, ...] = BURST_SIZES,
     for share in (0.5,) if quick else rates:
         print(asyncio.run(sustained(share, game, board_limit, 10.0 if quick else seconds, env)),
               flush=True)
+    if live:
+        print(asyncio.run(live_games(50 if quick else live, game, env,
+                                     10 if quick else LIVE_TURNS)), flush=True)
     if stall:
         print(asyncio.run(computer_stall(game, 10.0 if quick else 30.0, env)), flush=True)
+    if storage:
+        boards_and_storage(quick)
 
 
 if __name__ == "__main__":
@@ -332,8 +477,13 @@ if __name__ == "__main__":
                         default=RATES, help="sustained shares of the limit, e.g. 0.25,0.5")
     parser.add_argument("--seconds", type=float, default=SUSTAIN_SECONDS)
     parser.add_argument("--game", default=GAME)
+    parser.add_argument("--live", type=int, default=LIVE_GAMES,
+                        help="running games for the memory figure (0: skip)")
+    parser.add_argument("--no-storage", action="store_true",
+                        help="skip the per-game board and database figures")
     parser.add_argument("--env", action="append", default=[],
                         help="NAME=VALUE for the bot process (e.g. ESTANCIA_OUTBOX_IN_FLIGHT=32)")
     args = parser.parse_args()
     main(args.quick, args.sizes, args.rates, args.seconds, args.game,
-         dict(item.split("=", 1) for item in args.env))
+         dict(item.split("=", 1) for item in args.env), live=args.live,
+         storage=not args.no_storage)

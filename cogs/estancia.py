@@ -10,7 +10,6 @@ answered privately by the command tree's error handler and change nothing.
 
 from __future__ import annotations
 
-import asyncio
 import io
 import logging
 from typing import TYPE_CHECKING, Literal
@@ -19,7 +18,8 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.core import ratings, stale
+import renderer
+from bot.core import cpu, ratings, stale
 from bot.core.sessions import GameInfo, SessionError
 from bot.discord_ui.panels import (
     acknowledge,
@@ -45,7 +45,7 @@ from bot.discord_ui.votes import vote_text
 from bot.storage.sqlite import RatingRow, ServerRow
 from games import available_games, get_game
 from games.base import Decision
-from renderer import encode_png, leaderboard, render_png
+from renderer import leaderboard
 
 if TYPE_CHECKING:
     from bot.core.sessions import Sessions
@@ -336,7 +336,7 @@ class EstanciaCog(commands.GroupCog, group_name="estancia",
         info = await self.latest_game(interaction)
         seated = info.seat_of(interaction.user.id) is not None
         view = await self.sessions.view(info.id, interaction.user.id)
-        png = await asyncio.to_thread(render_png, info.game, view, info.names)
+        png = await cpu.run(cpu.render_png, renderer.RENDERERS[info.game], view, info.names)
         hand = hand_text(view) if seated else None
         if not seated:
             note = "you have no seat in this game; this is the public view."
@@ -426,8 +426,7 @@ class EstanciaCog(commands.GroupCog, group_name="estancia",
         rows = await self.sessions.leaderboard(interaction.guild_id or 0, name, LEADERBOARD_SIZE)
         lines = [leaderboard.Line(r.name, ratings.Rating(r.mu, r.sigma).shown, r.games, r.wins)
                  for r in rows]
-        image = await asyncio.to_thread(leaderboard.render, f"{title} — leaderboard", lines)
-        png = await asyncio.to_thread(encode_png, image)
+        png = await cpu.run(leaderboard.render_png, f"{title} — leaderboard", lines)
         text = f"**{title}** — the best rated players of this server" if rows else (
             f"**{title}** — no rated game on this server yet: ratings change when a game ends.")
         await self.reply(interaction, text, file=discord.File(

@@ -17,6 +17,8 @@ definitions and OpenSpiel's ``legal_actions``/``apply_action``):
   ``view(state, None)`` is the spectators' public view. Renderers and messages are
   built only from views.
 * ``scores(state)`` gives a breakdown per seat by category (always with ``"total"``).
+* Events may name a player by :func:`seat_ref` (the engine knows seats, not names);
+  front ends show :meth:`Event.told` with the players' display names.
 
 Front ends never special-case a game: they show ``Decision.prompt`` and the options.
 Big choices are grouped: when a decision has more than :data:`MENU_LIMIT` options,
@@ -28,10 +30,11 @@ menus hold 25 options at most).
 from __future__ import annotations
 
 import copy
+import re
 import weakref
 from abc import ABC, abstractmethod
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any, ClassVar, Generic, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field
@@ -87,11 +90,38 @@ class Decision(BaseModel):
 
 
 class Event(BaseModel):
-    """Something to announce. ``private_to`` events are shown only to that seat."""
+    """Something to announce. ``private_to`` events are shown only to that seat.
+
+    A text may name seats by :func:`seat_ref`; front ends show it with :meth:`told`."""
 
     text: str
     seat: int | None = None
     private_to: int | None = None
+
+    def told(self, names: Sequence[str]) -> str:
+        """The text with the players' names for its seat references."""
+        return name_seats(self.text, names)
+
+
+#: A seat named inside an event (``seat_ref``): the seat's number counted from 1.
+SEAT_REF = re.compile(r"⟨seat (\d+)⟩")
+
+
+def seat_ref(seat: int) -> str:
+    """How an event's text names ``seat`` (0-based), whose player's name the engine does
+    not know: the front end puts the display name in its place (:func:`name_seats`)."""
+    return f"⟨seat {seat + 1}⟩"
+
+
+def name_seats(text: str, names: Sequence[str]) -> str:
+    """``text`` with each :func:`seat_ref` replaced by that seat's name from ``names``
+    (a seat without a name is told as "Seat N")."""
+
+    def name(match: re.Match[str]) -> str:
+        seat = int(match.group(1)) - 1
+        return names[seat] if 0 <= seat < len(names) else _("Seat {n}", n=seat + 1)
+
+    return SEAT_REF.sub(name, text)
 
 
 class GameState(BaseModel):

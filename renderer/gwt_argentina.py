@@ -12,10 +12,11 @@ board and hand (``gwt_argentina_player``).
 
 from __future__ import annotations
 
-import re
+from PIL import Image
 
-from PIL import Image, ImageDraw
-
+from games.base import name_seats
+from games.i18n import _
+from renderer.fonts import draw_on
 from renderer.gwt_argentina_base import (
     FLOOR,
     MARGIN,
@@ -32,6 +33,7 @@ from renderer.gwt_argentina_market import (
 )
 from renderer.gwt_argentina_player import paint_seat_board, score_strip
 from renderer.gwt_argentina_rail import paint_ports, paint_railway, paint_ships
+from renderer.gwt_argentina_trail import LAYOUT as TRAIL_LAYOUT
 from renderer.gwt_argentina_trail import paint_trail
 from renderer.marks import PLACE_OUTLINE, Box, draw_mark, mark_size, region_around
 
@@ -58,7 +60,7 @@ def _paint(view: dict, names: list[str]) -> tuple[Canvas, float]:
     strip = score_strip(view, names)
     strip.paint_on(canvas.draw, (0, y))
     y += strip.total_height + 4
-    y = canvas.title(y, "Trail", "hand: toll for this player count")
+    y = canvas.title(y, _("Trail"), _("hand: toll for this player count"))
     y = paint_trail(canvas, view, names, y) + 10
     y = paint_job_market(canvas, view, y)
     y = paint_forecast(canvas, view, y)
@@ -76,11 +78,13 @@ def _paint_header(canvas: Canvas, view: dict, names: list[str], y: float) -> flo
         totals = {int(s): sc["total"] for s, sc in (view.get("scores") or {}).items()}
         best = max(totals.values(), default=0)
         winners = ", ".join(name_of(names, s) for s, t in totals.items() if t == best)
-        head = f"Game over — {winners} wins with {best} VP"
+        head = _("Game over — {winners} wins with {n} VP", winners=winners, n=best)
+    elif view["end_triggered_by"] is not None:
+        head = _("Turn {n} — {name} to play (last turns)", n=view["turn"],
+                 name=name_of(names, view["current"]))
     else:
-        head = f"Turn {view['turn']} — {name_of(names, view['current'])} to play"
-        if view["end_triggered_by"] is not None:
-            head += " (last turns)"
+        head = _("Turn {n} — {name} to play", n=view["turn"],
+                 name=name_of(names, view["current"]))
     canvas.text((MARGIN, y), head, size=FLOOR + 6, bold=True, width=WIDTH - 2 * MARGIN)
     y += FLOOR + 14
     for line in view.get("log", [])[-LOG_LINES:]:
@@ -91,8 +95,8 @@ def _paint_header(canvas: Canvas, view: dict, names: list[str], y: float) -> flo
 
 
 def named(line: str, names: list[str]) -> str:
-    """A log line with "Seat 2" replaced by the player's name (the log counts from 1)."""
-    return re.sub(r"\bSeat (\d+)", lambda m: name_of(names, int(m.group(1)) - 1), line)
+    """A log line (an event's text) with the players' names for its seat references."""
+    return name_seats(line, names)
 
 
 def render_decision(view: dict, names: list[str], marks: dict[str, str]) -> Image.Image | None:
@@ -105,7 +109,7 @@ def render_decision(view: dict, names: list[str], marks: dict[str, str]) -> Imag
                            min_height=300)
     image = canvas.image.crop((round(region.left), round(region.top), round(region.right),
                                round(region.bottom)))
-    draw = ImageDraw.Draw(image)
+    draw = draw_on(image)
     size = mark_size(image.width)
     for place, box in boxes.items():
         box = Box(box.left - region.left, box.top - region.top, box.right - region.left,
@@ -114,9 +118,17 @@ def render_decision(view: dict, names: list[str], marks: dict[str, str]) -> Imag
                                radius=6, outline="white", width=6)
         draw.rounded_rectangle((box.left - 2, box.top - 2, box.right + 2, box.bottom + 2),
                                radius=6, outline=PLACE_OUTLINE, width=3)
-        draw_mark(draw, (mark_x(place, box, size, image.width), (box.top + box.bottom) / 2),
-                  marks[place], size)
+        draw_mark(draw, mark_centre(place, box, size, image.width), marks[place], size)
     return image
+
+
+def mark_centre(place: str, box: Box, size: int, width: float) -> tuple[float, float]:
+    """A trail space's mark sits on its upper-left corner, over the space's id, so that
+    its tile, toll and estancieros stay readable; other places as :func:`mark_x` says."""
+    if place in TRAIL_LAYOUT:
+        x = min(max(box.left + size * 0.55, size * 0.9), width - size * 0.9)
+        return x, box.top + 1
+    return mark_x(place, box, size, width), (box.top + box.bottom) / 2
 
 
 def mark_x(place: str, box: Box, size: int, width: float) -> float:

@@ -10,10 +10,11 @@ can cut the region holding a decision's places.
 
 from __future__ import annotations
 
-from PIL import Image, ImageDraw
+from PIL import Image
 
+from games.i18n import _
 from renderer.colours import readable_ink
-from renderer.fonts import font, min_size
+from renderer.fonts import draw_on, font, min_size
 from renderer.marks import Box
 
 #: the board image's width; its height follows the sections drawn
@@ -48,7 +49,7 @@ class Canvas:
 
     def __init__(self, height: int = 4000):
         self.image = Image.new("RGB", (WIDTH, height), BACKGROUND)
-        self.draw = ImageDraw.Draw(self.image)
+        self.draw = draw_on(self.image)
         self.places: dict[str, Box] = {}
 
     def place(self, place: str, box: tuple[float, float, float, float]) -> None:
@@ -116,4 +117,4 @@ def initial(names: list[str], seat: int) -> str:
 
 
 def name_of(names: list[str], seat: int) -> str:
-    return names[seat] if seat < len(names) else f"Seat {seat + 1}"
+    return names[seat] if seat < len(names) else _("Seat {n}", n=seat + 1)

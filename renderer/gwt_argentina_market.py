@@ -9,6 +9,7 @@ used at this player count are greyed.
 
 from __future__ import annotations
 
+from games.gwt_argentina import words
 from games.gwt_argentina.data_cattle import BREED_BY_ID, MARKET_CARD_BY_ID
 from games.gwt_argentina.data_objectives import OBJECTIVE_BY_ID
 from games.gwt_argentina.data_tiles import (
@@ -20,6 +21,7 @@ from games.gwt_argentina.data_tiles import (
     WORKER_BY_ID,
     job_market_columns,
 )
+from games.i18n import N_, _
 from renderer.colours import readable_ink
 from renderer.gwt_argentina_base import (
     BREED_FILL,
@@ -36,6 +38,8 @@ from renderer.gwt_argentina_base import (
     Canvas,
 )
 
+#: What happens when the marker leaves a row by an arrow (p. 11 and 19)
+ARROW_WORDS = {"ships": N_("ships"), "market": N_("cattle"), "end": N_("end")}
 JOB_PITCH = (WIDTH - 2 * MARGIN + 4) / JOB_MARKET_ROWS
 JOB_W = JOB_PITCH - 4
 JOB_H = 36
@@ -63,8 +67,9 @@ def paint_job_market(canvas: Canvas, view: dict, top: float) -> float:
     board = view["board"]
     marker = board["job_marker_row"]
     used = set(job_market_columns(view["seats"]))
-    flag = "left the board" if marker >= JOB_MARKET_ROWS else f"marker on row {marker + 1}"
-    top = canvas.title(top, "Job market", flag)
+    flag = (_("marker left the board") if marker >= JOB_MARKET_ROWS
+            else _("marker on row {n}", n=marker + 1))
+    top = canvas.title(top, _("Job market"), flag)
     head = FLOOR + 6
     for r in range(JOB_MARKET_ROWS):
         x0 = MARGIN + r * JOB_PITCH
@@ -86,7 +91,7 @@ def paint_job_market(canvas: Canvas, view: dict, top: float) -> float:
                             radius=5)
         arrow = ARROW_BY_ROW.get(r + 1)
         if arrow is not None:
-            word = {"ships": "ships", "market": "cattle", "end": "end"}[arrow.event]
+            word = _(ARROW_WORDS[arrow.event])
             canvas.text((x0 + JOB_W / 2, top + head + JOB_MARKET_COLUMNS * (JOB_H + 4)),
                         word, condensed=True, anchor="ma", fill=MUTED_INK)
     return top + head + JOB_MARKET_COLUMNS * (JOB_H + 4) + FLOOR + 12
@@ -95,7 +100,8 @@ def paint_job_market(canvas: Canvas, view: dict, top: float) -> float:
 def paint_forecast(canvas: Canvas, view: dict, top: float) -> float:
     board = view["board"]
     bags = board["bags"]
-    top = canvas.title(top, "Forecast", f"bags A {bags['A']} · B {bags['B']} · C {bags['C']}")
+    top = canvas.title(top, _("Forecast"), _("bags A {a} · B {b} · C {c}", a=bags["A"],
+                                             b=bags["B"], c=bags["C"]))
     pitch = (WIDTH - 2 * MARGIN + 6) / 6
     for i, space in enumerate(("A1", "A2", "B1", "B2", "C1", "C2")):
         x0 = MARGIN + i * pitch
@@ -116,16 +122,16 @@ CARD_H = 56
 def card_face(card: str) -> tuple[str, str, str]:
     """(top text, bottom text, fill) of a cattle, exhaustion or objective card."""
     if card == "EX":
-        return "EX", "-2", "#8c8c8c"
+        return _("EX"), "-2", "#8c8c8c"
     if card in OBJECTIVE_BY_ID:
         objective = OBJECTIVE_BY_ID[card]
-        return card[2:], f"{objective.vp}vp", "#efe3b4"
+        return card[2:], _("{n}vp", n=objective.vp), "#efe3b4"
     if card in MARKET_CARD_BY_ID:
         data = MARKET_CARD_BY_ID[card]
         breed = BREED_BY_ID[data.breed]
     else:
         breed = next(b for b in BREED_BY_ID.values() if card.split(":")[-1].startswith(b.code))
-    return str(breed.value), f"s{breed.strength}", BREED_FILL[breed.colour]
+    return str(breed.value), _("s{n}", n=breed.strength), BREED_FILL[breed.colour]
 
 
 def paint_card(canvas: Canvas, x0: float, y0: float, card: str) -> None:
@@ -141,8 +147,9 @@ def paint_card(canvas: Canvas, x0: float, y0: float, card: str) -> None:
 def paint_cattle_market(canvas: Canvas, view: dict, top: float) -> float:
     board = view["board"]
     cards = board["cattle_market"]
-    top = canvas.title(top, "Cattle market (value, strength)",
-                       f"deck {board['cattle_deck']} · exhaustion {board['exhaustion']}")
+    top = canvas.title(top, _("Cattle market (value, strength)"),
+                       _("deck {deck} · exhaustion {exhaustion}", deck=board["cattle_deck"],
+                         exhaustion=board["exhaustion"]))
     per_row = int((WIDTH - 2 * MARGIN + 4) // (CARD_W + 4))
     for i, card in enumerate(cards):
         row, col = divmod(i, per_row)
@@ -153,14 +160,15 @@ def paint_cattle_market(canvas: Canvas, view: dict, top: float) -> float:
 
 def paint_objectives(canvas: Canvas, view: dict, top: float) -> float:
     board = view["board"]
-    top = canvas.title(top, "Objectives", f"deck {board['objective_deck']}")
+    top = canvas.title(top, _("Objectives"), _("deck {n}", n=board["objective_deck"]))
     x = MARGIN
     for card in board["objective_display"]:
         data = OBJECTIVE_BY_ID[card]
         needs = " ".join(f"{n} {condition_word(k)}" for k, n in data.needs.items())
         box = (x, top, x + 190, top + 54)
         canvas.rect(box, "#efe3b4", outline=INK, width=2)
-        canvas.text((x + 6, top + 4), f"{data.vp} VP or {data.penalty}", bold=True,
+        canvas.text((x + 6, top + 4), _("{vp} VP or {penalty}", vp=data.vp,
+                                         penalty=data.penalty), bold=True,
                     condensed=True, width=178)
         canvas.text((x + 6, top + 28), needs, condensed=True, width=178)
         x += 196
@@ -170,9 +178,14 @@ def paint_objectives(canvas: Canvas, view: dict, top: float) -> float:
 def condition_word(condition: str) -> str:
     """A short word for an objective's condition (``data_objectives.CONDITIONS``)."""
     if condition.startswith("farmer_"):
-        return condition[7:]
+        return words.granjero(condition[7:])
     if condition.startswith("district_"):
-        return f"dist.{condition[9:]}"
-    return {"building": "bldg", "station": "stn", "cattle_3": "val-3", "caracu": "Caracu",
-            "franqueiro": "Franq.", "angus": "Angus", "ship18": "ship 18"}.get(condition,
-                                                                               condition)
+        return _("dist.{letter}", letter=condition[9:])
+    if condition in SHORT_CONDITIONS:
+        return _(SHORT_CONDITIONS[condition])
+    return {"caracu": "Caracu", "franqueiro": "Franq.", "angus": "Angus"}.get(condition,
+                                                                             condition)
+
+
+SHORT_CONDITIONS = {"building": N_("bldg"), "station": N_("stn"), "cattle_3": N_("val-3"),
+                    "ship18": N_("ship 18")}

@@ -4,9 +4,11 @@ the player's own board and hand (each card's breeding value and strength).
 
 from __future__ import annotations
 
+from games.gwt_argentina import words
 from games.gwt_argentina.data_cattle import BREED_BY_ID, MARKET_CARD_BY_ID
 from games.gwt_argentina.data_player import AUX_ACTIONS, AUX_DOUBLE_SLOT
 from games.gwt_argentina.data_tiles import WORKER_ROWS
+from games.i18n import N_, _
 from renderer.gwt_argentina_base import (
     BACKGROUND,
     FLOOR,
@@ -23,7 +25,10 @@ from renderer.gwt_argentina_base import (
 from renderer.gwt_argentina_market import CARD_H, CARD_W, paint_card
 from renderer.strip import Strip
 
-HEADERS = ["$", "cert", "grain", "G C M F", "hand", "discs", "VP"]
+HEADERS = ["$", N_("cert"), N_("grain"), "G C M F", N_("hand"), N_("discs"), N_("VP")]
+#: The auxiliary actions (rulebook p. 18), short
+AUX_WORDS = {"pesos": N_("pesos"), "draw": N_("draw"), "cert": N_("cert"), "grain": N_("grain"),
+             "engine": N_("engine"), "remove": N_("remove")}
 
 
 def score_strip(view: dict, names: list[str]) -> Strip:
@@ -40,7 +45,7 @@ def score_strip(view: dict, names: list[str]) -> Strip:
             f"{player['hand_size']}/{player['limits']['hand']}", str(len(player["slots"])),
             str(total),
         ], seat == view["current"] and not view["finished"]))
-    strip.table(HEADERS, rows)
+    strip.table([_(h) if h not in ("$", "G C M F") else h for h in HEADERS], rows)
     return strip
 
 
@@ -65,40 +70,45 @@ def paint_seat_board(canvas: Canvas, view: dict, names: list[str], top: float) -
     player = view["players"][seat]
     hand = list(private.get("hand", []))
     canvas.draw.rectangle((0, top, WIDTH, top + 4), fill=player_fill(seat))
-    top = canvas.title(top + 8, f"Your board — {name_of(names, seat)}",
-                       f"hand value {hand_value(hand)} + cert {player['certificates']}")
+    top = canvas.title(top + 8, _("Your board — {name}", name=name_of(names, seat)),
+                       _("hand value {n} + cert {cert}", n=hand_value(hand),
+                         cert=player["certificates"]))
     per_row = int((WIDTH - 2 * MARGIN + 4) // (CARD_W + 4))
     for i, card in enumerate(hand):
         row, col = divmod(i, per_row)
         paint_card(canvas, MARGIN + col * (CARD_W + 4), top + row * (CARD_H + 6), card)
     if not hand:
-        canvas.text((MARGIN, top), "empty hand", fill=MUTED_INK)
+        canvas.text((MARGIN, top), _("empty hand"), fill=MUTED_INK)
     rows = max(1, (len(hand) + per_row - 1) // per_row)
     y = top + rows * (CARD_H + 6) + 4
     limits = player["limits"]
-    y = _line(canvas, y, f"Move {limits['move']} · hand {limits['hand']} · certificates up to "
-                         f"{limits['certificates']} · strength {limits['strength']} · "
-                         f"tokens {player['exchange_tokens']}")
-    y = _line(canvas, y, f"Deck {player['deck_size']} · discard {len(player['discard'])} · "
-                         f"locomotive {player['locomotive']}")
+    y = _line(canvas, y, _("Move {move} · hand {hand} · certificates up to {cert} · strength "
+                           "{strength} · tokens {tokens}", move=limits["move"],
+                           hand=limits["hand"], cert=limits["certificates"],
+                           strength=limits["strength"], tokens=player["exchange_tokens"]))
+    y = _line(canvas, y, _("Deck {deck} · discard {discard} · locomotive {locomotive}",
+                           deck=player["deck_size"], discard=len(player["discard"]),
+                           locomotive=player["locomotive"]))
     x = MARGIN
     for row in WORKER_ROWS:
         count = len(player["workers"].get(row, []))
         box = (x, y, x + 190, y + 32)
         canvas.rect(box, WORKER_FILL[row], outline=INK, width=2)
-        canvas.text((x + 8, y + 16), f"{WORKER_LETTER[row]} {row[:10]} {count}", bold=True,
+        canvas.text((x + 8, y + 16), f"{WORKER_LETTER[row]} {words.worker(row)} {count}",
+                    bold=True,
                     fill="white", anchor="lm", condensed=True, width=176)
         x += 196
     y += 40
-    y = _line(canvas, y, "Auxiliary actions: " + aux_levels(player["slots"]))
-    y = _line(canvas, y, "Buildings left: " + " ".join(str(b) for b in player["buildings_left"]))
+    y = _line(canvas, y, _("Auxiliary actions: {levels}", levels=aux_levels(player["slots"])))
+    y = _line(canvas, y, _("Buildings left: {numbers}",
+                           numbers=" ".join(str(b) for b in player["buildings_left"])))
     extra = []
     if player["objectives"]:
-        extra.append("objectives " + " ".join(player["objectives"]))
+        extra.append(_("objectives {cards}", cards=" ".join(player["objectives"])))
     if player["helped_farmers"]:
-        extra.append(f"farmers kept {len(player['helped_farmers'])}")
+        extra.append(_("farmers kept {n}", n=len(player["helped_farmers"])))
     if player["station_masters"]:
-        extra.append("masters " + " ".join(player["station_masters"]))
+        extra.append(_("masters {ids}", ids=" ".join(player["station_masters"])))
     if extra:
         y = _line(canvas, y, " · ".join(extra))
     return y + 6
@@ -112,11 +122,12 @@ def _line(canvas: Canvas, y: float, text: str) -> float:
 def aux_levels(slots: list[str]) -> str:
     """Each auxiliary action with "×2" when double, "×1" when single, "–" while locked
     (its discs still on the board: ``slots``)."""
-    words = []
-    for action, (unlock, _) in AUX_ACTIONS.items():
+    found = []
+    for action, (unlock, _double) in AUX_ACTIONS.items():
         if action in AUX_DOUBLE_SLOT:
             level = 1 + (AUX_DOUBLE_SLOT[action] not in slots)
         else:
             level = sum(slot not in slots for slot in unlock)
-        words.append(f"{action[4:]} {'–' if level == 0 else f'×{level}'}")
-    return ", ".join(words)
+        name = _(AUX_WORDS[action[4:]]) if action[4:] in AUX_WORDS else action[4:]
+        found.append(f"{name} {'–' if level == 0 else f'×{level}'}")
+    return ", ".join(found)

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from games.gwt_argentina.data_europe import CITY_NAMES, SHIP_BY_ID, port_city
 from games.gwt_argentina.data_railway import STATION_BY_ID
+from games.i18n import _
 from renderer.gwt_argentina_base import (
     FLOOR,
     INK,
@@ -42,7 +43,7 @@ def track_cell(position: int, top: float) -> tuple[float, float, float, float]:
 
 def station_box(station_id: str, top: float) -> tuple[float, float, float, float]:
     switch = STATION_BY_ID[station_id].switch
-    x0, _, x1, y1 = track_cell(switch, top)
+    x0, _top, x1, y1 = track_cell(switch, top)
     centre = (x0 + x1) / 2
     half = CELL_PITCH - 3
     left = min(max(centre - half, MARGIN), WIDTH - MARGIN - 2 * half)
@@ -51,13 +52,13 @@ def station_box(station_id: str, top: float) -> tuple[float, float, float, float
 
 def paint_railway(canvas: Canvas, view: dict, names: list[str], top: float) -> float:
     board = view["board"]
-    top = canvas.title(top, "Railway")
+    top = canvas.title(top, _("Railway"))
     locomotives: dict[str, list[int]] = {}
     for player in view["players"]:
         locomotives.setdefault(str(player["locomotive"]), []).append(player["seat"])
     for position in range(33):
         box = track_cell(position, top)
-        label = "depot" if position == 32 else str(position)
+        label = _("depot") if position == 32 else str(position)
         place = "depot" if position == 32 else str(position)
         canvas.place(f"rail:{place}", box)
         canvas.rect(box, TRACK_FILL if position else "#bdb2a0", outline=INK if
@@ -77,12 +78,14 @@ def paint_railway(canvas: Canvas, view: dict, names: list[str], top: float) -> f
         black = station.corner == "black"
         canvas.rect(box, STATION_FILL, outline=INK, width=5 if black else 2)
         head = "T31" if place.endswith(":station") else station_id
-        canvas.text((x0 + 6, y0 + 3), f"{head} ${station.cost} {station.vp}vp", bold=True,
+        canvas.text((x0 + 6, y0 + 3), _("{station} ${cost} {vp}vp", station=head,
+                                         cost=station.cost, vp=station.vp), bold=True,
                     condensed=True, width=x1 - x0 - 10)
         master = board["station_masters"].get(station_id)
         right = x1 - 6
         if master:
-            word = "wkr " + master.split(":")[1][:2] if master.startswith("worker:") else master
+            word = (_("wkr {tile}", tile=master.split(":")[1][:2]) if master.startswith("worker:")
+                    else master)
             right -= canvas.text((x1 - 6, y1 - 4), word, condensed=True, anchor="rd",
                                  fill=MUTED_INK) + 4
         canvas.discs(x0 + 6, y1 - 14, list(discs), radius=9, right=right)
@@ -112,7 +115,7 @@ ANCHOR_FILL = {"yellow": "#ecd25a", "turquoise": "#5cc3c0", "purple": "#b48ad6",
 def paint_ships(canvas: Canvas, view: dict, names: list[str], top: float) -> float:
     board = view["board"]
     ships = board["ships"]
-    top = canvas.title(top, "Ships (loading zone)", f"pile {board['ship_pile']}")
+    top = canvas.title(top, _("Ships (loading zone)"), _("pile {n}", n=board["ship_pile"]))
     for i, ship in enumerate(ships):
         data = SHIP_BY_ID[ship["id"]]
         row, col = divmod(i, SHIPS_PER_ROW)
@@ -127,9 +130,10 @@ def paint_ships(canvas: Canvas, view: dict, names: list[str], top: float) -> flo
             city, quay = data.destination.split(":")
             where = f"{CITY_NAMES[city]} {quay}"
         elif data.vp:
-            where = f"{data.vp}vp/disc"
+            where = _("{n}vp/disc", n=data.vp)
         canvas.text((x0 + 6, y0 + 2), str(data.value), bold=True, size=FLOOR + 6)
-        canvas.text((x0 + 44, y0 + 4), f"g{data.grain} {where}", condensed=True,
+        canvas.text((x0 + 44, y0 + 4), _("g{n} {where}", n=data.grain, where=where),
+                    condensed=True,
                     width=SHIP_W - 50)
         canvas.discs(x0 + 6, y0 + SHIP_H - 15, list(ship["discs"]), radius=9,
                      right=x0 + SHIP_W - 6)
@@ -145,7 +149,7 @@ SPACE_H = 34
 
 def paint_ports(canvas: Canvas, view: dict, names: list[str], top: float) -> float:
     board = view["board"]
-    top = canvas.title(top, "Ports")
+    top = canvas.title(top, _("Ports"))
     bottom = top
     for i, (city, port) in enumerate(board["ports"].items()):
         x0 = MARGIN + i * PORT_PITCH
@@ -163,12 +167,13 @@ def _paint_port(canvas: Canvas, city: str, port: dict, x0: float, top: float) ->
     y = top + 32
     for quay, discs in port["quays"].items():
         vp = data.quay_vp.get(quay, 0)
-        canvas.text((x0 + 6, y + 6), f"quay {quay} {vp}vp", condensed=True)
+        canvas.text((x0 + 6, y + 6), _("quay {quay} {vp}vp", quay=quay, vp=vp), condensed=True)
         canvas.place(f"{city}:{quay}", (x0 + 4, y, x0 + PORT_W - 4, y + SPACE_H))
         canvas.discs(x0 + 118, y + SPACE_H / 2, list(discs), radius=9, right=x0 + PORT_W - 6)
         y += SPACE_H + 4
     for district in data.districts:
-        canvas.text((x0 + 6, y + 6), f"{district.compass} g{district.grain}", bold=True,
+        canvas.text((x0 + 6, y + 6), _("{compass} g{n}", compass=district.compass,
+                                       n=district.grain), bold=True,
                     condensed=True)
         for j, space in enumerate(district.spaces):
             sx = x0 + 66 + j * (SPACE_W + 2)

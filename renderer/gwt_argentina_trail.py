@@ -1,25 +1,33 @@
 """The trail of Great Western Trail: Argentina: every space with its tile (neutral
 building letter, private building in its owner's colour, farmer with its strength and the
-coins on its money space), the toll of its hand for this player count, the estancieros,
-the embarcadères and Buenos Aires.
+coins on its money space), the toll of its hand for this player count (a hand icon), the
+estancieros in their players' colours, the embarcadères and Buenos Aires.
 
-The board's winding trail is drawn as a schematic grid read left to right, top to bottom:
-each fork's branches on rows of their own, the six embarcadères on the last row beside the
-end of the trail, all leading to Buenos Aires below them. Lines join the spaces that follow
-each other when they are neighbours on the grid.
+The board's trail winds from the rider's space to Buenos Aires, forking between neutral
+buildings (rulebook p. 6: « un parcours qui serpente et bifurque »). It is drawn in the
+same order (``games/gwt_argentina/data_trail.py``) as bands that read left to right, then
+right to left, and so on, for a portrait phone: in a band, the two paths of a fork run on
+two lanes, side by side, and meet again at the next neutral building, which sits at the
+turn of the band. The last stretch (the yellow granjeros) runs on one lane, the spaces one
+may step aside to (a building space, an embarcadère) on the lane beside it. Arrows on the
+links show the direction of travel.
 """
 
 from __future__ import annotations
+
+import math
 
 from games.gwt_argentina.data_buildings import private_building
 from games.gwt_argentina.data_tiles import FARMER_BY_ID
 from games.gwt_argentina.data_trail import (
     FARMER_SPACE_COLOUR,
     FARMLAND,
+    RISK_ACTIONS,
     SHORTCUTS,
     TOLLS,
     TRAIL,
 )
+from games.i18n import _
 from renderer.colours import readable_ink
 from renderer.gwt_argentina_base import (
     FARMER_FILL,
@@ -35,50 +43,85 @@ from renderer.gwt_argentina_base import (
     player_fill,
 )
 
-COLUMNS = 8
-PITCH_X = (WIDTH - 2 * MARGIN + 6) / COLUMNS
-BOX_W = PITCH_X - 6
-BOX_H = 76
-PITCH_Y = BOX_H + 8
-BA_H = 46
+COLUMNS = 9
+GAP_X = 6
+PITCH_X = (WIDTH - 2 * MARGIN + GAP_X) / COLUMNS
+BOX_W = PITCH_X - GAP_X
+BOX_H = 78
+PITCH_Y = BOX_H + 14
+#: an embarcadère is a smaller box (no tile, only its railway space)
+SHORTCUT_H = 54
+DISC_R = 12
+HAND = 28
 
-#: space -> (column, row) of the schematic grid (see the module docstring)
+
+def _lane(spaces: tuple[str, ...], row: float, first: float, last: float
+          ) -> dict[str, tuple[float, float]]:
+    """Spaces of one lane evenly over the columns ``first`` … ``last`` (a lane read right
+    to left has ``first > last``)."""
+    n = len(spaces)
+    if n == 1:
+        return {spaces[0]: ((first + last) / 2, row)}
+    step = (last - first) / (n - 1)
+    return {s: (first + i * step, row) for i, s in enumerate(spaces)}
+
+
+#: space -> (column, row) in the bands described in the module docstring; a neutral
+#: building at a turn sits between the lanes of two bands.
 LAYOUT: dict[str, tuple[float, float]] = {
-    "START": (0, 0), "N1": (1, 0), "P1": (2, 0), "G1": (3, 0), "G2": (4, 0),
-    "GF1": (2, 1), "GF2": (3, 1), "GF3": (4, 1), "GF4": (5, 1), "RG1": (6, 1), "RG2": (7, 1),
-    "N2": (0, 2), "G3": (1, 2), "G4": (2, 2), "P2": (3, 2), "P3": (4, 2),
-    "BF1": (1, 3), "BF2": (2, 3), "BF3": (3, 3), "BF4": (4, 3), "R1": (5, 3),
-    "N3": (0, 4), "P4": (1, 4), "N4": (2, 4), "N5": (3, 4), "G5": (4, 4), "G6": (5, 4),
-    "P6": (6, 4), "N6": (7, 4),
-    "P5": (1, 5), "RG3": (2, 5), "R2": (3, 5), "OF1": (4, 5), "OF2": (5, 5), "OF3": (6, 5),
-    "OF4": (7, 5),
-    "P7": (0, 6), "N7": (1, 6), "YF1": (2, 6), "YF2": (3, 6), "YF3": (4, 6), "N8": (5, 6),
-    "YF4": (6, 6), "YF5": (7, 6),
-    "G7": (0, 7), "G8": (3.5, 7), "R3": (5.5, 7), "R4": (7, 7),
-    "S23": (0, 8), "S17": (1, 8), "S12": (2, 8), "S9": (3, 8), "S6": (4, 8), "S3": (5, 8),
-    "YF7": (6, 8), "YF6": (7, 8),
+    # band 1, left to right: the rider's space, A, then the fork to B
+    "START": (0, 0.5), "N1": (1, 0.5),
+    **_lane(("P1", "G1", "G2"), 0, 2.5, 6.5),
+    **_lane(("GF1", "GF2", "GF3", "GF4", "RG1", "RG2"), 1, 2, 7),
+    "N2": (8, 1.5),
+    # band 2, right to left: the fork to C
+    **_lane(("G3", "G4", "P2", "P3"), 2, 6.8, 1.2),
+    **_lane(("BF1", "BF2", "BF3", "BF4", "R1"), 3, 7, 1),
+    "N3": (0, 3.5),
+    # band 3, left to right: the small fork to D, then E
+    "P4": (2, 4), "P5": (2, 5), "N4": (4, 4.5), "N5": (8, 5.5),
+    # band 4, right to left: the fork to F
+    **_lane(("G5", "G6", "P6"), 6, 6.5, 2.5),
+    **_lane(("RG3", "R2", "OF1", "OF2", "OF3", "OF4"), 7, 7, 2),
+    "N6": (0, 7),
+    # band 5, left to right: main lane below, side spaces and embarcadères above
+    "S23": (0, 8), "P7": (1, 8), "G7": (1, 9),
+    "N7": (2, 9), "S17": (2, 8), "YF1": (3, 9), "S12": (3, 8),
+    "YF2": (4, 9), "G8": (5, 8), "YF3": (5, 9),
+    "N8": (6, 9), "S9": (6, 8), "R3": (7, 8), "YF4": (8, 9), "S6": (8, 8),
+    # band 6, right to left to Buenos Aires: side spaces below
+    "YF5": (8, 10), "R4": (7, 11), "YF6": (6, 10), "S3": (6, 11), "YF7": (5, 10),
 }
-ROWS = 9
+ROWS = 12
+#: Buenos Aires closes the last band: from its left edge to the last yellow space
+BA_COLUMNS = (0, 4)
+BA_ROW = 10
 
 EMPTY_FILL = "#efe8d6"
 FARMLAND_FILL = "#e4e6bf"
 NEUTRAL_FILL = "#d8ccb0"
 SHORTCUT_FILL = "#d9d2c6"
 BA_FILL = "#c9b48a"
+EAR = "#b08a2e"
+STAR = "#8a5a34"
 
 
 def space_box(space: str, top: float) -> tuple[float, float, float, float]:
     if space == "BA":
-        y = top + ROWS * PITCH_Y
-        return (MARGIN, y, WIDTH - MARGIN, y + BA_H)
+        first, last = BA_COLUMNS
+        y = top + BA_ROW * PITCH_Y
+        return (MARGIN + first * PITCH_X, y, MARGIN + last * PITCH_X + BOX_W, y + BOX_H)
     col, row = LAYOUT[space]
     x = MARGIN + col * PITCH_X
     y = top + row * PITCH_Y
+    if space in SHORTCUTS:
+        y += (BOX_H - SHORTCUT_H) / 2
+        return (x, y, x + BOX_W, y + SHORTCUT_H)
     return (x, y, x + BOX_W, y + BOX_H)
 
 
 def height() -> float:
-    return ROWS * PITCH_Y + BA_H
+    return (ROWS - 1) * PITCH_Y + BOX_H
 
 
 def paint_trail(canvas: Canvas, view: dict, names: list[str], top: float) -> float:
@@ -94,31 +137,113 @@ def paint_trail(canvas: Canvas, view: dict, names: list[str], top: float) -> flo
         if player["estanciero"]:
             here.setdefault(player["estanciero"], []).append(player["seat"])
     for space, who in here.items():
-        x0, _, x1, y1 = space_box(space, top)
-        left = x0 + 4 if space != "BA" else x0 + 220
-        for i, seat in enumerate(who):
-            step = 30.0 if space == "BA" else (
-                min(30.0, (BOX_W - 34) / (len(who) - 1)) if len(who) > 1 else 0)
-            canvas.disc((left + 14 + i * step, y1 - 16), 13, seat, initial(names, seat))
+        _paint_estancieros(canvas, space_box(space, top), space, who, names)
     return top + height()
 
 
-def _paint_links(canvas: Canvas, top: float) -> None:
-    for space, targets in TRAIL.items():
-        if space == "BA" or space not in LAYOUT:
-            continue
-        for target in targets:
-            if target == "BA":
-                continue
-            (c0, r0), (c1, r1) = LAYOUT[space], LAYOUT[target]
-            if abs(c0 - c1) > 1.5 or abs(r0 - r1) > 1:
-                continue
-            a, b = _centre(space_box(space, top)), _centre(space_box(target, top))
-            canvas.draw.line([a, b], fill=LINE, width=5)
+def _paint_estancieros(canvas: Canvas, box, space: str, seats: list[int],
+                       names: list[str]) -> None:
+    """Each estanciero a disc of its player's colour with the player's initial, in the
+    lower-left corner of its space (side by side, overlapping on a crowded space)."""
+    x0, _top, x1, y1 = box
+    left = x0 + 2 if space != "BA" else x0 + 10
+    room = (x1 - x0) - HAND - 8 - 2 * DISC_R
+    step = 2 * DISC_R + 4
+    if len(seats) > 1:
+        step = min(step, room / (len(seats) - 1))
+    for i, seat in enumerate(seats):
+        canvas.disc((left + DISC_R + 1 + i * step, y1 - DISC_R - 4), DISC_R, seat,
+                    initial(names, seat))
 
 
 def _centre(box: tuple[float, float, float, float]) -> tuple[float, float]:
     return ((box[0] + box[2]) / 2, (box[1] + box[3]) / 2)
+
+
+def _paint_links(canvas: Canvas, top: float) -> None:
+    """The trail's links from centre to centre (the boxes cover their ends), each with an
+    arrow head halfway along the part left visible."""
+    draw = canvas.draw
+    for space, targets in TRAIL.items():
+        if space == "BA" or space not in LAYOUT:
+            continue
+        for target in targets:
+            if target == "BA" and space in SHORTCUTS:
+                continue  # an embarcadère sends the estanciero to Buenos Aires at once
+            a = _centre(space_box(space, top))
+            b = _centre(space_box(target, top))
+            if target == "BA":
+                b = (space_box("BA", top)[2], a[1])
+            draw.line([a, b], fill=LINE, width=5)
+            _arrow(canvas, _visible_middle(a, b, space_box(space, top),
+                                           space_box(target, top)), a, b)
+
+
+def _visible_middle(a, b, box_a, box_b) -> tuple[float, float]:
+    """The middle of the segment ``a``-``b`` outside both boxes."""
+    def leave(p, q, box) -> float:
+        t = 0.0
+        for _step in range(30):
+            x = p[0] + (q[0] - p[0]) * t
+            y = p[1] + (q[1] - p[1]) * t
+            if not (box[0] <= x <= box[2] and box[1] <= y <= box[3]):
+                return t
+            t += 1 / 30
+        return t
+    t0 = leave(a, b, box_a)
+    t1 = 1 - leave(b, a, box_b)
+    t = (t0 + t1) / 2
+    return (a[0] + (b[0] - a[0]) * t, a[1] + (b[1] - a[1]) * t)
+
+
+def _arrow(canvas: Canvas, at, a, b, size: float = 9) -> None:
+    angle = math.atan2(b[1] - a[1], b[0] - a[0])
+    x, y = at
+    tip = (x + size * math.cos(angle), y + size * math.sin(angle))
+    left = (x + size * math.cos(angle + 2.5), y + size * math.sin(angle + 2.5))
+    right = (x + size * math.cos(angle - 2.5), y + size * math.sin(angle - 2.5))
+    canvas.draw.polygon([tip, left, right], fill=MUTED_INK)
+
+
+def paint_hand(canvas: Canvas, x: float, y: float, colour: str, toll: int) -> None:
+    """A hand icon (the toll of the rulebook, p. 7) of ``colour`` with the pesos it costs
+    at this table on its palm; ``(x, y)`` its top-left corner, :data:`HAND` wide."""
+    draw = canvas.draw
+    fill = HAND_FILL[colour]
+    s = HAND / 30
+    # a white halo, then four fingers, a thumb and the palm
+    for grow, ink in ((2.5, "white"), (0, fill)):
+        for i in range(4):
+            fx = x + (6 + i * 5.6) * s
+            draw.rounded_rectangle((fx - grow, y + (1 if i in (1, 2) else 4) * s - grow,
+                                    fx + 4.6 * s + grow, y + 16 * s + grow),
+                                   radius=2.3 * s + grow, fill=ink)
+        draw.rounded_rectangle((x + 0 * s - grow, y + 13 * s - grow, x + 9 * s + grow,
+                                y + 19 * s + grow), radius=3 * s + grow, fill=ink)
+        draw.rounded_rectangle((x + 5 * s - grow, y + 11 * s - grow, x + 29 * s + grow,
+                                y + 30 * s + grow), radius=6 * s + grow, fill=ink)
+    canvas.text((x + 17 * s, y + 21 * s), str(toll), bold=True, fill="white", anchor="mm")
+
+
+def _paint_ear(canvas: Canvas, x: float, y: float) -> None:
+    """The ear-of-grain icon of a farmland space (« une icône d'épi »), 12 × 22 px."""
+    draw = canvas.draw
+    draw.line([(x + 6, y + 4), (x + 6, y + 22)], fill=EAR, width=2)
+    for k in range(3):
+        cy = y + 5 + k * 5
+        draw.ellipse((x, cy, x + 6, cy + 5), fill=EAR)
+        draw.ellipse((x + 6, cy, x + 12, cy + 5), fill=EAR)
+    draw.ellipse((x + 3.5, y, x + 8.5, y + 6), fill=EAR)
+
+
+def _paint_star(canvas: Canvas, x: float, y: float, r: float = 8) -> None:
+    """The mark of a space with a special action (« action spéciale », p. 8)."""
+    points = []
+    for k in range(10):
+        radius = r if k % 2 == 0 else r * 0.45
+        angle = -math.pi / 2 + k * math.pi / 5
+        points.append((x + radius * math.cos(angle), y + radius * math.sin(angle)))
+    canvas.draw.polygon(points, fill=STAR)
 
 
 def _paint_space(canvas: Canvas, space: str, box, board: dict, seats: int) -> None:
@@ -127,16 +252,19 @@ def _paint_space(canvas: Canvas, space: str, box, board: dict, seats: int) -> No
     label_fill = MUTED_INK
     main, main_fill, hand, coins = "", INK, None, None
     if space == "BA":
-        canvas.rect(box, BA_FILL, outline=INK)
-        canvas.text((x0 + 12, (y0 + y1) / 2), "Buenos Aires", size=FLOOR + 4,
-                    bold=True, anchor="lm")
+        canvas.rect(box, BA_FILL, outline=INK, width=3)
+        canvas.text((x0 + 12, y0 + 8), _("Buenos Aires"), size=FLOOR + 4, bold=True)
         return
     if space == "START":
         fill = NEUTRAL_FILL
-        main = "start"
+        main = _("start")
     elif space in SHORTCUTS:
-        fill = SHORTCUT_FILL
-        main = f"rail {SHORTCUTS[space]}"
+        canvas.rect(box, SHORTCUT_FILL, outline=MUTED_INK, width=2)
+        canvas.text((x0 + 6, y0 + 3), _("rail {n}", n=SHORTCUTS[space]), bold=True,
+                    condensed=True, width=BOX_W - 10)
+        canvas.text((x0 + 6, y1 - 4), _("→ BA"), condensed=True, fill=MUTED_INK,
+                    anchor="ld", width=BOX_W - 10)
+        return
     elif tile is None:
         fill = FARMER_FILL[FARMER_SPACE_COLOUR[space]] if space in FARMER_SPACE_COLOUR else (
             FARMLAND_FILL if space in FARMLAND else EMPTY_FILL)
@@ -148,29 +276,32 @@ def _paint_space(canvas: Canvas, space: str, box, board: dict, seats: int) -> No
         building = private_building(int(number), side)
         fill = player_fill(int(owner))
         main_fill = label_fill = readable_ink(fill)
-        main = f"{number}{side} {building.vp}vp"
+        main = _("{building} {vp}vp", building=f"{number}{side}", vp=building.vp)
         hand = building.hand
     else:
         farmer = FARMER_BY_ID[tile]
         fill = FARMER_FILL[farmer.colour]
-        main = f"str {farmer.strength}"
+        main = _("str {n}", n=farmer.strength)
         hand = farmer.hand
         coins = board["farmer_coins"].get(space, 0)
-    dashed = tile is None and space not in SHORTCUTS and space != "START"
+    dashed = tile is None and space != "START"
     canvas.rect(box, fill, outline=LINE if dashed else INK, width=2 if dashed else 3)
-    canvas.text((x0 + 6, y0 + 4), space, fill=label_fill, condensed=True)
-    if space in FARMLAND and tile is None:
-        canvas.text((x1 - 6, y0 + 4), "farm", fill=MUTED_INK, condensed=True, anchor="ra")
+    if space != "START":
+        canvas.text((x0 + 6, y0 + 3), space, fill=label_fill, condensed=True)
+    right = x1 - 5
     if coins is not None:
-        canvas.text((x1 - 6, y0 + 4), f"${coins}", bold=True, condensed=True, anchor="ra")
+        right -= canvas.text((right, y0 + 3), f"${coins}", bold=True, condensed=True,
+                             anchor="ra") + 4
+    if tile is None or ":" in tile:
+        if space in FARMLAND:
+            _paint_ear(canvas, right - 12, y0 + 4)
+            right -= 16
+        if space in RISK_ACTIONS:
+            _paint_star(canvas, right - 8, y0 + 13)
     if main:
-        canvas.text((x0 + 6, y0 + 24), main, bold=True, fill=main_fill, condensed=True,
+        canvas.text((x0 + 6, y0 + (8 if space == "START" else 22)), main, bold=True,
+                    fill=main_fill, condensed=True,
                     size=FLOOR + 2, width=BOX_W - 10)
     if hand is not None:
         toll = TOLLS.get(seats, TOLLS[4])[hand]
-        size = 26
-        bx, by = x1 - size - 4, y1 - size - 4
-        canvas.draw.rectangle((bx - 2, by - 2, bx + size + 2, by + size + 2), fill="white")
-        canvas.draw.rectangle((bx, by, bx + size, by + size), fill=HAND_FILL[hand])
-        canvas.text((bx + size / 2, by + size / 2 + 1), str(toll), bold=True, fill="white",
-                    anchor="mm")
+        paint_hand(canvas, x1 - HAND - 3, y1 - HAND - 3, hand, toll)

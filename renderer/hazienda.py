@@ -25,7 +25,7 @@ from games.hazienda.maps import (
 )
 from games.hazienda.names import card_name, colour_name
 from games.i18n import _, _n, _p
-from renderer.fonts import font, min_size, note, recording
+from renderer.fonts import draw_on, font, min_size, note, recording
 from renderer.hex import HexGrid, Point, draw_hex, hex_corners, side_neighbour
 from renderer.marks import (
     PLACE_OUTLINE,
@@ -102,7 +102,7 @@ def render(view: dict, names: list[str]) -> Image.Image:
     ScorePainter(strip, view, names, hazienda_map).paint()
     image = Image.new("RGB", (WIDTH, layer.height + strip.total_height), BACKGROUND)
     image.paste(layer, (0, 0))
-    draw = ImageDraw.Draw(image)
+    draw = draw_on(image)
     pieces = PiecePainter(draw, grid, hazienda_map, view)
     pieces.paint()
     pieces.paint_turn_outlines()
@@ -135,7 +135,7 @@ def static_layer(map_name: str, map_text: str) -> tuple[Image.Image, HexGrid, li
     grid = HexGrid(size, (LABEL_MARGIN, LABEL_MARGIN), hazienda_map.rows, hazienda_map.cols)
     height = math.ceil(grid.height + 2 * LABEL_MARGIN)
     image = Image.new("RGB", (WIDTH, height), BACKGROUND)
-    draw = ImageDraw.Draw(image)
+    draw = draw_on(image)
     with recording() as log:
         terrain = TerrainPainter(draw, grid, hazienda_map)
         terrain.paint(hazienda_map.spaces)
@@ -628,7 +628,7 @@ def render_decision(view: dict, names: list[str], marks: dict[str, str]) -> Imag
                    hazienda_map.cols)
     floor = min_size(width)
     image = Image.new("RGB", (width, height), BACKGROUND)
-    draw = ImageDraw.Draw(image)
+    draw = draw_on(image)
     shown = {c for c, space in hazienda_map.spaces.items()
              if _hex_meets(grid.center(space.row, space.col), zoom, width, height)}
     TerrainPainter(draw, grid, hazienda_map, floor).paint(sorted(shown))

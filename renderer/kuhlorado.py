@@ -17,7 +17,7 @@ from PIL import Image, ImageDraw
 from games.i18n import N_, _, _p
 from games.kuhlorado import GAME
 from games.kuhlorado.game import end_reason_text
-from renderer.fonts import font, min_size, note, recording
+from renderer.fonts import draw_on, font, min_size, note, recording
 from renderer.marks import Box, draw_mark, mark_size, outline_cells, region_around, zoom_to_fit
 from renderer.strip import SLOT, Strip, slotted
 
@@ -93,7 +93,7 @@ def render(view: dict, names: list[str]) -> Image.Image:
     note(sizes)
     image = Image.new("RGB", (WIDTH, SHEET_HEIGHT + strip.total_height), BACKGROUND)
     image.paste(layer, (0, 0))
-    draw = ImageDraw.Draw(image)
+    draw = draw_on(image)
     draw_meadow_bars(draw, view)
     for r, row in enumerate(view["cells"]):
         for c, cell in enumerate(row):
@@ -210,7 +210,7 @@ def sheet_layer(cells: tuple[tuple[str, int | None], ...]) -> tuple[Image.Image,
     """The unmarked sheet with its labels, drawn once per sheet and reused (``cells`` are
     the 64 (kind, number) pairs row by row). Returns the image and the text sizes used."""
     image = Image.new("RGB", (WIDTH, SHEET_HEIGHT), BACKGROUND)
-    draw = ImageDraw.Draw(image)
+    draw = draw_on(image)
     with recording() as log:
         draw_labels(draw)
         for i, (kind, number) in enumerate(cells):
@@ -476,7 +476,7 @@ def render_decision(view: dict, names: list[str], marks: dict[str, str]) -> Imag
     height = math.ceil(region.height * zoom) + band
     layout = Layout(zoom, band - region.left * zoom, band - region.top * zoom, min_size(width))
     image = Image.new("RGB", (width, height), BACKGROUND)
-    draw = ImageDraw.Draw(image)
+    draw = draw_on(image)
     rows = range(max(0, math.floor(region.top)), min(8, math.ceil(region.bottom)))
     cols = range(max(0, math.floor(region.left)), min(8, math.ceil(region.right)))
     draw_sheet(draw, view, layout, rows, cols)

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 
 from PIL import Image, ImageDraw
 
-from renderer.fonts import font
+from renderer.fonts import draw_on, font
 
 WIDTH = 720
 ROW = 64
@@ -46,7 +46,7 @@ def fit(draw: ImageDraw.ImageDraw, text: str, size: int, width: int, bold: bool 
 def render(title: str, lines: Sequence[Line]) -> Image.Image:
     height = TOP + ROW * max(1, len(lines)) + MARGIN
     image = Image.new("RGB", (WIDTH, height), BACKGROUND)
-    draw = ImageDraw.Draw(image)
+    draw = draw_on(image)
     draw.text((MARGIN, 24), fit(draw, title, 44, WIDTH - 2 * MARGIN, bold=True), fill=INK,
               font=font(44, bold=True))
     draw.text((WIDTH - MARGIN, 80), "rating · games · wins", fill=MUTED, font=font(26),
@@ -70,3 +70,10 @@ def render(title: str, lines: Sequence[Line]) -> Image.Image:
         draw.text((MARGIN + 64, middle), fit(draw, line.name, 30, name_width, bold=True), fill=INK,
                   font=font(30, bold=True), anchor="lm")
     return image
+
+
+def render_png(title: str, lines: Sequence[Line]) -> bytes:
+    """:func:`render`, encoded (a top-level function: the bot draws it in its CPU pool)."""
+    from renderer import encode_png
+
+    return encode_png(render(title, lines))

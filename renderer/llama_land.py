@@ -16,7 +16,7 @@ from PIL import Image, ImageDraw
 
 from games.i18n import _, _n, _p
 from games.llama_land.names import resource_name
-from renderer.fonts import font
+from renderer.fonts import draw_on, font
 from renderer.llama_land_decision import render_decision
 from renderer.llama_land_estate import (
     MIN_FONT,
@@ -75,7 +75,7 @@ def paint(table: Table) -> Image.Image:
     placed = layout(table)
     last, y = placed[-1]
     image = Image.new("RGB", (WIDTH, y + last.height + last.gap), BACKGROUND)
-    draw = ImageDraw.Draw(image)
+    draw = draw_on(image)
     for section, y in placed:
         section.paint(draw, y)
     return image

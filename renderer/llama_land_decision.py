@@ -21,7 +21,7 @@ import re
 from PIL import Image, ImageDraw
 
 from games.i18n import _, _n
-from renderer.fonts import font, tagged
+from renderer.fonts import draw_on, font, tagged
 from renderer.llama_land_estate import (
     GridFrame,
     draw_estate,
@@ -75,7 +75,7 @@ def render_decision(view: dict, names: list[str], marks: dict[str, str]) -> Imag
     panels = [Panel(player, tile, group, titled=len(groups) > 1) for group in groups]
     height = HEADER + sum(p.height + 12 for p in panels) + FOOTER
     image = Image.new("RGB", (WIDTH, height), BACKGROUND)
-    draw = ImageDraw.Draw(image)
+    draw = draw_on(image)
     paint_header(draw, player, candidates, panels)
     y = HEADER
     colour_index = 0

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 
 from PIL import Image, ImageDraw
 
-from renderer.fonts import font
+from renderer.fonts import draw_on, font
 from renderer.leaderboard import fit
 
 WIDTH = 720
@@ -55,7 +55,7 @@ def render(recap: Recap) -> Image.Image:
     height = (MARGIN + 56 + 44 + LEGEND_ROW * seats + 24 + TABLE_ROW * (len(categories) + 2)
               + 40 + CHART_HEIGHT + MARGIN)
     image = Image.new("RGB", (WIDTH, height), BACKGROUND)
-    draw = ImageDraw.Draw(image)
+    draw = draw_on(image)
     y = MARGIN
     draw.text((MARGIN, y), fit(draw, f"{recap.title} — final scores", 40, WIDTH - 2 * MARGIN,
                                bold=True), fill=INK, font=font(40, bold=True))

@@ -13,7 +13,7 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
-from renderer.fonts import font, min_size
+from renderer.fonts import draw_on, font, min_size
 
 Run = tuple[str, int, bool, Any]  # text, size, bold, colour
 #: Stands in a translated sentence for a part drawn in another style (a bold name):
@@ -21,7 +21,7 @@ Run = tuple[str, int, bool, Any]  # text, size, bold, colour
 SLOT = "\x00"
 Op = Callable[[ImageDraw.ImageDraw, float, float], None]
 
-_MEASURE = ImageDraw.Draw(Image.new("RGB", (1, 1)))
+_MEASURE = draw_on(Image.new("RGB", (1, 1)))
 HIGHLIGHT_ROW = "#ece1c2"
 CHIP_OUTLINE = "#2b2620"
 

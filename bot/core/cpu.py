@@ -13,6 +13,8 @@ computer thinking for seconds in the bot's own process would stall every other g
   monkeypatched renderer or a test game registered at run time must be seen).
 * A worker that dies (killed, out of memory) breaks the pool: the call is tried once
   more in a new pool, so one crash costs one retry, not the bot.
+* The caller's active locale (:mod:`games.i18n`) goes with the work: a board, a recap or
+  a computer's labels come back in the language they were asked in.
 * :func:`shutdown` stops the workers (the bot calls it on close; it also runs at exit).
 
 Helpers below name games and renderers by *module path* (``"games.hazienda"``), which a
@@ -38,6 +40,8 @@ from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from typing import Any, TypeVar
+
+from games import i18n
 
 log = logging.getLogger(__name__)
 
@@ -192,7 +196,10 @@ async def run(fn: Callable[..., T], *args: Any, background: bool = False) -> T:
         pool, lanes = _get_pool()
         await lanes.acquire(background)
         try:
-            return await loop.run_in_executor(pool, fn, *args)
+            locale = i18n.current()
+            if locale == i18n.SOURCE:
+                return await loop.run_in_executor(pool, fn, *args)
+            return await loop.run_in_executor(pool, _in_locale, locale, fn, *args)
         except BrokenProcessPool:
             log.warning("a CPU worker died (attempt %s of 2); starting a new pool", attempt)
             _drop_pool(pool)
@@ -201,6 +208,13 @@ async def run(fn: Callable[..., T], *args: Any, background: bool = False) -> T:
         finally:
             lanes.release(background)
     raise AssertionError("unreachable")
+
+
+def _in_locale(locale: str, fn: Callable[..., T], *args: Any) -> T:
+    """``fn(*args)`` in a worker with ``locale`` active (a worker's context starts in the
+    source language)."""
+    with i18n.using(locale):
+        return fn(*args)
 
 
 def _ready() -> int:

@@ -1,19 +1,26 @@
-"""The end-of-game recap: final scores by category, the winners, and the score turn by turn.
+"""The end-of-game recap: final scores by category, the winners, and the score turn by turn;
+and the replay, a finished game's public boards turn by turn.
 
-Pure (no database, no image): :meth:`bot.core.sessions.Sessions.recap_png` reads the game's
-effective states (the moves that count, in order) and hands a
-:class:`renderer.recap.Recap` to its renderer.
+No database here: :meth:`bot.core.sessions.Sessions.recap_png` and
+:meth:`~bot.core.sessions.Sessions.replay_gif` read the game's moves and hand them to
+:func:`recap_png` and :func:`replay_gif`, which rebuild the effective states (the moves
+that count, in order) and draw — in a worker of the CPU pool (:mod:`bot.core.cpu`), so
+they name the game's engine and renderer by module path.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+import importlib
+from collections.abc import Iterable, Iterator, Sequence
+from typing import Any
 
 from bot.core.autoplay import AnyGame, turn_key
+from bot.storage.sqlite import MoveRow
 from games.base import GameState
 from renderer.recap import Recap
 
-__all__ = ["MAX_POINTS", "Recap", "sample", "score_history", "totals", "turn_ends"]
+__all__ = ["MAX_POINTS", "Recap", "effective_states", "recap_png", "replay_gif", "sample",
+           "score_history", "totals", "turn_ends"]
 
 #: At most this many points on the chart (long games are sampled evenly).
 MAX_POINTS = 60
@@ -52,3 +59,53 @@ def sample(points: Sequence[tuple[int, ...]], most: int) -> list[tuple[int, ...]
         return list(points)
     step = (len(points) - 1) / (most - 1)
     return [points[round(i * step)] for i in range(most)]
+
+
+def effective_states(engine: AnyGame, moves: Sequence[MoveRow]) -> Iterator[GameState]:
+    """The game's states in the order they stood: the start, then every step that still
+    counts (steps taken back are left out). Replayed from the whole log: a row keeps its
+    state only as a snapshot now and then, its option key rebuilds the rest exactly."""
+    state: GameState | None = None
+    for move in moves:
+        if move.state_after is not None:  # start and undo rows, snapshots
+            state = engine.load(move.state_after)
+        elif move.kind == "move":
+            assert state is not None and move.seat is not None and move.option_key is not None
+            state = engine.apply(state, move.seat, move.option_key).state
+        if move.kind in ("start", "move") and not move.undone:
+            assert state is not None
+            yield state
+
+
+def _engine(module: str) -> AnyGame:
+    return importlib.import_module(module).GAME
+
+
+def recap_png(game_module: str, final_state: str, moves: Sequence[MoveRow],
+              names: tuple[str, ...], winners: tuple[int, ...],
+              forfeits: tuple[int, ...]) -> bytes:
+    """The recap image of a finished game (see the module docstring)."""
+    import renderer
+    from renderer.recap import render
+
+    engine = _engine(game_module)
+    history = score_history(engine, effective_states(engine, moves), len(names))
+    recap = Recap(
+        title=engine.title, names=names, scores=engine.scores(engine.load(final_state)),
+        winners=winners, forfeits=forfeits,
+        history=tuple(sample(history, MAX_POINTS)), turns=max(0, len(history) - 1),
+    )
+    return renderer.encode_png(render(recap))
+
+
+def replay_gif(game_module: str, game: str, render_module: str, moves: Sequence[MoveRow],
+               names: list[str]) -> bytes:
+    """The replay GIF of a finished game (see :func:`renderer.replay.animate`)."""
+    import renderer
+    from renderer.replay import animate
+
+    renderer.RENDERERS.setdefault(game, render_module)  # a game this worker never heard of
+    engine = _engine(game_module)
+    views: list[dict[str, Any]] = [engine.view(state, None)
+                                   for state in turn_ends(engine, effective_states(engine, moves))]
+    return animate(game, views, names)

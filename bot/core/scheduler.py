@@ -1,7 +1,8 @@
 """The turn-timer scheduler: one asyncio task that fires reminders and deadlines.
 
 Each cycle also sweeps stale games and forgotten lobbies (:meth:`Sessions.sweep_stale`,
-at least every ``MAX_SLEEP``) and rates the games that finished since
+at most every ``SWEEP_EVERY`` and at least every ``MAX_SLEEP``: the sweep reads every
+running game, and a cycle runs after every move that changes timers) and rates the games that finished since
 (:meth:`Sessions.rate_finished_games`), both from the database, each change guarded by
 the game's version, so a restart loses or doubles nothing.
 
@@ -25,6 +26,10 @@ log = logging.getLogger(__name__)
 #: Never sleep longer than this (seconds of real time), so that a changed system clock
 #: or a timer written by another process is noticed eventually.
 MAX_SLEEP = 300.0
+#: The stale sweep runs at most this often (seconds of the sessions' clock): stale games
+#: are counted in days, and reading every running game after every move would make a
+#: busy bot's moves cost more the more games it runs.
+SWEEP_EVERY = 60.0
 #: Pause after an unexpected error before trying again.
 ERROR_PAUSE = 30.0
 
@@ -47,6 +52,7 @@ class Scheduler:
         #: Completed cycles, and the due time the scheduler is sleeping towards.
         self.cycles = 0
         self.next_due: float | None = None
+        self._swept_at = float("-inf")
         sessions.on_timers(self.wake)
 
     def wake(self) -> None:
@@ -59,9 +65,12 @@ class Scheduler:
         fired = await self._sessions.fire_due_timers()
         if fired:
             log.info("fired %d timer(s)", fired)
-        swept = await self._sessions.sweep_stale()
-        if swept:
-            log.info("stale sweep changed %d game(s)", swept)
+        now = self._clock()
+        if not 0 <= now - self._swept_at < SWEEP_EVERY:  # (a clock set back sweeps too)
+            self._swept_at = now
+            swept = await self._sessions.sweep_stale()
+            if swept:
+                log.info("stale sweep changed %d game(s)", swept)
         # A game that finished (by a move, a deadline or the sweep) woke us: rate it now.
         rated = await self._sessions.rate_finished_games()
         if rated:

@@ -36,7 +36,7 @@ import logging
 import math
 import secrets
 import time
-from collections.abc import Awaitable, Callable, Iterator, Sequence
+from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass, replace
 from typing import Any, Literal, TypeVar, cast
 
@@ -45,6 +45,7 @@ import pydantic
 import games
 import renderer
 from bot.core import cpu, ratings, stale, transitions
+from bot.core import recap as recap_images
 from bot.core.announcements import Announcement, AnnouncementKind, payload
 from bot.core.autoplay import (
     AnyGame,
@@ -56,7 +57,7 @@ from bot.core.autoplay import (
     think_off_loop,
     turn_key,
 )
-from bot.core.recap import MAX_POINTS, Recap, sample, score_history, turn_ends
+from bot.core.state_cache import StateCache
 from bot.core.timers import deadline_after_change, plan_turn_clock
 from bot.core.transitions import Loaded, has_board, seats_line, visible
 from bot.settings import MAX_TIMEOUT_HOURS, Settings
@@ -77,12 +78,10 @@ from bot.storage.sqlite import (
     TimerRow,
 )
 from games.base import Decision, GameOptions, GameState, IllegalMove
-from renderer.recap import render as render_recap
-from renderer.replay import animate
 
 __all__ = [
-    "Announcement", "AnnouncementKind", "GameInfo", "MoveResult", "Seat", "SessionError",
-    "Sessions", "Status", "TimeoutPolicy",
+    "Announcement", "AnnouncementKind", "GameInfo", "MoveResult", "Seat", "SeatView",
+    "SessionError", "Sessions", "Status", "TimeoutPolicy",
 ]
 
 log = logging.getLogger(__name__)
@@ -114,7 +113,7 @@ STALE_RETRIES = 3
 #: bot runs; after the last one it waits for the next start.
 COMPUTER_RETRY_DELAYS: tuple[float, ...] = (5.0, 30.0, 120.0)
 #: Earlier moments of games (replayed states) kept in memory for the next look.
-MOMENTS_KEPT = 256
+MOMENTS_KEPT = 512
 #: How far back undo looks for the user's last choice behind forced steps.
 UNDO_LOOKBACK = 32
 
@@ -211,20 +210,15 @@ class MoveResult:
     finished: bool
 
 
-def effective_states(engine: AnyGame, moves: Sequence[MoveRow]) -> Iterator[GameState]:
-    """The game's states in the order they stood: the start, then every step that still
-    counts (steps taken back are left out). Replayed from the whole log: a row keeps its
-    state only as a snapshot now and then, its option key rebuilds the rest exactly."""
-    state: GameState | None = None
-    for move in moves:
-        if move.state_after is not None:  # start and undo rows, snapshots
-            state = engine.load(move.state_after)
-        elif move.kind == "move":
-            assert state is not None and move.seat is not None and move.option_key is not None
-            state = engine.apply(state, move.seat, move.option_key).state
-        if move.kind in ("start", "move") and not move.undone:
-            assert state is not None
-            yield state
+@dataclass(frozen=True)
+class SeatView:
+    """What :meth:`Sessions.seat_view` reads for a private panel."""
+
+    info: GameInfo
+    #: None before the game started.
+    view: dict[str, Any] | None
+    decision: Decision | None
+    undoable: bool
 
 
 def _random_seed() -> int:
@@ -255,6 +249,8 @@ class Sessions:
         self._thinking: dict[int, asyncio.Task[None]] = {}
         #: (game id, version) -> state text rebuilt by a replay, oldest first
         self._moments: dict[tuple[int, int], str] = {}
+        #: decoded states by their text (a click reads its game several times)
+        self.states = StateCache()
         self._think_again: set[int] = set()
         #: game id -> failed computer tasks in a row (retried while the bot runs)
         self._think_failures: dict[int, int] = {}
@@ -297,8 +293,28 @@ class Sessions:
 
     def _load(self, row: GameRow) -> Loaded:
         game = self._engine(row.game)
-        state = game.load(row.state) if row.state is not None else None
+        state = self.states.get(game, row.state) if row.state is not None else None
         return Loaded(row=row, game=game, state=state)
+
+    def _remember(self, loaded: Loaded, change: Change, state: GameState | None) -> None:
+        """After a commit: the new state as decoded (``state``, the text of
+        ``change.game``), and the moments its change went through (the state before it
+        and after each of its steps), so that the next panel, the "Take back" check and
+        an undo rebuild nothing."""
+        if state is not None and change.game.state is not None:
+            self.states.put(loaded.game, change.game.state, state)
+        game_id = change.game.id
+        if loaded.row.state is not None:
+            self._keep_moment((game_id, loaded.row.version), loaded.row.state)
+        for move in change.moves:
+            if move.state_after is not None:
+                self._keep_moment((game_id, move.version), move.state_after)
+
+    def _keep_moment(self, key: tuple[int, int], text: str) -> None:
+        self._moments.pop(key, None)
+        self._moments[key] = text
+        while len(self._moments) > MOMENTS_KEPT:
+            del self._moments[next(iter(self._moments))]
 
     async def _row_by_id(self, game_id: int) -> GameRow:
         # An id from a forged custom id may be beyond SQLite's integers: no such game.
@@ -611,7 +627,7 @@ class Sessions:
             text = await self._state_text_at(row, version)
         except SessionError:
             return None
-        decision = engine.pending(engine.load(text))
+        decision = engine.pending(self.states.get(engine, text))
         if decision is None or row.seats[decision.seat].user_id is None:
             return None
         return decision
@@ -674,50 +690,36 @@ class Sessions:
                 log.exception("game %s: its state at v%s cannot be rebuilt", row.id, at)
                 raise SessionError(
                     "That moment of the game can no longer be rebuilt.") from None
-            self._moments[key] = text
-            while len(self._moments) > MOMENTS_KEPT:
-                del self._moments[next(iter(self._moments))]
+            self._keep_moment(key, text)
         return text
 
     async def recap_png(self, game_id: int) -> bytes:
-        """The end-of-game recap image: scores by category, winners, score by turn."""
+        """The end-of-game recap image: scores by category, winners, score by turn (drawn
+        in the CPU pool)."""
         row = await self._row_by_id(game_id)
         if row.state is None:
             raise SessionError(NOT_STARTED)
         moves = await self.store.moves(game_id)
-        engine = self._engine(row.game)
+        self._engine(row.game)  # an engine that does not load says so here
         result = row.result or {}
         names = tuple(seat.name for seat in transitions.original_seats(row))
-
-        def draw() -> bytes:
-            history = score_history(engine, effective_states(engine, moves), len(row.seats))
-            recap = Recap(
-                title=engine.title, names=names, scores=engine.scores(engine.load(row.state)),
-                winners=tuple(result.get("winners", ())),
-                forfeits=tuple(sorted(transitions.forfeited_seats(row))),
-                history=tuple(sample(history, MAX_POINTS)), turns=max(0, len(history) - 1),
-            )
-            return renderer.encode_png(render_recap(recap))
-
-        return await asyncio.to_thread(draw)
+        return await cpu.run(recap_images.recap_png, games.GAME_MODULES[row.game], row.state,
+                             moves, names, tuple(result.get("winners", ())),
+                             tuple(sorted(transitions.forfeited_seats(row))))
 
     async def replay_gif(self, game_id: int) -> bytes:
-        """A finished game as an animated image, one frame per turn (public boards only)."""
+        """A finished game as an animated image, one frame per turn (public boards only),
+        drawn in the CPU pool."""
         row = await self._row_by_id(game_id)
         if row.status != "finished":
             raise SessionError("Replays are made of finished games.")
         if not has_board(row.game):
             raise SessionError("This game has no board picture yet.")
         moves = await self.store.moves(game_id)
-        engine = self._engine(row.game)
+        self._engine(row.game)
         names = [seat.name for seat in transitions.original_seats(row)]
-
-        def draw() -> bytes:
-            views = [engine.view(state, None)
-                     for state in turn_ends(engine, effective_states(engine, moves))]
-            return animate(row.game, views, names)
-
-        return await asyncio.to_thread(draw)
+        return await cpu.run(recap_images.replay_gif, games.GAME_MODULES[row.game], row.game,
+                             renderer.RENDERERS[row.game], moves, names)
 
     async def log(self, channel_id: int, limit: int = 20) -> list[str]:
         """The last public move lines of this channel's current (or latest) game."""
@@ -1024,12 +1026,24 @@ class Sessions:
                                             users)
         except IllegalMove as exc:
             raise SessionError(str(exc)) from None
-        earlier = await self.store.unannounced_lines(game_id)
-        change = transitions.advance(loaded, steps, self.clock(), kind="turn",
-                                     earlier_lines=earlier)
+        change = await self._advance(loaded, steps)
         await self._commit(change)
+        self._remember(loaded, change, steps[-1].state)
         self._kick_if_computer(change)
         return self._result_for(seat, loaded, change, steps)
+
+    async def _advance(self, loaded: Loaded, steps: Sequence[Step]) -> Change:
+        """:func:`transitions.advance` for a turn's steps; the lines of the turn's earlier
+        steps are read only when the change announces something (a step in the middle
+        of a turn tells nobody yet)."""
+        now = self.clock()
+        change = transitions.advance(loaded, steps, now, kind="turn")
+        if change.announcements:
+            earlier = await self.store.unannounced_lines(loaded.row.id)
+            if earlier:
+                change = transitions.advance(loaded, steps, now, kind="turn",
+                                             earlier_lines=earlier)
+        return change
 
     # -- computer seats in the background ----------------------------------------------------
     def _kick_if_computer(self, change: Change) -> None:
@@ -1100,14 +1114,12 @@ class Sessions:
             steps = await think_off_loop(loaded.game, loaded.state, users)
             if not steps:
                 return
-            change = transitions.advance(
-                loaded, steps, self.clock(), kind="turn",
-                earlier_lines=await self.store.unannounced_lines(game_id),
-            )
+            change = await self._advance(loaded, steps)
             try:
                 await self._commit(change)
             except StaleVersion:
                 continue  # someone changed the game meanwhile (an undo, a setting): again
+            self._remember(loaded, change, steps[-1].state)
             return
         log.warning("computer seats of game %s: the game kept changing; will try again",
                     game_id)
@@ -1170,7 +1182,8 @@ class Sessions:
     ) -> MoveResult:
         after = self._load(change.game)
         decision = after.decision if after.row.status == "active" else None
-        events = [line for step in steps for line in visible(step.events, seat)]
+        names = [s.name for s in after.row.seats]
+        events = [line for step in steps for line in visible(step.events, seat, names)]
         return MoveResult(
             game_id=after.row.id,
             version=after.row.version,
@@ -1231,7 +1244,7 @@ class Sessions:
             if move.kind != "move" or move.by_computer:
                 raise SessionError(CANNOT_UNDO)
             choice = not is_forced(loaded.game.pending(
-                loaded.game.load(await self._state_text_at(loaded.row, previous))))
+                self.states.get(loaded.game, await self._state_text_at(loaded.row, previous))))
             if move.reveals or (choice and move.seat != seat):
                 if move.seat != seat:  # another player's roll counts as their move
                     raise SessionError(CANNOT_UNDO)
@@ -1245,15 +1258,32 @@ class Sessions:
     async def undoable(self, game_id: int, user_id: int) -> bool:
         """Whether :meth:`undo` would take back this user's last choice now (the panel's
         "Take back" button)."""
-        row = await self._row_by_id(game_id)
-        seat = next((i for i, s in enumerate(row.seats) if s.user_id == user_id), None)
-        if row.status != "active" or seat is None:
+        return await self._undoable(self._load(await self._row_by_id(game_id)), user_id)
+
+    async def _undoable(self, loaded: Loaded, user_id: int) -> bool:
+        seat = next((i for i, s in enumerate(loaded.row.seats) if s.user_id == user_id), None)
+        if loaded.row.status != "active" or seat is None:
             return False
         try:
-            await self._undo_target(self._load(row), seat)
+            await self._undo_target(loaded, seat)
         except SessionError:
             return False
         return True
+
+    async def seat_view(self, game_id: int, user_id: int, *,
+                        undo: bool = False) -> SeatView:
+        """What a private panel shows, from one read of the game: the game, the user's
+        view (the public one when not seated; None in the lobby), their pending decision (None when it is
+        not theirs) and, with ``undo``, whether "Take back" would work now."""
+        loaded = self._load(await self._row_by_id(game_id))
+        seat = next((i for i, s in enumerate(loaded.row.seats) if s.user_id == user_id), None)
+        decision = loaded.decision if loaded.row.status == "active" else None
+        return SeatView(
+            info=self._info(loaded),
+            view=None if loaded.state is None else loaded.game.view(loaded.state, seat),
+            decision=decision if decision is not None and decision.seat == seat else None,
+            undoable=undo and await self._undoable(loaded, user_id),
+        )
 
     async def set_settings(
         self,

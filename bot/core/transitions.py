@@ -35,13 +35,14 @@ class Loaded:
         return None if self.state is None else self.game.pending(self.state)
 
 
-def visible(events: Sequence[Event], seat: int | None) -> list[str]:
-    """Event lines that ``seat`` may see (None: public ones only)."""
-    return [e.text for e in events if e.private_to is None or e.private_to == seat]
+def visible(events: Sequence[Event], seat: int | None, names: Sequence[str] = ()) -> list[str]:
+    """Event lines that ``seat`` may see (None: public ones only), the seats they name
+    told by the players' ``names``."""
+    return [e.told(names) for e in events if e.private_to is None or e.private_to == seat]
 
 
-def public(events: Sequence[Event]) -> tuple[str, ...]:
-    return tuple(visible(events, None))
+def public(events: Sequence[Event], names: Sequence[str] = ()) -> tuple[str, ...]:
+    return tuple(visible(events, None, names))
 
 
 def seat_label(game: AnyGame, state: GameState, seat: int, name: str) -> str:
@@ -161,6 +162,7 @@ def advance(
     :func:`settle_turn`. ``earlier_lines`` are the public events of this turn's earlier
     steps, not told yet: an announcement tells the whole turn, not only its last step."""
     row, game = before.row, before.game
+    names = [s.name for s in row.seats]
     moves = []
     version = row.version
     for step in steps:
@@ -169,7 +171,7 @@ def advance(
             MoveRow(
                 version=version, kind="move", seat=step.seat, user_id=step.user_id,
                 by_computer=step.by_computer, option_key=step.key, label=step.label,
-                events=public(step.events), state_after=game.dump(step.state),
+                events=public(step.events, names), state_after=game.dump(step.state),
                 reveals=step.reveals, undone=False, created_at=now,
             )
         )
@@ -177,7 +179,7 @@ def advance(
     assert state is not None
     after = Loaded(replace(row, state=game.dump(state), version=version, updated_at=now),
                    game, state)
-    lines = [*earlier_lines, *(line for step in steps for line in public(step.events))]
+    lines = [*earlier_lines, *(line for step in steps for line in public(step.events, names))]
     return settle_turn(before, after, now, moves=moves, kind=kind, lead=lead, lines=lines,
                        fresh_turn=fresh_turn)
 

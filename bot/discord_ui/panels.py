@@ -44,7 +44,15 @@ from discord import ui
 
 import renderer
 from bot.core import cpu
-from bot.core.sessions import Announcement, GameInfo, MoveResult, SessionError
+from bot.core.sessions import (
+    GAME_OVER,
+    NOT_STARTED,
+    Announcement,
+    GameInfo,
+    MoveResult,
+    SeatView,
+    SessionError,
+)
 from bot.discord_ui.text import (
     BUTTON_LABEL_LIMIT,
     LABEL_LIMIT,
@@ -429,15 +437,22 @@ async def public_components(sessions: Sessions, announcement: Announcement
 
 
 async def decision_image(sessions: Sessions, game_id: int, user_id: int | None,
-                         decision: Decision, version: int) -> discord.File | None:
+                         decision: Decision, version: int,
+                         seen: SeatView | None = None,
+                         marks: dict[str, str] | None = None) -> discord.File | None:
     """The decision image (drawn off the event loop), or None: no places, no drawing for
-    this game, or a drawing that failed (logged; the panel goes out without it)."""
-    marks = decision_marks(decision)
+    this game, or a drawing that failed (logged; the panel goes out without it).
+    ``seen``: the user's view as the panel read it (else it is read here); ``marks``:
+    the decision's marks as the panel numbered them (else numbered here)."""
+    marks = decision_marks(decision) if marks is None else marks
     if not marks:
         return None
     try:
-        info = await sessions.info_by_id(game_id)
-        view = await sessions.view(game_id, user_id)
+        if seen is None or seen.view is None:
+            info = await sessions.info_by_id(game_id)
+            view = await sessions.view(game_id, user_id)
+        else:
+            info, view = seen.info, seen.view
         png = await cpu.run(cpu.render_decision_png, info.game, renderer.RENDERERS[info.game],
                             view, info.names, marks)
     except Exception:
@@ -532,12 +547,12 @@ def _editing_layout(interaction: discord.Interaction) -> bool:
 
 
 async def present(interaction: discord.Interaction, game_id: int, version: int,
-                  decision: Decision | None, panel: Panel) -> None:
+                  decision: Decision | None, panel: Panel, seen: SeatView | None = None) -> None:
     """Show a private panel with the decision image of its decision (when it has places)."""
     image = None
     if decision is not None and panel.marks and not expired(interaction):
         image = await decision_image(sessions_of(interaction), game_id, interaction.user.id,
-                                     decision, version)
+                                     decision, version, seen, panel.marks)
     await show_panel(interaction, panel, image)
 
 
@@ -559,24 +574,37 @@ async def open_panel(interaction: discord.Interaction, game_id: int) -> None:
     """The "Your turn" button: a private panel with the user's pending decision."""
     if not await acknowledge(interaction, ephemeral=True, thinking=True):
         return  # only a panel to show, and nobody to show it to
-    sessions = sessions_of(interaction)
-    info = await sessions.info_by_id(game_id)
+    seen = await sessions_of(interaction).seat_view(game_id, interaction.user.id)
+    info = seen.info
     if info.seat_of(interaction.user.id) is None and info.status == "active":
         raise SessionError(SPECTATOR)
-    info, decision = await sessions.pending_for(game_id, interaction.user.id)
-    if decision is None:
-        raise SessionError(waiting_text(info))
-    hand = await private_hand(sessions, game_id, interaction.user.id)
+    decision = turn_of(seen, interaction.user.id)
     await present(interaction, game_id, info.version, decision,
-                  panel_for(game_id, info.version, decision, hand=hand))
+                  panel_for(game_id, info.version, decision, hand=hand_of(seen)), seen)
 
 
-async def private_hand(sessions: Sessions, game_id: int, user_id: int) -> str | None:
+def playing(seen: SeatView, user_id: int) -> Decision | None:
+    """The user's pending decision (None: another seat's turn, or no seat), or the refusal
+    of :meth:`Sessions.pending_for` when the game is not running."""
+    info = seen.info
+    if info.status == "lobby":
+        raise SessionError(NOT_STARTED)
+    if info.status != "active":
+        raise SessionError(GAME_OVER)
+    return seen.decision
+
+
+def turn_of(seen: SeatView, user_id: int) -> Decision:
+    """The user's pending decision, or the refusal saying why there is none."""
+    decision = playing(seen, user_id)
+    if decision is None:
+        raise SessionError(waiting_text(seen.info))
+    return decision
+
+
+def hand_of(seen: SeatView) -> str | None:
     """The user's hand as one line (games with hidden cards), for the panel's header."""
-    try:
-        return hand_text(await sessions.view(game_id, user_id))
-    except SessionError:
-        return None
+    return None if seen.view is None else hand_text(seen.view)
 
 
 async def play_from_panel(interaction: discord.Interaction, game_id: int, version: int,
@@ -610,15 +638,14 @@ STALE_PUBLIC = "That message is out of date — nothing was played. Your turn as
 async def present_current(interaction: discord.Interaction, game_id: int,
                           header: list[str]) -> bool:
     """Show the user's pending decision in a fresh private panel; False if there is none."""
-    sessions = sessions_of(interaction)
-    info, decision = await sessions.pending_for(game_id, interaction.user.id)
+    seen = await sessions_of(interaction).seat_view(game_id, interaction.user.id, undo=True)
+    info = seen.info
+    decision = playing(seen, interaction.user.id)
     if decision is None:
         return False
-    hand = await private_hand(sessions, game_id, interaction.user.id)
-    undo = await can_take_back(sessions, game_id, interaction.user.id)
     await present(interaction, game_id, info.version, decision,
-                  panel_for(game_id, info.version, decision, header=header, hand=hand,
-                            undo=undo))
+                  panel_for(game_id, info.version, decision, header=header, hand=hand_of(seen),
+                            undo=seen.undoable), seen)
     return True
 
 
@@ -628,18 +655,15 @@ async def present_result(interaction: discord.Interaction, sessions: Sessions,
     """The panel after a step or an undo: the next step of the turn, or why there is none."""
     game_id, user_id = result.game_id, interaction.user.id
     info = None if result.decision is not None else await sessions.info_by_id(game_id)
-    hand = undo = None
+    hand = seen = None
     if result.decision is not None:
-        hand = await private_hand(sessions, game_id, user_id)
-        undo = undo_button and await sessions.undoable(game_id, user_id)
-    panel = after_move_panel(result, info, headline=headline, hand=hand, undo=bool(undo))
-    await present(interaction, game_id, result.version, result.decision, panel)
-
-
-async def can_take_back(sessions: Sessions, game_id: int, user_id: int) -> bool:
-    """Whether ``/estancia undo`` would take back the user's last step (the session
-    layer checks it again when it is tapped)."""
-    return await sessions.undoable(game_id, user_id)
+        seen = await sessions.seat_view(game_id, user_id, undo=undo_button)
+        hand = hand_of(seen)
+    panel = after_move_panel(result, info, headline=headline, hand=hand,
+                             undo=seen is not None and seen.undoable)
+    if seen is not None and seen.info.version != result.version:
+        seen = None  # moved on meanwhile: the image is drawn from a fresh read
+    await present(interaction, game_id, result.version, result.decision, panel, seen)
 
 
 async def take_back(interaction: discord.Interaction, game_id: int, version: int) -> None:
@@ -677,18 +701,18 @@ async def choose_group(interaction: discord.Interaction, game_id: int, version: 
                     else await acknowledge(interaction))
     if not acknowledged:
         return
-    sessions = sessions_of(interaction)
-    info, decision = await sessions.pending_for(game_id, interaction.user.id)
+    seen = await sessions_of(interaction).seat_view(game_id, interaction.user.id, undo=True)
+    info = seen.info
+    decision = playing(seen, interaction.user.id)
     if info.version != version:
         raise SessionError(STALE_PANEL)
     if decision is None:
         raise SessionError(waiting_text(info))
     if group is None or group >= len(decision.groups()):
         raise SessionError(STALE_PANEL)
-    hand = await private_hand(sessions, game_id, interaction.user.id)
-    undo = await can_take_back(sessions, game_id, interaction.user.id)
     await present(interaction, game_id, version, decision,
-                  panel_for(game_id, version, decision, group=group, hand=hand, undo=undo))
+                  panel_for(game_id, version, decision, group=group, hand=hand_of(seen),
+                            undo=seen.undoable), seen)
 
 
 async def lobby_action(interaction: discord.Interaction, game_id: int, action: str) -> None:

@@ -15,22 +15,24 @@ from games.gwt_argentina import data as D
 from games.gwt_argentina import pieces as P
 from games.gwt_argentina import player_board as PB
 from games.gwt_argentina.discs import push_disc
-from games.gwt_argentina.flow import Ctx, push
+from games.gwt_argentina.flow import Ctx, push, seat_ref
 from games.gwt_argentina.railway import destinations
 from games.gwt_argentina.state import GwtState, Player
+from games.gwt_argentina.told import _, _n, joined
 from games.gwt_argentina.trail import building_number, building_owner, building_side
-from games.i18n import _, _n
+from games.i18n import N_
 
 Action = D.Action
 
 AUX_LABELS = {
-    "aux_pesos": ("+1 peso", "+2 pesos"),
-    "aux_draw": ("draw 1, then discard 1", "draw 2, then discard 2"),
-    "aux_cert": ("1 grain → +1 certificate, +1 peso", "2 grain → +2 certificates, +2 pesos"),
-    "aux_grain": ("pay 1 peso → +1 grain", "pay 2 pesos → +2 grain"),
-    "aux_engine": ("pay 1 peso → locomotive +1", "pay 2 pesos → locomotive +2"),
-    "aux_remove": ("locomotive back 1 → draw 1, remove 1 card",
-                   "locomotive back 2 → draw 2, remove 2 cards"),
+    "aux_pesos": (N_("+1 peso"), N_("+2 pesos")),
+    "aux_draw": (N_("draw 1, then discard 1"), N_("draw 2, then discard 2")),
+    "aux_cert": (N_("1 grain → +1 certificate, +1 peso"),
+                 N_("2 grain → +2 certificates, +2 pesos")),
+    "aux_grain": (N_("pay 1 peso → +1 grain"), N_("pay 2 pesos → +2 grain")),
+    "aux_engine": (N_("pay 1 peso → locomotive +1"), N_("pay 2 pesos → locomotive +2")),
+    "aux_remove": (N_("locomotive back 1 → draw 1, remove 1 card"),
+                   N_("locomotive back 2 → draw 2, remove 2 cards")),
 }
 
 
@@ -118,7 +120,7 @@ def gain_of(state: GwtState, player: Player, a: Action) -> int:
 
 
 def breed_name(breed: str) -> str:
-    return "card of your choice" if breed == "any" else D.BREED_BY_ID[breed].name
+    return _("card of your choice") if breed == "any" else D.BREED_BY_ID[breed].name
 
 
 # -- describing ---------------------------------------------------------------------------
@@ -127,56 +129,68 @@ def describe(state: GwtState, seat: int, a: Action) -> str:
     return _describe(state, state.players[seat], a)[:100]
 
 
+def describe_printed(a: Action) -> str:
+    """What an action printed on a card or tile gives, without a position (objective
+    cards, ships, station masters: fixed amounts)."""
+    return _describe(None, None, a)[:100]  # type: ignore[arg-type]
+
+
 def _describe(state: GwtState, player: Player, a: Action) -> str:
     k, n = a.kind, gain_of(state, player, a)
-    then = ", ".join(_describe(state, player, t) for t in a.then)
+    then = joined([_describe(state, player, t) for t in a.then])
+    pesos = ("pesos", "pesos_per_granjero", "pesos_per_farmland", "pesos_per_worker_set")
+    if k in pesos:
+        return _n("+{n} peso", "+{n} pesos", n)
+    if k in ("grain", "grain_per_granjero", "grain_per_farmland"):
+        return _n("+{n} grain", "+{n} grain", n)
+    if k in ("certificates", "certificate_per_farmer_pair"):
+        return _n("+{n} certificate", "+{n} certificates", n)
+    if k in ("engine", "engine_by_maquinistas"):
+        return _("locomotive up to {n}", n=n)
+    if k in ("draw_discard_gauchos", "draw_discard"):
+        return _("draw up to {n}, discard as many", n=n)
     simple = {
-        "pesos": f"+{n} peso{'s' * (n != 1)}", "grain": f"+{n} grain",
-        "certificates": f"+{n} certificate{'s' * (n != 1)}",
-        "engine": f"locomotive up to {n}", "engine_by_maquinistas": f"locomotive up to {n}",
-        "exchange_token": f"+{n} exchange token", "build": f"build ({n} pesos per carpintero)",
-        "buy_cattle": f"buy cattle ({player.worker_count(D.GAUCHO)} gaucho"
-                      f"{'s' * (player.worker_count(D.GAUCHO) != 1)})",
-        "objective": "take an objective card", "aux_single": "single auxiliary action",
-        "aux_any": "auxiliary action (single or double)",
-        "grain_per_granjero": f"+{n} grain",
-        "pesos_per_granjero": f"+{n} peso{'s' * (n != 1)}",
-        "grain_per_farmland": f"+{n} grain",
-        "pesos_per_farmland": f"+{n} peso{'s' * (n != 1)}",
-        "certificate_per_farmer_pair": f"+{n} certificate{'s' * (n != 1)}",
-        "pesos_per_worker_set": f"+{n} peso{'s' * (n != 1)}",
-        "draw_discard_gauchos": f"draw up to {n}, discard as many",
-        "draw_discard": f"draw up to {n}, discard as many", "move": f"move up to {n}, extra phase B",
-        "remove_exhaustion": "return an exhaustion card", "delivery": "deliver grain to a port",
-        "exhaust_opponents": "an exhaustion card to every other player",
-        "swap_with_market": "a cattle card for any market card, into your hand",
-        "remove_card": f"remove {n} card{'s' * (n != 1)} from your hand",
-        "upgrade_station_behind": "upgrade a station behind your locomotive",
-        "permanent_certificate": f"+{n} breeding value at every income",
-        "permanent_grain": f"{n} grain less at every loading",
+        "exchange_token": lambda: _("+{n} exchange token", n=n),
+        "build": lambda: _("build ({n} pesos per carpintero)", n=n),
+        "buy_cattle": lambda: _n("buy cattle ({n} gaucho)", "buy cattle ({n} gauchos)",
+                                 player.worker_count(D.GAUCHO)),
+        "objective": lambda: _("take an objective card"),
+        "aux_single": lambda: _("single auxiliary action"),
+        "aux_any": lambda: _("auxiliary action (single or double)"),
+        "move": lambda: _("move up to {n}, extra phase B", n=n),
+        "remove_exhaustion": lambda: _("return an exhaustion card"),
+        "delivery": lambda: _("deliver grain to a port"),
+        "exhaust_opponents": lambda: _("an exhaustion card to every other player"),
+        "swap_with_market": lambda: _("a cattle card for any market card, into your hand"),
+        "remove_card": lambda: _n("remove {n} card from your hand",
+                                  "remove {n} cards from your hand", n),
+        "upgrade_station_behind": lambda: _("upgrade a station behind your locomotive"),
+        "permanent_certificate": lambda: _("+{n} breeding value at every income", n=n),
+        "permanent_grain": lambda: _n("{n} grain less at every loading",
+                                      "{n} grain less at every loading", n),
     }
     if k in simple:
-        return simple[k]
+        return simple[k]()
     if k == "hire":
         if n < 0:
-            return f"hire a worker ({-n} peso{'s' * (n != -1)} cheaper)"
-        return "hire a worker" + (f" (+{n} pesos)" if n else "")
+            return _n("hire a worker ({n} peso cheaper)", "hire a worker ({n} pesos cheaper)", -n)
+        return _("hire a worker (+{n} pesos)", n=n) if n else _("hire a worker")
     if k == "help_farmers":
-        return "help granjeros" + (f" (+{n} strength)" if n else "")
+        return _("help granjeros (+{n} strength)", n=n) if n else _("help granjeros")
     if k == "discard_breed":
-        return f"discard a {breed_name(a.breed or 'any')} → {then}"
+        return _("discard a {breed} → {then}", breed=breed_name(a.breed or "any"), then=then)
     if k == "discard_pair":
-        return f"discard 2 of one breed → {then}"
+        return _("discard 2 of one breed → {then}", then=then)
     if k == "disc_to_quay":
-        return f"a disc to {D.CITY_NAMES[a.city]} quay {'I' * a.quay}"
+        return _("a disc to {city} quay {quay}", city=D.CITY_NAMES[a.city], quay="I" * a.quay)
     if k == "pay_grain":
-        return f"pay {n} grain → {then}"
+        return _n("pay {n} grain → {then}", "pay {n} grain → {then}", n, then=then)
     if k == "take_market_card":
-        return f"a free {breed_name(a.breed or 'any')} from the market"
+        return _("a free {breed} from the market", breed=breed_name(a.breed or "any"))
     if k == "discard_objective":
-        return f"discard an objective: its action, {then}"
+        return _("discard an objective: its action, {then}", then=then)
     if k == "either":
-        return " / ".join(_describe(state, player, o) for o in a.options)
+        return joined([_describe(state, player, o) for o in a.options], " / ")
     raise AssertionError(f"unknown action {a.key}")
 
 
@@ -337,13 +351,14 @@ def track_room(player: Player, track: str) -> int:
 
 def advance_track(state: GwtState, seat: int, track: str, n: int, ctx: Ctx) -> None:
     player = state.players[seat]
+    who = seat_ref(seat)
     if track == "grain":
-        taken = PB.gain_grain(player, n)
-        ctx.say(state, _("Seat {seat} gains {n} grain.", seat=seat + 1, n=taken), seat)
+        got = PB.gain_grain(player, n)
+        ctx.say(state, _n("{who} gains {n} grain.", "{who} gains {n} grain.", got, who=who), seat)
     else:
-        taken = PB.gain_cert(player, n)
-        ctx.say(state, _n("Seat {seat} gains {n} certificate.",
-                          "Seat {seat} gains {n} certificates.", taken, seat=seat + 1), seat)
+        got = PB.gain_cert(player, n)
+        ctx.say(state, _n("{who} gains {n} certificate.", "{who} gains {n} certificates.", got,
+                          who=who), seat)
 
 
 def start(state: GwtState, seat: int, a: Action, ctx: Ctx, *, ask: bool = False) -> None:
@@ -351,10 +366,10 @@ def start(state: GwtState, seat: int, a: Action, ctx: Ctx, *, ask: bool = False)
     :func:`gain_track`)."""
     player = state.players[seat]
     k, n = a.kind, gain_of(state, player, a)
-    who = f"Seat {seat + 1}"
+    who = seat_ref(seat)
     if k in ("pesos", "pesos_per_granjero", "pesos_per_farmland", "pesos_per_worker_set"):
         PB.gain_money(player, n)
-        ctx.say(state, f"{who} gains {n} pesos.", seat)
+        ctx.say(state, _n("{who} gains {n} peso.", "{who} gains {n} pesos.", n, who=who), seat)
     elif k in ("grain", "grain_per_granjero", "grain_per_farmland"):
         gain_track(state, seat, "grain", n, ctx, ask=ask)
     elif k in ("certificates", "certificate_per_farmer_pair"):
@@ -363,7 +378,7 @@ def start(state: GwtState, seat: int, a: Action, ctx: Ctx, *, ask: bool = False)
         push(state, "loco", seat, max=n)
     elif k == "exchange_token":
         player.exchange_tokens += n
-        ctx.say(state, f"{who} takes an exchange token.", seat)
+        ctx.say(state, _("{who} takes an exchange token.", who=who), seat)
     elif k == "hire":
         push(state, "hire", seat, mod=n)
     elif k == "build":
@@ -389,7 +404,7 @@ def start(state: GwtState, seat: int, a: Action, ctx: Ctx, *, ask: bool = False)
         push_disc(state, seat, a.corner, {"to": "quay", "city": a.city, "quay": "I" * a.quay})
     elif k == "pay_grain":
         player.grain -= n
-        ctx.say(state, f"{who} pays {n} grain.", seat)
+        ctx.say(state, _n("{who} pays {n} grain.", "{who} pays {n} grain.", n, who=who), seat)
         start_all(state, seat, a.then, ctx)
     elif k == "move":
         # the estanciero leaves: phase B where it stood ends with the extra one (p. 18)
@@ -401,14 +416,14 @@ def start(state: GwtState, seat: int, a: Action, ctx: Ctx, *, ask: bool = False)
     elif k == "remove_exhaustion":
         card = next(c for c in player.hand if P.is_exhaustion(c))
         PB.remove_from_hand(state, player, card)
-        ctx.say(state, f"{who} returns an exhaustion card.", seat)
+        ctx.say(state, _("{who} returns an exhaustion card.", who=who), seat)
     elif k == "delivery":
         push(state, "deliver", seat)
     elif k == "exhaust_opponents":
         for other in state.players:
             if other.seat != seat:
                 PB.take_exhaustion(state, other, 1)
-        ctx.say(state, f"{who} gives every other player an exhaustion card.", seat)
+        ctx.say(state, _("{who} gives every other player an exhaustion card.", who=who), seat)
     elif k == "swap_with_market":
         push(state, "pick_cattle", seat, breed="any", then=["@market_to_hand"])
     elif k == "take_market_card":
@@ -460,4 +475,5 @@ def do_aux(state: GwtState, seat: int, aux: str, n: int, ctx: Ctx) -> None:
     elif aux == "aux_remove":
         push(state, "draw_then_remove", seat, n=n)
         push(state, "loco", seat, max=n, back=True)
-    ctx.say(state, f"Seat {seat + 1} does the auxiliary action: {AUX_LABELS[aux][n - 1]}.", seat)
+    ctx.say(state, _("{who} does the auxiliary action: {action}.", who=seat_ref(seat),
+                     action=_(AUX_LABELS[aux][n - 1])), seat)

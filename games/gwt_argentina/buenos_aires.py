@@ -10,14 +10,15 @@ from __future__ import annotations
 from games.gwt_argentina import data as D
 from games.gwt_argentina import pieces as P
 from games.gwt_argentina import player_board as PB
-from games.gwt_argentina.actions import start
+from games.gwt_argentina.actions import describe_printed, start
 from games.gwt_argentina.discs import push_disc
-from games.gwt_argentina.flow import Ctx, opt, pop, push, push_all, step
+from games.gwt_argentina.flow import Ctx, opt, pop, push, push_all, seat_ref, step
 from games.gwt_argentina.hire import place_worker_in_market
 from games.gwt_argentina.market import refill_market
 from games.gwt_argentina.setup import place_farmer
 from games.gwt_argentina.state import Frame, GwtState, Ship
-from games.i18n import _
+from games.gwt_argentina.told import _, _n, joined
+from games.gwt_argentina.words import ships_sail
 
 
 def enter_buenos_aires(state: GwtState, seat: int) -> None:
@@ -91,13 +92,15 @@ class IncomeStep:
     def prompt(state: GwtState, frame: Frame) -> str:
         player = state.players[frame.seat]
         base = PB.breeding_total(player) + PB.permanent(player, "permanent_certificate")
-        return f"Income: breeding value {base}. Spend temporary certificates?"
+        return _("Income: breeding value {n}. Spend temporary certificates?", n=base)
 
     @staticmethod
     def options(state: GwtState, frame: Frame):
         player = state.players[frame.seat]
         base = PB.breeding_total(player) + PB.permanent(player, "permanent_certificate")
-        return [opt(f"spend:{k}", f"Spend {k} certificate{'s' * (k != 1)}: income {base + k}")
+        return [opt(f"spend:{k}", _n("Spend {n} certificate: income {income}",
+                                     "Spend {n} certificates: income {income}", k,
+                                     income=base + k))
                 for k in range(player.certificates, -1, -1)]
 
     @staticmethod
@@ -107,7 +110,7 @@ class IncomeStep:
         k = int(key[6:])
         value = PB.breeding_total(player) + PB.permanent(player, "permanent_certificate") + k
         player.certificates -= k
-        hand = ", ".join(P.card_label(c) for c in player.hand) or "no cards"
+        hand = joined([P.card_label(c) for c in player.hand]) if player.hand else _("no cards")
         PB.gain_money(player, value)
         for card in list(player.hand):
             if P.is_exhaustion(card):
@@ -115,7 +118,9 @@ class IncomeStep:
             else:
                 player.discard.append(card)
         player.hand = []
-        ctx.say(state, f"Seat {frame.seat + 1} reveals {hand}; income {value} pesos.", frame.seat)
+        ctx.say(state, _n("{who} reveals {hand}; income {n} peso.",
+                          "{who} reveals {hand}; income {n} pesos.", value,
+                          who=seat_ref(frame.seat), hand=hand), frame.seat)
         ctx.reveals = True  # the hand was secret
         push(state, "ba_load", frame.seat, value=value)
 
@@ -132,13 +137,18 @@ def loadable(state: GwtState, seat: int, value: int) -> list[Ship]:
     return out
 
 
+def ship_name(ship_id: str) -> str:
+    return _("ship {n}", n=D.SHIP_BY_ID[ship_id].value)
+
+
 def ship_label(ship_id: str) -> str:
     s = D.SHIP_BY_ID[ship_id]
     dest = s.destination.split(":") if s.destination else None
-    bits = [f"ship {s.value}", f"{s.grain} grain", f"{s.vp} VP" if s.vp else None,
-            "black corner" if s.corner == "black" else None,
-            s.on_load.key.replace(":", " ") if s.on_load else None,
-            f"to {D.CITY_NAMES[dest[0]]} {dest[1]}" if dest else None]
+    bits = [ship_name(ship_id), _n("{n} grain", "{n} grain", s.grain),
+            _("{n} VP", n=s.vp) if s.vp else None,
+            _("black corner") if s.corner == "black" else None,
+            describe_printed(s.on_load) if s.on_load else None,
+            _("to {city} {quay}", city=D.CITY_NAMES[dest[0]], quay=dest[1]) if dest else None]
     return ", ".join(b for b in bits if b)
 
 
@@ -149,7 +159,7 @@ class LoadStep:
 
     @staticmethod
     def prompt(state: GwtState, frame: Frame) -> str:
-        return f"Load your cattle (value {frame.data['value']}) onto which ship?"
+        return _("Load your cattle (value {n}) onto which ship?", n=frame.data["value"])
 
     @staticmethod
     def options(state: GwtState, frame: Frame):
@@ -183,8 +193,10 @@ class LoadPayStep:
         player.grain -= grain
         pesos = min(player.money, D.GRAIN_SHORTFALL_PESOS * (need - grain))
         player.money -= pesos
-        ctx.say(state, f"Seat {frame.seat + 1} loads onto {ship_label(ship_id).split(',')[0]}: "
-                       f"{grain} grain, {pesos} pesos.", frame.seat)
+        ctx.say(state, _("{who} loads onto {ship}: {grain}, {pesos}.",
+                         who=seat_ref(frame.seat), ship=ship_name(ship_id),
+                         grain=_n("{n} grain", "{n} grain", grain),
+                         pesos=_n("{n} peso", "{n} pesos", pesos)), frame.seat)
 
 
 def worker_choosable(state: GwtState) -> bool:
@@ -198,7 +210,7 @@ class ForecastStep:
 
     @staticmethod
     def prompt(state: GwtState, frame: Frame) -> str:
-        return f"Forecast {frame.data['letter']}: which tile?"
+        return _("Forecast {letter}: which tile?", letter=frame.data["letter"])
 
     @staticmethod
     def options(state: GwtState, frame: Frame):
@@ -208,9 +220,10 @@ class ForecastStep:
             tile = state.board.forecast.get(space)
             if tile is None or (P.is_worker(tile) and not worker_choosable(state)):
                 continue
-            where = "to its zone" if P.is_farmer(tile) else "to the job market"
-            out.append(opt(f"take:{space}", f"{space}: {P.tile_label(tile)} {where}",
-                           at=f"forecast:{space}"))
+            label = (_("{space}: {tile} to its zone", space=space, tile=P.tile_label(tile))
+                     if P.is_farmer(tile) else
+                     _("{space}: {tile} to the job market", space=space, tile=P.tile_label(tile)))
+            out.append(opt(f"take:{space}", label, at=f"forecast:{space}"))
         return with_objectives(state, frame.seat, out)
 
     @staticmethod
@@ -225,18 +238,23 @@ class ForecastStep:
             where = place_farmer(state.board, tile)
             if where is None:
                 state.board.box_tiles.append(tile)
-            ctx.say(state, f"Seat {frame.seat + 1} places a {P.tile_label(tile)} "
-                           f"{'at ' + where if where else 'in the box (zone full)'}.", frame.seat)
+            if where:
+                text = _("{who} places a {tile} at {space}.", who=seat_ref(frame.seat),
+                         tile=P.tile_label(tile), space=where)
+            else:
+                text = _("{who} places a {tile} in the box (zone full).",
+                         who=seat_ref(frame.seat), tile=P.tile_label(tile))
+            ctx.say(state, text, frame.seat)
             return
         arrow = place_worker_in_market(state, tile)
-        ctx.say(state, f"Seat {frame.seat + 1} puts a {P.tile_label(tile)} in the job market.",
-                frame.seat)
+        ctx.say(state, _("{who} puts a {tile} in the job market.", who=seat_ref(frame.seat),
+                         tile=P.tile_label(tile)), frame.seat)
         if arrow == "end":
             state.end_triggered_by = frame.seat
             state.players[frame.seat].job_marker = True
             state.last_turns = [(frame.seat + i) % state.seats for i in range(1, state.seats)]
-            ctx.say(state, f"Seat {frame.seat + 1} takes the job-market marker: every other "
-                           f"player has one last turn.", frame.seat)
+            ctx.say(state, _("{who} takes the job-market marker: every other player has one "
+                             "last turn.", who=seat_ref(frame.seat)), frame.seat)
         elif arrow is not None:
             state.after_buenos_aires.append(arrow)
 
@@ -252,7 +270,7 @@ class AfterStep:
             if event == "market":
                 refill_market(state)
                 ctx.reveals = True
-                ctx.say(state, "The cattle market is refilled.")
+                ctx.say(state, _("The cattle market is refilled."))
             elif event.startswith("ships:"):
                 sail(state, event[6:], ctx)
         state.after_buenos_aires = []
@@ -283,9 +301,9 @@ def sail(state: GwtState, colour: str, ctx: Ctx) -> None:
             board.ships_gone.append(ship.id)
         else:
             staying.append(ship)
-    for _draw in range(D.SHIPS_DRAWN_PER_DEPARTURE):
+    for _ship in range(D.SHIPS_DRAWN_PER_DEPARTURE):
         if board.ship_pile:
             staying.append(Ship(id=board.ship_pile.pop(0)))
             ctx.reveals = True
     board.ships = sorted(staying, key=lambda s: D.SHIP_BY_ID[s.id].value)
-    ctx.say(state, f"The {colour} ships sail to Europe.")
+    ctx.say(state, ships_sail(colour))

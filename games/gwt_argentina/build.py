@@ -4,9 +4,11 @@ from __future__ import annotations
 
 from games.gwt_argentina import data as D
 from games.gwt_argentina import player_board as PB
-from games.gwt_argentina.flow import Ctx, opt, pop, push, step
+from games.gwt_argentina.flow import Ctx, opt, pop, push, seat_ref, step
 from games.gwt_argentina.state import Frame, GwtState
+from games.gwt_argentina.told import _, _n
 from games.gwt_argentina.trail import building_number, building_owner
+from games.gwt_argentina.words import hand
 
 
 def need(n: int) -> int:
@@ -37,15 +39,18 @@ def buildable(state: GwtState, seat: int, per: int) -> list[int]:
 
 def label(state: GwtState, n: int) -> str:
     b = D.private_building(n, state.board.building_sides[str(n)])
-    hand = f", {b.hand} hand" if b.hand else ""
-    return f"{b.id}: {b.carpinteros} carpintero{'s' * (b.carpinteros > 1)}, {b.vp} VP{hand}"
+    if b.hand:
+        return _n("{id}: {n} carpintero, {vp} VP, {hand}", "{id}: {n} carpinteros, {vp} VP, {hand}",
+                  b.carpinteros, id=b.id, vp=b.vp, hand=hand(b.hand))
+    return _n("{id}: {n} carpintero, {vp} VP", "{id}: {n} carpinteros, {vp} VP", b.carpinteros,
+              id=b.id, vp=b.vp)
 
 
 @step("build")
 class BuildStep:
     @staticmethod
     def prompt(state: GwtState, frame: Frame) -> str:
-        return f"Which building ({frame.data['per']} pesos per carpintero)?"
+        return _("Which building ({n} pesos per carpintero)?", n=frame.data["per"])
 
     @staticmethod
     def options(state: GwtState, frame: Frame):
@@ -53,7 +58,7 @@ class BuildStep:
         if not choices:
             return []
         out = [opt(f"b:{n}", label(state, n)) for n in choices]
-        out.append(opt("skip", "Build nothing"))
+        out.append(opt("skip", _("Build nothing")))
         return out
 
     @staticmethod
@@ -68,7 +73,7 @@ class BuildStep:
 class BuildWhereStep:
     @staticmethod
     def prompt(state: GwtState, frame: Frame) -> str:
-        return f"Where does building {frame.data['n']} go?"
+        return _("Where does building {n} go?", n=frame.data["n"])
 
     @staticmethod
     def options(state: GwtState, frame: Frame):
@@ -76,11 +81,14 @@ class BuildWhereStep:
         out = []
         for space, carp in sites(state, frame.seat, n, per):
             tile = state.board.trail.get(space)
-            what = f"replace {building_number(tile)}" if tile else "empty"
-            farm = ", farmland" if space in D.FARMLAND else ""
-            special = ", special action" if space in D.RISK_ACTIONS else ""
-            out.append(opt(f"at:{space}", f"{space} ({what}{farm}{special}): {per * carp} pesos",
-                           at=space))
+            what = [_("replace {n}", n=building_number(tile)) if tile else _("empty")]
+            if space in D.FARMLAND:
+                what.append(_("farmland"))
+            if space in D.RISK_ACTIONS:
+                what.append(_("special action"))
+            out.append(opt(f"at:{space}", _n("{space} ({what}): {n} peso",
+                                             "{space} ({what}): {n} pesos", per * carp,
+                                             space=space, what=", ".join(what)), at=space))
         return out
 
     @staticmethod
@@ -94,7 +102,15 @@ class BuildWhereStep:
         old = state.board.trail.get(space)
         player.buildings_left.remove(n)
         state.board.trail[space] = f"{frame.seat}:{n}"
-        text = f"Seat {frame.seat + 1} builds {n}{state.board.building_sides[str(n)]} on {space}"
+        built = f"{n}{state.board.building_sides[str(n)]}"
         if old:
-            text += f", replacing {building_number(old)} (back to the box)"
-        ctx.say(state, text + f" for {per * carp} pesos.", frame.seat)
+            text = _n("{who} builds {building} on {space}, replacing {old} (back to the box) "
+                      "for {n} peso.",
+                      "{who} builds {building} on {space}, replacing {old} (back to the box) "
+                      "for {n} pesos.", per * carp, who=seat_ref(frame.seat), building=built,
+                      space=space, old=building_number(old))
+        else:
+            text = _n("{who} builds {building} on {space} for {n} peso.",
+                      "{who} builds {building} on {space} for {n} pesos.", per * carp,
+                      who=seat_ref(frame.seat), building=built, space=space)
+        ctx.say(state, text, frame.seat)

@@ -23,12 +23,14 @@ from games.gwt_argentina.flow import (
     opt,
     pop,
     push,
+    seat_ref,
     step,
     unlock_location,
     upper_first,
 )
 from games.gwt_argentina.state import Frame, GwtState, Player
-from games.i18n import _, _n
+from games.gwt_argentina.told import _, _n
+from games.gwt_argentina.words import worker
 
 
 def then_actions(frame: Frame) -> list[D.Action]:
@@ -49,13 +51,13 @@ def hand_options(state: GwtState, seat: int, prefix: str, *, cattle_only: bool =
 class PairStep:
     @staticmethod
     def prompt(state: GwtState, frame: Frame) -> str:
-        return "Discard two cattle cards of which breed?"
+        return _("Discard two cattle cards of which breed?")
 
     @staticmethod
     def options(state: GwtState, frame: Frame):
         breeds = pair_breeds(state.players[frame.seat])
-        out = [opt(f"breed:{b}", f"Two {D.BREED_BY_ID[b].name}") for b in breeds]
-        return out + [opt("skip", "Discard nothing")] if out else []
+        out = [opt(f"breed:{b}", _("Two {breed}", breed=D.BREED_BY_ID[b].name)) for b in breeds]
+        return out + [opt("skip", _("Discard nothing"))] if out else []
 
     @staticmethod
     def apply(state: GwtState, frame: Frame, key: str, ctx: Ctx) -> None:
@@ -67,8 +69,8 @@ class PairStep:
         cards = [c for c in player.hand if PB.breed_of(c) == breed][:2]
         for card in cards:
             PB.discard(player, card)
-        ctx.say(state, f"Seat {frame.seat + 1} discards two {D.BREED_BY_ID[breed].name}.",
-                frame.seat)
+        ctx.say(state, _("{who} discards two {breed}.", who=seat_ref(frame.seat),
+                         breed=D.BREED_BY_ID[breed].name), frame.seat)
         start_all(state, frame.seat, then_actions(frame), ctx)
 
 
@@ -79,15 +81,19 @@ class DrawThenDiscardStep:
     @staticmethod
     def prompt(state: GwtState, frame: Frame) -> str:
         n = frame.data["n"]
-        return f"Draw {'up to ' if frame.data['upto'] else ''}{n}, then discard as many."
+        if frame.data["upto"]:
+            return _n("Draw up to {n}, then discard as many.",
+                      "Draw up to {n}, then discard as many.", n)
+        return _n("Draw {n}, then discard as many.", "Draw {n}, then discard as many.", n)
 
     @staticmethod
     def options(state: GwtState, frame: Frame):
         n = frame.data["n"]
         if frame.data["upto"]:
-            return [opt(f"draw:{k}", f"Draw {k}, then discard {k}" if k else "Draw nothing")
+            return [opt(f"draw:{k}", _("Draw {n}, then discard {n}", n=k) if k
+                        else _("Draw nothing"))
                     for k in range(n, -1, -1)]
-        return [opt(f"draw:{n}", f"Draw {n}, then discard {n}")]
+        return [opt(f"draw:{n}", _("Draw {n}, then discard {n}", n=n))]
 
     @staticmethod
     def apply(state: GwtState, frame: Frame, key: str, ctx: Ctx) -> None:
@@ -103,7 +109,7 @@ class DiscardCardsStep:
     @staticmethod
     def prompt(state: GwtState, frame: Frame) -> str:
         n = frame.data["n"]
-        return f"Discard {n} card{'s' * (n > 1)}."
+        return _n("Discard {n} card.", "Discard {n} cards.", n)
 
     @staticmethod
     def options(state: GwtState, frame: Frame):
@@ -123,12 +129,12 @@ class RemoveCardsStep:
 
     @staticmethod
     def prompt(state: GwtState, frame: Frame) -> str:
-        return "Remove a card of your hand from the game?"
+        return _("Remove a card of your hand from the game?")
 
     @staticmethod
     def options(state: GwtState, frame: Frame):
         out = hand_options(state, frame.seat, "remove")
-        return out + [opt("stop", "Remove nothing more")] if out else []
+        return out + [opt("stop", _("Remove nothing more"))] if out else []
 
     @staticmethod
     def apply(state: GwtState, frame: Frame, key: str, ctx: Ctx) -> None:
@@ -137,7 +143,8 @@ class RemoveCardsStep:
             return
         card = key[7:]
         PB.remove_from_hand(state, state.players[frame.seat], card)
-        ctx.say(state, f"Seat {frame.seat + 1} removes {P.card_label(card)}.", frame.seat)
+        ctx.say(state, _("{who} removes {card}.", who=seat_ref(frame.seat),
+                         card=P.card_label(card)), frame.seat)
         frame.data["n"] -= 1
         if frame.data["n"] <= 0:
             pop(state, frame)
@@ -160,7 +167,7 @@ class PickCattleStep:
 
     @staticmethod
     def prompt(state: GwtState, frame: Frame) -> str:
-        return "Which cattle card do you discard?"
+        return _("Which cattle card do you discard?")
 
     @staticmethod
     def options(state: GwtState, frame: Frame):
@@ -170,7 +177,7 @@ class PickCattleStep:
             c = P.cattle(card)
             if c is not None and breed in ("any", c.breed):
                 out.append(opt(f"card:{card}", P.card_label(card)))
-        return out + [opt("skip", "Discard nothing")] if out else []
+        return out + [opt("skip", _("Discard nothing"))] if out else []
 
     @staticmethod
     def apply(state: GwtState, frame: Frame, key: str, ctx: Ctx) -> None:
@@ -179,7 +186,8 @@ class PickCattleStep:
             return
         player = state.players[frame.seat]
         PB.discard(player, key[5:])
-        ctx.say(state, f"Seat {frame.seat + 1} discards {P.card_label(key[5:])}.", frame.seat)
+        ctx.say(state, _("{who} discards {card}.", who=seat_ref(frame.seat),
+                         card=P.card_label(key[5:])), frame.seat)
         if frame.data["then"] == ["@market_to_hand"]:
             push(state, "market_to_hand", frame.seat)
             return
@@ -192,7 +200,7 @@ class EitherStep:
 
     @staticmethod
     def prompt(state: GwtState, frame: Frame) -> str:
-        return "Which one?"
+        return _("Which one?")
 
     @staticmethod
     def options(state: GwtState, frame: Frame):
@@ -201,7 +209,7 @@ class EitherStep:
             a = ACTION_BY_KEY[k]
             if possible(state, frame.seat, a):
                 out.append(opt(f"opt:{i}", describe(state, frame.seat, a)))
-        return out + [opt("skip", "Neither")] if out else []
+        return out + [opt("skip", _("Neither"))] if out else []
 
     @staticmethod
     def apply(state: GwtState, frame: Frame, key: str, ctx: Ctx) -> None:
@@ -217,7 +225,7 @@ class DiscardObjectiveStep:
 
     @staticmethod
     def prompt(state: GwtState, frame: Frame) -> str:
-        return "Which objective card do you discard for its action?"
+        return _("Which objective card do you discard for its action?")
 
     @staticmethod
     def options(state: GwtState, frame: Frame):
@@ -226,8 +234,8 @@ class DiscardObjectiveStep:
         for card in state.players[frame.seat].hand:
             if P.is_objective(card) and card not in seen:
                 seen.add(card)
-                out.append(opt(f"obj:{card}", f"Discard {P.card_label(card)}"))
-        return out + [opt("skip", "None")] if out else []
+                out.append(opt(f"obj:{card}", _("Discard {card}", card=P.card_label(card))))
+        return out + [opt("skip", _("Discard nothing"))] if out else []
 
     @staticmethod
     def apply(state: GwtState, frame: Frame, key: str, ctx: Ctx) -> None:
@@ -244,7 +252,7 @@ class DiscardObjectiveStep:
 class MarketToHandStep:
     @staticmethod
     def prompt(state: GwtState, frame: Frame) -> str:
-        return "Take a card of the cattle market into your hand."
+        return _("Take a card of the cattle market into your hand.")
 
     @staticmethod
     def options(state: GwtState, frame: Frame):
@@ -262,22 +270,23 @@ class MarketToHandStep:
         card = key[5:]
         state.board.cattle_market.remove(card)
         state.players[frame.seat].hand.append(card)
-        ctx.say(state, f"Seat {frame.seat + 1} takes {P.card_label(card)} from the market.",
-                frame.seat)
+        ctx.say(state, _("{who} takes {card} from the market.", who=seat_ref(frame.seat),
+                         card=P.card_label(card)), frame.seat)
 
 
 @step("aux")
 class AuxStep:
     @staticmethod
     def prompt(state: GwtState, frame: Frame) -> str:
-        return "Which auxiliary action?"
+        return _("Which auxiliary action?")
 
     @staticmethod
     def options(state: GwtState, frame: Frame):
         choices = aux_choices(state, frame.seat, frame.data["double"])
-        out = [opt(f"aux:{a}:{n}", f"{'Double' if n == 2 else 'Single'}: {AUX_LABELS[a][n - 1]}")
+        out = [opt(f"aux:{a}:{n}", _("Double: {action}", action=_(AUX_LABELS[a][n - 1])) if n == 2
+                   else _("Single: {action}", action=_(AUX_LABELS[a][n - 1])))
                for a, n in choices]
-        return out + [opt("skip", "No auxiliary action")] if out else []
+        return out + [opt("skip", _("No auxiliary action"))] if out else []
 
     @staticmethod
     def apply(state: GwtState, frame: Frame, key: str, ctx: Ctx) -> None:
@@ -285,7 +294,7 @@ class AuxStep:
         if key == "skip":
             unlock_location(state)
             return
-        _, aux, n = key.split(":")
+        _key, aux, n = key.split(":")
         do_aux(state, frame.seat, aux, int(n), ctx)
 
 
@@ -293,13 +302,14 @@ class AuxStep:
 class RowActionStep:
     @staticmethod
     def prompt(state: GwtState, frame: Frame) -> str:
-        return f"Immediate action of your {frame.data['row']} row (space {frame.data['column']})?"
+        return _("Immediate action of your {row} row (space {column})?",
+                 row=worker(frame.data["row"]), column=frame.data["column"])
 
     @staticmethod
     def options(state: GwtState, frame: Frame):
         actions = D.ROW_SLOTS[frame.data["row"]][frame.data["column"] - 1].actions
         text = " + ".join(describe(state, frame.seat, a) for a in actions)
-        return [opt("do", upper_first(text)[:100]), opt("skip", "Forgo it")]
+        return [opt("do", upper_first(text)[:100]), opt("skip", _("Forgo it"))]
 
     @staticmethod
     def apply(state: GwtState, frame: Frame, key: str, ctx: Ctx) -> None:
@@ -318,7 +328,7 @@ def exchange_options(player: Player, grouped: bool = False) -> list:
     token back, and more than the deck and discard pile hold cannot be drawn."""
     if player.exchange_tokens <= 0:
         return []
-    group = "Other" if grouped else None
+    group = _("Other") if grouped else None
     drawable = len(player.deck) + len(player.discard)
     labels = {2: _("Exchange token: draw 2, then discard 2 ({n} left)",
                    n=player.exchange_tokens),
@@ -333,7 +343,7 @@ def use_exchange_token(state: GwtState, seat: int, k: int, ctx: Ctx) -> None:
     player = state.players[seat]
     player.exchange_tokens -= 1
     drawn = PB.draw(state, player, k, ctx)
-    ctx.say(state, f"Seat {seat + 1} uses an exchange token.", seat)
+    ctx.say(state, _("{who} uses an exchange token.", who=seat_ref(seat)), seat)
     if drawn:
         push(state, "discard_cards", seat, n=len(drawn))
 

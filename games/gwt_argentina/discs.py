@@ -11,31 +11,35 @@ from __future__ import annotations
 from typing import Any
 
 from games.gwt_argentina import data as D
-from games.gwt_argentina.flow import Ctx, opt, pop, push, step
+from games.gwt_argentina.flow import Ctx, opt, pop, push, seat_ref, step
 from games.gwt_argentina.state import Frame, GwtState, Player
+from games.gwt_argentina.told import _
+from games.i18n import N_
 
 SLOT_LABELS = {
-    "aux_pesos_2": "unlocks double +2 pesos", "aux_draw_2": "unlocks double draw/discard",
-    "aux_cert_1": "unlocks grain→certificate", "aux_cert_2": "unlocks grain→certificate",
-    "aux_grain_1": "unlocks peso→grain", "aux_grain_2": "unlocks peso→grain",
-    "aux_engine_1": "unlocks peso→locomotive", "aux_engine_2": "unlocks peso→locomotive",
-    "aux_remove_1": "unlocks locomotive back→remove card",
-    "aux_remove_2": "unlocks locomotive back→remove card",
-    "move_1": "move limit +2", "move_2": "move limit +1 (2 VP)",
-    "hand_1": "hand limit +1", "hand_2": "hand limit +1",
-    "cert_limit": "certificate limit 6", "strength_1": "strength +1",
-    "strength_2": "strength +2",
+    "aux_pesos_2": N_("unlocks double +2 pesos"), "aux_draw_2": N_("unlocks double draw/discard"),
+    "aux_cert_1": N_("unlocks grain→certificate"),
+    "aux_cert_2": N_("unlocks grain→certificate"),
+    "aux_grain_1": N_("unlocks peso→grain"), "aux_grain_2": N_("unlocks peso→grain"),
+    "aux_engine_1": N_("unlocks peso→locomotive"),
+    "aux_engine_2": N_("unlocks peso→locomotive"),
+    "aux_remove_1": N_("unlocks locomotive back→remove card"),
+    "aux_remove_2": N_("unlocks locomotive back→remove card"),
+    "move_1": N_("move limit +2"), "move_2": N_("move limit +1 (2 VP)"),
+    "hand_1": N_("hand limit +1"), "hand_2": N_("hand limit +1"),
+    "cert_limit": N_("certificate limit 6"), "strength_1": N_("strength +1"),
+    "strength_2": N_("strength +2"),
 }
 
 
 def slot_label(slot: str) -> str:
     facts = D.DISC_SLOT_BY_ID[slot]
-    text = f"{slot} ({SLOT_LABELS[slot]}"
+    what = _(SLOT_LABELS[slot])
     if facts.pay:
-        text += f", pay {facts.pay} pesos"
+        return _("{slot} ({what}, pay {n} pesos)", slot=slot, what=what, n=facts.pay)
     if facts.gain:
-        text += f", get {facts.gain} pesos"
-    return text + ")"
+        return _("{slot} ({what}, get {n} pesos)", slot=slot, what=what, n=facts.gain)
+    return _("{slot} ({what})", slot=slot, what=what)
 
 
 def usable_slots(player: Player, corner: str | None) -> list[str]:
@@ -67,10 +71,10 @@ def place_disc(state: GwtState, seat: int, dest: dict[str, Any]) -> None:
 
 def dest_label(dest: dict[str, Any]) -> str:
     if dest["to"] == "ship":
-        return f"ship {D.SHIP_BY_ID[dest['id']].value}"
+        return _("ship {n}", n=D.SHIP_BY_ID[dest["id"]].value)
     if dest["to"] == "station":
-        return f"station {dest['id']}"
-    return f"{D.CITY_NAMES[dest['city']]} quay {dest['quay']}"
+        return _("station {id}", id=dest["id"])
+    return _("{city} quay {quay}", city=D.CITY_NAMES[dest["city"]], quay=dest["quay"])
 
 
 def push_disc(state: GwtState, seat: int, corner: str | None, dest: dict[str, Any]) -> None:
@@ -81,7 +85,7 @@ def push_disc(state: GwtState, seat: int, corner: str | None, dest: dict[str, An
 class DiscStep:
     @staticmethod
     def prompt(state: GwtState, frame: Frame) -> str:
-        return f"Which disc of your board goes to {dest_label(frame.data['dest'])}?"
+        return _("Which disc of your board goes to {place}?", place=dest_label(frame.data["dest"]))
 
     @staticmethod
     def options(state: GwtState, frame: Frame):
@@ -91,17 +95,17 @@ class DiscStep:
             return [opt(f"slot:{s}", slot_label(s)) for s in slots]
         own = [sid for sid, seats in state.board.stations.items() if frame.seat in seats]
         if own:
-            return [opt(f"station:{sid}", f"Take your disc back from station {sid}",
+            return [opt(f"station:{sid}", _("Take your disc back from station {id}", id=sid),
                         at=f"rail:{sid}")
                     for sid in own]
-        return [opt("none", "No disc left: nothing is placed")]
+        return [opt("none", _("No disc left: nothing is placed"))]
 
     @staticmethod
     def apply(state: GwtState, frame: Frame, key: str, ctx: Ctx) -> None:
         player = state.players[frame.seat]
         dest = frame.data["dest"]
         pop(state, frame)
-        kind, _, name = key.partition(":")
+        kind, _sep, name = key.partition(":")
         if kind == "slot":
             player.slots.remove(name)
             player.money += D.DISC_SLOT_BY_ID[name].gain - D.DISC_SLOT_BY_ID[name].pay
@@ -110,5 +114,10 @@ class DiscStep:
         else:
             return
         place_disc(state, frame.seat, dest)
-        ctx.say(state, f"Seat {frame.seat + 1} puts a disc on {dest_label(dest)}"
-                       f"{f' (from {name})' if kind == 'slot' else ''}.", frame.seat)
+        if kind == "slot":
+            text = _("{who} puts a disc on {place} (from {slot}).", who=seat_ref(frame.seat),
+                     place=dest_label(dest), slot=name)
+        else:
+            text = _("{who} puts a disc on {place}.", who=seat_ref(frame.seat),
+                     place=dest_label(dest))
+        ctx.say(state, text, frame.seat)

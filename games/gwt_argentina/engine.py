@@ -37,6 +37,7 @@ from games.gwt_argentina import (  # noqa: F401  (registers the decisions)
     ports,
     railway,
     turn,
+    words,
 )
 from games.gwt_argentina.card_steps import exchange_options, use_exchange_token
 from games.gwt_argentina.flow import Ctx, handler, settle
@@ -46,6 +47,7 @@ from games.gwt_argentina.scoring import Tally, score_tally, tallies
 from games.gwt_argentina.setup import new_state
 from games.gwt_argentina.state import GwtOptions, GwtState
 from games.gwt_argentina.views import public_view, redeal_unseen, seat_view
+from games.i18n import N_, _, current
 from games.rng import Rng
 
 #: Decisions and scores of live states, computed once: a state is never changed once made
@@ -54,7 +56,7 @@ _cache: dict[tuple[str, int], tuple[weakref.ref, Any]] = {}
 
 
 def _cached(kind: str, state: GwtState, compute):
-    key = (kind, id(state))
+    key = (kind, id(state), current())  # texts differ by language
     hit = _cache.get(key)
     if hit is not None and hit[0]() is state:
         return hit[1]
@@ -72,7 +74,7 @@ def _cached(kind: str, state: GwtState, compute):
 NO_EXCHANGE = {"help", "help_reveal", "ba_income"}
 
 
-SUMMARY = (
+SUMMARY = N_(
     "Great Western Trail: Argentina (2–4 players): move your estanciero along the trail to "
     "Buenos Aires, using buildings on the way to hire workers, build, buy cattle, run your "
     "locomotive and help granjeros; in Buenos Aires your hand's breeds pay your income and "
@@ -141,6 +143,10 @@ class GwtArgentina(Game[GwtState, GwtOptions]):
         scores = _cached("scores", state, lambda: {
             seat: tally_score(t) for seat, t in tallies(state).items() if seat < state.seats})
         return {seat: dict(cats) for seat, cats in scores.items()}
+
+    def score_label(self, category: str) -> str:
+        """The score pad's name of a category of :meth:`scores`, in the active language."""
+        return words.category(category)
 
     def pedro_scores(self, state: GwtState) -> dict[str, int] | None:
         """Pedro's score by category in a solo game (None otherwise)."""
@@ -215,7 +221,8 @@ def grouped(options: list[Option]) -> list[Option]:
     for i, o in enumerate(options):
         first = i // MENU_LIMIT * MENU_LIMIT
         last = min(first + MENU_LIMIT, len(options))
-        out.append(o.model_copy(update={"group": f"Options {first + 1}–{last}"}))
+        out.append(o.model_copy(update={"group": _("Options {first}–{last}", first=first + 1,
+                                                   last=last)}))
     return out
 
 

@@ -12,8 +12,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from games.base import Event, Option
+from games.base import Event, Option, seat_ref  # noqa: F401  (events name seats by it)
 from games.gwt_argentina.state import Frame, GwtState
+from games.gwt_argentina.told import to_log
 
 REGISTRY: dict[str, type] = {}
 
@@ -31,12 +32,14 @@ class Ctx:
     reveals: bool = False
 
     def say(self, state: GwtState, text: str, seat: int | None = None) -> None:
-        self.events.append(Event(text=text, seat=seat))
-        state.log.append(text)
+        """A public event, also kept in the state's log (as a recipe: the log does not
+        depend on the language the game is played in, see :mod:`.told`)."""
+        self.events.append(Event(text=str(text), seat=seat))
+        state.log.append(to_log(text))
         del state.log[:-30]
 
     def private(self, seat: int, text: str) -> None:
-        self.events.append(Event(text=text, seat=seat, private_to=seat))
+        self.events.append(Event(text=str(text), seat=seat, private_to=seat))
 
 
 def push(state: GwtState, kind: str, seat: int, **data: Any) -> Frame:
@@ -74,7 +77,7 @@ def handler(frame: Frame) -> Any:
 
 def settle(state: GwtState, ctx: Ctx) -> None:
     """Run automatic frames until a decision with at least one option is on top."""
-    for _ in range(10_000):
+    for _round in range(10_000):
         frame = state.top()
         if frame is None or state.finished:
             return

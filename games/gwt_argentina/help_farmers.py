@@ -13,8 +13,10 @@ from games.gwt_argentina import data as D
 from games.gwt_argentina import pieces as P
 from games.gwt_argentina import player_board as PB
 from games.gwt_argentina.actions import row_action
-from games.gwt_argentina.flow import Ctx, opt, pop, push, step, unlock_location
+from games.gwt_argentina.flow import Ctx, opt, pop, push, seat_ref, step, unlock_location
 from games.gwt_argentina.state import Frame, GwtState
+from games.gwt_argentina.told import _, _n
+from games.gwt_argentina.words import granjero
 
 MAX_CHOSEN = 3
 MAX_REVEAL = D.MAX_REVEALED_FOR_HELP
@@ -51,9 +53,9 @@ class HelpChooseStep:
     def prompt(state: GwtState, frame: Frame) -> str:
         chosen = frame.data["chosen"]
         if chosen:
-            return f"Helping {', '.join(chosen)} (strength {need_of(state, chosen)} needed). " \
-                   f"Another granjero?"
-        return "Which granjero do you help?"
+            return _("Helping {spaces} (strength {n} needed). Another granjero?",
+                     spaces=", ".join(chosen), n=need_of(state, chosen))
+        return _("Which granjero do you help?")
 
     @staticmethod
     def options(state: GwtState, frame: Frame):
@@ -70,12 +72,14 @@ class HelpChooseStep:
                     continue
                 if need_of(state, chosen + [s]) <= best:
                     f = P.farmer(state.board.trail[s])
-                    out.append(opt(f"add:{s}", f"{f.colour} granjero at {s}: strength "
-                                               f"{f.strength}, {farmer_gain(state, s)} pesos",
-                                   at=s))
+                    out.append(opt(f"add:{s}", _n(
+                        "{granjero} at {space}: strength {strength}, {n} peso",
+                        "{granjero} at {space}: strength {strength}, {n} pesos",
+                        farmer_gain(state, s), granjero=granjero(f.colour), space=s,
+                        strength=f.strength), at=s))
         if chosen:
-            out.append(opt("go", f"Reveal cattle for strength {need_of(state, chosen)}"))
-        out.append(opt("cancel", "Help nobody"))
+            out.append(opt("go", _("Reveal cattle for strength {n}", n=need_of(state, chosen))))
+        out.append(opt("cancel", _("Help nobody")))
         return out
 
     @staticmethod
@@ -99,7 +103,8 @@ class HelpRevealStep:
     @staticmethod
     def prompt(state: GwtState, frame: Frame) -> str:
         have = strength(state, frame)
-        return f"Strength {have} of {need_of(state, frame.data['chosen'])} needed: reveal a card?"
+        return _("Strength {have} of {need} needed: reveal a card?", have=have,
+                 need=need_of(state, frame.data["chosen"]))
 
     @staticmethod
     def options(state: GwtState, frame: Frame):
@@ -113,20 +118,23 @@ class HelpRevealStep:
                 if card in revealed or c is None or P.card_kind(card) in seen:
                     continue
                 seen.add(P.card_kind(card))
-                out.append(opt(f"reveal:{card}", f"Reveal {c.name} (strength {c.strength})"))
+                out.append(opt(f"reveal:{card}", _("Reveal {breed} (strength {n})", breed=c.name,
+                                                   n=c.strength)))
         if strength(state, frame) >= need_of(state, frame.data["chosen"]):
             n = len(revealed)
             exh = 0 if n == 0 else (1 if n <= 2 else 2)
-            out.append(opt("done", f"Help them ({exh} exhaustion card{'s' * (exh != 1)})"))
+            out.append(opt("done", _n("Help them ({n} exhaustion card)",
+                                      "Help them ({n} exhaustion cards)", exh)))
         if not revealed:
-            out.append(opt("cancel", "Help nobody"))
+            out.append(opt("cancel", _("Help nobody")))
         return out
 
     @staticmethod
     def apply(state: GwtState, frame: Frame, key: str, ctx: Ctx) -> None:
         if key.startswith("reveal:"):
             frame.data["revealed"] = frame.data["revealed"] + [key[7:]]
-            ctx.say(state, f"Seat {frame.seat + 1} reveals {P.card_label(key[7:])}.", frame.seat)
+            ctx.say(state, _("{who} reveals {card}.", who=seat_ref(frame.seat),
+                             card=P.card_label(key[7:])), frame.seat)
             ctx.reveals = True  # a card of the secret hand is shown
             return
         pop(state, frame)
@@ -155,8 +163,9 @@ def finish_help(state: GwtState, seat: int, chosen: list[str], revealed: list[st
         tiles.append(state.board.trail.pop(space))
         state.board.farmer_coins.pop(space, None)
     PB.gain_money(player, gained)
-    ctx.say(state, f"Seat {seat + 1} helps {len(tiles)} granjero{'s' * (len(tiles) > 1)} "
-                   f"and gains {gained} pesos.", seat)
+    ctx.say(state, _n("{who} helps {n} granjero and gains {pesos} pesos.",
+                      "{who} helps {n} granjeros and gains {pesos} pesos.", len(tiles),
+                      who=seat_ref(seat), pesos=gained), seat)
     for tile in reversed(tiles):
         push(state, "help_hire", seat, tile=tile)
 
@@ -170,7 +179,8 @@ def granjero_cost(position: int) -> int:
 class HelpHireStep:
     @staticmethod
     def prompt(state: GwtState, frame: Frame) -> str:
-        return f"Hire the {P.tile_label(frame.data['tile'])} or keep it beside your board?"
+        return _("Hire the {tile} or keep it beside your board?",
+                 tile=P.tile_label(frame.data["tile"]))
 
     @staticmethod
     def options(state: GwtState, frame: Frame):
@@ -178,9 +188,10 @@ class HelpHireStep:
         position = player.worker_count(D.GRANJERO)
         out = []
         if position < D.ROW_CELLS and player.money >= granjero_cost(position):
-            out.append(opt("hire", f"Hire into your granjero row for "
-                                   f"{granjero_cost(position)} pesos"))
-        out.append(opt("keep", "Keep beside your board (2 VP)"))
+            out.append(opt("hire", _n("Hire into your granjero row for {n} peso",
+                                      "Hire into your granjero row for {n} pesos",
+                                      granjero_cost(position))))
+        out.append(opt("keep", _("Keep beside your board (2 VP)")))
         return out
 
     @staticmethod
@@ -194,5 +205,5 @@ class HelpHireStep:
         position = player.worker_count(D.GRANJERO)
         PB.pay(player, granjero_cost(position))
         player.workers["granjero"].append(tile)
-        ctx.say(state, f"Seat {frame.seat + 1} hires the granjero.", frame.seat)
+        ctx.say(state, _("{who} hires the granjero.", who=seat_ref(frame.seat)), frame.seat)
         row_action(state, frame.seat, "granjero", position, ctx)

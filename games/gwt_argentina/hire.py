@@ -6,8 +6,10 @@ from games.gwt_argentina import data as D
 from games.gwt_argentina import pieces as P
 from games.gwt_argentina import player_board as PB
 from games.gwt_argentina.actions import row_action
-from games.gwt_argentina.flow import Ctx, opt, pop, step, upper_first
+from games.gwt_argentina.flow import Ctx, opt, pop, seat_ref, step, upper_first
 from games.gwt_argentina.state import Frame, GwtState
+from games.gwt_argentina.told import _, _n
+from games.gwt_argentina.words import worker_group
 
 MAX_ROW = D.MAX_WORKERS_PER_ROW
 
@@ -46,18 +48,20 @@ def hire_choices(state: GwtState, seat: int, mod: int) -> list[tuple[int, int, s
 class HireStep:
     @staticmethod
     def prompt(state: GwtState, frame: Frame) -> str:
-        return "Which worker do you hire?"
+        return _("Which worker do you hire?")
 
     @staticmethod
     def options(state: GwtState, frame: Frame):
         choices = hire_choices(state, frame.seat, frame.data["mod"])
         if not choices:
             return []
-        out = [opt(f"hire:{cell_id(r, c)}", f"{upper_first(P.tile_label(t))} for {cost} pesos "
-                                            f"(row {r + 1})", at=f"job:{r + 1}.{c + 1}",
-                   group=f"{upper_first(P.worker_kind(t))}s" if len(choices) > 24 else None)
+        out = [opt(f"hire:{cell_id(r, c)}", _n("{worker} for {n} peso (row {row})",
+                                               "{worker} for {n} pesos (row {row})", cost,
+                                               worker=upper_first(P.tile_label(t)), row=r + 1),
+                   at=f"job:{r + 1}.{c + 1}",
+                   group=worker_group(P.worker_kind(t)) if len(choices) > 24 else None)
                for r, c, t, cost in choices]
-        out.append(opt("skip", "Hire nobody", group="Other" if len(choices) > 24 else None))
+        out.append(opt("skip", _("Hire nobody"), group=_("Other") if len(choices) > 24 else None))
         return out
 
     @staticmethod
@@ -75,8 +79,9 @@ class HireStep:
         state.board.job_market[row][col] = None
         kind = P.worker_kind(tile)
         player.workers[kind].append(tile)
-        ctx.say(state, f"Seat {frame.seat + 1} hires a {P.tile_label(tile)} for {cost} pesos.",
-                frame.seat)
+        ctx.say(state, _n("{who} hires a {worker} for {n} peso.",
+                          "{who} hires a {worker} for {n} pesos.", cost,
+                          who=seat_ref(frame.seat), worker=P.tile_label(tile)), frame.seat)
         row_action(state, frame.seat, kind, len(player.workers[kind]) - 1, ctx)
 
 

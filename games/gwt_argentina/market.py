@@ -5,8 +5,10 @@ from __future__ import annotations
 from games.gwt_argentina import data as D
 from games.gwt_argentina import pieces as P
 from games.gwt_argentina import player_board as PB
-from games.gwt_argentina.flow import Ctx, opt, pop, push, step
+from games.gwt_argentina import words
+from games.gwt_argentina.flow import Ctx, opt, pop, push, seat_ref, step
 from games.gwt_argentina.state import Frame, GwtState
+from games.gwt_argentina.told import _, _n, joined
 
 
 def market_kinds(state: GwtState, breeds: tuple[str, ...] | set[str]) -> dict[str, str]:
@@ -52,7 +54,8 @@ class BuyStep:
 
     @staticmethod
     def prompt(state: GwtState, frame: Frame) -> str:
-        return f"Buy cattle: {frame.data['gauchos']} gaucho(s) left."
+        return _n("Buy cattle: {n} gaucho left.", "Buy cattle: {n} gauchos left.",
+                  frame.data["gauchos"])
 
     @staticmethod
     def options(state: GwtState, frame: Frame):
@@ -60,14 +63,19 @@ class BuyStep:
         out = []
         for i, card in buy_choices(state, frame.seat, g):
             o = D.PURCHASE_OPTIONS[i]
-            two = " (1st of 2)" if o.cards == 2 else ""
-            out.append(opt(f"buy:{i}:{card}", f"{P.card_label(card)}{two}: {o.cost} pesos, "
-                                              f"{o.gauchos} gaucho{'s' * (o.gauchos > 1)}",
-                           group=f"{o.gauchos} gaucho{'s' * (o.gauchos > 1)}"))
+            gauchos = _n("{n} gaucho", "{n} gauchos", o.gauchos)
+            if o.cards == 2:
+                label = _("{card} (1st of 2): {cost} pesos, {gauchos}", card=P.card_label(card),
+                          cost=o.cost, gauchos=gauchos)
+            else:
+                label = _("{card}: {cost} pesos, {gauchos}", card=P.card_label(card),
+                          cost=o.cost, gauchos=gauchos)
+            out.append(opt(f"buy:{i}:{card}", label, group=gauchos))
         if g >= 1 and state.board.cattle_deck:
-            out.append(opt("draw2", "Use a gaucho: 2 more cards into the market", group="Other"))
+            out.append(opt("draw2", _("Use a gaucho: 2 more cards into the market"),
+                           group=_("Other")))
         if out:
-            out.append(opt("done", "Stop buying", group="Other"))
+            out.append(opt("done", _("Stop buying"), group=_("Other")))
         if len(out) <= 25:
             out = [o.model_copy(update={"group": None}) for o in out]
         return out
@@ -84,16 +92,17 @@ class BuyStep:
             del state.board.cattle_deck[:2]
             state.board.cattle_market = P.market_sort(state.board.cattle_market + drawn)
             ctx.reveals = True
-            ctx.say(state, "Into the market: " + ", ".join(P.card_label(c) for c in drawn) + ".")
+            ctx.say(state, _("Into the market: {cards}.",
+                             cards=joined([P.card_label(c) for c in drawn])))
             return
-        _, idx, card = key.split(":", 2)
+        _key, idx, card = key.split(":", 2)
         o = D.PURCHASE_OPTIONS[int(idx)]
         frame.data["gauchos"] -= o.gauchos
         PB.pay(player, o.cost)
         take_from_market(state, card)
         player.discard.append(card)
-        ctx.say(state, f"Seat {frame.seat + 1} buys {P.card_label(card)} for {o.cost} pesos.",
-                frame.seat)
+        ctx.say(state, _n("{who} buys {card} for {n} peso.", "{who} buys {card} for {n} pesos.",
+                          o.cost, who=seat_ref(frame.seat), card=P.card_label(card)), frame.seat)
         if o.cards == 2:
             push(state, "buy_second", frame.seat, option=int(idx))
 
@@ -102,7 +111,7 @@ class BuyStep:
 class BuySecondStep:
     @staticmethod
     def prompt(state: GwtState, frame: Frame) -> str:
-        return "Choose the second card of this purchase."
+        return _("Choose the second card of this purchase.")
 
     @staticmethod
     def options(state: GwtState, frame: Frame):
@@ -115,7 +124,8 @@ class BuySecondStep:
         card = key[5:]
         take_from_market(state, card)
         state.players[frame.seat].discard.append(card)
-        ctx.say(state, f"Seat {frame.seat + 1} also takes {P.card_label(card)}.", frame.seat)
+        ctx.say(state, _("{who} also takes {card}.", who=seat_ref(frame.seat),
+                         card=P.card_label(card)), frame.seat)
 
 
 @step("take_objective")
@@ -125,13 +135,13 @@ class TakeObjectiveStep:
 
     @staticmethod
     def prompt(state: GwtState, frame: Frame) -> str:
-        return "Which objective card do you take?"
+        return _("Which objective card do you take?")
 
     @staticmethod
     def options(state: GwtState, frame: Frame):
         out = [opt(f"obj:{c}", objective_label(c)) for c in state.board.objective_display]
         if state.board.objective_deck:
-            out.append(opt("deck", "The top card of the objective deck (unseen)"))
+            out.append(opt("deck", _("The top card of the objective deck (unseen)")))
         return out
 
     @staticmethod
@@ -155,10 +165,15 @@ class TakeObjectiveStep:
                 board.objective_display.append(board.objective_deck.pop(0))
                 ctx.reveals = True
         player.discard.append(card)
-        ctx.say(state, f"Seat {frame.seat + 1} takes {objective_label(card)}.", frame.seat)
+        ctx.say(state, _("{who} takes {card}.", who=seat_ref(frame.seat),
+                         card=objective_label(card)), frame.seat)
 
 
 def objective_label(card: str) -> str:
     o = D.OBJECTIVE_BY_ID[card]
-    need = " ".join(f"{k}{'×' + str(v) if v > 1 else ''}" for k, v in o.needs.items())
-    return f"Objective {card[2:]}: {o.action.key}; {o.vp}/{o.penalty} VP: {need}"[:100]
+    from games.gwt_argentina.actions import describe_printed
+
+    need = joined([words.need(k) if v == 1 else _("{need}×{n}", need=words.need(k), n=v)
+                   for k, v in o.needs.items()])
+    return _("Objective {n}: {action}; {vp}/{penalty} VP: {needs}", n=card[2:],
+             action=describe_printed(o.action), vp=o.vp, penalty=o.penalty, needs=need)[:100]

@@ -11,6 +11,8 @@ from dataclasses import dataclass
 from functools import cache
 
 from games.gwt_argentina import data as D
+from games.gwt_argentina import words
+from games.gwt_argentina.told import _
 
 
 @dataclass(frozen=True)
@@ -57,11 +59,15 @@ def is_objective(card: str) -> bool:
 def card_label(card: str) -> str:
     c = cattle(card)
     if c is not None:
-        return f"{c.name} (value {c.value}, str {c.strength}{f', {c.vp} VP' if c.vp else ''})"
+        if c.vp:
+            return _("{breed} (value {value}, str {strength}, {vp} VP)", breed=c.name,
+                     value=c.value, strength=c.strength, vp=c.vp)
+        return _("{breed} (value {value}, str {strength})", breed=c.name, value=c.value,
+                 strength=c.strength)
     if is_exhaustion(card):
-        return "Exhaustion card"
+        return _("Exhaustion card")
     o = D.OBJECTIVE_BY_ID[card]
-    return f"Objective {card[2:]} ({o.vp}/{o.penalty} VP)"
+    return _("Objective {n} ({vp}/{penalty} VP)", n=card[2:], vp=o.vp, penalty=o.penalty)
 
 
 # -- tiles ---------------------------------------------------------------------------
@@ -91,8 +97,9 @@ def farmer(tile: str) -> D.FarmerTile:
 def tile_label(tile: str) -> str:
     if is_farmer(tile):
         f = farmer(tile)
-        return f"{f.colour} granjero (str {f.strength}, {f.hand} hand)"
-    return f"{worker_kind(tile)}{' with strength' if worker_strong(tile) else ''}"
+        return _("{granjero} (str {strength}, {hand})", granjero=words.granjero(f.colour),
+                 strength=f.strength, hand=words.hand(f.hand))
+    return words.worker(worker_kind(tile), worker_strong(tile))
 
 
 def starting_cards(seat: int) -> list[str]:

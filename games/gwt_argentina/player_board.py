@@ -6,6 +6,7 @@ from games.gwt_argentina import data as D
 from games.gwt_argentina import pieces as P
 from games.gwt_argentina.flow import Ctx
 from games.gwt_argentina.state import PRINTED, GwtState, Player
+from games.gwt_argentina.told import _, joined
 
 
 # -- limits read off the player board (rulebook p. 10) ----------------------------------
@@ -74,7 +75,7 @@ def draw(state: GwtState, player: Player, n: int, ctx: Ctx) -> list[str]:
     """Draw ``n`` cards; the discard is shuffled into a new deck only when a draw needs
     it (rulebook p. 6). Fewer cards when the whole herd is in hand."""
     drawn = []
-    for _ in range(n):
+    for _card in range(n):
         if not player.deck:
             if not player.discard:
                 break
@@ -85,7 +86,8 @@ def draw(state: GwtState, player: Player, n: int, ctx: Ctx) -> list[str]:
     player.hand.extend(drawn)
     if drawn:
         ctx.reveals = True
-        ctx.private(player.seat, "You drew " + ", ".join(P.card_label(c) for c in drawn) + ".")
+        ctx.private(player.seat, _("You drew {cards}.",
+                                   cards=joined([P.card_label(c) for c in drawn])))
     return drawn
 
 
@@ -105,7 +107,7 @@ def remove_from_hand(state: GwtState, player: Player, card: str) -> None:
 
 def take_exhaustion(state: GwtState, player: Player, n: int) -> int:
     taken = 0
-    for _ in range(n):
+    for _card in range(n):
         if not state.board.exhaustion:
             break
         player.discard.append(state.board.exhaustion.pop())

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from games.gwt_argentina import data as D
 from games.gwt_argentina import pieces as P
-from games.gwt_argentina.flow import Ctx, opt, pop, step
+from games.gwt_argentina.flow import Ctx, opt, pop, seat_ref, step
 from games.gwt_argentina.state import Frame, GwtState
+from games.gwt_argentina.told import _, _n
 
 
 def layout(state: GwtState, city: str) -> D.PortCity:
@@ -39,14 +40,16 @@ def deliveries(state: GwtState, seat: int) -> list[tuple[str, str, str, int]]:
 def bonus_label(state: GwtState, seat: int, bonus: D.Action | None) -> str:
     from games.gwt_argentina.actions import describe
 
-    return "no bonus" if bonus is None else describe(state, seat, bonus)
+    return _("no bonus") if bonus is None else describe(state, seat, bonus)
 
 
 @step("deliver")
 class DeliverStep:
     @staticmethod
     def prompt(state: GwtState, frame: Frame) -> str:
-        return f"Deliver grain to a port? ({state.players[frame.seat].grain} grain)"
+        grain = state.players[frame.seat].grain
+        return _n("Deliver grain to a port? ({n} grain)", "Deliver grain to a port? ({n} grain)",
+                  grain)
 
     @staticmethod
     def options(state: GwtState, frame: Frame):
@@ -58,15 +61,17 @@ class DeliverStep:
         for city, quay, space, cost in choices:
             facts = layout(state, city).space(space)
             out.append(opt(f"d:{quay}:{space}",
-                           f"{D.CITY_NAMES[city]} {space.split(':')[1]} from quay {quay}: "
-                           f"{cost} grain → {bonus_label(state, frame.seat, facts.bonus)}, "
-                           f"{facts.vp} VP", at=space,
+                           _n("{city} {space} from quay {quay}: {n} grain → {bonus}, {vp} VP",
+                              "{city} {space} from quay {quay}: {n} grain → {bonus}, {vp} VP",
+                              cost, city=D.CITY_NAMES[city], space=space.split(":")[1],
+                              quay=quay, bonus=bonus_label(state, frame.seat, facts.bonus),
+                              vp=facts.vp), at=space,
                            group=D.CITY_NAMES[city] if many else None))
-        out.append(opt("skip", "No delivery", group="Other" if many else None))
+        out.append(opt("skip", _("No delivery"), group=_("Other") if many else None))
         if frame.data.get("ba"):  # Buenos Aires step 1: objective cards may come first
             from games.gwt_argentina.turn import objective_options
 
-            out += [o.model_copy(update={"group": "Other" if many else None})
+            out += [o.model_copy(update={"group": _("Other") if many else None})
                     for o in objective_options(state, frame.seat)]
         return out
 
@@ -80,7 +85,7 @@ class DeliverStep:
         pop(state, frame)
         if key == "skip":
             return
-        _, quay, space = key.split(":", 2)
+        _key, quay, space = key.split(":", 2)
         city = space.split(":")[0]
         player = state.players[frame.seat]
         port = state.board.ports[city]
@@ -89,9 +94,11 @@ class DeliverStep:
         port.quays[quay].remove(frame.seat)
         port.spaces[space] = frame.seat
         bonus = layout(state, city).space(space).bonus
-        ctx.say(state, f"Seat {frame.seat + 1} delivers {cost} grain to {D.CITY_NAMES[city]} "
-                       f"{space.split(':')[1]}: {bonus_label(state, frame.seat, bonus)}.",
-                frame.seat)
+        ctx.say(state, _n("{who} delivers {n} grain to {city} {space}: {bonus}.",
+                          "{who} delivers {n} grain to {city} {space}: {bonus}.", cost,
+                          who=seat_ref(frame.seat), city=D.CITY_NAMES[city],
+                          space=space.split(":")[1],
+                          bonus=bonus_label(state, frame.seat, bonus)), frame.seat)
         if bonus is not None:
             from games.gwt_argentina.actions import start
 
@@ -104,7 +111,7 @@ class FreeCattleStep:
 
     @staticmethod
     def prompt(state: GwtState, frame: Frame) -> str:
-        return "Take a free card from the cattle market."
+        return _("Take a free card from the cattle market.")
 
     @staticmethod
     def options(state: GwtState, frame: Frame):
@@ -116,7 +123,7 @@ class FreeCattleStep:
                 seen.add(P.card_kind(card))
                 out.append(opt(f"card:{card}", P.card_label(card)))
         if out:
-            out.append(opt("skip", "Take nothing"))
+            out.append(opt("skip", _("Take nothing")))
         return out
 
     @staticmethod

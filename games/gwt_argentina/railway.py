@@ -11,9 +11,11 @@ from games.gwt_argentina import data as D
 from games.gwt_argentina import pieces as P
 from games.gwt_argentina import player_board as PB
 from games.gwt_argentina.discs import push_disc
-from games.gwt_argentina.flow import Ctx, opt, pop, push, step
+from games.gwt_argentina.flow import Ctx, opt, pop, push, seat_ref, step
 from games.gwt_argentina.state import PRINTED, WORKER_ROWS, Frame, GwtState
+from games.gwt_argentina.told import _
 from games.gwt_argentina.trail import track_value
+from games.gwt_argentina.words import condition, worker
 
 TERMINUS = str(D.TERMINUS)
 
@@ -73,18 +75,18 @@ class LocoStep:
     def prompt(state: GwtState, frame: Frame) -> str:
         n = frame.data["max"]
         if frame.data.get("back"):
-            return f"Move your locomotive back exactly {n}."
-        return f"Move your locomotive forward (up to {n})."
+            return _("Move your locomotive back exactly {n}.", n=n)
+        return _("Move your locomotive forward (up to {n}).", n=n)
 
     @staticmethod
     def options(state: GwtState, frame: Frame):
         back = frame.data.get("back", False)
         dests = destinations(state, frame.seat, frame.data["max"], back=back, exact=back)
-        out = [opt(f"to:{d}", f"{'Back' if back else 'Forward'} to {_space_label(d)}",
-                   at=f"rail:{d}")
+        out = [opt(f"to:{d}", _("Back to {space}", space=_space_label(d)) if back
+                   else _("Forward to {space}", space=_space_label(d)), at=f"rail:{d}")
                for d in dests]
         if not back:
-            out.append(opt("stay", "Do not move the locomotive"))
+            out.append(opt("stay", _("Do not move the locomotive")))
         return out
 
     @staticmethod
@@ -95,8 +97,8 @@ class LocoStep:
         dest = key.split(":", 1)[1]
         player = state.players[frame.seat]
         player.locomotive = dest
-        ctx.say(state, f"Seat {frame.seat + 1}'s locomotive goes to {_space_label(dest)}.",
-                frame.seat)
+        ctx.say(state, _("{who}'s locomotive goes to {space}.", who=seat_ref(frame.seat),
+                         space=_space_label(dest)), frame.seat)
         arrive(state, frame.seat, dest)
 
 
@@ -112,10 +114,10 @@ def arrive(state: GwtState, seat: int, dest: str) -> None:
 def _space_label(space: str) -> str:
     if space.startswith("b"):
         cost, vp, _corner = station_facts(space)
-        return f"station {space} (cost {cost}, {vp} VP)"
+        return _("station {id} (cost {cost}, {vp} VP)", id=space, cost=cost, vp=vp)
     if space == TERMINUS:
-        return "terminus 31"
-    return f"space {space}"
+        return _("terminus {n}", n=TERMINUS)
+    return _("space {n}", n=space)
 
 
 @step("depot")
@@ -133,17 +135,21 @@ class StationStep:
     @staticmethod
     def prompt(state: GwtState, frame: Frame) -> str:
         cost, vp, corner = station_facts(frame.data["id"])
-        return f"Upgrade station {frame.data['id']} for {cost} pesos ({vp} VP)?"
+        return _("Upgrade station {id} for {cost} pesos ({vp} VP)?", id=frame.data["id"],
+                 cost=cost, vp=vp)
 
     @staticmethod
     def options(state: GwtState, frame: Frame):
         sid = frame.data["id"]
         cost, vp, corner = station_facts(sid)
         master = state.board.station_masters.get(sid, "")
-        extra = f", station master {master}" if master.startswith("SM") else ""
-        return [opt("upgrade", f"Upgrade: pay {cost}, a disc ({corner} corner), {vp} VP{extra}",
-                    at=f"rail:{sid}"),
-                opt("skip", "Do not upgrade")]
+        if master.startswith("SM"):
+            label = _("Upgrade: pay {cost}, a disc ({corner}), {vp} VP, station master {master}",
+                      cost=cost, corner=corner_word(corner), vp=vp, master=master)
+        else:
+            label = _("Upgrade: pay {cost}, a disc ({corner}), {vp} VP", cost=cost,
+                      corner=corner_word(corner), vp=vp)
+        return [opt("upgrade", label, at=f"rail:{sid}"), opt("skip", _("Do not upgrade"))]
 
     @staticmethod
     def apply(state: GwtState, frame: Frame, key: str, ctx: Ctx) -> None:
@@ -151,6 +157,10 @@ class StationStep:
         if key != "upgrade":
             return
         upgrade(state, frame.seat, frame.data["id"], ctx)
+
+
+def corner_word(corner: str) -> str:
+    return _("black corner") if corner == "black" else _("white corner")
 
 
 def upgrade(state: GwtState, seat: int, sid: str, ctx: Ctx) -> None:
@@ -168,13 +178,16 @@ class MasterStep:
     @staticmethod
     def prompt(state: GwtState, frame: Frame) -> str:
         sid = frame.data["id"]
-        return f"Take station master {state.board.station_masters[sid]} for a worker?"
+        return _("Take station master {master} for a worker?",
+                 master=state.board.station_masters[sid])
 
     @staticmethod
     def options(state: GwtState, frame: Frame):
         sid = frame.data["id"]
         if frame.seat not in state.board.stations[sid]:
             return []
+        from games.gwt_argentina.actions import describe_printed
+
         master = state.board.station_masters[sid]
         facts = D.STATION_MASTER_BY_ID[master]
         player = state.players[frame.seat]
@@ -182,11 +195,14 @@ class MasterStep:
         for row in WORKER_ROWS:
             tiles = player.workers[row]
             if len(tiles) > 1:
-                out.append(opt(f"give:{row}", f"Give a {row}: take {master} "
-                                              f"({facts.reward.key}; {facts.condition})",
+                out.append(opt(f"give:{row}", _("Give a {worker}: take {master} ({reward}; "
+                                                "{condition})", worker=worker(row),
+                                                master=master,
+                                                reward=describe_printed(facts.reward),
+                                                condition=condition(facts.condition)),
                                at=f"rail:{sid}"))
         if out:
-            out.append(opt("skip", "Keep your workers"))
+            out.append(opt("skip", _("Keep your workers")))
         return out
 
     @staticmethod
@@ -205,8 +221,9 @@ class MasterStep:
         reward = D.STATION_MASTER_BY_ID[master].reward
         if reward.kind == "pesos":
             PB.gain_money(player, reward.amount)
-        ctx.say(state, f"Seat {frame.seat + 1} takes station master {master}, leaving a "
-                       f"{P.tile_label(tile)} at {sid}.", frame.seat)
+        ctx.say(state, _("{who} takes station master {master}, leaving a {tile} at {id}.",
+                         who=seat_ref(frame.seat), master=master, tile=P.tile_label(tile),
+                         id=sid), frame.seat)
         if reward.kind == "grain":
             # « effectuez cette action immédiatement ou renoncez-y définitivement » (p. 15)
             from games.gwt_argentina.actions import gain_track
@@ -220,7 +237,7 @@ class StationBehindStep:
 
     @staticmethod
     def prompt(state: GwtState, frame: Frame) -> str:
-        return "Upgrade a station behind your locomotive?"
+        return _("Upgrade a station behind your locomotive?")
 
     @staticmethod
     def options(state: GwtState, frame: Frame):
@@ -231,10 +248,10 @@ class StationBehindStep:
             sid = st.id
             if track_value(sid) < limit and upgradable(state, frame.seat, sid):
                 cost, vp, _c = station_facts(sid)
-                out.append(opt(f"up:{sid}", f"Upgrade {sid} (cost {cost}, {vp} VP)",
-                               at=f"rail:{sid}"))
+                out.append(opt(f"up:{sid}", _("Upgrade {id} (cost {cost}, {vp} VP)", id=sid,
+                                              cost=cost, vp=vp), at=f"rail:{sid}"))
         if out:
-            out.append(opt("skip", "No upgrade"))
+            out.append(opt("skip", _("No upgrade")))
         return out
 
     @staticmethod

@@ -4,8 +4,11 @@ from __future__ import annotations
 
 from games.gwt_argentina import data as D
 from games.gwt_argentina import pieces as P
-from games.gwt_argentina.flow import Ctx
+from games.gwt_argentina.flow import Ctx, seat_ref
 from games.gwt_argentina.state import GwtState, Player
+from games.gwt_argentina.told import _, _n
+from games.gwt_argentina.words import granjero, seat
+from games.gwt_argentina.words import hand as hand_word
 
 
 def track_value(space: str) -> float:
@@ -96,32 +99,35 @@ def pay_toll(state: GwtState, player: Player, space: str, ctx: Ctx) -> None:
     player.money -= paid
     if P.is_farmer(tile):
         state.board.farmer_coins[space] = state.board.farmer_coins.get(space, 0) + paid
-        whom = "the farmer's money space"
+        whom = _("the farmer's money space")
     elif state.pedro is not None and building_owner(tile) != 0:
         # solo: « Si votre estanciero passe par ... un des bâtiments de Pedro présentant
         # une main verte ou noire, payez la taxe à la banque. »
-        whom = "the bank (Pedro's building)"
+        whom = _("the bank (Pedro's building)")
     else:
         owner = building_owner(tile)
         state.players[owner].money += paid
-        whom = f"seat {owner + 1}"
+        whom = seat_ref(owner)
     if paid:
-        ctx.say(state, f"Seat {player.seat + 1} pays {paid} peso{'s' * (paid > 1)} toll "
-                       f"({hand} hand at {space}) to {whom}.", player.seat)
+        ctx.say(state, _n("{who} pays {n} peso toll ({hand} at {space}) to {whom}.",
+                          "{who} pays {n} pesos toll ({hand} at {space}) to {whom}.", paid,
+                          who=seat_ref(player.seat), hand=hand_word(hand), space=space,
+                          whom=whom), player.seat)
 
 
 def location_label(state: GwtState, space: str) -> str:
     if space == "BA":
-        return "Buenos Aires"
+        return _("Buenos Aires")
     if space in D.SHORTCUTS:
-        return f"Embarcadère {space[1:]} → Buenos Aires"
+        return _("Embarcadère {n} → Buenos Aires", n=space[1:])
     tile = state.board.trail.get(space, "")
     if P.is_farmer(tile):
         f = P.farmer(tile)
-        return f"{space} {f.colour} granjero (str {f.strength}, {f.hand} hand)"
+        return _("{space} {granjero} (str {strength}, {hand})", space=space,
+                 granjero=granjero(f.colour), strength=f.strength, hand=hand_word(f.hand))
     if ":" in tile:
         owner = building_owner(tile)
-        whose = "Pedro" if state.pedro is not None and owner == 1 else f"seat {owner + 1}"
-        return f"{space} building {building_number(tile)}{building_side(state, tile)} " \
-               f"({whose})"
-    return f"{space} neutral {tile}"
+        whose = "Pedro" if state.pedro is not None and owner == 1 else seat(owner)
+        return _("{space} building {building} ({whose})", space=space, whose=whose,
+                 building=f"{building_number(tile)}{building_side(state, tile)}")
+    return _("{space} neutral {letter}", space=space, letter=tile)

@@ -18,9 +18,10 @@ from games.gwt_argentina.actions import (
     possible,
     start,
 )
-from games.gwt_argentina.flow import Ctx, opt, pop, push, push_all, step, upper_first
+from games.gwt_argentina.flow import Ctx, opt, pop, push, push_all, seat_ref, step, upper_first
 from games.gwt_argentina.help_farmers import can_help_any
 from games.gwt_argentina.state import Frame, GwtState
+from games.gwt_argentina.told import _
 from games.gwt_argentina.trail import ends_move, kind_of, location_label, next_locations, pay_toll
 
 
@@ -46,7 +47,7 @@ def objective_options(state: GwtState, seat: int) -> list:
     for card in state.players[seat].hand:
         if P.is_objective(card) and card not in seen:
             seen.add(card)
-            out.append(opt(f"obj:{card}", f"Play {P.card_label(card)}"))
+            out.append(opt(f"obj:{card}", _("Play {card}", card=P.card_label(card))))
     return out
 
 
@@ -54,7 +55,7 @@ def play_objective(state: GwtState, seat: int, card: str, ctx: Ctx) -> None:
     player = state.players[seat]
     player.hand.remove(card)
     player.objectives.append(card)
-    ctx.say(state, f"Seat {seat + 1} plays {P.card_label(card)}.", seat)
+    ctx.say(state, _("{who} plays {card}.", who=seat_ref(seat), card=P.card_label(card)), seat)
     objective_action(state, seat, card, ctx)
 
 
@@ -72,7 +73,8 @@ class TurnStartStep:
 class FirstDiscardStep:
     @staticmethod
     def prompt(state: GwtState, frame: Frame) -> str:
-        return f"First turn: discard down to 4 cards ({len(state.players[frame.seat].hand)} now)."
+        return _("First turn: discard down to 4 cards ({n} now).",
+                 n=len(state.players[frame.seat].hand))
 
     @staticmethod
     def options(state: GwtState, frame: Frame):
@@ -92,7 +94,7 @@ class FirstDiscardStep:
 class FirstPlaceStep:
     @staticmethod
     def prompt(state: GwtState, frame: Frame) -> str:
-        return "First turn: on which neutral building does your estanciero start?"
+        return _("First turn: on which neutral building does your estanciero start?")
 
     @staticmethod
     def options(state: GwtState, frame: Frame):
@@ -103,8 +105,8 @@ class FirstPlaceStep:
         pop(state, frame)
         space = key[3:]
         state.players[frame.seat].estanciero = space
-        ctx.say(state, f"Seat {frame.seat + 1} starts at {location_label(state, space)}.",
-                frame.seat)
+        ctx.say(state, _("{who} starts at {place}.", who=seat_ref(frame.seat),
+                         place=location_label(state, space)), frame.seat)
         enter_location(state, frame.seat, space)
 
 
@@ -115,7 +117,8 @@ class MoveStep:
     @staticmethod
     def prompt(state: GwtState, frame: Frame) -> str:
         steps, limit = frame.data["steps"], frame.data["limit"]
-        return f"Move your estanciero ({steps} of at most {limit} moves made)."
+        return _("Move your estanciero ({steps} of at most {limit} moves made).", steps=steps,
+                 limit=limit)
 
     @staticmethod
     def options(state: GwtState, frame: Frame):
@@ -124,7 +127,8 @@ class MoveStep:
         out = [opt(f"to:{loc}", location_label(state, loc), at=loc)
                for loc in next_locations(state, here, seat)]
         if frame.data["steps"] >= 1:
-            out.append(opt("stop", f"Stop at {location_label(state, here)}", at=here))
+            out.append(opt("stop", _("Stop at {place}", place=location_label(state, here)),
+                           at=here))
         if frame.data["steps"] == 0 and not frame.data["extra"]:
             out += objective_options(state, seat)
         return out
@@ -145,8 +149,8 @@ class MoveStep:
                     or not next_locations(state, space, seat)):
                 return
         pop(state, frame)
-        ctx.say(state, f"Seat {seat + 1} moves to {location_label(state, player.estanciero)}.",
-                seat)
+        ctx.say(state, _("{who} moves to {place}.", who=seat_ref(seat),
+                         place=location_label(state, player.estanciero)), seat)
         enter_location(state, seat, player.estanciero)
 
 
@@ -173,7 +177,8 @@ def frame_tile(frame: Frame) -> str | None:
 class LocationStep:
     @staticmethod
     def prompt(state: GwtState, frame: Frame) -> str:
-        return f"Phase B at {location_label(state, frame.data['space'])}: what do you do?"
+        return _("Phase B at {place}: what do you do?",
+                 place=location_label(state, frame.data["space"]))
 
     @staticmethod
     def options(state: GwtState, frame: Frame):
@@ -190,11 +195,11 @@ class LocationStep:
                     if i not in done and possible(state, seat, action):
                         out.append(opt(f"act:{i}", upper_first(describe(state, seat, action))))
             if kind == "farmer" and can_help_any(state, seat, 0, space):
-                out.append(opt("help", "Help this granjero"))
+                out.append(opt("help", _("Help this granjero")))
             if not done and aux_choices(state, seat, False):
-                out.append(opt("aux", "A single auxiliary action instead"))
+                out.append(opt("aux", _("A single auxiliary action instead")))
         out += objective_options(state, seat)
-        out.append(opt("end", "End phase B"))
+        out.append(opt("end", _("End phase B")))
         return out
 
     @staticmethod
@@ -238,7 +243,7 @@ class TurnEndStep:
 
             if after_human_turn(state, ctx):
                 state.finished = True
-                ctx.say(state, "The game is over.")
+                ctx.say(state, _("The game is over."))
                 ctx.say(state, final_line(state))
                 return
             begin_turn(state, seat)
@@ -248,7 +253,7 @@ class TurnEndStep:
                 state.last_turns.remove(seat)
             if not state.last_turns:
                 state.finished = True
-                ctx.say(state, "The game is over.")
+                ctx.say(state, _("The game is over."))
                 return
             begin_turn(state, state.last_turns[0])
             return

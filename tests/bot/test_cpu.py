@@ -141,3 +141,12 @@ async def test_boards_go_before_computers_and_one_worker_stays_free_of_them(
     await asyncio.gather(*first, board)
     assert sorted(started) == ["board", "c0", "c1", "c2"]
     assert lanes.free == 2 and lanes.computers == 0
+
+
+async def test_the_callers_locale_goes_with_the_work(pool: None) -> None:
+    from games import i18n
+
+    assert await cpu.run(i18n.current) == i18n.SOURCE
+    with i18n.using("fr"):
+        assert await cpu.run(i18n.current) == "fr"
+    assert await cpu.run(i18n.current) == i18n.SOURCE  # the worker did not keep it

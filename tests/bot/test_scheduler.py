@@ -5,7 +5,7 @@ from collections.abc import AsyncIterator
 
 import pytest
 
-from bot.core.scheduler import Scheduler
+from bot.core.scheduler import SWEEP_EVERY, Scheduler
 from bot.core.sessions import Sessions
 from bot.core.timers import HOUR
 from tests.bot.conftest import FakeClock
@@ -97,3 +97,24 @@ async def test_a_failing_cycle_does_not_stop_the_scheduler(
     scheduler.wake()
     await cycle(scheduler, 2)
     assert calls == 2 and scheduler.next_due is None
+
+
+async def test_the_stale_sweep_runs_at_most_once_a_minute(
+    sessions: Sessions, scheduler: Scheduler, clock: FakeClock, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A cycle runs after every move that changes timers; the sweep reads every running
+    game, so it is not repeated on each of them."""
+    sweeps = []
+    real = sessions.sweep_stale
+
+    async def counted() -> int:
+        sweeps.append(clock())
+        return await real()
+
+    monkeypatch.setattr(sessions, "sweep_stale", counted)
+    await scheduler.run_once()
+    await scheduler.run_once()
+    assert len(sweeps) == 1
+    clock.advance(SWEEP_EVERY)
+    await scheduler.run_once()
+    assert len(sweeps) == 2

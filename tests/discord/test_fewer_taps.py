@@ -289,7 +289,7 @@ async def test_a_decision_too_big_for_four_menus_is_one_pick_on_a_components_v2_
         **kw, at=kw["key"] if "group" in kw else None))
 
     async def stand_in(sessions: Any, game_id: int, user_id: Any, decision: Any,
-                       version: int) -> discord.File:
+                       version: int, *_: Any) -> discord.File:
         png = encode_png(Image.new("RGB", (40, 40), "white"))
         return discord.File(io.BytesIO(png), filename=f"estancia-{game_id}-{version}-choices.png")
 
@@ -377,7 +377,7 @@ async def test_a_computer_move_landing_while_the_panel_opens_never_makes_it_stal
     assert "Your turn is over" in reply.text and table.sessions.computers_thinking(info.id)
 
     sessions = table.sessions
-    real_info = sessions.info_by_id
+    real_info, real_seat_view = sessions.info_by_id, sessions.seat_view
 
     async def computer_lands_after_reading(game_id: int) -> Any:
         read = await real_info(game_id)
@@ -385,9 +385,18 @@ async def test_a_computer_move_landing_while_the_panel_opens_never_makes_it_stal
         await sessions.wait_for_computers(game_id)
         return read
 
+    async def computer_lands_while_opening(game_id: int, user_id: int, **kw: Any) -> Any:
+        gate.set()  # the computer's move lands as the panel opens
+        await sessions.wait_for_computers(game_id)
+        return await real_seat_view(game_id, user_id, **kw)
+
+    # The panel reads the game once (Sessions.seat_view: version, decision and view from
+    # one row); an earlier read of the version alone is the race this test guards against.
     monkeypatch.setattr(sessions, "info_by_id", computer_lands_after_reading)
+    monkeypatch.setattr(sessions, "seat_view", computer_lands_while_opening)
     panel = await table.click(alice, turn_message, f"est:turn:{info.id}")
     monkeypatch.setattr(sessions, "info_by_id", real_info)
+    monkeypatch.setattr(sessions, "seat_view", real_seat_view)
     first = action_rows(panel.message)[0]["components"][0]
     values = [first["options"][0]["value"]] if first["type"] == 3 else None
     played = await table.click(alice, panel.message, first["custom_id"], values)

@@ -16,7 +16,13 @@ from renderer import gwt_argentina
 from renderer.colours import DISTINCT, delta_e
 from renderer.gwt_argentina_base import FARMER_FILL, PLAYER_FILL, Canvas
 from renderer.gwt_argentina_market import MARKER
-from renderer.gwt_argentina_trail import BA_FILL, EMPTY_FILL, FARMLAND_FILL, NEUTRAL_FILL
+from renderer.gwt_argentina_trail import (
+    BA_FILL,
+    DISC_R,
+    EMPTY_FILL,
+    FARMLAND_FILL,
+    NEUTRAL_FILL,
+)
 from tests.renderer.samples import decision_marks, played
 
 NAMES = ["Alice", "Bob", "Chen", "Dolores"]
@@ -76,9 +82,9 @@ def test_the_estancieros_stand_on_their_spaces_in_their_colours():
         if space in (None, "BA") or len(alone[space]) > 1:
             continue
         box = canvas.places[space]
-        # the disc is drawn in the lower-left corner of the space (radius 13, its letter in the
-        # middle): its left part
-        pixel = canvas.image.getpixel((round(box.left + 9), round(box.bottom - 16)))
+        # the disc is drawn in the lower-left corner of the space (its letter in the middle):
+        # its left part
+        pixel = canvas.image.getpixel((round(box.left + 6), round(box.bottom - DISC_R - 4)))
         assert delta_e(pixel, PLAYER_FILL[player["seat"]]) < 5, space
         checked += 1
     assert checked
@@ -156,7 +162,7 @@ def test_a_decision_without_a_known_place_gives_no_image():
 
 
 def test_the_log_names_the_players():
-    assert gwt_argentina.named("Seat 2 moves to N3.", NAMES) == "Bob moves to N3."
+    assert gwt_argentina.named("⟨seat 2⟩ moves to N3.", NAMES) == "Bob moves to N3."
 
 
 def test_pedro_is_named_on_a_solo_board():

@@ -9,6 +9,7 @@ import pytest
 from PIL import Image, ImageDraw
 
 from renderer import RENDERERS, render_decision_png, render_png
+from renderer.fonts import TextDraw
 from renderer.llama_land import WIDTH, estate_frames, render
 from renderer.llama_land_decision import CANDIDATE_COLOURS, render_decision
 from renderer.llama_land_table import DEFAULT_COLOURS, PLAYER_RGB, table_of_view
@@ -34,14 +35,17 @@ def png_image(data: bytes) -> Image.Image:
 def text_sizes(monkeypatch: pytest.MonkeyPatch) -> list[int]:
     """The font size of every text drawn while the test runs."""
     sizes: list[int] = []
-    original = ImageDraw.ImageDraw.text
 
-    def recording(self, xy, text, fill=None, font=None, *args, **kwargs):
-        if str(text).strip():
-            sizes.append(font.size)
-        return original(self, xy, text, fill, font, *args, **kwargs)
+    def recorded(original):
+        def recording(self, xy, text, fill=None, font=None, *args, **kwargs):
+            if str(text).strip():
+                sizes.append(font.size)
+            return original(self, xy, text, fill, font, *args, **kwargs)
+        return recording
 
-    monkeypatch.setattr(ImageDraw.ImageDraw, "text", recording)
+    # Renderers draw on renderer.fonts.TextDraw (cached text), which overrides text().
+    for cls in (ImageDraw.ImageDraw, TextDraw):
+        monkeypatch.setattr(cls, "text", recorded(cls.__dict__["text"]))
     return sizes
 
 

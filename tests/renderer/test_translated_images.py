@@ -22,6 +22,7 @@ from PIL import ImageDraw
 
 from games.i18n import PSEUDO, using
 from renderer import RENDERERS, render_image
+from renderer.fonts import TextDraw
 from tests.renderer.samples import board_samples, decision_samples
 
 GAMES = ("kuhlorado", "hazienda", "llama-land")
@@ -64,13 +65,17 @@ def test_the_check_finds_untranslated_words():
 @pytest.fixture
 def drawn(monkeypatch) -> list[str]:
     texts: list[str] = []
-    original = ImageDraw.ImageDraw.text
 
-    def record(self, xy, text, *args, **kwargs):
-        texts.append(str(text))
-        return original(self, xy, text, *args, **kwargs)
+    def recorded(original):
+        def record(self, xy, text, *args, **kwargs):
+            texts.append(str(text))
+            return original(self, xy, text, *args, **kwargs)
+        return record
 
-    monkeypatch.setattr(ImageDraw.ImageDraw, "text", record)
+    # Renderers draw on renderer.fonts.TextDraw (cached text), which overrides text();
+    # a text it hands to ImageDraw is recorded twice, which changes nothing here.
+    for cls in (ImageDraw.ImageDraw, TextDraw):
+        monkeypatch.setattr(cls, "text", recorded(cls.__dict__["text"]))
     return texts
 
 
