@@ -176,7 +176,7 @@ def main() -> None:
     bench_llama_land(max(1, int(3 * scale)))  # ~30 s a game at 2 seats
     from bench.pedro import bench_pedro
 
-    bench_pedro(1, computer=not args.quick, random_games=max(3, int(20 * scale)))
+    bench_pedro(5, computer=not args.quick, random_games=max(3, int(20 * scale)))
     from bench import dbsize
 
     dbsize.main(quick=args.quick)

@@ -1,36 +1,106 @@
-"""`make bench`: GWT Argentina's solo game — Pedro's average score per difficulty against
-the computer player's and a random player's (issue 10). Printed, never asserted. The
-computer player takes minutes per solo game, hence its small count."""
+"""`make bench`: GWT Argentina's solo game — Pedro's average score per difficulty against the
+computer player's and a random player's (issue 10). Printed, never asserted.
+
+Whole solo games are played in worker processes (one per core, at most ``processes``): a
+computer solo game is a few hundred decisions of the greedy player, about a minute of CPU.
+Seeds are fixed, so two runs of one version print the same scores."""
 
 from __future__ import annotations
 
+import os
 import statistics
 import time
+from concurrent.futures import ProcessPoolExecutor
 
-from games.ai import choose, choose_random
+from games.ai import GreedyPlayer, choose_random
 from games.gwt_argentina import GAME
 from tests.games.playout import playout
 
 DIFFICULTIES = ("easy", "moderate", "expert")
 
 
-def bench_pedro(games: int, *, computer: bool = True, random_games: int = 20) -> None:
-    players = [("random", choose_random, random_games)]
-    if computer:
-        players.append(("computer", choose, games))
+class SoloComputer(GreedyPlayer):
+    """The computer player (:class:`games.ai.GreedyPlayer`, same budget) that never takes
+    the same option twice at the same decision of one turn. A location's auxiliary action
+    or help may be given up, which leads back to the location: with equal values the plain
+    greedy player can walk that circle hundreds of times in one turn (seen in solo games,
+    where most options of a turn change no score). One instance per game."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.taken: dict[tuple, set[str]] = {}
+
+    def choose(self, game, state, seat, rng) -> str:
+        decision = game.pending(state)
+        if decision is None or decision.seat != seat:
+            raise ValueError("no decision pending for this seat")
+        if self.taken and next(iter(self.taken))[0] != decision.turn:
+            self.taken.clear()
+        here = (decision.turn, decision.prompt, tuple(o.key for o in decision.options))
+        taken = self.taken.setdefault(here, set())
+        options = [o for o in decision.options if o.key not in taken] or decision.options
+        key = self._best(game, state, seat, rng, decision.turn, options)
+        taken.add(key)
+        return key
+
+    def _best(self, game, state, seat, rng, turn, options) -> str:
+        if len(options) == 1:
+            return options[0].key
+        per_option = max(1, self.node_budget // (len(options) * self.samples))
+        worlds = [game.determinize(state, seat, rng) for _ in range(self.samples)]
+        best_key, best_value = options[0].key, float("-inf")
+        for option in options:
+            value = sum(self._value_after(game, world, seat, option.key, turn, per_option, rng)
+                        for world in worlds) / len(worlds) + rng.random() * 1e-6
+            if value > best_value:
+                best_key, best_value = option.key, value
+        return best_key
+
+
+def chooser(player: str):
+    return SoloComputer().choose if player == "computer" else choose_random
+
+
+def solo_game(job: tuple[str, str, int]) -> tuple[str, str, int, int, int, float]:
+    """(difficulty, player, your total, Pedro's total, steps, CPU seconds) of one game."""
+    difficulty, player, seed = job
+    started = time.process_time()
+    end, moves = playout(GAME, 1, {"difficulty": difficulty}, 900 + seed,
+                         chooser=chooser(player))
+    pedro = GAME.pedro_scores(end)
+    assert pedro is not None
+    return (difficulty, player, GAME.scores(end)[0]["total"], pedro["total"], len(moves),
+            time.process_time() - started)
+
+
+def bench_pedro(games: int, *, computer: bool = True, random_games: int = 20,
+                processes: int | None = None, verbose: bool = False) -> None:
+    # computer games first, one of each difficulty in turn, so a run cut short still
+    # says something of every difficulty (``verbose`` prints each game as it ends)
+    jobs = [(d, "computer", s) for s in range(games if computer else 0) for d in DIFFICULTIES]
+    jobs += [(d, "random", s) for s in range(random_games) for d in DIFFICULTIES]
+    workers = max(1, min(processes or os.cpu_count() or 1, len(jobs)))
+    started = time.perf_counter()
+    results = []
+    with ProcessPoolExecutor(max_workers=workers) as pool:
+        for result in pool.map(solo_game, jobs):
+            results.append(result)
+            if verbose:
+                print("  ", *result[:5], f"{result[5]:.1f} s", flush=True)
+    wall = time.perf_counter() - started
     for difficulty in DIFFICULTIES:
-        for label, chooser, count in players:
-            started = time.perf_counter()
-            mine, his, wins = [], [], 0
-            for seed in range(count):
-                end, _ = playout(GAME, 1, {"difficulty": difficulty}, seed, chooser=chooser)
-                mine.append(GAME.scores(end)[0]["total"])
-                his.append(GAME.pedro_scores(end)["total"])
-                wins += GAME.winners(end) == [0]
-            elapsed = time.perf_counter() - started
-            print(f"gwt-arg solo {difficulty:8s} Pedro {statistics.mean(his):6.1f} VP against "
-                  f"the {label} player's {statistics.mean(mine):6.1f} VP, who wins "
-                  f"{wins}/{count} ({elapsed / count:.1f} s/game)")
+        for player in ("random", "computer"):
+            rows = [r for r in results if r[:2] == (difficulty, player)]
+            if not rows:
+                continue
+            mine, his = [r[2] for r in rows], [r[3] for r in rows]
+            wins = sum(1 for r in rows if r[2] > r[3])
+            print(f"gwt-arg solo {difficulty:8s} Pedro {statistics.mean(his):5.1f} VP "
+                  f"({min(his)}–{max(his)}) against the {player} player's "
+                  f"{statistics.mean(mine):5.1f} VP ({min(mine)}–{max(mine)}), who wins "
+                  f"{wins}/{len(rows)}; {statistics.mean(r[4] for r in rows):.0f} steps, "
+                  f"{statistics.mean(r[5] for r in rows):.1f} s CPU a game")
+    print(f"gwt-arg solo {len(jobs)} games in {wall:.0f} s on {workers} processes")
 
 
 if __name__ == "__main__":

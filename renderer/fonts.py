@@ -166,6 +166,33 @@ class TextDraw(ImageDraw.ImageDraw):
         mask, (dx, dy) = _mask(font, text, anchor or "la", ink, start)
         self.draw.draw_bitmap((int(x) + dx, int(y) + dy), mask, ink)
 
+    def rounded_rectangle(self, xy: Any, radius: float = 0,  # type: ignore[override]
+                          fill: Any = None, outline: Any = None, width: int = 1, *,
+                          corners: tuple[bool, bool, bool, bool] | None = None) -> None:
+        """``ImageDraw.rounded_rectangle`` (Python code, tens of µs a call) drawn once per
+        shape and pasted: the same pixels, as the shape is moved by an even number of
+        pixels (Pillow rounds the corners half to even) and has no anti-aliasing. Shapes
+        Pillow draws as a plain rectangle or an ellipse (from unrounded corners) are not
+        kept, nor outlines wider than half the shape (drawn outside it), nor large
+        shapes, nor any but RGB."""
+        (x0, y0), (x1, y1) = self._normalize_coords(xy)
+        try:
+            key_inks = hash((fill, outline, corners))
+        except TypeError:
+            key_inks = None
+        if (self.mode != "RGB" or self._image.mode != "RGB" or key_inks is None
+                or corners is not None or (fill is None and outline is None)
+                or not _cornered(x0, y0, x1, y1, radius)
+                or (outline is not None and 2 * width > min(x1 - x0, y1 - y0))
+                or x0 < 0 or y0 < 0 or x1 < x0 or y1 < y0
+                or (x1 - x0 + 3) * (y1 - y0 + 3) > SHAPE_AREA):
+            super().rounded_rectangle(xy, radius, fill, outline, width, corners=corners)
+            return
+        ox, oy = 2 * int(x0 // 2), 2 * int(y0 // 2)
+        patch, mask, (w, h) = _rounded(x0 - ox, y0 - oy, x1 - ox, y1 - oy, radius, fill,
+                                       outline, width, corners)
+        self.im.paste(patch, (ox, oy, ox + w, oy + h), mask)  # the core's: clips, no checks
+
     def textlength(self, text: Any, font: Any = None, *args: Any,  # type: ignore[override]
                    **kwargs: Any) -> float:
         if args or kwargs or not isinstance(text, str) or font is None:
@@ -181,6 +208,42 @@ def _mask(face: ImageFont.FreeTypeFont, text: str, anchor: str, ink: int,
                          stroke_filled=True)
 
 
+def _cornered(x0: float, y0: float, x1: float, y1: float, radius: float) -> bool:
+    """Whether Pillow draws this rounded rectangle from its corners rounded to whole
+    pixels, not as a plain rectangle or an ellipse from the unrounded box (Pillow 10–13's
+    own test in ``ImageDraw.rounded_rectangle``)."""
+    d = min(x1 - x0, y1 - y0, radius * 2)
+    width, height = round(x1) - round(x0), round(y1) - round(y0)
+    full_x = d >= width - 1
+    if full_x:
+        d = width
+    full_y = d >= height - 1
+    return d != 0 and not (full_x and full_y)
+
+
+#: shapes larger than this (px) are drawn each time, not kept; at most SHAPES are kept
+#: (≤ 5 bytes a pixel: at worst ~30 MB, a few MB on the boards drawn today)
+SHAPE_AREA = 128 * 128
+SHAPES = 384
+
+
+@lru_cache(maxsize=SHAPES)
+def _rounded(x0: float, y0: float, x1: float, y1: float, radius: float, fill: Any,
+             outline: Any, width: int, corners: tuple[bool, bool, bool, bool] | None,
+             ) -> tuple[Any, Any, tuple[int, int]]:
+    """A rounded rectangle drawn near the origin: its pixels and the mask of those drawn
+    (Pillow's core images) and their size."""
+    size = (int(x1) + 3, int(y1) + 3)
+    patch = Image.new("RGB", size)
+    ImageDraw.ImageDraw(patch).rounded_rectangle((x0, y0, x1, y1), radius, fill, outline,
+                                                 width, corners=corners)
+    mask = Image.new("L", size)
+    ImageDraw.ImageDraw(mask).rounded_rectangle(
+        (x0, y0, x1, y1), radius, None if fill is None else 255,
+        None if outline is None else 255, width, corners=corners)
+    return patch.im, mask.convert("1").im, size  # a 1-bit mask pastes without blending
+
+
 def _length(face: Any, text: str, mode: str, draw: ImageDraw.ImageDraw) -> float:
     key = (face, text, mode)
     found = _LENGTHS.get(key)
@@ -192,6 +255,17 @@ def _length(face: Any, text: str, mode: str, draw: ImageDraw.ImageDraw) -> float
 
 
 _LENGTHS: dict[tuple[Any, str, str], float] = {}
+
+
+def length(face: Font, text: str) -> float:
+    """``face.getlength(text)``, measured once per process (kept like :func:`TextDraw.textlength`)."""
+    key = (face, text, "")
+    found = _LENGTHS.get(key)
+    if found is None:
+        found = _LENGTHS[key] = face.getlength(text)
+        if len(_LENGTHS) > TEXT_CACHE:
+            del _LENGTHS[next(iter(_LENGTHS))]
+    return found
 
 
 def draw_on(image: Image.Image) -> TextDraw:

@@ -48,14 +48,30 @@ def table_names(view: dict, names: list[str]) -> list[str]:
     return names
 
 
+#: The tallest board drawn so far in this process, by number of players and seated or
+#: not: the next such board is drawn on a canvas that tall, and one that fills it exactly
+#: (most boards) is the canvas itself, not a copy cut from a taller one. Only a board
+#: taller than that is drawn twice (the first time it is cut off).
+_HEIGHTS: dict[tuple[int, bool], int] = {}
+
+
 def render(view: dict, names: list[str]) -> Image.Image:
     names = table_names(view, names)
+    key = (len(view["players"]), (view.get("private") or {}).get("seat") is not None)
+    height = _HEIGHTS.get(key)
+    if height is not None:
+        canvas, bottom = _paint(view, names, height)
+        if round(bottom) == height:
+            return canvas.image
+        if round(bottom) < height:
+            return canvas.crop(bottom)
     canvas, bottom = _paint(view, names)
+    _HEIGHTS[key] = max(round(bottom), height or 0)
     return canvas.crop(bottom)
 
 
-def _paint(view: dict, names: list[str]) -> tuple[Canvas, float]:
-    canvas = Canvas()
+def _paint(view: dict, names: list[str], height: int | None = None) -> tuple[Canvas, float]:
+    canvas = Canvas() if height is None else Canvas(height)
     y = _paint_header(canvas, view, names, 6)
     strip = score_strip(view, names)
     strip.paint_on(canvas.draw, (0, y))
@@ -78,6 +94,10 @@ def _paint_header(canvas: Canvas, view: dict, names: list[str], y: float) -> flo
         totals = {int(s): sc["total"] for s, sc in (view.get("scores") or {}).items()}
         best = max(totals.values(), default=0)
         winners = ", ".join(name_of(names, s) for s, t in totals.items() if t == best)
+        pedro = (view.get("pedro") or {}).get("scores")
+        if pedro is not None and totals.get(0, 0) <= pedro["total"]:
+            # Solo: you win only by beating Pedro's total; a tie is his.
+            winners, best = name_of(names, len(totals)), pedro["total"]
         head = _("Game over — {winners} wins with {n} VP", winners=winners, n=best)
     elif view["end_triggered_by"] is not None:
         head = _("Turn {n} — {name} to play (last turns)", n=view["turn"],

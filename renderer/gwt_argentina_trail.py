@@ -16,6 +16,7 @@ links show the direction of travel.
 from __future__ import annotations
 
 import math
+from functools import lru_cache
 
 from games.gwt_argentina.data_buildings import private_building
 from games.gwt_argentina.data_tiles import FARMER_BY_ID
@@ -164,6 +165,16 @@ def _paint_links(canvas: Canvas, top: float) -> None:
     """The trail's links from centre to centre (the boxes cover their ends), each with an
     arrow head halfway along the part left visible."""
     draw = canvas.draw
+    for line, arrow in _links(top):
+        draw.line(line, fill=LINE, width=5)
+        draw.polygon(arrow, fill=MUTED_INK)
+
+
+@lru_cache(maxsize=8)
+def _links(top: float) -> tuple[tuple[list, list], ...]:
+    """Each link's line and arrow head for a trail drawn from ``top`` (the same on every
+    board of a worker: computed once)."""
+    links = []
     for space, targets in TRAIL.items():
         if space == "BA" or space not in LAYOUT:
             continue
@@ -174,9 +185,9 @@ def _paint_links(canvas: Canvas, top: float) -> None:
             b = _centre(space_box(target, top))
             if target == "BA":
                 b = (space_box("BA", top)[2], a[1])
-            draw.line([a, b], fill=LINE, width=5)
-            _arrow(canvas, _visible_middle(a, b, space_box(space, top),
-                                           space_box(target, top)), a, b)
+            links.append(([a, b], _arrow(_visible_middle(a, b, space_box(space, top),
+                                                         space_box(target, top)), a, b)))
+    return tuple(links)
 
 
 def _visible_middle(a, b, box_a, box_b) -> tuple[float, float]:
@@ -196,13 +207,14 @@ def _visible_middle(a, b, box_a, box_b) -> tuple[float, float]:
     return (a[0] + (b[0] - a[0]) * t, a[1] + (b[1] - a[1]) * t)
 
 
-def _arrow(canvas: Canvas, at, a, b, size: float = 9) -> None:
+def _arrow(at, a, b, size: float = 9) -> list[tuple[float, float]]:
+    """The arrow head's corners at ``at``, pointing from ``a`` to ``b``."""
     angle = math.atan2(b[1] - a[1], b[0] - a[0])
     x, y = at
     tip = (x + size * math.cos(angle), y + size * math.sin(angle))
     left = (x + size * math.cos(angle + 2.5), y + size * math.sin(angle + 2.5))
     right = (x + size * math.cos(angle - 2.5), y + size * math.sin(angle - 2.5))
-    canvas.draw.polygon([tip, left, right], fill=MUTED_INK)
+    return [tip, left, right]
 
 
 def paint_hand(canvas: Canvas, x: float, y: float, colour: str, toll: int) -> None:

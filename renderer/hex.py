@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from functools import lru_cache
 
 from PIL import ImageDraw
 
@@ -48,7 +49,13 @@ class HexGrid:
 
     def corners(self, row: int, col: int, shrink: float = 0.0) -> list[Point]:
         """The six corners, clockwise from the top; ``shrink`` pulls them in by that many pixels."""
-        return hex_corners(self.center(row, col), self.size - shrink)
+        return list(_grid_corners(self, row, col, shrink))
+
+
+@lru_cache(maxsize=4096)
+def _grid_corners(grid: HexGrid, row: int, col: int, shrink: float) -> tuple[Point, ...]:
+    # computed once per worker: a board asks for the same hexes' corners every time
+    return tuple(hex_corners(grid.center(row, col), grid.size - shrink))
 
 
 def hex_corners(center: Point, radius: float) -> list[Point]:

@@ -16,7 +16,7 @@ from PIL import Image, ImageDraw
 
 from games.i18n import _, _n, _p
 from games.llama_land.names import resource_name
-from renderer.fonts import draw_on, font
+from renderer.fonts import draw_on, font, length
 from renderer.llama_land_decision import render_decision
 from renderer.llama_land_estate import (
     MIN_FONT,
@@ -307,7 +307,7 @@ class PlayerBlock(Section):
         x = MARGIN + 34
         name = fit(p.name, 26, INNER - 240, True)
         draw.text((x, y + 2), name, font=font(26, True), fill=INK)
-        x += font(26, True).getlength(name) + 14
+        x += length(font(26, True), name) + 14
         if p.crook:
             draw_crook(draw, (x + 10, y + 18), 30)
             x += 28
@@ -349,7 +349,7 @@ def wrap(pieces: list[tuple[str, object]], width: float) -> list[list[tuple[str,
             words = str(value).split(" ")
             for i, word in enumerate(words):
                 token = word + (" " if i < len(words) - 1 else "")
-                w = font(22).getlength(token)
+                w = length(font(22), token)
                 if used + w > width and lines[-1]:
                     lines.append([])
                     used = 0.0
@@ -367,7 +367,7 @@ def wrap(pieces: list[tuple[str, object]], width: float) -> list[list[tuple[str,
 
 def piece_width(kind: str, value: object) -> float:
     if kind in ("text", "muted"):
-        return font(22).getlength(str(value))
+        return length(font(22), str(value))
     return 34
 
 
@@ -461,7 +461,7 @@ class LlamaColumns(Section):
                 face = font(24 if i == 0 else 22, i == 0)
                 draw.text((x, y + (0 if i == 0 else 2)), text, font=face,
                           fill=INK if i == 0 else MUTED)
-                x += face.getlength(text) + 12
+                x += length(face, text) + 12
                 if x > WIDTH - MARGIN - 30:
                     break
             y += self.ROW
@@ -563,7 +563,7 @@ def two_lines(text: str, width: float) -> list[str]:
     face = font(MIN_TEXT)
     words = text.split()
     first = ""
-    while words and face.getlength((first + " " + words[0]).strip()) <= width:
+    while words and length(face, (first + " " + words[0]).strip()) <= width:
         first = (first + " " + words.pop(0)).strip()
     if not first:
         return [fit(text, MIN_TEXT, width)]
@@ -588,7 +588,7 @@ class Legend(Section):
         x = MARGIN
         for key, name in self.ITEMS:
             word = self.word(name)
-            w = 34 + font(MIN_TEXT).getlength(word) + 14
+            w = 34 + length(font(MIN_TEXT), word) + 14
             if x + w > WIDTH - MARGIN:
                 x, y = MARGIN, y + 36
             if key == "brick":

@@ -21,7 +21,7 @@ import re
 from PIL import Image, ImageDraw
 
 from games.i18n import _, _n
-from renderer.fonts import draw_on, font, tagged
+from renderer.fonts import draw_on, font, length, tagged
 from renderer.llama_land_estate import (
     GridFrame,
     draw_estate,
@@ -120,8 +120,8 @@ def paint_header(draw: ImageDraw.ImageDraw, player: Player, candidates: list[Can
     room = WIDTH - 2 * MARGIN - 34
     title_font = font(TEXT_SIZES["title"], True)
     title = before + player.name + after
-    if title_font.getlength(title) > room:  # a long name: cut the name, keep the question
-        name = fit(player.name, TEXT_SIZES["title"], room - title_font.getlength(before + after),
+    if length(title_font, title) > room:  # a long name: cut the name, keep the question
+        name = fit(player.name, TEXT_SIZES["title"], room - length(title_font, before + after),
                    True)
         title = before + name + after
     draw.ellipse((MARGIN, 14, MARGIN + 24, 38), fill=colour, outline=INK, width=2)
@@ -266,7 +266,7 @@ def draw_mark(draw: ImageDraw.ImageDraw, centre: tuple[float, float], radius: fl
     size = max(TEXT_SIZES["mark_min"], round(radius * 1.15))
     face = font(size, True)
     radius = max(radius, size * 0.62)
-    half = max(radius, face.getlength(mark) / 2 + 6)
+    half = max(radius, length(face, mark) / 2 + 6)
     x, y = centre
     draw.rounded_rectangle((x - half, y - radius, x + half, y + radius), radius=radius,
                            fill=colour, outline=(255, 255, 255), width=3)

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 
 from PIL import ImageDraw
 
-from renderer.fonts import font
+from renderer.fonts import font, length
 from renderer.llama_land_glyphs import INK, draw_brick, draw_icon, draw_llama
 
 Cell = tuple[int, int]  # (row, column) in the estate's own grid
@@ -193,8 +193,8 @@ def lighten(colour: RGB, amount: float) -> RGB:
 def fit(text: str, size: int, width: float, bold: bool = False) -> str:
     """``text`` cut with an ellipsis so that it fits ``width`` pixels at ``size``."""
     face = font(size, bold)
-    if face.getlength(text) <= width:
+    if length(face, text) <= width:
         return text
-    while text and face.getlength(text + "…") > width:
+    while text and length(face, text + "…") > width:
         text = text[:-1]
     return text.rstrip() + "…"

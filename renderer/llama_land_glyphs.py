@@ -49,7 +49,9 @@ def draw_icon(draw: ImageDraw.ImageDraw, icon: str, at: Point, size: float,
         return
     sprite = icon_sprite(icon, round(size), plate)
     half = sprite.width / 2
-    target.paste(sprite, (round(at[0] - half), round(at[1] - half)), sprite)
+    x, y = round(at[0] - half), round(at[1] - half)
+    core = sprite.im  # Pillow's core paste (Image.paste's checks cost more than the copy)
+    target.im.paste(core, (x, y, x + sprite.width, y + sprite.height), core)
 
 
 @lru_cache(maxsize=256)

@@ -162,7 +162,8 @@ class TerminalGame:
                 info = await self.sessions.join(
                     TERMINAL_CHANNEL, FIRST_USER + seat, f"Player {seat + 1}"
                 )
-        info = await self.sessions.start(TERMINAL_CHANNEL, FIRST_USER)
+        if info.status != "active":  # a solo game (GWT:A's difficulty) starts at once
+            info = await self.sessions.start(TERMINAL_CHANNEL, FIRST_USER)
         self._remember(info)
         self._clear_old_boards()
         return info

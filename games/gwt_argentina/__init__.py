@@ -61,8 +61,8 @@ The solo game against Pedro (issue 10; one seat, option ``difficulty`` easy / mo
 expert; ``pedro_*.py``): a 2-player set-up with Pedro as ``players[1]`` (``state.seats``
 stays 1; ``state.table()`` is 2 for tolls, move limits and the job market), his board,
 17-disc reserve, a random worker and his specialty, his 15 cards shuffled, the loading
-cards of the difficulty (``pedro_setup``); his turn right after yours inside ``apply``,
-one event line per action (``pedro_turn``): movement by number, experience or worker
+cards of the difficulty (``pedro_setup``); his turn right after yours inside ``apply``
+(a ``pedro_turn`` frame), one event line per action (``pedro_turn``): movement by number, experience or worker
 type along the shortest way with the fewest tolls and the fewest paid to you, your tolls
 from the bank, yours on his buildings to the bank (``pedro_move``); cards #1–#15 with
 their priority lists — hire, cattle by gauchos with the « 2 cards, one gaucho less » rule,
@@ -77,6 +77,11 @@ loading card following the blue arrows, the solo order of the objective display 
 forecast slide for both players (``pedro_rules``); his score without money, station
 masters or board slots and with every objective fulfilled, and ``winners`` empty unless
 you beat him (``pedro_scoring``); his notation line (``pedro_notation``, NOTATION.md).
+A tie left after every criterion of his priority lists is your decision (« prenez
+vous-même la décision »: ``pedro_choice``, ``pedro_tie``); the bonus of a district space
+he delivers to is his (pesos lost, objective from the far end, a free card face down, his
+locomotive); granjeros' tolls cost him nothing (he has no money); cards he receives —
+7b's exhaustion card too — go face down onto his pile.
 
 Solo mode, reconstructed or simplified (the card faces, loading cards and Pedro's market
 tile are pictures the rulebook text does not carry; each choice is marked
@@ -85,12 +90,8 @@ tile are pictures the rulebook text does not carry; each choice is marked
 * the movement and amounts of cards #1–#15, which ⚡ actions cards #10–#15 carry, the
   experience values and ship orders of the loading cards other than the ●● ones, and the
   cattle bought for 1–6 gauchos;
-* « prenez vous-même la décision » (a tie left after every criterion) is not asked: the
-  first option in the board's order is taken (fork order, job market left to right and top
-  to bottom, lowest building number, lowest space);
-* Pedro takes no bonus action of the district space he delivers to; when his lower
-  forecast tile cannot be taken (a worker once the marker left the market) he takes the
-  upper one; he pays no toll on farmers (he has no money);
+* when his lower forecast tile cannot be taken (a worker once the marker left the market)
+  he takes the upper one;
 * Pedro's turn is not drawn on the board image yet (the view carries him as ``players[1]``
   and ``view["pedro"]``).
 """

@@ -34,6 +34,7 @@ from games.gwt_argentina import (  # noqa: F401  (registers the decisions)
     help_farmers,
     hire,
     market,
+    pedro_turn,
     ports,
     railway,
     turn,
@@ -162,10 +163,10 @@ class GwtArgentina(Game[GwtState, GwtOptions]):
         return [0] if self.scores(state)[0]["total"] > pedro["total"] else []
 
     def evaluate(self, state: GwtState, seat: int) -> float:
-        if state.pedro is not None:
+        if state.pedro is not None:  # solo: your value (points and potential) less Pedro's
             pedro = self.pedro_scores(state)
             assert pedro is not None
-            return float(self.scores(state)[seat]["total"] - pedro["total"])
+            return ai_value.evaluate(state, self.scores(state), seat) - pedro["total"]
         return ai_value.evaluate(state, self.scores(state), seat)
 
     def search_options(self, state: GwtState, options: list[Option]) -> list[Option]:

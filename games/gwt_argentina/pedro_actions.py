@@ -1,8 +1,14 @@
 """The actions of Pedro's cards (« ACTIONS DE PEDRO »), each with its priority list.
 
 When a priority list leaves several options, the chapter says « prenez vous-même la
-décision »; here the last tie goes to the first in the board's own order (job market
-left to right, top to bottom; lowest building number; lowest space id) — a simplification.
+décision »: the rule asks you through :class:`~.pedro_choice.Choices` (a granjero, a set
+of cattle cards of equal value and VP, a building site at a fork, a building, a
+replacement). The hiring list ends on one worker (« le plus à gauche dans la rangée la
+plus haute »), the locomotive on the farthest space, so neither asks.
+
+Cards Pedro receives go face down onto his pile (``Player.deck``): « Chaque fois que Pedro
+reçoit des cartes Bétail, des cartes Objectif ou des cartes Épuisement ..., placez-les face
+cachée dans une pile à côté de son plateau ».
 """
 
 from __future__ import annotations
@@ -13,12 +19,14 @@ from games.gwt_argentina.build import need
 from games.gwt_argentina.flow import Ctx
 from games.gwt_argentina.hire import hire_cost
 from games.gwt_argentina.market import take_from_market
+from games.gwt_argentina.pedro_choice import Choices, ties
 from games.gwt_argentina.pedro_data import (
     CARPINTERO,
     CATTLE_BY_GAUCHOS,
     FARMER_COLOUR_ORDER,
     GAUCHO,
     PEDRO_ROWS,
+    row_name,
 )
 from games.gwt_argentina.pedro_rules import (
     farthest_objective,
@@ -29,6 +37,7 @@ from games.gwt_argentina.pedro_state import PEDRO
 from games.gwt_argentina.railway import TERMINUS, destinations, is_station
 from games.gwt_argentina.state import GwtState
 from games.gwt_argentina.trail import building_number, building_owner, track_value
+from games.i18n import _, _n
 
 MAX_ROW = D.MAX_WORKERS_PER_ROW
 
@@ -58,7 +67,7 @@ def hire(state: GwtState, specialty_first: bool, ctx: Ctx) -> None:
     special = state.pedro.specialty
     choices = hire_candidates(state)
     if not choices:
-        ctx.say(state, "Pedro hires nobody (no worker he can take).")
+        ctx.say(state, _("Pedro hires nobody (no worker he can take)."))
         return
 
     def key(choice: tuple[int, int, str, int]) -> tuple:
@@ -70,10 +79,11 @@ def hire(state: GwtState, specialty_first: bool, ctx: Ctx) -> None:
     row, col, tile, _cost = min(choices, key=key)
     state.board.job_market[row][col] = None
     state.players[PEDRO].workers[P.worker_kind(tile)].append(tile)
-    ctx.say(state, f"Pedro hires a {P.tile_label(tile)} (row {row + 1}) for free.")
+    ctx.say(state, _("Pedro hires a {worker} (row {row}) for free.",
+                     worker=P.tile_label(tile), row=row + 1))
     changed = update_specialty(state)
     if changed:
-        ctx.say(state, f"Pedro's specialty is now {changed}s.")
+        ctx.say(state, _("Pedro's specialty is now {row}.", row=row_name(changed)))
 
 
 # -- Obtenir une carte Objectif (carte #7) -------------------------------------------------
@@ -82,14 +92,14 @@ def take_objective(state: GwtState, ctx: Ctx) -> None:
     card = farthest_objective(board)
     if card is None:
         if not board.objective_deck:
-            ctx.say(state, "Pedro takes no objective card (none left).")
+            ctx.say(state, _("Pedro takes no objective card (none left)."))
             return
         card = board.objective_deck.pop(0)
     else:
         take_display_objective(board, card)
     ctx.reveals = True
     state.players[PEDRO].objectives.append(card)
-    ctx.say(state, f"Pedro takes objective card {card}.")
+    ctx.say(state, _("Pedro takes objective card {card}.", card=card))
 
 
 # -- Prendre du grain (cartes #6, #8 et #9) ------------------------------------------------
@@ -97,11 +107,13 @@ def take_grain(state: GwtState, n: int, ctx: Ctx) -> None:
     pedro = state.players[PEDRO]
     before = pedro.grain
     pedro.grain = min(D.GRAIN_LIMIT, pedro.grain + n)
-    ctx.say(state, f"Pedro takes {pedro.grain - before} grain ({pedro.grain} now).")
+    ctx.say(state, _n("Pedro takes {n} grain ({total} now).",
+                      "Pedro takes {n} grain ({total} now).", pedro.grain - before,
+                      total=pedro.grain))
 
 
 # -- Aider un ou plusieurs granjeros (cartes #8 et #9) --------------------------------------
-def farmer_choice(state: GwtState) -> str | None:
+def farmer_choice(state: GwtState, choices: Choices | None = None) -> str | None:
     """« 1. La tuile Fermier rapportant le plus grand montant en pèsos* 2. ... requérant la
     valeur de force la plus basse 3. ... jaune -> orange -> bleu -> vert » (* « les pièces
     occupant l'espace Monnaie ainsi que la valeur en pèsos imprimée sous les granjeros »)."""
@@ -113,89 +125,145 @@ def farmer_choice(state: GwtState) -> str | None:
     def key(space: str) -> tuple:
         tile = P.farmer(board.trail[space])
         pesos = board.farmer_coins.get(space, 0) + D.FARMER_SPACE_PESOS[space]
-        return -pesos, tile.strength, FARMER_COLOUR_ORDER.index(tile.colour), space
+        return -pesos, tile.strength, FARMER_COLOUR_ORDER.index(tile.colour)
 
-    return min(spaces, key=key)
+    return (choices or Choices()).one("farmer", ties(spaces, key))
 
 
-def help_farmer(state: GwtState, keep: bool, ctx: Ctx) -> None:
+def help_farmer(state: GwtState, keep: bool, ctx: Ctx, choices: Choices | None = None) -> None:
     """« Après avoir choisi un granjero, toute pièce occupant son espace Monnaie est remise
     à la banque »; card #8 returns the tile to the box, card #9 keeps it (2 VP)."""
     board = state.board
-    space = farmer_choice(state)
+    space = farmer_choice(state, choices)
     if space is None:
-        ctx.say(state, "Pedro helps no granjero (none on the board).")
+        ctx.say(state, _("Pedro helps no granjero (none on the board)."))
         return
     tile = board.trail.pop(space)
     board.farmer_coins.pop(space, None)
     if keep:
         state.players[PEDRO].helped_farmers.append(tile)
-        ctx.say(state, f"Pedro helps the {P.tile_label(tile)} at {space} and keeps it.")
+        ctx.say(state, _("Pedro helps the {granjero} at {space} and keeps it.",
+                         granjero=P.tile_label(tile), space=space))
     else:
         board.box_tiles.append(tile)
-        ctx.say(state, f"Pedro helps the {P.tile_label(tile)} at {space}: back to the box.")
+        ctx.say(state, _("Pedro helps the {granjero} at {space}: back to the box.",
+                         granjero=P.tile_label(tile), space=space))
 
 
 # -- Acheter du bétail (cartes #3, #10 et #13) ---------------------------------------------
-def pick_cattle(market: list[str], values: tuple[int, ...]) -> list[str] | None:
-    """Cards of the given breeding values, the most VP first; None if one is missing."""
-    left = list(market)
-    picked = []
-    for value in values:
-        fits = [c for c in left if (ct := P.cattle(c)) is not None and ct.value == value]
-        if not fits:
-            return None
-        best = max(fits, key=lambda c: (P.cattle(c).vp, -left.index(c)))
-        left.remove(best)
-        picked.append(best)
-    return picked
+def cattle_picks(market: list[str], values: tuple[int, ...]) -> list[tuple[str, ...]]:
+    """Every way to take cards of the given breeding values, each time the most VP (« Si
+    plusieurs cartes Bétail de même valeur sont disponibles, Pedro choisit toujours
+    celle(s) rapportant le plus de points de victoire »); [] if one value is missing.
+    Cards of one kind are the same pick; kinds of equal VP are a tie."""
+    if not values:
+        return [()]
+    fits = [c for c in market if (ct := P.cattle(c)) is not None and ct.value == values[0]]
+    if not fits:
+        return []
+    best = max(P.cattle(c).vp for c in fits)
+    out: dict[tuple[str, ...], tuple[str, ...]] = {}
+    for card in dict((P.card_kind(c), c) for c in fits if P.cattle(c).vp == best).values():
+        left = list(market)
+        left.remove(card)
+        for rest in cattle_picks(left, values[1:]):
+            pick = (card, *rest)
+            out.setdefault(tuple(sorted(P.card_kind(c) for c in pick)), pick)
+    return list(out.values())
 
 
-def buy_cattle(state: GwtState, ctx: Ctx) -> None:
+def pick_key(pick: tuple[str, ...]) -> str:
+    return "+".join(sorted(pick))
+
+
+def choose_pick(market: list[str], values: tuple[int, ...],
+                choices: Choices | None) -> tuple[str, ...] | None:
+    picks = cattle_picks(market, values)
+    if not picks:
+        return None
+    key = (choices or Choices()).one("cattle", [pick_key(p) for p in picks])
+    return next(p for p in picks if pick_key(p) == key)
+
+
+def to_his_pile(state: GwtState, cards: tuple[str, ...] | list[str]) -> None:
+    """« placez-les face cachée dans une pile à côté de son plateau »."""
+    state.players[PEDRO].deck.extend(cards)
+
+
+def turn_face_down(state: GwtState) -> None:
+    """Cards given to Pedro as to any player (an exhaustion card of building 7b lands on a
+    player's discard pile) go onto his face-down pile: « Chaque fois que Pedro reçoit des
+    cartes Bétail, des cartes Objectif ou des cartes Épuisement (e.g. : la tuile Bâtiment
+    personnel « 7b »), placez-les face cachée dans une pile à côté de son plateau »."""
+    pedro = state.players[PEDRO]
+    pedro.deck.extend(pedro.discard)
+    pedro.discard.clear()
+
+
+def buy_cattle(state: GwtState, ctx: Ctx, choices: Choices | None = None,
+               progress: dict | None = None) -> None:
     """« Si le marché ne contient pas suffisamment de cartes Bétail, Pedro pioche 2 nouvelles
     cartes de la pioche Bétail et les ajoute au marché. Puis, il choisit l'option
     correspondant au nombre de gauchos qu'il possède moins 1 (si cette étape doit être
-    répétée plusieurs fois, diminuez ce nombre de 1 à chaque fois) »."""
+    répétée plusieurs fois, diminuez ce nombre de 1 à chaque fois) ». ``progress`` keeps
+    the count already lowered when a tie stops the turn after some draws."""
     board = state.board
-    gauchos = min(state.players[PEDRO].worker_count(GAUCHO), max(CATTLE_BY_GAUCHOS))
+    progress = {} if progress is None else progress
+    gauchos = progress.get("gauchos",
+                           min(state.players[PEDRO].worker_count(GAUCHO), max(CATTLE_BY_GAUCHOS)))
     while gauchos >= 1:
-        picked = pick_cattle(board.cattle_market, CATTLE_BY_GAUCHOS[gauchos])
+        picked = choose_pick(board.cattle_market, CATTLE_BY_GAUCHOS[gauchos], choices)
         if picked is not None:
             for card in picked:
                 take_from_market(state, card)
-                state.players[PEDRO].deck.append(card)
-            ctx.say(state, "Pedro buys " + ", ".join(P.card_label(c) for c in picked) + ".")
+            to_his_pile(state, picked)
+            ctx.say(state, _("Pedro buys {cards}.",
+                             cards=", ".join(P.card_label(c) for c in picked)))
             return
         drawn = board.cattle_deck[:2]
         del board.cattle_deck[:2]
         board.cattle_market = P.market_sort(board.cattle_market + drawn)
         if drawn:
             ctx.reveals = True
-            ctx.say(state, f"Pedro adds {len(drawn)} card{'s' * (len(drawn) > 1)} to the "
-                           f"cattle market.")
+            ctx.say(state, _n("Pedro adds {n} card to the cattle market.",
+                              "Pedro adds {n} cards to the cattle market.", len(drawn)))
         gauchos -= 1
-    ctx.say(state, "Pedro buys no cattle.")
+        progress["gauchos"] = gauchos
+    ctx.say(state, _("Pedro buys no cattle."))
 
 
-def take_value_3(state: GwtState, ctx: Ctx) -> None:
+def take_value_3(state: GwtState, ctx: Ctx, choices: Choices | None = None) -> None:
     """Card #13: « il prend du marché une carte Bétail dont la valeur d'élevage est de 3 et
     dont la valeur en points de victoire est la plus haute ... Si le marché ne contient
     aucune carte répondant à ce critère, Pedro ne prend pas de carte Bétail. »"""
-    picked = pick_cattle(state.board.cattle_market, (3,))
+    picked = choose_pick(state.board.cattle_market, (3,), choices)
     if picked is None:
-        ctx.say(state, "Pedro takes no cattle (no value-3 card in the market).")
+        ctx.say(state, _("Pedro takes no cattle (no value-3 card in the market)."))
         return
     take_from_market(state, picked[0])
-    state.players[PEDRO].deck.append(picked[0])
-    ctx.say(state, f"Pedro takes {P.card_label(picked[0])}.")
+    to_his_pile(state, picked)
+    ctx.say(state, _("Pedro takes {card}.", card=P.card_label(picked[0])))
+
+
+def take_free_cattle(state: GwtState, breed: str, ctx: Ctx) -> None:
+    """A district bonus « une carte ... du marché » of a breed: the one with the most VP
+    (cards of one breed and VP are alike), onto his face-down pile."""
+    fits = [c for c in state.board.cattle_market if P.cattle(c).breed == breed]
+    if not fits:
+        ctx.say(state, _("Pedro takes no cattle (none of that breed in the market)."))
+        return
+    card = max(fits, key=lambda c: P.cattle(c).vp)
+    take_from_market(state, card)
+    to_his_pile(state, [card])
+    ctx.say(state, _("Pedro takes {card}.", card=P.card_label(card)))
 
 
 # -- Construire (cartes #4, #11 et #14) ----------------------------------------------------
-def build_site(state: GwtState) -> str | None:
+def build_site(state: GwtState, choices: Choices | None = None) -> str | None:
     """« la prochaine case libre au-devant de votre estanciero, tant que cette case est sans
     risque (la case libre peut se situer au début du parcours s'il n'y a pas de case libre
-    entre votre estanciero et Buenos Aires) »: nearest by the trail, a fork's branches in
-    their order."""
+    entre votre estanciero et Buenos Aires) »: nearest by the trail; free spaces equally
+    near on two branches of a fork are a tie."""
     board = state.board
     risky = set(D.RISK_SPACES) | set(D.RISK_FARMLAND_SPACES)
 
@@ -208,12 +276,12 @@ def build_site(state: GwtState) -> str | None:
             nxt = []
             for here in frontier:
                 for space in D.TRAIL.get(here, ()):
-                    if space in seen:
-                        continue
-                    seen.add(space)
-                    if free(space):
-                        return space
-                    nxt.append(space)
+                    if space not in seen:
+                        seen.add(space)
+                        nxt.append(space)
+            found = [space for space in nxt if free(space)]
+            if found:
+                return (choices or Choices()).one("site", found)
             frontier = nxt
     return None
 
@@ -241,11 +309,24 @@ def replacements(state: GwtState, used: set[int]) -> list[tuple[str, int, int]]:
     return out
 
 
-def best_replacement(state: GwtState, options: list[tuple[str, int, int]]):
+def replacement_key(option: tuple[str, int, int]) -> str:
+    space, _old, new = option
+    return f"{space}>{new}"
+
+
+def best_replacement(state: GwtState, options: list[tuple[str, int, int]],
+                     choices: Choices | None = None) -> tuple[str, int, int]:
     """« Sous-critère pour remplacer : 1. La nouvelle tuile Bâtiment rapportant le plus de
     points de victoire. 2. Maximisez le nombre de tuiles Bâtiment présentant une main »."""
-    return min(options, key=lambda o: (-vp(state, o[2]), -(hands(state, o[2]) - hands(state, o[1])),
-                                       o[2], o[0]))
+    best = ties(options, lambda o: (-vp(state, o[2]), -(hands(state, o[2]) - hands(state, o[1]))))
+    key = (choices or Choices()).one("replace", [replacement_key(o) for o in best])
+    return next(o for o in best if replacement_key(o) == key)
+
+
+def new_building(state: GwtState, fits: list[int], choices: Choices | None) -> int:
+    """« Sous-critère pour construire : 1. Une tuile Bâtiment présentant une main. »"""
+    best = ties(fits, lambda b: -hands(state, b))
+    return int((choices or Choices()).one("build", [str(b) for b in best]))
 
 
 def place(state: GwtState, space: str, number: int, ctx: Ctx, old: int | None = None) -> None:
@@ -253,12 +334,14 @@ def place(state: GwtState, space: str, number: int, ctx: Ctx, old: int | None = 
     state.players[PEDRO].buildings_left.remove(number)
     side = state.board.building_sides[str(number)]
     if old is None:
-        ctx.say(state, f"Pedro builds {number}{side} at {space}.")
+        ctx.say(state, _("Pedro builds {building} at {space}.", building=f"{number}{side}",
+                         space=space))
     else:
-        ctx.say(state, f"Pedro replaces his {old}{side} at {space} by {number}{side}.")
+        ctx.say(state, _("Pedro replaces his {old} at {space} by {building}.",
+                         old=f"{old}{side}", space=space, building=f"{number}{side}"))
 
 
-def build(state: GwtState, ctx: Ctx) -> None:
+def build(state: GwtState, ctx: Ctx, choices: Choices | None = None) -> None:
     """« 1. Pedro construit un nouveau bâtiment en utilisant tous ses carpinteros. 2. ...
     tous ses carpinteros moins 1. 3. Pedro remplace un bâtiment en utilisant autant de
     carpinteros que possible. 4. Pedro construit ... en utilisant autant de carpinteros que
@@ -266,13 +349,15 @@ def build(state: GwtState, ctx: Ctx) -> None:
     main. »"""
     carp = state.players[PEDRO].worker_count(CARPINTERO)
     left = state.players[PEDRO].buildings_left
-    site = build_site(state)
 
     def new_with(n: int) -> bool:
         fits = [b for b in left if need(b) == n]
-        if site is None or not fits:
+        if not fits:
             return False
-        place(state, site, min(fits, key=lambda b: (-hands(state, b), b)), ctx)
+        site = build_site(state, choices)
+        if site is None:
+            return False
+        place(state, site, new_building(state, fits, choices), ctx)
         return True
 
     if new_with(carp) or new_with(carp - 1):
@@ -280,16 +365,16 @@ def build(state: GwtState, ctx: Ctx) -> None:
     for used in range(carp, 0, -1):
         options = replacements(state, {used})
         if options:
-            space, old, new = best_replacement(state, options)
+            space, old, new = best_replacement(state, options, choices)
             place(state, space, new, ctx, old)
             return
     for used in range(carp - 2, 0, -1):
         if new_with(used):
             return
-    ctx.say(state, "Pedro builds nothing.")
+    ctx.say(state, _("Pedro builds nothing."))
 
 
-def build_one(state: GwtState, ctx: Ctx) -> None:
+def build_one(state: GwtState, ctx: Ctx, choices: Choices | None = None) -> None:
     """Card #14 for a non-carpintero specialist: « il construit un nouveau bâtiment
     nécessitant exactement 1 carpintero. Si Pedro a déjà placé tous ses bâtiments répondant à
     ce critère, il remplace plutôt un de ses bâtiments en utilisant exactement 1 carpintero
@@ -297,16 +382,16 @@ def build_one(state: GwtState, ctx: Ctx) -> None:
     left = state.players[PEDRO].buildings_left
     fits = [b for b in left if need(b) == 1]
     if fits:
-        site = build_site(state)
+        site = build_site(state, choices)
         if site is not None:
-            place(state, site, min(fits, key=lambda b: (-hands(state, b), b)), ctx)
+            place(state, site, new_building(state, fits, choices), ctx)
             return
     options = replacements(state, {1})
     if options and not fits:
-        space, old, new = best_replacement(state, options)
+        space, old, new = best_replacement(state, options, choices)
         place(state, space, new, ctx, old)
         return
-    ctx.say(state, "Pedro builds nothing.")
+    ctx.say(state, _("Pedro builds nothing."))
 
 
 # -- Avancer la locomotive (cartes #5, #6, #12 et #15) -------------------------------------
@@ -349,19 +434,20 @@ def upgrade(state: GwtState, sid: str, ctx: Ctx) -> None:
     master = board.station_masters.get(sid)
     if master is not None and not master.startswith("worker:"):
         del board.station_masters[sid]  # to the box: he never scores it
-        ctx.say(state, f"Pedro upgrades station {sid}; its station master goes to the box.")
+        ctx.say(state, _("Pedro upgrades station {station}; its station master goes to the "
+                         "box.", station=sid))
     else:
-        ctx.say(state, f"Pedro upgrades station {sid}.")
+        ctx.say(state, _("Pedro upgrades station {station}.", station=sid))
 
 
 def advance_locomotive(state: GwtState, moves: int, ctx: Ctx) -> None:
     pedro = state.players[PEDRO]
     dest = loco_destination(state, moves)
     if dest is None:
-        ctx.say(state, "Pedro's locomotive does not move.")
+        ctx.say(state, _("Pedro's locomotive does not move."))
         return
     pedro.locomotive = dest
-    ctx.say(state, f"Pedro's locomotive moves to {dest}.")
+    ctx.say(state, _("Pedro's locomotive moves to {space}.", space=dest))
     if is_station(dest) and unvisited(state, dest):
         upgrade(state, dest, ctx)
     if dest == TERMINUS:

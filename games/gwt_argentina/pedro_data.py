@@ -35,9 +35,16 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from games.i18n import N_, _
+
 DIFFICULTIES = ("easy", "moderate", "expert")
 #: The rulebook's names, for labels.
-DIFFICULTY_NAMES = {"easy": "facile ♦", "moderate": "modéré ♦♦", "expert": "expert ♦♦♦"}
+DIFFICULTY_NAMES = {"easy": N_("easy ♦"), "moderate": N_("moderate ♦♦"),
+                    "expert": N_("expert ♦♦♦")}
+
+
+def difficulty_name(difficulty: str) -> str:
+    return _(DIFFICULTY_NAMES[difficulty])
 
 GAUCHO, CARPINTERO, MAQUINISTA = "gaucho", "carpintero", "maquinista"
 #: « un ouvrier imprimé sur son plateau pour chacun des 3 types suivants »
@@ -132,3 +139,11 @@ CATTLE_BY_GAUCHOS: dict[int, tuple[int, ...]] = {
 
 def dots(n: int) -> str:
     return "●" * n
+
+
+#: His worker rows as the rulebook names them (« 2 gauchos, 3 carpinteros, et 2 maquinistas »).
+ROW_NAMES = {GAUCHO: N_("gauchos"), CARPINTERO: N_("carpinteros"), MAQUINISTA: N_("maquinistas")}
+
+
+def row_name(row: str) -> str:
+    return _(ROW_NAMES[row])

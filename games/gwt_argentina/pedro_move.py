@@ -5,16 +5,19 @@ est le seul cas où son déplacement peut se terminer prématurément. Si plusie
 s'offrent à lui, il décidera selon les critères suivants : 1. Le chemin le plus court (pour
 atteindre ou pour se rapprocher de Buenos Aires)* 2. Le chemin avec le moins de taxes 3. Le
 chemin pour lequel il aura à vous payer le moins de taxes que possible » (* « Pedro prend en
-compte les raccourcis »). The last tie (« prenez vous-même la décision ») is broken by the
-order of the trail's forks (simplification: the player is not asked).
+compte les raccourcis »). Paths ending on the same location with the same tolls are one
+option; when several locations are left, you choose (« prenez vous-même la décision »,
+``pedro_choice``).
+
+Tolls: Pedro has no money (« Pedro ne reçoit ni argent ni jeton Échange »), so a granjero's
+hand he passes gets nothing from him; your buildings' tolls are paid to you by the bank.
 """
 
 from __future__ import annotations
 
-from functools import lru_cache
-
 from games.gwt_argentina import data as D
 from games.gwt_argentina.flow import Ctx
+from games.gwt_argentina.pedro_choice import Choices, ties
 from games.gwt_argentina.pedro_state import PEDRO
 from games.gwt_argentina.state import GwtState
 from games.gwt_argentina.trail import (
@@ -23,7 +26,9 @@ from games.gwt_argentina.trail import (
     hand_of,
     location_label,
     next_locations,
+    track_value,
 )
+from games.i18n import _n
 
 
 def distance_to_ba(state: GwtState, space: str) -> int:
@@ -82,37 +87,74 @@ def paths(state: GwtState, start: str, steps: int) -> list[tuple[str, ...]]:
     return out
 
 
-def choose_path(state: GwtState, steps: int) -> tuple[str, ...]:
+#: Distances to Buenos Aires by layout (the occupied spaces and the shortcuts Pedro's
+#: locomotive opened): computer players replay his move in many positions of one layout.
+_DISTANCES: dict[tuple, int] = {}
+
+
+def layout_key(state: GwtState) -> tuple:
+    loco = track_value(state.players[PEDRO].locomotive)
+    return (frozenset(state.board.trail),
+            tuple(s for s, needed in D.SHORTCUTS.items() if loco >= needed))
+
+
+def best_paths(state: GwtState, steps: int) -> list[tuple[str, ...]]:
+    """The paths left after the three criteria."""
     here = state.players[PEDRO].estanciero or "START"
     options = paths(state, here, steps)
+    layout = layout_key(state)
+
+    def dist(space: str) -> int:
+        key = (layout, space)
+        found = _DISTANCES.get(key)
+        if found is None:
+            if len(_DISTANCES) > 50_000:
+                _DISTANCES.clear()
+            found = _DISTANCES[key] = distance_to_ba(state, space)
+        return found
+
+    def key(path: tuple[str, ...]) -> tuple[int, int, int, int]:
+        # the shortest: nearest to Buenos Aires, and reaching it in the fewest locations
+        tolls = [toll(state, s) for s in path]
+        return dist(path[-1]), len(path), sum(t for t, _ in tolls), sum(y for _, y in tolls)
+
+    return ties(options, key)
+
+
+def arrival(path: tuple[str, ...]) -> str:
+    """Where a path leaves him: every way into Buenos Aires (an embarcadère included) is
+    Buenos Aires."""
+    return "BA" if ends_move(path[-1]) else path[-1]
+
+
+def choose_path(state: GwtState, steps: int, choices: Choices | None = None) -> tuple[str, ...]:
+    options = best_paths(state, steps)
     if not options:
         return ()
-    dist = lru_cache(maxsize=None)(lambda s: distance_to_ba(state, s))
-
-    def key(path: tuple[str, ...]) -> tuple[int, int, int]:
-        tolls = [toll(state, s) for s in path]
-        return dist(path[-1]), sum(t for t, _ in tolls), sum(y for _, y in tolls)
-
-    return min(options, key=key)
+    end = (choices or Choices()).one("move", [arrival(path) for path in options])
+    return next(path for path in options if arrival(path) == end)
 
 
-def move_pedro(state: GwtState, steps: int, ctx: Ctx) -> str:
+def move_pedro(state: GwtState, steps: int, ctx: Ctx, choices: Choices | None = None) -> str:
     """Move his estanciero; tolls of your buildings are paid to you by the bank: « Lorsque
     l'estanciero de Pedro passe par ou termine son déplacement sur un de vos bâtiments
     présentant une main verte ou noire, prenez ce montant de la banque. » Returns where he
     stopped."""
     pedro = state.players[PEDRO]
-    path = choose_path(state, steps)
+    path = choose_path(state, steps, choices)
     for space in path:
         _due, yours = toll(state, space)
         if yours:
             owner = building_owner(state.board.trail[space])
             state.players[owner].money += yours
-            ctx.say(state, f"Pedro passes your building at {space}: you take {yours} "
-                           f"peso{'s' * (yours > 1)} from the bank.")
+            ctx.say(state, _n("Pedro passes your building at {space}: you take {n} peso "
+                              "from the bank.",
+                              "Pedro passes your building at {space}: you take {n} pesos "
+                              "from the bank.", yours, space=space))
     if path:
         pedro.estanciero = path[-1]
     where = pedro.estanciero or "START"
-    ctx.say(state, f"Pedro moves {len(path)} location{'s' * (len(path) != 1)} to "
-                   f"{location_label(state, where)}.")
+    ctx.say(state, _n("Pedro moves {n} location to {where}.",
+                      "Pedro moves {n} locations to {where}.", len(path),
+                      where=location_label(state, where)))
     return where

@@ -12,6 +12,7 @@ from collections.abc import Callable
 
 from games.gwt_argentina.pedro_data import CARD_BY_NUMBER, PEDRO_ROWS
 from games.gwt_argentina.pedro_state import PedroState
+from games.i18n import _
 
 
 def _numbers(cards: list[int]) -> str:
@@ -26,19 +27,20 @@ def write_pedro(pedro: PedroState) -> str:
 def read_pedro(value: str, difficulty: str, error: Callable[[str], Exception]) -> PedroState:
     fields = dict(part.partition("=")[::2] for part in value.split())
     if set(fields) != {"specialty", "discs", "deck", "discard"}:
-        raise error("Pedro's line is 'pedro: specialty=… discs=… deck=… discard=…'")
+        raise error(_("Pedro's line is 'pedro: specialty=… discs=… deck=… discard=…'"))
     if fields["specialty"] not in PEDRO_ROWS:
-        raise error(f"Pedro's specialty is one of {', '.join(PEDRO_ROWS)}")
+        raise error(_("Pedro's specialty is one of {rows}", rows=", ".join(PEDRO_ROWS)))
     try:
         discs = int(fields["discs"])
         piles = [[] if fields[k] == "-" else [int(n) for n in fields[k].split(",")]
                  for k in ("deck", "discard")]
     except ValueError:
-        raise error("Pedro's discs is a number, his deck and discard card numbers "
-                    "separated by commas (or -)") from None
+        raise error(_("Pedro's discs is a number, his deck and discard card numbers "
+                      "separated by commas (or -)")) from None
     cards = piles[0] + piles[1]
     if not 0 <= discs <= 17 or any(n not in CARD_BY_NUMBER for n in cards) \
             or len(set(cards)) != len(cards):
-        raise error("Pedro has 0–17 discs in reserve and each of his cards 1–15 at most once")
+        raise error(_("Pedro has 0–17 discs in reserve and each of his cards 1–15 at most "
+                      "once"))
     return PedroState(difficulty=difficulty, specialty=fields["specialty"], discs=discs,
                       deck=piles[0], discard=piles[1])

@@ -5,12 +5,15 @@ d'avancer l'estanciero de Pedro d'un certain nombre de lieux sur le parcours, et
 d'effectuer une action. Le lieu où son estanciero termine son déplacement n'a aucune
 incidence sur son action. À la fin du tour de Pedro, placez la carte piochée face visible
 sur sa défausse. » « Si la pioche de Pedro est épuisée au début de son tour, mélangez sa
-défausse afin de former une nouvelle pioche. » Every action is one event line.
+défausse afin de former une nouvelle pioche. » Every action is one event line. His turn is
+a frame (``pedro_turn``) so that a tie of his rules can wait for your decision
+(``pedro_tie``, :mod:`.pedro_tie`).
 """
 
 from __future__ import annotations
 
-from games.gwt_argentina.flow import Ctx
+from games.gwt_argentina import pedro_tie  # noqa: F401  (registers pedro_tie)
+from games.gwt_argentina.flow import Ctx, pop, push, step
 from games.gwt_argentina.pedro_actions import (
     advance_locomotive,
     build,
@@ -23,12 +26,15 @@ from games.gwt_argentina.pedro_actions import (
     take_value_3,
 )
 from games.gwt_argentina.pedro_ba import pedro_buenos_aires
-from games.gwt_argentina.pedro_data import CARD_BY_NUMBER, Act, PedroCard
+from games.gwt_argentina.pedro_choice import Choices, Tie
+from games.gwt_argentina.pedro_data import CARD_BY_NUMBER, Act, PedroCard, row_name
 from games.gwt_argentina.pedro_move import move_pedro
 from games.gwt_argentina.pedro_rules import experience
 from games.gwt_argentina.pedro_state import PEDRO
-from games.gwt_argentina.state import GwtState
+from games.gwt_argentina.state import Frame, GwtState
 from games.gwt_argentina.trail import ends_move
+from games.gwt_argentina.turn import begin_turn
+from games.i18n import _
 
 
 def amount(state: GwtState, value: int | str) -> int:
@@ -50,18 +56,19 @@ def chosen_actions(state: GwtState, card: PedroCard) -> list[Act]:
             if (a.only is None or a.only == special) and (a.unless is None or a.unless != special)]
 
 
-def do_action(state: GwtState, act: Act, ctx: Ctx) -> None:
+def do_action(state: GwtState, act: Act, ctx: Ctx, choices: Choices,
+              progress: dict) -> None:
     kind = act.kind
     if kind in ("hire_cheap", "hire_special"):
         hire(state, kind == "hire_special", ctx)
     elif kind == "cattle":
-        buy_cattle(state, ctx)
+        buy_cattle(state, ctx, choices, progress)
     elif kind == "cattle3":
-        take_value_3(state, ctx)
+        take_value_3(state, ctx, choices)
     elif kind == "build":
-        build(state, ctx)
+        build(state, ctx, choices)
     elif kind == "build1":
-        build_one(state, ctx)
+        build_one(state, ctx, choices)
     elif kind == "loco":
         advance_locomotive(state, amount(state, act.amount), ctx)
     elif kind == "grain":
@@ -69,7 +76,7 @@ def do_action(state: GwtState, act: Act, ctx: Ctx) -> None:
     elif kind == "objective":
         take_objective(state, ctx)
     elif kind in ("farmer_box", "farmer_keep"):
-        help_farmer(state, kind == "farmer_keep", ctx)
+        help_farmer(state, kind == "farmer_keep", ctx, choices)
     else:  # pragma: no cover - the data names only these
         raise AssertionError(kind)
 
@@ -81,39 +88,85 @@ def draw_card(state: GwtState, ctx: Ctx) -> int:
         pedro.deck = pedro.discard
         pedro.discard = []
         state.rng.shuffle(pedro.deck)
-        ctx.say(state, "Pedro shuffles his discard pile into a new deck.")
+        ctx.say(state, _("Pedro shuffles his discard pile into a new deck."))
     ctx.reveals = True
     return pedro.deck.pop(0)
 
 
-def play_pedro_turn(state: GwtState, ctx: Ctx) -> None:
+def start_pedro_turn(state: GwtState, ctx: Ctx) -> None:
+    """Draw his card and push the steps of his turn (``pedro_turn``): the move, each action
+    his specialty does, Buenos Aires when he reached it, the end of the turn. Pedro is the
+    current player until the end (your exchange tokens are for your turn only)."""
     assert state.pedro is not None
+    state.current = PEDRO
     number = draw_card(state, ctx)
-    card = CARD_BY_NUMBER[number]
-    ctx.say(state, f"Pedro draws his card #{number}.")
-    where = move_pedro(state, amount(state, card.move), ctx)
-    actions = chosen_actions(state, card)
-    if not actions:
-        ctx.say(state, f"Pedro does no action (his specialty is {state.pedro.specialty}s).")
-    for act in actions:
-        do_action(state, act, ctx)
-    # « effectuez tout d'abord l'action indiquée par la carte de Pedro dans son intégralité
-    # avant d'effectuer l'action de Buenos Aires »
-    if ends_move(where):
-        pedro_buenos_aires(state, ctx)
-    state.pedro.discard.append(number)
+    ctx.say(state, _("Pedro draws his card #{number}.", number=number))
+    push(state, "pedro_turn", PEDRO, card=number, todo=["move"], chosen={}, progress={})
 
 
-def after_human_turn(state: GwtState, ctx: Ctx) -> bool:
-    """Called at the end of your turn (phase C done). Pedro plays unless the game ends;
-    returns True when the game is over. The end: « Pedro est considéré en tout point comme
-    un joueur » — when you take the marker he has one last turn, when he takes it you
-    have one."""
+def run_step(state: GwtState, frame: Frame, name: str, ctx: Ctx) -> None:
+    assert state.pedro is not None
+    card = CARD_BY_NUMBER[frame.data["card"]]
+    choices = Choices(frame.data["chosen"])
+    if name == "move":
+        where = move_pedro(state, amount(state, card.move), ctx, choices)
+        acts = [i for i, a in enumerate(card.actions) if a in chosen_actions(state, card)]
+        if not acts:
+            ctx.say(state, _("Pedro does no action (his specialty is {row}).",
+                             row=row_name(state.pedro.specialty)))
+        # « effectuez tout d'abord l'action indiquée par la carte de Pedro dans son
+        # intégralité avant d'effectuer l'action de Buenos Aires »
+        frame.data["todo"] += [f"act:{i}" for i in acts] + (["ba"] if ends_move(where) else [])
+    elif name.startswith("act:"):
+        do_action(state, card.actions[int(name[4:])], ctx, choices, frame.data["progress"])
+    elif name == "ba":
+        pedro_buenos_aires(state, ctx, choices)
+    else:  # pragma: no cover - only the names above are pushed
+        raise AssertionError(name)
+
+
+@step("pedro_turn")
+class PedroTurnStep:
+    """Runs Pedro's steps in order; a tie left by his rules stops it for your decision."""
+
+    auto = True
+
+    @staticmethod
+    def run(state: GwtState, frame: Frame, ctx: Ctx) -> None:
+        while frame.data["todo"]:
+            name = frame.data["todo"][0]
+            try:
+                run_step(state, frame, name, ctx)
+            except Tie as tie:
+                push(state, "pedro_tie", 0, what=tie.what, keys=tie.keys)
+                return
+            frame.data["todo"].pop(0)
+            frame.data["chosen"] = {}
+            frame.data["progress"] = {}
+        pop(state, frame)
+        assert state.pedro is not None
+        state.pedro.discard.append(frame.data["card"])
+        if state.end_triggered_by == 0:  # that was his last turn
+            end_game(state, ctx)
+        else:
+            begin_turn(state, 0)
+
+
+def end_game(state: GwtState, ctx: Ctx) -> None:
+    state.finished = True
+    ctx.say(state, _("The game is over."))
+    ctx.say(state, final_line(state))
+
+
+def after_human_turn(state: GwtState, ctx: Ctx) -> None:
+    """Called at the end of your turn (phase C done): Pedro plays, or the game ends. The
+    end: « Pedro est considéré en tout point comme un joueur » — when you take the marker
+    he has one last turn, when he takes it you have one."""
     if state.end_triggered_by == PEDRO:
         state.last_turns = []
-        return True  # that was your last turn
-    play_pedro_turn(state, ctx)
-    return state.end_triggered_by == 0
+        end_game(state, ctx)  # that was your last turn
+        return
+    start_pedro_turn(state, ctx)
 
 
 def final_line(state: GwtState) -> str:
@@ -123,5 +176,6 @@ def final_line(state: GwtState) -> str:
 
     mine = score_tally(tally(state, 0))["total"]
     his = pedro_scores(state)["total"]
-    who = "You beat Pedro" if mine > his else "Pedro wins"
-    return f"Final score: you {mine}, Pedro {his}. {who}."
+    if mine > his:
+        return _("Final score: you {mine}, Pedro {his}. You beat Pedro.", mine=mine, his=his)
+    return _("Final score: you {mine}, Pedro {his}. Pedro wins.", mine=mine, his=his)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from games.gwt_argentina.pedro_data import DIFFICULTY_NAMES
+from games.gwt_argentina.pedro_data import difficulty_name
 from games.gwt_argentina.pedro_rules import loading_card
 from games.gwt_argentina.pedro_scoring import pedro_scores
 from games.gwt_argentina.pedro_state import PEDRO
@@ -16,7 +16,7 @@ def pedro_view(state: GwtState) -> dict[str, Any]:
     card = loading_card(state)
     return {
         "seat": PEDRO, "difficulty": state.pedro.difficulty,
-        "difficulty_name": DIFFICULTY_NAMES[state.pedro.difficulty],
+        "difficulty_name": difficulty_name(state.pedro.difficulty),
         "specialty": state.pedro.specialty, "reserve_discs": state.pedro.discs,
         "deck_size": len(state.pedro.deck), "discard": list(state.pedro.discard),
         "loading_card": {"dots": card.dots, "experience": card.experience,

@@ -238,15 +238,10 @@ class TurnEndStep:
         missing = PB.hand_limit(player) - len(player.hand)
         if missing > 0:
             PB.draw(state, player, missing, ctx)
-        if state.pedro is not None:  # the solo game: Pedro's turn (pedro_turn.py)
-            from games.gwt_argentina.pedro_turn import after_human_turn, final_line
+        if state.pedro is not None:  # the solo game: Pedro's turn, or the end (pedro_turn.py)
+            from games.gwt_argentina.pedro_turn import after_human_turn
 
-            if after_human_turn(state, ctx):
-                state.finished = True
-                ctx.say(state, _("The game is over."))
-                ctx.say(state, final_line(state))
-                return
-            begin_turn(state, seat)
+            after_human_turn(state, ctx)
             return
         if state.end_triggered_by is not None:
             if seat in state.last_turns:

@@ -35,3 +35,21 @@ def test_estancia_play_gwt_argentina_against_two_computers(
     assert "Which worker do you hire?" in text or "Move your estanciero" in text
     assert re.search(r"Final scores: You -?\d+, Computer -?\d+, Computer 2 -?\d+\.", text)
     assert text.rstrip().endswith("Game over.")
+
+
+def test_estancia_play_a_solo_game_against_pedro(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture,
+) -> None:
+    """Issue 10: « estancia play gwt-argentina --seats 1 --options difficulty=expert » — the
+    solo game starts at once (no lobby to start), Pedro plays after each of your turns, and a
+    tie of his priority lists is put to you."""
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setattr(sys, "stdin", io.StringIO("1\n" * 5000))
+    code = cli.main(["play", "gwt-argentina", "--seats", "1", "--options",
+                     "difficulty=expert", "--seed", "4", "--no-images"])
+    text = capsys.readouterr().out
+    assert code == 0, text[-2000:]
+    assert "Pedro draws his card #" in text
+    assert "Pedro's priorities leave a tie" in text and "You decide for Pedro" in text
+    assert re.search(r"Final score: you -?\d+, Pedro \d+\. (You beat Pedro|Pedro wins)\.", text)
+    assert text.rstrip().endswith("Game over.")

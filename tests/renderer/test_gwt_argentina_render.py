@@ -176,3 +176,26 @@ def test_pedro_is_named_on_a_solo_board():
     assert table_names(view, ["Alice"]) == ["Alice", "Pedro"]
     two = game.view(game.setup(2, game.parse_options({}), 3), None)
     assert table_names(two, ["Alice", "Bob"]) == ["Alice", "Bob"]
+
+
+def test_a_finished_solo_board_names_pedro_when_he_wins(monkeypatch):
+    """« Vous gagnez si votre total de PV est supérieur à celui de Pedro » (solo chapter,
+    end of the game): a finished solo board must not crown the player when Pedro is ahead."""
+    import random
+
+    state = GAME.setup(1, GAME.parse_options({"difficulty": "moderate"}), 7)
+    rng = random.Random(1)
+    while (decision := GAME.pending(state)) is not None:
+        state = GAME.apply(state, decision.seat, rng.choice(decision.options).key).state
+    you, pedro = GAME.scores(state)[0]["total"], GAME.pedro_scores(state)["total"]
+    assert you < pedro  # random play against Pedro
+    heads = []
+    real = gwt_argentina.Canvas.text
+
+    def spy(canvas, xy, text, *args, **kwargs):
+        heads.append(text)
+        return real(canvas, xy, text, *args, **kwargs)
+
+    monkeypatch.setattr(gwt_argentina.Canvas, "text", spy)
+    gwt_argentina.render(GAME.view(state, None), NAMES[:1])
+    assert heads[0] == f"Game over — Pedro wins with {pedro} VP"

@@ -56,16 +56,17 @@ def test_a_fork_runs_on_two_lanes_that_meet_at_the_next_neutral_building():
             assert columns in (sorted(columns), sorted(columns, reverse=True)), lane
 
 
-def test_each_link_is_drawn_with_an_arrow_in_the_direction_of_travel(monkeypatch):
-    arrows = []
-    monkeypatch.setattr(T, "_arrow", lambda canvas, at, a, b, size=9: arrows.append((a, b)))
-    T._paint_links(Canvas(), 0)
+def test_each_link_is_drawn_with_an_arrow_in_the_direction_of_travel():
+    drawn = T._links(0)
     links = [(s, t) for s, targets in TRAIL.items() for t in targets
              if s != "BA" and not (s in SHORTCUTS and t == "BA")]
-    assert len(arrows) == len(links)
+    assert len(drawn) == len(links)
     centres = {space: T._centre(box) for space, box in boxes().items()}
-    for (space, target), (a, _b) in zip(links, arrows, strict=True):
+    for (space, target), ((a, b), (tip, left, right)) in zip(links, drawn, strict=True):
         assert a == centres[space], (space, target)
+        base = ((left[0] + right[0]) / 2, (left[1] + right[1]) / 2)
+        along = (tip[0] - base[0]) * (b[0] - a[0]) + (tip[1] - base[1]) * (b[1] - a[1])
+        assert along > 0, (space, target)
 
 
 @pytest.mark.parametrize("seats", [2, 3, 4])
@@ -80,6 +81,7 @@ def test_every_hand_on_the_trail_shows_its_toll_for_the_table(monkeypatch, seats
         return real(canvas, x, y, colour, toll)
 
     monkeypatch.setattr(T, "paint_hand", spy)
+    monkeypatch.setattr(gwt_argentina, "_HEIGHTS", {})  # a board drawn once, not redrawn taller
     states = played("gwt-argentina", seats)
     view = GAME.view(states[len(states) // 2], None)
     gwt_argentina.render(view, NAMES[:seats])

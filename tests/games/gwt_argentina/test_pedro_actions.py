@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import pytest
+
 from games.gwt_argentina import data as D
 from games.gwt_argentina import pedro_actions as A
 from games.gwt_argentina import pieces as P
 from games.gwt_argentina.build import need
+from games.gwt_argentina.pedro_choice import Choices, Tie
 from games.gwt_argentina.pedro_data import CARD_BY_NUMBER
 from games.gwt_argentina.pedro_turn import chosen_actions
 from tests.games.gwt_argentina.pedro_helpers import PEDRO, Ctx, solo, texts
@@ -255,7 +258,11 @@ def test_build_site_ahead_of_your_estanciero_never_risky():
     parcours s'il n'y a pas de case libre entre votre estanciero et Buenos Aires) »."""
     state = solo()
     state.players[0].estanciero = "N3"
-    assert A.build_site(state) in ("P4", "P5")
+    # two free spaces equally near on the two branches of a fork: you choose
+    with pytest.raises(Tie) as tie:
+        A.build_site(state)
+    assert tie.value.what == "site" and tie.value.keys == ["P4", "P5"]
+    assert A.build_site(state, Choices({"site": "P5"})) == "P5"
     state.players[0].estanciero = "YF6"
     # YF7 leads to Buenos Aires: no free space ahead, from the start of the trail
     assert A.build_site(state) == "P1"

@@ -50,7 +50,8 @@ def check_pedro(state: GwtState) -> None:
     pedro, me = state.players[PEDRO], state.players[0]
     assert state.pedro is not None and state.pedro.discs >= 0
     assert discs_of(state, PEDRO) + state.pedro.discs == D.DISCS_PER_PLAYER
-    assert sorted(state.pedro.deck + state.pedro.discard) == [c.number for c in CARDS]
+    playing = [f.data["card"] for f in state.stack if f.kind == "pedro_turn"]
+    assert sorted(state.pedro.deck + state.pedro.discard + playing) == [c.number for c in CARDS]
     assert pedro.money == 0 and pedro.exchange_tokens == 0 and pedro.hand == []
     assert pedro.slots == [] and pedro.station_masters == []
     assert state.pedro.specialty in ("gaucho", "carpintero", "maquinista")

@@ -5,17 +5,17 @@ from __future__ import annotations
 from games.gwt_argentina import GAME
 from games.gwt_argentina import data as D
 from games.gwt_argentina.buenos_aires import AfterStep
-from games.gwt_argentina.flow import push
+from games.gwt_argentina.flow import push, settle
 from games.gwt_argentina.market import TakeObjectiveStep
 from games.gwt_argentina.pedro_ba import deliver, forecasts, load
 from games.gwt_argentina.pedro_data import LOADING_CARDS
 from games.gwt_argentina.pedro_move import choose_path, move_pedro
 from games.gwt_argentina.pedro_rules import loading_card, ranked_ships, ship_to_load
 from games.gwt_argentina.pedro_scoring import pedro_scores
-from games.gwt_argentina.pedro_turn import after_human_turn, play_pedro_turn
+from games.gwt_argentina.pedro_turn import after_human_turn
 from games.gwt_argentina.state import Ship
 from games.gwt_argentina.trail import pay_toll
-from tests.games.gwt_argentina.pedro_helpers import PEDRO, Ctx, solo, texts
+from tests.games.gwt_argentina.pedro_helpers import PEDRO, Ctx, play_pedro_turn, solo, texts
 
 FIRST_FORK = ("P1", "G1", "G2", "GF1", "GF2", "GF3", "GF4", "RG1", "RG2")
 
@@ -248,15 +248,17 @@ def test_you_trigger_the_end_pedro_plays_once_more():
     other player — Pedro — has one last turn."""
     state = solo()
     state.end_triggered_by = 0
-    assert after_human_turn(state, Ctx()) is True
-    assert len(state.pedro.discard) == 1
+    after_human_turn(state, Ctx())
+    settle(state, Ctx())
+    assert state.finished and len(state.pedro.discard) == 1
 
 
 def test_pedro_triggers_the_end_you_play_once_more():
     state = solo()
     state.end_triggered_by = PEDRO
     state.last_turns = [0]
-    assert after_human_turn(state, Ctx()) is True
+    after_human_turn(state, Ctx())
+    assert state.finished
     assert state.pedro.discard == [] and state.last_turns == []  # he did not play again
 
 

@@ -1,0 +1,87 @@
+"""What renderers keep between boards (shapes, lengths, canvas heights) changes no pixel."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from PIL import Image, ImageDraw
+
+import renderer
+from bench.render import mid_game_view
+from renderer import fonts
+from renderer.fonts import draw_on, font, length
+
+
+def _both(box, **args) -> tuple[bytes, bytes]:
+    pillow = Image.new("RGB", (140, 140), "#f4eedf")
+    cached = pillow.copy()
+    ImageDraw.Draw(pillow).rounded_rectangle(box, **args)
+    draw_on(cached).rounded_rectangle(box, **args)
+    return pillow.tobytes(), cached.tobytes()
+
+
+def test_rounded_rectangles_are_pillows_pixels():
+    """Whole, half and fractional corners, shapes cut by the image's edge, fill and/or
+    outline, and the shapes the cache leaves to Pillow (tiny, no ink, partial corners)."""
+    rng = random.Random(5)
+    fonts._rounded.cache_clear()
+    for _ in range(1500):
+        x0 = rng.choice([rng.uniform(0, 110), rng.randint(0, 110), rng.randint(0, 110) + 0.5])
+        y0 = rng.choice([rng.uniform(0, 110), rng.randint(0, 110), rng.randint(0, 110) + 0.5])
+        w = rng.choice([rng.uniform(0, 60), rng.randint(0, 20) + rng.choice([0, 0.5])])
+        h = rng.choice([rng.uniform(0, 60), rng.randint(0, 20) + rng.choice([0, 0.5])])
+        args = dict(radius=rng.choice([0, 2, 2.3, 6, 10, 30]),
+                    fill=rng.choice([None, "#123456", (1, 2, 3)]),
+                    outline=rng.choice([None, "white", "#654321"]),
+                    width=rng.choice([1, 2, 3, 6]),
+                    corners=rng.choice([None, None, (True, False, True, False)]))
+        try:
+            pillow, cached = _both((x0, y0, x0 + w, y0 + h), **args)
+        except ValueError:  # a shape Pillow itself refuses
+            continue
+        assert pillow == cached, ((x0, y0, w, h), args)
+    assert fonts._rounded.cache_info().currsize > 100  # most shapes went through the cache
+
+
+def test_shapes_kept_are_bounded():
+    fonts._rounded.cache_clear()
+    _both((2, 2, 300, 300), radius=6, fill="#123456", outline="white", width=2)
+    assert fonts._rounded.cache_info().currsize == 0  # larger than SHAPE_AREA: not kept
+    _both((2.5, 3, 40, 30.25), radius=6, fill="#123456", outline="white", width=2)
+    _both((20.5, 43, 58, 70.25), radius=6, fill="#123456", outline="white", width=2)
+    info = fonts._rounded.cache_info()
+    assert (info.currsize, info.hits) == (1, 1)  # moved by an even number of px: reused
+    assert info.maxsize * fonts.SHAPE_AREA * 5 <= 32 * 2**20  # at most 32 MB of shapes
+
+
+@pytest.mark.parametrize("game", list(renderer.RENDERERS))
+def test_boards_are_the_same_without_the_shape_cache(game, monkeypatch):
+    view, names = mid_game_view(game, steps=60)
+    cached = renderer.render_image(game, view, names).tobytes()
+    monkeypatch.setattr(fonts, "SHAPE_AREA", 0)
+    assert renderer.render_image(game, view, names).tobytes() == cached
+
+
+def test_length_is_the_fonts_own():
+    face = font(22, True)
+    for text in ("Llama", "Llama", "Pérou 12", ""):
+        assert length(face, text) == face.getlength(text)
+
+
+def test_gwt_boards_are_the_same_whatever_height_was_drawn_before(monkeypatch):
+    """A board drawn on a canvas of the last height (exactly filled, shorter or taller) is
+    the board drawn on a fresh canvas, cut to its height."""
+    from renderer import gwt_argentina
+
+    views = [mid_game_view("gwt-argentina", steps) for steps in (0, 150, 3, 150)]
+    fresh = []
+    for view, names in views:
+        monkeypatch.setattr(gwt_argentina, "_HEIGHTS", {})
+        fresh.append(renderer.render_image("gwt-argentina", view, names))
+    heights = {image.height for image in fresh}
+    assert len(heights) > 1  # boards of different heights, one after the other
+    monkeypatch.setattr(gwt_argentina, "_HEIGHTS", {})
+    for (view, names), image in zip(views, fresh, strict=True):
+        again = renderer.render_image("gwt-argentina", view, names)
+        assert (again.size, again.tobytes()) == (image.size, image.tobytes())
