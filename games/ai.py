@@ -39,7 +39,7 @@ class GreedyPlayer:
         decision = game.pending(state)
         if decision is None or decision.seat != seat:
             raise ValueError("no decision pending for this seat")
-        options = decision.options
+        options = self._searched(game, state, decision.options)
         if len(options) == 1:
             return options[0].key
         per_option = max(1, self.node_budget // (len(options) * self.samples))
@@ -66,11 +66,18 @@ class GreedyPlayer:
             return self._final_value(game, after, seat)
         if decision.seat != seat or decision.turn != turn or budget <= 1:
             return game.evaluate(after, seat)
-        options = list(decision.options)
+        options = self._searched(game, state, decision.options)
         if len(options) > self.branch_cap:
             options = [options[rng.randrange(len(options))] for _ in range(self.branch_cap)]
         share = max(1, (budget - 1) // len(options))
         return max(self._value_after(game, after, seat, o.key, turn, share, rng) for o in options)
+
+    @staticmethod
+    def _searched(game: Game, state: GameState, options: list) -> list:
+        """The options worth looking at: all of them, unless the game narrows them with a
+        ``search_options(state, options)`` method (options another one makes pointless)."""
+        narrow = getattr(game, "search_options", None)
+        return list(narrow(state, options)) if narrow is not None else list(options)
 
     @staticmethod
     def _final_value(game: Game, state: GameState, seat: int) -> float:

@@ -284,6 +284,30 @@ class PerState(Generic[S]):
         return value
 
 
+def _fit(text: str, limit: int) -> str:
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def name_decision(decision: Decision, names: Sequence[str]) -> Decision:
+    """``decision`` with the players' names for the seat references (:func:`seat_ref`) of
+    its prompt, labels, hints and groups, each still within its length limit. Keys and
+    places are unchanged, so a move chosen from the named decision applies as is."""
+    if SEAT_REF.search(decision.prompt) is None and not any(
+        SEAT_REF.search(f"{o.label}{o.hint or ''}{o.group or ''}") for o in decision.options
+    ):
+        return decision
+    options = [
+        o.model_copy(update={
+            "label": _fit(name_seats(o.label, names), 100),
+            "hint": None if o.hint is None else _fit(name_seats(o.hint, names), 100),
+            "group": None if o.group is None else _fit(name_seats(o.group, names), 80),
+        })
+        for o in decision.options
+    ]
+    return decision.model_copy(update={"prompt": name_seats(decision.prompt, names),
+                                       "options": options})
+
+
 def check_decision(decision: Decision) -> None:
     """Raise AssertionError when a decision breaks the contract (used by tests)."""
     keys = [o.key for o in decision.options]

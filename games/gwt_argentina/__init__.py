@@ -32,13 +32,15 @@ Implemented (rulebook ``shared/rules/gwt-argentina.fr.md``, components ``data.py
   the locomotive (occupied spaces ignored, branches, stations upgraded with the corner
   rule, station masters taken for a worker, the terminus once per arrival then the depot,
   backward moves as a condition), objectives (take from the display or the deck, play
-  before phase A or between phase B actions, immediate actions), help farmers (up to 3 or
-  the one under the estanciero, strength from the board, workers and up to 4 revealed
-  cards, 1/2 exhaustion cards, coins and printed pesos, hire at the row price with its
-  action or keep for 2 VP), exchange tokens at any decision of one's own turn except while
-  revealing, auxiliary actions single and double behind their discs, exhaustion cards
-  returned to their pile, extra moves with an extra phase B, 6b's delivery, 7b's
-  exhaustion for the others, 10b's swap with the market;
+  before phase A, between phase B actions and between the Buenos Aires steps, immediate
+  actions or not), help farmers (up to 3 or the one under the estanciero, strength from
+  the board, workers and up to 4 revealed cards, 1/2 exhaustion cards, coins and printed
+  pesos, hire at the row price with its action or keep for 2 VP), exchange tokens at any
+  decision of one's own turn, in the middle of an action too, except while helping
+  granjeros and at the income, drawing 2 or 1 as chosen with it, certificates and grain
+  taken in part up to their limits, auxiliary actions single and double behind their
+  discs, exhaustion cards returned to their pile, extra moves with an extra phase B,
+  6b's delivery, 7b's exhaustion for the others, 10b's swap with the market;
 * discs: the 17 slots with their limits, costs and bonuses, ships, stations, quays and
   districts, and the special cases (a black-slot disc for a white target when only those
   are left; a disc taken back from a station when none is left);
@@ -50,17 +52,10 @@ Implemented (rulebook ``shared/rules/gwt-argentina.fr.md``, components ``data.py
 
 Not implemented, or simplified:
 
-* gains of certificates and grain are always taken whole (the rulebook lets any effect be
-  forgone in part; only pesos must be taken whole) — card draws and locomotive moves may
-  be taken in part;
-* exchange tokens only on one's own turn (the rulebook also allows them on others' turns),
-  and not in the middle of another draw-and-discard or removal of cards;
-* objective cards are played before phase A and between the actions of a location, not
-  between the steps of Buenos Aires (the rulebook speaks of actions; its steps are not);
 * an extra move (buildings 2, 7, 9) ends phase B where the estanciero stood: its other
   actions are done before the move or not at all (the rulebook does not say; this is the
   reading that keeps "phase B at the location reached");
-* choosing to use an exchange token is final (no way back to the decision it interrupted).
+* exchange tokens only on one's own turn (the rulebook also allows them on others' turns).
 
 The solo game against Pedro (issue 10; one seat, option ``difficulty`` easy / moderate /
 expert; ``pedro_*.py``): a 2-player set-up with Pedro as ``players[1]`` (``state.seats``

@@ -2,8 +2,9 @@
 it can be done now, and start it (rulebook "Les actions", p. 12–18, and the annex).
 
 Conditions must be met entirely; effects may be forgone, except pesos, which are always
-taken whole (p. 12). Track gains (certificates, grain) stop at their limit. Frames keep an
-action by its ``key`` (JSON-safe); :data:`ACTION_BY_KEY` finds it again.
+taken whole (p. 12). Track gains (certificates, grain) stop at their limit and may be taken
+in part (:func:`gain_track`). Frames keep an action by its ``key`` (JSON-safe);
+:data:`ACTION_BY_KEY` finds it again.
 """
 
 from __future__ import annotations
@@ -319,8 +320,50 @@ def start_all(state: GwtState, seat: int, actions: Iterable[Action], ctx: Ctx) -
         start(state, seat, a, ctx)
 
 
-def start(state: GwtState, seat: int, a: Action, ctx: Ctx) -> None:
-    """Do the action now, pushing the frames of its choices."""
+def gain_track(state: GwtState, seat: int, track: str, n: int, ctx: Ctx, *,
+               ask: bool = False) -> None:
+    """Advance the grain or certificate marker (``track`` "grain" / "certificates") by up
+    to ``n``: « Vous pouvez renoncer à un effet totalement ou en partie même si vous avez
+    rempli la condition. Par contre, si vous recevez une somme en pèsos, vous devez prendre
+    cette somme dans sa totalité » and « vous ne pouvez pas dépasser votre limite de
+    certificats temporaires ... [grain:] La limite est de 8 » (p. 12).
+
+    What fits below the limit is offered: when 2 steps or more fit the player chooses how
+    many (the ``track_gain`` step, none included); a single step is taken with the option
+    that chose its action, which could be left aside — unless ``ask`` (an effect that no
+    option of the player named: a district bonus, a station master, an objective card's
+    immediate action), where taking it or not is asked too."""
+    player = state.players[seat]
+    fits = min(n, track_room(player, track))
+    if fits <= 0:
+        return
+    if fits >= 2 or ask:
+        push(state, "track_gain", seat, track=track, n=fits)
+        return
+    advance_track(state, seat, track, fits, ctx)
+
+
+def track_room(player: Player, track: str) -> int:
+    if track == "grain":
+        return D.GRAIN_LIMIT - player.grain
+    return PB.cert_limit(player) - player.certificates
+
+
+def advance_track(state: GwtState, seat: int, track: str, n: int, ctx: Ctx) -> None:
+    player = state.players[seat]
+    who = seat_ref(seat)
+    if track == "grain":
+        got = PB.gain_grain(player, n)
+        ctx.say(state, _n("{who} gains {n} grain.", "{who} gains {n} grain.", got, who=who), seat)
+    else:
+        got = PB.gain_cert(player, n)
+        ctx.say(state, _n("{who} gains {n} certificate.", "{who} gains {n} certificates.", got,
+                          who=who), seat)
+
+
+def start(state: GwtState, seat: int, a: Action, ctx: Ctx, *, ask: bool = False) -> None:
+    """Do the action now, pushing the frames of its choices (``ask``: see
+    :func:`gain_track`)."""
     player = state.players[seat]
     k, n = a.kind, gain_of(state, player, a)
     who = seat_ref(seat)
@@ -328,12 +371,9 @@ def start(state: GwtState, seat: int, a: Action, ctx: Ctx) -> None:
         PB.gain_money(player, n)
         ctx.say(state, _n("{who} gains {n} peso.", "{who} gains {n} pesos.", n, who=who), seat)
     elif k in ("grain", "grain_per_granjero", "grain_per_farmland"):
-        got = PB.gain_grain(player, n)
-        ctx.say(state, _n("{who} gains {n} grain.", "{who} gains {n} grain.", got, who=who), seat)
+        gain_track(state, seat, "grain", n, ctx, ask=ask)
     elif k in ("certificates", "certificate_per_farmer_pair"):
-        got = PB.gain_cert(player, n)
-        ctx.say(state, _n("{who} gains {n} certificate.", "{who} gains {n} certificates.", got,
-                          who=who), seat)
+        gain_track(state, seat, "certificates", n, ctx, ask=ask)
     elif k in ("engine", "engine_by_maquinistas"):
         push(state, "loco", seat, max=n)
     elif k == "exchange_token":
@@ -407,8 +447,9 @@ def start(state: GwtState, seat: int, a: Action, ctx: Ctx) -> None:
 
 
 def objective_action(state: GwtState, seat: int, card: str, ctx: Ctx) -> None:
-    """The immediate action printed on an objective card (annex, last page)."""
-    start(state, seat, D.OBJECTIVE_BY_ID[card].action, ctx)
+    """The immediate action printed on an objective card (annex, last page): « Effectuez
+    ensuite l'action immédiate ... ou renoncez-y » (p. 16)."""
+    start(state, seat, D.OBJECTIVE_BY_ID[card].action, ctx, ask=True)
 
 
 def row_action(state: GwtState, seat: int, row: str, position: int, ctx: Ctx) -> None:
@@ -427,11 +468,11 @@ def do_aux(state: GwtState, seat: int, aux: str, n: int, ctx: Ctx) -> None:
         push(state, "draw_then_discard", seat, n=n, upto=True)
     elif aux == "aux_cert":
         player.grain -= n
-        PB.gain_cert(player, n)
         PB.gain_money(player, n)
+        gain_track(state, seat, "certificates", n, ctx)
     elif aux == "aux_grain":
         PB.pay(player, n)
-        PB.gain_grain(player, n)
+        gain_track(state, seat, "grain", n, ctx)
     elif aux == "aux_engine":
         PB.pay(player, n)
         push(state, "loco", seat, max=n)

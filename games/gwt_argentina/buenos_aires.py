@@ -22,11 +22,65 @@ from games.gwt_argentina.words import ships_sail
 
 
 def enter_buenos_aires(state: GwtState, seat: int) -> None:
-    push_all(state, [("deliver", seat, {}), ("ba_income", seat, {}),
+    push_all(state, [("deliver", seat, {"ba": True}), ("ba_pause", seat, {"before": 2}),
+                     ("ba_income", seat, {}),
                      ("ba_forecast", seat, {"letter": "A"}),
                      ("ba_forecast", seat, {"letter": "B"}),
                      ("ba_forecast", seat, {"letter": "C"}),
-                     ("ba_after", seat, {})])
+                     ("ba_after", seat, {}), ("ba_pause", seat, {"before": None})])
+
+
+# Objective cards between the steps. « Lors de votre tour, si vous avez une ou plusieurs
+# cartes Objectif en main, vous pouvez en jouer autant que vous voulez : avant d'effectuer
+# la phase A ; avant ou après avoir effectué une action en phase B. Vous ne pouvez pas jouer
+# une carte Objectif au cours d'une action ni lors de la phase C » (p. 16), and Buenos Aires
+# is phase B: « PHASE B Effectuez la ou les actions du lieu atteint (suite) » (p. 10), its six
+# steps its actions. So they are offered at the first decision of steps 1 (a delivery in
+# Buenos Aires), 3, 4, 5 and 6, before their effect; before step 2, whose decision comes
+# after the hand is revealed, and after step 6 a ``ba_pause`` asks only when an objective
+# card is in hand.
+def with_objectives(state: GwtState, seat: int, options: list) -> list:
+    """A step's options and, when it has any, the objective cards one may play first."""
+    from games.gwt_argentina.turn import objective_options
+
+    return options + objective_options(state, seat) if options else options
+
+
+def played_objective(state: GwtState, frame: Frame, key: str, ctx: Ctx) -> bool:
+    """Play the objective card of an ``obj:`` key (the step stays pending)."""
+    if not key.startswith("obj:"):
+        return False
+    from games.gwt_argentina.turn import play_objective
+
+    play_objective(state, frame.seat, key[4:], ctx)
+    return True
+
+
+@step("ba_pause")
+class PauseStep:
+    """A moment between two Buenos Aires steps (``before``: the next step, or None after
+    step 6) to play objective cards; it is skipped with none in hand."""
+
+    @staticmethod
+    def prompt(state: GwtState, frame: Frame) -> str:
+        if frame.data["before"] == 2:
+            return _("Buenos Aires: play an objective card before your income (step 2)?")
+        return _("Buenos Aires: play an objective card before the end of phase B?")
+
+    @staticmethod
+    def options(state: GwtState, frame: Frame):
+        from games.gwt_argentina.turn import objective_options
+
+        cards = objective_options(state, frame.seat)
+        if not cards:
+            return []
+        go = _("Go on to the income") if frame.data["before"] == 2 else _("End phase B")
+        return cards + [opt("go", go)]
+
+    @staticmethod
+    def apply(state: GwtState, frame: Frame, key: str, ctx: Ctx) -> None:
+        if not played_objective(state, frame, key, ctx):
+            pop(state, frame)
 
 
 @step("ba_income")
@@ -109,11 +163,14 @@ class LoadStep:
 
     @staticmethod
     def options(state: GwtState, frame: Frame):
-        return [opt(f"ship:{s.id}", ship_label(s.id), at=s.id)
-                for s in loadable(state, frame.seat, frame.data["value"])]
+        return with_objectives(state, frame.seat, [
+            opt(f"ship:{s.id}", ship_label(s.id), at=s.id)
+            for s in loadable(state, frame.seat, frame.data["value"])])
 
     @staticmethod
     def apply(state: GwtState, frame: Frame, key: str, ctx: Ctx) -> None:
+        if played_objective(state, frame, key, ctx):
+            return
         pop(state, frame)
         ship = D.SHIP_BY_ID[key[5:]]
         push(state, "load_pay", frame.seat, ship=ship.id)
@@ -167,10 +224,12 @@ class ForecastStep:
                      if P.is_farmer(tile) else
                      _("{space}: {tile} to the job market", space=space, tile=P.tile_label(tile)))
             out.append(opt(f"take:{space}", label, at=f"forecast:{space}"))
-        return out
+        return with_objectives(state, frame.seat, out)
 
     @staticmethod
     def apply(state: GwtState, frame: Frame, key: str, ctx: Ctx) -> None:
+        if played_objective(state, frame, key, ctx):
+            return
         pop(state, frame)
         space = key[5:]
         tile = state.board.forecast[space]

@@ -8,6 +8,7 @@ from games.gwt_argentina import player_board as PB
 from games.gwt_argentina.actions import (
     ACTION_BY_KEY,
     AUX_LABELS,
+    advance_track,
     aux_choices,
     describe,
     do_aux,
@@ -27,7 +28,7 @@ from games.gwt_argentina.flow import (
     unlock_location,
     upper_first,
 )
-from games.gwt_argentina.state import Frame, GwtState
+from games.gwt_argentina.state import Frame, GwtState, Player
 from games.gwt_argentina.told import _, _n
 from games.gwt_argentina.words import worker
 
@@ -318,28 +319,58 @@ class RowActionStep:
             start_all(state, frame.seat, actions, ctx)
 
 
-@step("exchange")
-class ExchangeStep:
-    """An exchange token: draw up to 2, then discard as many (p. 18).
+def exchange_options(player: Player, grouped: bool = False) -> list:
+    """The exchange token at a decision: « Pour utiliser un jeton Échange, remettez-le à la
+    banque. Piochez ensuite jusqu'à 2 cartes de votre pioche Bétail. Puis, défaussez ensuite
+    autant de cartes que vous en avez piochées » (p. 18). How many to draw is part of the
+    option (``xt:2``, ``xt:1``), so declining it is simply choosing something else, and a
+    lookahead player never opens a token only to keep it. Drawing none would only give the
+    token back, and more than the deck and discard pile hold cannot be drawn."""
+    if player.exchange_tokens <= 0:
+        return []
+    group = _("Other") if grouped else None
+    drawable = len(player.deck) + len(player.discard)
+    labels = {2: _("Exchange token: draw 2, then discard 2 ({n} left)",
+                   n=player.exchange_tokens),
+              1: _("Exchange token: draw 1, then discard 1 ({n} left)",
+                   n=player.exchange_tokens)}
+    return [opt(f"xt:{k}", labels[k], group=group) for k in (2, 1) if k <= drawable]
 
-    Choosing "xt" at a decision is the choice to use it: there is no way back to the same
-    decision, which a lookahead player would otherwise take again and again forever."""
+
+def use_exchange_token(state: GwtState, seat: int, k: int, ctx: Ctx) -> None:
+    """Give the token back, draw ``k``, then discard as many (a step above the decision
+    it interrupted, which comes back afterwards)."""
+    player = state.players[seat]
+    player.exchange_tokens -= 1
+    drawn = PB.draw(state, player, k, ctx)
+    ctx.say(state, _("{who} uses an exchange token.", who=seat_ref(seat)), seat)
+    if drawn:
+        push(state, "discard_cards", seat, n=len(drawn))
+
+
+@step("track_gain")
+class TrackGainStep:
+    """How far the grain or certificate marker advances: « Vous pouvez renoncer à un effet
+    totalement ou en partie » (p. 12), up to what fits below the limit (``actions.gain_track``).
+    Data: ``track`` ("grain" or "certificates") and ``n``, the most that fits."""
 
     @staticmethod
     def prompt(state: GwtState, frame: Frame) -> str:
-        return _("Exchange token: draw how many cards?")
+        if frame.data["track"] == "grain":
+            return _("Advance your grain marker how far (up to {n})?", n=frame.data["n"])
+        return _("Advance your certificate marker how far (up to {n})?", n=frame.data["n"])
 
     @staticmethod
     def options(state: GwtState, frame: Frame):
-        return [opt("draw:2", _("Draw {n}, then discard {n}", n=2)),
-                opt("draw:1", _("Draw {n}, then discard {n}", n=1))]
+        grain = frame.data["track"] == "grain"
+        out = [opt(f"take:{k}", _n("+{n} grain", "+{n} grain", k) if grain else
+                   _n("+{n} certificate", "+{n} certificates", k))
+               for k in range(frame.data["n"], 0, -1)]
+        return out + [opt("take:0", _("Forgo it"))]
 
     @staticmethod
     def apply(state: GwtState, frame: Frame, key: str, ctx: Ctx) -> None:
         pop(state, frame)
-        player = state.players[frame.seat]
-        player.exchange_tokens -= 1
-        drawn = PB.draw(state, player, int(key[5:]), ctx)
-        ctx.say(state, _("{who} uses an exchange token.", who=seat_ref(frame.seat)), frame.seat)
-        if drawn:
-            push(state, "discard_cards", frame.seat, n=len(drawn))
+        k = int(key[5:])
+        if k:
+            advance_track(state, frame.seat, frame.data["track"], k, ctx)

@@ -14,8 +14,9 @@ One seat is the solo game against Pedro (``pedro_*.py``): his turn is played ins
 step that ends yours (``turn.TurnEndStep``), ``winners`` is empty unless you beat his total
 and ``pedro_scores`` gives his score.
 
-An exchange token may be used at any decision of one's own turn except while revealing
-cards (help, income) and inside another card draw (rulebook p. 18 and p. 20).
+An exchange token may be used at any decision of one's own turn, in the middle of an action
+too, except while revealing cards and reckoning strength or breeding value (helping
+granjeros, Buenos Aires income): rulebook p. 18 and p. 20. See :data:`NO_EXCHANGE`.
 """
 
 from __future__ import annotations
@@ -39,10 +40,11 @@ from games.gwt_argentina import (  # noqa: F401  (registers the decisions)
     turn,
     words,
 )
-from games.gwt_argentina.flow import Ctx, handler, opt, push, settle
+from games.gwt_argentina.card_steps import exchange_options, use_exchange_token
+from games.gwt_argentina.flow import Ctx, handler, settle
 from games.gwt_argentina.pedro_scoring import pedro_scores
 from games.gwt_argentina.pedro_view import pedro_view
-from games.gwt_argentina.scoring import Tally, score_tally, tally
+from games.gwt_argentina.scoring import Tally, score_tally, tallies
 from games.gwt_argentina.setup import new_state
 from games.gwt_argentina.state import GwtOptions, GwtState
 from games.gwt_argentina.views import public_view, redeal_unseen, seat_view
@@ -64,8 +66,14 @@ def _cached(kind: str, state: GwtState, compute):
     return value
 
 
-NO_EXCHANGE = {"help_reveal", "ba_income", "exchange", "discard_cards", "first_discard",
-               "remove_cards", "draw_then_discard"}
+#: Decisions where no exchange token is offered. « Lorsque vous révélez votre main aux
+#: autres joueurs (durant l'étape ② de Buenos Aires ou lorsque vous effectuez l'action
+#: « Aider un ou plusieurs granjeros ») et pour calculer votre force ou votre valeur totale
+#: d'élevage, ces moments sont les seuls où vous ne pouvez pas utiliser de jetons Échange
+#: durant votre tour » (p. 20): choosing the granjeros (whose options reckon the strength)
+#: and revealing for them, and the income.
+NO_EXCHANGE = {"help", "help_reveal", "ba_income"}
+
 
 SUMMARY = N_(
     "Great Western Trail: Argentina (2–4 players): move your estanciero along the trail to "
@@ -106,11 +114,8 @@ class GwtArgentina(Game[GwtState, GwtOptions]):
         cls = handler(frame)
         options = list(cls.options(state, frame))
         player = state.players[frame.seat]
-        if frame.kind not in NO_EXCHANGE and player.exchange_tokens > 0 \
-                and frame.seat == state.current:
-            group = _("Other") if any(o.group for o in options) else None
-            options.append(opt("xt", _("Use an exchange token ({n} left)",
-                                       n=player.exchange_tokens), group=group))
+        if frame.kind not in NO_EXCHANGE and frame.seat == state.current:
+            options += exchange_options(player, grouped=any(o.group for o in options))
         return Decision(seat=frame.seat, prompt=cls.prompt(state, frame)[:300],
                         options=grouped(options), turn=state.turn)
 
@@ -118,8 +123,8 @@ class GwtArgentina(Game[GwtState, GwtOptions]):
         ctx = Ctx()
         frame = state.top()
         assert frame is not None
-        if option.key == "xt":
-            push(state, "exchange", seat)
+        if option.key.startswith("xt:"):
+            use_exchange_token(state, seat, int(option.key[3:]), ctx)
         else:
             handler(frame).apply(state, frame, option.key, ctx)
         settle(state, ctx)
@@ -137,7 +142,7 @@ class GwtArgentina(Game[GwtState, GwtOptions]):
         """The score pad's 12 categories (the data engineer's ``final_scores``): after the
         end the final score; during play what the final scoring would give now."""
         scores = _cached("scores", state, lambda: {
-            seat: tally_score(tally(state, seat)) for seat in range(state.seats)})
+            seat: tally_score(t) for seat, t in tallies(state).items() if seat < state.seats})
         return {seat: dict(cats) for seat, cats in scores.items()}
 
     def score_label(self, category: str) -> str:
@@ -163,6 +168,15 @@ class GwtArgentina(Game[GwtState, GwtOptions]):
             assert pedro is not None
             return ai_value.evaluate(state, self.scores(state), seat) - pedro["total"]
         return ai_value.evaluate(state, self.scores(state), seat)
+
+    def search_options(self, state: GwtState, options: list[Option]) -> list[Option]:
+        """What the computer player looks at (``games.ai``): an exchange token drawing 1 is
+        left out when one drawing 2 is offered (with 2 drawn, the 2 cards to discard are
+        chosen among more), so a token takes one share of the lookahead, not two."""
+        keys = {o.key for o in options}
+        if "xt:2" in keys and "xt:1" in keys:
+            return [o for o in options if o.key != "xt:1"]
+        return options
 
     def determinize(self, state: GwtState, seat: int, rng: Rng) -> GwtState:
         clone = self.copy(state)

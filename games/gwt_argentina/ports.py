@@ -68,10 +68,20 @@ class DeliverStep:
                               vp=facts.vp), at=space,
                            group=D.CITY_NAMES[city] if many else None))
         out.append(opt("skip", _("No delivery"), group=_("Other") if many else None))
+        if frame.data.get("ba"):  # Buenos Aires step 1: objective cards may come first
+            from games.gwt_argentina.turn import objective_options
+
+            out += [o.model_copy(update={"group": _("Other") if many else None})
+                    for o in objective_options(state, frame.seat)]
         return out
 
     @staticmethod
     def apply(state: GwtState, frame: Frame, key: str, ctx: Ctx) -> None:
+        if key.startswith("obj:"):
+            from games.gwt_argentina.turn import play_objective
+
+            play_objective(state, frame.seat, key[4:], ctx)
+            return
         pop(state, frame)
         if key == "skip":
             return
@@ -92,7 +102,7 @@ class DeliverStep:
         if bonus is not None:
             from games.gwt_argentina.actions import start
 
-            start(state, frame.seat, bonus, ctx)
+            start(state, frame.seat, bonus, ctx, ask=True)
 
 
 @step("free_cattle")

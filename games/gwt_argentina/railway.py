@@ -221,11 +221,14 @@ class MasterStep:
         reward = D.STATION_MASTER_BY_ID[master].reward
         if reward.kind == "pesos":
             PB.gain_money(player, reward.amount)
-        elif reward.kind == "grain":
-            PB.gain_grain(player, reward.amount)
         ctx.say(state, _("{who} takes station master {master}, leaving a {tile} at {id}.",
                          who=seat_ref(frame.seat), master=master, tile=P.tile_label(tile),
                          id=sid), frame.seat)
+        if reward.kind == "grain":
+            # « effectuez cette action immédiatement ou renoncez-y définitivement » (p. 15)
+            from games.gwt_argentina.actions import gain_track
+
+            gain_track(state, frame.seat, "grain", reward.amount, ctx, ask=True)
 
 
 @step("station_behind")

@@ -337,6 +337,57 @@ def tally(state: GwtState, seat: int) -> Tally:
     )
 
 
+def tallies(state: GwtState) -> dict[int, Tally]:
+    """``{seat: tally(state, seat)}`` for every seat in one pass over the board (the
+    computer player scores every position its lookahead reaches)."""
+    board = state.board
+    seats = range(len(state.players))
+    buildings: dict[int, list[str]] = {s: [] for s in seats}
+    for placed in board.trail.values():
+        owner, sep, number = placed.partition(":")
+        if sep and owner.isdigit() and int(owner) in buildings:
+            buildings[int(owner)].append(f"{number}{board.building_sides[number]}")
+    quays: dict[int, list[str]] = {s: [] for s in seats}
+    districts: dict[int, list[str]] = {s: [] for s in seats}
+    for city, port in board.ports.items():
+        for quay, holders in port.quays.items():
+            for s in holders:
+                quays[s].append(f"{city}:{quay}")
+        for space, owner in port.spaces.items():
+            if owner is not None:
+                districts[owner].append(space)
+    ships: dict[int, list[str]] = {s: [] for s in seats}
+    for ship in board.ships:
+        for s in ship.discs:
+            ships[s].append(ship.id)
+    stations: dict[int, list[str]] = {s: [] for s in seats}
+    for sid, holders in board.stations.items():
+        for s in holders:
+            stations[s].append(sid)
+    port_sides = {city: port.side for city, port in board.ports.items()}
+    all_slots = frozenset(slot.id for slot in DISC_SLOTS)
+    out = {}
+    for player in state.players:
+        seat = player.seat
+        out[seat] = Tally(
+            pesos=player.money,
+            buildings=tuple(sorted(buildings[seat])),
+            ship_discs=tuple(ships[seat]),
+            quay_discs=tuple(quays[seat]),
+            district_discs=tuple(districts[seat]),
+            port_sides=dict(port_sides),
+            station_discs=tuple(stations[seat]),
+            farmers=tuple(player.helped_farmers),
+            herd=tuple(player.herd()),
+            played_objectives=tuple(player.objectives),
+            station_masters=tuple(player.station_masters),
+            workers={row: tuple(tiles) for row, tiles in player.workers.items()},
+            cleared_slots=all_slots - set(player.slots),
+            has_job_marker=player.job_marker,
+        )
+    return out
+
+
 def final_scores(state: GwtState) -> dict[int, dict[str, int]]:
     """``{seat: {category: points, "total": n}}`` by the score pad's 12 categories."""
     return {p.seat: score_tally(tally(state, p.seat)) for p in state.players}

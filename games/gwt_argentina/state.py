@@ -67,7 +67,23 @@ class Frame(BaseModel):
     data: dict[str, Any] = Field(default_factory=dict)
 
     def clone(self) -> Frame:
-        return self.model_copy(update={"data": _copy_json(self.data)})
+        return fast_copy(self, {"data": _copy_json(self.data)})
+
+
+def fast_copy(model: Any, update: dict[str, Any]) -> Any:
+    """``model.model_copy(update=update)`` without pydantic's generic copying (the states
+    are copied once per step of every computer player's lookahead; this is 3× faster).
+    No validation, as with ``model_copy``; the models here have no private or extra
+    attributes."""
+    cls = type(model)
+    new = cls.__new__(cls)
+    fields = dict(model.__dict__)
+    fields.update(update)
+    object.__setattr__(new, "__dict__", fields)
+    object.__setattr__(new, "__pydantic_extra__", None)
+    object.__setattr__(new, "__pydantic_fields_set__", set(model.__pydantic_fields_set__))
+    object.__setattr__(new, "__pydantic_private__", None)
+    return new
 
 
 def _copy_json(value: Any) -> Any:
@@ -112,7 +128,7 @@ class Player(BaseModel):
         return self.hand + self.deck + self.discard
 
     def clone(self) -> Player:
-        return self.model_copy(update={
+        return fast_copy(self, {
             "hand": list(self.hand), "deck": list(self.deck), "discard": list(self.discard),
             "workers": {row: list(tiles) for row, tiles in self.workers.items()},
             "slots": list(self.slots), "buildings_left": list(self.buildings_left),
@@ -134,7 +150,7 @@ class Port(BaseModel):
     closed: list[str] = Field(default_factory=list)
 
     def clone(self) -> Port:
-        return self.model_copy(update={
+        return fast_copy(self, {
             "quays": {q: list(s) for q, s in self.quays.items()},
             "spaces": dict(self.spaces), "closed": list(self.closed)})
 
@@ -145,7 +161,7 @@ class Ship(BaseModel):
     discs: list[int] = Field(default_factory=list)
 
     def clone(self) -> Ship:
-        return self.model_copy(update={"discs": list(self.discs)})
+        return fast_copy(self, {"discs": list(self.discs)})
 
 
 class Board(BaseModel):
@@ -200,7 +216,7 @@ class Board(BaseModel):
         update["ships"] = [ship.clone() for ship in self.ships]
         update["ports"] = {city: port.clone() for city, port in self.ports.items()}
         update["stations"] = {sid: list(seats) for sid, seats in self.stations.items()}
-        return self.model_copy(update=update)
+        return fast_copy(self, update)
 
 
 class GwtState(GameState):
@@ -239,8 +255,8 @@ class GwtState(GameState):
 
     def clone(self) -> GwtState:
         """A copy sharing nothing mutable (much faster than a deep copy)."""
-        return self.model_copy(update={
-            "rng": self.rng.model_copy(), "options": self.options,
+        return fast_copy(self, {
+            "rng": fast_copy(self.rng, {}), "options": self.options,
             "players": [p.clone() for p in self.players], "board": self.board.clone(),
             "first_turn": list(self.first_turn), "last_turns": list(self.last_turns),
             "stack": [f.clone() for f in self.stack],

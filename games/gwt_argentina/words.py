@@ -8,7 +8,8 @@ adjective whose French form agrees with its noun, hence one table per noun.
 
 from __future__ import annotations
 
-from games.gwt_argentina.told import _, _p
+from games.base import seat_ref
+from games.gwt_argentina.told import _
 from games.i18n import N_
 
 #: Farmer tiles' colours (« tuiles Fermier » green, blue, orange, yellow) with "granjero".
@@ -104,8 +105,9 @@ def category(key: str) -> str:
 
 
 def seat(seat: int) -> str:
-    """A seat named in a label (events name players through :func:`games.base.seat_ref`)."""
-    return _p("seat", "seat {n}", n=seat + 1)
+    """A seat named in a label or prompt: a reference the front end replaces with the
+    player's name (:func:`games.base.name_decision`), as it does in events."""
+    return seat_ref(seat)
 
 
 def quay(q: str) -> str:

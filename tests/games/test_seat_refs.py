@@ -58,3 +58,36 @@ def test_gwt_events_name_players_only_by_reference():
     assert told and all("⟨seat" not in line for line in told)
     by_name = [line for line in told if line.split(" ", 1)[0] in NAMES]
     assert len(by_name) > len(told) // 2
+
+
+def test_a_decision_names_the_seats_of_its_prompt_labels_and_groups_within_limits():
+    from games.base import Decision, Option, check_decision, name_decision
+
+    long_name = "N" * 32  # Discord display names run to 32 characters
+    decision = Decision(seat=0, prompt=f"Phase B at {seat_ref(1)}'s building", options=[
+        Option(key="a", label="x" * 85 + f" {seat_ref(1)}", group=f"{seat_ref(1)}'s"),
+        Option(key="b", label="End phase B"),
+    ])
+    named = name_decision(decision, ["Ana", long_name])
+    assert named.prompt == f"Phase B at {long_name}'s building"
+    assert named.options[0].label.endswith("…") and len(named.options[0].label) == 100
+    assert named.options[0].group == f"{long_name}'s"
+    assert [o.key for o in named.options] == ["a", "b"]
+    check_decision(named)
+    assert name_decision(named, ["Ana", "Bo"]) is named  # nothing left to name
+
+
+def test_gwt_labels_name_another_players_building_by_reference():
+    """Labels such as « G2 building 2a (seat 2) » show the owner's name, not a number."""
+    state = GAME.setup(3, GAME.parse_options({}), 3)
+    rng, seen = Rng.from_seed(2), []
+    for _ in range(3000):
+        decision = GAME.pending(state)
+        if decision is None:
+            break
+        seen += [o.label for o in decision.options if re.search(r"[Ss]eat \d", o.label)]
+        seen += [o.label for o in decision.options if "⟨seat" in o.label]
+        key = choose_random(GAME, state, decision.seat, rng)
+        state = GAME.apply(state, decision.seat, key).state
+    assert not [label for label in seen if "⟨seat" not in label]
+    assert seen, "no label named another player's building in this game"

@@ -266,6 +266,9 @@ def test_auxiliary_actions_single_and_double(aux, single, double):
     assert {f"aux:{aux}:1", f"aux:{aux}:2"} <= set(keys(state))
     one = play(state, f"aux:{aux}:1")
     two = play(state, f"aux:{aux}:2")
+    if aux == "aux_grain":  # 2 grain may be taken in part: the player says how many
+        assert keys(two)[:3] == ["take:2", "take:1", "take:0"]
+        two = play(two, "take:2")
     for after, (money, grain) in ((one, single), (two, double)):
         assert (after.players[0].money - 5, after.players[0].grain) == (money, grain)
 
@@ -300,8 +303,8 @@ def test_exchange_token_draws_two_then_discards_two():
     """« Pour utiliser un jeton Échange, remettez-le à la banque. Piochez ensuite jusqu'à 2
     cartes ... Puis, défaussez ensuite autant de cartes que vous en avez piochées. »"""
     state = at_location("N1", p0=p0(tokens=1), p0_deck="0:FR1 0:FR2 0:FR3")
-    assert "xt" in keys(state)
-    state = play(state, "xt", "draw:2", "discard:0:NI1", "discard:0:FR1")
+    assert {"xt:2", "xt:1"} <= set(keys(state))
+    state = play(state, "xt:2", "discard:0:NI1", "discard:0:FR1")
     player = state.players[0]
     assert player.exchange_tokens == 0 and len(player.hand) == 4
     assert player.discard[-2:] == ["0:NI1", "0:FR1"]
@@ -314,10 +317,10 @@ def test_no_exchange_token_while_revealing():
     state = at_location("N6", trail="GF1=FG01", p0=p0(tokens=2, estanciero="N6"),
                         p0_hand="CA1 0:NI1 0:PA1 0:PA2")
     state = play(state, "act:1", "add:GF1", "go")
-    assert "xt" not in keys(state)
+    assert not any(k.startswith("xt:") for k in keys(state))
     income = situation(3, first_turn="-", stack=[TURN_END, "ba_after 0 {}", "ba_income 0 {}"],
                        p0=p0(tokens=2, estanciero="BA"))
-    assert "xt" not in keys(income)
+    assert not any(k.startswith("xt:") for k in keys(income))
 
 
 def test_objective_card_taken_from_the_display_is_replaced():
@@ -482,7 +485,7 @@ def test_every_private_building_side_offers_its_annex_actions(building):
             decision = GAME.pending(after)
             if decision.prompt.startswith("Phase B") or decision.seat != 0:
                 break
-            options = [o.key for o in decision.options if o.key != "xt"]
+            options = [o.key for o in decision.options if not o.key.startswith("xt:")]
             after = play(after, options[0])
         assert GAME.pending(after).prompt.startswith("Phase B")
 
@@ -516,7 +519,7 @@ def test_every_neutral_building_offers_its_annex_actions(letter):
             decision = GAME.pending(after)
             if decision.prompt.startswith("Phase B"):
                 break
-            after = play(after, next(o.key for o in decision.options if o.key != "xt"))
+            after = play(after, next(o.key for o in decision.options if not o.key.startswith("xt:")))
         assert GAME.pending(after).prompt.startswith("Phase B")
 
 

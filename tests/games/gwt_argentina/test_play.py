@@ -1,7 +1,8 @@
 """Random games from set-up to the final score at 2, 3 and 4 players with both building
 sides: the contract (well-formed decisions, JSON and notation round trips, exact replay,
 hidden hands) and the conservation of every component (workers, farmers, cards, discs;
-money never negative). Larger runs are marked ``soak``."""
+money never negative). ``make soak`` plays :data:`SOAK_GAMES` of them, with random port
+sides and shuffled neutral buildings too (~0.6 s a game on one core)."""
 
 from __future__ import annotations
 
@@ -80,13 +81,22 @@ def check_invariants(state: GwtState) -> None:
         assert not any(port.spaces[c] is not None for c in port.closed)
 
 
-def run(seats: int, sides: str, seed: int, *, deep: bool) -> None:
+def shuffled(sides: str) -> dict:
+    """Building sides ``sides``, each port side at random, neutral buildings shuffled."""
+    return {"building_sides": sides, "port_sides": "random", "first_game": False}
+
+
+def run(seats: int, sides: str, seed: int, *, deep: bool, opts: dict | None = None,
+        every: int = 1) -> None:
+    """One random game, the invariants checked after every ``every`` steps and at the end."""
     steps = 0
+    game_options = options(sides) if opts is None else opts
 
     def each(before, after, seat, key):
         nonlocal steps
         steps += 1
-        check_invariants(after)
+        if steps % every == 0 or after.finished:
+            check_invariants(after)
         if deep or steps % 97 == 0:
             assert GAME.load(GAME.dump(after)) == after
             assert read(write(after)) == after
@@ -101,12 +111,12 @@ def run(seats: int, sides: str, seed: int, *, deep: bool) -> None:
         if decision is not None:
             check_decision(decision)
 
-    end, moves = playout(GAME, seats, options(sides), seed, each_step=each)
+    end, moves = playout(GAME, seats, game_options, seed, each_step=each)
     assert end.finished and GAME.pending(end) is None
     assert end.end_triggered_by is not None and not end.last_turns
     scores = GAME.scores(end)
     assert set(scores) == set(range(seats)) and all("total" in s for s in scores.values())
-    assert replay(GAME, seats, options(sides), seed, moves) == end, "replay diverged"
+    assert replay(GAME, seats, game_options, seed, moves) == end, "replay diverged"
 
 
 @pytest.mark.parametrize("seats,sides", CONFIGS)
@@ -114,11 +124,23 @@ def test_random_games_keep_the_contract_and_conserve_components(seats, sides):
     run(seats, sides, seed=seats * 10 + (sides == "b"), deep=False)
 
 
+#: Random games in ``make soak``, shared by the 6 configurations (2–4 players, sides a/b).
+SOAK_GAMES = 1000
+
+
+@pytest.mark.parametrize("seats,sides", CONFIGS)
+def test_random_games_with_random_ports_and_shuffled_neutral_buildings(seats, sides):
+    """A few more per configuration in ``make test``, the invariants every 25 steps."""
+    for seed in range(3):
+        run(seats, sides, 1000 + seed, deep=False, opts=shuffled(sides), every=25)
+
+
 @pytest.mark.soak
 @pytest.mark.parametrize("seats,sides", CONFIGS)
 def test_many_random_games(seats, sides):
-    for seed in range(100, 130):
-        run(seats, sides, seed, deep=seed == 100)
+    per_config = -(-SOAK_GAMES // len(CONFIGS))
+    for seed in range(100, 100 + per_config):
+        run(seats, sides, seed, deep=seed == 100, opts=shuffled(sides))
 
 
 def test_a_seat_sees_only_its_own_hand_and_determinize_keeps_its_view():

@@ -473,3 +473,18 @@ def test_hired_granjeros_do_not_meet_farmer_conditions():
     beside = Tally(station_discs=("b4",), farmers=(farmer("yellow"), farmer("blue")),
                    played_objectives=("OB10",))
     assert score_tally(beside)["objectives"] == 4
+
+
+def test_the_one_pass_tallies_read_what_tally_reads():
+    """``tallies`` (all seats in one pass, for the computer player) equals ``tally`` seat
+    by seat at every step of random games, the solo game included."""
+    from games.gwt_argentina import GAME
+    from games.gwt_argentina.scoring import tallies
+    from tests.games.playout import playout
+
+    def each(before, after, seat, key):
+        assert tallies(after) == {p.seat: tally(after, p.seat) for p in after.players}
+
+    for seats, seed in ((1, 2), (2, 4), (4, 6)):
+        playout(GAME, seats, {"port_sides": "random", "building_sides": "random"}, seed,
+                each_step=each)
