@@ -21,6 +21,7 @@ granjeros, Buenos Aires income): rulebook p. 18 and p. 20. See :data:`NO_EXCHANG
 
 from __future__ import annotations
 
+import json
 import weakref
 from typing import Any
 
@@ -47,6 +48,7 @@ from games.gwt_argentina.pedro_view import pedro_view
 from games.gwt_argentina.scoring import Tally, score_tally, tallies
 from games.gwt_argentina.setup import new_state
 from games.gwt_argentina.state import GwtOptions, GwtState
+from games.gwt_argentina.upgrade import RULES_VERSION, upgrade
 from games.gwt_argentina.views import public_view, redeal_unseen, seat_view
 from games.i18n import N_, _, current
 from games.rng import Rng
@@ -188,6 +190,15 @@ class GwtArgentina(Game[GwtState, GwtOptions]):
 
     def copy(self, state: GwtState) -> GwtState:
         return state.clone()
+
+    def load(self, text: str | bytes) -> GwtState:
+        """A saved state, upgraded when an older engine wrote it (:mod:`.upgrade`)."""
+        marker = b'"rules_version":' if isinstance(text, bytes) else '"rules_version":'
+        if marker in text:
+            state = GwtState.model_validate_json(text)
+            if state.rules_version == RULES_VERSION:
+                return state
+        return GwtState.model_validate(upgrade(json.loads(text)))
 
 
 _TALLY_SCORES: dict[tuple, dict[str, int]] = {}

@@ -23,6 +23,7 @@ from games.gwt_argentina.state import (
     Port,
     Ship,
 )
+from games.gwt_argentina.upgrade import upgrade_stack
 from games.rng import Rng
 
 HEADER = "gwt-argentina"
@@ -276,6 +277,10 @@ def read(text: str) -> GwtState:
             stack.append(Frame(kind=kind, seat=int(seat), data=json.loads(data)))
         except (ValueError, json.JSONDecodeError) as exc:
             raise lines.error(f"bad frame {line.strip()[:40]!r} ({exc})") from None
+    # An old text may hold frames of an older engine (no version line: the upgrade of the
+    # stack leaves a current one as it is).
+    stack = [Frame.model_validate(f)
+             for f in upgrade_stack([f.model_dump() for f in stack])]
     lines.take("log")
     log = []
     while lines.peek() is not None:

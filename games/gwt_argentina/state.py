@@ -39,6 +39,7 @@ from pydantic import BaseModel, Field
 
 from games.base import GameOptions, GameState
 from games.gwt_argentina.pedro_state import PedroState
+from games.gwt_argentina.upgrade import RULES_VERSION
 
 #: The four worker rows of a player board, top to bottom (rulebook p. 13).
 WORKER_ROWS = ("gaucho", "carpintero", "maquinista", "granjero")
@@ -241,6 +242,9 @@ class GwtState(GameState):
     log: list[str] = Field(default_factory=list)
     #: The solo game's automa (``pedro_*.py``); None with 2–4 players.
     pedro: PedroState | None = None
+    #: The rules engine that wrote the state (:mod:`.upgrade`): states saved before there
+    #: were versions have no such field and are read as version 0, then upgraded.
+    rules_version: int = RULES_VERSION
 
     def table(self) -> int:
         """Players at the table: the seats, and Pedro in a solo game (he counts as a
