@@ -79,7 +79,7 @@ from bot.storage.sqlite import (
     TimerRow,
 )
 from games import i18n
-from games.base import Decision, GameOptions, GameState, IllegalMove
+from games.base import Decision, GameOptions, GameState, IllegalMove, name_decision
 from games.i18n import N_, _, using
 
 __all__ = [
@@ -666,23 +666,7 @@ class Sessions:
         row = await self._row_by_id(game_id)
         self._require_active(row)
         seat = self._require_seat(row, user_id)
-        decision = self._load(row).decision
-        return (decision if decision is not None and decision.seat == seat else None, seat)
-
-    async def pending_for(self, game_id: int, user_id: int
-                          ) -> tuple[GameInfo, Decision | None]:
-        """The game and the user's pending decision (None: not theirs to choose) read from
-        one row, so a panel is drawn at the very version of its decision — never at an
-        older one that a computer seat's move, landing in between, made stale.
-
-        Refused when the game is not running; a user without a seat gets None."""
-        row = await self._row_by_id(game_id)
-        self._require_active(row)
-        loaded = self._load(row)
-        seat = next((i for i, s in enumerate(row.seats) if s.user_id == user_id), None)
-        decision = loaded.decision
-        mine = decision if decision is not None and decision.seat == seat else None
-        return self._info(loaded), mine
+        return self._load(row).decision_of(seat), seat
 
     async def public_decision(self, game_id: int, version: int) -> Decision | None:
         """The decision pending at ``version`` when its choices may go on the public turn
@@ -698,7 +682,7 @@ class Sessions:
         decision = engine.pending(self.states.get(engine, text))
         if decision is None or row.seats[decision.seat].user_id is None:
             return None
-        return decision
+        return name_decision(decision, [s.name for s in row.seats])
 
     async def view(self, game_id: int, user_id: int | None) -> dict[str, Any]:
         """The engine view for this user's seat, or the public view (None/not seated)."""
@@ -1369,11 +1353,10 @@ class Sessions:
         not theirs) and, with ``undo``, whether "Take back" would work now."""
         loaded = self._load(await self._row_by_id(game_id))
         seat = next((i for i, s in enumerate(loaded.row.seats) if s.user_id == user_id), None)
-        decision = loaded.decision if loaded.row.status == "active" else None
         return SeatView(
             info=self._info(loaded),
             view=None if loaded.state is None else loaded.game.view(loaded.state, seat),
-            decision=decision if decision is not None and decision.seat == seat else None,
+            decision=loaded.decision_of(seat),
             undoable=undo and await self._undoable(loaded, user_id),
         )
 

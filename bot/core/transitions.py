@@ -23,7 +23,7 @@ from bot.core.announcements import AnnouncementKind, payload
 from bot.core.autoplay import AnyGame, Step, turn_key
 from bot.core.timers import NO_CLOCK, TurnClock, plan_turn_clock
 from bot.storage.sqlite import ADDRESS_KEY, Change, GameRow, MoveRow, SeatRow
-from games.base import Decision, Event, Game, GameState
+from games.base import Decision, Event, Game, GameState, name_decision
 from games.i18n import N_, _
 
 
@@ -38,6 +38,14 @@ class Loaded:
     @property
     def decision(self) -> Decision | None:
         return None if self.state is None else self.game.pending(self.state)
+
+    def decision_of(self, seat: int | None) -> Decision | None:
+        """The pending decision as ``seat``'s player reads it (None when it is not
+        theirs): the seats it names are told by the players' names."""
+        decision = self.decision if self.row.status == "active" else None
+        if decision is None or decision.seat != seat:
+            return None
+        return name_decision(decision, [s.name for s in self.row.seats])
 
 
 def visible(events: Sequence[Event], seat: int | None, names: Sequence[str] = ()) -> list[str]:

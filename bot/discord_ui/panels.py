@@ -617,7 +617,7 @@ async def open_panel(interaction: discord.Interaction, game_id: int) -> None:
 
 def playing(seen: SeatView, user_id: int) -> Decision | None:
     """The user's pending decision (None: another seat's turn, or no seat), or the refusal
-    of :meth:`Sessions.pending_for` when the game is not running."""
+    of :meth:`Sessions.seat_view` when the game is not running."""
     info = seen.info
     if info.status == "lobby":
         raise SessionError(NOT_STARTED)
