@@ -228,7 +228,7 @@ async def _computer_to_move_after_failures(
         failures: int) -> tuple[Sessions, int]:
     """A game where Alice ends her turn and the computer's task fails ``failures`` times
     (then thinks as usual)."""
-    from bot.core import sessions as sessions_module
+    from bot.core.sessions import moves as sessions_module
 
     sessions = Sessions(store, settings, clock=clock, seed_source=lambda: 1234)
     await lobby(sessions)
@@ -257,7 +257,7 @@ async def test_a_failed_computer_task_is_tried_again_while_the_bot_runs(
         caplog: pytest.LogCaptureFixture) -> None:
     """Issue 8: a background computer task that failed waited for the next start; now it
     is tried again after a pause (a bounded number of times), with a log line each time."""
-    monkeypatch.setattr("bot.core.sessions.COMPUTER_RETRY_DELAYS", (0.0, 0.01))
+    monkeypatch.setattr("bot.core.sessions.moves.COMPUTER_RETRY_DELAYS", (0.0, 0.01))
     sessions, game_id = await _computer_to_move_after_failures(
         store, settings, clock, monkeypatch, failures=2)
     assert (await sessions.info_by_id(game_id)).user_to_move == ALICE  # the third try played
@@ -270,7 +270,7 @@ async def test_a_failed_computer_task_is_tried_again_while_the_bot_runs(
 async def test_a_computer_task_that_keeps_failing_waits_for_the_next_start(
         store: Store, settings: Settings, clock: FakeClock, monkeypatch: pytest.MonkeyPatch,
         caplog: pytest.LogCaptureFixture) -> None:
-    monkeypatch.setattr("bot.core.sessions.COMPUTER_RETRY_DELAYS", (0.0,))
+    monkeypatch.setattr("bot.core.sessions.moves.COMPUTER_RETRY_DELAYS", (0.0,))
     sessions, game_id = await _computer_to_move_after_failures(
         store, settings, clock, monkeypatch, failures=100)
     assert (await sessions.info_by_id(game_id)).user_to_move is None

@@ -1,0 +1,83 @@
+"""Game sessions: the one API both front ends (Discord cogs and the terminal) use.
+
+Everything a front end may do to a game goes through :class:`Sessions`: the lobby
+(new/join/add_computer/leave/start/cancel), moves from a private panel or a typed
+command (:meth:`Sessions.play`), undo, reading (info, panel decision, views, board
+PNG, log, scores), per-game timer settings, and the outbox of public announcements.
+
+Rules of the road:
+
+* This module never imports discord. Every answer meant for a user is either a return
+  value or a :class:`SessionError` whose message can be shown to that user privately.
+* Every change is one database transaction guarded by the game's ``version``
+  (compare-and-swap), so a stale panel or a doubled click is refused, never applied
+  twice. Panels pass the version they were built from as ``expected_version``.
+* Public messages are never sent from here: a change that others must hear about
+  writes ONE outbox row in the same transaction. The Discord layer (or the terminal)
+  delivers them with :meth:`Sessions.pending_announcements`, :meth:`Sessions.mark_sent`
+  and :meth:`Sessions.mark_failed`. Private events (``Event.private_to``) only ever go
+  back to the acting player in a :class:`MoveResult`.
+* A decision with a single option is played by the platform at once (logged as that
+  player's move). After a human step the player is answered at once; computer seats then
+  play in the background (:meth:`Sessions.wait_for_computers`), each step logged on its
+  own, until a human decision is pending or the game is over, committed with the same
+  version guard and announced through the outbox. A game left with a computer to move
+  (a restart) goes on with :meth:`Sessions.resume_computers`.
+* Turn timers (reminders and a deadline) are database rows written with the move; the
+  scheduler (:mod:`bot.core.scheduler`) fires them through :meth:`Sessions.fire_due_timers`.
+
+The class is put together from one mixin per concern: :mod:`~bot.core.sessions.lobby`, :mod:`~bot.core.sessions.moves`, :mod:`~bot.core.sessions.reading`, :mod:`~bot.core.sessions.table`, :mod:`~bot.core.sessions.delivery`,
+over :class:`~bot.core.sessions.common.SessionsCore`."""
+
+from __future__ import annotations
+
+from bot.core.announcements import Announcement, AnnouncementKind  # noqa: F401
+from bot.core.sessions.common import (  # noqa: F401  (the public names)
+    BACKOFF_BASE,
+    BACKOFF_CAP,
+    CANNOT_UNDO,
+    COMPUTER_RETRY_DELAYS,
+    FORFEITS,
+    GAME_OVER,
+    LANGUAGE_NAMES,
+    MAX_GAME_ID,
+    MAX_VACATION_DAYS,
+    MOMENTS_KEPT,
+    NO_GAME,
+    NOT_SEATED,
+    NOT_STARTED,
+    NOT_YOUR_TURN,
+    OUTBOX_KEEP_SECONDS,
+    PAUSED,
+    STALE,
+    STALE_RETRIES,
+    TIMER_RETRY,
+    UNDO_LOOKBACK,
+    GameInfo,
+    MoveResult,
+    Seat,
+    SeatView,
+    SessionError,
+    Status,
+    TimeoutPolicy,
+    refusal,
+)
+from bot.core.sessions.delivery import Delivery
+from bot.core.sessions.lobby import Lobby
+from bot.core.sessions.moves import Moves
+from bot.core.sessions.reading import Reading
+from bot.core.sessions.table import Table
+from bot.settings import MAX_TIMEOUT_HOURS  # noqa: F401
+
+__all__ = [
+    "Announcement", "AnnouncementKind", "GameInfo", "MoveResult", "Seat", "SeatView",
+    "SessionError", "Sessions", "Status", "TimeoutPolicy",
+]
+
+
+class Sessions(Lobby, Moves, Reading, Table, Delivery):
+    """The session API over one :class:`bot.storage.sqlite.Store`.
+
+    ``clock`` returns the current Unix time in seconds (injected in tests);
+    ``seed_source`` returns a fresh seed for each new game.
+    """

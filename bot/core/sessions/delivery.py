@@ -1,0 +1,145 @@
+"""What leaves the session: the outbox of announcements and turn timers."""
+
+from __future__ import annotations
+
+from bot.core import transitions
+from bot.core.announcements import Announcement
+from bot.core.autoplay import (
+    think_off_loop,
+    turn_key,
+)
+from bot.core.sessions.common import (
+    BACKOFF_BASE,
+    BACKOFF_CAP,
+    FORFEITS,
+    OUTBOX_KEEP_SECONDS,
+    TIMER_RETRY,
+    SessionsCore,
+    log,
+)
+from bot.core.transitions import Loaded
+from bot.storage.sqlite import (
+    MAX_DELIVERY_ATTEMPTS,
+    Change,
+    StaleVersion,
+    TimerRow,
+)
+from games.i18n import _, using
+
+
+class Delivery(SessionsCore):
+    """What leaves the session: the outbox of announcements and turn timers."""
+
+    # -- outbox --------------------------------------------------------------------------
+    async def pending_announcements(self, limit: int = 20) -> list[Announcement]:
+        """Due, unsent announcements, oldest first, at most one per game (keeps order),
+        claimed for this process (several processes on PostgreSQL never get the same)."""
+        rows = await self.store.claim_outbox(self.clock(), limit)
+        return [
+            Announcement.from_payload(r.id, r.game_id, r.channel_id, r.version, r.attempts,
+                                      r.payload)
+            for r in rows
+        ]
+
+    async def mark_sent(self, outbox_id: int, message_id: int | None) -> None:
+        await self.store.mark_sent(outbox_id, message_id, self.clock())
+
+    async def purge_outbox(self) -> int:
+        """Forget announcements delivered more than :data:`OUTBOX_KEEP_SECONDS` ago."""
+        return await self.store.purge_outbox(self.clock() - OUTBOX_KEEP_SECONDS)
+
+    async def mark_failed(
+        self, outbox_id: int, retry_at: float | None = None, *, permanent: bool = False
+    ) -> None:
+        """Count a failed delivery.
+
+        A transient failure (5xx, 429, timeout, lost connection) is retried at
+        ``retry_at`` or after an exponential backoff (5 s, 10 s, 20 s … capped at one
+        hour), never given up. A ``permanent`` one (the channel is gone or the bot may
+        not post there) abandons the announcement, so later ones of the game go ahead.
+        """
+        attempts = await self.store.outbox_attempts(outbox_id)
+        if attempts is None:
+            return
+        if permanent:
+            log.warning("announcement %s cannot be delivered; dropping it", outbox_id)
+            await self.store.mark_failed(outbox_id, None)
+            return
+        if attempts + 1 == MAX_DELIVERY_ATTEMPTS:
+            log.error("announcement %s failed %s times; still retrying", outbox_id,
+                      attempts + 1)
+        if retry_at is None:
+            retry_at = self.clock() + min(BACKOFF_CAP, BACKOFF_BASE * 2 ** min(attempts, 20))
+        await self.store.mark_failed(outbox_id, retry_at)
+
+    # -- timers --------------------------------------------------------------------------
+    async def next_timer_due(self) -> float | None:
+        """Unix time of the nearest unfired timer, or None."""
+        return await self.store.next_timer_due()
+
+    async def fire_due_timers(self) -> int:
+        """Fire every timer due now (reminders, deadlines); returns how many fired.
+
+        A timer whose firing fails unexpectedly is logged and retried a few minutes
+        later, so that one broken game never stalls the others' timers."""
+        fired = 0
+        for timer in await self.store.claim_timers(self.clock()):
+            try:
+                fired += await self._fire(timer)
+            except StaleVersion:
+                # The game moved meanwhile (or another process fired it): look again.
+                await self.store.release_timer(timer.id)
+                continue
+            except Exception:
+                log.exception("timer %s of game %s failed", timer.id, timer.game_id)
+                await self.store.postpone_timer(timer.id, self.clock() + TIMER_RETRY)
+        return fired
+
+    async def _forfeit(self, loaded: Loaded, seat: int, now: float, cause: str,
+                       **params: object) -> Change:
+        """The change for a seat that forfeits (a timeout under the forfeit policy, a
+        stalled game, or leaving a running game: ``cause`` is a key of :data:`FORFEITS`),
+        told in the game's language."""
+        ends, plays_on = FORFEITS[cause]
+        with using(loaded.row.language):
+            if not transitions.plays_on(loaded.row):
+                return transitions.forfeit(loaded, seat, now, _(ends, **params))
+            assert loaded.state is not None
+            taken = transitions.hand_to_computer(loaded.row, seat)
+            steps = await think_off_loop(loaded.game, loaded.state,
+                                         [s.user_id for s in taken.seats])
+            return transitions.forfeit_and_play_on(loaded, seat, steps, now,
+                                                   _(plays_on, **params))
+
+    async def _fire(self, timer: TimerRow) -> bool:
+        now = self.clock()
+        row = await self.store.game(timer.game_id)
+        loaded = self._load(row) if row is not None and row.status == "active" else None
+        if loaded is None or turn_key(loaded.decision) != (timer.seat, timer.turn):
+            await self.store.discard_timer(timer.id, now)  # its turn is over
+            return False
+        assert loaded.state is not None
+        with using(loaded.row.language):
+            change = await self._fire_change(loaded, timer, now)
+        change.fired_timer_id = timer.id
+        await self._commit(change)
+        return True
+
+    async def release_announcement(self, outbox_id: int) -> None:
+        """Give back a claimed announcement this process does not deliver now."""
+        await self.store.release_outbox(outbox_id)
+
+    async def _fire_change(self, loaded: Loaded, timer: TimerRow, now: float) -> Change:
+        assert loaded.state is not None
+        name = loaded.row.seats[timer.seat].name
+        if timer.kind == "reminder":
+            return transitions.reminder(loaded, timer.seat, now)
+        if loaded.row.timeout_policy == "forfeit":
+            return await self._forfeit(loaded, timer.seat, now, "timeout", name=name)
+        users = [s.user_id for s in loaded.row.seats]
+        steps = await think_off_loop(loaded.game, loaded.state, users, (timer.seat, timer.turn))
+        return transitions.advance(
+            loaded, steps, now, kind="timeout",
+            lead=_("{name} ran out of time, so the computer played their turn.", name=name),
+            earlier_lines=await self.store.unannounced_lines(loaded.row.id),
+        )

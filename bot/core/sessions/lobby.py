@@ -1,0 +1,210 @@
+"""Starting a game: the lobby (new, join, computers, leave, start, cancel)."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any
+
+from bot.core import transitions
+from bot.core.announcements import payload
+from bot.core.autoplay import (
+    forced_steps,
+)
+from bot.core.sessions.common import (
+    GameInfo,
+    SessionError,
+    SessionsCore,
+)
+from bot.core.transitions import Loaded, seats_line
+from bot.storage.sqlite import (
+    Change,
+    ChannelBusy,
+    GameRow,
+    NewGame,
+    SeatRow,
+)
+from games import i18n
+from games.i18n import N_, _, using
+
+
+class Lobby(SessionsCore):
+    """Starting a game: the lobby (new, join, computers, leave, start, cancel)."""
+
+    # -- lobby -------------------------------------------------------------------------
+    async def new(
+        self,
+        channel_id: int,
+        guild_id: int | None,
+        creator_id: int,
+        creator_name: str,
+        game: str,
+        options: dict[str, Any] | None = None,
+        seed: int | None = None,
+        parent_id: int | None = None,
+        language: str | None = None,
+    ) -> GameInfo:
+        """Open a lobby in a channel or thread; the creator takes seat 0.
+
+        Refused when a game is already in lobby or active there, for an unknown game or
+        invalid options. ``seed`` fixes the game's randomness (tests, the terminal).
+        ``parent_id``: the game has a thread of its own, opened from that channel (the
+        recap goes there at the end, and the thread is archived). ``language``: of the
+        game's public posts (default English; the Discord layer passes the server's).
+        """
+        engine = self._engine(game)
+        parsed = self.check_options(game, options)
+        now = self.clock()
+        seats = (SeatRow(creator_id, creator_name),)
+        new = NewGame(
+            channel_id=channel_id,
+            guild_id=guild_id,
+            game=engine.name,
+            options=parsed.model_dump(mode="json"),
+            creator_id=creator_id,
+            seats=seats,
+            seed=self._seed_source() if seed is None else seed,
+            turn_timeout_hours=self.settings.turn_timeout_hours,
+            reminder_hours=tuple(self.settings.reminders),
+            timeout_policy=self.settings.timeout_policy,
+            created_at=now,
+            parent_id=parent_id,
+            language=i18n.normalize(language),
+        )
+        # Options only a solo game has (an automa's difficulty): no lobby, it starts now.
+        solo = engine.min_seats == 1 and bool(engine.solo_options & set(options or {}))
+        with using(new.language):
+            opened = _("{name} opened a game of {title}.", name=creator_name, title=engine.title)
+            body = payload("lobby", f"{opened} {seats_line(engine, seats)}",
+                           lobby_buttons=not solo)
+        try:
+            row = await self.store.create_game(new, body)
+        except ChannelBusy:
+            raise SessionError(N_(
+                "A game is already open in this channel — finish or cancel it first, "
+                "or start one in a thread."
+            )) from None
+        self._notify(outbox=True, timers=False)
+        if solo:
+            return await self.start(channel_id, creator_id)
+        return self._info(self._load(row))
+
+    async def _lobby_change(
+        self, row: GameRow, seats: tuple[SeatRow, ...], text: str, **params: object
+    ) -> GameInfo:
+        """``text``: what happened, a catalogue text (``N_``) with its ``params``."""
+        engine = self._engine(row.game)
+        now = self.clock()
+        new_row = replace(row, seats=seats, version=row.version + 1, updated_at=now)
+        with using(row.language):
+            said = _(text, **params)
+            body = payload("lobby", f"{said} {seats_line(engine, seats)}", lobby_buttons=True)
+        await self._commit(Change(new_row, row.version, expected_settings=row,
+                                  announcements=[body]))
+        return self._info(Loaded(new_row, engine, None))
+
+    async def _lobby_row(self, channel_id: int) -> GameRow:
+        row = await self._open_row(channel_id)
+        if row.status != "lobby":
+            raise SessionError(N_("The game has already started."))
+        return row
+
+    async def join(self, channel_id: int, user_id: int, name: str) -> GameInfo:
+        """Take a seat in the channel's lobby (refused: seated already, full, started)."""
+        return await self._retrying(lambda: self._join(channel_id, user_id, name))
+
+    async def _join(self, channel_id: int, user_id: int, name: str) -> GameInfo:
+        row = await self._lobby_row(channel_id)
+        engine = self._engine(row.game)
+        if any(s.user_id == user_id for s in row.seats):
+            raise SessionError(N_("You already have a seat in this game."))
+        if len(row.seats) >= engine.max_seats:
+            raise SessionError(N_("The table is full ({n} seats)."), n=engine.max_seats)
+        seats = (*row.seats, SeatRow(user_id, name, await self.store.away_until(user_id)))
+        return await self._lobby_change(row, seats, N_("{name} joined."), name=name)
+
+    async def add_computer(self, channel_id: int, user_id: int) -> GameInfo:
+        """Add a computer seat to the lobby; any seated player may do it."""
+        return await self._retrying(lambda: self._add_computer(channel_id, user_id))
+
+    async def _add_computer(self, channel_id: int, user_id: int) -> GameInfo:
+        row = await self._lobby_row(channel_id)
+        engine = self._engine(row.game)
+        self._require_seat(row, user_id)
+        if len(row.seats) >= engine.max_seats:
+            raise SessionError(N_("The table is full ({n} seats)."), n=engine.max_seats)
+        computers = sum(1 for s in row.seats if s.user_id is None)
+        with using(row.language):  # a seat's name, shown in the game's public posts
+            name = _("Computer") if computers == 0 else _("Computer {n}", n=computers + 1)
+        seats = (*row.seats, SeatRow(None, name))
+        return await self._lobby_change(row, seats, N_("{name} took a seat."), name=name)
+
+    async def leave(self, channel_id: int, user_id: int) -> GameInfo:
+        """Leave the lobby (not the creator: they cancel instead), or forfeit a running
+        game: at three seats or more the computer takes the seat over and the others play
+        on; at two the game ends and the other seat wins."""
+        return await self._retrying(lambda: self._leave(channel_id, user_id))
+
+    async def _leave(self, channel_id: int, user_id: int) -> GameInfo:
+        row = await self._open_row(channel_id)
+        index = self._require_seat(row, user_id)
+        if row.status == "active":
+            loaded = self._load(row)
+            change = await self._forfeit(loaded, index, self.clock(), "left",
+                                         name=row.seats[index].name)
+            await self._commit(change)
+            return self._info(self._load(change.game))
+        if user_id == row.creator_id:
+            raise SessionError(N_(
+                "You opened this game, so you cannot leave it: cancel it instead."))
+        name = row.seats[index].name
+        seats = tuple(s for i, s in enumerate(row.seats) if i != index)
+        return await self._lobby_change(row, seats, N_("{name} left."), name=name)
+
+    async def start(self, channel_id: int, user_id: int) -> GameInfo:
+        """Start the game (creator only, seat count within the game's min/max).
+
+        Seats keep their lobby order; the game's own RNG chooses who begins. Computer
+        seats play at once if they are to move first.
+        """
+        return await self._retrying(lambda: self._start(channel_id, user_id))
+
+    async def _start(self, channel_id: int, user_id: int) -> GameInfo:
+        row = await self._lobby_row(channel_id)
+        if user_id != row.creator_id:
+            raise SessionError(N_("Only the player who opened the game can start it."))
+        engine = self._engine(row.game)
+        if len(row.seats) < engine.min_seats:
+            raise SessionError(N_("{title} needs at least {n} players ({seated} seated)."),
+                               title=engine.title, n=engine.min_seats, seated=len(row.seats))
+        with using(row.language):
+            state = engine.setup(len(row.seats), engine.parse_options(row.options), row.seed)
+            users = [s.user_id for s in row.seats]
+            steps = forced_steps(engine, state, users)  # computer seats play in the background
+            change = transitions.begin(Loaded(row, engine, None), state, steps, user_id,
+                                       self.clock())
+        await self._commit(change)
+        self._kick_if_computer(change)
+        return self._info(self._load(change.game))
+
+    async def cancel(self, channel_id: int, user_id: int, can_manage_channel: bool) -> GameInfo:
+        """Cancel the lobby or running game: the creator or anyone with Manage Channels."""
+        return await self._retrying(lambda: self._cancel(channel_id, user_id, can_manage_channel))
+
+    async def _cancel(self, channel_id: int, user_id: int, can_manage_channel: bool) -> GameInfo:
+        row = await self._open_row(channel_id)
+        if user_id != row.creator_id and not can_manage_channel:
+            raise SessionError(N_(
+                "Only the player who opened the game or someone who can manage this "
+                "channel can cancel it."
+            ))
+        now = self.clock()
+        new_row = replace(
+            row, status="cancelled", version=row.version + 1, updated_at=now, deadline_at=None
+        )
+        engine = self._engine(row.game)
+        with using(row.language):
+            who = next((s.name for s in row.seats if s.user_id == user_id), _("A moderator"))
+            body = payload("cancelled", _("{name} cancelled the game of {title}.", name=who,
+                                          title=engine.title))
+        await self._commit(Change(new_row, row.version, announcements=[body], timers=[]))
+        return self._info(self._load(new_row))

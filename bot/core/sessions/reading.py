@@ -1,0 +1,217 @@
+"""Reading a game: infos, decisions, views, images, the log, scores."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import games
+import renderer
+from bot.core import cpu, transitions
+from bot.core import recap as recap_images
+from bot.core.sessions.common import (
+    NO_GAME,
+    NOT_STARTED,
+    GameInfo,
+    SeatView,
+    SessionError,
+    SessionsCore,
+    log,
+)
+from bot.core.transitions import has_board
+from bot.storage.sqlite import (
+    GameRow,
+    MoveRow,
+)
+from games import i18n
+from games.base import Decision, name_decision
+from games.i18n import N_, _
+
+
+class Reading(SessionsCore):
+    """Reading a game: infos, decisions, views, images, the log, scores."""
+
+    # -- reading -----------------------------------------------------------------------
+    async def info(self, channel_id: int) -> GameInfo:
+        """The game in lobby or active in this channel ("There is no game in this channel.")."""
+        return self._info(self._load(await self._open_row(channel_id)))
+
+    async def info_by_id(self, game_id: int) -> GameInfo:
+        return self._info(self._load(await self._row_by_id(game_id)))
+
+    async def latest_info(self, channel_id: int) -> GameInfo:
+        """The channel's open game, or else its most recent one (finished or cancelled)."""
+        row = await self.store.latest_game_in_channel(channel_id)
+        if row is None:
+            raise SessionError(NO_GAME)
+        return self._info(self._load(row))
+
+    async def active_games(self) -> list[GameInfo]:
+        """Every game in lobby or running (the Discord layer re-attaches views with it)."""
+        infos = []
+        for row in await self.store.games_with_status("lobby", "active"):
+            try:
+                infos.append(self._info(self._load(row)))
+            except SessionError:  # its engine does not load (logged): skip, keep the rest
+                continue
+        return infos
+
+    async def decision_for(self, game_id: int, user_id: int) -> tuple[Decision | None, int]:
+        """(pending decision if it is this user's, else None; the user's seat).
+
+        Refused when the user has no seat or the game is not running.
+        """
+        row = await self._row_by_id(game_id)
+        self._require_active(row)
+        seat = self._require_seat(row, user_id)
+        return self._load(row).decision_of(seat), seat
+
+    async def seat_view(self, game_id: int, user_id: int, *,
+                        undo: bool = False) -> SeatView:
+        """What a private panel shows, from one read of the game: the game, the user's
+        view (the public one when not seated; None in the lobby), their pending decision (None when it is
+        not theirs) and, with ``undo``, whether "Take back" would work now."""
+        loaded = self._load(await self._row_by_id(game_id))
+        seat = next((i for i, s in enumerate(loaded.row.seats) if s.user_id == user_id), None)
+        return SeatView(
+            info=self._info(loaded),
+            view=None if loaded.state is None else loaded.game.view(loaded.state, seat),
+            decision=loaded.decision_of(seat),
+            undoable=undo and await self._undoable(loaded, user_id),
+        )
+
+    async def public_decision(self, game_id: int, version: int) -> Decision | None:
+        """The decision pending at ``version`` when its choices may go on the public turn
+        message: the game has no hidden information and a human is to move."""
+        row = await self._row_by_id(game_id)
+        engine = self._engine(row.game)
+        if engine.hidden_information or row.status != "active":
+            return None
+        try:
+            text = await self._state_text_at(row, version)
+        except SessionError:
+            return None
+        decision = engine.pending(self.states.get(engine, text))
+        if decision is None or row.seats[decision.seat].user_id is None:
+            return None
+        return name_decision(decision, [s.name for s in row.seats])
+
+    async def view(self, game_id: int, user_id: int | None) -> dict[str, Any]:
+        """The engine view for this user's seat, or the public view (None/not seated)."""
+        loaded = self._load(await self._row_by_id(game_id))
+        if loaded.state is None:
+            raise SessionError(NOT_STARTED)
+        seat = None
+        if user_id is not None:
+            seat = next((i for i, s in enumerate(loaded.row.seats) if s.user_id == user_id), None)
+        return loaded.game.view(loaded.state, seat)
+
+    async def png(self, game_id: int, version: int | None = None) -> bytes:
+        """The public board at ``version`` (default: current) as PNG bytes.
+
+        Rebuilding the state of an earlier moment (replay from its snapshot), the view
+        and the drawing all run in the CPU pool (:mod:`bot.core.cpu`), off the event loop."""
+        row = await self._row_by_id(game_id)
+        if row.state is None:
+            raise SessionError(NOT_STARTED)
+        if not has_board(row.game):
+            raise SessionError(N_("This game has no board picture yet."))
+        snapshot, steps = await self._moment(row, version)
+        names = [s.name for s in row.seats]
+        return await cpu.run(cpu.board_png, games.GAME_MODULES[row.game],
+                             renderer.RENDERERS[row.game], snapshot, steps, names,
+                             i18n.current())
+
+    async def _moment(self, row: GameRow, version: int | None) -> tuple[str, list[tuple[int, str]]]:
+        """A snapshot and the steps to replay on it for the state at ``version``."""
+        if version is None or version >= row.version:
+            assert row.state is not None
+            return row.state, []
+        moment = await self.store.replay_from(row.id, version)
+        if moment is None:
+            raise SessionError(N_("There is no board for that moment of the game."))
+        return moment
+
+    async def _state_text_at(self, row: GameRow, at: int | MoveRow) -> str:
+        """The game's state (text) as it stood at a version (or after a logged move).
+
+        A replay from the nearest snapshot is at most ``SNAPSHOT_EVERY`` engine steps
+        (~0.1 ms each), the cost of reading a state, so it runs here; a moment once
+        rebuilt never changes and is kept for the next look (undo checks, panels)."""
+        if isinstance(at, MoveRow):
+            if at.state_after is not None:
+                return at.state_after
+            at = at.version
+        if at >= row.version:
+            assert row.state is not None
+            return row.state
+        key = (row.id, at)
+        text = self._moments.get(key)
+        if text is None:
+            snapshot, steps = await self._moment(row, at)
+            try:
+                text = cpu.replay_text(games.GAME_MODULES[row.game], snapshot, steps)
+            except Exception:  # a log written under earlier rules: nothing to rebuild from
+                log.exception("game %s: its state at v%s cannot be rebuilt", row.id, at)
+                raise SessionError(N_(
+                    "That moment of the game can no longer be rebuilt.")) from None
+            self._keep_moment(key, text)
+        return text
+
+    async def recap_png(self, game_id: int) -> bytes:
+        """The end-of-game recap image: scores by category, winners, score by turn (drawn
+        in the CPU pool)."""
+        row = await self._row_by_id(game_id)
+        if row.state is None:
+            raise SessionError(NOT_STARTED)
+        moves = await self.store.moves(game_id)
+        self._engine(row.game)  # an engine that does not load says so here
+        result = row.result or {}
+        names = tuple(seat.name for seat in transitions.original_seats(row))
+        return await cpu.run(recap_images.recap_png, games.GAME_MODULES[row.game], row.state,
+                             moves, names, tuple(result.get("winners", ())),
+                             tuple(sorted(transitions.forfeited_seats(row))), i18n.current())
+
+    async def replay_gif(self, game_id: int) -> bytes:
+        """A finished game as an animated image, one frame per turn (public boards only),
+        drawn in the CPU pool."""
+        row = await self._row_by_id(game_id)
+        if row.status != "finished":
+            raise SessionError(N_("Replays are made of finished games."))
+        if not has_board(row.game):
+            raise SessionError(N_("This game has no board picture yet."))
+        moves = await self.store.moves(game_id)
+        self._engine(row.game)
+        names = [seat.name for seat in transitions.original_seats(row)]
+        return await cpu.run(recap_images.replay_gif, games.GAME_MODULES[row.game], row.game,
+                             renderer.RENDERERS[row.game], moves, names, i18n.current())
+
+    async def log(self, channel_id: int, limit: int = 20) -> list[str]:
+        """The last public move lines of this channel's current (or latest) game."""
+        row = await self.store.open_game_in_channel(channel_id)
+        row = row or await self.store.latest_game_in_channel(channel_id)
+        if row is None:
+            raise SessionError(NO_GAME)
+        lines = []
+        # Steps that announced nothing (the first half of "play a card, then choose the
+        # space") are left out: what they did is told by the step that completes them.
+        for move in await self.store.moves(row.id, limit * 4):
+            who = row.seats[move.seat].name if move.seat is not None else ""
+            if move.kind == "start":
+                text = _("The game began.")
+            elif move.kind == "undo":
+                text = _("{name} took back a move.", name=who)
+            elif move.events:
+                text = " ".join(move.events)  # as they were told, in the game's language
+            else:
+                continue
+            if move.undone:
+                text = _("{move} (taken back)", move=text)
+            lines.append(f"#{move.version} {text}")
+        return lines[-limit:]
+
+    async def scores(self, game_id: int) -> dict[int, dict[str, int]]:
+        """Points per seat by category (always with "total")."""
+        loaded = self._load(await self._row_by_id(game_id))
+        if loaded.state is None:
+            raise SessionError(NOT_STARTED)
+        return loaded.game.scores(loaded.state)
