@@ -15,7 +15,7 @@ import os
 import signal
 import sys
 import threading
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from pathlib import Path
 
 from pydantic import ValidationError
@@ -25,7 +25,8 @@ from bot.discord_ui.startup import StartFailure, check_database, health
 from bot.logs import configure_logging
 from bot.settings import Settings
 from bot.terminal.play import TerminalOptions, parse_option_words, play_in_terminal
-from games import available_games, get_game
+from games import available_games, get_game, i18n
+from games.i18n import _, using
 
 NO_TOKEN = "No DISCORD_TOKEN: copy .env.example to .env and set DISCORD_TOKEN=<your bot token>"
 INTERRUPTED = 130
@@ -80,7 +81,22 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("--seed", type=int, help="fix the game's randomness")
     play.add_argument("--db", type=Path,
                       help="keep the game in this SQLite file (resume by running again)")
+    play.add_argument("--lang", choices=i18n.LANGUAGES,
+                      help="the language to play in (default: from LC_ALL, LC_MESSAGES or "
+                      "LANG, else English)")
     return parser
+
+
+def terminal_language(chosen: str | None, environ: Mapping[str, str]) -> str:
+    """``--lang``, else the first of ``LC_ALL``, ``LC_MESSAGES``, ``LANG`` that is set (as
+    POSIX reads them: ``fr_FR.UTF-8`` is French), else English."""
+    if chosen:
+        return i18n.normalize(chosen)
+    for name in ("LC_ALL", "LC_MESSAGES", "LANG"):
+        value = environ.get(name, "")
+        if value:
+            return i18n.normalize(value.split(".", 1)[0])
+    return i18n.SOURCE
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -142,14 +158,21 @@ def check_health(settings: Settings) -> int:
 
 
 def play(args: argparse.Namespace, settings: Settings) -> int:
+    language = terminal_language(args.lang, os.environ)
+    with using(language):
+        return _play(args, settings, language)
+
+
+def _play(args: argparse.Namespace, settings: Settings, language: str) -> int:
     if args.seats < 1:
-        print("estancia play: --seats must be at least 1", file=sys.stderr)
+        print("estancia play: " + _("--seats must be at least 1"), file=sys.stderr)
         return 2
     game = resolve_game(args.game)
     if game is None:
-        known = ", ".join(available_games()) or "none yet"
-        print(f"estancia play: there is no game called {args.game[:40]!r}. Games: {known} "
-              "(`estancia play --help` lists their options).", file=sys.stderr)
+        known = ", ".join(available_games()) or _("none yet")
+        print("estancia play: " + _("there is no game called {name}. Games: {known} "
+                                    "(`estancia play --help` lists their options).",
+                                    name=repr(args.game[:40]), known=known), file=sys.stderr)
         return 2
     try:
         options = parse_option_words(" ".join(args.options))
@@ -160,6 +183,7 @@ def play(args: argparse.Namespace, settings: Settings) -> int:
     terminal = TerminalOptions(
         game=game, computer=args.computer, seats=args.seats, options=options,
         out=args.out, seed=args.seed, db=args.db, images=not args.no_images,
+        language=language,
     )
 
     def read_line() -> str | None:

@@ -6,6 +6,12 @@ private (ephemeral) unless a command is meant to show something to the channel; 
 news (a lobby opened, a move played, whose turn it is) comes from the session layer's
 outbox, delivered by :mod:`bot.discord_ui.outbox`. Refusals (:class:`SessionError`) are
 answered privately by the command tree's error handler and change nothing.
+
+Languages: the command tree makes the user's language (``interaction.locale``) active
+for each interaction (:func:`bot.discord_ui.panels.speak_to`), so private answers are in
+it; what a command posts for everyone (``share:True``) is in the game's language (the
+server's for a leaderboard), and a new game takes the server's language
+(``interaction.guild_locale``) until ``/estancia settings language:`` changes it.
 """
 
 from __future__ import annotations
@@ -20,7 +26,7 @@ from discord.ext import commands
 
 import renderer
 from bot.core import cpu, ratings, stale
-from bot.core.sessions import GameInfo, SessionError
+from bot.core.sessions import LANGUAGE_NAMES, GameInfo, SessionError
 from bot.discord_ui.panels import (
     acknowledge,
     expired,
@@ -43,8 +49,9 @@ from bot.discord_ui.text import (
 )
 from bot.discord_ui.votes import vote_text
 from bot.storage.sqlite import RatingRow, ServerRow
-from games import available_games, get_game
+from games import available_games, get_game, i18n
 from games.base import Decision
+from games.i18n import N_, _, _n, using
 from renderer import leaderboard
 
 if TYPE_CHECKING:
@@ -67,8 +74,19 @@ def resolve_game(text: str) -> str:
     for name in available_games():
         if wanted in (name, get_game(name).title.casefold()):
             return name
-    known = ", ".join(get_game(n).title for n in available_games()) or "none yet"
-    raise SessionError(f"There is no game called {echo(text)}. Games: {known}.")
+    known = ", ".join(get_game(n).title for n in available_games()) or _("none yet")
+    raise SessionError(N_("There is no game called {name}. Games: {known}."), name=echo(text),
+                       known=known)
+
+
+def server_language(interaction: discord.Interaction) -> str:
+    """The server's language (its community locale; English when it has none)."""
+    return i18n.normalize(str(interaction.guild_locale or i18n.SOURCE))
+
+
+def player_name(row: RatingRow) -> str:
+    """A leaderboard line's name: a computer player is named in the active language."""
+    return _("Computer") if ratings.user_of(row.player) is None else row.name
 
 
 def game_choices(current: str) -> list[Choice[str]]:
@@ -96,43 +114,48 @@ def require_posting_rights(interaction: discord.Interaction) -> None:
     """Refuse to open a game where the bot could not post its turn messages."""
     can = interaction.app_permissions
     in_thread = isinstance(interaction.channel, discord.Thread)
+    # Discord's names of permissions, as its settings show them in each language.
     needed = {
-        "View Channel": can.view_channel,
-        "Send Messages in Threads" if in_thread else "Send Messages":
+        N_("View Channel"): can.view_channel,
+        N_("Send Messages in Threads") if in_thread else N_("Send Messages"):
             can.send_messages_in_threads if in_thread else can.send_messages,
-        "Attach Files": can.attach_files,
+        N_("Attach Files"): can.attach_files,
     }
-    missing = [name for name, granted in needed.items() if not granted]
+    missing = [_(name) for name, granted in needed.items() if not granted]
     if missing:
-        raise SessionError(f"I cannot post the game here: I need {', '.join(missing)} in this "
-                           "channel. Ask a moderator, then try again.")
+        raise SessionError(N_("I cannot post the game here: I need {missing} in this "
+                              "channel. Ask a moderator, then try again."),
+                           missing=", ".join(missing))
 
 
 def server_text(server: ServerRow) -> str:
     """``/estancia server``: the stale-game rules in force."""
     if server.stale_days > 0:
-        stalled = (f"A game with no move for {server.stale_days:g} days gets one reminder; "
-                   f"{stale.GRACE_HOURS:g} h later {stale.what_happens(server.stale_policy)}.")
+        stalled = _(stale.RULES[server.stale_policy], days=f"{server.stale_days:g}",
+                    hours=f"{stale.GRACE_HOURS:g}")
     else:
-        stalled = "Stalled games are left alone."
-    lobbies = (f"A lobby nobody starts within {server.lobby_days:g} days expires."
-               if server.lobby_days > 0 else "Lobbies never expire.")
+        stalled = _("Stalled games are left alone.")
+    lobbies = (_("A lobby nobody starts within {days} days expires.",
+                 days=f"{server.lobby_days:g}")
+               if server.lobby_days > 0 else _("Lobbies never expire."))
     return f"{stalled}\n{lobbies}"
 
 
 def stats_text(name: str, rows: list[RatingRow]) -> str:
     """``/estancia stats``: games, wins, rating per game, and the favourite game."""
     if not rows:
-        return f"**{name}** has no finished game on this server yet."
+        return _("**{name}** has no finished game on this server yet.", name=name)
     games = sum(r.games for r in rows)
     wins = sum(r.wins for r in rows)
     favourite = get_game(rows[0].game).title
-    lines = [f"**{name}** — {games} game{'s' * (games != 1)}, {wins} win{'s' * (wins != 1)}; "
-             f"favourite game: {favourite}."]
+    lines = [_("**{name}** — {games}, {wins}; favourite game: {favourite}.", name=name,
+               games=_n("{n} game", "{n} games", games),
+               wins=_n("{n} win", "{n} wins", wins), favourite=favourite)]
     for row in rows:
         shown = ratings.Rating(row.mu, row.sigma).shown
-        lines.append(f"• {get_game(row.game).title}: rating {shown:.1f} "
-                     f"({row.games} played, {row.wins} won)")
+        lines.append(_("• {game}: rating {rating} ({played} played, {won} won)",
+                       game=get_game(row.game).title, rating=f"{shown:.1f}",
+                       played=row.games, won=row.wins))
     return clip_lines(lines)
 
 
@@ -149,8 +172,8 @@ async def game_thread(interaction: discord.Interaction, title: str,
         return channel_of(interaction), None, ""
     can = interaction.app_permissions
     if not (can.create_public_threads and can.send_messages_in_threads):
-        return channel.id, None, (
-            "\n(It is played in this channel. With Create Public Threads and Send Messages "
+        return channel.id, None, "\n" + _(
+            "(It is played in this channel. With Create Public Threads and Send Messages "
             "in Threads, each game gets a thread of its own.)")
     try:
         thread = await channel.create_thread(
@@ -158,7 +181,8 @@ async def game_thread(interaction: discord.Interaction, title: str,
             auto_archive_duration=THREAD_ARCHIVE_MINUTES, reason="Estancia: a new game")
     except discord.HTTPException as error:
         log.warning("could not open a thread in channel %s: HTTP %s", channel.id, error.status)
-        return channel.id, None, "\n(I could not open a thread for it, so it is played here.)"
+        return channel.id, None, "\n" + _(
+            "(I could not open a thread for it, so it is played here.)")
     return thread.id, channel.id, ""
 
 
@@ -238,24 +262,33 @@ class EstanciaCog(commands.GroupCog, group_name="estancia",
         try:
             parsed = parse_options_text(options)
         except ValueError as why:
-            raise SessionError(str(why)) from None
+            raise SessionError.verbatim(str(why)) from None
         self.sessions.check_options(name, parsed)  # before a thread is opened for nothing
         channel_id, parent_id, note = await game_thread(interaction, get_game(name).title,
                                                         user.display_name)
         info = await self.sessions.new(channel_id, interaction.guild_id, user.id,
-                                       user.display_name, name, parsed, parent_id=parent_id)
-        where = f" in <#{channel_id}>" if parent_id is not None else ""
+                                       user.display_name, name, parsed, parent_id=parent_id,
+                                       language=server_language(interaction))
+        thread = f"<#{channel_id}>" if parent_id is not None else None
         if info.status == "active":  # a solo game (its options said so) starts at once
-            await self.reply(interaction, f"Your solo game of **{info.title}** has started"
-                             f"{where}: the board and your turn are in the channel.{note}")
+            text = (_("Your solo game of **{title}** has started in {thread}: the board and "
+                      "your turn are in the channel.", title=info.title, thread=thread)
+                    if thread else
+                    _("Your solo game of **{title}** has started: the board and your turn are "
+                      "in the channel.", title=info.title))
+            await self.reply(interaction, text + note)
             return
-        for _ in range(computers):
+        for _seat in range(computers):
             info = await self.sessions.add_computer(info.channel_id, user.id)
-        await self.reply(interaction, (
-            f"Lobby open{where} for **{info.title}** "
-            f"({players_range(info.min_seats, info.max_seats)}).\n"
-            f"Others join{' there' if where else ''} with `/estancia join` or the Join button; "
-            f"start with `/estancia start`.{note}"))
+        players = players_range(info.min_seats, info.max_seats)
+        text = (_("Lobby open in {thread} for **{title}** ({players}).\nOthers join there "
+                  "with `/estancia join` or the Join button; start with `/estancia start`.",
+                  thread=thread, title=info.title, players=players)
+                if thread else
+                _("Lobby open for **{title}** ({players}).\nOthers join with `/estancia join` "
+                  "or the Join button; start with `/estancia start`.", title=info.title,
+                  players=players))
+        await self.reply(interaction, text + note)
 
     @new.autocomplete("game")
     async def _new_game(self, interaction: discord.Interaction, current: str) -> list[Choice[str]]:
@@ -266,13 +299,15 @@ class EstanciaCog(commands.GroupCog, group_name="estancia",
         await self.think(interaction)
         user = interaction.user
         info = await self.sessions.join(channel_of(interaction), user.id, user.display_name)
-        await self.reply(interaction, f"You joined **{info.title}**.\n" + "\n".join(seat_lines(info)))
+        await self.reply(interaction, "\n".join([_("You joined **{title}**.", title=info.title),
+                                                 *seat_lines(info)]))
 
     @app_commands.command(description="Add a computer player to this channel's lobby")
     async def computer(self, interaction: discord.Interaction) -> None:
         await self.think(interaction)
         info = await self.sessions.add_computer(channel_of(interaction), interaction.user.id)
-        await self.reply(interaction, f"{info.seats[-1].name} joined.\n" + "\n".join(seat_lines(info)))
+        await self.reply(interaction, "\n".join([_("{name} joined.", name=info.seats[-1].name),
+                                                 *seat_lines(info)]))
 
     @app_commands.command(description="Leave this channel's lobby")
     @app_commands.describe(confirm="In a running game: yes, I forfeit it")
@@ -281,31 +316,35 @@ class EstanciaCog(commands.GroupCog, group_name="estancia",
         before = await self.channel_game(interaction)
         if before.status == "active" and before.seat_of(interaction.user.id) is not None:
             if not confirm:
-                then = ("the computer plays your seat from now on and you rank last"
-                        if len(before.seats) - len(before.forfeits) > 2
-                        else "the game ends and the other player wins")
-                await self.reply(interaction, (
-                    f"**{before.title}** is under way: leaving forfeits it ({then}). "
-                    "To leave anyway: `/estancia leave confirm:True`."))
+                warning = (N_("**{title}** is under way: leaving forfeits it (the computer "
+                              "plays your seat from now on and you rank last). To leave "
+                              "anyway: `/estancia leave confirm:True`.")
+                           if len(before.seats) - len(before.forfeits) > 2 else
+                           N_("**{title}** is under way: leaving forfeits it (the game ends "
+                              "and the other player wins). To leave anyway: "
+                              "`/estancia leave confirm:True`."))
+                await self.reply(interaction, _(warning, title=before.title))
                 return
             info = await self.sessions.leave(channel_of(interaction), interaction.user.id)
-            await self.reply(interaction, f"You left **{info.title}** and forfeited.")
+            await self.reply(interaction, _("You left **{title}** and forfeited.",
+                                            title=info.title))
             return
         info = await self.sessions.leave(channel_of(interaction), interaction.user.id)
-        await self.reply(interaction, f"You left the **{info.title}** lobby.")
+        await self.reply(interaction, _("You left the **{title}** lobby.", title=info.title))
 
     @app_commands.command(description="Start the game (the creator)")
     async def start(self, interaction: discord.Interaction) -> None:
         await self.think(interaction)
         info = await self.sessions.start(channel_of(interaction), interaction.user.id)
-        await self.reply(interaction, f"**{info.title}** has started.")
+        await self.reply(interaction, _("**{title}** has started.", title=info.title))
 
     @app_commands.command(description="Cancel this channel's game (the creator or Manage Channels)")
     async def cancel(self, interaction: discord.Interaction) -> None:
         await self.think(interaction)
         info = await self.sessions.cancel(channel_of(interaction), interaction.user.id,
                                           self.can_manage_channel(interaction))
-        await self.reply(interaction, f"**{info.title}** #{info.id} is cancelled.")
+        await self.reply(interaction, _("**{title}** #{id} is cancelled.", title=info.title,
+                                        id=info.id))
 
     # -- reading -----------------------------------------------------------------------
     @app_commands.command(description="Show the board")
@@ -313,21 +352,27 @@ class EstanciaCog(commands.GroupCog, group_name="estancia",
     async def board(self, interaction: discord.Interaction, share: bool = False) -> None:
         await self.think(interaction, public=share)
         info = await self.latest_game(interaction)
-        png = await self.sessions.png(info.id)
-        if info.status == "finished":
-            to_move = " — the game is over (final board)"
-        else:
-            to_move = "" if info.to_move is None else f" — {info.seats[info.to_move].name} to move"
-        await self.reply(interaction, f"**{info.title}** #{info.id}{to_move}",
-                         file=png_file(png, info))
+        with using(info.language if share else i18n.current()):  # for everyone: the game's
+            png = await self.sessions.png(info.id)
+            if info.status == "finished":
+                text = _("**{title}** #{id} — the game is over (final board)", title=info.title,
+                         id=info.id)
+            elif info.to_move is not None:
+                text = _("**{title}** #{id} — {name} to move", title=info.title, id=info.id,
+                         name=info.seats[info.to_move].name)
+            else:
+                text = f"**{info.title}** #{info.id}"
+        await self.reply(interaction, text, file=png_file(png, info))
 
     @app_commands.command(description="An animated replay of this channel's last finished game")
     @app_commands.describe(share="Post it for everyone instead of only you")
     async def replay(self, interaction: discord.Interaction, share: bool = False) -> None:
         await self.think(interaction, public=share)
         info = await self.latest_game(interaction)
-        gif = await self.sessions.replay_gif(info.id)
-        await self.reply(interaction, f"**{info.title}** #{info.id} — the game turn by turn.",
+        with using(info.language if share else i18n.current()):  # for everyone: the game's
+            gif = await self.sessions.replay_gif(info.id)
+            text = _("**{title}** #{id} — the game turn by turn.", title=info.title, id=info.id)
+        await self.reply(interaction, text,
                          file=discord.File(io.BytesIO(gif), filename=f"estancia-{info.id}.gif"))
 
     @app_commands.command(description="Your private view of the game (your hand, your sheet)")
@@ -336,16 +381,18 @@ class EstanciaCog(commands.GroupCog, group_name="estancia",
         info = await self.latest_game(interaction)
         seated = info.seat_of(interaction.user.id) is not None
         view = await self.sessions.view(info.id, interaction.user.id)
-        png = await cpu.run(cpu.render_png, renderer.RENDERERS[info.game], view, info.names)
+        png = await cpu.run(cpu.render_png, renderer.RENDERERS[info.game], view, info.names,
+                            i18n.current())
         hand = hand_text(view) if seated else None
         if not seated:
-            note = "you have no seat in this game; this is the public view."
+            text = _("**{title}** #{id} — you have no seat in this game; this is the public "
+                     "view.", title=info.title, id=info.id)
         elif hand:
-            note = f"only you can see this.\n{hand}"
+            text = _("**{title}** #{id} — only you can see this.\n{hand}", title=info.title,
+                     id=info.id, hand=hand)
         else:
-            note = "your view."
-        await self.reply(interaction, f"**{info.title}** #{info.id} — {note}",
-                         file=png_file(png, info))
+            text = _("**{title}** #{id} — your view.", title=info.title, id=info.id)
+        await self.reply(interaction, text, file=png_file(png, info))
 
     @app_commands.command(description="The last moves of this channel's game")
     @app_commands.describe(lines="How many lines (default 15)")
@@ -353,7 +400,7 @@ class EstanciaCog(commands.GroupCog, group_name="estancia",
                   lines: app_commands.Range[int, 1, 50] = 15) -> None:
         await self.think(interaction)
         entries = await self.sessions.log(channel_of(interaction), lines)
-        await self.reply(interaction, clip_lines(entries) if entries else "Nothing has happened yet.")
+        await self.reply(interaction, clip_lines(entries) if entries else _("Nothing has happened yet."))
 
     @app_commands.command(description="A summary of a game's rules")
     @app_commands.describe(game="The game (default: the one in this channel)")
@@ -361,7 +408,8 @@ class EstanciaCog(commands.GroupCog, group_name="estancia",
         await self.think(interaction)
         name = resolve_game(game) if game else (await self.latest_game(interaction)).game
         definition = get_game(name)
-        summary = definition.summary or "This game has no summary yet."
+        summary = (_(definition.summary) if definition.summary
+                   else _("This game has no summary yet."))
         players = players_range(definition.min_seats, definition.max_seats)
         await self.reply(interaction, f"**{definition.title}** ({players})\n{summary}")
 
@@ -390,8 +438,9 @@ class EstanciaCog(commands.GroupCog, group_name="estancia",
         await self.think(interaction)
         until = await self.sessions.vacation(interaction.user.id, days)
         await self.reply(interaction, (
-            f"Enjoy! Until <t:{int(until)}:f> the clocks of your turns wait, in every game."
-            if until is not None else "Welcome back: your turns' clocks run again."))
+            _("Enjoy! Until {time} the clocks of your turns wait, in every game.",
+              time=f"<t:{int(until)}:f>")
+            if until is not None else _("Welcome back: your turns' clocks run again.")))
 
     # -- server ------------------------------------------------------------------------
     @app_commands.command(description="This server's rules for stalled games and old lobbies")
@@ -407,7 +456,7 @@ class EstanciaCog(commands.GroupCog, group_name="estancia",
         if stale_days is None and lobby_days is None and stale_policy is None:
             current = await self.sessions.server(guild)
         elif not interaction.permissions.manage_guild:
-            raise SessionError("Only someone who can manage this server can change that.")
+            raise SessionError(N_("Only someone who can manage this server can change that."))
         else:
             current = await self.sessions.set_server(guild, stale_days=stale_days,
                                                      lobby_days=lobby_days,
@@ -424,11 +473,15 @@ class EstanciaCog(commands.GroupCog, group_name="estancia",
         name = resolve_game(game) if game else (await self.latest_game(interaction)).game
         title = get_game(name).title
         rows = await self.sessions.leaderboard(interaction.guild_id or 0, name, LEADERBOARD_SIZE)
-        lines = [leaderboard.Line(r.name, ratings.Rating(r.mu, r.sigma).shown, r.games, r.wins)
-                 for r in rows]
-        png = await cpu.run(leaderboard.render_png, f"{title} — leaderboard", lines)
-        text = f"**{title}** — the best rated players of this server" if rows else (
-            f"**{title}** — no rated game on this server yet: ratings change when a game ends.")
+        with using(server_language(interaction) if share else i18n.current()):
+            lines = [leaderboard.Line(player_name(r), ratings.Rating(r.mu, r.sigma).shown,
+                                      r.games, r.wins) for r in rows]
+            heading = _("{title} — leaderboard", title=title)
+            png = await cpu.run(leaderboard.render_png, heading, lines, i18n.current())
+            text = (_("**{title}** — the best rated players of this server", title=title)
+                    if rows else
+                    _("**{title}** — no rated game on this server yet: ratings change when a "
+                      "game ends.", title=title))
         await self.reply(interaction, text, file=discord.File(
             io.BytesIO(png), filename=f"leaderboard-{name}.png"))
 
@@ -502,28 +555,32 @@ class EstanciaCog(commands.GroupCog, group_name="estancia",
         await self.think(interaction)
         result = await self.sessions.undo(channel_of(interaction), interaction.user.id)
         await present_result(interaction, self.sessions, result,
-                             headline="You took back your last step.", undo_button=False)
+                             headline=_("You took back your last step."), undo_button=False)
 
-    @app_commands.command(description="Turn timer settings of this channel's game")
+    @app_commands.command(description="Turn timer and language of this channel's game")
     @app_commands.describe(timeout_hours="Hours per turn (0 switches the timer off)",
                            reminders='Reminders, in hours before the deadline, e.g. "12,2"',
-                           policy="What happens at the deadline")
+                           policy="What happens at the deadline",
+                           language="The language of the game's posts in the channel")
+    @app_commands.choices(language=[Choice(name=LANGUAGE_NAMES[code], value=code)
+                                    for code in i18n.LANGUAGES])
     async def settings(self, interaction: discord.Interaction,
                        timeout_hours: app_commands.Range[float, 0, 720] | None = None,
                        reminders: str | None = None,
-                       policy: Literal["computer", "forfeit"] | None = None) -> None:
+                       policy: Literal["computer", "forfeit"] | None = None,
+                       language: str | None = None) -> None:
         await self.think(interaction)
-        if timeout_hours is None and reminders is None and policy is None:
+        if (timeout_hours, reminders, policy, language) == (None, None, None, None):
             info = await self.channel_game(interaction)
         else:
             try:
                 hours = None if reminders is None else parse_hours_list(reminders)
             except ValueError:
-                raise SessionError('Reminders are hours before the deadline, like "12,2" '
-                                   '(or "none").') from None
+                raise SessionError(N_('Reminders are hours before the deadline, like "12,2" '
+                                      '(or "none").')) from None
             info = await self.sessions.set_settings(
                 channel_of(interaction), interaction.user.id,
                 self.can_manage_channel(interaction), turn_timeout_hours=timeout_hours,
-                reminder_hours=hours, timeout_policy=policy)
+                reminder_hours=hours, timeout_policy=policy, language=language)
         await self.reply(interaction, settings_text(info))
 

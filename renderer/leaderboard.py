@@ -1,7 +1,8 @@
 """A server's leaderboard for one game, as an image that reads on a phone.
 
 Portrait and narrow (720 px wide), so the chat preview (~400 px) shrinks it by less than
-half: the smallest text (26 px) stays above 14 px on the phone.
+half: the smallest text (26 px) stays above 14 px on the phone. Its words are in the
+active language (:mod:`games.i18n`).
 """
 
 from __future__ import annotations
@@ -11,6 +12,7 @@ from dataclasses import dataclass
 
 from PIL import Image, ImageDraw
 
+from games.i18n import _
 from renderer.fonts import draw_on, font
 
 WIDTH = 720
@@ -49,10 +51,10 @@ def render(title: str, lines: Sequence[Line]) -> Image.Image:
     draw = draw_on(image)
     draw.text((MARGIN, 24), fit(draw, title, 44, WIDTH - 2 * MARGIN, bold=True), fill=INK,
               font=font(44, bold=True))
-    draw.text((WIDTH - MARGIN, 80), "rating · games · wins", fill=MUTED, font=font(26),
+    draw.text((WIDTH - MARGIN, 80), _("rating · games · wins"), fill=MUTED, font=font(26),
               anchor="ra")
     if not lines:
-        draw.text((MARGIN, TOP + 14), "No rated game yet.", fill=MUTED, font=font(30))
+        draw.text((MARGIN, TOP + 14), _("No rated game yet."), fill=MUTED, font=font(30))
         return image
     for index, line in enumerate(lines):
         y = TOP + index * ROW
@@ -72,8 +74,11 @@ def render(title: str, lines: Sequence[Line]) -> Image.Image:
     return image
 
 
-def render_png(title: str, lines: Sequence[Line]) -> bytes:
-    """:func:`render`, encoded (a top-level function: the bot draws it in its CPU pool)."""
+def render_png(title: str, lines: Sequence[Line], locale: str = "en") -> bytes:
+    """:func:`render`, encoded (a top-level function: the bot draws it in its CPU pool),
+    its words in ``locale`` (a worker process has no active language of its own)."""
+    from games.i18n import using
     from renderer import encode_png
 
-    return encode_png(render(title, lines))
+    with using(locale):
+        return encode_png(render(title, lines))

@@ -2,7 +2,9 @@
 
 Portrait, 720 px wide, so a phone (~400 px) shows it at more than half size: the smallest
 text (22 px) stays above 12 px there. Every seat has one colour throughout: legend,
-table column and chart line.
+table column and chart line. Its words are in the active language (:mod:`games.i18n`);
+score categories are the engines' keys, translated with the catalogue context
+"score category" (:func:`category_name`).
 """
 
 from __future__ import annotations
@@ -11,6 +13,7 @@ from dataclasses import dataclass
 
 from PIL import Image, ImageDraw
 
+from games.i18n import _, _n, _p
 from renderer.fonts import draw_on, font
 from renderer.leaderboard import fit
 
@@ -43,6 +46,21 @@ class Recap:
     history: tuple[tuple[int, ...], ...]
     #: How many turns were played (the chart's span).
     turns: int
+    #: Each category's name as players read it (default: :func:`category_name`).
+    labels: dict[str, str] | None = None
+
+
+def category_name(category: str, game: object | None = None) -> str:
+    """A score category (an engine's key such as "meadows" or "total") as players read it,
+    in the active language: the game's own name for it (``Game.score_label``, when the
+    game names it), else the platform's catalogue (context "score category"), else the
+    key itself."""
+    own = getattr(game, "score_label", None)
+    if callable(own):
+        label = own(category)
+        if isinstance(label, str) and label != category:
+            return label
+    return _p("score category", category.replace("_", " "))
 
 
 def colour(seat: int) -> tuple[int, int, int]:
@@ -57,7 +75,7 @@ def render(recap: Recap) -> Image.Image:
     image = Image.new("RGB", (WIDTH, height), BACKGROUND)
     draw = draw_on(image)
     y = MARGIN
-    draw.text((MARGIN, y), fit(draw, f"{recap.title} — final scores", 40, WIDTH - 2 * MARGIN,
+    draw.text((MARGIN, y), fit(draw, _("{title} — final scores", title=recap.title), 40, WIDTH - 2 * MARGIN,
                                bold=True), fill=INK, font=font(40, bold=True))
     y += 56
     draw.text((MARGIN, y), fit(draw, verdict(recap), 28, WIDTH - 2 * MARGIN), fill=INK,
@@ -72,8 +90,10 @@ def render(recap: Recap) -> Image.Image:
 def verdict(recap: Recap) -> str:
     names = [recap.names[s] for s in recap.winners]
     if not names:
-        return "No winner."
-    return f"Winner: {names[0]}" if len(names) == 1 else f"Winners: {' and '.join(names)}"
+        return _("No winner.")
+    if len(names) == 1:
+        return _("Winner: {name}", name=names[0])
+    return _("Winners: {names} and {last}", names=", ".join(names[:-1]), last=names[-1])
 
 
 def _legend(draw: ImageDraw.ImageDraw, recap: Recap, y: int) -> int:
@@ -84,8 +104,8 @@ def _legend(draw: ImageDraw.ImageDraw, recap: Recap, y: int) -> int:
         draw.text((MARGIN + 20, middle), str(seat + 1), fill=(255, 255, 255),
                   font=font(22, bold=True), anchor="mm")
         total = recap.scores.get(seat, {}).get("total", 0)
-        note = " (forfeited)" if seat in recap.forfeits else ""
-        label = fit(draw, f"{name}{note}", 28, WIDTH - 2 * MARGIN - 60 - 120,
+        shown = _("{name} (forfeited)", name=name) if seat in recap.forfeits else name
+        label = fit(draw, shown, 28, WIDTH - 2 * MARGIN - 60 - 120,
                     bold=seat in recap.winners)
         draw.text((MARGIN + 56, middle), label, fill=INK,
                   font=font(28, bold=seat in recap.winners), anchor="lm")
@@ -110,7 +130,8 @@ def _table(draw: ImageDraw.ImageDraw, recap: Recap, categories: list[str], y: in
             draw.rectangle((MARGIN - 8, y, WIDTH - MARGIN + 8, y + TABLE_ROW - 1), fill=STRIPE)
         bold = category == "total"
         middle = y + TABLE_ROW // 2
-        draw.text((MARGIN, middle), fit(draw, category.replace("_", " "), 24, label_width - 8,
+        draw.text((MARGIN, middle), fit(draw, (recap.labels or {}).get(category) or category_name(category), 24,
+                                        label_width - 8,
                                         bold=bold), fill=INK, font=font(24, bold=bold),
                   anchor="lm")
         for seat in range(seats):
@@ -122,7 +143,7 @@ def _table(draw: ImageDraw.ImageDraw, recap: Recap, categories: list[str], y: in
 
 
 def _chart(draw: ImageDraw.ImageDraw, recap: Recap, y: int) -> None:
-    draw.text((MARGIN, y - 34), "Score after each turn", fill=MUTED, font=font(24))
+    draw.text((MARGIN, y - 34), _("Score after each turn"), fill=MUTED, font=font(24))
     left, right = MARGIN + 56, WIDTH - MARGIN
     top, bottom = y + 8, y + CHART_HEIGHT - 36
     history = recap.history or ((0,) * len(recap.names),)
@@ -133,7 +154,7 @@ def _chart(draw: ImageDraw.ImageDraw, recap: Recap, y: int) -> None:
         gy = bottom - (bottom - top) * fraction
         draw.line((left, gy, right, gy), fill=GRID, width=2)
         draw.text((left - 8, gy), f"{value:.0f}", fill=MUTED, font=font(22), anchor="rm")
-    draw.text(((left + right) // 2, bottom + 8), f"{recap.turns} turns", fill=MUTED,
+    draw.text(((left + right) // 2, bottom + 8), _n("{n} turn", "{n} turns", recap.turns), fill=MUTED,
               font=font(22), anchor="ma")
     span = max(1, len(history) - 1)
 

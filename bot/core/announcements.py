@@ -3,6 +3,12 @@
 A payload is a plain JSON dict stored in the outbox row; :class:`Announcement` is the
 typed form handed to front ends. Texts use display names only; mentions and times are
 formatted by the front end (``content()`` gives Discord's ``<@id>`` and ``<t:UNIX:R>``).
+
+Languages: a payload's ``text`` is written when the change happens, in the language
+active then (the game's, see :mod:`bot.core.sessions`), and the payload records that
+language as ``locale``; the front end delivers it inside ``using(locale)`` so that what it
+adds (the ping line, buttons, the board) speaks the same language. Rows written before
+languages existed have no ``locale``: they were English, and are delivered in English.
 """
 
 from __future__ import annotations
@@ -10,6 +16,9 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import asdict, dataclass
 from typing import Any, Literal
+
+from games import i18n
+from games.i18n import _
 
 AnnouncementKind = Literal[
     "lobby", "start", "turn", "undo", "reminder", "timeout", "game_over", "cancelled",
@@ -60,18 +69,20 @@ class Announcement:
     vote: str | None = None
     #: Failed delivery attempts so far.
     attempts: int = 0
+    #: The language ``text`` is written in, and the rest of the message is delivered in
+    #: (None: a row from before languages, English).
+    locale: str | None = None
 
     def render(self, mention: Callable[[int], str], timestamp: Callable[[float], str]) -> str:
         """The message text, with mentions and times formatted by the front end."""
         lines = [self.text] if self.text else []
         if self.mention_user_ids:
             who = " ".join(mention(uid) for uid in self.mention_user_ids)
-            ping = f"{who}, a reminder: it is your turn" if self.kind == "reminder" else (
-                f"{who}, it's your turn"
-            )
-            away = (f"on vacation until {timestamp(self.away_until)}"
+            ping = (_("{who}, a reminder: it is your turn", who=who) if self.kind == "reminder"
+                    else _("{who}, it's your turn", who=who))
+            away = (_("on vacation until {time}", time=timestamp(self.away_until))
                     if self.away_until is not None else None)
-            deadline = (f"time runs out {timestamp(self.deadline_at)}"
+            deadline = (_("time runs out {time}", time=timestamp(self.deadline_at))
                         if self.deadline_at is not None else None)
             if away or deadline:
                 ping += f" ({'; '.join(part for part in (away, deadline) if part)})"
@@ -113,13 +124,14 @@ def payload(
     away_until: float | None = None,
     vote: str | None = None,
 ) -> dict[str, Any]:
-    """The JSON body of an outbox row (everything of :class:`Announcement` but its address)."""
+    """The JSON body of an outbox row (everything of :class:`Announcement` but its
+    address), in the active language (recorded as its ``locale``)."""
     body = Announcement(
         outbox_id=0, game_id=0, channel_id=0, version=0, kind=kind, text=clip(text),
         mention_user_ids=tuple(mention_user_ids), deadline_at=deadline_at, image=image,
         turn_button=turn_button, lobby_buttons=lobby_buttons, game_over=game_over,
         scores_text=scores_text, recap=recap, archive_thread=archive_thread,
-        away_until=away_until, vote=vote,
+        away_until=away_until, vote=vote, locale=i18n.current(),
     )
     data = asdict(body)
     for address in ("outbox_id", "game_id", "channel_id", "version", "attempts"):

@@ -17,8 +17,9 @@ from typing import Any
 
 import games
 from bot.core import cpu
-from games import ai
+from games import ai, i18n
 from games.base import Decision, Event, Game, GameState
+from games.i18n import using
 
 #: Any game engine (the session layer never depends on one game's types).
 AnyGame = Game[Any, Any]
@@ -125,10 +126,23 @@ def computer_step(game: AnyGame, state: GameState, seat: int) -> Step:
     return apply_step(game, state, seat, key, None, by_computer=True)
 
 
-def computer_step_of(module: str, state: GameState, seat: int) -> Step:
-    """:func:`computer_step` in the game defined in ``module``: one unit of work for the
-    CPU pool (picklable arguments and result)."""
-    return computer_step(cpu.game_at(module), state, seat)
+def computer_step_of(module: str, state: GameState, seat: int, locale: str) -> Step:
+    """:func:`computer_step` in the game defined in ``module``, its events and label in
+    ``locale``: one unit of work for the CPU pool (picklable arguments and result; the
+    active language does not cross into a worker process, so it is passed)."""
+    with using(locale):
+        return computer_step(cpu.game_at(module), state, seat)
+
+
+def retell(game: AnyGame, state: GameState, steps: Sequence[Step]) -> list[Step]:
+    """The same steps applied again from ``state``, their labels and events in the active
+    language (engines are deterministic: the states are the same)."""
+    told = []
+    for step in steps:
+        again = apply_step(game, state, step.seat, step.key, step.user_id, step.by_computer)
+        told.append(again)
+        state = again.state
+    return told
 
 
 def human_step(
@@ -166,7 +180,8 @@ async def think_off_loop(game: AnyGame, state: GameState, users: Sequence[int | 
     """:func:`think` with each computer decision in the CPU pool (:mod:`bot.core.cpu`), one
     per task: a long run of computer turns takes its turn in the pool with every other
     game's work instead of holding a worker (or the event loop) to itself. Steps without a
-    choice (forced steps, a computer's only option) are a single engine step: played here."""
+    choice (forced steps, a computer's only option) are a single engine step: played here.
+    Texts are in the active language, which the workers are told."""
     module = games.GAME_MODULES[game.name]
     steps: list[Step] = []
     while True:
@@ -184,6 +199,6 @@ async def think_off_loop(game: AnyGame, state: GameState, users: Sequence[int | 
                               by_computer=True)
         else:
             step = await cpu.run(computer_step_of, module, state, decision.seat,
-                                 background=True)
+                                 i18n.current(), background=True)
         steps.append(step)
         state = step.state

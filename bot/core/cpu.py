@@ -20,6 +20,10 @@ computer thinking for seconds in the bot's own process would stall every other g
 Helpers below name games and renderers by *module path* (``"games.hazienda"``), which a
 fresh worker can import, rather than by the registries' names, which tests extend at
 run time.
+
+The active language (:mod:`games.i18n`) is a context variable of this process: a worker
+does not see it, so every function below that produces texts or images takes the
+``locale`` to work in.
 """
 
 from __future__ import annotations
@@ -241,11 +245,15 @@ atexit.register(shutdown)
 
 
 # -- the work itself (top-level, picklable) ---------------------------------------------
-def render_png(module: str, view: dict[str, Any], names: list[str]) -> bytes:
-    """The board PNG of a view, drawn by the renderer module at ``module``."""
+def render_png(module: str, view: dict[str, Any], names: list[str],
+               locale: str | None = None) -> bytes:
+    """The board PNG of a view, drawn by the renderer module at ``module``, its words in
+    ``locale`` (None: the active language; a worker process has none of its own)."""
     import renderer
+    from games.i18n import current, using
 
-    return renderer.encode_png(importlib.import_module(module).render(view, names))
+    with using(locale or current()):
+        return renderer.encode_png(importlib.import_module(module).render(view, names))
 
 
 def game_at(module: str) -> Any:
@@ -271,17 +279,23 @@ def replay_text(module: str, snapshot: str, steps: list[tuple[int, str]]) -> str
 
 
 def board_png(game_module: str, render_module: str, snapshot: str,
-              steps: list[tuple[int, str]], names: list[str]) -> bytes:
-    """The spectators' board PNG at the moment ``snapshot`` + ``steps`` (see :func:`replay`)."""
-    view = game_at(game_module).view(replay(game_module, snapshot, steps), None)
-    return render_png(render_module, view, names)
+              steps: list[tuple[int, str]], names: list[str], locale: str = "en") -> bytes:
+    """The spectators' board PNG at the moment ``snapshot`` + ``steps`` (see :func:`replay`),
+    in ``locale``."""
+    from games.i18n import using
+
+    with using(locale):
+        view = game_at(game_module).view(replay(game_module, snapshot, steps), None)
+        return render_png(render_module, view, names, locale)
 
 
 def render_decision_png(game: str, module: str, view: dict[str, Any], names: list[str],
-                        marks: dict[str, str]) -> bytes | None:
+                        marks: dict[str, str], locale: str = "en") -> bytes | None:
     """:func:`renderer.render_decision_png` of ``game``, whose renderer is the module at
-    ``module`` (registered here when this worker has not heard of the game)."""
+    ``module`` (registered here when this worker has not heard of the game), in ``locale``."""
     import renderer
+    from games.i18n import using
 
     renderer.RENDERERS.setdefault(game, module)
-    return renderer.render_decision_png(game, view, names, marks)
+    with using(locale):
+        return renderer.render_decision_png(game, view, names, marks)

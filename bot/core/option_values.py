@@ -9,6 +9,8 @@ from typing import Any
 
 from pydantic import BaseModel
 
+from games.i18n import _
+
 
 def typed_value(raw: str) -> Any:
     """``"yes"`` → True, ``"off"`` → False, ``"3"`` → 3, ``"0.5"`` → 0.5, else the text."""
@@ -37,7 +39,8 @@ def parse_option_words(text: str | None) -> dict[str, Any]:
         name, sep, raw = token.partition("=")
         name = name.strip().lower().replace("-", "_")
         if not name:
-            raise ValueError(f"an option needs a name before '=': {token[:40]!r}")
+            raise ValueError(_("an option needs a name before '=': {token}",
+                               token=repr(token[:40])))
         if not sep:
             if name.startswith("no_") and len(name) > 3:
                 options[name[3:]] = False
@@ -65,7 +68,7 @@ def describe_options(model: type[BaseModel]) -> str:
             low = getattr(rule, "ge", low)
             high = getattr(rule, "le", high)
         parts.append(f"{name}={low}…{high}" if low is not None and high is not None
-                     else f"{name}=VALUE")
+                     else f"{name}={_('VALUE')}")
     return ", ".join(parts)
 
 

@@ -83,29 +83,37 @@ def _engine(module: str) -> AnyGame:
 
 def recap_png(game_module: str, final_state: str, moves: Sequence[MoveRow],
               names: tuple[str, ...], winners: tuple[int, ...],
-              forfeits: tuple[int, ...]) -> bytes:
-    """The recap image of a finished game (see the module docstring)."""
+              forfeits: tuple[int, ...], locale: str = "en") -> bytes:
+    """The recap image of a finished game (see the module docstring), its words in
+    ``locale`` (a worker process has no active language of its own)."""
     import renderer
-    from renderer.recap import render
+    from games.i18n import using
+    from renderer.recap import category_name, render
 
     engine = _engine(game_module)
     history = score_history(engine, effective_states(engine, moves), len(names))
-    recap = Recap(
-        title=engine.title, names=names, scores=engine.scores(engine.load(final_state)),
-        winners=winners, forfeits=forfeits,
-        history=tuple(sample(history, MAX_POINTS)), turns=max(0, len(history) - 1),
-    )
-    return renderer.encode_png(render(recap))
+    with using(locale):
+        scores = engine.scores(engine.load(final_state))
+        recap = Recap(
+            title=engine.title, names=names, scores=scores, winners=winners, forfeits=forfeits,
+            history=tuple(sample(history, MAX_POINTS)), turns=max(0, len(history) - 1),
+            labels={category: category_name(category, engine)
+                    for seat_scores in scores.values() for category in seat_scores},
+        )
+        return renderer.encode_png(render(recap))
 
 
 def replay_gif(game_module: str, game: str, render_module: str, moves: Sequence[MoveRow],
-               names: list[str]) -> bytes:
-    """The replay GIF of a finished game (see :func:`renderer.replay.animate`)."""
+               names: list[str], locale: str = "en") -> bytes:
+    """The replay GIF of a finished game (see :func:`renderer.replay.animate`), its boards
+    drawn in ``locale``."""
     import renderer
+    from games.i18n import using
     from renderer.replay import animate
 
     renderer.RENDERERS.setdefault(game, render_module)  # a game this worker never heard of
     engine = _engine(game_module)
     views: list[dict[str, Any]] = [engine.view(state, None)
                                    for state in turn_ends(engine, effective_states(engine, moves))]
-    return animate(game, views, names)
+    with using(locale):
+        return animate(game, views, names)

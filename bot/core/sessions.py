@@ -54,6 +54,7 @@ from bot.core.autoplay import (
     forced_steps,
     human_step,
     is_forced,
+    retell,
     think_off_loop,
     turn_key,
 )
@@ -77,7 +78,9 @@ from bot.storage.sqlite import (
     Store,
     TimerRow,
 )
+from games import i18n
 from games.base import Decision, GameOptions, GameState, IllegalMove
+from games.i18n import N_, _, using
 
 __all__ = [
     "Announcement", "AnnouncementKind", "GameInfo", "MoveResult", "Seat", "SeatView",
@@ -89,15 +92,30 @@ log = logging.getLogger(__name__)
 TimeoutPolicy = Literal["computer", "forfeit"]
 Status = Literal["lobby", "active", "finished", "cancelled"]
 
-STALE = "This panel is out of date — the game has moved on."
-NO_GAME = "There is no game in this channel."
-NOT_SEATED = "You are not playing in this game."
-NOT_STARTED = "The game has not started yet."
-GAME_OVER = "This game is over."
-NOT_YOUR_TURN = "It is not your turn."
-CANNOT_UNDO = "You can only take back your own last move, before anyone else has moved."
+STALE = N_("This panel is out of date — the game has moved on.")
+NO_GAME = N_("There is no game in this channel.")
+NOT_SEATED = N_("You are not playing in this game.")
+NOT_STARTED = N_("The game has not started yet.")
+GAME_OVER = N_("This game is over.")
+NOT_YOUR_TURN = N_("It is not your turn.")
+CANNOT_UNDO = N_("You can only take back your own last move, before anyone else has moved.")
 MAX_VACATION_DAYS = 60
-PAUSED = "The game is paused: `/estancia resume` to go on."
+PAUSED = N_("The game is paused: `/estancia resume` to go on.")
+#: Each language by its own name (``/estancia settings language:``).
+LANGUAGE_NAMES = {"en": "English", "fr": "français"}
+#: Why a seat forfeits -> (the text when that ends the game, the text when the others
+#: play on).
+FORFEITS = {
+    "left": (N_("{name} left the game and forfeits."),
+             N_("{name} left the game and forfeits; the computer plays their seat from now on "
+                "and they rank last.")),
+    "timeout": (N_("{name} ran out of time and forfeits."),
+                N_("{name} ran out of time and forfeits; the computer plays their seat from "
+                   "now on and they rank last.")),
+    "stale": (N_("No move for {idle}: {name} forfeits."),
+              N_("No move for {idle}: {name} forfeits; the computer plays their seat from now "
+                 "on and they rank last.")),
+}
 #: The largest id SQLite can hold (a 64-bit signed integer).
 MAX_GAME_ID = 2**63 - 1
 #: Retry delays for failed deliveries: 5 s, 10 s, 20 s … capped at one hour.
@@ -126,7 +144,29 @@ class SessionError(Exception):
     Examples: "It is not your turn.", "This panel is out of date — the game has moved
     on.", "There is no game in this channel." Engine ``IllegalMove`` errors arrive as
     this exception too.
+
+    The message is an English catalogue text (marked with ``N_``) and its fields,
+    translated when it is shown (``str()``), so that the refusal reaches the user in the
+    language active where it is answered (the reader's), whatever language was active
+    where it was raised. :meth:`verbatim` wraps a text that is translated already.
     """
+
+    def __init__(self, message: str, /, **params: object) -> None:
+        super().__init__(message)
+        self.msgid = message
+        self.params = params
+        self.translate = True
+
+    @classmethod
+    def verbatim(cls, text: str) -> SessionError:
+        error = cls(text)
+        error.translate = False
+        return error
+
+    def __str__(self) -> str:
+        if not self.translate:
+            return self.msgid
+        return _(self.msgid, **self.params)
 
 
 @dataclass(frozen=True)
@@ -175,6 +215,8 @@ class GameInfo:
     updated_at: float
     #: The channel this game's own thread was opened from (None: played in a channel).
     parent_id: int | None = None
+    #: The language of the game's public posts ("en", "fr").
+    language: str = "en"
 
     def seat_of(self, user_id: int) -> int | None:
         for seat in self.seats:
@@ -219,6 +261,16 @@ class SeatView:
     view: dict[str, Any] | None
     decision: Decision | None
     undoable: bool
+
+
+def refusal(game: AnyGame, state: GameState, seat: int, key: str, error: IllegalMove) -> str:
+    """The engine's refusal of ``key`` in the active language (the reader's): the same
+    check again, since ``error`` was raised while the game's language was active."""
+    try:
+        game.apply(state, seat, key)
+    except IllegalMove as again:
+        return str(again)
+    return str(error)
 
 
 def _random_seed() -> int:
@@ -286,10 +338,11 @@ class Sessions:
         try:
             return games.get_game(name)
         except KeyError:
-            raise SessionError(f"There is no game called {name!r}.") from None
+            raise SessionError(N_("There is no game called {name}."), name=repr(name)) from None
         except (ImportError, AttributeError):
             log.exception("game %r does not load", name)
-            raise SessionError(f"The game {name!r} is not available right now.") from None
+            raise SessionError(N_("The game {name} is not available right now."),
+                               name=repr(name)) from None
 
     def _load(self, row: GameRow) -> Loaded:
         game = self._engine(row.game)
@@ -320,7 +373,7 @@ class Sessions:
         # An id from a forged custom id may be beyond SQLite's integers: no such game.
         row = await self.store.game(game_id) if 0 < game_id <= MAX_GAME_ID else None
         if row is None:
-            raise SessionError("That game does not exist.")
+            raise SessionError(N_("That game does not exist."))
         return row
 
     async def _open_row(self, channel_id: int) -> GameRow:
@@ -357,6 +410,7 @@ class Sessions:
             created_at=row.created_at,
             updated_at=row.updated_at,
             parent_id=row.parent_id,
+            language=row.language,
         )
 
     @staticmethod
@@ -384,13 +438,15 @@ class Sessions:
         options: dict[str, Any] | None = None,
         seed: int | None = None,
         parent_id: int | None = None,
+        language: str | None = None,
     ) -> GameInfo:
         """Open a lobby in a channel or thread; the creator takes seat 0.
 
         Refused when a game is already in lobby or active there, for an unknown game or
         invalid options. ``seed`` fixes the game's randomness (tests, the terminal).
         ``parent_id``: the game has a thread of its own, opened from that channel (the
-        recap goes there at the end, and the thread is archived).
+        recap goes there at the end, and the thread is archived). ``language``: of the
+        game's public posts (default English; the Discord layer passes the server's).
         """
         engine = self._engine(game)
         parsed = self.check_options(game, options)
@@ -409,17 +465,21 @@ class Sessions:
             timeout_policy=self.settings.timeout_policy,
             created_at=now,
             parent_id=parent_id,
+            language=i18n.normalize(language),
         )
         # Options only a solo game has (an automa's difficulty): no lobby, it starts now.
         solo = engine.min_seats == 1 and bool(engine.solo_options & set(options or {}))
-        text = f"{creator_name} opened a game of {engine.title}. {seats_line(engine, seats)}"
+        with using(new.language):
+            opened = _("{name} opened a game of {title}.", name=creator_name, title=engine.title)
+            body = payload("lobby", f"{opened} {seats_line(engine, seats)}",
+                           lobby_buttons=not solo)
         try:
-            row = await self.store.create_game(new, payload("lobby", text, lobby_buttons=not solo))
+            row = await self.store.create_game(new, body)
         except ChannelBusy:
-            raise SessionError(
+            raise SessionError(N_(
                 "A game is already open in this channel — finish or cancel it first, "
                 "or start one in a thread."
-            ) from None
+            )) from None
         self._notify(outbox=True, timers=False)
         if solo:
             return await self.start(channel_id, creator_id)
@@ -435,15 +495,19 @@ class Sessions:
                 f"{'.'.join(str(p) for p in err['loc']) or 'options'}: {err['msg']}"
                 for err in exc.errors()
             )
-            raise SessionError(f"Invalid options for {engine.title}: {problems}.") from None
+            raise SessionError(N_("Invalid options for {title}: {problems}."), title=engine.title,
+                               problems=problems) from None
 
     async def _lobby_change(
-        self, row: GameRow, seats: tuple[SeatRow, ...], text: str
+        self, row: GameRow, seats: tuple[SeatRow, ...], text: str, **params: object
     ) -> GameInfo:
+        """``text``: what happened, a catalogue text (``N_``) with its ``params``."""
         engine = self._engine(row.game)
         now = self.clock()
         new_row = replace(row, seats=seats, version=row.version + 1, updated_at=now)
-        body = payload("lobby", f"{text} {seats_line(engine, seats)}", lobby_buttons=True)
+        with using(row.language):
+            said = _(text, **params)
+            body = payload("lobby", f"{said} {seats_line(engine, seats)}", lobby_buttons=True)
         await self._commit(Change(new_row, row.version, expected_settings=row,
                                   announcements=[body]))
         return self._info(Loaded(new_row, engine, None))
@@ -452,7 +516,7 @@ class Sessions:
         """Run a read-check-commit ``attempt`` again when another change landed between
         its read and its commit (two players joining at once, say). Commands that do
         not come from a panel mean "whatever the version is now"."""
-        for _ in range(STALE_RETRIES - 1):
+        for _attempt in range(STALE_RETRIES - 1):
             try:
                 return await attempt()
             except StaleVersion:
@@ -465,7 +529,7 @@ class Sessions:
     async def _lobby_row(self, channel_id: int) -> GameRow:
         row = await self._open_row(channel_id)
         if row.status != "lobby":
-            raise SessionError("The game has already started.")
+            raise SessionError(N_("The game has already started."))
         return row
 
     async def join(self, channel_id: int, user_id: int, name: str) -> GameInfo:
@@ -476,11 +540,11 @@ class Sessions:
         row = await self._lobby_row(channel_id)
         engine = self._engine(row.game)
         if any(s.user_id == user_id for s in row.seats):
-            raise SessionError("You already have a seat in this game.")
+            raise SessionError(N_("You already have a seat in this game."))
         if len(row.seats) >= engine.max_seats:
-            raise SessionError(f"The table is full ({engine.max_seats} seats).")
+            raise SessionError(N_("The table is full ({n} seats)."), n=engine.max_seats)
         seats = (*row.seats, SeatRow(user_id, name, await self.store.away_until(user_id)))
-        return await self._lobby_change(row, seats, f"{name} joined.")
+        return await self._lobby_change(row, seats, N_("{name} joined."), name=name)
 
     async def add_computer(self, channel_id: int, user_id: int) -> GameInfo:
         """Add a computer seat to the lobby; any seated player may do it."""
@@ -491,11 +555,12 @@ class Sessions:
         engine = self._engine(row.game)
         self._require_seat(row, user_id)
         if len(row.seats) >= engine.max_seats:
-            raise SessionError(f"The table is full ({engine.max_seats} seats).")
+            raise SessionError(N_("The table is full ({n} seats)."), n=engine.max_seats)
         computers = sum(1 for s in row.seats if s.user_id is None)
-        name = "Computer" if computers == 0 else f"Computer {computers + 1}"
+        with using(row.language):  # a seat's name, shown in the game's public posts
+            name = _("Computer") if computers == 0 else _("Computer {n}", n=computers + 1)
         seats = (*row.seats, SeatRow(None, name))
-        return await self._lobby_change(row, seats, f"{name} took a seat.")
+        return await self._lobby_change(row, seats, N_("{name} took a seat."), name=name)
 
     async def leave(self, channel_id: int, user_id: int) -> GameInfo:
         """Leave the lobby (not the creator: they cancel instead), or forfeit a running
@@ -508,15 +573,16 @@ class Sessions:
         index = self._require_seat(row, user_id)
         if row.status == "active":
             loaded = self._load(row)
-            change = await self._forfeit(loaded, index, self.clock(),
-                                         f"{row.seats[index].name} left the game and forfeits")
+            change = await self._forfeit(loaded, index, self.clock(), "left",
+                                         name=row.seats[index].name)
             await self._commit(change)
             return self._info(self._load(change.game))
         if user_id == row.creator_id:
-            raise SessionError("You opened this game, so you cannot leave it: cancel it instead.")
+            raise SessionError(N_(
+                "You opened this game, so you cannot leave it: cancel it instead."))
         name = row.seats[index].name
         seats = tuple(s for i, s in enumerate(row.seats) if i != index)
-        return await self._lobby_change(row, seats, f"{name} left.")
+        return await self._lobby_change(row, seats, N_("{name} left."), name=name)
 
     async def start(self, channel_id: int, user_id: int) -> GameInfo:
         """Start the game (creator only, seat count within the game's min/max).
@@ -529,17 +595,17 @@ class Sessions:
     async def _start(self, channel_id: int, user_id: int) -> GameInfo:
         row = await self._lobby_row(channel_id)
         if user_id != row.creator_id:
-            raise SessionError("Only the player who opened the game can start it.")
+            raise SessionError(N_("Only the player who opened the game can start it."))
         engine = self._engine(row.game)
         if len(row.seats) < engine.min_seats:
-            raise SessionError(
-                f"{engine.title} needs at least {engine.min_seats} players "
-                f"({len(row.seats)} seated)."
-            )
-        state = engine.setup(len(row.seats), engine.parse_options(row.options), row.seed)
-        users = [s.user_id for s in row.seats]
-        steps = forced_steps(engine, state, users)  # computer seats play in the background
-        change = transitions.begin(Loaded(row, engine, None), state, steps, user_id, self.clock())
+            raise SessionError(N_("{title} needs at least {n} players ({seated} seated)."),
+                               title=engine.title, n=engine.min_seats, seated=len(row.seats))
+        with using(row.language):
+            state = engine.setup(len(row.seats), engine.parse_options(row.options), row.seed)
+            users = [s.user_id for s in row.seats]
+            steps = forced_steps(engine, state, users)  # computer seats play in the background
+            change = transitions.begin(Loaded(row, engine, None), state, steps, user_id,
+                                       self.clock())
         await self._commit(change)
         self._kick_if_computer(change)
         return self._info(self._load(change.game))
@@ -551,17 +617,19 @@ class Sessions:
     async def _cancel(self, channel_id: int, user_id: int, can_manage_channel: bool) -> GameInfo:
         row = await self._open_row(channel_id)
         if user_id != row.creator_id and not can_manage_channel:
-            raise SessionError(
+            raise SessionError(N_(
                 "Only the player who opened the game or someone who can manage this "
                 "channel can cancel it."
-            )
+            ))
         now = self.clock()
-        who = next((s.name for s in row.seats if s.user_id == user_id), "A moderator")
         new_row = replace(
             row, status="cancelled", version=row.version + 1, updated_at=now, deadline_at=None
         )
         engine = self._engine(row.game)
-        body = payload("cancelled", f"{who} cancelled the game of {engine.title}.")
+        with using(row.language):
+            who = next((s.name for s in row.seats if s.user_id == user_id), _("A moderator"))
+            body = payload("cancelled", _("{name} cancelled the game of {title}.", name=who,
+                                          title=engine.title))
         await self._commit(Change(new_row, row.version, announcements=[body], timers=[]))
         return self._info(self._load(new_row))
 
@@ -651,11 +719,12 @@ class Sessions:
         if row.state is None:
             raise SessionError(NOT_STARTED)
         if not has_board(row.game):
-            raise SessionError("This game has no board picture yet.")
+            raise SessionError(N_("This game has no board picture yet."))
         snapshot, steps = await self._moment(row, version)
         names = [s.name for s in row.seats]
         return await cpu.run(cpu.board_png, games.GAME_MODULES[row.game],
-                             renderer.RENDERERS[row.game], snapshot, steps, names)
+                             renderer.RENDERERS[row.game], snapshot, steps, names,
+                             i18n.current())
 
     async def _moment(self, row: GameRow, version: int | None) -> tuple[str, list[tuple[int, str]]]:
         """A snapshot and the steps to replay on it for the state at ``version``."""
@@ -664,7 +733,7 @@ class Sessions:
             return row.state, []
         moment = await self.store.replay_from(row.id, version)
         if moment is None:
-            raise SessionError("There is no board for that moment of the game.")
+            raise SessionError(N_("There is no board for that moment of the game."))
         return moment
 
     async def _state_text_at(self, row: GameRow, at: int | MoveRow) -> str:
@@ -688,8 +757,8 @@ class Sessions:
                 text = cpu.replay_text(games.GAME_MODULES[row.game], snapshot, steps)
             except Exception:  # a log written under earlier rules: nothing to rebuild from
                 log.exception("game %s: its state at v%s cannot be rebuilt", row.id, at)
-                raise SessionError(
-                    "That moment of the game can no longer be rebuilt.") from None
+                raise SessionError(N_(
+                    "That moment of the game can no longer be rebuilt.")) from None
             self._keep_moment(key, text)
         return text
 
@@ -705,21 +774,21 @@ class Sessions:
         names = tuple(seat.name for seat in transitions.original_seats(row))
         return await cpu.run(recap_images.recap_png, games.GAME_MODULES[row.game], row.state,
                              moves, names, tuple(result.get("winners", ())),
-                             tuple(sorted(transitions.forfeited_seats(row))))
+                             tuple(sorted(transitions.forfeited_seats(row))), i18n.current())
 
     async def replay_gif(self, game_id: int) -> bytes:
         """A finished game as an animated image, one frame per turn (public boards only),
         drawn in the CPU pool."""
         row = await self._row_by_id(game_id)
         if row.status != "finished":
-            raise SessionError("Replays are made of finished games.")
+            raise SessionError(N_("Replays are made of finished games."))
         if not has_board(row.game):
-            raise SessionError("This game has no board picture yet.")
+            raise SessionError(N_("This game has no board picture yet."))
         moves = await self.store.moves(game_id)
         self._engine(row.game)
         names = [seat.name for seat in transitions.original_seats(row)]
         return await cpu.run(recap_images.replay_gif, games.GAME_MODULES[row.game], row.game,
-                             renderer.RENDERERS[row.game], moves, names)
+                             renderer.RENDERERS[row.game], moves, names, i18n.current())
 
     async def log(self, channel_id: int, limit: int = 20) -> list[str]:
         """The last public move lines of this channel's current (or latest) game."""
@@ -733,15 +802,15 @@ class Sessions:
         for move in await self.store.moves(row.id, limit * 4):
             who = row.seats[move.seat].name if move.seat is not None else ""
             if move.kind == "start":
-                text = "The game began."
+                text = _("The game began.")
             elif move.kind == "undo":
-                text = f"{who} took back a move."
+                text = _("{name} took back a move.", name=who)
             elif move.events:
-                text = " ".join(move.events)
+                text = " ".join(move.events)  # as they were told, in the game's language
             else:
                 continue
             if move.undone:
-                text += " (taken back)"
+                text = _("{move} (taken back)", move=text)
             lines.append(f"#{move.version} {text}")
         return lines[-limit:]
 
@@ -762,8 +831,8 @@ class Sessions:
         self._require_active(row)
         seat = self._require_seat(row, user_id)
         if pause == (row.paused_at is not None):
-            raise SessionError("The game is already paused: `/estancia resume` to go on."
-                               if pause else "The game is not paused.")
+            raise SessionError(N_("The game is already paused: `/estancia resume` to go on.")
+                               if pause else N_("The game is not paused."))
         humans = {s.user_id for s in row.seats if s.user_id is not None}
         votes = set(row.votes) | {user_id}
         now, name = self.clock(), row.seats[seat].name
@@ -772,18 +841,24 @@ class Sessions:
             verb = "pause" if pause else "resume"
             new_row = replace(row, votes=tuple(sorted(votes)), version=row.version + 1,
                               updated_at=now)
-            text = (f"{name} would like to {verb} the game ({len(votes)} of {len(humans)} "
-                    f"agree): the others agree with `/estancia {verb}` or the button.")
-            await self._commit(Change(new_row, row.version, announcements=[
-                payload("settings", text, vote=verb)]))
+            wish = (N_("{name} would like to pause the game ({n} of {of} agree): the others "
+                       "agree with `/estancia pause` or the button.") if pause else
+                    N_("{name} would like to resume the game ({n} of {of} agree): the others "
+                       "agree with `/estancia resume` or the button."))
+            with using(row.language):
+                body = payload("settings", _(wish, name=name, n=len(votes), of=len(humans)),
+                               vote=verb)
+            await self._commit(Change(new_row, row.version, announcements=[body]))
             return self._info(self._load(new_row)), False
         loaded = self._load(row)
         if pause:
             new_row = replace(row, paused_at=now, votes=(), version=row.version + 1,
                               updated_at=now)
-            change = Change(new_row, row.version, timers=[], announcements=[payload(
-                "settings", f"{name} paused the game: no turn timer and no moves until it "
-                "resumes (`/estancia resume`).")])
+            with using(row.language):
+                body = payload("settings", _(
+                    "{name} paused the game: no turn timer and no moves until it resumes "
+                    "(`/estancia resume`).", name=name))
+            change = Change(new_row, row.version, timers=[], announcements=[body])
         else:
             assert row.paused_at is not None
             started = (row.turn_started_at or now) + (now - row.paused_at)  # the clock stood
@@ -794,10 +869,11 @@ class Sessions:
             new_row = replace(new_row, deadline_at=clock.deadline_at)
             mover = loaded.decision.seat if loaded.decision is not None else None
             user = row.seats[mover].user_id if mover is not None else None
-            change = Change(new_row, row.version, timers=clock.timers, announcements=[payload(
-                "settings", f"{name} resumed the game.",
-                mention_user_ids=[user] if user is not None else [],
-                deadline_at=clock.deadline_at, turn_button=True)])
+            with using(row.language):
+                body = payload("settings", _("{name} resumed the game.", name=name),
+                               mention_user_ids=[user] if user is not None else [],
+                               deadline_at=clock.deadline_at, turn_button=True)
+            change = Change(new_row, row.version, timers=clock.timers, announcements=[body])
         await self._commit(change)
         self._kick_if_computer(change)  # a computer to move waited for the game to resume
         return self._info(self._load(change.game)), True
@@ -807,7 +883,7 @@ class Sessions:
         turns wait until you are back (a running turn keeps the time it had left).
         Returns until when you are away."""
         if not 0 <= days <= MAX_VACATION_DAYS:
-            raise SessionError(f"A vacation lasts 0 to {MAX_VACATION_DAYS} days.")
+            raise SessionError(N_("A vacation lasts 0 to {n} days."), n=MAX_VACATION_DAYS)
         now = self.clock()
         until = now + days * stale.DAY if days > 0 else None
         await self.store.save_vacation(user_id, until)
@@ -848,10 +924,10 @@ class Sessions:
                          stale_policy: str | None = None) -> ServerRow:
         current = await self.server(guild_id)
         if stale_policy is not None and stale_policy not in stale.STALE_POLICIES:
-            raise SessionError('The stale policy is "computer", "forfeit" or "cancel".')
+            raise SessionError(N_('The stale policy is "computer", "forfeit" or "cancel".'))
         for value in (stale_days, lobby_days):
             if value is not None and not (0 <= value <= 365):
-                raise SessionError("Days are between 0 (never) and 365.")
+                raise SessionError(N_("Days are between 0 (never) and 365."))
         updated = replace(current,
                           stale_days=current.stale_days if stale_days is None else stale_days,
                           lobby_days=current.lobby_days if lobby_days is None else lobby_days,
@@ -875,7 +951,9 @@ class Sessions:
             if verdict is None:
                 continue
             try:
-                change = await self._stale_change(verdict, await server_of(activity.game), now)
+                with using(activity.game.language):
+                    change = await self._stale_change(verdict, await server_of(activity.game),
+                                                      now)
                 if change is not None:
                     await self._commit(change)
                     changed += 1
@@ -887,12 +965,14 @@ class Sessions:
             server = await server_of(row)
             if not stale.lobby_expired(row, server, now):
                 continue
-            text = (f"Nobody started this lobby of {self._engine(row.game).title} within "
-                    f"{stale.days(server.lobby_days)}: it expired.")
+            with using(row.language):
+                body = payload("cancelled", _(
+                    "Nobody started this lobby of {title} within {days}: it expired.",
+                    title=self._engine(row.game).title, days=stale.days(server.lobby_days)))
             expired = replace(row, status="cancelled", version=row.version + 1, updated_at=now)
             with contextlib.suppress(StaleVersion):
                 await self._commit(Change(expired, row.version, timers=[],
-                                          announcements=[payload("cancelled", text)]))
+                                          announcements=[body]))
                 changed += 1
         return changed
 
@@ -908,24 +988,26 @@ class Sessions:
         name, idle = row.seats[seat].name, stale.days(verdict.idle_days)
         if verdict.action == "warn":
             user = row.seats[seat].user_id
-            text = (f"No move for {idle}. If nobody moves within {stale.GRACE_HOURS:g} h, "
-                    f"{stale.what_happens(server.stale_policy)}.")
+            text = _(stale.WARNINGS[server.stale_policy], idle=idle,
+                     hours=f"{stale.GRACE_HOURS:g}")
             body = payload("stale", text, mention_user_ids=[user] if user is not None else [],
                            turn_button=True)
             return Change(replace(row, updated_at=now), row.version, announcements=[body],
                           stale_warning=True)
         if server.stale_policy == "forfeit":
-            return await self._forfeit(loaded, seat, now, f"No move for {idle}: {name} forfeits")
+            return await self._forfeit(loaded, seat, now, "stale", name=name, idle=idle)
         if server.stale_policy == "cancel":
             cancelled = replace(row, status="cancelled", version=row.version + 1,
                                 updated_at=now, deadline_at=None)
-            body = payload("cancelled", f"No move for {idle}: the game is cancelled.")
+            body = payload("cancelled", _("No move for {idle}: the game is cancelled.",
+                                          idle=idle))
             return Change(cancelled, row.version, announcements=[body], timers=[])
         steps = await think_off_loop(loaded.game, loaded.state, [s.user_id for s in row.seats],
                                      turn_key(decision))
         return transitions.advance(
             loaded, steps, now, kind="timeout",
-            lead=f"No move for {idle}, so the computer played {name}'s turn.",
+            lead=_("No move for {idle}, so the computer played {name}'s turn.", idle=idle,
+                   name=name),
             earlier_lines=await self.store.unannounced_lines(row.id))
 
     # -- ratings -----------------------------------------------------------------------
@@ -959,7 +1041,7 @@ class Sessions:
         # finished the game for them.
         players = []
         for index, seat in enumerate(transitions.original_seats(row)):
-            name = seat.name if seat.user_id is not None else "Computer"
+            name = seat.name if seat.user_id is not None else "Computer"  # shown translated
             players.append(MatchPlayer(ratings.player_key(seat.user_id), name, index in winners))
         return players
 
@@ -1019,17 +1101,23 @@ class Sessions:
         if decision.seat != seat:
             raise SessionError(NOT_YOUR_TURN)
         users = [s.user_id for s in row.seats]
+        reader = i18n.current()
         try:
             # One engine step (and the forced ones after it): quick, so the player is
-            # answered at once; computer seats then play in the background.
-            steps = await asyncio.to_thread(human_step, loaded.game, loaded.state, seat, key,
-                                            users)
+            # answered at once; computer seats then play in the background. Its events
+            # are logged and announced in the game's language.
+            with using(row.language):
+                steps = await asyncio.to_thread(human_step, loaded.game, loaded.state, seat,
+                                                key, users)
         except IllegalMove as exc:
-            raise SessionError(str(exc)) from None
+            raise SessionError.verbatim(refusal(loaded.game, loaded.state, seat, key, exc)
+                                        ) from None
         change = await self._advance(loaded, steps)
         await self._commit(change)
         self._remember(loaded, change, steps[-1].state)
         self._kick_if_computer(change)
+        if reader != row.language:  # the player's own answer, in their language
+            steps = await asyncio.to_thread(retell, loaded.game, loaded.state, steps)
         return self._result_for(seat, loaded, change, steps)
 
     async def _advance(self, loaded: Loaded, steps: Sequence[Step]) -> Change:
@@ -1037,12 +1125,13 @@ class Sessions:
         steps are read only when the change announces something (a step in the middle
         of a turn tells nobody yet)."""
         now = self.clock()
-        change = transitions.advance(loaded, steps, now, kind="turn")
-        if change.announcements:
-            earlier = await self.store.unannounced_lines(loaded.row.id)
-            if earlier:
-                change = transitions.advance(loaded, steps, now, kind="turn",
-                                             earlier_lines=earlier)
+        with using(loaded.row.language):  # the turn message, for everyone
+            change = transitions.advance(loaded, steps, now, kind="turn")
+            if change.announcements:
+                earlier = await self.store.unannounced_lines(loaded.row.id)
+                if earlier:
+                    change = transitions.advance(loaded, steps, now, kind="turn",
+                                                 earlier_lines=earlier)
         return change
 
     # -- computer seats in the background ----------------------------------------------------
@@ -1102,7 +1191,7 @@ class Sessions:
     async def _think(self, game_id: int) -> None:
         """Play every computer (and forced) step pending in the game, then commit them
         in one change guarded by the version they were computed from."""
-        for _ in range(STALE_RETRIES):
+        for _attempt in range(STALE_RETRIES):
             row = await self.store.game(game_id)
             if row is None or row.status != "active" or row.paused_at is not None:
                 return
@@ -1111,7 +1200,8 @@ class Sessions:
             if not computer_to_move(loaded.game, loaded.state, users):
                 return
             assert loaded.state is not None
-            steps = await think_off_loop(loaded.game, loaded.state, users)
+            with using(row.language):  # what the computers do is announced in the game's
+                steps = await think_off_loop(loaded.game, loaded.state, users)
             if not steps:
                 return
             change = await self._advance(loaded, steps)
@@ -1213,16 +1303,17 @@ class Sessions:
         before = self._load(row)
         last, forced, previous = await self._undo_target(before, seat)
         restored = await self._state_text_at(row, previous)
-        change, after = transitions.take_back(
-            before, seat, user_id, last, restored, self.clock(), also=forced
-        )
+        with using(row.language):
+            change, after = transitions.take_back(
+                before, seat, user_id, last, restored, self.clock(), also=forced
+            )
         await self._commit(change)
         decision = after.decision
         return MoveResult(
             game_id=row.id,
             version=after.row.version,
-            label=f"Undo: {last.label}",
-            events=[f"You took back: {last.label}."],
+            label=_("Undo: {label}", label=last.label),
+            events=[_("You took back: {label}.", label=last.label)],
             decision=decision if decision is not None and decision.seat == seat else None,
             turn_over=turn_key(before.decision) != turn_key(decision),
             finished=False,
@@ -1241,7 +1332,7 @@ class Sessions:
         for index, move in enumerate(moves):
             previous = moves[index + 1] if index + 1 < len(moves) else None
             if move.kind == "start" or previous is None:
-                raise SessionError("There is nothing to take back yet.")
+                raise SessionError(N_("There is nothing to take back yet."))
             if move.kind != "move" or move.by_computer:
                 raise SessionError(CANNOT_UNDO)
             choice = not is_forced(loaded.game.pending(
@@ -1249,8 +1340,8 @@ class Sessions:
             if move.reveals or (choice and move.seat != seat):
                 if move.seat != seat:  # another player's roll counts as their move
                     raise SessionError(CANNOT_UNDO)
-                raise SessionError("That move revealed something (a roll, a card), so it "
-                                   "cannot be taken back.")
+                raise SessionError(N_("That move revealed something (a roll, a card), so it "
+                                      "cannot be taken back."))
             if choice:
                 return move, forced, previous
             forced.append(move)
@@ -1295,18 +1386,20 @@ class Sessions:
         turn_timeout_hours: float | None = None,
         reminder_hours: Sequence[float] | None = None,
         timeout_policy: TimeoutPolicy | None = None,
+        language: str | None = None,
     ) -> GameInfo:
-        """Change this game's timer settings (creator or Manage Channels).
+        """Change this game's timer settings or language (creator or Manage Channels).
 
         ``turn_timeout_hours=0`` switches the turn timer off. Reminders must come before
         the deadline: given ones at or beyond the timer are refused, kept ones that a
         shorter timer leaves beyond it are dropped. A running turn keeps its panels (the
         version does not change) and gets a deadline by :func:`bot.core.timers.deadline_after_change`:
         a timer turned on or shortened counts from now, a longer one from the turn's start.
+        ``language`` ("en", "fr") is that of the game's public posts from now on.
         """
         return await self._retrying(lambda: self._set_settings(
             channel_id, user_id, can_manage_channel, turn_timeout_hours, reminder_hours,
-            timeout_policy,
+            timeout_policy, language,
         ))
 
     async def _set_settings(
@@ -1317,43 +1410,55 @@ class Sessions:
         turn_timeout_hours: float | None,
         reminder_hours: Sequence[float] | None,
         timeout_policy: TimeoutPolicy | None,
+        language: str | None = None,
     ) -> GameInfo:
         row = await self._open_row(channel_id)
         if user_id != row.creator_id and not can_manage_channel:
-            raise SessionError(
+            raise SessionError(N_(
                 "Only the player who opened the game or someone who can manage this "
                 "channel can change its settings."
-            )
+            ))
         hours = row.turn_timeout_hours if turn_timeout_hours is None else turn_timeout_hours
         if not (math.isfinite(hours) and 0 <= hours <= MAX_TIMEOUT_HOURS):
-            raise SessionError(f"The turn timer must be between 0 and {MAX_TIMEOUT_HOURS} hours.")
+            raise SessionError(N_("The turn timer must be between 0 and {n} hours."),
+                               n=MAX_TIMEOUT_HOURS)
         reminders = row.reminder_hours if reminder_hours is None else tuple(
             sorted({float(h) for h in reminder_hours}, reverse=True)
         )
         if not all(math.isfinite(h) and h > 0 for h in reminders):
-            raise SessionError("Reminders are hours before the deadline and must be above 0.")
+            raise SessionError(N_("Reminders are hours before the deadline and must be above 0."))
         if hours > 0:
             if reminder_hours is not None and reminders and reminders[0] >= hours:
-                raise SessionError(
-                    f"A reminder {reminders[0]:g} h before the deadline can never come with a "
-                    f"{hours:g} h turn timer: choose reminders under {hours:g} h (or none)."
-                )
+                raise SessionError(N_(
+                    "A reminder {reminder} h before the deadline can never come with a "
+                    "{hours} h turn timer: choose reminders under {hours} h (or none)."),
+                    reminder=f"{reminders[0]:g}", hours=f"{hours:g}")
             reminders = tuple(h for h in reminders if h < hours)
         policy = timeout_policy or row.timeout_policy
         if policy not in ("computer", "forfeit"):
-            raise SessionError('The timeout policy is "computer" or "forfeit".')
+            raise SessionError(N_('The timeout policy is "computer" or "forfeit".'))
+        if language is not None and i18n.normalize(language) != language:
+            raise SessionError(N_('The language is "en" (English) or "fr" (French).'))
         now = self.clock()
         # The version stays: a settings change must not make the mover's panel stale.
         new_row = replace(
             row, turn_timeout_hours=hours, reminder_hours=reminders, timeout_policy=policy,
-            updated_at=now,
+            updated_at=now, language=language or row.language,
         )
         change = Change(new_row, row.version, expected_settings=row)
         if row.status == "active":
             change.game, change.timers = self._reclocked(row, new_row, now)
-        who = next((s.name for s in row.seats if s.user_id == user_id), "A moderator")
-        timer = transitions.describe_timer(hours, reminders, policy)
-        change.announcements.append(payload("settings", f"{who} changed the turn timer: {timer}"))
+        timer_changed = (turn_timeout_hours, reminder_hours, timeout_policy) != (None, None, None)
+        with using(new_row.language):
+            who = next((s.name for s in row.seats if s.user_id == user_id), _("A moderator"))
+            if language is not None and language != row.language:
+                change.announcements.append(payload("settings", _(
+                    "{name} set the game's language: {language}.", name=who,
+                    language=LANGUAGE_NAMES.get(language, language))))
+            if timer_changed or not change.announcements:
+                timer = transitions.describe_timer(hours, reminders, policy)
+                change.announcements.append(payload("settings", _(
+                    "{name} changed the turn timer: {timer}", name=who, timer=timer)))
         await self._commit(change)
         return self._info(self._load(change.game))
 
@@ -1447,17 +1552,36 @@ class Sessions:
                 await self.store.postpone_timer(timer.id, self.clock() + TIMER_RETRY)
         return fired
 
-    async def _forfeit(self, loaded: Loaded, seat: int, now: float, reason: str) -> Change:
-        """The change for a seat that forfeits (a timeout under the forfeit policy, or
-        leaving a running game)."""
-        if not transitions.plays_on(loaded.row):
-            return transitions.forfeit(loaded, seat, now, f"{reason}.")
+    async def _forfeit(self, loaded: Loaded, seat: int, now: float, cause: str,
+                       **params: object) -> Change:
+        """The change for a seat that forfeits (a timeout under the forfeit policy, a
+        stalled game, or leaving a running game: ``cause`` is a key of :data:`FORFEITS`),
+        told in the game's language."""
+        ends, plays_on = FORFEITS[cause]
+        with using(loaded.row.language):
+            if not transitions.plays_on(loaded.row):
+                return transitions.forfeit(loaded, seat, now, _(ends, **params))
+            assert loaded.state is not None
+            taken = transitions.hand_to_computer(loaded.row, seat)
+            steps = await think_off_loop(loaded.game, loaded.state,
+                                         [s.user_id for s in taken.seats])
+            return transitions.forfeit_and_play_on(loaded, seat, steps, now,
+                                                   _(plays_on, **params))
+
+    async def _fire_change(self, loaded: Loaded, timer: TimerRow, now: float) -> Change:
         assert loaded.state is not None
-        taken = transitions.hand_to_computer(loaded.row, seat)
-        steps = await think_off_loop(loaded.game, loaded.state, [s.user_id for s in taken.seats])
-        return transitions.forfeit_and_play_on(
-            loaded, seat, steps, now,
-            f"{reason}; the computer plays their seat from now on and they rank last.")
+        name = loaded.row.seats[timer.seat].name
+        if timer.kind == "reminder":
+            return transitions.reminder(loaded, timer.seat, now)
+        if loaded.row.timeout_policy == "forfeit":
+            return await self._forfeit(loaded, timer.seat, now, "timeout", name=name)
+        users = [s.user_id for s in loaded.row.seats]
+        steps = await think_off_loop(loaded.game, loaded.state, users, (timer.seat, timer.turn))
+        return transitions.advance(
+            loaded, steps, now, kind="timeout",
+            lead=_("{name} ran out of time, so the computer played their turn.", name=name),
+            earlier_lines=await self.store.unannounced_lines(loaded.row.id),
+        )
 
     async def _fire(self, timer: TimerRow) -> bool:
         now = self.clock()
@@ -1467,22 +1591,8 @@ class Sessions:
             await self.store.discard_timer(timer.id, now)  # its turn is over
             return False
         assert loaded.state is not None
-        if timer.kind == "reminder":
-            change = transitions.reminder(loaded, timer.seat, now)
-        elif loaded.row.timeout_policy == "forfeit":
-            name = loaded.row.seats[timer.seat].name
-            change = await self._forfeit(loaded, timer.seat, now,
-                                         f"{name} ran out of time and forfeits")
-        else:
-            users = [s.user_id for s in loaded.row.seats]
-            steps = await think_off_loop(loaded.game, loaded.state, users,
-                                         (timer.seat, timer.turn))
-            name = loaded.row.seats[timer.seat].name
-            change = transitions.advance(
-                loaded, steps, now, kind="timeout",
-                lead=f"{name} ran out of time, so the computer played their turn.",
-                earlier_lines=await self.store.unannounced_lines(loaded.row.id),
-            )
+        with using(loaded.row.language):
+            change = await self._fire_change(loaded, timer, now)
         change.fired_timer_id = timer.id
         await self._commit(change)
         return True

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 from bot.storage.sqlite import Activity, GameRow, ServerRow
+from games.i18n import N_, _n
 
 StalePolicy = Literal["computer", "forfeit", "cancel"]
 STALE_POLICIES: tuple[StalePolicy, ...] = ("computer", "forfeit", "cancel")
@@ -57,13 +58,25 @@ def lobby_expired(game: GameRow, server: ServerRow, now: float) -> bool:
     return server.lobby_days > 0 and now - game.created_at >= server.lobby_days * DAY
 
 
-def what_happens(policy: str) -> str:
-    """The end of a warning: "the computer plays the turn" …"""
-    return {"computer": "the computer plays the turn",
-            "forfeit": "the seat forfeits",
-            "cancel": "the game is cancelled"}[policy]
+#: The warning a stalled game gets, by the server's stale policy.
+WARNINGS = {
+    "computer": N_("No move for {idle}. If nobody moves within {hours} h, the computer plays "
+                   "the turn."),
+    "forfeit": N_("No move for {idle}. If nobody moves within {hours} h, the seat forfeits."),
+    "cancel": N_("No move for {idle}. If nobody moves within {hours} h, the game is "
+                 "cancelled."),
+}
+#: ``/estancia server``: the rule for stalled games, by the stale policy.
+RULES = {
+    "computer": N_("A game with no move for {days} days gets one reminder; {hours} h later "
+                   "the computer plays the turn."),
+    "forfeit": N_("A game with no move for {days} days gets one reminder; {hours} h later "
+                  "the seat forfeits."),
+    "cancel": N_("A game with no move for {days} days gets one reminder; {hours} h later "
+                 "the game is cancelled."),
+}
 
 
 def days(value: float) -> str:
     whole = int(value)
-    return f"{whole} day{'s' * (whole != 1)}"
+    return _n("{n} day", "{n} days", whole)

@@ -5,6 +5,10 @@ live the rules that make every change consistent: each step is its own logged mo
 with its own version, a new turn gets fresh timers and ONE announcement (public events
 only, pinging the player to move), the end of the game records winners and final
 scores, and nothing else writes to the outbox.
+
+Texts are written in the active language (:mod:`games.i18n`): the session layer calls
+these inside ``using(<the game's language>)``, so what is stored and announced is in the
+language of the game's public posts.
 """
 
 from __future__ import annotations
@@ -19,7 +23,8 @@ from bot.core.announcements import AnnouncementKind, payload
 from bot.core.autoplay import AnyGame, Step, turn_key
 from bot.core.timers import NO_CLOCK, TurnClock, plan_turn_clock
 from bot.storage.sqlite import ADDRESS_KEY, Change, GameRow, MoveRow, SeatRow
-from games.base import Decision, Event, GameState
+from games.base import Decision, Event, Game, GameState
+from games.i18n import N_, _
 
 
 @dataclass(frozen=True)
@@ -48,7 +53,16 @@ def public(events: Sequence[Event], names: Sequence[str] = ()) -> tuple[str, ...
 def seat_label(game: AnyGame, state: GameState, seat: int, name: str) -> str:
     """ "Ana (Crosses)" when the game names its seats, else "Ana"."""
     role = game.seat_name(state, seat)
-    return name if role == f"Seat {seat + 1}" else f"{name} ({role})"
+    if role == Game.seat_name(game, state, seat):  # the contract's default: no role
+        return name
+    return _("{name} ({role})", name=name, role=role)
+
+
+def and_list(names: Sequence[str]) -> str:
+    """ "Ana", "Ana and Bo", "Ana, Bo and Cy" in the active language."""
+    if len(names) <= 1:
+        return "".join(names)
+    return _("{names} and {last}", names=", ".join(names[:-1]), last=names[-1])
 
 
 def seats_line(game: AnyGame, seats: Sequence[SeatRow]) -> str:
@@ -57,7 +71,7 @@ def seats_line(game: AnyGame, seats: Sequence[SeatRow]) -> str:
         f"{game.min_seats}" if game.min_seats == game.max_seats
         else f"{game.min_seats}–{game.max_seats}"
     )
-    return f"Seats ({len(seats)} of {wanted}): {names}."
+    return _("Seats ({n} of {wanted}): {names}.", n=len(seats), wanted=wanted, names=names)
 
 
 def has_board(game: str) -> bool:
@@ -76,16 +90,17 @@ def scores_text(loaded: Loaded, winners: Sequence[int]) -> str:
     totals = loaded.game.scores(loaded.state)
     names = [s.name for s in loaded.row.seats]
     board = ", ".join(f"{names[s]} {totals[s]['total']}" for s in sorted(totals))
-    return f"Final scores: {board}. {verdict([names[s] for s in winners])}"
+    final = _("Final scores: {scores}.", scores=board)
+    return f"{final} {verdict([names[s] for s in winners])}"
 
 
 def verdict(winner_names: Sequence[str]) -> str:
     """`Winner: Ana.` or `Winners: Ana and Bo.` (a name may be "You" in the terminal)."""
     if not winner_names:  # a solo game lost to its automa (GWT Argentina's Pedro)
-        return "No seat wins."
+        return _("No seat wins.")
     if len(winner_names) == 1:
-        return f"Winner: {winner_names[0]}."
-    return f"Winners: {' and '.join(winner_names)}."
+        return _("Winner: {name}.", name=winner_names[0])
+    return _("Winners: {names}.", names=and_list(winner_names))
 
 
 def turn_clock(
@@ -118,13 +133,18 @@ def describe_timer(turn_timeout_hours: float, reminder_hours: Sequence[float],
                    timeout_policy: str) -> str:
     """One line: "24 h per turn, reminders 12 h and 2 h before; then the computer plays"."""
     if turn_timeout_hours <= 0:
-        return "no turn timer."
-    hours = f"{turn_timeout_hours:g} h per turn"
-    reminders = " and ".join(f"{h:g} h" for h in reminder_hours)
-    reminders = f", reminders {reminders} before" if reminders else ""
-    then = ("the computer plays the turn" if timeout_policy == "computer"
-            else "the player forfeits")
-    return f"{hours}{reminders}; then {then}."
+        return _("no turn timer.")
+    hours = f"{turn_timeout_hours:g}"
+    reminders = and_list([f"{h:g} h" for h in reminder_hours])
+    computer = timeout_policy == "computer"
+    if reminders:
+        text = (N_("{hours} h per turn, reminders {reminders} before; then the computer plays "
+                   "the turn.") if computer else
+                N_("{hours} h per turn, reminders {reminders} before; then the player forfeits."))
+        return _(text, hours=hours, reminders=reminders)
+    text = (N_("{hours} h per turn; then the computer plays the turn.") if computer
+            else N_("{hours} h per turn; then the player forfeits."))
+    return _(text, hours=hours)
 
 
 def begin(lobby: Loaded, state: GameState, steps: Sequence[Step], user_id: int,
@@ -135,14 +155,15 @@ def begin(lobby: Loaded, state: GameState, steps: Sequence[Step], user_id: int,
     version = row.version + 1
     start = MoveRow(
         version=version, kind="start", seat=None, user_id=user_id, by_computer=False,
-        option_key=None, label="Start", events=(), state_after=game.dump(state),
+        option_key=None, label=_("Start"), events=(), state_after=game.dump(state),
         reveals=False, undone=False, created_at=now,
     )
     started = Loaded(replace(row, status="active", state=game.dump(state), version=version),
                      game, state)
     lineup = ", ".join(seat_label(game, state, i, s.name) for i, s in enumerate(row.seats))
     change = advance(started, steps, now, kind="start",
-                     lead=f"{game.title} begins: {lineup}.", fresh_turn=True)
+                     lead=_("{title} begins: {seats}.", title=game.title, seats=lineup),
+                     fresh_turn=True)
     change.expected_version = row.version
     change.moves.insert(0, start)
     return change
@@ -215,7 +236,7 @@ def settle_turn(
         change.game = replace(row, status="finished", deadline_at=None, result=result)
         change.timers = []
         change.announcements += game_over_announcements(
-            row, text or "The game is over.", scores_text(after, winners))
+            row, text or _("The game is over."), scores_text(after, winners))
         return change
     if fresh_turn or turn_key(before.decision) != turn_key(decision):
         clock = turn_clock(row, decision, started_at=now, now=now)
@@ -228,7 +249,7 @@ def settle_turn(
             # too (``earlier_lines``), so the channel gets one message, as before.
             return change
         if not text:
-            text = f"{seat_label(game, state, decision.seat, mover.name)} to move."
+            text = _("{name} to move.", name=seat_label(game, state, decision.seat, mover.name))
         change.announcements.append(payload(
             kind, text,
             mention_user_ids=[mover.user_id] if mover.user_id is not None else [],
@@ -248,13 +269,14 @@ def take_back(before: Loaded, seat: int, user_id: int, undone: MoveRow, restored
     version = row.version + 1
     undo_move = MoveRow(
         version=version, kind="undo", seat=seat, user_id=user_id, by_computer=False,
-        option_key=None, label=f"Undo: {undone.label}", events=(f"{name} took back a move.",),
+        option_key=None, label=_("Undo: {label}", label=undone.label),
+        events=(_("{name} took back a move.", name=name),),
         state_after=restored_state, reveals=False, undone=False, created_at=now,
     )
     after = Loaded(replace(row, state=restored_state, version=version, updated_at=now),
                    before.game, before.game.load(restored_state))
     change = settle_turn(before, after, now, moves=[undo_move], kind="undo",
-                         lead=f"{name} took back their last move.", lines=())
+                         lead=_("{name} took back their last move.", name=name), lines=())
     change.undo_versions = [undone.version, *(move.version for move in also)]
     return change, after
 
@@ -291,7 +313,7 @@ def plays_on(row: GameRow) -> bool:
 def forfeit_move(row: GameRow, seat: int, text: str, now: float) -> MoveRow:
     return MoveRow(
         version=row.version + 1, kind="forfeit", seat=seat, user_id=row.seats[seat].user_id,
-        by_computer=False, option_key=None, label="Forfeit", events=(text,),
+        by_computer=False, option_key=None, label=_("Forfeit"), events=(text,),
         state_after=row.state or "", reveals=False, undone=False, created_at=now,
     )
 
@@ -320,8 +342,9 @@ def game_over_announcements(row: GameRow, text: str, result_line: str) -> list[d
     bodies = [payload("game_over", text, image=image, game_over=True,
                       scores_text=result_line, recap=True)]
     if row.parent_id is not None:
-        recap = payload("recap", f"The game in <#{row.channel_id}> is over. {result_line}",
-                        recap=True, archive_thread=row.channel_id)
+        over = _("The game in {thread} is over.", thread=f"<#{row.channel_id}>")
+        recap = payload("recap", f"{over} {result_line}", recap=True,
+                        archive_thread=row.channel_id)
         recap[ADDRESS_KEY] = row.parent_id
         bodies.append(recap)
     return bodies
@@ -330,7 +353,7 @@ def game_over_announcements(row: GameRow, text: str, result_line: str) -> list[d
 def hand_to_computer(row: GameRow, seat: int) -> GameRow:
     """The row once ``seat`` has forfeited and the computer plays it from now on."""
     record = {"seat": seat, "user_id": row.seats[seat].user_id, "name": row.seats[seat].name}
-    seats = tuple(SeatRow(None, f"{s.name} (computer)") if i == seat else s
+    seats = tuple(SeatRow(None, _("{name} (computer)", name=s.name)) if i == seat else s
                   for i, s in enumerate(row.seats))
     return replace(row, seats=seats, version=row.version + 1,
                    result={**(row.result or {}), "forfeits": [*forfeits(row), record]})

@@ -35,19 +35,33 @@ from bot.core import cpu
 from bot.core.scheduler import Scheduler
 from bot.core.sessions import SessionError, Sessions
 from bot.discord_ui.outbox import OutboxDeliverer
-from bot.discord_ui.panels import DYNAMIC_ITEMS, AlreadyAcknowledged, answer_privately
+from bot.discord_ui.panels import (
+    DYNAMIC_ITEMS,
+    AlreadyAcknowledged,
+    answer_privately,
+    speak_to,
+)
 from bot.discord_ui.startup import HEARTBEAT_EVERY, StartFailure, beat
 from bot.discord_ui.text import NOT_IN_GUILD, UNEXPECTED
 from bot.discord_ui.votes import VoteButton
 from bot.settings import Settings, shard_of
 from bot.storage.sqlite import Store, open_store
 from cogs.estancia import EstanciaCog
+from cogs.translator import CatalogueTranslator
+from games.i18n import _
 
 log = logging.getLogger(__name__)
 
 
 class EstanciaTree(app_commands.CommandTree):
-    """Answers every refusal privately; only unexpected errors are logged."""
+    """Answers every refusal privately, in the user's language; only unexpected errors
+    are logged."""
+
+    async def interaction_check(self, interaction: discord.Interaction, /) -> bool:
+        # Before any command or autocomplete runs: the user's language for the whole
+        # handling of this interaction, refusals (``on_error``) included.
+        speak_to(interaction)
+        return True
 
     async def on_error(self, interaction: discord.Interaction,
                        error: app_commands.AppCommandError) -> None:
@@ -57,13 +71,13 @@ class EstanciaTree(app_commands.CommandTree):
         if isinstance(original, SessionError):
             text = str(original)
         elif isinstance(error, app_commands.NoPrivateMessage):
-            text = NOT_IN_GUILD
+            text = _(NOT_IN_GUILD)
         elif isinstance(error, app_commands.CheckFailure):
-            text = "You cannot use this command here."
+            text = _("You cannot use this command here.")
         else:
             log.error("command %s failed", interaction.command and interaction.command.qualified_name,
                       exc_info=original)
-            text = UNEXPECTED
+            text = _(UNEXPECTED)
         try:
             await answer_privately(interaction, text)
         except discord.HTTPException:
@@ -123,6 +137,7 @@ class EstanciaBot(commands.Bot):
         self.outbox = OutboxDeliverer(self, self.sessions, clock=self.clock)
         self.sessions.on_outbox(self.outbox.wake)
         await self.add_cog(EstanciaCog(self))
+        await self.tree.set_translator(CatalogueTranslator())
         self.add_dynamic_items(*DYNAMIC_ITEMS, VoteButton)
         await self.sync_commands()
         await cpu.warm_up()  # the first board after a start waits for no worker to start

@@ -38,6 +38,8 @@ from bot.core.waiting import woken
 from bot.discord_ui.panels import Components, public_components
 from bot.discord_ui.text import MESSAGE_LIMIT, breakdown_lines, clip
 from bot.discord_ui.votes import VERBS, VoteButton
+from games import get_game
+from games.i18n import _, using
 
 if TYPE_CHECKING:
     from bot.core.sessions import Sessions
@@ -209,6 +211,11 @@ class OutboxDeliverer:
         return True
 
     async def _send(self, announcement: Announcement) -> discord.Message:
+        """The message, in the language its text was written in (the game's)."""
+        with using(announcement.locale):
+            return await self._send_in_language(announcement)
+
+    async def _send_in_language(self, announcement: Announcement) -> discord.Message:
         channel = self.client.get_partial_messageable(announcement.channel_id)
         content, mentioned = announcement.content(), announcement.mention_user_ids
         if announcement.game_over:
@@ -250,10 +257,12 @@ class OutboxDeliverer:
             return content, announcement.mention_user_ids
         lines = [content]
         if len(scores) > 0:
-            lines += [f"• {line}" for line in breakdown_lines(info.names, scores)]
+            game = get_game(info.game)
+            lines += [f"• {line}" for line in breakdown_lines(info.names, scores, game)]
         players = tuple(dict.fromkeys(s.user_id for s in info.seats if s.user_id is not None))
         if players:
-            lines.append("Good game, " + ", ".join(f"<@{uid}>" for uid in players) + "!")
+            lines.append(_("Good game, {players}!",
+                           players=", ".join(f"<@{uid}>" for uid in players)))
         return "\n".join(lines), players
 
     async def _board(self, announcement: Announcement) -> discord.File | None:

@@ -66,7 +66,9 @@ from bot.discord_ui.text import (
     fit_message,
     hand_text,
 )
+from games import i18n
 from games.base import MENU_LIMIT, Decision, Option
+from games.i18n import N_, _
 
 if TYPE_CHECKING:
     from bot.core.sessions import Sessions
@@ -231,7 +233,16 @@ def _style(option: Option) -> discord.ButtonStyle:
 
 
 def choose_placeholder(count: int) -> str:
-    return "Choose…" if count == 1 else f"Choose one of {count}…"
+    return _("Choose…") if count == 1 else _("Choose one of {n}…", n=count)
+
+
+def other_groups_placeholder(noun: str) -> str:
+    return _("Other rows…") if noun == "row" else _("Other groups…")
+
+
+def groups_placeholder(noun: str, count: int) -> str:
+    return (_("Choose a row ({n})…", n=count) if noun == "row"
+            else _("Choose a group ({n})…", n=count))
 
 
 def pack_menus(options: list[Option], limit: int | None = None) -> list[list[Option]] | None:
@@ -260,7 +271,7 @@ def menu_placeholder(menu: list[Option], several: bool) -> str:
     """ "Choose one of 12…", or with the groups it holds ("Row 1 – Row 3: …")."""
     if not several:
         return choose_placeholder(len(menu))
-    names = list(dict.fromkeys(o.group or "Other" for o in menu))
+    names = list(dict.fromkeys(o.group or _("Other") for o in menu))
     where = names[0] if len(names) == 1 else f"{names[0]} – {names[-1]}"
     return clip(f"{where}: {choose_placeholder(len(menu))}", PLACEHOLDER_LIMIT)
 
@@ -314,11 +325,12 @@ def decision_view(game_id: int, version: int, decision: Decision,
                                        placeholder=clip(f"{name}: {choose_placeholder(len(shown))}",
                                                         PLACEHOLDER_LIMIT),
                                        numbers=numbers, public=public))
-        view.add_item(GroupSelect(game_id, version, groups, placeholder=f"Other {noun}s…",
-                                  public=public))
+        view.add_item(GroupSelect(game_id, version, groups,
+                                  placeholder=other_groups_placeholder(noun), public=public))
     elif menus is None:
         view.add_item(GroupSelect(game_id, version, groups,
-                                  placeholder=f"Choose a {noun} ({len(groups)})…", public=public))
+                                  placeholder=groups_placeholder(noun, len(groups)),
+                                  public=public))
     else:
         for part, menu in enumerate(menus):
             several = len(menus) > 1
@@ -345,7 +357,7 @@ def panel_for(game_id: int, version: int, decision: Decision, *,
         lines.append(hand)
     prompt = f"**{decision.prompt}**"
     if group is not None:
-        prompt += f" — {decision.groups()[group] or 'other'}"
+        prompt += f" — {decision.groups()[group] or _('other')}"
     lines.append(prompt)
     view = decision_view(game_id, version, decision, group)
     if undo:
@@ -373,11 +385,12 @@ def add_take_back(view: Components | LayoutComponents, game_id: int, version: in
 
 def waiting_text(info: GameInfo) -> str:
     if info.status == "finished":
-        return "This game is over."
+        return _("This game is over.")
     if info.status != "active" or info.to_move is None:
-        return "The game has not started yet."
+        return _("The game has not started yet.")
     seat = info.seats[info.to_move]
-    return f"It is not your turn — {seat.name} is to move. You will be pinged when it is."
+    return _("It is not your turn — {name} is to move. You will be pinged when it is.",
+             name=seat.name)
 
 
 def after_move_panel(result: MoveResult, info: GameInfo | None = None, *,
@@ -388,19 +401,20 @@ def after_move_panel(result: MoveResult, info: GameInfo | None = None, *,
     When the others (computer seats) played in between and the pending decision opens
     the user's next turn, the panel says so before asking.
     """
-    header = [headline or f"You chose **{result.label}**."]
+    header = [headline or _("You chose **{label}**.", label=result.label)]
     header += [f"• {line}" for line in result.events]
     if result.decision is not None:
         if result.turn_over:
-            header.append("**Your turn again.**")
+            header.append(_("**Your turn again.**"))
         return panel_for(result.game_id, result.version, result.decision, header=header,
                          hand=hand, undo=undo and not result.turn_over)
     if result.finished:
-        header.append("The game is over — the results are in the channel.")
+        header.append(_("The game is over — the results are in the channel."))
     elif info is not None and info.to_move is not None:
-        header.append(f"Your turn is over; {info.seats[info.to_move].name} is to move.")
+        header.append(_("Your turn is over; {name} is to move.",
+                        name=info.seats[info.to_move].name))
     else:
-        header.append("Your turn is over.")
+        header.append(_("Your turn is over."))
     return Panel(clip_lines(header), None)
 
 
@@ -454,7 +468,7 @@ async def decision_image(sessions: Sessions, game_id: int, user_id: int | None,
         else:
             info, view = seen.info, seen.view
         png = await cpu.run(cpu.render_decision_png, info.game, renderer.RENDERERS[info.game],
-                            view, info.names, marks)
+                            view, info.names, marks, i18n.current())
     except Exception:
         log.exception("decision image of game %s at version %s could not be drawn",
                       game_id, version)
@@ -556,8 +570,26 @@ async def present(interaction: discord.Interaction, game_id: int, version: int,
     await show_panel(interaction, panel, image)
 
 
+def speak_to(interaction: discord.Interaction) -> str:
+    """Make the user's language (their Discord client's, ``interaction.locale``) the active
+    one for the rest of this interaction's handling.
+
+    discord.py handles every interaction in a task of its own, and a context variable set
+    in a task ends with it: this language reaches the panels, refusals and images of this
+    interaction and nothing else. Texts meant for the channel are written inside
+    ``using(<the game's language>)`` by the session layer and the outbox.
+    """
+    language = i18n.normalize(interaction.locale)
+    # Not ``with using(…)``: the language holds until the handler task ends, errors and
+    # their answers included; the task's context ends with it.
+    i18n._active.set(language)
+    return language
+
+
 async def guarded(interaction: discord.Interaction, handler: Awaitable[None]) -> None:
-    """Run a component handler: refusals are answered privately, failures logged and answered."""
+    """Run a component handler in the user's language: refusals are answered privately,
+    failures logged and answered."""
+    speak_to(interaction)
     try:
         await handler
     except SessionError as refusal:
@@ -567,7 +599,7 @@ async def guarded(interaction: discord.Interaction, handler: Awaitable[None]) ->
     except Exception:
         log.exception("component %s failed", (interaction.data or {}).get("custom_id"))
         with contextlib.suppress(discord.HTTPException):
-            await answer_privately(interaction, UNEXPECTED)
+            await answer_privately(interaction, _(UNEXPECTED))
 
 
 async def open_panel(interaction: discord.Interaction, game_id: int) -> None:
@@ -598,7 +630,7 @@ def turn_of(seen: SeatView, user_id: int) -> Decision:
     """The user's pending decision, or the refusal saying why there is none."""
     decision = playing(seen, user_id)
     if decision is None:
-        raise SessionError(waiting_text(seen.info))
+        raise SessionError.verbatim(waiting_text(seen.info))
     return decision
 
 
@@ -624,15 +656,15 @@ async def play_from_panel(interaction: discord.Interaction, game_id: int, versio
     except SessionError as refusal:
         # An old turn message (the turn went on in a private panel that was then lost,
         # say): nothing is played, and the player to move gets the turn as it stands.
-        if not (public and str(refusal) == STALE_PANEL
-                and await present_current(interaction, game_id, [STALE_PUBLIC])):
+        if not (public and refusal.msgid == STALE_PANEL
+                and await present_current(interaction, game_id, [_(STALE_PUBLIC)])):
             raise
         return
     await present_result(interaction, sessions, result)
 
 
 #: The answer to the player to move who taps an out-of-date turn message.
-STALE_PUBLIC = "That message is out of date — nothing was played. Your turn as it stands:"
+STALE_PUBLIC = N_("That message is out of date — nothing was played. Your turn as it stands:")
 
 
 async def present_current(interaction: discord.Interaction, game_id: int,
@@ -674,7 +706,8 @@ async def take_back(interaction: discord.Interaction, game_id: int, version: int
     if info.version != version:
         raise SessionError(STALE_PANEL)
     result = await sessions.undo(info.channel_id, interaction.user.id)
-    await present_result(interaction, sessions, result, headline="You took back your last step.")
+    await present_result(interaction, sessions, result,
+                         headline=_("You took back your last step."))
 
 
 async def _resolve_choice(sessions: Sessions, game_id: int, user_id: int, choice: str) -> str:
@@ -707,7 +740,7 @@ async def choose_group(interaction: discord.Interaction, game_id: int, version: 
     if info.version != version:
         raise SessionError(STALE_PANEL)
     if decision is None:
-        raise SessionError(waiting_text(info))
+        raise SessionError.verbatim(waiting_text(info))
     if group is None or group >= len(decision.groups()):
         raise SessionError(STALE_PANEL)
     await present(interaction, game_id, version, decision,
@@ -722,16 +755,17 @@ async def lobby_action(interaction: discord.Interaction, game_id: int, action: s
     user = interaction.user
     current = await sessions.info(interaction.channel_id or 0)
     if current.id != game_id:
-        raise SessionError("This lobby is closed.")
+        raise SessionError(N_("This lobby is closed."))
     if action == "join":
         info = await sessions.join(current.channel_id, user.id, user.display_name)
-        text = f"You joined **{info.title}** (seat {info.seat_of(user.id) + 1})."
+        text = _("You joined **{title}** (seat {n}).", title=info.title,
+                 n=(info.seat_of(user.id) or 0) + 1)
     elif action == "cpu":
         info = await sessions.add_computer(current.channel_id, user.id)
-        text = f"A computer player joined: {info.seats[-1].name}."
+        text = _("A computer player joined: {name}.", name=info.seats[-1].name)
     else:
         info = await sessions.start(current.channel_id, user.id)
-        text = f"**{info.title}** has started."
+        text = _("**{title}** has started.", title=info.title)
     await answer_privately(interaction, text)
 
 
@@ -740,7 +774,7 @@ async def lobby_action(interaction: discord.Interaction, game_id: int, action: s
 
 class TurnButton(ui.DynamicItem[ui.Button], template=r"est:turn:(?P<game>[0-9]{1,19})"):
     def __init__(self, game_id: int) -> None:
-        super().__init__(ui.Button(label="Your turn", style=discord.ButtonStyle.success,
+        super().__init__(ui.Button(label=_("Your turn"), style=discord.ButtonStyle.success,
                                    custom_id=f"est:turn:{game_id}"))
         self.game_id = game_id
 
@@ -761,7 +795,7 @@ class _LobbyButton:
     style = discord.ButtonStyle.secondary
 
     def __init__(self, game_id: int) -> None:
-        super().__init__(ui.Button(label=self.label, style=self.style,  # type: ignore[call-arg]
+        super().__init__(ui.Button(label=_(self.label), style=self.style,  # type: ignore[call-arg]
                                    custom_id=f"est:{self.action}:{game_id}"))
         self.game_id = game_id
 
@@ -776,18 +810,18 @@ class _LobbyButton:
 
 class JoinButton(_LobbyButton, ui.DynamicItem[ui.Button], template=r"est:join:(?P<game>[0-9]{1,19})"):
     action = "join"
-    label = "Join"
+    label = N_("Join")
     style = discord.ButtonStyle.primary
 
 
 class ComputerButton(_LobbyButton, ui.DynamicItem[ui.Button], template=r"est:cpu:(?P<game>[0-9]{1,19})"):
     action = "cpu"
-    label = "Add computer"
+    label = N_("Add computer")
 
 
 class StartButton(_LobbyButton, ui.DynamicItem[ui.Button], template=r"est:start:(?P<game>[0-9]{1,19})"):
     action = "start"
-    label = "Start"
+    label = N_("Start")
     style = discord.ButtonStyle.success
 
 
@@ -832,7 +866,7 @@ class OptionButton(ui.DynamicItem[ui.Button],
 class OptionSelect(ui.DynamicItem[ui.Select],
                    template=r"est:(?P<pub>p?)sel:(?P<game>[0-9]{1,19}):(?P<version>[0-9]{1,19})(?::(?P<part>[0-9]{1,2}))?"):
     def __init__(self, game_id: int, version: int, options: list[Option],
-                 placeholder: str = "Choose…", numbers: dict[str, int] | None = None,
+                 placeholder: str | None = None, numbers: dict[str, int] | None = None,
                  public: bool = False, part: int | None = None) -> None:
         choices = [discord.SelectOption(label=clip(numbered_label(o, numbers or {}), LABEL_LIMIT),
                                         value=o.key, description=o.hint)
@@ -840,7 +874,7 @@ class OptionSelect(ui.DynamicItem[ui.Select],
         suffix = "" if part is None else f":{part}"
         super().__init__(ui.Select(
             custom_id=f"est:{_prefix(public)}sel:{game_id}:{version}{suffix}",
-            placeholder=placeholder, options=choices))
+            placeholder=placeholder or _("Choose…"), options=choices))
         self.game_id, self.version, self.public = game_id, version, public
 
     @classmethod
@@ -854,7 +888,8 @@ class OptionSelect(ui.DynamicItem[ui.Select],
     async def callback(self, interaction: discord.Interaction) -> None:
         values = self.item.values
         if not values:
-            await answer_privately(interaction, "Nothing was chosen.")
+            speak_to(interaction)
+            await answer_privately(interaction, _("Nothing was chosen."))
             return
         await guarded(interaction, play_from_panel(interaction, self.game_id, self.version,
                                                    values[0], self.public))
@@ -863,11 +898,12 @@ class OptionSelect(ui.DynamicItem[ui.Select],
 class GroupSelect(ui.DynamicItem[ui.Select],
                   template=r"est:(?P<pub>p?)grp:(?P<game>[0-9]{1,19}):(?P<version>[0-9]{1,19})"):
     def __init__(self, game_id: int, version: int, groups: list[str],
-                 placeholder: str = "Choose a group…", public: bool = False) -> None:
-        choices = [discord.SelectOption(label=clip(name or "Other", LABEL_LIMIT), value=str(i))
+                 placeholder: str | None = None, public: bool = False) -> None:
+        choices = [discord.SelectOption(label=clip(name or _("Other"), LABEL_LIMIT), value=str(i))
                    for i, name in enumerate(groups[:MENU_LIMIT])]
         super().__init__(ui.Select(custom_id=f"est:{_prefix(public)}grp:{game_id}:{version}",
-                                   placeholder=placeholder, options=choices))
+                                   placeholder=placeholder or _("Choose a group…"),
+                                   options=choices))
         self.game_id, self.version, self.public = game_id, version, public
 
     @classmethod
@@ -878,7 +914,8 @@ class GroupSelect(ui.DynamicItem[ui.Select],
     async def callback(self, interaction: discord.Interaction) -> None:
         values = self.item.values
         if not values:
-            await answer_privately(interaction, "Nothing was chosen.")
+            speak_to(interaction)
+            await answer_privately(interaction, _("Nothing was chosen."))
             return
         await guarded(interaction, choose_group(interaction, self.game_id, self.version,
                                                 _index(values[0]), self.public))
@@ -887,7 +924,7 @@ class GroupSelect(ui.DynamicItem[ui.Select],
 class UndoButton(ui.DynamicItem[ui.Button],
                  template=r"est:undo:(?P<game>[0-9]{1,19}):(?P<version>[0-9]{1,19})"):
     def __init__(self, game_id: int, version: int) -> None:
-        super().__init__(ui.Button(label="Take back", style=discord.ButtonStyle.secondary,
+        super().__init__(ui.Button(label=_("Take back"), style=discord.ButtonStyle.secondary,
                                    custom_id=f"est:undo:{game_id}:{version}"))
         self.game_id, self.version = game_id, version
 

@@ -6,7 +6,9 @@ import math
 from typing import Any
 
 from bot.core.option_values import parse_option_words
-from bot.core.sessions import MAX_TIMEOUT_HOURS, GameInfo
+from bot.core.sessions import LANGUAGE_NAMES, MAX_TIMEOUT_HOURS, GameInfo
+from games.i18n import N_, _, _n, _p
+from renderer.recap import category_name
 
 #: Discord's limit on message content.
 MESSAGE_LIMIT = 2000
@@ -22,11 +24,11 @@ ECHO_LIMIT = 40
 #: Game options are a few words ("pro sheet=3"); longer text is refused before parsing.
 OPTIONS_TEXT_LIMIT = 200
 
-STALE_PANEL = "This panel is out of date — the game has moved on."
-SPECTATOR = ("You are not playing in this game. `/estancia board` shows the board; "
-             "`/estancia log` the last moves.")
-UNEXPECTED = "Something went wrong on our side; nothing was changed. Please try again."
-NOT_IN_GUILD = "Estancia games are played in server channels, not in direct messages."
+STALE_PANEL = N_("This panel is out of date — the game has moved on.")
+SPECTATOR = N_("You are not playing in this game. `/estancia board` shows the board; "
+               "`/estancia log` the last moves.")
+UNEXPECTED = N_("Something went wrong on our side; nothing was changed. Please try again.")
+NOT_IN_GUILD = N_("Estancia games are played in server channels, not in direct messages.")
 
 
 def clip(text: str, limit: int) -> str:
@@ -87,8 +89,9 @@ def parse_options_text(text: str | None) -> dict[str, Any]:
     """``"pro sheet=3"`` → ``{"pro": True, "sheet": 3}`` (see :func:`parse_option_words`);
     text too long to be options is refused before it is parsed or repeated."""
     if text is not None and len(text) > OPTIONS_TEXT_LIMIT:
-        raise ValueError(f"Options are a few words like `pro sheet=3` (at most "
-                         f"{OPTIONS_TEXT_LIMIT} characters; that text has {len(text)}).")
+        raise ValueError(_("Options are a few words like `pro sheet=3` (at most {limit} "
+                           "characters; that text has {n}).", limit=OPTIONS_TEXT_LIMIT,
+                           n=len(text)))
     return parse_option_words(text)
 
 
@@ -113,34 +116,45 @@ def parse_hours_list(text: str) -> list[float]:
 def seat_lines(info: GameInfo) -> list[str]:
     lines = []
     for seat in info.seats:
-        who = f"<@{seat.user_id}>" if seat.user_id is not None else f"{seat.name} (computer)"
+        who = (f"<@{seat.user_id}>" if seat.user_id is not None
+               else _("{name} (computer)", name=seat.name))
         lines.append(f"{seat.index + 1}. {who}")
     return lines
 
 
 def settings_text(info: GameInfo) -> str:
     if info.turn_timeout_hours:
-        reminders = ", ".join(f"{h:g} h" for h in info.reminder_hours) or "none"
-        timer = (f"Turn timer: {info.turn_timeout_hours:g} h · reminders before the deadline: "
-                 f"{reminders} · at the deadline: {_policy(info.timeout_policy)}")
+        reminders = ", ".join(f"{h:g} h" for h in info.reminder_hours) or _("none")
+        at_deadline = (_("the computer plays the turn") if info.timeout_policy == "computer"
+                       else _("the seat forfeits"))
+        timer = _("Turn timer: {hours} h · reminders before the deadline: {reminders} · at the "
+                  "deadline: {policy}", hours=f"{info.turn_timeout_hours:g}",
+                  reminders=reminders, policy=at_deadline)
     else:
-        timer = "Turn timer: off"
-    return f"**{info.title}** #{info.id} settings\n{timer}"
-
-
-def _policy(policy: str) -> str:
-    return "the computer plays the turn" if policy == "computer" else "the seat forfeits"
+        timer = _("Turn timer: off")
+    language = _("Language of the public posts: {language}",
+                 language=LANGUAGE_NAMES.get(info.language, info.language))
+    heading = _("**{title}** #{id} settings", title=info.title, id=info.id)
+    return f"{heading}\n{timer}\n{language}"
 
 
 def players_range(low: int, high: int) -> str:
     """ "2 players" or "2–5 players"."""
-    return f"{low} players" if low == high else f"{low}–{high} players"
+    if low == high:
+        return _n("{n} player", "{n} players", low)
+    return _("{low}–{high} players", low=low, high=high)
 
 
 def _cards(counts: dict[str, Any]) -> str:
-    listed = [name if n == 1 else f"{name} ×{n}"
+    listed = [card_name(name) if n == 1 else f"{card_name(name)} ×{n}"
               for name, n in counts.items() if isinstance(n, int) and n > 0]
-    return ", ".join(listed) or "none"
+    return ", ".join(listed) or _("none")
+
+
+def card_name(name: str) -> str:
+    """A card's name from a seat view (an engine's key, "cattle"), in the active language
+    (catalogue context "card"; one without a translation stays as it is)."""
+    return _p("card", name)
 
 
 def hand_text(view: dict[str, Any]) -> str | None:
@@ -152,23 +166,25 @@ def hand_text(view: dict[str, Any]) -> str | None:
     private = view.get("private")
     if not isinstance(private, dict) or not isinstance(private.get("hand"), dict):
         return None
-    parts = [f"{kind}s: {_cards(counts)}" for kind, counts in private["hand"].items()
-             if isinstance(counts, dict)]
+    parts = [_("{kind}: {cards}", kind=_p("cards of a kind", f"{kind}s"), cards=_cards(counts))
+             for kind, counts in private["hand"].items() if isinstance(counts, dict)]
     seat = private.get("seat")
     players = view.get("players")
     if isinstance(seat, int) and isinstance(players, list) and 0 <= seat < len(players):
         money = players[seat].get("money") if isinstance(players[seat], dict) else None
         if isinstance(money, int):
-            parts.append(f"{money} pesos")
-    return "Your hand — " + " · ".join(parts) if parts else None
+            parts.append(_n("{n} peso", "{n} pesos", money))
+    return _("Your hand — {parts}", parts=" · ".join(parts)) if parts else None
 
 
-def breakdown_lines(names: list[str], scores: dict[int, dict[str, int]]) -> list[str]:
+def breakdown_lines(names: list[str], scores: dict[int, dict[str, int]],
+                    game: object | None = None) -> list[str]:
     """ "alice **14** (meadows 6 · troughs 4 · herds 4)", best first; zero categories left out."""
     lines = []
     for seat in sorted(scores, key=lambda s: -scores[s].get("total", 0)):
-        parts = " · ".join(f"{category} {points}" for category, points in scores[seat].items()
+        parts = " · ".join(f"{category_name(category, game)} {points}"
+                           for category, points in scores[seat].items()
                            if category != "total" and points)
-        name = names[seat] if 0 <= seat < len(names) else f"Seat {seat + 1}"
+        name = names[seat] if 0 <= seat < len(names) else _("Seat {n}", n=seat + 1)
         lines.append(f"{name} **{scores[seat].get('total', 0)}**" + (f" ({parts})" if parts else ""))
     return lines

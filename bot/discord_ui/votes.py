@@ -15,14 +15,18 @@ from discord import ui
 
 from bot.core.sessions import SessionError
 from bot.discord_ui.panels import acknowledge, answer_privately, guarded, sessions_of
+from games.i18n import N_, _
 
 VERBS = ("pause", "resume")
 
 
 def vote_text(verb: str, done: bool, title: str) -> str:
     if done:
-        return f"**{title}** is {'paused' if verb == 'pause' else 'running again'}."
-    return f"You agreed to {verb} **{title}**; the game waits for the others."
+        return (_("**{title}** is paused.", title=title) if verb == "pause"
+                else _("**{title}** is running again.", title=title))
+    return (_("You agreed to pause **{title}**; the game waits for the others.", title=title)
+            if verb == "pause" else
+            _("You agreed to resume **{title}**; the game waits for the others.", title=title))
 
 
 async def vote(interaction: discord.Interaction, game_id: int, verb: str) -> None:
@@ -30,7 +34,7 @@ async def vote(interaction: discord.Interaction, game_id: int, verb: str) -> Non
     sessions = sessions_of(interaction)
     info = await sessions.info_by_id(game_id)
     if info.status != "active":
-        raise SessionError("This game is over.")
+        raise SessionError(N_("This game is over."))
     ask = sessions.pause if verb == "pause" else sessions.resume
     info, done = await ask(info.channel_id, interaction.user.id)
     await answer_privately(interaction, vote_text(verb, done, info.title))
@@ -39,7 +43,8 @@ async def vote(interaction: discord.Interaction, game_id: int, verb: str) -> Non
 class VoteButton(ui.DynamicItem[ui.Button],
                  template=r"est:vote:(?P<game>\d{1,20}):(?P<verb>pause|resume)"):
     def __init__(self, game_id: int, verb: str) -> None:
-        super().__init__(ui.Button(label=f"Agree to {verb}", style=discord.ButtonStyle.secondary,
+        label = _("Agree to pause") if verb == "pause" else _("Agree to resume")
+        super().__init__(ui.Button(label=label, style=discord.ButtonStyle.secondary,
                                    custom_id=f"est:vote:{game_id}:{verb}"))
         self.game_id = game_id
         self.verb = verb

@@ -184,6 +184,8 @@ MIGRATIONS[4] = [
     "ALTER TABLE outbox ADD COLUMN claimed_until DOUBLE PRECISION",
     "ALTER TABLE timers ADD COLUMN claimed_until DOUBLE PRECISION",
 ]
+# 5: the language of a game's public posts (SQLite's migration 4).
+MIGRATIONS[5] = ["ALTER TABLE games ADD COLUMN language TEXT NOT NULL DEFAULT 'en'"]
 
 SCHEMA_VERSION = max(MIGRATIONS)
 #: Any 64-bit number, the same in every process: serializes migrations.
@@ -273,14 +275,15 @@ class PgStore:
                 """
                 INSERT INTO games (channel_id, guild_id, game, options, status, creator_id,
                     seats, seed, version, turn_timeout_hours, reminder_hours,
-                    timeout_policy, created_at, updated_at, parent_id)
-                VALUES ($1, $2, $3, $4, 'lobby', $5, $6, $7, 0, $8, $9, $10, $11, $11, $12)
+                    timeout_policy, created_at, updated_at, parent_id, language)
+                VALUES ($1, $2, $3, $4, 'lobby', $5, $6, $7, 0, $8, $9, $10, $11, $11, $12,
+                    $13)
                 RETURNING *
                 """,
                 new.channel_id, new.guild_id, new.game, _dump(new.options), new.creator_id,
                 _seats_json(new.seats), new.seed, new.turn_timeout_hours,
                 _dump(list(new.reminder_hours)), new.timeout_policy, new.created_at,
-                new.parent_id,
+                new.parent_id, new.language,
             )
             if announcement is not None:
                 await self._insert_outbox(db, row["id"], 0, new.channel_id, announcement,
@@ -328,7 +331,7 @@ class PgStore:
             UPDATE games SET status = $1, seats = $2, version = $3, state = $4,
                 turn_timeout_hours = $5, reminder_hours = $6, timeout_policy = $7,
                 turn_started_at = $8, deadline_at = $9, result = $10, updated_at = $11,
-                paused_at = $12, votes = $13
+                paused_at = $12, votes = $13, language = $20
             WHERE id = $14 AND version = $15 AND turn_timeout_hours = $16
                 AND reminder_hours = $17 AND timeout_policy = $18 AND seats = $19
             """,
@@ -339,7 +342,7 @@ class PgStore:
             game.paused_at, _dump(list(game.votes)),
             game.id, change.expected_version, settings.turn_timeout_hours,
             _dump(list(settings.reminder_hours)), settings.timeout_policy,
-            _seats_json(settings.seats),
+            _seats_json(settings.seats), game.language,
         )
         if _count(status) != 1:
             raise StaleVersion(game.id)

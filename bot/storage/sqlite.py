@@ -222,6 +222,11 @@ MIGRATIONS: list[list[str]] = [
         "UPDATE games SET state = estancia_pack(state) WHERE typeof(state) = 'text'",
         "CREATE INDEX outbox_sent ON outbox (sent_at) WHERE sent_at IS NOT NULL",
     ],
+    # 4: the language of a game's public posts ("en", "fr"; games.i18n.LANGUAGES). Games
+    # opened before it were played in English.
+    [
+        "ALTER TABLE games ADD COLUMN language TEXT NOT NULL DEFAULT 'en'",
+    ],
 ]
 
 SCHEMA_VERSION = len(MIGRATIONS)
@@ -276,6 +281,8 @@ class GameRow:
     #: When the game was paused (None: running); who asked to pause or resume so far.
     paused_at: float | None = None
     votes: tuple[int, ...] = ()
+    #: The language of the game's public posts (turn messages, events, boards, recaps).
+    language: str = "en"
 
 
 @dataclass(frozen=True)
@@ -292,6 +299,7 @@ class NewGame:
     timeout_policy: str
     created_at: float
     parent_id: int | None = None
+    language: str = "en"
 
 
 @dataclass(frozen=True)
@@ -451,6 +459,7 @@ def _game_from_row(row: sqlite3.Row) -> GameRow:
         parent_id=row["parent_id"],
         paused_at=row["paused_at"],
         votes=tuple(json.loads(row["votes"])),
+        language=row["language"],
     )
 
 
@@ -620,14 +629,15 @@ class Store:
                 """
                 INSERT INTO games (channel_id, guild_id, game, options, status, creator_id,
                     seats, seed, version, turn_timeout_hours, reminder_hours,
-                    timeout_policy, created_at, updated_at, parent_id)
-                VALUES (?, ?, ?, ?, 'lobby', ?, ?, ?, 0, ?, ?, ?, ?, ?, ?)
+                    timeout_policy, created_at, updated_at, parent_id, language)
+                VALUES (?, ?, ?, ?, 'lobby', ?, ?, ?, 0, ?, ?, ?, ?, ?, ?, ?)
                 """,
                 (
                     new.channel_id, new.guild_id, new.game, _dump(new.options),
                     new.creator_id, _seats_json(new.seats), new.seed,
                     new.turn_timeout_hours, _dump(list(new.reminder_hours)),
                     new.timeout_policy, new.created_at, new.created_at, new.parent_id,
+                    new.language,
                 ),
             )
             game_id = cur.lastrowid
@@ -718,7 +728,7 @@ class Store:
             UPDATE games SET status = ?, seats = ?, version = ?, state = ?,
                 turn_timeout_hours = ?, reminder_hours = ?, timeout_policy = ?,
                 turn_started_at = ?, deadline_at = ?, result = ?, updated_at = ?,
-                paused_at = ?, votes = ?
+                paused_at = ?, votes = ?, language = ?
             WHERE id = ? AND version = ? AND turn_timeout_hours = ? AND reminder_hours = ?
                 AND timeout_policy = ? AND seats = ?
             """,
@@ -727,7 +737,7 @@ class Store:
                 game.turn_timeout_hours, _dump(list(game.reminder_hours)), game.timeout_policy,
                 game.turn_started_at, game.deadline_at,
                 _dump(game.result) if game.result is not None else None, game.updated_at,
-                game.paused_at, _dump(list(game.votes)),
+                game.paused_at, _dump(list(game.votes)), game.language,
                 game.id, change.expected_version, settings.turn_timeout_hours,
                 _dump(list(settings.reminder_hours)), settings.timeout_policy,
                 _seats_json(settings.seats),

@@ -7,7 +7,8 @@ option key, or one of ``undo``, ``board``, ``hand``, ``log``, ``scores``, ``help
 ``quit``. Announcements from the outbox are printed as they would be posted in a
 channel (less the lines the player already saw), and the board PNG is written to a
 folder after each move. Input is read line by line, so a whole game can be piped in
-(extra lines after the end are ignored).
+(extra lines after the end are ignored). Everything is said in the terminal's language
+(``TerminalOptions.language``: ``--lang``, else ``LC_ALL``/``LANG``), the game's too.
 """
 
 from __future__ import annotations
@@ -28,13 +29,16 @@ from bot.discord_ui.text import hand_text
 from bot.settings import Settings
 from bot.storage.sqlite import Store
 from bot.terminal.text_board import board_text, view_lines
+from games import get_game
 from games.base import Decision
+from games.i18n import N_, _, using
+from renderer.recap import category_name
 
 #: The terminal's one "channel" in its database.
 TERMINAL_CHANNEL = 1
 FIRST_USER = 1
-COMMANDS = ("a number, a place (e2) or an option's name; "
-            "undo, board, hand, log, scores, help, quit")
+COMMANDS = N_("a number, a place (e2) or an option's name; "
+              "undo, board, hand, log, scores, help, quit")
 #: How often the terminal looks whether computer seats have moved (when they move in
 #: the background) and how long a move may take before "… is thinking" is shown.
 COMPUTER_POLL = 0.1
@@ -56,6 +60,8 @@ class TerminalOptions:
     seed: int | None = None
     db: Path | None = None
     images: bool = True
+    #: The language everything is said in ("en", "fr").
+    language: str = "en"
 
 
 class NoSuchOption(ValueError):
@@ -75,7 +81,8 @@ def choose_option(decision: Decision, line: str) -> str:
         number = int(text)
         if 1 <= number <= len(options):
             return options[number - 1].key
-        raise NoSuchOption(f"No option {text!r}: choose 1 to {len(options)}.")
+        raise NoSuchOption(_("No option {text}: choose 1 to {n}.", text=repr(text),
+                             n=len(options)))
     if decision.option(text) is not None:
         return text
     wanted = text.casefold()
@@ -95,8 +102,10 @@ def choose_option(decision: Decision, line: str) -> str:
         matches = []
     if matches:
         numbers = ", ".join(str(options.index(o) + 1) for o in matches[:12])
-        raise NoSuchOption(f"{text[:40]!r} fits several options ({numbers}): type its number.")
-    raise NoSuchOption(f"No option {text[:40]!r}. Type {COMMANDS}.")
+        raise NoSuchOption(_("{text} fits several options ({numbers}): type its number.",
+                             text=repr(text[:40]), numbers=numbers))
+    raise NoSuchOption(_("No option {text}. Type {commands}.", text=repr(text[:40]),
+                         commands=_(COMMANDS)))
 
 
 class TerminalGame:
@@ -129,7 +138,7 @@ class TerminalGame:
 
     def thinking(self, name: str) -> None:
         """Shown before computer seats move (they may take seconds)."""
-        self.say(f"{name} is thinking…")
+        self.say(_("{name} is thinking…", name=name))
 
     # -- setting up --------------------------------------------------------------------
     async def open(self) -> GameInfo:
@@ -140,27 +149,27 @@ class TerminalGame:
             info = None
         if info is not None and info.status == "active":
             if info.game != self.options.game:
-                raise SessionError(
-                    f"This database holds a game of {info.title} in progress: "
-                    f"play {info.game} to resume it, or use another --db."
-                )
-            self.say(f"Resuming game #{info.id} of {info.title} (version {info.version}).")
+                raise SessionError(N_(
+                    "This database holds a game of {title} in progress: play {game} to resume "
+                    "it, or use another --db."), title=info.title, game=info.game)
+            self.say(_("Resuming game #{id} of {title} (version {version}).", id=info.id,
+                       title=info.title, version=info.version))
             return self._remember(info)
         if info is not None:  # a lobby left half made by an interrupted run
             await self.sessions.cancel(TERMINAL_CHANNEL, info.creator_id, True)
         seats = self.options.seats
         computer = self.options.computer
-        first_name = "You" if computer else "Player 1"
+        first_name = _("You") if computer else _("Player {n}", n=1)
         info = await self.sessions.new(
             TERMINAL_CHANNEL, None, FIRST_USER, first_name, self.options.game,
-            self.options.options, seed=self.options.seed,
+            self.options.options, seed=self.options.seed, language=self.options.language,
         )
         for seat in range(1, seats):
             if computer:
                 info = await self.sessions.add_computer(TERMINAL_CHANNEL, FIRST_USER)
             else:
                 info = await self.sessions.join(
-                    TERMINAL_CHANNEL, FIRST_USER + seat, f"Player {seat + 1}"
+                    TERMINAL_CHANNEL, FIRST_USER + seat, _("Player {n}", n=seat + 1)
                 )
         if info.status != "active":  # a solo game (GWT:A's difficulty) starts at once
             info = await self.sessions.start(TERMINAL_CHANNEL, FIRST_USER)
@@ -184,10 +193,12 @@ class TerminalGame:
         """Play until the game ends (0), the player quits (0), input ends (1) or Ctrl-C
         (130)."""
         info = await self.open()
-        self.say(f"{info.title}: {', '.join(info.names)}. Type {COMMANDS}.")
+        self.say(_("{title}: {names}. Type {commands}.", title=info.title,
+                   names=", ".join(info.names), commands=_(COMMANDS)))
         while True:
             await self.deliver()  # what happened so far (the lobby, a move) before "thinking"
-            await self.sessions.wait_for_computers(info.id, lambda: self.say("Computer is thinking…"))
+            await self.sessions.wait_for_computers(
+                info.id, lambda: self.say(_("Computer is thinking…")))
             await self.deliver()
             info = await self.sessions.info_by_id(info.id)
             if info.status != "active":
@@ -197,23 +208,23 @@ class TerminalGame:
             if user is None:  # computer seats moving in the background: wait for them
                 await self._wait_for_computers(info)
                 continue
-            decision, _ = await self.sessions.decision_for(info.id, user)
+            decision, _seat = await self.sessions.decision_for(info.id, user)
             assert decision is not None
             self._show(info, user, decision)
             try:
                 line = self._read_line()
             except KeyboardInterrupt:
                 self.say()
-                self.say(f"Stopped. {self._saved_hint()}")
+                self.say(_("Stopped. {hint}", hint=self._saved_hint()))
                 return INTERRUPTED
             if line is None:
-                self.say(f"Input ended before the game did. {self._saved_hint()}")
+                self.say(_("Input ended before the game did. {hint}", hint=self._saved_hint()))
                 return 1
             line = line.strip()
             if self._echo:
                 self.say(f"> {line}")
             if line.lower() in ("quit", "q", "exit"):
-                self.say(f"Stopped. {self._saved_hint()}")
+                self.say(_("Stopped. {hint}", hint=self._saved_hint()))
                 return 0
             await self._handle(info, user, decision, line)
 
@@ -229,10 +240,10 @@ class TerminalGame:
     async def _play(self, info: GameInfo, user: int, key: str) -> Any:
         """Play ``key``; if the computer seats that follow take a while, say so."""
         move = asyncio.ensure_future(self.sessions.play(info.id, user, key, info.version))
-        done, _ = await asyncio.wait({move}, timeout=THINKING_AFTER)
+        done, _pending = await asyncio.wait({move}, timeout=THINKING_AFTER)
         if not done and any(seat.is_computer for seat in info.seats):
             self.thinking(next(s.name for s in info.seats if s.is_computer)
-                          if sum(s.is_computer for s in info.seats) == 1 else "The computer")
+                          if sum(s.is_computer for s in info.seats) == 1 else _("The computer"))
         return await move
 
     async def _handle(self, info: GameInfo, user: int, decision: Decision, line: str) -> None:
@@ -255,7 +266,7 @@ class TerminalGame:
                 self._say_scores(info, await self.sessions.scores(info.id))
                 return
             elif command in ("help", "?", ""):
-                self.say(f"Type {COMMANDS}.")
+                self.say(_("Type {commands}.", commands=_(COMMANDS)))
                 return
             else:
                 try:
@@ -274,7 +285,8 @@ class TerminalGame:
 
     def _show(self, info: GameInfo, user: int, decision: Decision) -> None:
         self.say()
-        self.say(f"— {self._names[user]} to move (game #{info.id}, version {info.version}) —")
+        self.say(_("— {name} to move (game #{id}, version {version}) —", name=self._names[user],
+                   id=info.id, version=info.version))
         self.say(decision.prompt)
         group: str | None = None
         for number, option in enumerate(decision.options, start=1):
@@ -301,7 +313,7 @@ class TerminalGame:
 
     def format(self, announcement: Announcement, skip: list[str] | None = None) -> str:
         text = announcement.render(
-            lambda uid: self._names.get(uid, f"user {uid}"),
+            lambda uid: self._names.get(uid, _("user {id}", id=uid)),
             lambda t: datetime.fromtimestamp(t).strftime("%Y-%m-%d %H:%M"),
         )
         seen = list(skip or [])
@@ -310,7 +322,7 @@ class TerminalGame:
             if line in seen:
                 seen.remove(line)
                 continue
-            lines.append(f"[channel] {line}")
+            lines.append(_("[channel] {line}", line=line))
         return "\n".join(lines)
 
     async def _draw(self, game_id: int, version: int) -> Path | None:
@@ -322,7 +334,7 @@ class TerminalGame:
             try:
                 png = await self.sessions.png(game_id, version)
             except SessionError as why:
-                self.say(f"  (no board images: {why})")
+                self.say("  " + _("(no board images: {why})", why=why))
                 self._can_draw = False
                 return None
             self.folder.mkdir(parents=True, exist_ok=True)
@@ -332,7 +344,7 @@ class TerminalGame:
 
     def _say_board(self, path: Path | None) -> None:
         if path is not None:
-            self.say(f"  board: {path}")
+            self.say("  " + _("board: {path}", path=path))
 
     def _say_text_board(self, info: GameInfo, view: dict[str, Any]) -> None:
         for line in board_text(info.game, view, info.names).splitlines():
@@ -348,25 +360,29 @@ class TerminalGame:
             for line in view_lines(private):
                 self.say(f"  {line}")
         else:
-            self.say("  Nothing is hidden in this game: type board to see everything.")
+            self.say("  " + _("Nothing is hidden in this game: type board to see everything."))
 
     def _say_scores(self, info: GameInfo, scores: dict[int, dict[str, int]]) -> None:
         for seat in info.seats:
             parts = scores[seat.index]
-            detail = ", ".join(f"{k} {v}" for k, v in parts.items() if k != "total")
+            game = get_game(info.game)
+            detail = ", ".join(f"{category_name(k, game)} {v}" for k, v in parts.items()
+                               if k != "total")
             self.say(f"  {seat.name}: {parts['total']}" + (f" ({detail})" if detail else ""))
 
     def _final(self, info: GameInfo) -> None:
         if info.status == "finished":
-            self.say("Game over.")
+            self.say(_("Game over."))
+        elif info.status == "cancelled":
+            self.say(_("The game was cancelled."))
         else:
-            self.say(f"The game was {info.status}.")
+            self.say(_("The game was {status}.", status=info.status))
 
     def _saved_hint(self) -> str:
         if self.options.db is None:
-            return "The game was not saved (use --db FILE to keep one)."
-        return (f"Saved in {self.options.db}: resume with "
-                f"`estancia play {self.options.game} --db {self.options.db}`.")
+            return _("The game was not saved (use --db FILE to keep one).")
+        return _("Saved in {db}: resume with `estancia play {game} --db {db}`.",
+                 db=self.options.db, game=self.options.game)
 
 
 async def play_in_terminal(
@@ -385,10 +401,11 @@ async def play_in_terminal(
         try:
             sessions = Sessions(store, settings)
             game = TerminalGame(sessions, options, read_line, out, settings.image_dir, echo)
-            try:
-                return await game.run()
-            except SessionError as refusal:
-                print(f"estancia play: {refusal}", file=out)
-                return 2
+            with using(options.language):
+                try:
+                    return await game.run()
+                except SessionError as refusal:
+                    print(f"estancia play: {refusal}", file=out)
+                    return 2
         finally:
             await store.close()

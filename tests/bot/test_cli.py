@@ -32,7 +32,8 @@ def clean_environment(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
     """No developer's .env or environment leaks into these tests."""
     monkeypatch.chdir(tmp_path)
     for name in ("DISCORD_TOKEN", "ESTANCIA_DB", "TURN_TIMEOUT_HOURS", "REMINDERS",
-                 "TIMEOUT_POLICY", "IMAGE_DIR", "DEV_GUILD_ID", "LOG_LEVEL"):
+                 "TIMEOUT_POLICY", "IMAGE_DIR", "DEV_GUILD_ID", "LOG_LEVEL",
+                 "LC_ALL", "LC_MESSAGES", "LANG"):  # the terminal speaks their language
         monkeypatch.delenv(name, raising=False)
 
 

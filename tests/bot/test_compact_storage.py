@@ -72,10 +72,11 @@ async def test_a_schema_1_database_migrates_without_losing_a_game(tmp_path: Path
 
     store = await Store.open(path)
     try:
-        assert await store.schema_version() == SCHEMA_VERSION == 3
+        assert await store.schema_version() == SCHEMA_VERSION == 4
         for game_id, before in old_games.items():
             row = await store.game(game_id)
             assert row is not None
+            assert row.language == "en"  # games from before languages were played in English
             assert (row.status, row.version, row.state) == (
                 before["status"], before["version"], before["state"])
         kept = ("version", "kind", "seat", "user_id", "option_key", "label", "undone")

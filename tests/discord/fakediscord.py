@@ -248,6 +248,8 @@ class FakeUser:
 class FakeMember:
     user: FakeUser
     permissions: int = MEMBER_PERMISSIONS
+    #: The language of this member's Discord client (an interaction's ``locale``).
+    locale: str = "en-US"
 
     def payload(self) -> dict[str, Any]:
         return {"user": self.user.payload(), "roles": [], "nick": None, "joined_at": _now(),
@@ -261,6 +263,8 @@ class FakeGuild:
     name: str = "Ranch"
     channels: dict[str, int] = field(default_factory=dict)
     members: dict[int, FakeMember] = field(default_factory=dict)
+    #: The server's language (a community server's "preferred locale").
+    locale: str = "en-US"
 
     def channel_payload(self, channel_id: int) -> dict[str, Any]:
         name = next((n for n, cid in self.channels.items() if cid == channel_id), str(channel_id))
@@ -283,7 +287,7 @@ class FakeGuild:
             "mfa_level": 0, "application_id": None, "system_channel_id": None,
             "system_channel_flags": 0, "rules_channel_id": None, "vanity_url_code": None,
             "description": None, "banner": None, "premium_tier": 0,
-            "preferred_locale": "en-US", "public_updates_channel_id": None, "nsfw_level": 0,
+            "preferred_locale": self.locale, "public_updates_channel_id": None, "nsfw_level": 0,
             "premium_progress_bar_enabled": False, "joined_at": _now(), "large": False,
             "unavailable": False, "member_count": len(members), "voice_states": [],
             "members": members, "channels": [self.channel_payload(c) for c in self.channels.values()],
@@ -393,8 +397,8 @@ class FakeDiscord:
 
     # -- people and places ------------------------------------------------------------
     def add_member(self, name: str, permissions: int = MEMBER_PERMISSIONS,
-                   guild: FakeGuild | None = None) -> FakeMember:
-        member = FakeMember(FakeUser(snowflake(), name), permissions)
+                   guild: FakeGuild | None = None, locale: str = "en-US") -> FakeMember:
+        member = FakeMember(FakeUser(snowflake(), name), permissions, locale)
         (guild or self.guild).members[member.user.id] = member
         return member
 
@@ -749,7 +753,8 @@ class FakeDiscord:
         payload: dict[str, Any] = {
             "id": str(interaction_id), "application_id": str(self.application_id),
             "type": kind, "token": token, "version": 1, "data": data,
-            "channel_id": str(channel_id), "channel": channel, "locale": "en-US",
+            "channel_id": str(channel_id), "channel": channel,
+            "locale": member.locale if member is not None else "en-US",
             "app_permissions": str(app_permissions), "entitlements": [],
             "attachment_size_limit": ATTACHMENT_SIZE_LIMIT,
             "authorizing_integration_owners": {"0": str(guild.id)},
@@ -759,8 +764,8 @@ class FakeDiscord:
             payload["user"] = plain_user.payload()
         else:
             payload["guild_id"] = str(guild.id)
-            payload["guild_locale"] = "en-US"
-            payload["guild"] = {"id": str(guild.id), "locale": "en-US", "features": []}
+            payload["guild_locale"] = guild.locale
+            payload["guild"] = {"id": str(guild.id), "locale": guild.locale, "features": []}
             payload["member"] = (member or FakeMember(plain_user)).payload()
         if message is not None:
             payload["message"] = message
@@ -770,8 +775,21 @@ class FakeDiscord:
         return payload
 
     def _command_data(self, name: str, subcommand: str | None, options: dict[str, Any],
-                      focused: str | None, guild: FakeGuild | None = None) -> dict[str, Any]:
+                      focused: str | None, guild: FakeGuild | None = None,
+                      locale: str = "en-US") -> dict[str, Any]:
+        """As Discord sends it: the names a client shows in its language (the synced
+        ``name_localizations``, ``/estancia nouvelle jeu:…``) arrive as the command's own
+        names (``new``, ``game``); a name the client would not show is refused."""
         guild = guild or self.guild
+        registered = next((c for cs in self.commands.values() for c in cs if c["name"] == name), None)
+        if registered is not None and subcommand is not None:
+            sub = self._named(registered.get("options", []), subcommand, locale)
+            subcommand = sub["name"]
+            known = sub.get("options", [])
+            focused = (self._named(known, focused, locale)["name"] if focused is not None
+                       else None)
+            options = {self._named(known, key, locale)["name"]: value
+                       for key, value in options.items()}
         leaf = []
         resolved: dict[str, dict[str, Any]] = {}
         for option_name, value in options.items():
@@ -788,7 +806,6 @@ class FakeDiscord:
             if option_name == focused:
                 entry["focused"] = True
             leaf.append(entry)
-        registered = next((c for cs in self.commands.values() for c in cs if c["name"] == name), None)
         data: dict[str, Any] = {"id": registered["id"] if registered else str(snowflake()),
                                 "name": name, "type": 1}
         if subcommand is None:
@@ -801,6 +818,17 @@ class FakeDiscord:
             data["resolved"] = resolved
         return data
 
+    @staticmethod
+    def _named(registered: list[dict[str, Any]], typed: str, locale: str) -> dict[str, Any]:
+        """The registered option (or subcommand) a client in ``locale`` shows as ``typed``:
+        its localized name if it has one for that locale, else its own name (a name that
+        is neither is sent as typed: the bot then refuses it)."""
+        for option in registered:
+            shown = (option.get("name_localizations") or {}).get(locale) or option["name"]
+            if shown == typed:
+                return option
+        return {"name": typed}
+
     def guild_scope_is_global(self) -> bool:
         return str(self.guild.id) not in self.commands
 
@@ -812,7 +840,7 @@ class FakeDiscord:
         ``app_permissions`` are the bot's own permissions in the channel.
         """
         guild = None if dm or channel_id is None else self.guild_of(channel_id)
-        data = self._command_data(command, subcommand, options, None, guild)
+        data = self._command_data(command, subcommand, options, None, guild, _locale(user))
         return self._interaction(APPLICATION_COMMAND, user, data, channel_id=channel_id, dm=dm,
                                  app_permissions=app_permissions)
 
@@ -820,7 +848,7 @@ class FakeDiscord:
                      focused: str, *, channel_id: int | None = None, **options: Any) -> dict[str, Any]:
         """Autocomplete request (type 4) while the user types into option ``focused``."""
         guild = None if channel_id is None else self.guild_of(channel_id)
-        data = self._command_data(command, subcommand, options, focused, guild)
+        data = self._command_data(command, subcommand, options, focused, guild, _locale(user))
         return self._interaction(AUTOCOMPLETE, user, data, channel_id=channel_id)
 
     def click(self, user: FakeMember | FakeUser, message: dict[str, Any], custom_id: str,
@@ -941,6 +969,10 @@ class FakeDiscord:
     @property
     def connected(self) -> int:
         return len(self._sockets)
+
+
+def _locale(user: FakeMember | FakeUser) -> str:
+    return user.locale if isinstance(user, FakeMember) else "en-US"
 
 
 def find_component(message: dict[str, Any], custom_id: str) -> dict[str, Any] | None:

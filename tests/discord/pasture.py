@@ -5,15 +5,23 @@ cell (``A1``…``E6``), then either ``fence`` it (1 point) or ``graze`` it (poin
 its row number). At first there are 30 free cells — more than a select menu holds, so the
 options come grouped by row; then 25 or fewer (one select menu); at the end five or fewer
 (buttons). The game ends when the pasture is full. No chance, nothing hidden.
+
+Its texts go through the catalogues like a real game's (``_()``), with a French catalogue
+of its own (``tests/discord/locales/fr.po``), so language tests see an engine's texts
+follow the active language.
 """
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 from PIL import Image, ImageDraw
 
 from games.base import Decision, Event, Game, GameOptions, GameState, Option, Outcome
+from games.i18n import N_, _, register_catalogues
+
+register_catalogues(Path(__file__).parent)
 
 NAME = "pasture"
 ROWS = "ABCDE"
@@ -34,7 +42,7 @@ class Pasture(Game[PastureState, GameOptions]):
     min_seats = 2
     max_seats = 3
     state_model = PastureState
-    summary = "Claim a cell, then fence it (1 point) or graze it (its row number in points)."
+    summary = N_("Claim a cell, then fence it (1 point) or graze it (its row number in points).")
 
     def setup(self, seats: int, options: GameOptions, seed: int) -> PastureState:
         from games.rng import Rng
@@ -46,30 +54,35 @@ class Pasture(Game[PastureState, GameOptions]):
         if state.finished:
             return None
         if state.claimed is not None:
-            options = [Option(key="fence", label="Fence it"), Option(key="graze", label="Graze it")]
-            prompt = f"What do you do with {state.claimed}?"
+            options = [Option(key="fence", label=_("Fence it")),
+                       Option(key="graze", label=_("Graze it"))]
+            prompt = _("What do you do with {cell}?", cell=state.claimed)
         else:
             free = [cell for cell in CELLS if cell not in state.owner]
             many = len(free) > 25
-            options = [Option(key=cell.lower(), label=f"Cell {cell}",
-                              group=f"Row {cell[0]}" if many else None) for cell in free]
-            prompt = "Claim a cell."
+            options = [Option(key=cell.lower(), label=_("Cell {cell}", cell=cell),
+                              group=_("Row {row}", row=cell[0]) if many else None)
+                       for cell in free]
+            prompt = _("Claim a cell.")
         return Decision(seat=state.current, prompt=prompt, options=options, turn=state.turn)
 
     def _apply(self, state: PastureState, seat: int, option: Option) -> Outcome:
-        who = f"Seat {seat + 1}"
+        who = _("Seat {n}", n=seat + 1)
         if state.claimed is None:
             cell = option.key.upper()
             state.owner[cell] = seat
             state.claimed = cell
-            return Outcome(state=state, events=[Event(text=f"{who} claims {cell}.", seat=seat)])
+            return Outcome(state=state, events=[
+                Event(text=_("{who} claims {cell}.", who=who, cell=cell), seat=seat)])
         cell, state.claimed = state.claimed, None
         gained = 1 if option.key == "fence" else ROWS.index(cell[0]) + 1
         state.points[seat] += gained
-        events = [Event(text=f"{who} {option.key}s {cell} (+{gained}).", seat=seat)]
+        text = (N_("{who} fences {cell} (+{n}).") if option.key == "fence"
+                else N_("{who} grazes {cell} (+{n})."))
+        events = [Event(text=_(text, who=who, cell=cell, n=gained), seat=seat)]
         if len(state.owner) == len(CELLS):
             state.finished = True
-            events.append(Event(text="The pasture is full."))
+            events.append(Event(text=_("The pasture is full.")))
         else:
             state.current = (state.current + 1) % state.seats
             state.turn += 1
