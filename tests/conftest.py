@@ -11,6 +11,9 @@ import pytest
 
 from bot.core import cpu
 
+#: A hung test stops the run with every stack instead of stalling it (tests/hangguard.py).
+pytest_plugins = ("tests.hangguard",)
+
 #: A PostgreSQL database the storage tests may empty and fill (``.ci/run`` starts one).
 PG_URL_ENV = "ESTANCIA_TEST_DATABASE_URL"
 _PG_SKIPPED: list[str] = []

@@ -20,6 +20,7 @@ import logging
 from collections.abc import Callable
 
 from bot.core.sessions import Sessions
+from bot.core.waiting import woken
 
 log = logging.getLogger(__name__)
 
@@ -92,8 +93,7 @@ class Scheduler:
                 self.cycles += 1
                 self._cycled.notify_all()
             timeout = self._max_sleep if delay is None else min(delay, self._max_sleep)
-            with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(self._wake.wait(), timeout)
+            await woken(self._wake, timeout)
 
     def start(self) -> asyncio.Task[None]:
         if self._task is None or self._task.done():

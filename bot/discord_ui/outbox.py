@@ -22,7 +22,6 @@ already made (exactly once while Discord remembers the nonce, a few minutes).
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import functools
 import io
 import logging
@@ -35,6 +34,7 @@ import aiohttp
 import discord
 
 from bot.core.sessions import Announcement
+from bot.core.waiting import woken
 from bot.discord_ui.panels import Components, public_components
 from bot.discord_ui.text import MESSAGE_LIMIT, breakdown_lines, clip
 from bot.discord_ui.votes import VERBS, VoteButton
@@ -117,8 +117,7 @@ class OutboxDeliverer:
                     else:
                         if purged:
                             log.info("purged %s delivered announcements", purged)
-                with contextlib.suppress(TimeoutError):
-                    await asyncio.wait_for(self._wake.wait(), POLL_SECONDS)
+                await woken(self._wake, POLL_SECONDS)
         finally:
             await self.cancel_in_flight()
 
@@ -184,7 +183,8 @@ class OutboxDeliverer:
 
     async def deliver(self, announcement: Announcement) -> bool:
         try:
-            message = await asyncio.wait_for(self._send(announcement), SEND_TIMEOUT)
+            async with asyncio.timeout(SEND_TIMEOUT):  # (wait_for may lose a cancel)
+                message = await self._send(announcement)
         except discord.RateLimited as limited:
             await self._retry(announcement, limited.retry_after, "rate limited")
             return False

@@ -31,6 +31,9 @@ from tests.discord.fakediscord import (
 
 #: Task names discord.py gives interaction handlers (app commands, views, dynamic items).
 HANDLER_TASKS = ("CommandTree-invoker", "discord-ui-")
+#: How long a wait on the bot may last before the test fails as hung (a hang guard,
+#: never an assertion about speed).
+WAIT = 60.0
 
 
 @dataclass
@@ -145,6 +148,19 @@ class Table:
                     values: list[str] | None = None) -> Reply:
         return await self.feed(self.fake.click(user, message, custom_id, values))
 
+    async def computers_played(self, game_id: int | None = None,
+                               timeout: float = WAIT) -> None:
+        """Wait until the computer seats of one game (or of every game) have played: their
+        moves are committed, so :meth:`deliver` posts them too. Fails instead of waiting
+        forever."""
+        try:
+            async with asyncio.timeout(timeout):
+                await self.sessions.wait_for_computers(game_id)
+        except TimeoutError:
+            which = "every game" if game_id is None else f"game {game_id}"
+            raise AssertionError(f"the computers of {which} had not played after "
+                                 f"{timeout:.0f} s") from None
+
     async def deliver(self) -> list[Call]:
         """Run the outbox deliverer once; the channel messages it posted."""
         assert self.bot is not None and self.bot.outbox is not None
@@ -162,4 +178,7 @@ async def settle() -> None:
                    if t is not current and t.get_name().startswith(HANDLER_TASKS)]
         if not pending:
             return
-        await asyncio.wait_for(asyncio.wait(pending), 10)
+        _, still = await asyncio.wait(pending, timeout=WAIT)
+        if still:
+            raise AssertionError(f"interaction handlers still running after {WAIT:.0f} s: "
+                                 f"{sorted(t.get_name() for t in still)}")

@@ -10,6 +10,7 @@ import pytest
 
 from tests.e2e.fake import E2EFakeDiscord
 from tests.e2e.launcher import BotProcess
+from tests.e2e.scenario import WAIT
 
 
 @pytest.fixture
@@ -83,5 +84,8 @@ async def client_table(fake: E2EFakeDiscord, tmp_path: Path, monkeypatch: pytest
         yield table
     finally:
         deliverer.cancel()
-        await asyncio.gather(deliverer, return_exceptions=True)
+        # A hang guard: a deliverer that does not stop when cancelled (it once went on
+        # forever when cancelled the instant it was woken) fails here, not hangs.
+        stopped, _ = await asyncio.wait([deliverer], timeout=WAIT)
         await table.close()
+        assert stopped, f"the outbox deliverer did not stop within {WAIT:.0f} s of cancel()"
