@@ -28,6 +28,7 @@ from games.i18n import _, _n, _p
 from renderer.fonts import draw_on, font, min_size, note, recording
 from renderer.hex import HexGrid, Point, draw_hex, hex_corners, side_neighbour
 from renderer.marks import (
+    DECISION_WIDTH,
     PLACE_OUTLINE,
     Box,
     draw_mark,
@@ -87,6 +88,9 @@ NEUTRAL_ANIMAL = "#7b6247"  # the face-up animal cards, which belong to nobody
 #: decision images: the largest hex (centre to corner, px) and the context around places
 DECISION_MAX_HEX = 46
 DECISION_CONTEXT = 1.2  # in hex sizes
+#: the zooms (px per hex size) decision images are drawn at, largest first, 10 % apart:
+#: a few fixed zooms let each image cut its region from one drawing of the empty map
+DECISION_ZOOMS = tuple(round(DECISION_MAX_HEX * 0.9 ** step, 2) for step in range(12))
 
 
 def ink_on(colour: str) -> str:
@@ -603,7 +607,10 @@ class ScorePainter:
 def render_decision(view: dict, names: list[str], marks: dict[str, str]) -> Image.Image | None:
     """The region of the map holding the ``marks``' spaces, zoomed, each space marked.
 
-    Places that are not spaces of the map are left out; None when none is left.
+    Places that are not spaces of the map are left out; None when none is left. The zoom
+    is the largest of :data:`DECISION_ZOOMS` that fits, and the region is widened to fill
+    the image's width at it: the empty map at that zoom is then drawn once
+    (:func:`decision_layer`) and every decision image cuts its region out of it.
     """
     hazienda_map = map_of_view(view)
     places = {}
@@ -620,18 +627,23 @@ def render_decision(view: dict, names: list[str], marks: dict[str, str]) -> Imag
     half_w = unit.hex_width / 2
     boxes = [Box(x - half_w, y - 1, x + half_w, y + 1)
              for x, y in (unit.center(*parse_coord(c)) for c in places)]
-    region = region_around(boxes, DECISION_CONTEXT, Box(0, 0, unit.width, unit.height),
+    bounds = Box(0, 0, unit.width, unit.height)
+    region = region_around(boxes, DECISION_CONTEXT, bounds,
                            min_width=9 * unit.hex_width, min_height=6)
-    zoom = zoom_to_fit(region, DECISION_MAX_HEX)
-    width, height = math.ceil(region.width * zoom), math.ceil(region.height * zoom)
-    grid = HexGrid(zoom, (-region.left * zoom, -region.top * zoom), hazienda_map.rows,
-                   hazienda_map.cols)
+    zoom = decision_zoom(zoom_to_fit(region, DECISION_MAX_HEX))
+    region = region.widened(DECISION_WIDTH / zoom, region.height).clamped(bounds)
+    # (rounded first: 800 / zoom * zoom may come back as 800.0000001)
+    width, height = (math.ceil(round(side * zoom, 6)) for side in (region.width, region.height))
     floor = min_size(width)
-    image = Image.new("RGB", (width, height), BACKGROUND)
+    layer, sizes = decision_layer(view.get("map", ""), view.get("map_text") or "", zoom, floor)
+    note(sizes)
+    left, top = round(region.left * zoom), round(region.top * zoom)
+    width, height = min(width, layer.width - left), min(height, layer.height - top)
+    image = layer.crop((left, top, left + width, top + height))
     draw = draw_on(image)
+    grid = HexGrid(zoom, (-left, -top), hazienda_map.rows, hazienda_map.cols)
     shown = {c for c, space in hazienda_map.spaces.items()
              if _hex_meets(grid.center(space.row, space.col), zoom, width, height)}
-    TerrainPainter(draw, grid, hazienda_map, floor).paint(sorted(shown))
     PiecePainter(draw, grid, hazienda_map, view, only=shown, floor=floor).paint()
     paint_coordinates(draw, grid, sorted(shown), set(places), floor)
     line = max(2, round(zoom / 9))
@@ -645,6 +657,26 @@ def render_decision(view: dict, names: list[str], marks: dict[str, str]) -> Imag
         x, y = grid.center(*parse_coord(coord))
         draw_mark(draw, (x, y - zoom * 0.2), text, size)
     return image
+
+
+def decision_zoom(fitted: float) -> float:
+    """The largest of :data:`DECISION_ZOOMS` not above ``fitted`` (``fitted`` itself below
+    them all: a region that big is drawn without the cache)."""
+    return next((zoom for zoom in DECISION_ZOOMS if zoom <= fitted), fitted)
+
+
+@lru_cache(maxsize=24)
+def decision_layer(map_name: str, map_text: str, zoom: float,
+                   floor: int) -> tuple[Image.Image, list]:
+    """The whole empty map at ``zoom`` (px per hex size), its texts at least ``floor`` px,
+    for decision images to cut their regions from (never drawn on: callers crop it), and
+    the text sizes it was drawn with."""
+    hazienda_map = map_of_view({"map": map_name, "map_text": map_text})
+    grid = HexGrid(zoom, (0, 0), hazienda_map.rows, hazienda_map.cols)
+    image = Image.new("RGB", (math.ceil(grid.width), math.ceil(grid.height)), BACKGROUND)
+    with recording() as log:
+        TerrainPainter(draw_on(image), grid, hazienda_map, floor).paint(hazienda_map.spaces)
+    return image, log.sizes
 
 
 def _hex_meets(centre: Point, size: float, width: float, height: float) -> bool:

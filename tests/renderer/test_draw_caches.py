@@ -85,3 +85,29 @@ def test_gwt_boards_are_the_same_whatever_height_was_drawn_before(monkeypatch):
     for (view, names), image in zip(views, fresh, strict=True):
         again = renderer.render_image("gwt-argentina", view, names)
         assert (again.size, again.tobytes()) == (image.size, image.tobytes())
+
+
+def test_hazienda_decision_images_cut_one_drawing_of_the_empty_map():
+    """Decision images at one zoom cut their regions from one drawing of the empty map,
+    and a cut image is the same whether that drawing was cached or made for it."""
+    from games import get_game
+    from renderer import hazienda
+
+    game = get_game("hazienda")
+    view = game.view(game.setup(2, game.parse_options(None), 4), None)
+    left, right = {"B3": "1", "C3": "2"}, {"B9": "1", "C10": "2/3"}
+    hazienda.decision_layer.cache_clear()
+    first = hazienda.render_decision(view, ["Ana", "Bo"], left).tobytes()
+    hazienda.render_decision(view, ["Ana", "Bo"], right)
+    assert hazienda.decision_layer.cache_info().misses == 1
+    assert hazienda.decision_layer.cache_info().hits == 1
+    hazienda.decision_layer.cache_clear()
+    assert hazienda.render_decision(view, ["Ana", "Bo"], left).tobytes() == first
+
+
+def test_hazienda_decision_zooms_are_the_largest_that_fits():
+    from renderer.hazienda import DECISION_ZOOMS, decision_zoom
+
+    assert decision_zoom(100) == DECISION_ZOOMS[0]
+    assert decision_zoom(DECISION_ZOOMS[3] + 0.01) == DECISION_ZOOMS[3]
+    assert decision_zoom(1.5) == 1.5  # below them all: drawn at the zoom that fits
