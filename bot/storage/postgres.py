@@ -178,14 +178,19 @@ MIGRATIONS: dict[int, list[str]] = {
     ],
 }
 
-# From 4 on, the numbers are PostgreSQL's own: what several processes need.
+# The same numbers as SQLite's migrations from here on: a schema number is the same tables
+# and columns on both back ends. (Databases made before this numbering had the leases as
+# their 4 and the language as their 5: ``IF NOT EXISTS`` lets either order end at 5.)
+# 4: the language of a game's public posts.
 MIGRATIONS[4] = [
-    # A row being delivered, a timer being fired: by one process until then (a lease).
-    "ALTER TABLE outbox ADD COLUMN claimed_until DOUBLE PRECISION",
-    "ALTER TABLE timers ADD COLUMN claimed_until DOUBLE PRECISION",
+    "ALTER TABLE games ADD COLUMN IF NOT EXISTS language TEXT NOT NULL DEFAULT 'en'",
 ]
-# 5: the language of a game's public posts (SQLite's migration 4).
-MIGRATIONS[5] = ["ALTER TABLE games ADD COLUMN language TEXT NOT NULL DEFAULT 'en'"]
+# 5: a row being delivered, a timer being fired: by one process until then (a lease).
+MIGRATIONS[5] = [
+    "ALTER TABLE outbox ADD COLUMN IF NOT EXISTS claimed_until DOUBLE PRECISION",
+    "ALTER TABLE timers ADD COLUMN IF NOT EXISTS claimed_until DOUBLE PRECISION",
+    "ALTER TABLE games ADD COLUMN IF NOT EXISTS language TEXT NOT NULL DEFAULT 'en'",
+]
 
 SCHEMA_VERSION = max(MIGRATIONS)
 #: Any 64-bit number, the same in every process: serializes migrations.

@@ -227,9 +227,19 @@ MIGRATIONS: list[list[str]] = [
     [
         "ALTER TABLE games ADD COLUMN language TEXT NOT NULL DEFAULT 'en'",
     ],
+    # 5: the lease of a row being delivered or a timer being fired by one of several
+    # processes. Only the PostgreSQL back end claims rows (one SQLite file has one bot
+    # process); the columns are here too so that a schema number is the same tables and
+    # columns on both back ends.
+    [
+        "ALTER TABLE outbox ADD COLUMN claimed_until REAL",
+        "ALTER TABLE timers ADD COLUMN claimed_until REAL",
+    ],
 ]
 
 SCHEMA_VERSION = len(MIGRATIONS)
+#: The migration that rewrote every move row in the compact form (worth a VACUUM after).
+COMPACTED_AT = 3
 
 #: Payload key that addresses an announcement to another channel than the game's.
 ADDRESS_KEY = "to_channel"
@@ -1163,8 +1173,9 @@ def _connect(path: str, writer: bool) -> sqlite3.Connection:
 
 
 def _migrate(db: sqlite3.Connection) -> bool:
-    """Bring the schema up to date in one transaction; True when anything was migrated
-    from an earlier schema (not for a new, empty database)."""
+    """Bring the schema up to date in one transaction; True when it rewrote the moves of
+    an existing database into the compact form (:data:`COMPACTED_AT`), which leaves the
+    file worth compacting once."""
     db.execute("BEGIN IMMEDIATE")
     try:
         current = db.execute("PRAGMA user_version").fetchone()[0]
@@ -1180,4 +1191,4 @@ def _migrate(db: sqlite3.Connection) -> bool:
         db.execute("ROLLBACK")
         raise
     db.execute("COMMIT")
-    return 0 < current < SCHEMA_VERSION
+    return 0 < current < COMPACTED_AT
