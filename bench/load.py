@@ -9,9 +9,14 @@ machine (loopback only), with figures measured against the machine's limit.
   its CPU pool, and the CPU seconds the bot process and its pool spent per board posted
   (on a machine shared with other work, boards/s follows the CPU left over; CPU per
   board does not: ``cores ÷ (bot + pool CPU per board)`` is what the machine could post).
+  Beside them: the CPU this bench process itself used (the fake Discord and the simulated
+  players share the cores with the bot here), and the share of a second limit, the turns
+  per second the cores could draw if they drew nothing but a turn's images: its board and
+  the decision images the players' panels showed in the burst (each at the median CPU of
+  one, measured here).
 * **Sustained**: turns started at a fixed rate (25/50/75 % of the limit) for a minute
   over a set of running games: the same latencies. Target: click → board p95 under 1 s
-  up to 50 %.
+  up to 50 %. Then the same at 50 % of the rate the burst measured.
 * **Live games**: 1,000 games running at once (written to the database before the bot
   starts, their first turn posted by it), then a turn in some of them: the bot's memory
   (target: ≤ 120 MB resident).
@@ -62,6 +67,32 @@ def board_seconds(game: str, images: int = 7) -> float:
         render_png(game, view, names)
         times.append(time.process_time() - started)
     return statistics.median(times)
+
+
+def decision_image_seconds(game: str, games: int = 2) -> float:
+    """Median CPU seconds of one decision image of ``game`` (drawn and encoded here), over
+    the decisions with places of whole random two-player games, marked as the panels mark
+    them."""
+    from bot.discord_ui.panels import decision_marks
+    from games import get_game
+    from games.rng import Rng
+    from renderer import render_decision_png
+
+    engine = get_game(game)
+    times = []
+    for seed in range(games):
+        state = engine.setup(2, engine.parse_options(None), seed)
+        rng = Rng.from_seed(seed)
+        while (decision := engine.pending(state)) is not None:
+            marks = decision_marks(decision)
+            if marks:
+                view = engine.view(state, decision.seat)
+                started = time.process_time()
+                drawn = render_decision_png(game, view, ["Ana", "Bo"], marks)
+                if drawn is not None:
+                    times.append(time.process_time() - started)
+            state = engine.apply(state, decision.seat, rng.choice(decision.options).key).state
+    return statistics.median(times) if times else 0.0
 
 
 def limit(game: str) -> tuple[float, float]:
@@ -273,8 +304,9 @@ def _latency_lines(figures: Figures) -> list[str]:
     ]
 
 
-async def burst(games: int, game: str, board_limit: float, env: dict[str, str]) -> str:
-    """N games at once (see the module docstring)."""
+async def burst(games: int, game: str, board_limit: float, env: dict[str, str]
+                ) -> tuple[str, float]:
+    """N games at once (see the module docstring): the report, and the boards per second."""
     import tests.e2e.load as harness
 
     with tempfile.TemporaryDirectory(prefix="estancia-burst-") as tmp:
@@ -285,6 +317,7 @@ async def burst(games: int, game: str, board_limit: float, env: dict[str, str]) 
                 await bot.start()
                 started = time.perf_counter()
                 own_cpu, pool_cpu = cpu_seconds(bot)
+                harness_cpu = time.process_time()
                 figures = Figures()
                 deadline = started + BURST_LIMIT_SECONDS
                 harness.TURNS_PER_GAME = TURNS_PER_GAME
@@ -293,8 +326,10 @@ async def burst(games: int, game: str, board_limit: float, env: dict[str, str]) 
                 await asyncio.gather(*(table.play() for table in tables))
                 elapsed = time.perf_counter() - started
                 own_after, pool_after = cpu_seconds(bot)
+                harness_cpu = time.process_time() - harness_cpu
                 own, pool = peak_memory_mib(bot)
                 boards, rate = boards_per_second(fake, started)
+                images = fake.decision_images
             finally:
                 await bot.close()
     memory = "n/a" if own is None else f"{own:.0f} MiB bot + {pool:.0f} MiB CPU pool"
@@ -305,8 +340,35 @@ async def burst(games: int, game: str, board_limit: float, env: dict[str, str]) 
         *_latency_lines(figures),
         f"{'':12s} peak memory {memory} (VmHWM)",
         _cpu_line(boards, own_after - own_cpu, pool_after - pool_cpu, board_limit),
+        _harness_line(boards, harness_cpu, elapsed),
+        _images_line(game, boards, images, rate, board_limit),
     ]
-    return "\n".join(lines + [f"{'':12s} failure: {e}" for e in figures.errors])
+    return "\n".join(lines + [f"{'':12s} failure: {e}" for e in figures.errors]), rate
+
+
+def _images_line(game: str, boards: int, images: int, rate: float, board_limit: float) -> str:
+    """The second limit: turns per second if the cores drew a turn's images and nothing
+    else — its board and the decision images the burst's panels showed per board."""
+    if not boards:
+        return f"{'':12s} images per turn: n/a"
+    from bot.core.cpu import cores
+
+    per_turn = images / boards
+    seconds = cores() / board_limit + per_turn * decision_image_seconds(game)
+    images_limit = cores() / seconds
+    return (f"{'':12s} a turn's images: the board and {per_turn:.1f} decision images, "
+            f"{1000 * seconds:.0f} ms of CPU; the cores could draw {images_limit:.0f} turns/s "
+            f"and nothing else: {100 * rate / images_limit:.0f} % of that")
+
+
+def _harness_line(boards: int, harness: float, elapsed: float) -> str:
+    """The CPU this bench process used (the fake Discord and the simulated players), which
+    the bot shares the cores with here, unlike in production."""
+    from bot.core.cpu import cores
+
+    per_board = f"{1000 * harness / boards:.0f} ms per board, " if boards else ""
+    return (f"{'':12s} beside it, the fake Discord and its players: {per_board}"
+            f"{100 * harness / (cores() * elapsed):.0f} % of the cores")
 
 
 def _cpu_line(boards: int, own: float, pool: float, board_limit: float) -> str:
@@ -385,8 +447,9 @@ async def live_games(count: int, game: str, env: dict[str, str], turns: int = LI
 
 
 async def sustained(share: float, game: str, board_limit: float, seconds: float,
-                    env: dict[str, str]) -> str:
-    """Turns started at ``share`` of the limit for ``seconds`` (see the module docstring)."""
+                    env: dict[str, str], of: str = "the limit") -> str:
+    """Turns started at ``share`` of ``board_limit`` boards/s for ``seconds`` (see the
+    module docstring); ``of`` names what that rate is (the limit, a measured burst)."""
     rate = share * board_limit
     count = max(20, int(rate * 6))
     with tempfile.TemporaryDirectory(prefix="estancia-sustained-") as tmp:
@@ -422,7 +485,7 @@ async def sustained(share: float, game: str, board_limit: float, seconds: float,
                 await bot.close()
     del opened
     lines = [
-        f"{game:10s} sustained {100 * share:3.0f} % of the limit = {rate:5.1f} turns/s for "
+        f"{game:10s} sustained {100 * share:3.0f} % of {of} = {rate:5.1f} turns/s for "
         f"{seconds:.0f} s over {count} games: {figures.turns} turns in {elapsed:.0f} s "
         f"({achieved:.1f} boards/s), {skipped} ticks with every game busy, "
         f"{figures.failures} failed, {unfinished} unfinished {WAIT:.0f} s after the last start",
@@ -453,11 +516,17 @@ def main(quick: bool = False, sizes: tuple[int, ...] = BURST_SIZES,
 
     print(f"{game:10s} limit    {board_limit:5.1f} boards/s = {cores()} cores "
           f"÷ {1000 * per_board:.0f} ms of CPU per board", flush=True)
+    measured = 0.0
     for size in (10,) if quick else sizes:
-        print(asyncio.run(burst(size, game, board_limit, env)), flush=True)
+        report, measured = asyncio.run(burst(size, game, board_limit, env))
+        print(report, flush=True)
+    span = 10.0 if quick else seconds
     for share in (0.5,) if quick else rates:
-        print(asyncio.run(sustained(share, game, board_limit, 10.0 if quick else seconds, env)),
-              flush=True)
+        print(asyncio.run(sustained(share, game, board_limit, span, env)), flush=True)
+    if measured:
+        # the latency at half of what this machine was just measured to post
+        print(asyncio.run(sustained(0.5, game, measured, span, env,
+                                    of="the burst's measured rate")), flush=True)
     if live:
         print(asyncio.run(live_games(50 if quick else live, game, env,
                                      10 if quick else LIVE_TURNS)), flush=True)

@@ -639,7 +639,7 @@ def render_decision(view: dict, names: list[str], marks: dict[str, str]) -> Imag
     note(sizes)
     left, top = round(region.left * zoom), round(region.top * zoom)
     width, height = min(width, layer.width - left), min(height, layer.height - top)
-    image = layer.crop((left, top, left + width, top + height))
+    image = layer.crop((left, top, left + width, top + height)).convert("RGB")
     draw = draw_on(image)
     grid = HexGrid(zoom, (-left, -top), hazienda_map.rows, hazienda_map.cols)
     shown = {c for c, space in hazienda_map.spaces.items()
@@ -665,18 +665,22 @@ def decision_zoom(fitted: float) -> float:
     return next((zoom for zoom in DECISION_ZOOMS if zoom <= fitted), fitted)
 
 
-@lru_cache(maxsize=24)
+@lru_cache(maxsize=12)
 def decision_layer(map_name: str, map_text: str, zoom: float,
                    floor: int) -> tuple[Image.Image, list]:
     """The whole empty map at ``zoom`` (px per hex size), its texts at least ``floor`` px,
-    for decision images to cut their regions from (never drawn on: callers crop it), and
-    the text sizes it was drawn with."""
+    for decision images to cut their regions from (callers crop it and convert the crop to
+    RGB), and the text sizes it was drawn with.
+
+    Kept in 256 colours (the posted PNG has no more): one byte a pixel, 2.6 MB for the
+    largest zoom instead of 10 MB."""
     hazienda_map = map_of_view({"map": map_name, "map_text": map_text})
     grid = HexGrid(zoom, (0, 0), hazienda_map.rows, hazienda_map.cols)
     image = Image.new("RGB", (math.ceil(grid.width), math.ceil(grid.height)), BACKGROUND)
     with recording() as log:
         TerrainPainter(draw_on(image), grid, hazienda_map, floor).paint(hazienda_map.spaces)
-    return image, log.sizes
+    return (image.quantize(256, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE),
+            log.sizes)
 
 
 def _hex_meets(centre: Point, size: float, width: float, height: float) -> bool:

@@ -53,6 +53,11 @@ class TimedFakeDiscord(E2EFakeDiscord):
         self.posted: dict[int, list[tuple[float, dict[str, Any]]]] = {}
         self.new_post: dict[int, asyncio.Event] = {}
         self._by_token: dict[str, InteractionRecord] = {}
+        #: decision images the bot sent (files named "…-choices.png"), for the bench
+        self.decision_images = 0
+
+    def _count_images(self, call: Call) -> None:
+        self.decision_images += sum(f.filename.endswith("-choices.png") for f in call.files)
 
     def answered_event(self, interaction_id: int) -> asyncio.Event:
         return self.answered.setdefault(interaction_id, asyncio.Event())
@@ -70,12 +75,14 @@ class TimedFakeDiscord(E2EFakeDiscord):
 
     def _callback(self, call: Call, interaction_id: int) -> Any:
         self.acked_at.setdefault(interaction_id, time.perf_counter())
+        self._count_images(call)
         response = super()._callback(call, interaction_id)
         if int(call.body.get("type", 0)) in (4, 7):
             self.answered_event(interaction_id).set()
         return response
 
     def _webhook(self, call: Call, parts: list[str]) -> Any:
+        self._count_images(call)
         response = super()._webhook(call, parts)
         record = self._record_for_token(parts[2])
         if record is not None and call.method in ("PATCH", "POST"):
@@ -84,6 +91,7 @@ class TimedFakeDiscord(E2EFakeDiscord):
 
     def _channel_message(self, call: Call, channel_id: int, rest: list[str]) -> Any:
         before = len(self.created_posts)
+        self._count_images(call)
         response = super()._channel_message(call, channel_id, rest)
         if len(self.created_posts) > before:
             self.posted.setdefault(channel_id, []).append(
