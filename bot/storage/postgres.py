@@ -21,7 +21,6 @@ import asyncpg
 from bot.core.announcements import MOVE_ANNOUNCEMENTS
 from bot.storage.sqlite import (
     ADDRESS_KEY,
-    SNAPSHOT_EVERY,
     Activity,
     Change,
     ChannelBusy,
@@ -43,6 +42,7 @@ from bot.storage.sqlite import (
     _seats_json,
     _timer_from_row,
     _without_defaults,
+    move_rows,
     pack_state,
     unpack_state,
 )
@@ -391,22 +391,7 @@ class PgStore:
             """,
             game_id,
         )
-        rows = []
-        for move in moves:
-            snapshot = None
-            if move.kind in ("start", "undo") or (
-                move.kind == "move"
-                and (last_snapshot is None or move.version - last_snapshot >= SNAPSHOT_EVERY)
-            ):
-                if move.state_after is None:
-                    raise ValueError(f"a {move.kind} row at v{move.version} needs its state")
-                snapshot = pack_state(move.state_after)
-                last_snapshot = move.version
-            rows.append((
-                game_id, move.version, move.kind, move.seat, move.user_id,
-                int(move.by_computer), move.option_key, move.label, _dump(list(move.events)),
-                snapshot, int(move.reveals), int(move.undone), move.created_at,
-            ))
+        rows = move_rows(game_id, moves, last_snapshot)
         await db.executemany(
             """
             INSERT INTO moves (game_id, version, kind, seat, user_id, by_computer, option_key,

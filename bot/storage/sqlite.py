@@ -444,6 +444,30 @@ def unpack_state(stored: bytes | str | None) -> str | None:
     return zlib.decompress(stored).decode()
 
 
+def move_rows(game_id: int, moves: Sequence[MoveRow],
+              last_snapshot: int | None) -> list[tuple[Any, ...]]:
+    """The ``moves`` table's rows for ``moves`` (both back ends): the state after a move is
+    kept (compressed) on starts, undos and every :data:`SNAPSHOT_EVERY` versions after
+    ``last_snapshot``, the game's latest kept one."""
+    rows = []
+    for move in moves:
+        snapshot = None
+        if move.kind in ("start", "undo") or (
+            move.kind == "move"
+            and (last_snapshot is None or move.version - last_snapshot >= SNAPSHOT_EVERY)
+        ):
+            if move.state_after is None:
+                raise ValueError(f"a {move.kind} row at v{move.version} needs its state")
+            snapshot = pack_state(move.state_after)
+            last_snapshot = move.version
+        rows.append((
+            game_id, move.version, move.kind, move.seat, move.user_id,
+            int(move.by_computer), move.option_key, move.label, _dump(list(move.events)),
+            snapshot, int(move.reveals), int(move.undone), move.created_at,
+        ))
+    return rows
+
+
 def _game_from_row(row: sqlite3.Row) -> GameRow:
     return GameRow(
         id=row["id"],
@@ -765,23 +789,7 @@ class Store:
             """,
             (game_id,),
         ).fetchone()
-        last_snapshot = row[0] if row else None
-        rows = []
-        for move in moves:
-            snapshot = None
-            if move.kind in ("start", "undo") or (
-                move.kind == "move"
-                and (last_snapshot is None or move.version - last_snapshot >= SNAPSHOT_EVERY)
-            ):
-                if move.state_after is None:
-                    raise ValueError(f"a {move.kind} row at v{move.version} needs its state")
-                snapshot = pack_state(move.state_after)
-                last_snapshot = move.version
-            rows.append((
-                game_id, move.version, move.kind, move.seat, move.user_id,
-                int(move.by_computer), move.option_key, move.label, _dump(list(move.events)),
-                snapshot, int(move.reveals), int(move.undone), move.created_at,
-            ))
+        rows = move_rows(game_id, moves, row[0] if row else None)
         db.executemany(
             """
             INSERT INTO moves (game_id, version, kind, seat, user_id, by_computer, option_key,
