@@ -31,6 +31,7 @@ on the board.
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import io
 import logging
@@ -519,10 +520,89 @@ def expired(interaction: discord.Interaction) -> bool:
     return bool(interaction.extras.get(EXPIRED))
 
 
+#: A panel ready within this long is its interaction's answer itself: one request to
+#: Discord, a round trip sooner than deferring and then editing. One that takes longer
+#: (a busy machine) is deferred at that moment, well inside the 3 s Discord waits.
+ANSWER_WITHIN = 1.0
+_DEFERRAL = "estancia.deferral"
+
+
+class _Deferral:
+    """The deferral of an interaction that may yet be answered directly."""
+
+    def __init__(self, interaction: discord.Interaction, options: dict[str, Any]) -> None:
+        self.options = options
+        #: the answer is a new (private) message, not an update of the clicked one
+        self.new_message = bool(options.get("thinking"))
+        self.sending = False
+        self.task = asyncio.get_running_loop().create_task(self._later(interaction))
+
+    async def _later(self, interaction: discord.Interaction) -> None:
+        await asyncio.sleep(ANSWER_WITHIN)
+        self.sending = True
+        await acknowledge(interaction, **self.options)
+
+
+def acknowledge_soon(interaction: discord.Interaction, **defer_options: Any) -> None:
+    """Acknowledge like :func:`acknowledge` (same options), unless the handler answers
+    within :data:`ANSWER_WITHIN` (:func:`show_panel`, :func:`answer_privately`)."""
+    if not interaction.response.is_done() and _DEFERRAL not in interaction.extras:
+        interaction.extras[_DEFERRAL] = _Deferral(interaction, defer_options)
+
+
+async def settle(interaction: discord.Interaction) -> _Deferral | None:
+    """Before answering: a deferral not yet sent is called off (returned: the answer is
+    the response itself, shaped as the deferral would have been); one being sent is
+    waited for (its :class:`AlreadyAcknowledged` raised here)."""
+    deferral = interaction.extras.pop(_DEFERRAL, None)
+    if deferral is None:
+        return None
+    if deferral.sending:
+        await deferral.task
+        return None
+    deferral.task.cancel()
+    return None if interaction.response.is_done() else deferral
+
+
+async def settle_unanswered(interaction: discord.Interaction) -> None:
+    """A handler ended without answering: acknowledge now, as it would have been."""
+    deferral = await settle(interaction)
+    if deferral is not None:
+        await acknowledge(interaction, **deferral.options)
+
+
+async def answer_directly(interaction: discord.Interaction, deferral: _Deferral,
+                          **message: Any) -> None:
+    """The interaction's response itself: a new private message, or the clicked message
+    edited, with :func:`acknowledge`'s handling of a late or doubled interaction."""
+    try:
+        if deferral.new_message:
+            attachments = message.pop("attachments", [])
+            for key in ("content", "view"):
+                if message.get(key) is None:
+                    message.pop(key, None)
+            await interaction.response.send_message(files=attachments, ephemeral=True,
+                                                    **message)
+        else:
+            await interaction.response.edit_message(**message)
+    except discord.NotFound as error:
+        if error.code != UNKNOWN_INTERACTION:
+            raise
+        log.warning("interaction %s expired before it was answered", interaction.id)
+        interaction.extras[EXPIRED] = True
+    except discord.HTTPException as error:
+        if error.code != ALREADY_ACKNOWLEDGED:
+            raise
+        log.warning("interaction %s was already acknowledged — delivered twice; is another "
+                    "instance of the bot running?", interaction.id)
+        raise AlreadyAcknowledged from None
+
+
 async def answer_privately(interaction: discord.Interaction, text: str) -> None:
     """A private answer that leaves any panel as it is."""
     if expired(interaction):
         return
+    await settle(interaction)
     text = fit_message(text)
     response = interaction.response
     if not response.is_done():
@@ -539,25 +619,41 @@ async def show_panel(interaction: discord.Interaction, panel: Panel,
     needs it or the message already is one (Discord keeps the flag on a message)."""
     if expired(interaction):
         return
+    direct = await settle(interaction)
+    if expired(interaction):
+        return
     view = panel.view
-    if isinstance(view, LayoutComponents) or _editing_layout(interaction):
+    attachments = [image] if image else []
+    if isinstance(view, LayoutComponents) or _editing_layout(interaction, direct):
         layout = (view if isinstance(view, LayoutComponents)
                   else LayoutComponents.from_rows(view.to_components() if view else []))
         layout.text = fit_message(panel.content)
         layout.image = image.filename if image else None
-        await interaction.edit_original_response(content=None, view=layout,
-                                                 attachments=[image] if image else [])
+        if direct is not None:
+            await answer_directly(interaction, direct, content=None, view=layout,
+                                  attachments=attachments)
+        else:
+            await interaction.edit_original_response(content=None, view=layout,
+                                                     attachments=attachments)
         return
-    await interaction.edit_original_response(content=fit_message(panel.content),
-                                             view=view, attachments=[image] if image else [])
+    content = fit_message(panel.content)
+    if direct is not None:
+        await answer_directly(interaction, direct, content=content, view=view,
+                              attachments=attachments)
+    else:
+        await interaction.edit_original_response(content=content, view=view,
+                                                 attachments=attachments)
 
 
-def _editing_layout(interaction: discord.Interaction) -> bool:
+def _editing_layout(interaction: discord.Interaction, direct: _Deferral | None) -> bool:
     """Whether the message this answer edits is a Components V2 one: the clicked panel,
-    when the answer is an update of it (not a new "thinking" message)."""
+    when the answer is an update of it (not a new private message)."""
     message = interaction.message
-    return (message is not None and message.flags.components_v2
-            and interaction.response.type == discord.InteractionResponseType.deferred_message_update)
+    if message is None or not message.flags.components_v2:
+        return False
+    if direct is not None:
+        return not direct.new_message
+    return interaction.response.type == discord.InteractionResponseType.deferred_message_update
 
 
 async def present(interaction: discord.Interaction, game_id: int, version: int,
@@ -592,20 +688,20 @@ async def guarded(interaction: discord.Interaction, handler: Awaitable[None]) ->
     speak_to(interaction)
     try:
         await handler
+        await settle_unanswered(interaction)
     except SessionError as refusal:
         await answer_privately(interaction, str(refusal))
     except AlreadyAcknowledged:
         return
     except Exception:
         log.exception("component %s failed", (interaction.data or {}).get("custom_id"))
-        with contextlib.suppress(discord.HTTPException):
+        with contextlib.suppress(discord.HTTPException, AlreadyAcknowledged):
             await answer_privately(interaction, _(UNEXPECTED))
 
 
 async def open_panel(interaction: discord.Interaction, game_id: int) -> None:
     """The "Your turn" button: a private panel with the user's pending decision."""
-    if not await acknowledge(interaction, ephemeral=True, thinking=True):
-        return  # only a panel to show, and nobody to show it to
+    acknowledge_soon(interaction, ephemeral=True, thinking=True)
     seen = await sessions_of(interaction).seat_view(game_id, interaction.user.id)
     info = seen.info
     if info.seat_of(interaction.user.id) is None and info.status == "active":
@@ -646,9 +742,9 @@ async def play_from_panel(interaction: discord.Interaction, game_id: int, versio
     ``public``: it was on the public turn message, so the answer is a new private panel
     (the public message stays as it is for everyone; its choices are stale from now)."""
     if public:
-        await acknowledge(interaction, ephemeral=True, thinking=True)
+        acknowledge_soon(interaction, ephemeral=True, thinking=True)
     else:
-        await acknowledge(interaction)  # acknowledged or not, the move counts
+        acknowledge_soon(interaction)  # answered in time or not, the move counts
     sessions = sessions_of(interaction)
     key = await _resolve_choice(sessions, game_id, interaction.user.id, choice)
     try:
@@ -700,7 +796,7 @@ async def present_result(interaction: discord.Interaction, sessions: Sessions,
 
 async def take_back(interaction: discord.Interaction, game_id: int, version: int) -> None:
     """The panel's "Take back": undo the step just played and show its decision again."""
-    await acknowledge(interaction)
+    acknowledge_soon(interaction)
     sessions = sessions_of(interaction)
     info = await sessions.info_by_id(game_id)
     if info.version != version:
@@ -730,10 +826,10 @@ async def choose_group(interaction: discord.Interaction, game_id: int, version: 
                        group: int | None, public: bool = False) -> None:
     """A group of a big decision was chosen: show that group's options in the same panel
     (a new private panel when the menu was on the public turn message)."""
-    acknowledged = (await acknowledge(interaction, ephemeral=True, thinking=True) if public
-                    else await acknowledge(interaction))
-    if not acknowledged:
-        return
+    if public:
+        acknowledge_soon(interaction, ephemeral=True, thinking=True)
+    else:
+        acknowledge_soon(interaction)
     seen = await sessions_of(interaction).seat_view(game_id, interaction.user.id, undo=True)
     info = seen.info
     decision = playing(seen, interaction.user.id)

@@ -38,7 +38,7 @@ async def test_your_turn_opens_a_private_panel_of_grouped_options(
     mover = to_move(table, {alice.user.id: alice, bob.user.id: bob}, info)
 
     panel = await table.click(mover, turn_message, f"est:turn:{game_id}")
-    assert panel.callback_type == 5 and panel.ephemeral
+    assert panel.callback_type == 4 and panel.ephemeral  # answered at once
     assert "Claim a cell." in panel.text
     # 30 free cells: more than one select menu holds, so they spread over two, whole rows
     # together: every cell is one pick away
@@ -50,7 +50,7 @@ async def test_your_turn_opens_a_private_panel_of_grouped_options(
 
     claimed = await table.click(mover, panel.message, f"est:sel:{game_id}:{info.version}:0",
                                 ["b3"])
-    assert claimed.callback_type == 6  # the same private panel is edited
+    assert claimed.callback_type == 7  # the same private panel is edited
     assert claimed.message["id"] == panel.message["id"] and claimed.ephemeral
     # the turn goes on in the same panel: fence or graze, as buttons
     assert "You chose **Cell B3**." in claimed.text

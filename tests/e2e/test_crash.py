@@ -81,10 +81,14 @@ class InFlight:
 
 
 def kill_on_the_next_answer(fake: E2EFakeDiscord, bot: BotProcess) -> None:
-    """Kill the bot as its next private answer leaves (the request never arrives)."""
+    """Kill the bot as its next private answer leaves (the request never arrives): the
+    interaction's response carrying the panel (callback type 4 or 7), or the edit of a
+    deferred one."""
 
     def intercept(call: Call) -> bool:
-        if call.method == "PATCH" and call.path.endswith("/messages/@original"):
+        answer = (call.method == "POST" and call.path.endswith("/callback")
+                  and int((call.body or {}).get("type", 0)) in (4, 7))
+        if answer or (call.method == "PATCH" and call.path.endswith("/messages/@original")):
             fake.intercept = None
             bot.kill9_now()
             return True
@@ -127,8 +131,8 @@ async def tap_until_killed(table: Table, bot: BotProcess, rng: random.Random,
         if not TURN_BUTTON.match(data["custom_id"]):  # a choice on the turn post: a move
             flight.panel, flight.custom_id, flight.values = post, data["custom_id"], data.get(
                 "values")
-        if not await answered_or_dead(opened, bot):
-            return flight
+        if not await answered_or_dead(opened, bot) or opened.panel() is None:
+            return flight  # (no panel: its answer was the request the crash dropped)
         flight.panel, flight.custom_id, flight.values = opened.panel(), None, None
         for _ in range(40):
             flight.panel = table.fake.messages[int(flight.panel["id"])]
