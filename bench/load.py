@@ -4,7 +4,8 @@ machine (loopback only), with figures measured against the machine's limit.
 * **Limit**: cores ÷ the CPU seconds one board costs (drawn and encoded, measured here in
   one process) — how many boards per second the machine could post if it did nothing else.
 * **Burst**: N games (two players each) all open, start and play a few turns at once:
-  boards posted per second and its share of the limit, interaction → acknowledgement and
+  boards posted per second and its share of the limit, interaction → acknowledgement (for
+  a panel ready within a second, its acknowledgement is the panel itself) and
   last click of a turn → its board posted (p50/p95/p99), the peak memory of the bot and
   its CPU pool, and the CPU seconds the bot process and its pool spent per board posted
   (on a machine shared with other work, boards/s follows the CPU left over; CPU per
