@@ -298,9 +298,15 @@ def _channels(fake: TimedFakeDiscord, count: int, prefix: str) -> list[int]:
             for i in range(count)]
 
 
+#: Discord forgets an interaction not acknowledged within this long (ms).
+DISCORD_ACK_MS = 3000
+
+
 def _latency_lines(figures: Figures) -> list[str]:
+    late = sum(ms > DISCORD_ACK_MS for ms in figures.ack_ms)
     return [
-        f"{'':12s} click → ack    {percentiles(figures.ack_ms)}",
+        f"{'':12s} click → ack    {percentiles(figures.ack_ms)}; {late} of "
+        f"{len(figures.ack_ms)} later than Discord's 3 s",
         f"{'':12s} click → board  {percentiles(figures.board_ms)}",
     ]
 
