@@ -1,0 +1,62 @@
+"""Pieces drawn once and pasted: a board shows the same land tile, disc, marked cell or
+die face again and again, and pasting a small image costs a few µs where the handful of
+Pillow calls that draw it cost tens (each parses its colour and runs Python code).
+
+:func:`stamp` draws ``painter(draw, centre, *args)`` on a small transparent canvas the
+first time, with the centre at the same fraction of a pixel as on the board (rounded to
+1/:data:`SUBPIXEL` px), keeps it, and pastes it through its own shape every time after.
+A piece is thus where it was drawn before to within 1/4 px, in the same colours. A
+painter draws only with opaque shapes (Pillow's shapes are not anti-aliased) and puts
+any text on them, never on the transparent canvas.
+
+The text sizes a sprite was drawn with are noted on every use (see
+:func:`renderer.fonts.note`), as for a cached layer.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Hashable
+from functools import lru_cache
+from typing import Any
+
+from PIL import Image, ImageDraw
+
+from renderer.fonts import draw_on, note, recording
+
+#: positions are kept to this fraction of a pixel (2: within 1/4 px of the exact one)
+SUBPIXEL = 2
+#: at most this many sprites are kept; a board's are ≤ 81×81 px (≤ 33 KB): a few MB at worst
+SPRITES = 512
+
+Painter = Callable[..., None]
+
+
+def stamp(draw: ImageDraw.ImageDraw, painter: Painter, centre: tuple[float, float],
+          radius: float, *args: Hashable) -> None:
+    """What ``painter(draw, centre, *args)`` draws, all of it within ``radius`` px of
+    ``centre`` (in x and in y), onto the RGB image of ``draw``. ``painter`` and ``args`` are the
+    sprite's key: they must hold everything that changes its pixels (colours, sizes,
+    the text drawn, not the language it came from)."""
+    qx, qy = round(centre[0] * SUBPIXEL), round(centre[1] * SUBPIXEL)
+    ix, fx = divmod(qx, SUBPIXEL)
+    iy, fy = divmod(qy, SUBPIXEL)
+    pixels, mask, half, sizes = _sprite(painter, args, math.ceil(radius), fx, fy)
+    if sizes:
+        note(sizes)
+    x, y = ix - half, iy - half
+    side = 2 * half + 1
+    draw.im.paste(pixels, (x, y, x + side, y + side), mask)  # the core's: clips, no checks
+
+
+@lru_cache(maxsize=SPRITES)
+def _sprite(painter: Painter, args: tuple, radius: int, fx: int, fy: int,
+            ) -> tuple[Any, Any, int, list]:
+    """The sprite's pixels and mask (Pillow's core images), its half size and the text
+    sizes it was drawn with."""
+    half = radius + 2
+    canvas = Image.new("RGBA", (2 * half + 1, 2 * half + 1))
+    with recording() as log:
+        painter(draw_on(canvas), (half + fx / SUBPIXEL, half + fy / SUBPIXEL), *args)
+    mask = canvas.getchannel("A").convert("1", dither=Image.Dither.NONE)  # pastes unblended
+    return canvas.convert("RGB").im, mask.im, half, log.sizes
