@@ -26,37 +26,38 @@ from renderer.fonts import draw_on, note, recording
 
 #: positions are kept to this fraction of a pixel (2: within 1/4 px of the exact one)
 SUBPIXEL = 2
-#: at most this many sprites are kept; a board's are ≤ 81×81 px (≤ 33 KB): a few MB at worst
+#: at most this many sprites are kept (≤ 5 bytes a pixel; a board's are ~10–130 KB)
 SPRITES = 512
 
 Painter = Callable[..., None]
 
 
 def stamp(draw: ImageDraw.ImageDraw, painter: Painter, centre: tuple[float, float],
-          radius: float, *args: Hashable) -> None:
-    """What ``painter(draw, centre, *args)`` draws, all of it within ``radius`` px of
-    ``centre`` (in x and in y), onto the RGB image of ``draw``. ``painter`` and ``args`` are the
-    sprite's key: they must hold everything that changes its pixels (colours, sizes,
-    the text drawn, not the language it came from)."""
+          reach: float | tuple[float, float], *args: Hashable) -> None:
+    """What ``painter(draw, centre, *args)`` draws, all of it within ``reach`` px of
+    ``centre`` (or (x, y) px: a box), onto the RGB image of ``draw``. ``painter`` and
+    ``args`` are the sprite's key: they must hold everything that changes its pixels
+    (colours, sizes, the text drawn, not the language it came from)."""
+    rx, ry = reach if isinstance(reach, tuple) else (reach, reach)
     qx, qy = round(centre[0] * SUBPIXEL), round(centre[1] * SUBPIXEL)
     ix, fx = divmod(qx, SUBPIXEL)
     iy, fy = divmod(qy, SUBPIXEL)
-    pixels, mask, half, sizes = _sprite(painter, args, math.ceil(radius), fx, fy)
+    pixels, mask, (hx, hy), sizes = _sprite(painter, args, math.ceil(rx), math.ceil(ry),
+                                            fx, fy)
     if sizes:
         note(sizes)
-    x, y = ix - half, iy - half
-    side = 2 * half + 1
-    draw.im.paste(pixels, (x, y, x + side, y + side), mask)  # the core's: clips, no checks
+    x, y = ix - hx, iy - hy
+    draw.im.paste(pixels, (x, y, x + 2 * hx + 1, y + 2 * hy + 1), mask)  # the core's: clips
 
 
 @lru_cache(maxsize=SPRITES)
-def _sprite(painter: Painter, args: tuple, radius: int, fx: int, fy: int,
-            ) -> tuple[Any, Any, int, list]:
-    """The sprite's pixels and mask (Pillow's core images), its half size and the text
-    sizes it was drawn with."""
-    half = radius + 2
-    canvas = Image.new("RGBA", (2 * half + 1, 2 * half + 1))
+def _sprite(painter: Painter, args: tuple, rx: int, ry: int, fx: int, fy: int,
+            ) -> tuple[Any, Any, tuple[int, int], list]:
+    """The sprite's pixels and mask (Pillow's core images), its half size (x, y) and the
+    text sizes it was drawn with."""
+    hx, hy = rx + 2, ry + 2
+    canvas = Image.new("RGBA", (2 * hx + 1, 2 * hy + 1))
     with recording() as log:
-        painter(draw_on(canvas), (half + fx / SUBPIXEL, half + fy / SUBPIXEL), *args)
+        painter(draw_on(canvas), (hx + fx / SUBPIXEL, hy + fy / SUBPIXEL), *args)
     mask = canvas.getchannel("A").convert("1", dither=Image.Dither.NONE)  # pastes unblended
-    return canvas.convert("RGB").im, mask.im, half, log.sizes
+    return canvas.convert("RGB").im, mask.im, (hx, hy), log.sizes
