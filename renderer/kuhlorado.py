@@ -17,7 +17,7 @@ from PIL import Image, ImageDraw
 from games.i18n import N_, _, _p
 from games.kuhlorado import GAME
 from games.kuhlorado.game import end_reason_text
-from renderer.fonts import draw_on, font, min_size, note, recording
+from renderer.fonts import draw_on, font, length, min_size, note, recording
 from renderer.marks import Box, draw_mark, mark_size, region_around, zoom_to_fit
 from renderer.sprites import stamp
 from renderer.strip import SLOT, Strip, slotted
@@ -281,22 +281,29 @@ def draw_recent(draw: ImageDraw.ImageDraw, view: dict, layout: Layout) -> None:
 
 def draw_herds(draw: ImageDraw.ImageDraw, view: dict, layout: Layout) -> None:
     """Each herd (marks joined by their sides) outlined inside its cells in its colour,
-    inset so that two herds side by side keep both their lines: a straight run of sides
-    is one line, with round ends so that lines meeting at a corner leave no notch."""
-    inset = max(5, layout.cell * 0.09)
+    inset so that two herds side by side keep both their lines."""
     width = max(3, round(layout.cell / 20))
     r = width / 2
     for herd in view.get("herds", []):
-        cells = {position_of(lbl) for lbl in herd["cells"]}
         colour = SYMBOL_COLOURS["xo"[herd["seat"]]]
-        ends = set()
-        sides = [(start, end) for p in cells
-                 for start, end, _across in inset_edges(p, cells, layout, inset)]
-        for start, end in straight_runs(sides):
-            draw.line([start, end], fill=colour, width=width)
-            ends.update((start, end))
+        runs, ends = herd_outline(frozenset(position_of(lbl) for lbl in herd["cells"]), layout)
+        for run in runs:
+            draw.line(run, fill=colour, width=width)
         for x, y in ends:
             draw.ellipse((x - r, y - r, x + r, y + r), fill=colour)
+
+
+@lru_cache(maxsize=256)
+def herd_outline(cells: frozenset[tuple[int, int]], layout: Layout,
+                 ) -> tuple[list[list[tuple[float, float]]], list[tuple[float, float]]]:
+    """The lines around a herd's ``cells`` (a straight run of sides is one line) and their
+    ends, which are drawn round so that lines meeting at a corner leave no notch. Worked
+    out once per herd and layout: a herd stays the same over most boards of a game."""
+    inset = max(5, layout.cell * 0.09)
+    sides = [(start, end) for p in cells
+             for start, end, _across in inset_edges(p, cells, layout, inset)]
+    runs = [[start, end] for start, end in straight_runs(sides)]
+    return runs, sorted({point for run in runs for point in run})
 
 
 def straight_runs(segments):
@@ -492,7 +499,7 @@ def draw_dice_and_turn(draw: ImageDraw.ImageDraw, view: dict, names: list[str], 
         winners = view["winners"]
         if len(winners) == 1:
             before, after = slotted(_("{winner} wins!", winner=SLOT))
-            rest = font(26, True).getlength(before + after)
+            rest = length(font(26, True), before + after)
             result = before + fit(player(names, winners[0]), 26, room - rest, True) + after
         else:
             result = _("A tie: both win!")
@@ -598,8 +605,8 @@ def blend(colour, towards, amount: float) -> tuple[int, int, int]:
 def fit(text: str, size: int, width: float, bold: bool = False) -> str:
     """``text`` cut with an ellipsis so that it fits ``width`` pixels."""
     face = font(size, bold)
-    if face.getlength(text) <= width:
+    if length(face, text) <= width:
         return text
-    while text and face.getlength(text + "…") > width:
+    while text and length(face, text + "…") > width:
         text = text[:-1]
     return text.rstrip() + "…"

@@ -42,22 +42,34 @@ def stamp(draw: ImageDraw.ImageDraw, painter: Painter, centre: tuple[float, floa
     qx, qy = round(centre[0] * SUBPIXEL), round(centre[1] * SUBPIXEL)
     ix, fx = divmod(qx, SUBPIXEL)
     iy, fy = divmod(qy, SUBPIXEL)
-    pixels, mask, (hx, hy), sizes = _sprite(painter, args, math.ceil(rx), math.ceil(ry),
-                                            fx, fy)
+    pixels, mask, (left, top, right, bottom), sizes = _sprite(
+        painter, args, math.ceil(rx), math.ceil(ry), fx, fy)
     if sizes:
         note(sizes)
-    x, y = ix - hx, iy - hy
-    draw.im.paste(pixels, (x, y, x + 2 * hx + 1, y + 2 * hy + 1), mask)  # the core's: clips
+    box = (ix + left, iy + top, ix + right, iy + bottom)
+    if mask is None:
+        draw.im.paste(pixels, box)  # the core's: clips, no checks
+    else:
+        draw.im.paste(pixels, box, mask)
 
 
 @lru_cache(maxsize=SPRITES)
 def _sprite(painter: Painter, args: tuple, rx: int, ry: int, fx: int, fy: int,
-            ) -> tuple[Any, Any, tuple[int, int], list]:
-    """The sprite's pixels and mask (Pillow's core images), its half size (x, y) and the
-    text sizes it was drawn with."""
+            ) -> tuple[Any, Any, tuple[int, int, int, int], list]:
+    """The sprite's pixels and mask (Pillow's core images; no mask when every pixel is
+    drawn), the box they cover around the whole pixel of the centre, and the text
+    sizes it was drawn with."""
     hx, hy = rx + 2, ry + 2
     canvas = Image.new("RGBA", (2 * hx + 1, 2 * hy + 1))
     with recording() as log:
         painter(draw_on(canvas), (hx + fx / SUBPIXEL, hy + fy / SUBPIXEL), *args)
-    mask = canvas.getchannel("A").convert("1", dither=Image.Dither.NONE)  # pastes unblended
-    return canvas.convert("RGB").im, mask.im, (hx, hy), log.sizes
+    alpha = canvas.getchannel("A")
+    bbox = alpha.getbbox() or (0, 0, 1, 1)
+    alpha = alpha.crop(bbox)
+    pixels = canvas.crop(bbox).convert("RGB").im
+    left, top, right, bottom = bbox
+    box = (left - hx, top - hy, right - hx, bottom - hy)
+    if alpha.getextrema() == (255, 255):
+        return pixels, None, box, log.sizes
+    mask = alpha.convert("1", dither=Image.Dither.NONE)  # 0 or 255: pastes unblended
+    return pixels, mask.im, box, log.sizes
