@@ -242,10 +242,24 @@ def paint_region_borders(draw: ImageDraw.ImageDraw, grid: HexGrid, regions: dict
 def paint_coin(draw: ImageDraw.ImageDraw, grid: HexGrid, market_id: str, hexes, conquerors,
                floor: int) -> None:
     """A coin with the market's id, ringed by the colours of the players who reached it."""
-    points = [grid.center(*parse_coord(c)) for c in hexes]
-    x = sum(p[0] for p in points) / len(points)
-    y = sum(p[1] for p in points) / len(points)
-    s = grid.size
+    coin(draw, coin_centre(grid, hexes), grid.size, market_id, conquerors, floor)
+
+
+def coin_centre(grid: HexGrid, hexes) -> Point:
+    """Where a market's coin lies: amid its hexes."""
+    points = [grid.center(*position(c)) for c in hexes]
+    return sum(p[0] for p in points) / len(points), sum(p[1] for p in points) / len(points)
+
+
+def coin_reach(s: float) -> float:
+    """How far a coin (with its ring) reaches from its centre on hexes of size ``s``."""
+    return s * 0.72 + max(4, s * 0.3) + 1
+
+
+def coin(draw: ImageDraw.ImageDraw, centre: Point, s: float, market_id: str, conquerors,
+         floor: int) -> None:
+    """:func:`paint_coin` at ``centre`` on hexes of size ``s``."""
+    x, y = centre
     radius = s * 0.72
     ring = radius + max(4, s * 0.3)
     share = 360 / max(1, len(conquerors))
@@ -314,7 +328,8 @@ class PiecePainter:
         for market_id, hexes in self.map.markets.items():
             conquerors = reached.get(market_id, [])
             if conquerors and any(self.only is None or c in self.only for c in hexes):
-                paint_coin(self.draw, self.grid, market_id, hexes, conquerors, self.floor)
+                stamp(self.draw, coin, coin_centre(self.grid, hexes), coin_reach(self.s), self.s,
+                      market_id, tuple(conquerors), self.floor)
 
     def pond_members(self, pond_id) -> list[str]:
         return [c for c, pid in self.pond_of.items() if pid == pond_id]
