@@ -297,7 +297,7 @@ class PiecePainter:
         return coord in self.map.spaces and (self.only is None or coord in self.only)
 
     def centre(self, coord: str) -> Point:
-        return self.grid.center(*position(coord))
+        return hex_centre(self.grid, coord)
 
     def corners(self, coord: str, shrink: float = 0.0) -> list[Point]:
         return self.grid.corners(*position(coord), shrink=shrink)
@@ -399,6 +399,12 @@ class PiecePainter:
 def position(coord: str) -> tuple[int, int]:
     """:func:`parse_coord`, worked out once per name (a board asks for the same hexes)."""
     return parse_coord(coord)
+
+
+@lru_cache(maxsize=4096)
+def hex_centre(grid: HexGrid, coord: str) -> Point:
+    """The pixel centre of the hex ``coord`` on ``grid``, worked out once."""
+    return grid.center(*position(coord))
 
 
 # --------------------------------------------------------------------------- glyphs
