@@ -26,7 +26,6 @@ from games.hazienda.maps import (
 )
 from games.hazienda.names import card_name, colour_name
 from games.i18n import _, _n, _p
-from renderer.colours import readable_ink
 from renderer.fonts import draw_on, font, min_size, note, recording
 from renderer.hex import HexGrid, Point, draw_hex, hex_corners, side_neighbour
 from renderer.marks import (
@@ -34,6 +33,7 @@ from renderer.marks import (
     Box,
     draw_mark,
     mark_size,
+    outline_cells,
     region_around,
     zoom_to_fit,
 )
@@ -370,22 +370,7 @@ class PiecePainter:
             cells = [c for c in coords if c in self.map.spaces]
             if colour is None or not cells:
                 continue
-            self.outline(cells, PLAYER_FILL[colour], width)
-
-    def outline(self, cells: list[str], colour: str, width: int) -> None:
-        """:func:`renderer.marks.outline_cells` (with its halo) around the hexes ``cells``,
-        the same pixels with each corner's round end drawn once, not once per side."""
-        inside = set(cells)
-        sides = [(start, end) for cell in inside for start, end, across in self.hex_edges(cell)
-                 if across is None or across not in inside]
-        corners = {point for side in sides for point in side}
-        for ink, line in ((readable_ink(colour), width + max(2, width // 2) * 2),
-                          (colour, width)):
-            for start, end in sides:
-                self.draw.line([start, end], fill=ink, width=line)
-            r = line / 2
-            for x, y in corners:
-                self.draw.ellipse((x - r, y - r, x + r, y + r), fill=ink)
+            outline_cells(self.draw, cells, self.hex_edges, PLAYER_FILL[colour], width)
 
     def hex_edges(self, coord: str):
         row, col = position(coord)
