@@ -10,6 +10,7 @@ zoomed, each place with the mark of its option (see :mod:`renderer.marks`).
 from __future__ import annotations
 
 import math
+from collections import Counter
 from functools import lru_cache
 
 from PIL import Image, ImageDraw
@@ -37,6 +38,7 @@ from renderer.marks import (
     region_around,
     zoom_to_fit,
 )
+from renderer.sprites import stamp
 from renderer.strip import SLOT, Strip, slotted
 
 #: the board image's width; its height follows the map and the number of players
@@ -149,8 +151,15 @@ def static_layer(map_name: str, map_text: str) -> tuple[Image.Image, HexGrid, li
 
 def species_letter(species: str) -> str:
     """The letter on an animal tile, the initial of its name in the active language."""
-    return {"cattle": _p("species letter", "C"), "horse": _p("species letter", "H"),
-            "pig": _p("species letter", "P"), "sheep": _p("species letter", "S")}.get(species, "?")
+    if species == "cattle":
+        return _p("species letter", "C")
+    if species == "horse":
+        return _p("species letter", "H")
+    if species == "pig":
+        return _p("species letter", "P")
+    if species == "sheep":
+        return _p("species letter", "S")
+    return "?"
 
 
 def map_title(hazienda_map: HaziendaMap) -> str:
@@ -237,10 +246,24 @@ def paint_region_borders(draw: ImageDraw.ImageDraw, grid: HexGrid, regions: dict
 def paint_coin(draw: ImageDraw.ImageDraw, grid: HexGrid, market_id: str, hexes, conquerors,
                floor: int) -> None:
     """A coin with the market's id, ringed by the colours of the players who reached it."""
-    points = [grid.center(*parse_coord(c)) for c in hexes]
-    x = sum(p[0] for p in points) / len(points)
-    y = sum(p[1] for p in points) / len(points)
-    s = grid.size
+    coin(draw, coin_centre(grid, hexes), grid.size, market_id, conquerors, floor)
+
+
+def coin_centre(grid: HexGrid, hexes) -> Point:
+    """Where a market's coin lies: amid its hexes."""
+    points = [grid.center(*position(c)) for c in hexes]
+    return sum(p[0] for p in points) / len(points), sum(p[1] for p in points) / len(points)
+
+
+def coin_reach(s: float) -> float:
+    """How far a coin (with its ring) reaches from its centre on hexes of size ``s``."""
+    return s * 0.72 + max(4, s * 0.3) + 1
+
+
+def coin(draw: ImageDraw.ImageDraw, centre: Point, s: float, market_id: str, conquerors,
+         floor: int) -> None:
+    """:func:`paint_coin` at ``centre`` on hexes of size ``s``."""
+    x, y = centre
     radius = s * 0.72
     ring = radius + max(4, s * 0.3)
     share = 360 / max(1, len(conquerors))
@@ -278,16 +301,17 @@ class PiecePainter:
         return coord in self.map.spaces and (self.only is None or coord in self.only)
 
     def centre(self, coord: str) -> Point:
-        return self.grid.center(*parse_coord(coord))
+        return hex_centre(self.grid, coord)
 
     def corners(self, coord: str, shrink: float = 0.0) -> list[Point]:
-        return self.grid.corners(*parse_coord(coord), shrink=shrink)
+        return self.grid.corners(*position(coord), shrink=shrink)
 
     def paint(self) -> None:
         for coord in [*self.pond_of, *self.pending_pond]:
             if self.visible(coord):
                 self.paint_pond(coord, pending=coord not in self.pond_of)
-        pond_regions = {c: pid for c, pid in self.pond_of.items() if len(self.pond_members(pid)) > 1}
+        sizes = Counter(self.pond_of.values())
+        pond_regions = {c: pid for c, pid in self.pond_of.items() if sizes[pid] > 1}
         paint_region_borders(self.draw, self.grid, pond_regions, max(2, round(self.s / 8)))
         for coord, colour in self.lands.items():
             if self.visible(coord):
@@ -301,41 +325,42 @@ class PiecePainter:
         for coord in self.view.get("harvest", []):
             if self.visible(coord):
                 self.paint_harvest_marker(self.centre(coord))
+        reached: dict[str, list[str]] = {}
+        for player in self.view.get("players", []):
+            for market_id in player.get("markets", []):
+                reached.setdefault(market_id, []).append(player["colour"])
         for market_id, hexes in self.map.markets.items():
-            conquerors = [p["colour"] for p in self.view.get("players", [])
-                          if market_id in p.get("markets", [])]
+            conquerors = reached.get(market_id, [])
             if conquerors and any(self.only is None or c in self.only for c in hexes):
-                paint_coin(self.draw, self.grid, market_id, hexes, conquerors, self.floor)
+                stamp(self.draw, coin, coin_centre(self.grid, hexes), coin_reach(self.s), self.s,
+                      market_id, tuple(conquerors), self.floor)
 
     def pond_members(self, pond_id) -> list[str]:
         return [c for c, pid in self.pond_of.items() if pid == pond_id]
 
+    # Each piece is drawn once per look and size, then pasted (renderer.sprites); a hex
+    # piece reaches 1 px past its hex (the outline), a round one 1 px past its radius.
     def paint_pond(self, coord: str, pending: bool) -> None:
-        fill, wave = (PENDING_POND_FILL, POND_FILL) if pending else (POND_FILL, POND_WAVE)
-        draw_hex(self.draw, self.corners(coord), fill, GRID_LINE if pending else fill, 1)
-        draw_waves(self.draw, self.centre(coord), self.s, wave)
+        stamp(self.draw, pond_tile, self.centre(coord), self.s + 1, self.s, pending)
 
     def paint_land_tile(self, coord: str, kind: str, colour: str) -> None:
         """A player's land tile: the player colour inside a rim of the land kind's colour."""
-        rim = max(3, round(self.s * 0.22))
-        draw_hex(self.draw, self.corners(coord), KIND_FILL[kind], GRID_LINE, 1)
-        draw_hex(self.draw, self.corners(coord, shrink=rim), PLAYER_FILL[colour])
-        if kind in LAND_KINDS:
-            draw_kind_glyph(self.draw, kind, self.centre(coord), self.s * 0.62, ink_on(colour))
+        stamp(self.draw, land_tile, self.centre(coord), self.s + 1, self.s, kind, colour)
 
     def paint_animal(self, coord: str, animal: dict) -> None:
-        draw_hex(self.draw, self.corners(coord), KIND_FILL["pampa"], GRID_LINE, 1)
         size = max(self.floor, round(self.s * 0.95))
-        draw_animal(self.draw, self.centre(coord), self.s * 0.8, animal["species"],
-                    animal["colour"], size)
+        stamp(self.draw, animal_tile, self.centre(coord), self.s + 1, self.s,
+              species_letter(animal["species"]), animal["colour"], size)
 
     def paint_hacienda(self, centre: Point) -> None:
-        draw_house(self.draw, (centre[0] + self.s * 0.45, centre[1] - self.s * 0.45),
-                   max(10, self.s * 1.05))
+        size = max(10, self.s * 1.05)
+        stamp(self.draw, draw_house, (centre[0] + self.s * 0.45, centre[1] - self.s * 0.45),
+              size / 2 + 1, size)
 
     def paint_harvest_marker(self, centre: Point) -> None:
-        draw_sheaf(self.draw, (centre[0] - self.s * 0.45, centre[1] + self.s * 0.45),
-                   max(5, self.s * 0.45))
+        radius = max(5, self.s * 0.45)
+        stamp(self.draw, draw_sheaf, (centre[0] - self.s * 0.45, centre[1] + self.s * 0.45),
+              radius + 1, radius)
 
     def paint_turn_outlines(self) -> None:
         """The last turn's changes in the colour of its player; this turn's so far too."""
@@ -352,24 +377,66 @@ class PiecePainter:
             outline_cells(self.draw, cells, self.hex_edges, PLAYER_FILL[colour], width)
 
     def hex_edges(self, coord: str):
-        row, col = parse_coord(coord)
+        row, col = position(coord)
         corners = self.grid.corners(row, col)
         for side in range(6):
             across = _coord_or_none(*side_neighbour(row, col, side))
             yield corners[side], corners[(side + 1) % 6], across
 
 
+@lru_cache(maxsize=1024)
+def position(coord: str) -> tuple[int, int]:
+    """:func:`parse_coord`, worked out once per name (a board asks for the same hexes)."""
+    return parse_coord(coord)
+
+
+@lru_cache(maxsize=4096)
+def hex_centre(grid: HexGrid, coord: str) -> Point:
+    """The pixel centre of the hex ``coord`` on ``grid``, worked out once."""
+    return grid.center(*position(coord))
+
+
 # --------------------------------------------------------------------------- glyphs
+
+
+def land_tile(draw: ImageDraw.ImageDraw, centre: Point, s: float, kind: str,
+              colour: str) -> None:
+    """A land tile over its hex of circumradius ``s``: the player colour inside a rim of
+    the land kind's colour, with the kind's glyph."""
+    rim = max(3, round(s * 0.22))
+    draw_hex(draw, hex_corners(centre, s), KIND_FILL[kind], GRID_LINE, 1)
+    draw_hex(draw, hex_corners(centre, s - rim), PLAYER_FILL[colour])
+    if kind in LAND_KINDS:
+        draw_kind_glyph(draw, kind, centre, s * 0.62, ink_on(colour))
+
+
+def animal_tile(draw: ImageDraw.ImageDraw, centre: Point, s: float, letter: str, colour: str,
+                text_size: int) -> None:
+    """An animal on its (pampa) hex of circumradius ``s``."""
+    draw_hex(draw, hex_corners(centre, s), KIND_FILL["pampa"], GRID_LINE, 1)
+    animal_disc(draw, centre, s * 0.8, letter, colour, text_size)
+
+
+def pond_tile(draw: ImageDraw.ImageDraw, centre: Point, s: float, pending: bool) -> None:
+    """A pond's hex (paler while it is being placed), with waves."""
+    fill, wave = (PENDING_POND_FILL, POND_FILL) if pending else (POND_FILL, POND_WAVE)
+    draw_hex(draw, hex_corners(centre, s), fill, GRID_LINE if pending else fill, 1)
+    draw_waves(draw, centre, s, wave)
 
 
 def draw_animal(draw: ImageDraw.ImageDraw, centre: Point, radius: float, species: str,
                 colour: str, text_size: int) -> None:
     """A round animal tile: the player colour with the species letter (C, H, P, S in
     English)."""
+    animal_disc(draw, centre, radius, species_letter(species), colour, text_size)
+
+
+def animal_disc(draw: ImageDraw.ImageDraw, centre: Point, radius: float, letter: str,
+                colour: str, text_size: int) -> None:
+    """:func:`draw_animal` with the species letter already translated."""
     x, y = centre
     draw.ellipse([x - radius, y - radius, x + radius, y + radius],
                  fill=PLAYER_FILL.get(colour, NEUTRAL_ANIMAL), outline="white", width=2)
-    letter = species_letter(species)
     text_colour = ink_on(colour) if colour in PLAYER_FILL else "white"
     draw.text((x, y), letter, font=font(text_size, True), fill=text_colour, anchor="mm")
 
@@ -442,6 +509,13 @@ def draw_sheaf(draw: ImageDraw.ImageDraw, centre: Point, radius: float) -> None:
 def hex_icon(draw: ImageDraw.ImageDraw, centre: Point, radius: float, fill: str,
              outline: str = GRID_LINE) -> None:
     draw_hex(draw, hex_corners(centre, radius), fill, outline, 1)
+
+
+def land_icon(draw: ImageDraw.ImageDraw, centre: Point, radius: float, kind: str) -> None:
+    """A face-up land card: a small hex of its kind with its glyph."""
+    hex_icon(draw, centre, radius, KIND_FILL.get(kind, KIND_FILL["pampa"]))
+    if kind in LAND_KINDS:
+        draw_kind_glyph(draw, kind, centre, radius * 1.1, KIND_GLYPH_INK[kind])
 
 
 # --------------------------------------------------------------------------- the strip
@@ -551,11 +625,11 @@ class ScorePainter:
     def paint_icon(self, draw: ImageDraw.ImageDraw, centre: Point, radius: float, item) -> None:
         name, deck = item
         if deck == "land":
-            hex_icon(draw, centre, radius, KIND_FILL.get(name, KIND_FILL["pampa"]))
-            if name in LAND_KINDS:
-                draw_kind_glyph(draw, name, centre, radius * 1.1, KIND_GLYPH_INK[name])
+            stamp(draw, land_icon, centre, radius + 1, radius, name)
         else:
-            draw_animal(draw, centre, radius, name, "", FLOOR)
+            stamp(draw, animal_disc, centre, radius + 1, radius, species_letter(name), "",
+                  FLOOR)
+
 
     def paint_piles(self) -> None:
         piles = self.view.get("piles", {})

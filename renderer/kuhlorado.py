@@ -17,8 +17,9 @@ from PIL import Image, ImageDraw
 from games.i18n import N_, _, _p
 from games.kuhlorado import GAME
 from games.kuhlorado.game import end_reason_text
-from renderer.fonts import draw_on, font, min_size, note, recording
-from renderer.marks import Box, draw_mark, mark_size, outline_cells, region_around, zoom_to_fit
+from renderer.fonts import draw_on, font, length, min_size, note, recording
+from renderer.marks import Box, draw_mark, mark_size, region_around, zoom_to_fit
+from renderer.sprites import stamp
 from renderer.strip import SLOT, Strip, slotted
 
 WIDTH = 720
@@ -95,11 +96,20 @@ def render(view: dict, names: list[str]) -> Image.Image:
     image.paste(layer, (0, 0))
     draw = draw_on(image)
     draw_meadow_bars(draw, view)
+    # Marked cells and troughs are drawn once per look and pasted (renderer.sprites).
     for r, row in enumerate(view["cells"]):
         for c, cell in enumerate(row):
             if cell["mark"]:
-                draw_cell(draw, cell, r, c, BOARD_LAYOUT, inset=2)
-    draw_pieces(draw, view, BOARD_LAYOUT)
+                stamp(draw, marked_cell, centre(cell_box(r, c)), CELL / 2, CELL, grass_of(r, c),
+                      cell["kind"], cell["number"], cell["mark"])
+    for trough in view["troughs"]:
+        cells = [position_of(lbl) for lbl in trough["cells"]]
+        rows = 1 + max(r for r, _ in cells) - min(r for r, _ in cells)
+        cols = 1 + max(c for _, c in cells) - min(c for _, c in cells)
+        x0, y0, _, _ = cell_box(min(cells)[0], min(c for _, c in cells))
+        stamp(draw, trough_tile, (x0 + cols * CELL / 2, y0 + rows * CELL / 2),
+              (cols * CELL / 2, rows * CELL / 2), CELL, rows, cols, trough["leader"])
+    draw_herds(draw, view, BOARD_LAYOUT)
     draw_recent(draw, view, BOARD_LAYOUT)
     strip.paint_on(draw, (0, SHEET_HEIGHT))
     return image
@@ -137,20 +147,29 @@ def draw_meadow_bars(draw: ImageDraw.ImageDraw, view: dict) -> None:
         "east": (BOARD_X + BOARD, BOARD_Y, BOARD_X + BOARD + MEADOW_BAND, BOARD_Y + BOARD),
     }
     for side in SIDES:
-        leader = view["meadow_leaders"].get(side)
         box = boxes[side]
-        inset = (box[0] + 2, box[1] + 2, box[2] - 2, box[3] - 2)
-        if leader is None:
-            draw.rounded_rectangle(inset, radius=5, outline=NOBODY, width=2)
-            continue
-        symbol = "xo"[leader]
-        draw.rounded_rectangle(inset, radius=5, fill=SYMBOL_COLOURS[symbol])
-        cx, cy = (box[0] + box[2]) / 2, (box[1] + box[3]) / 2
-        for shift in (-CELL * 2, CELL * 2):
-            at = (cx + shift, cy) if side in ("north", "south") else (cx, cy + shift)
-            draw.ellipse((at[0] - MEADOW_BAND * 0.7, at[1] - MEADOW_BAND * 0.7,
-                          at[0] + MEADOW_BAND * 0.7, at[1] + MEADOW_BAND * 0.7), fill="white")
-            draw_symbol(draw, symbol, at, MEADOW_BAND * 0.8, width=3)
+        half = ((box[2] - box[0]) / 2, (box[3] - box[1]) / 2)
+        disc = MEADOW_BAND * 0.7 + 1  # the symbols' discs stand out of the bar
+        stamp(draw, meadow_bar, centre(box), (max(half[0], disc), max(half[1], disc)), half,
+              view["meadow_leaders"].get(side))
+
+
+def meadow_bar(draw: ImageDraw.ImageDraw, at: tuple[float, float], half: tuple[float, float],
+               leader: int | None) -> None:
+    """The bar of a border meadow (``half`` its half width and height) centred ``at``:
+    a grey rim when nobody holds it, else the holder's colour with two of its symbols."""
+    cx, cy = at
+    inset = (cx - half[0] + 2, cy - half[1] + 2, cx + half[0] - 2, cy + half[1] - 2)
+    if leader is None:
+        draw.rounded_rectangle(inset, radius=5, outline=NOBODY, width=2)
+        return
+    symbol = "xo"[leader]
+    draw.rounded_rectangle(inset, radius=5, fill=SYMBOL_COLOURS[symbol])
+    for shift in (-CELL * 2, CELL * 2):
+        spot = (cx + shift, cy) if half[0] > half[1] else (cx, cy + shift)
+        draw.ellipse((spot[0] - MEADOW_BAND * 0.7, spot[1] - MEADOW_BAND * 0.7,
+                      spot[0] + MEADOW_BAND * 0.7, spot[1] + MEADOW_BAND * 0.7), fill="white")
+        draw_symbol(draw, symbol, spot, MEADOW_BAND * 0.8, width=3)
 
 
 def draw_sheet(draw: ImageDraw.ImageDraw, view: dict, layout: Layout,
@@ -167,19 +186,48 @@ def draw_cell(draw: ImageDraw.ImageDraw, info: dict, r: int, c: int, layout: Lay
               inset: int = 0, at: tuple[float, float] = (0.5, 0.5), scale: float = 1.0) -> None:
     """A cell's grass and content (faded under a mark); ``inset`` spares the grid lines,
     ``at`` places the content (fractions of the cell) at ``scale``."""
-    grass = MEADOW_GRASS if r in (0, 7) or c in (0, 7) else INNER_GRASS
-    x0, y0, x1, y1 = layout.box(r, c)
+    paint_cell(draw, layout.box(r, c), grass_of(r, c), info["kind"], info["number"],
+               bool(info["mark"]), inset, at, scale)
+
+
+def grass_of(r: int, c: int) -> tuple[int, int, int]:
+    """The border meadows' dark grass, or the light grass inside."""
+    return MEADOW_GRASS if r in (0, 7) or c in (0, 7) else INNER_GRASS
+
+
+def paint_cell(draw: ImageDraw.ImageDraw, box: tuple[float, float, float, float],
+               grass: tuple[int, int, int], kind: str, number: int | None, faded: bool,
+               inset: int = 0, at: tuple[float, float] = (0.5, 0.5), scale: float = 1.0) -> None:
+    """:func:`draw_cell` in the cell ``box`` on ``grass``."""
+    x0, y0, x1, y1 = box
+    cell = x1 - x0
     draw.rectangle((x0 + inset, y0 + inset, x1 - inset, y1 - inset), fill=grass)
-    spot = (x0 + at[0] * layout.cell, y0 + at[1] * layout.cell)
-    if info["kind"] == "number":
+    spot = (x0 + at[0] * cell, y0 + at[1] * cell)
+    if kind == "number":
         # As on the pad: white numbers on the meadows, dark ones inside.
         colour = (255, 255, 255) if grass == MEADOW_GRASS else INK
-        if info["mark"]:
+        if faded:
             colour = blend(colour, grass, 0.55)
-        size = round(layout.cell * 0.55 * scale)
-        draw.text(spot, str(info["number"]), font=font(size, True), fill=colour, anchor="mm")
-    elif info["kind"] == "cow":
-        draw_cow(draw, spot, layout.cell * 0.78 * scale, grass, faded=bool(info["mark"]))
+        size = round(cell * 0.55 * scale)
+        draw.text(spot, str(number), font=font(size, True), fill=colour, anchor="mm")
+    elif kind == "cow":
+        draw_cow(draw, spot, cell * 0.78 * scale, grass, faded=faded)
+
+
+def marked_cell(draw: ImageDraw.ImageDraw, at: tuple[float, float], cell: float,
+                grass: tuple[int, int, int], kind: str, number: int | None, mark: str) -> None:
+    """A marked cell of the board centred ``at`` (inside its grid lines): its content
+    faded under the mark."""
+    box = (at[0] - cell / 2, at[1] - cell / 2, at[0] + cell / 2, at[1] + cell / 2)
+    paint_cell(draw, box, grass, kind, number, True, inset=2)
+    draw_symbol(draw, mark, at, cell * 0.62, width=max(4, round(cell / 8)))
+
+
+def trough_tile(draw: ImageDraw.ImageDraw, at: tuple[float, float], cell: float, rows: int,
+                cols: int, leader: int | None) -> None:
+    """A trough of ``rows`` × ``cols`` cells centred ``at`` (see :func:`draw_trough`)."""
+    layout = Layout(cell, at[0] - cols * cell / 2, at[1] - rows * cell / 2)
+    draw_trough(draw, layout, [(r, c) for r in range(rows) for c in range(cols)], leader)
 
 
 def draw_grid(draw: ImageDraw.ImageDraw, layout: Layout) -> None:
@@ -234,13 +282,48 @@ def draw_recent(draw: ImageDraw.ImageDraw, view: dict, layout: Layout) -> None:
 def draw_herds(draw: ImageDraw.ImageDraw, view: dict, layout: Layout) -> None:
     """Each herd (marks joined by their sides) outlined inside its cells in its colour,
     inset so that two herds side by side keep both their lines."""
-    inset = max(5, layout.cell * 0.09)
     width = max(3, round(layout.cell / 20))
+    r = width / 2
     for herd in view.get("herds", []):
-        cells = {position_of(lbl) for lbl in herd["cells"]}
-        colour = SYMBOL_HEX["xo"[herd["seat"]]]
-        outline_cells(draw, cells, lambda p, cells=cells: inset_edges(p, cells, layout, inset),
-                      colour, width, halo=False)
+        colour = SYMBOL_COLOURS["xo"[herd["seat"]]]
+        runs, ends = herd_outline(frozenset(position_of(lbl) for lbl in herd["cells"]), layout)
+        for run in runs:
+            draw.line(run, fill=colour, width=width)
+        for x, y in ends:
+            draw.ellipse((x - r, y - r, x + r, y + r), fill=colour)
+
+
+@lru_cache(maxsize=256)
+def herd_outline(cells: frozenset[tuple[int, int]], layout: Layout,
+                 ) -> tuple[list[list[tuple[float, float]]], list[tuple[float, float]]]:
+    """The lines around a herd's ``cells`` (a straight run of sides is one line) and their
+    ends, which are drawn round so that lines meeting at a corner leave no notch. Worked
+    out once per herd and layout: a herd stays the same over most boards of a game."""
+    inset = max(5, layout.cell * 0.09)
+    sides = [(start, end) for p in cells
+             for start, end, _across in inset_edges(p, cells, layout, inset)]
+    runs = [[start, end] for start, end in straight_runs(sides)]
+    return runs, sorted({point for run in runs for point in run})
+
+
+def straight_runs(segments):
+    """Horizontal and vertical ``segments`` (each from its smaller end) joined where one
+    goes straight on from another."""
+    lines: dict[tuple[bool, float], list[tuple[float, float, float]]] = {}
+    for (x0, y0), (x1, y1) in segments:
+        across = abs(y1 - y0) < 1e-6  # horizontal
+        key = (across, round(y0 if across else x0, 6))
+        lines.setdefault(key, []).append((x0, x1, y0) if across else (y0, y1, x0))
+    for (across, _at), spans in lines.items():
+        spans.sort()
+        runs = [list(spans[0])]
+        for a, b, at in spans[1:]:
+            if a <= runs[-1][1] + 1e-6:
+                runs[-1][1] = max(runs[-1][1], b)
+            else:
+                runs.append([a, b, at])
+        for a, b, at in runs:
+            yield ((a, at), (b, at)) if across else ((at, a), (at, b))
 
 
 def inset_edges(pos: tuple[int, int], group: set[tuple[int, int]], layout: Layout, d: float):
@@ -408,14 +491,15 @@ def draw_dice_and_turn(draw: ImageDraw.ImageDraw, view: dict, names: list[str], 
     size = 64
     if view["dice"]:
         for i, face in enumerate(view["dice"]):
-            draw_die(draw, face, (x + i * (size + 10), y + 4), size)
+            stamp(draw, die_face, (x + i * (size + 10) + size / 2, y + 4 + size / 2),
+                  size / 2 + 1, face, size)
     left = x + 2 * (size + 10) + 8
     room = width - (left - x)
     if view["finished"]:
         winners = view["winners"]
         if len(winners) == 1:
             before, after = slotted(_("{winner} wins!", winner=SLOT))
-            rest = font(26, True).getlength(before + after)
+            rest = length(font(26, True), before + after)
             result = before + fit(player(names, winners[0]), 26, room - rest, True) + after
         else:
             result = _("A tie: both win!")
@@ -437,6 +521,12 @@ def draw_dice_and_turn(draw: ImageDraw.ImageDraw, view: dict, names: list[str], 
         phase = (_("{phase} · rerolled", phase=phase) if view["rerolled"]
                  else _("{phase} · rolled", phase=phase))
     draw.text((left, y + 40), fit(phase, FLOOR + 4, room), font=font(FLOOR + 4), fill=INK)
+
+
+def die_face(draw: ImageDraw.ImageDraw, centre: tuple[float, float], face: str,
+             size: int) -> None:
+    """:func:`draw_die` centred."""
+    draw_die(draw, face, (centre[0] - size / 2, centre[1] - size / 2), size)
 
 
 def draw_die(draw: ImageDraw.ImageDraw, face: str, at: tuple[float, float], size: int) -> None:
@@ -515,8 +605,8 @@ def blend(colour, towards, amount: float) -> tuple[int, int, int]:
 def fit(text: str, size: int, width: float, bold: bool = False) -> str:
     """``text`` cut with an ellipsis so that it fits ``width`` pixels."""
     face = font(size, bold)
-    if face.getlength(text) <= width:
+    if length(face, text) <= width:
         return text
-    while text and face.getlength(text + "…") > width:
+    while text and length(face, text + "…") > width:
         text = text[:-1]
     return text.rstrip() + "…"

@@ -1,0 +1,77 @@
+"""Pieces drawn once and pasted: a board shows the same land tile, disc, marked cell or
+die face again and again, and pasting a small image costs a few µs where the handful of
+Pillow calls that draw it cost tens (each runs Python code around a little C).
+
+:func:`stamp` draws ``painter(draw, centre, *args)`` on a small transparent canvas the
+first time, with the centre at the same fraction of a pixel as on the board (rounded to
+1/:data:`SUBPIXEL` px), keeps it, and pastes it through its own shape every time after.
+A piece is thus where it was drawn before to within 1/4 px (a few edge pixels move), in
+the same colours. A painter draws only with opaque shapes (Pillow's shapes are not
+anti-aliased) and puts any text on them, never on the transparent canvas.
+
+The text sizes a sprite was drawn with are noted on every use (see
+:func:`renderer.fonts.note`), as for a cached layer; stamp outside
+:func:`renderer.fonts.scaled` (the sizes would be scaled twice).
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Hashable
+from functools import lru_cache
+from typing import Any
+
+from PIL import Image, ImageDraw
+
+from renderer.fonts import draw_on, note, recording
+
+#: positions are kept to this fraction of a pixel (2: within 1/4 px of the exact one)
+SUBPIXEL = 2
+#: at most this many sprites are kept: the pieces of 60 Kuhlorado and Hazienda games in
+#: two languages are ~330 sprites, 2.7 MB
+SPRITES = 512
+
+Painter = Callable[..., None]
+
+
+def stamp(draw: ImageDraw.ImageDraw, painter: Painter, centre: tuple[float, float],
+          reach: float | tuple[float, float], *args: Hashable) -> None:
+    """What ``painter(draw, centre, *args)`` draws, all of it within ``reach`` px of
+    ``centre`` (or (x, y) px: a box), onto the RGB image of ``draw``. ``painter`` and
+    ``args`` are the sprite's key: they must hold everything that changes its pixels
+    (colours, sizes, the text drawn, not the language it came from)."""
+    rx, ry = reach if isinstance(reach, tuple) else (reach, reach)
+    qx, qy = round(centre[0] * SUBPIXEL), round(centre[1] * SUBPIXEL)
+    ix, fx = divmod(qx, SUBPIXEL)
+    iy, fy = divmod(qy, SUBPIXEL)
+    pixels, mask, (left, top, right, bottom), sizes = _sprite(
+        painter, args, math.ceil(rx), math.ceil(ry), fx, fy)
+    if sizes:
+        note(sizes)
+    box = (ix + left, iy + top, ix + right, iy + bottom)
+    if mask is None:
+        draw.im.paste(pixels, box)  # the core's: clips, no checks
+    else:
+        draw.im.paste(pixels, box, mask)
+
+
+@lru_cache(maxsize=SPRITES)
+def _sprite(painter: Painter, args: tuple, rx: int, ry: int, fx: int, fy: int,
+            ) -> tuple[Any, Any, tuple[int, int, int, int], list]:
+    """The sprite's pixels and mask (Pillow's core images; no mask when every pixel is
+    drawn), the box they cover around the whole pixel of the centre, and the text
+    sizes it was drawn with."""
+    hx, hy = rx + 2, ry + 2
+    canvas = Image.new("RGBA", (2 * hx + 1, 2 * hy + 1))
+    with recording() as log:
+        painter(draw_on(canvas), (hx + fx / SUBPIXEL, hy + fy / SUBPIXEL), *args)
+    alpha = canvas.getchannel("A")
+    bbox = alpha.getbbox() or (0, 0, 1, 1)
+    alpha = alpha.crop(bbox)
+    pixels = canvas.crop(bbox).convert("RGB").im
+    left, top, right, bottom = bbox
+    box = (left - hx, top - hy, right - hx, bottom - hy)
+    if alpha.getextrema() == (255, 255):
+        return pixels, None, box, log.sizes
+    mask = alpha.convert("1", dither=Image.Dither.NONE)  # 0 or 255: pastes unblended
+    return pixels, mask.im, box, log.sizes

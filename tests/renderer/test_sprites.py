@@ -1,0 +1,88 @@
+"""Pieces drawn once and pasted (renderer/sprites.py) look as if drawn in place."""
+
+from __future__ import annotations
+
+import random
+
+from PIL import Image, ImageChops
+
+import renderer
+from bench.render import mid_game_view
+from games.i18n import using
+from renderer import sprites
+from renderer.fonts import draw_on, font, recording
+from renderer.hex import draw_hex, hex_corners
+from renderer.sprites import stamp
+
+
+def tile(draw, centre, size, fill, letter):
+    """A hex with its outline, a disc and a letter: the kinds of shapes pieces use."""
+    x, y = centre
+    draw_hex(draw, hex_corners(centre, size), fill, "#a89a7a", 1)
+    r = size * 0.6
+    draw.ellipse((x - r, y - r, x + r, y + r), fill="#ffffff", outline="#2b2620", width=2)
+    draw.text(centre, letter, font=font(round(size), True), fill="#2b2620", anchor="mm")
+
+
+def both(centre, *args, drawn_at=None) -> tuple[Image.Image, Image.Image]:
+    """The tile drawn at ``drawn_at`` (default ``centre``) and stamped at ``centre``."""
+    drawn = Image.new("RGB", (90, 90), "#f7f3e8")
+    stamped = drawn.copy()
+    tile(draw_on(drawn), drawn_at or centre, *args)
+    stamp(draw_on(stamped), tile, centre, args[0] + 1, *args)
+    return drawn, stamped
+
+
+def differing(first: Image.Image, second: Image.Image) -> int:
+    histogram = ImageChops.difference(first, second).convert("L").histogram()
+    return sum(histogram) - histogram[0]
+
+
+def test_a_sprite_is_what_the_painter_draws_at_the_nearest_half_pixel():
+    """The same pixels but for a few along the edges (Pillow rounds the corners of a
+    shape moved by whole pixels half to even); a tile 1/2 px off differs far more."""
+    rng = random.Random(3)
+    sprites._sprite.cache_clear()
+    for _ in range(80):
+        centre = (rng.uniform(20, 70), rng.uniform(20, 70))
+        nearest = (round(centre[0] * 2) / 2, round(centre[1] * 2) / 2)
+        args = (rng.choice([12, 17.02, 20.5]), rng.choice(["#d42a1c", "#0d7a35"]),
+                rng.choice(["C", "H", "Ch"]))
+        drawn, stamped = both(centre, *args, drawn_at=nearest)
+        assert differing(drawn, stamped) <= 16, (centre, args)
+    assert sprites._sprite.cache_info().hits > 0
+    drawn, stamped = both((40, 40), 17.02, "#1f4fbf", "S", drawn_at=(40.5, 40))
+    assert differing(drawn, stamped) > 60
+
+
+def test_what_changes_the_pixels_makes_another_sprite():
+    sprites._sprite.cache_clear()
+    red = both((40, 40), 17.02, "#d42a1c", "C")[1]
+    green = both((40, 40), 17.02, "#0d7a35", "C")[1]
+    other_letter = both((40, 40), 17.02, "#d42a1c", "Ch")[1]
+    assert len({red.tobytes(), green.tobytes(), other_letter.tobytes()}) == 3
+    assert sprites._sprite.cache_info().currsize == 3
+
+
+def test_text_sizes_are_noted_each_time_a_sprite_is_used():
+    sprites._sprite.cache_clear()
+    with recording() as log:
+        both((40, 40), 17.02, "#d42a1c", "C")
+        both((40.5, 30), 17.02, "#d42a1c", "C")
+    # drawn twice directly and stamped twice (one sprite drawn, then reused)
+    assert [size for size, _tag in log.sizes] == [17] * 4
+
+
+def test_the_boards_keep_few_sprites_and_the_language_of_their_letters():
+    sprites._sprite.cache_clear()
+    for game in ("kuhlorado", "hazienda"):
+        for steps in (0, 40, 120, 400):
+            renderer.render_image(game, *mid_game_view(game, steps))
+    info = sprites._sprite.cache_info()
+    assert info.maxsize == sprites.SPRITES and info.currsize < sprites.SPRITES / 2
+    view, names = mid_game_view("hazienda", 120)
+    english = renderer.render_image("hazienda", view, names).tobytes()
+    with using("fr"):
+        french = renderer.render_image("hazienda", view, names).tobytes()
+    assert french != english
+    assert renderer.render_image("hazienda", view, names).tobytes() == english
