@@ -30,7 +30,8 @@ from dataclasses import dataclass
 from PIL import ImageDraw
 
 from renderer.colours import readable_ink
-from renderer.fonts import PHONE_WIDTH, font, min_size, tagged
+from renderer.fonts import PHONE_WIDTH, Font, font, length, min_size, tagged
+from renderer.sprites import stamp
 
 #: the width (px) of a decision image when its region is big enough to fill it
 DECISION_WIDTH = 800
@@ -114,23 +115,35 @@ def mark_size(canvas_width: float) -> int:
 
 def draw_mark(draw: ImageDraw.ImageDraw, centre: Point, text: str, size: int) -> Box:
     """A decision mark: ``text`` in white bold on a near-black disc (a pill for longer
-    text) ringed in white. Returns the box it covers."""
-    with tagged("mark"):
-        face = font(size, bold=True, condensed=len(text) > 2)
+    text) ringed in white. Returns the box it covers. Drawn once per text and size, then
+    pasted (:func:`renderer.sprites.stamp`): a decision image shows a dozen of them."""
+    half_w, radius, ring = _mark_shape(text, size)
     x, y = centre
-    text_w = draw.textlength(text, font=face)
+    stamp(draw, _paint_mark, centre, (half_w + ring + 1, radius + ring + 1), text, size)
+    return Box(x - half_w - ring, y - radius - ring, x + half_w + ring, y + radius + ring)
+
+
+def _mark_face(text: str, size: int) -> Font:
+    with tagged("mark"):
+        return font(size, bold=True, condensed=len(text) > 2)
+
+
+def _mark_shape(text: str, size: int) -> tuple[float, float, int]:
+    """(half the disc's width, its radius, the ring's width) of a mark."""
     radius = size * 0.78
-    half_w = max(radius, text_w / 2 + size * 0.3)
-    ring = max(2, round(size / 9))
-    box = Box(x - half_w - ring, y - radius - ring, x + half_w + ring, y + radius + ring)
-    draw.rounded_rectangle(
-        (box.left, box.top, box.right, box.bottom), radius=radius + ring, fill=MARK_RING
-    )
+    half_w = max(radius, length(_mark_face(text, size), text) / 2 + size * 0.3)
+    return half_w, radius, max(2, round(size / 9))
+
+
+def _paint_mark(draw: ImageDraw.ImageDraw, centre: Point, text: str, size: int) -> None:
+    half_w, radius, ring = _mark_shape(text, size)
+    x, y = centre
+    draw.rounded_rectangle((x - half_w - ring, y - radius - ring, x + half_w + ring,
+                            y + radius + ring), radius=radius + ring, fill=MARK_RING)
     draw.rounded_rectangle(
         (x - half_w, y - radius, x + half_w, y + radius), radius=radius, fill=MARK_FILL
     )
-    draw.text((x, y), text, font=face, fill=MARK_TEXT, anchor="mm")
-    return box
+    draw.text((x, y), text, font=_mark_face(text, size), fill=MARK_TEXT, anchor="mm")
 
 
 def halo_line(draw: ImageDraw.ImageDraw, points: list[Point], colour: str, width: int) -> None:

@@ -86,3 +86,24 @@ def test_the_boards_keep_few_sprites_and_the_language_of_their_letters():
         french = renderer.render_image("hazienda", view, names).tobytes()
     assert french != english
     assert renderer.render_image("hazienda", view, names).tobytes() == english
+
+
+def test_decision_marks_are_pasted_as_painted_at_the_nearest_half_pixel():
+    """A decision mark (renderer.marks.draw_mark) is its painting, pasted: the same pixels
+    as painting it in place at the nearest half pixel, the same box, its size noted as a
+    mark's on every use."""
+    from renderer import marks
+
+    for text, size, centre in (("7", 18, (40.25, 41.0)), ("10-12", 24, (44.5, 40.75)),
+                               ("3/4", 20, (45.0, 45.0))):
+        painted = Image.new("RGB", (90, 90), "#f7f3e8")
+        pasted = painted.copy()
+        snapped = tuple(round(v * sprites.SUBPIXEL) / sprites.SUBPIXEL for v in centre)
+        marks._paint_mark(draw_on(painted), snapped, text, size)
+        for _ in range(2):  # drawn, then from the cache
+            with recording() as log:
+                box = marks.draw_mark(draw_on(pasted), centre, text, size)
+            assert log.smallest("mark") == size
+        assert differing(painted, pasted) == 0
+        half_w, radius, ring = marks._mark_shape(text, size)
+        assert box.width == 2 * (half_w + ring) and box.height == 2 * (radius + ring)
