@@ -716,8 +716,8 @@ def render_decision(view: dict, names: list[str], marks: dict[str, str]) -> Imag
     image = layer.crop((left, top, left + width, top + height)).convert("RGB")
     draw = draw_on(image)
     grid = HexGrid(zoom, (-left, -top), hazienda_map.rows, hazienda_map.cols)
-    shown = {c for c, space in hazienda_map.spaces.items()
-             if _hex_meets(grid.center(space.row, space.col), zoom, width, height)}
+    shown = {c for c, ux, uy in unit_centres(view.get("map", ""), view.get("map_text") or "")
+             if -zoom < ux * zoom - left < width + zoom and -zoom < uy * zoom - top < height + zoom}
     PiecePainter(draw, grid, hazienda_map, view, only=shown, floor=floor).paint()
     paint_coordinates(draw, grid, sorted(shown), set(places), floor)
     line = max(2, round(zoom / 9))
@@ -757,9 +757,13 @@ def decision_layer(map_name: str, map_text: str, zoom: float,
             log.sizes)
 
 
-def _hex_meets(centre: Point, size: float, width: float, height: float) -> bool:
-    x, y = centre
-    return -size < x < width + size and -size < y < height + size
+@lru_cache(maxsize=8)
+def unit_centres(map_name: str, map_text: str) -> tuple[tuple[str, float, float], ...]:
+    """Each space of the map and its centre on a grid of hex size 1 at (0, 0)."""
+    hazienda_map = map_of_view({"map": map_name, "map_text": map_text})
+    unit = HexGrid(1.0, (0, 0), hazienda_map.rows, hazienda_map.cols)
+    return tuple((coord, *unit.center(space.row, space.col))
+                 for coord, space in hazienda_map.spaces.items())
 
 
 def paint_coordinates(draw: ImageDraw.ImageDraw, grid: HexGrid, coords: list[str],
