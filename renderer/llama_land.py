@@ -34,6 +34,7 @@ from renderer.llama_land_glyphs import (
     draw_icon,
     draw_llama,
 )
+from renderer.llama_land_layers import paste_drawn
 from renderer.llama_land_table import (
     CROP_ICON,
     CROPS,
@@ -492,11 +493,19 @@ class Characters(Section):
         for i, ch in enumerate(self.row):
             x = MARGIN + (i % self.per_line) * (w + 8)
             top = y + (i // self.per_line) * (self.BOX_H + 8)
-            draw.rounded_rectangle((x, top, x + w, top + self.BOX_H), radius=8, fill=CARD,
-                                   outline=CARD_LINE, width=2)
-            draw_pieces(draw, character_pieces(ch), x + 8, top + 2, w - 16)
-            draw.text((x + 8, top + 36), fit(ch.effect, MIN_TEXT, w - 16), font=font(MIN_TEXT),
-                      fill=MUTED)
+            # a character's card never changes: drawn once, pasted after that
+            paste_drawn(draw, (x, top), (0, 0, w, self.BOX_H), paint_character,
+                        tuple(character_pieces(ch)), ch.effect, w, self.BOX_H)
+
+
+def paint_character(draw, x: float, top: float, pieces: tuple, effect: str, w: float,
+                    height: float) -> None:
+    """A character's card (its title, its crops and what it does), ``w`` × ``height``."""
+    draw.rounded_rectangle((x, top, x + w, top + height), radius=8, fill=CARD,
+                           outline=CARD_LINE, width=2)
+    draw_pieces(draw, pieces, x + 8, top + 2, w - 16)
+    draw.text((x + 8, top + 36), fit(effect, MIN_TEXT, w - 16), font=font(MIN_TEXT),
+              fill=MUTED)
 
 
 class Objectives(Section):
@@ -525,15 +534,9 @@ class Objectives(Section):
 
     def paint_card(self, draw, card: Objective, x: float, top: float, w: float) -> None:
         band = OBJECTIVE_BAND.get(card.colour, MUTED)
-        draw.rounded_rectangle((x, top, x + w, top + self.BOX_H), radius=8, fill=CARD,
-                               outline=band, width=3)
-        draw.rounded_rectangle((x, top, x + w, top + 32), radius=8, fill=band)
-        draw.rectangle((x, top + 20, x + w, top + 32), fill=band)
-        draw.text((x + 8, top + 3), fit(card.name, 22, w - 16, True), font=font(22, True),
-                  fill=(255, 255, 255))
-        text_w = w - self.DISCS_W - 8
-        for k, line in enumerate(two_lines(card.text, text_w)):
-            draw.text((x + 8, top + 40 + k * 26), line, font=font(MIN_TEXT), fill=INK)
+        # the card itself never changes (its markers do): drawn once, pasted after that
+        paste_drawn(draw, (x, top), (0, 0, w, self.BOX_H), paint_objective_face, card.name,
+                    card.text, band, w, self.BOX_H, w - self.DISCS_W - 8)
         n = len(card.spaces)
         if not n:
             return
@@ -556,6 +559,20 @@ class Objectives(Section):
                 disc(draw, at, r, (255, 255, 255), outline=band, width=3)
                 ink = INK
             draw.text(at, str(space.points), font=font(MIN_TEXT, True), fill=ink, anchor="mm")
+
+
+def paint_objective_face(draw, x: float, top: float, name: str, text: str, band, w: float,
+                         height: float, text_w: float) -> None:
+    """An objective card without its markers: its name on a band of its colour, its goal
+    on two lines at most, ``text_w`` wide."""
+    draw.rounded_rectangle((x, top, x + w, top + height), radius=8, fill=CARD,
+                           outline=band, width=3)
+    draw.rounded_rectangle((x, top, x + w, top + 32), radius=8, fill=band)
+    draw.rectangle((x, top + 20, x + w, top + 32), fill=band)
+    draw.text((x + 8, top + 3), fit(name, 22, w - 16, True), font=font(22, True),
+              fill=(255, 255, 255))
+    for k, line in enumerate(two_lines(text, text_w)):
+        draw.text((x + 8, top + 40 + k * 26), line, font=font(MIN_TEXT), fill=INK)
 
 
 def two_lines(text: str, width: float) -> list[str]:
