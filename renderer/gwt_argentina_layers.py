@@ -1,0 +1,79 @@
+"""Parts of the Great Western Trail: Argentina board drawn once and pasted after that.
+
+A trail space's face, a worker tile, a card, a ship, a port's districts change seldom or
+never during a game: :meth:`Canvas.paste_drawn` draws such a part once per process (for
+its arguments, the active language and where it falls within two pixels) and pastes the
+same pixels on the boards after that. A part is kept only when it covers each pixel it
+touches (a box and what lies on it); one that blends a pixel with what lies under it
+(anti-aliased text on the background) is drawn in place every time.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+from functools import lru_cache
+from typing import Any
+
+from PIL import Image, ImageChops
+
+from games.i18n import current
+from renderer.fonts import note, recording
+
+#: parts kept drawn: a board has about 150 (trail spaces, workers, cards, railway…), each
+#: a few KB to a few hundred KB (a port); about 20 MB at most
+LAYERS = 512
+
+#: two sheets no drawing is likely to use: the pixels a drawing leaves alike on both are
+#: its own
+_SHEETS = ((1, 2, 3), (254, 251, 252))
+
+
+def paste_drawn(canvas: Any, at: tuple[float, float], extent: tuple[float, float],
+                paint: Callable[..., None], *args: Any) -> None:
+    """``paint(canvas, x, y, *args)`` drawn once and pasted at ``at`` = (x, y).
+
+    ``paint`` must be a module-level function whose drawing depends only on ``args``, the
+    active language and ``(x, y)``, and which draws only within ``extent`` (width, height)
+    from ``(x, y)`` and registers no place.
+    """
+    x, y = at
+    # moved by an even number of pixels, a drawing keeps its pixels (Pillow rounds halves
+    # to even)
+    ox, oy = 2 * math.floor(x / 2), 2 * math.floor(y / 2)
+    size = (math.ceil(x + extent[0]) - ox + 1, math.ceil(y + extent[1]) - oy + 1)
+    layer = _layer(type(canvas), paint, args, (x - ox, y - oy), size, current())
+    if layer is None:
+        paint(canvas, x, y, *args)
+        return
+    patch, mask, sizes = layer
+    note(sizes)
+    canvas.image.im.paste(patch, (ox, oy, ox + size[0], oy + size[1]), mask)
+
+
+@lru_cache(maxsize=LAYERS)
+def _layer(sheet: Callable[..., Any], paint: Callable[..., None], args: tuple,
+           at: tuple[float, float], size: tuple[int, int], language: str
+           ) -> tuple[Any, Any, list] | None:
+    """``paint`` at ``at`` on a ``sheet`` (a Canvas) of ``size``: its pixels (Pillow's
+    core image), the 1-bit mask of those it drew and the text sizes it drew with; None
+    when it blends a pixel with the sheet, which only drawing in place gets right."""
+    sheets = []
+    with recording() as log:
+        for colour in _SHEETS:
+            canvas = sheet(size[1], size[0], colour)
+            paint(canvas, *at, *args)
+            sheets.append(canvas.image)
+    a, b = sheets
+    differ = _nonzero(ImageChops.difference(a, b))
+    for image, colour in zip(sheets, _SHEETS, strict=True):
+        touched = _nonzero(ImageChops.difference(image, Image.new("RGB", size, colour)))
+        if ImageChops.multiply(differ, touched).getbbox() is not None:
+            return None
+    return a.im, ImageChops.invert(differ).convert("1").im, log.sizes[:len(log.sizes) // 2]
+
+
+def _nonzero(image: Image.Image) -> Image.Image:
+    """255 where any band of ``image`` is not 0, else 0 (mode L)."""
+    r, g, b = image.split()
+    return ImageChops.lighter(ImageChops.lighter(r, g), b).point(lambda v: 255 if v else 0)
