@@ -79,6 +79,11 @@ class Canvas:
         self.draw.text(xy, text, font=face, fill=fill, anchor=anchor)
         return self.draw.textlength(text, font=face)
 
+    def text_length(self, text: str, size: int = FLOOR, bold: bool = False,
+                    condensed: bool = False) -> float:
+        """How wide :meth:`text` draws ``text`` (never shortened), without drawing it."""
+        return self.draw.textlength(text, font=font(max(size, FLOOR), bold, condensed))
+
     def title(self, y: float, text: str, right: str = "") -> float:
         """A section's title line; returns the y below it."""
         self.text((MARGIN, y + 4), text, size=FLOOR + 4, bold=True)
