@@ -24,6 +24,9 @@ from renderer.fonts import note, recording
 #: a few KB to a few hundred KB (a port); about 20 MB at most
 LAYERS = 512
 
+#: False: every part drawn in place (tests compare the two)
+KEEP = True
+
 #: two sheets no drawing is likely to use: the pixels a drawing leaves alike on both are
 #: its own
 _SHEETS = ((1, 2, 3), (254, 251, 252))
@@ -38,6 +41,9 @@ def paste_drawn(canvas: Any, at: tuple[float, float], extent: tuple[float, float
     from ``(x, y)`` and registers no place.
     """
     x, y = at
+    if not KEEP:
+        paint(canvas, x, y, *args)
+        return
     # moved by an even number of pixels, a drawing keeps its pixels (Pillow rounds halves
     # to even)
     ox, oy = 2 * math.floor(x / 2), 2 * math.floor(y / 2)

@@ -317,10 +317,13 @@ class PlayerBlock(Section):
         if p.score is not None:
             draw.text((WIDTH - MARGIN, y), _("{n} pts", n=p.score), font=font(28, True), fill=colour,
                       anchor="ra")
-        iy = y + self.HEAD
-        for line in self.info:
-            draw_pieces(draw, line, self.info_x, iy, self.info_w)
-            iy += self.LINE
+        if self.info:
+            # the lines change only with this player's stock: drawn once, pasted after that
+            inside = WIDTH - MARGIN + 4 - self.info_x  # up to the card's outline
+            lines = tuple(tuple(line) for line in self.info)
+            paste_drawn(draw, (self.info_x, y + self.HEAD),
+                        (-4, 0, inside, self.LINE * len(self.info)), paint_info, lines,
+                        self.info_w, inside, ACTIVE if active or won else CARD)
         if not p.estate.cells:
             if self.faces:
                 self.paint_faces(draw, y + self.estate_y)
@@ -329,6 +332,16 @@ class PlayerBlock(Section):
         draw_estate(draw, p.estate, frame, self.rows, self.cols)
         if p.outlined:
             outline_cells(draw, frame, p.outlined, colour, max(5, self.cell // 11))
+
+
+def paint_info(draw, x: float, y: float, lines: tuple, width: float, inside: float,
+               fill) -> None:
+    """A player's lines of pieces, ``width`` wide, on their card's ``fill`` (from 4 px
+    left of ``x`` to ``inside`` right of it)."""
+    draw.rectangle((x - 4, y, x + inside, y + PlayerBlock.LINE * len(lines)), fill=fill)
+    for line in lines:
+        draw_pieces(draw, line, x, y, width)
+        y += PlayerBlock.LINE
 
 
 def character_pieces(ch: Character) -> list[tuple[str, object]]:

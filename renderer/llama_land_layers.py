@@ -26,6 +26,9 @@ Box = tuple[float, float, float, float]
 #: (each at most a few hundred KB)
 LAYERS = 96
 
+#: False: every part drawn in place (tests compare the two)
+KEEP = True
+
 #: two sheets no drawing is likely to use: the pixels a drawing leaves alike on both are
 #: its own
 _SHEETS = ((1, 2, 3), (254, 251, 252))
@@ -41,7 +44,7 @@ def paste_drawn(draw: ImageDraw.ImageDraw, at: tuple[float, float], extent: Box,
     """
     x, y = at
     image = getattr(draw, "_image", None)
-    if image is None or image.mode != "RGB" or draw.mode != "RGB":
+    if not KEEP or image is None or image.mode != "RGB" or draw.mode != "RGB":
         paint(draw, x, y, *args)
         return
     left, top, right, bottom = extent
