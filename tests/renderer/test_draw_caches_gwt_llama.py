@@ -1,0 +1,91 @@
+"""The parts of the Great Western Trail: Argentina and Llama Land boards drawn once and
+pasted after that (``renderer/gwt_argentina_layers.py``, ``renderer/llama_land_layers.py``)
+change no pixel: boards, seated boards and decision images, in English and in French."""
+
+from __future__ import annotations
+
+import pytest
+from PIL import Image, ImageDraw
+
+from games.i18n import using
+from renderer import fonts, gwt_argentina_layers, llama_land_layers, render_image
+from renderer.gwt_argentina import render_decision as gwt_decision
+from renderer.gwt_argentina_base import Canvas
+from renderer.llama_land import render_decision as llama_decision
+from tests.renderer.samples import board_samples, decision_samples
+
+LAYERS = {"gwt-argentina": gwt_argentina_layers, "llama-land": llama_land_layers}
+DECISIONS = {"gwt-argentina": gwt_decision, "llama-land": llama_decision}
+
+
+def _pixels(image: Image.Image | None) -> tuple | None:
+    return None if image is None else (image.size, image.tobytes())
+
+
+def _drawn(game: str, keep: bool, monkeypatch) -> list:
+    """Every sample board and decision image, in English then French, then English again
+    (a French part must not be pasted on an English board)."""
+    monkeypatch.setattr(LAYERS[game], "KEEP", keep)
+    images = []
+    for language in ("en", "fr", "en"):
+        with using(language):
+            for sample in board_samples(game):
+                images.append(_pixels(render_image(game, sample.view, sample.names)))
+            for sample in decision_samples(game, per_game=4):
+                images.append(_pixels(DECISIONS[game](sample.view, sample.names,
+                                                      sample.marks)))
+    return images
+
+
+@pytest.mark.parametrize("game", list(LAYERS))
+def test_boards_are_the_same_without_the_layers(game, monkeypatch):
+    LAYERS[game]._layer.cache_clear()
+    kept = _drawn(game, True, monkeypatch)
+    info = LAYERS[game]._layer.cache_info()
+    assert info.hits > 0 and info.currsize > 0  # parts were pasted, not only drawn
+    again = _drawn(game, True, monkeypatch)  # every part pasted from the cache now
+    assert _drawn(game, False, monkeypatch) == kept == again
+
+
+@pytest.mark.parametrize("game", list(LAYERS))
+def test_the_parts_kept_are_bounded(game):
+    assert LAYERS[game]._layer.cache_info().maxsize == LAYERS[game].LAYERS <= 512
+
+
+def test_a_part_blending_with_what_lies_under_it_is_drawn_in_place():
+    """Anti-aliased text straight on the background would take the colour of the sheet it
+    was drawn on: such a part is never kept, and drawn where it belongs."""
+    def text_alone(canvas, x, y):
+        canvas.text((x, y), "Buenos Aires", size=22)
+
+    def text_on_a_box(canvas, x, y):
+        canvas.rect((x, y, x + 170, y + 34), "#d8ccb0")
+        canvas.text((x + 4, y + 4), "Buenos Aires", size=22)
+
+    for paint in (text_alone, text_on_a_box):
+        gwt_argentina_layers._layer.cache_clear()
+        pasted, drawn = Canvas(80, 240, (40, 90, 160)), Canvas(80, 240, (40, 90, 160))
+        pasted.paste_drawn((13.5, 21.25), (174, 36), paint)
+        paint(drawn, 13.5, 21.25)
+        assert pasted.image.tobytes() == drawn.image.tobytes()
+        kept = gwt_argentina_layers._layer(Canvas, paint, (), (1.5, 1.25), (190, 60), "en")
+        assert (kept is None) == (paint is text_alone)
+
+
+def test_llama_land_parts_replay_their_text_sizes():
+    """A pasted part notes the text sizes it was drawn with (the phone rule's record)."""
+    def number(draw, x, y):
+        draw.rectangle((x, y, x + 40, y + 40), fill=(222, 238, 186))
+        draw.text((x + 3, y + 1), "7", font=fonts.font(24, True), fill=(38, 34, 30))
+
+    llama_land_layers._layer.cache_clear()
+    image = Image.new("RGB", (100, 100), (247, 243, 232))
+    for _ in range(2):
+        with fonts.recording() as log:
+            llama_land_layers.paste_drawn(fonts.draw_on(image), (10, 10), (0, 0, 40, 40),
+                                          number)
+        assert log.smallest() == 24
+    assert llama_land_layers._layer.cache_info().hits == 1
+    drawn = Image.new("RGB", (100, 100), (247, 243, 232))
+    number(ImageDraw.Draw(drawn), 10, 10)
+    assert drawn.tobytes() == image.tobytes()
