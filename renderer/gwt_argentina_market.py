@@ -63,14 +63,17 @@ def paint_tile(canvas: Canvas, box, tile: str) -> None:
                 fill=readable_ink(fill), anchor="mm", condensed=True)
 
 
-def _paint_job(canvas: Canvas, x: float, y: float, tile: str | None, used: bool) -> None:
-    """A job-market cell at ``(x, y)``: its worker or farmer, or empty (greyed when not
-    used at this player count)."""
-    box = (x, y, x + JOB_W, y + JOB_H)
-    if tile:
-        paint_tile(canvas, box, tile)
-    else:
-        canvas.rect(box, PANEL if used else UNUSED, outline=LINE, width=1, radius=5)
+def _paint_job_row(canvas: Canvas, x: float, y: float, tiles: tuple[str | None, ...],
+                   used: tuple[bool, ...]) -> None:
+    """A job-market row from ``(x, y)`` down: each cell's worker or farmer, or empty
+    (greyed when its column is not used at this player count)."""
+    for c, (tile, in_use) in enumerate(zip(tiles, used, strict=True)):
+        y0 = y + c * (JOB_H + 4)
+        box = (x, y0, x + JOB_W, y0 + JOB_H)
+        if tile:
+            paint_tile(canvas, box, tile)
+        else:
+            canvas.rect(box, PANEL if in_use else UNUSED, outline=LINE, width=1, radius=5)
 
 
 def paint_job_market(canvas: Canvas, view: dict, top: float) -> float:
@@ -91,10 +94,11 @@ def paint_job_market(canvas: Canvas, view: dict, top: float) -> float:
                     condensed=True, anchor="ma")
         for c in range(JOB_MARKET_COLUMNS):
             y0 = top + head + c * (JOB_H + 4)
-            box = (x0, y0, x0 + JOB_W, y0 + JOB_H)
-            canvas.place(f"job:{r + 1}.{c + 1}", box)
-            canvas.paste_drawn((x0, y0), (JOB_W, JOB_H), _paint_job, board["job_market"][r][c],
-                               c in used)
+            canvas.place(f"job:{r + 1}.{c + 1}", (x0, y0, x0 + JOB_W, y0 + JOB_H))
+        # a row changes only when a worker is hired from it or laid in it
+        canvas.paste_drawn((x0, top + head), (JOB_W, JOB_MARKET_COLUMNS * (JOB_H + 4)),
+                           _paint_job_row, tuple(board["job_market"][r]),
+                           tuple(c in used for c in range(JOB_MARKET_COLUMNS)))
         arrow = ARROW_BY_ROW.get(r + 1)
         if arrow is not None:
             word = _(ARROW_WORDS[arrow.event])

@@ -56,12 +56,13 @@ def paint_railway(canvas: Canvas, view: dict, names: list[str], top: float) -> f
     locomotives: dict[str, list[int]] = {}
     for player in view["players"]:
         locomotives.setdefault(str(player["locomotive"]), []).append(player["seat"])
+    for first in range(0, 33, CELLS_PER_ROW):  # the track never changes
+        x0, y0, _right, _bottom = track_cell(first, top)
+        canvas.paste_drawn((x0, y0), (WIDTH - 2 * MARGIN, CELL_H), _paint_track_row, first)
     for position in range(33):
         box = track_cell(position, top)
-        label = _("depot") if position == 32 else str(position)
         place = "depot" if position == 32 else str(position)
         canvas.place(f"rail:{place}", box)
-        canvas.paste_drawn(box[:2], (CELL_W, CELL_H), _paint_track_cell, position, label)
         _locos(canvas, locomotives.get(place, []), box, names)
     for station_id, discs in board["stations"].items():
         station = STATION_BY_ID[station_id]
@@ -87,12 +88,17 @@ def paint_railway(canvas: Canvas, view: dict, names: list[str], top: float) -> f
     return track_cell(22, top)[3] + STATION_H + 14
 
 
-def _paint_track_cell(canvas: Canvas, x: float, y: float, position: int, label: str) -> None:
-    box = (x, y, x + CELL_W, y + CELL_H)
-    canvas.rect(box, TRACK_FILL if position else "#bdb2a0", outline=INK if
-                position in (0, 31, 32) else LINE, width=2)
-    canvas.text((box[0] + 4, box[1] + 2), label, bold=True, condensed=True,
-                fill=MUTED_INK if position not in (0, 31) else INK)
+def _paint_track_row(canvas: Canvas, x: float, y: float, first: int) -> None:
+    """The railway's spaces ``first`` … (a row of the track, the depot closing the last)
+    from ``(x, y)``, the box of ``first``."""
+    for position in range(first, min(first + CELLS_PER_ROW, 33)):
+        x0, y0, x1, y1 = track_cell(position, 0)
+        box = (x + x0 - MARGIN, y, x + x1 - MARGIN, y + CELL_H)
+        label = _("depot") if position == 32 else str(position)
+        canvas.rect(box, TRACK_FILL if position else "#bdb2a0", outline=INK if
+                    position in (0, 31, 32) else LINE, width=2)
+        canvas.text((box[0] + 4, box[1] + 2), label, bold=True, condensed=True,
+                    fill=MUTED_INK if position not in (0, 31) else INK)
 
 
 def _paint_station(canvas: Canvas, x0: float, y0: float, station_id: str, terminus: bool,
