@@ -34,7 +34,7 @@ from renderer.llama_land_glyphs import (
     draw_icon,
     draw_llama,
 )
-from renderer.llama_land_layers import paste_drawn
+from renderer.llama_land_layers import paste_drawn, rounded_box
 from renderer.llama_land_table import (
     CROP_ICON,
     CROPS,
@@ -301,9 +301,13 @@ class PlayerBlock(Section):
         colour = colour_of(p)
         active = t.current == p.seat and not t.finished
         won = t.finished and p.seat in t.winners
-        draw.rounded_rectangle((MARGIN - 10, y - 6, WIDTH - MARGIN + 10, y + self.height),
-                               radius=12, fill=ACTIVE if active or won else CARD,
-                               outline=colour, width=4 if active else 2)
+        hole = None  # the estate covers its window: no need to fill the card under it
+        if p.estate.cells:
+            frame = self.frame(y)
+            hole = (frame.x, frame.y, frame.x + self.cols * self.cell,
+                    frame.y + self.rows * self.cell)
+        rounded_box(draw, (MARGIN - 10, y - 6, WIDTH - MARGIN + 10, y + self.height), 12,
+                    ACTIVE if active or won else CARD, colour, 4 if active else 2, hole=hole)
         disc(draw, (MARGIN + 13, y + 17), 12, colour)
         x = MARGIN + 34
         name = fit(p.name, 26, INNER - 240, True)

@@ -89,3 +89,38 @@ def test_llama_land_parts_replay_their_text_sizes():
     drawn = Image.new("RGB", (100, 100), (247, 243, 232))
     number(ImageDraw.Draw(drawn), 10, 10)
     assert drawn.tobytes() == image.tobytes()
+
+
+def test_large_llama_land_cards_are_pillows_rounded_rectangles():
+    """:func:`llama_land_layers.rounded_box` against ``ImageDraw.rounded_rectangle``:
+    cards of every size (down to those it leaves to Pillow), radius, outline and width."""
+    import random
+
+    rng = random.Random(7)
+    for _ in range(300):
+        x0, y0 = rng.randint(0, 60), rng.randint(0, 60)
+        box = (x0, y0, x0 + rng.randint(0, 180), y0 + rng.randint(0, 180))
+        args = dict(radius=rng.choice([0, 1, 2.5, 6, 8, 12, 30]),
+                    fill=rng.choice([(255, 253, 246), (255, 241, 196), (1, 2, 3)]),
+                    outline=rng.choice([None, (60, 60, 60), (255, 253, 246)]),
+                    width=rng.choice([1, 2, 3, 4, 7]))
+        pillow = Image.new("RGB", (260, 260), (247, 243, 232))
+        ImageDraw.Draw(pillow).rounded_rectangle(box, **args)
+        ours = Image.new("RGB", (260, 260), (247, 243, 232))
+        llama_land_layers.rounded_box(fonts.draw_on(ours), box, **args)
+        assert pillow.tobytes() == ours.tobytes(), (box, args)
+    assert llama_land_layers._card_plan.cache_info().currsize > 0  # the fast way was taken
+
+
+def test_a_card_leaves_its_hole_unfilled():
+    box, hole = (10, 10, 200, 150), (40, 50, 120, 130)
+    card = Image.new("RGB", (220, 170), (1, 2, 3))
+    llama_land_layers.rounded_box(fonts.draw_on(card), box, 12, (255, 253, 246),
+                                  (60, 60, 60), 4, hole=hole)
+    full = Image.new("RGB", (220, 170), (1, 2, 3))
+    ImageDraw.Draw(full).rounded_rectangle(box, 12, (255, 253, 246), (60, 60, 60), 4)
+    assert card.crop((hole[0], hole[1], hole[2] + 1, hole[3] + 1)).getcolors() == [
+        ((hole[2] - hole[0] + 1) * (hole[3] - hole[1] + 1), (1, 2, 3))]
+    card.paste((9, 9, 9), (hole[0], hole[1], hole[2] + 1, hole[3] + 1))
+    full.paste((9, 9, 9), (hole[0], hole[1], hole[2] + 1, hole[3] + 1))
+    assert card.tobytes() == full.tobytes()
