@@ -22,9 +22,10 @@ from renderer.fonts import draw_on, note, recording
 
 Box = tuple[float, float, float, float]
 
-#: parts kept drawn: four estates and a few cards a board, one faded estate a decision
-#: (each at most a few hundred KB)
-LAYERS = 96
+#: parts kept drawn (about 5 bytes a pixel): a 4-player board has about 20 — four estates
+#: of 1–2 MB, the players' lines, characters and objectives of 0.1–0.3 MB — about 9 MB, so
+#: about 25 MB when full (48 of the largest estates, 760 × 800 px, would take 150 MB)
+LAYERS = 48
 
 #: False: every part drawn in place (tests compare the two)
 KEEP = True
