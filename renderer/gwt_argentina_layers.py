@@ -72,15 +72,28 @@ def _layer(sheet: Callable[..., Any], paint: Callable[..., None], args: tuple,
             paint(canvas, *at, *args)
             sheets.append(canvas.image)
     a, b = sheets
-    differ = _nonzero(ImageChops.difference(a, b))
-    for image, colour in zip(sheets, _SHEETS, strict=True):
-        touched = _nonzero(ImageChops.difference(image, Image.new("RGB", size, colour)))
-        if ImageChops.multiply(differ, touched).getbbox() is not None:
-            return None
-    return a.im, ImageChops.invert(differ).convert("1").im, log.sizes[:len(log.sizes) // 2]
+    mask = _drawn_mask(a, b)
+    if mask is None:
+        return None
+    return a.im, mask.im, log.sizes[:len(log.sizes) // 2]
 
 
-def _nonzero(image: Image.Image) -> Image.Image:
-    """255 where any band of ``image`` is not 0, else 0 (mode L)."""
-    r, g, b = image.split()
-    return ImageChops.lighter(ImageChops.lighter(r, g), b).point(lambda v: 255 if v else 0)
+#: per band of the difference of the two sheets: drawn (0) -> 255, else 0
+_ALIKE = [255] + [0] * 255
+#: per band of that difference: drawn (0) or untouched (the sheets' own difference) -> 0,
+#: blended -> 255
+_BLENDED = [0 if v in (0, abs(_SHEETS[0][band] - _SHEETS[1][band])) else 255
+            for band in range(3) for v in range(256)]
+
+
+def _drawn_mask(a: Image.Image, b: Image.Image) -> Image.Image | None:
+    """The 1-bit mask of the pixels a drawing made alike on its two sheets (``a`` and
+    ``b``); None if it blended a pixel with the sheet (neither alike nor untouched)."""
+    difference = ImageChops.difference(a, b)
+    if difference.point(_BLENDED).getbbox() is not None:
+        return None
+    # 255 in all three bands (drawn) mixes to 255, in none (untouched) to 0
+    grey = difference.point(_ALIKE * 3).convert("L")
+    if grey.point([0] + [255] * 254 + [0]).getbbox() is not None:
+        return None  # some bands alike, others not: blended after all
+    return grey.point([0] * 255 + [255], "1")
