@@ -15,7 +15,7 @@ from collections.abc import Callable
 from functools import lru_cache
 from typing import Any
 
-from PIL import Image, ImageChops
+from PIL import Image
 
 from games.i18n import current
 from renderer.fonts import note, recording
@@ -75,7 +75,7 @@ def _layer(sheet: Callable[..., Any], paint: Callable[..., None], args: tuple,
     mask = _drawn_mask(a, b)
     if mask is None:
         return None
-    return a.im, mask.im, log.sizes[:len(log.sizes) // 2]
+    return a.im, mask, log.sizes[:len(log.sizes) // 2]
 
 
 #: per band of the difference of the two sheets: drawn (0) -> 255, else 0
@@ -84,16 +84,21 @@ _ALIKE = [255] + [0] * 255
 #: blended -> 255
 _BLENDED = [0 if v in (0, abs(_SHEETS[0][band] - _SHEETS[1][band])) else 255
             for band in range(3) for v in range(256)]
+#: on their grey mix: bands partly alike -> 255
+_MIXED = [0] + [255] * 254 + [0]
+#: on their grey mix: all alike -> 1
+_ALL = [0] * 255 + [255]
 
 
-def _drawn_mask(a: Image.Image, b: Image.Image) -> Image.Image | None:
-    """The 1-bit mask of the pixels a drawing made alike on its two sheets (``a`` and
-    ``b``); None if it blended a pixel with the sheet (neither alike nor untouched)."""
-    difference = ImageChops.difference(a, b)
-    if difference.point(_BLENDED).getbbox() is not None:
+def _drawn_mask(a: Image.Image, b: Image.Image) -> Any:
+    """The 1-bit mask (Pillow's core image) of the pixels a drawing made alike on its two
+    sheets ``a`` and ``b``; None if it blended a pixel with the sheet (neither alike nor
+    untouched). Pillow's core calls: ``Image.point`` rounds its table in Python first."""
+    difference = a.im.chop_difference(b.im)
+    if difference.point(_BLENDED, None).getbbox(False) is not None:
         return None
     # 255 in all three bands (drawn) mixes to 255, in none (untouched) to 0
-    grey = difference.point(_ALIKE * 3).convert("L")
-    if grey.point([0] + [255] * 254 + [0]).getbbox() is not None:
+    grey = difference.point(_ALIKE * 3, None).convert("L")
+    if grey.point(_MIXED, None).getbbox(False) is not None:
         return None  # some bands alike, others not: blended after all
-    return grey.point([0] * 255 + [255], "1")
+    return grey.point(_ALL, "1")
