@@ -306,8 +306,9 @@ class PlayerBlock(Section):
             frame = self.frame(y)
             hole = (frame.x, frame.y, frame.x + self.cols * self.cell,
                     frame.y + self.rows * self.cell)
+        fill = ACTIVE if active or won else CARD
         rounded_box(draw, (MARGIN - 10, y - 6, WIDTH - MARGIN + 10, y + self.height), 12,
-                    ACTIVE if active or won else CARD, colour, 4 if active else 2, hole=hole)
+                    fill, colour, 4 if active else 2, hole=hole)
         disc(draw, (MARGIN + 13, y + 17), 12, colour)
         x = MARGIN + 34
         name = fit(p.name, 26, INNER - 240, True)
@@ -327,13 +328,13 @@ class PlayerBlock(Section):
             lines = tuple(tuple(line) for line in self.info)
             paste_drawn(draw, (self.info_x, y + self.HEAD),
                         (-4, 0, inside, self.LINE * len(self.info)), paint_info, lines,
-                        self.info_w, inside, ACTIVE if active or won else CARD)
+                        self.info_w, inside, fill)
         if not p.estate.cells:
             if self.faces:
                 self.paint_faces(draw, y + self.estate_y)
             return
         frame = self.frame(y)
-        draw_estate(draw, p.estate, frame, self.rows, self.cols)
+        draw_estate(draw, p.estate, frame, self.rows, self.cols, under=fill)
         if p.outlined:
             outline_cells(draw, frame, p.outlined, colour, max(5, self.cell // 11))
 
@@ -512,7 +513,8 @@ class Characters(Section):
             top = y + (i // self.per_line) * (self.BOX_H + 8)
             # a character's card never changes: drawn once, pasted after that
             paste_drawn(draw, (x, top), (0, 0, w, self.BOX_H), paint_character,
-                        tuple(character_pieces(ch)), ch.effect, w, self.BOX_H)
+                        tuple(character_pieces(ch)), ch.effect, w, self.BOX_H,
+                        under=BACKGROUND)
 
 
 def paint_character(draw, x: float, top: float, pieces: tuple, effect: str, w: float,
@@ -553,7 +555,7 @@ class Objectives(Section):
         band = OBJECTIVE_BAND.get(card.colour, MUTED)
         # the card itself never changes (its markers do): drawn once, pasted after that
         paste_drawn(draw, (x, top), (0, 0, w, self.BOX_H), paint_objective_face, card.name,
-                    card.text, band, w, self.BOX_H, w - self.DISCS_W - 8)
+                    card.text, band, w, self.BOX_H, w - self.DISCS_W - 8, under=BACKGROUND)
         n = len(card.spaces)
         if not n:
             return

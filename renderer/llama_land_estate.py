@@ -95,25 +95,29 @@ class GridFrame:
 
 
 def draw_estate(draw: ImageDraw.ImageDraw, estate: EstateGrid, frame: GridFrame,
-                rows: int, cols: int, faded: float = 0.0, corner_free: bool = False) -> None:
+                rows: int, cols: int, faded: float = 0.0, corner_free: bool = False,
+                under: tuple[int, int, int] | None = None) -> None:
     """The window ``rows`` × ``cols`` of ``estate`` at ``frame``; ``faded`` lightens it (0–1).
 
     ``corner_free`` draws the tops smaller, towards the bottom-left, to leave the top-right
     corner of each cell to a mark.
 
-    An estate changes only when its owner lays a tile: it is drawn once and pasted after
-    that (:func:`renderer.llama_land_layers.paste_drawn`).
+    An estate changes only when its owner lays a tile: given the colour ``under`` it (the
+    player's card) and lying within its window, it is drawn once and pasted after that
+    (:func:`renderer.llama_land_layers.paste_drawn`).
     """
+    s = frame.size
+    inside = all(frame.top <= r < frame.top + rows and frame.left <= c < frame.left + cols
+                 for r, c in estate.cells)
+    if under is None or not inside:
+        paint_estate(draw, estate, frame, rows, cols, faded, corner_free)
+        return
     cells = tuple((cell, s.height, s.top, s.foundation, s.tile)
                   for cell, s in estate.cells.items())
-    rs = [frame.top, frame.top + rows - 1, *(r for (r, _c), *_rest in cells)]
-    cs = [frame.left, frame.left + cols - 1, *(c for (_r, c), *_rest in cells)]
-    pad = line_thickness(frame.size) + 2  # the outer tile lines stand out of the cells
-    s = frame.size
-    extent = ((min(cs) - frame.left) * s - pad, (min(rs) - frame.top) * s - pad,
-              (max(cs) - frame.left + 1) * s + pad, (max(rs) - frame.top + 1) * s + pad)
-    paste_drawn(draw, (frame.x, frame.y), extent, _paint_cells, cells, s, frame.top,
-                frame.left, rows, cols, faded, corner_free)
+    pad = line_thickness(s) // 2  # the outer tile lines stand out of the window so far
+    paste_drawn(draw, (frame.x, frame.y), (-pad, -pad, cols * s + pad, rows * s + pad),
+                _paint_cells, cells, s, frame.top, frame.left, rows, cols, faded,
+                corner_free, under=under, covered=(0, 0, cols * s, rows * s))
 
 
 def _paint_cells(draw: ImageDraw.ImageDraw, x: float, y: float, cells: tuple, size: float,

@@ -1,16 +1,22 @@
 """Parts of the Llama Land board drawn once and pasted after that.
 
-An estate changes only when its owner lays a tile, a character or an objective card never:
-:func:`paste_drawn` draws such a part once per process (for its arguments, the active
-language and where it falls within two pixels) and pastes the same pixels on the boards
-after that. A part is kept only when it covers each pixel it touches (a card, a cell, a
-line); one that blends a pixel with what lies under it (anti-aliased text on the
-background) is drawn in place every time.
+An estate changes only when its owner lays a tile, a player's lines only with their stock,
+a character or an objective card never: :func:`paste_drawn` draws such a part in place the
+first time, keeps its pixels (for its arguments, the active language and where it falls
+within two pixels) and pastes them on the boards after that: the same pixels, as long as
+what lies under the part is the same. The caller says what that is (the card's colour,
+the board's background, or nothing when the part covers all of its region), and a part
+found on anything else is drawn in place, not kept.
+
+A part is drawn once in place, not on sheets of its own: keeping it costs little more than
+drawing it, so boards of many games that push each other's parts out of the cache cost
+what drawing them would.
 """
 
 from __future__ import annotations
 
 import math
+from collections import OrderedDict, namedtuple
 from collections.abc import Callable
 from functools import lru_cache
 from typing import Any
@@ -21,27 +27,69 @@ from games.i18n import current
 from renderer.fonts import draw_on, note, recording
 
 Box = tuple[float, float, float, float]
+RGB = tuple[int, int, int]
 
-#: parts kept drawn (about 5 bytes a pixel): a 4-player board has about 20 — four estates
-#: of 1–2 MB, the players' lines, characters and objectives of 0.1–0.3 MB — about 9 MB, so
-#: about 25 MB when full (48 of the largest estates, 760 × 800 px, would take 150 MB)
+#: parts kept drawn (4 bytes a pixel): a 4-player board has about 20 — four estates of
+#: ~1 MB, the players' lines, characters and objectives of 0.1–0.3 MB — about 7 MB, so
+#: about 20 MB when full (48 of the largest estates, 760 × 800 px, would take 120 MB)
 LAYERS = 48
 
 #: False: every part drawn in place (tests compare the two)
 KEEP = True
 
-#: two sheets no drawing is likely to use: the pixels a drawing leaves alike on both are
-#: its own
-_SHEETS = ((1, 2, 3), (254, 251, 252))
+CacheInfo = namedtuple("CacheInfo", "hits misses maxsize currsize")
+
+
+class _Kept:
+    """The parts kept: key -> (pixels, text sizes), the least recently used dropped first."""
+
+    def __init__(self, maxsize: int) -> None:
+        self.maxsize = maxsize
+        self.parts: OrderedDict[tuple, tuple[Any, list]] = OrderedDict()
+        self.hits = self.misses = 0
+
+    def get(self, key: tuple) -> tuple[Any, list] | None:
+        found = self.parts.get(key)
+        if found is None:
+            self.misses += 1
+        else:
+            self.hits += 1
+            self.parts.move_to_end(key)
+        return found
+
+    def put(self, key: tuple, part: tuple[Any, list]) -> None:
+        self.parts[key] = part
+        while len(self.parts) > self.maxsize:
+            self.parts.popitem(last=False)
+
+    def cache_info(self) -> CacheInfo:
+        return CacheInfo(self.hits, self.misses, self.maxsize, len(self.parts))
+
+    def cache_clear(self) -> None:
+        self.parts.clear()
+        self.hits = self.misses = 0
+
+
+_layer = _Kept(LAYERS)
 
 
 def paste_drawn(draw: ImageDraw.ImageDraw, at: tuple[float, float], extent: Box,
-                paint: Callable[..., None], *args: Any) -> None:
-    """``paint(draw, x, y, *args)`` drawn once and pasted at ``at`` = (x, y).
+                paint: Callable[..., None], *args: Any, under: RGB | None = None,
+                covered: Box | None = None) -> None:
+    """``paint(draw, x, y, *args)`` drawn in place once, then pasted at ``at`` = (x, y).
 
     ``paint`` must be a module-level function whose drawing depends only on ``args``, the
     active language and ``(x, y)``, and which draws only within ``extent`` (left, top,
-    right, bottom) from ``(x, y)``. Pasted by Pillow's core, so only on RGB images.
+    right, bottom, from ``(x, y)``). What lies there before it is drawn:
+
+    - ``under`` None: nothing that shows, ``paint`` covers the whole region;
+    - ``under`` alone: that colour, all over the region (looked at when the part is first
+      drawn: the background of a section, the same wherever the part goes);
+    - ``under`` and ``covered`` (a box like ``extent``): ``paint`` covers that box, and
+      leaves the margin around it ``under`` where it draws nothing (looked at every time,
+      a thin margin: e.g. the lines standing out of an estate, on its player's card).
+
+    Pasted by Pillow's core: RGB only.
     """
     x, y = at
     image = getattr(draw, "_image", None)
@@ -49,23 +97,53 @@ def paste_drawn(draw: ImageDraw.ImageDraw, at: tuple[float, float], extent: Box,
         paint(draw, x, y, *args)
         return
     left, top, right, bottom = extent
-    # moved by an even number of pixels, a drawing keeps its pixels (Pillow rounds halves
-    # to even)
-    ox, oy = 2 * math.floor((x + left) / 2), 2 * math.floor((y + top) / 2)
-    size = (math.ceil(x + right) - ox + 1, math.ceil(y + bottom) - oy + 1)
-    layer = _layer(paint, args, (x - ox, y - oy), size, current())
-    if layer is None:
+    region = (math.floor(x + left), math.floor(y + top), math.ceil(x + right) + 1,
+              math.ceil(y + bottom) + 1)
+    if region[0] < 0 or region[1] < 0 or region[2] > image.width or region[3] > image.height:
         paint(draw, x, y, *args)
         return
-    patch, mask, sizes = layer
-    note(sizes)
-    image.im.paste(patch, (ox, oy, ox + size[0], oy + size[1]), mask)
+    if covered is not None and under is not None and not _only(image, region, under,
+                                                               covered, (x, y)):
+        # its margin, looked at every time (thin: cheap), holds something else this time
+        paint(draw, x, y, *args)
+        return
+    # moved by an even number of pixels, a drawing keeps its pixels (Pillow rounds halves
+    # to even): the key holds where the part falls within two pixels
+    key = (paint, args, x - 2 * math.floor(x / 2), y - 2 * math.floor(y / 2), extent, under,
+           covered, current())
+    found = _layer.get(key)
+    if found is not None:
+        patch, sizes = found
+        note(sizes)
+        image.im.paste(patch, region)
+        return
+    keep = under is None or covered is not None or _only(image, region, under, None, (x, y))
+    with recording() as log:
+        paint(draw, x, y, *args)
+    note(log.sizes)
+    if keep:
+        _layer.put(key, (image.im.crop(region), log.sizes))
 
 
-@lru_cache(maxsize=LAYERS)
-def _layer(paint: Callable[..., None], args: tuple, at: tuple[float, float],
-           size: tuple[int, int], language: str) -> tuple[Any, Any, list] | None:
-    return drawn_once(size, lambda draw: paint(draw, *at, *args))
+def _only(image: Image.Image, region: tuple[int, int, int, int], colour: RGB,
+          covered: Box | None, at: tuple[float, float]) -> bool:
+    """Whether ``region`` of ``image`` holds only ``colour`` outside ``covered`` (a box from
+    ``at``, whose pixels the part draws over)."""
+    parts = [region]
+    if covered is not None:
+        x, y = at
+        parts = _around(region, (math.ceil(x + covered[0]), math.ceil(y + covered[1]),
+                                 math.floor(x + covered[2]), math.floor(y + covered[3])))
+    for part in parts:
+        strip = image.crop(part)
+        if strip.getcolors(1) != [(strip.width * strip.height, colour)]:
+            return False
+    return True
+
+
+#: two sheets no drawing is likely to use: the pixels a drawing leaves alike on both are
+#: its own (:func:`drawn_once`)
+_SHEETS = ((1, 2, 3), (254, 251, 252))
 
 
 def drawn_once(size: tuple[int, int], paint: Callable[[ImageDraw.ImageDraw], None]

@@ -124,3 +124,55 @@ def test_a_card_leaves_its_hole_unfilled():
     card.paste((9, 9, 9), (hole[0], hole[1], hole[2] + 1, hole[3] + 1))
     full.paste((9, 9, 9), (hole[0], hole[1], hole[2] + 1, hole[3] + 1))
     assert card.tobytes() == full.tobytes()
+
+
+def _estate_like(draw, x, y, ink):
+    """A box covering (x, y)–(x + 30, y + 30) and a line standing 2 px out of it."""
+    draw.rectangle((x, y, x + 30, y + 30), fill=(222, 238, 186), outline=(92, 84, 70))
+    draw.line([(x + 30, y + 5), (x + 30, y + 25)], fill=ink, width=5)
+
+
+def test_llama_land_parts_look_at_what_lies_under_them():
+    """A kept part is pasted only where its margin holds the colour it was kept on; a part
+    first drawn on anything else than it was told is not kept."""
+    card = (255, 253, 246)
+    llama_land_layers._layer.cache_clear()
+
+    def both(setup):
+        images = []
+        for keep in (True, False):
+            image = Image.new("RGB", (80, 80), card)
+            setup(image)
+            llama_land_layers.KEEP = keep
+            try:
+                llama_land_layers.paste_drawn(fonts.draw_on(image), (20, 20), (-2, -2, 32, 32),
+                                              _estate_like, (38, 34, 30), under=card,
+                                              covered=(0, 0, 30, 30))
+            finally:
+                llama_land_layers.KEEP = True
+            images.append(image.tobytes())
+        return images
+
+    def nothing(image):
+        pass
+
+    def a_mark_in_the_margin(image):
+        image.putpixel((19, 19), (200, 0, 0))  # in the margin, where nothing is drawn
+
+    assert len(set(both(nothing))) == 1
+    assert llama_land_layers._layer.cache_info().currsize == 1  # kept
+    for _ in range(2):  # kept, but the margin holds a mark this time: drawn in place
+        assert len(set(both(a_mark_in_the_margin))) == 1
+    assert llama_land_layers._layer.cache_info().hits == 0
+    assert len(set(both(nothing))) == 1
+    assert llama_land_layers._layer.cache_info().hits == 1
+
+    def objective(draw, x, y):
+        draw.rounded_rectangle((x, y, x + 40, y + 30), 8, fill=card, outline=(70, 120, 200))
+
+    llama_land_layers._layer.cache_clear()
+    image = Image.new("RGB", (80, 80), (247, 243, 232))
+    image.putpixel((11, 11), (0, 0, 0))  # not the background it is told: not kept
+    llama_land_layers.paste_drawn(fonts.draw_on(image), (10, 10), (0, 0, 40, 30), objective,
+                                  under=(247, 243, 232))
+    assert llama_land_layers._layer.cache_info().currsize == 0
