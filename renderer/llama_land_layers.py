@@ -16,6 +16,7 @@ what drawing them would.
 from __future__ import annotations
 
 import math
+import threading
 from collections import OrderedDict, namedtuple
 from collections.abc import Callable
 from functools import lru_cache
@@ -47,27 +48,31 @@ class _Kept:
         self.maxsize = maxsize
         self.parts: OrderedDict[tuple, tuple[Any, list]] = OrderedDict()
         self.hits = self.misses = 0
+        self.lock = threading.Lock()  # boards may be drawn in several threads
 
     def get(self, key: tuple) -> tuple[Any, list] | None:
-        found = self.parts.get(key)
-        if found is None:
-            self.misses += 1
-        else:
-            self.hits += 1
-            self.parts.move_to_end(key)
-        return found
+        with self.lock:
+            found = self.parts.get(key)
+            if found is None:
+                self.misses += 1
+            else:
+                self.hits += 1
+                self.parts.move_to_end(key)
+            return found
 
     def put(self, key: tuple, part: tuple[Any, list]) -> None:
-        self.parts[key] = part
-        while len(self.parts) > self.maxsize:
-            self.parts.popitem(last=False)
+        with self.lock:
+            self.parts[key] = part
+            while len(self.parts) > self.maxsize:
+                self.parts.popitem(last=False)
 
     def cache_info(self) -> CacheInfo:
         return CacheInfo(self.hits, self.misses, self.maxsize, len(self.parts))
 
     def cache_clear(self) -> None:
-        self.parts.clear()
-        self.hits = self.misses = 0
+        with self.lock:
+            self.parts.clear()
+            self.hits = self.misses = 0
 
 
 _layer = _Kept(LAYERS)
