@@ -270,8 +270,8 @@ def _paint_space(canvas: Canvas, x: float, y: float, space: str, tile: str | Non
                  side: str | None, coins: int | None, seats: int) -> None:
     """A space at ``(x, y)``: its ``tile`` (a private building's ``side``, a farmer's
     ``coins``) and the toll of its hand at ``seats`` players."""
-    x0, y0, x1, y1 = box = space_box(space, 0)
-    x0, y0, x1, y1 = box = (x, y, x + x1 - x0, y + y1 - y0)
+    left, top, right, bottom = space_box(space, 0)  # its size
+    x0, y0, x1, y1 = box = (x, y, x + right - left, y + bottom - top)
     label_fill = MUTED_INK
     main, main_fill, hand = "", INK, None
     if space == "BA":
