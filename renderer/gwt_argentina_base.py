@@ -10,11 +10,15 @@ can cut the region holding a decision's places.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
 from PIL import Image
 
 from games.i18n import _
 from renderer.colours import readable_ink
 from renderer.fonts import draw_on, font, min_size
+from renderer.gwt_argentina_layers import paste_drawn
 from renderer.marks import Box
 
 #: the board image's width; its height follows the sections drawn
@@ -47,10 +51,17 @@ class Canvas:
     """A tall sheet the sections paint on (cut to the height used), with the boxes of the
     places drawn (place id of ``Option.at`` -> pixel box)."""
 
-    def __init__(self, height: int = 4000):
-        self.image = Image.new("RGB", (WIDTH, height), BACKGROUND)
+    def __init__(self, height: int = 4000, width: int = WIDTH,
+                 background: str | tuple[int, int, int] = BACKGROUND):
+        self.image = Image.new("RGB", (width, height), background)
         self.draw = draw_on(self.image)
         self.places: dict[str, Box] = {}
+
+    def paste_drawn(self, at: tuple[float, float], extent: tuple[float, float],
+                    paint: Callable[..., None], *args: Any) -> None:
+        """``paint(canvas, x, y, *args)``, a part that seldom changes, drawn once and
+        pasted at ``at`` (see :func:`renderer.gwt_argentina_layers.paste_drawn`)."""
+        paste_drawn(self, at, extent, paint, *args)
 
     def place(self, place: str, box: tuple[float, float, float, float]) -> None:
         self.places[place] = Box(*box)
@@ -67,6 +78,11 @@ class Canvas:
             text += "…"
         self.draw.text(xy, text, font=face, fill=fill, anchor=anchor)
         return self.draw.textlength(text, font=face)
+
+    def text_length(self, text: str, size: int = FLOOR, bold: bool = False,
+                    condensed: bool = False) -> float:
+        """How wide :meth:`text` draws ``text`` (never shortened), without drawing it."""
+        return self.draw.textlength(text, font=font(max(size, FLOOR), bold, condensed))
 
     def title(self, y: float, text: str, right: str = "") -> float:
         """A section's title line; returns the y below it."""

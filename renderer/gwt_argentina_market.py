@@ -63,6 +63,19 @@ def paint_tile(canvas: Canvas, box, tile: str) -> None:
                 fill=readable_ink(fill), anchor="mm", condensed=True)
 
 
+def _paint_job_row(canvas: Canvas, x: float, y: float, tiles: tuple[str | None, ...],
+                   used: tuple[bool, ...]) -> None:
+    """A job-market row from ``(x, y)`` down: each cell's worker or farmer, or empty
+    (greyed when its column is not used at this player count)."""
+    for c, (tile, in_use) in enumerate(zip(tiles, used, strict=True)):
+        y0 = y + c * (JOB_H + 4)
+        box = (x, y0, x + JOB_W, y0 + JOB_H)
+        if tile:
+            paint_tile(canvas, box, tile)
+        else:
+            canvas.rect(box, PANEL if in_use else UNUSED, outline=LINE, width=1, radius=5)
+
+
 def paint_job_market(canvas: Canvas, view: dict, top: float) -> float:
     board = view["board"]
     marker = board["job_marker_row"]
@@ -81,14 +94,11 @@ def paint_job_market(canvas: Canvas, view: dict, top: float) -> float:
                     condensed=True, anchor="ma")
         for c in range(JOB_MARKET_COLUMNS):
             y0 = top + head + c * (JOB_H + 4)
-            box = (x0, y0, x0 + JOB_W, y0 + JOB_H)
-            canvas.place(f"job:{r + 1}.{c + 1}", box)
-            tile = board["job_market"][r][c]
-            if tile:
-                paint_tile(canvas, box, tile)
-            else:
-                canvas.rect(box, PANEL if c in used else UNUSED, outline=LINE, width=1,
-                            radius=5)
+            canvas.place(f"job:{r + 1}.{c + 1}", (x0, y0, x0 + JOB_W, y0 + JOB_H))
+        # a row changes only when a worker is hired from it or laid in it
+        canvas.paste_drawn((x0, top + head), (JOB_W, JOB_MARKET_COLUMNS * (JOB_H + 4)),
+                           _paint_job_row, tuple(board["job_market"][r]),
+                           tuple(c in used for c in range(JOB_MARKET_COLUMNS)))
         arrow = ARROW_BY_ROW.get(r + 1)
         if arrow is not None:
             word = _(ARROW_WORDS[arrow.event])
@@ -107,12 +117,17 @@ def paint_forecast(canvas: Canvas, view: dict, top: float) -> float:
         x0 = MARGIN + i * pitch
         box = (x0, top, x0 + pitch - 6, top + 40)
         canvas.place(f"forecast:{space}", box)
-        tile = board["forecast"].get(space)
-        canvas.rect(box, PANEL, outline=LINE, width=2)
-        canvas.text((x0 + 6, top + 20), space, bold=True, anchor="lm", fill=MUTED_INK)
-        if tile:
-            paint_tile(canvas, (x0 + 40, top + 4, x0 + pitch - 10, top + 36), tile)
+        canvas.paste_drawn((x0, top), (pitch - 6, 40), _paint_forecast, space,
+                           board["forecast"].get(space), pitch)
     return top + 50
+
+
+def _paint_forecast(canvas: Canvas, x0: float, top: float, space: str, tile: str | None,
+                    pitch: float) -> None:
+    canvas.rect((x0, top, x0 + pitch - 6, top + 40), PANEL, outline=LINE, width=2)
+    canvas.text((x0 + 6, top + 20), space, bold=True, anchor="lm", fill=MUTED_INK)
+    if tile:
+        paint_tile(canvas, (x0 + 40, top + 4, x0 + pitch - 10, top + 36), tile)
 
 
 CARD_W = 48
@@ -135,6 +150,11 @@ def card_face(card: str) -> tuple[str, str, str]:
 
 
 def paint_card(canvas: Canvas, x0: float, y0: float, card: str) -> None:
+    """A card's face (drawn once, pasted after that)."""
+    canvas.paste_drawn((x0, y0), (CARD_W, CARD_H), _paint_card, card)
+
+
+def _paint_card(canvas: Canvas, x0: float, y0: float, card: str) -> None:
     top_text, bottom_text, fill = card_face(card)
     ink = readable_ink(fill)
     canvas.rect((x0, y0, x0 + CARD_W, y0 + CARD_H), fill, outline=INK, width=2, radius=5)
@@ -163,16 +183,20 @@ def paint_objectives(canvas: Canvas, view: dict, top: float) -> float:
     top = canvas.title(top, _("Objectives"), _("deck {n}", n=board["objective_deck"]))
     x = MARGIN
     for card in board["objective_display"]:
-        data = OBJECTIVE_BY_ID[card]
-        needs = " ".join(f"{n} {condition_word(k)}" for k, n in data.needs.items())
-        box = (x, top, x + 190, top + 54)
-        canvas.rect(box, "#efe3b4", outline=INK, width=2)
-        canvas.text((x + 6, top + 4), _("{vp} VP or {penalty}", vp=data.vp,
-                                         penalty=data.penalty), bold=True,
-                    condensed=True, width=178)
-        canvas.text((x + 6, top + 28), needs, condensed=True, width=178)
+        canvas.paste_drawn((x, top), (190, 54), _paint_objective, card)
         x += 196
     return top + 62
+
+
+def _paint_objective(canvas: Canvas, x: float, top: float, card: str) -> None:
+    data = OBJECTIVE_BY_ID[card]
+    needs = " ".join(f"{n} {condition_word(k)}" for k, n in data.needs.items())
+    box = (x, top, x + 190, top + 54)
+    canvas.rect(box, "#efe3b4", outline=INK, width=2)
+    canvas.text((x + 6, top + 4), _("{vp} VP or {penalty}", vp=data.vp,
+                                     penalty=data.penalty), bold=True,
+                condensed=True, width=178)
+    canvas.text((x + 6, top + 28), needs, condensed=True, width=178)
 
 
 def condition_word(condition: str) -> str:

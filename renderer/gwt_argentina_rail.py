@@ -56,15 +56,13 @@ def paint_railway(canvas: Canvas, view: dict, names: list[str], top: float) -> f
     locomotives: dict[str, list[int]] = {}
     for player in view["players"]:
         locomotives.setdefault(str(player["locomotive"]), []).append(player["seat"])
+    for first in range(0, 33, CELLS_PER_ROW):  # the track never changes
+        x0, y0, _right, _bottom = track_cell(first, top)
+        canvas.paste_drawn((x0, y0), (WIDTH - 2 * MARGIN, CELL_H), _paint_track_row, first)
     for position in range(33):
         box = track_cell(position, top)
-        label = _("depot") if position == 32 else str(position)
         place = "depot" if position == 32 else str(position)
         canvas.place(f"rail:{place}", box)
-        canvas.rect(box, TRACK_FILL if position else "#bdb2a0", outline=INK if
-                    position in (0, 31, 32) else LINE, width=2)
-        canvas.text((box[0] + 4, box[1] + 2), label, bold=True, condensed=True,
-                    fill=MUTED_INK if position not in (0, 31) else INK)
         _locos(canvas, locomotives.get(place, []), box, names)
     for station_id, discs in board["stations"].items():
         station = STATION_BY_ID[station_id]
@@ -75,22 +73,48 @@ def paint_railway(canvas: Canvas, view: dict, names: list[str], top: float) -> f
         x0, y0, x1, y1 = box
         sx = (track_cell(station.switch, top)[0] + track_cell(station.switch, top)[2]) / 2
         canvas.draw.line([(sx, y0 - 6), (sx, y0)], fill=INK, width=3)
-        black = station.corner == "black"
-        canvas.rect(box, STATION_FILL, outline=INK, width=5 if black else 2)
-        head = "T31" if place.endswith(":station") else station_id
-        canvas.text((x0 + 6, y0 + 3), _("{station} ${cost} {vp}vp", station=head,
-                                         cost=station.cost, vp=station.vp), bold=True,
-                    condensed=True, width=x1 - x0 - 10)
         master = board["station_masters"].get(station_id)
-        right = x1 - 6
+        word = ""
         if master:
             word = (_("wkr {tile}", tile=master.split(":")[1][:2]) if master.startswith("worker:")
                     else master)
-            right -= canvas.text((x1 - 6, y1 - 4), word, condensed=True, anchor="rd",
-                                 fill=MUTED_INK) + 4
+        canvas.paste_drawn((x0, y0), (x1 - x0, y1 - y0), _paint_station, station_id,
+                           place.endswith(":station"), word)
+        right = x1 - 6
+        if word:
+            right -= canvas.text_length(word, condensed=True) + 4
         canvas.discs(x0 + 6, y1 - 14, list(discs), radius=9, right=right)
         _locos(canvas, locomotives.get(station_id, []), (x1 - 30, y0, x1, y0 + 30), names)
     return track_cell(22, top)[3] + STATION_H + 14
+
+
+def _paint_track_row(canvas: Canvas, x: float, y: float, first: int) -> None:
+    """The railway's spaces ``first`` … (a row of the track, the depot closing the last)
+    from ``(x, y)``, the box of ``first``."""
+    for position in range(first, min(first + CELLS_PER_ROW, 33)):
+        x0, y0, x1, y1 = track_cell(position, 0)
+        box = (x + x0 - MARGIN, y, x + x1 - MARGIN, y + CELL_H)
+        label = _("depot") if position == 32 else str(position)
+        canvas.rect(box, TRACK_FILL if position else "#bdb2a0", outline=INK if
+                    position in (0, 31, 32) else LINE, width=2)
+        canvas.text((box[0] + 4, box[1] + 2), label, bold=True, condensed=True,
+                    fill=MUTED_INK if position not in (0, 31) else INK)
+
+
+def _paint_station(canvas: Canvas, x0: float, y0: float, station_id: str, terminus: bool,
+                   master: str) -> None:
+    """A branch station (or the terminus' station) without its discs: cost, VP per disc,
+    a black frame for a black-corner station, its station master's ``master`` word."""
+    station = STATION_BY_ID[station_id]
+    x1, y1 = x0 + 2 * (CELL_PITCH - 3), y0 + STATION_H
+    black = station.corner == "black"
+    canvas.rect((x0, y0, x1, y1), STATION_FILL, outline=INK, width=5 if black else 2)
+    head = "T31" if terminus else station_id
+    canvas.text((x0 + 6, y0 + 3), _("{station} ${cost} {vp}vp", station=head,
+                                     cost=station.cost, vp=station.vp), bold=True,
+                condensed=True, width=x1 - x0 - 10)
+    if master:
+        canvas.text((x1 - 6, y1 - 4), master, condensed=True, anchor="rd", fill=MUTED_INK)
 
 
 def _locos(canvas: Canvas, seats: list[int], box, names: list[str]) -> None:
@@ -117,28 +141,33 @@ def paint_ships(canvas: Canvas, view: dict, names: list[str], top: float) -> flo
     ships = board["ships"]
     top = canvas.title(top, _("Ships (loading zone)"), _("pile {n}", n=board["ship_pile"]))
     for i, ship in enumerate(ships):
-        data = SHIP_BY_ID[ship["id"]]
         row, col = divmod(i, SHIPS_PER_ROW)
         x0 = MARGIN + col * SHIP_PITCH
         y0 = top + row * (SHIP_H + 6)
         box = (x0, y0, x0 + SHIP_W, y0 + SHIP_H)
         canvas.place(ship["id"], box)
-        canvas.rect(box, ANCHOR_FILL[data.anchor], outline=INK, width=5 if data.corner ==
-                    "black" else 2)
-        where = "—"
-        if data.destination:
-            city, quay = data.destination.split(":")
-            where = f"{CITY_NAMES[city]} {quay}"
-        elif data.vp:
-            where = _("{n}vp/disc", n=data.vp)
-        canvas.text((x0 + 6, y0 + 2), str(data.value), bold=True, size=FLOOR + 6)
-        canvas.text((x0 + 44, y0 + 4), _("g{n} {where}", n=data.grain, where=where),
-                    condensed=True,
-                    width=SHIP_W - 50)
+        canvas.paste_drawn((x0, y0), (SHIP_W, SHIP_H), _paint_ship, ship["id"])
         canvas.discs(x0 + 6, y0 + SHIP_H - 15, list(ship["discs"]), radius=9,
                      right=x0 + SHIP_W - 6)
     rows = (len(ships) + SHIPS_PER_ROW - 1) // SHIPS_PER_ROW
     return top + rows * (SHIP_H + 6) + 6
+
+
+def _paint_ship(canvas: Canvas, x0: float, y0: float, ship: str) -> None:
+    """A ship without its discs: value, grain asked, where it sails or VP per disc."""
+    data = SHIP_BY_ID[ship]
+    canvas.rect((x0, y0, x0 + SHIP_W, y0 + SHIP_H), ANCHOR_FILL[data.anchor], outline=INK,
+                width=5 if data.corner == "black" else 2)
+    where = "—"
+    if data.destination:
+        city, quay = data.destination.split(":")
+        where = f"{CITY_NAMES[city]} {quay}"
+    elif data.vp:
+        where = _("{n}vp/disc", n=data.vp)
+    canvas.text((x0 + 6, y0 + 2), str(data.value), bold=True, size=FLOOR + 6)
+    canvas.text((x0 + 44, y0 + 4), _("g{n} {where}", n=data.grain, where=where),
+                condensed=True,
+                width=SHIP_W - 50)
 
 
 PORT_PITCH = (WIDTH - 2 * MARGIN + 8) / 3
@@ -161,16 +190,39 @@ def _paint_port(canvas: Canvas, city: str, port: dict, x0: float, top: float) ->
     data = port_city(city, port["side"])
     rows = 1 + len(port["quays"]) + len(data.districts)
     box = (x0, top, x0 + PORT_W, top + 30 + rows * (SPACE_H + 4))
-    canvas.rect(box, PANEL, outline=INK, width=2)
-    canvas.text((x0 + 6, top + 4), f"{CITY_NAMES[city]} {port['side']}", bold=True,
-                width=PORT_W - 10)
+    # the port changes only when a disc is delivered to a district or a space closes
+    canvas.paste_drawn((x0, top), (PORT_W, box[3] - top), _paint_port_face, city,
+                       port["side"], tuple(port["quays"]), tuple(sorted(port["closed"])),
+                       tuple(sorted(port["spaces"].items())), rows)
     y = top + 32
     for quay, discs in port["quays"].items():
-        vp = data.quay_vp.get(quay, 0)
-        canvas.text((x0 + 6, y + 6), _("quay {quay} {vp}vp", quay=quay, vp=vp), condensed=True)
         canvas.place(f"{city}:{quay}", (x0 + 4, y, x0 + PORT_W - 4, y + SPACE_H))
         canvas.discs(x0 + 118, y + SPACE_H / 2, list(discs), radius=9, right=x0 + PORT_W - 6)
         y += SPACE_H + 4
+    for district in data.districts:
+        for j, space in enumerate(district.spaces):
+            sx = x0 + 66 + j * (SPACE_W + 2)
+            canvas.place(space.id, (sx, y, sx + SPACE_W, y + SPACE_H))
+        y += SPACE_H + 4
+    return box[3]
+
+
+def _paint_port_face(canvas: Canvas, x0: float, top: float, city: str, side: str,
+                     quays: tuple[str, ...], closed: tuple[str, ...],
+                     owners: tuple[tuple[str, int], ...], rows: int) -> None:
+    """A port city without the discs on its quays: its quays' VP, each district's spaces
+    (VP, a disc when taken, crossed when ``closed``)."""
+    data = port_city(city, side)
+    box = (x0, top, x0 + PORT_W, top + 30 + rows * (SPACE_H + 4))
+    canvas.rect(box, PANEL, outline=INK, width=2)
+    canvas.text((x0 + 6, top + 4), f"{CITY_NAMES[city]} {side}", bold=True,
+                width=PORT_W - 10)
+    y = top + 32
+    for quay in quays:
+        vp = data.quay_vp.get(quay, 0)
+        canvas.text((x0 + 6, y + 6), _("quay {quay} {vp}vp", quay=quay, vp=vp), condensed=True)
+        y += SPACE_H + 4
+    taken = dict(owners)
     for district in data.districts:
         canvas.text((x0 + 6, y + 6), _("{compass} g{n}", compass=district.compass,
                                        n=district.grain), bold=True,
@@ -178,12 +230,11 @@ def _paint_port(canvas: Canvas, city: str, port: dict, x0: float, top: float) ->
         for j, space in enumerate(district.spaces):
             sx = x0 + 66 + j * (SPACE_W + 2)
             sbox = (sx, y, sx + SPACE_W, y + SPACE_H)
-            canvas.place(space.id, sbox)
-            closed = space.id in port["closed"]
-            canvas.rect(sbox, "#b8ad98" if closed else "#fbf7ec", outline=LINE, width=2,
+            is_closed = space.id in closed
+            canvas.rect(sbox, "#b8ad98" if is_closed else "#fbf7ec", outline=LINE, width=2,
                         radius=4)
-            owner = port["spaces"].get(space.id)
-            if closed:
+            owner = taken.get(space.id)
+            if is_closed:
                 canvas.draw.line([(sbox[0] + 4, sbox[1] + 4), (sbox[2] - 4, sbox[3] - 4)],
                                  fill=INK, width=3)
             elif owner is not None:
@@ -192,5 +243,3 @@ def _paint_port(canvas: Canvas, city: str, port: dict, x0: float, top: float) ->
                 canvas.text((sx + SPACE_W / 2, y + SPACE_H / 2 + 1), f"{space.vp}",
                             condensed=True, anchor="mm", fill=MUTED_INK)
         y += SPACE_H + 4
-    return box[3]
-

@@ -132,7 +132,15 @@ def paint_trail(canvas: Canvas, view: dict, names: list[str], top: float) -> flo
     for space in (*LAYOUT, "BA"):
         box = space_box(space, top)
         canvas.place(space, box)
-        _paint_space(canvas, space, box, board, seats)
+        # a space changes only when a tile is laid on it or its coins change
+        tile = board["trail"].get(space)
+        side = coins = None
+        if tile is not None and ":" in tile:
+            side = board["building_sides"].get(tile.split(":")[1], "a")
+        elif tile is not None and len(tile) > 1:
+            coins = board["farmer_coins"].get(space, 0)
+        canvas.paste_drawn(box[:2], (box[2] - box[0], box[3] - box[1]), _paint_space,
+                           space, tile, side, coins, seats)
     here: dict[str, list[int]] = {}
     for player in view["players"]:
         if player["estanciero"]:
@@ -258,11 +266,14 @@ def _paint_star(canvas: Canvas, x: float, y: float, r: float = 8) -> None:
     canvas.draw.polygon(points, fill=STAR)
 
 
-def _paint_space(canvas: Canvas, space: str, box, board: dict, seats: int) -> None:
-    x0, y0, x1, y1 = box
-    tile = board["trail"].get(space)
+def _paint_space(canvas: Canvas, x: float, y: float, space: str, tile: str | None,
+                 side: str | None, coins: int | None, seats: int) -> None:
+    """A space at ``(x, y)``: its ``tile`` (a private building's ``side``, a farmer's
+    ``coins``) and the toll of its hand at ``seats`` players."""
+    left, top, right, bottom = space_box(space, 0)  # its size
+    x0, y0, x1, y1 = box = (x, y, x + right - left, y + bottom - top)
     label_fill = MUTED_INK
-    main, main_fill, hand, coins = "", INK, None, None
+    main, main_fill, hand = "", INK, None
     if space == "BA":
         canvas.rect(box, BA_FILL, outline=INK, width=3)
         canvas.text((x0 + 12, y0 + 8), _("Buenos Aires"), size=FLOOR + 4, bold=True)
@@ -284,7 +295,6 @@ def _paint_space(canvas: Canvas, space: str, box, board: dict, seats: int) -> No
         fill, main = NEUTRAL_FILL, tile
     elif ":" in tile:
         owner, number = tile.split(":")
-        side = board["building_sides"].get(number, "a")
         building = private_building(int(number), side)
         fill = player_fill(int(owner))
         main_fill = label_fill = readable_ink(fill)
@@ -295,7 +305,6 @@ def _paint_space(canvas: Canvas, space: str, box, board: dict, seats: int) -> No
         fill = FARMER_FILL[farmer.colour]
         main = _("str {n}", n=farmer.strength)
         hand = farmer.hand
-        coins = board["farmer_coins"].get(space, 0)
     dashed = tile is None and space != "START"
     canvas.rect(box, fill, outline=LINE if dashed else INK, width=2 if dashed else 3)
     if space != "START":

@@ -34,6 +34,7 @@ from renderer.llama_land_glyphs import (
     draw_icon,
     draw_llama,
 )
+from renderer.llama_land_layers import paste_drawn, rounded_box
 from renderer.llama_land_table import (
     CROP_ICON,
     CROPS,
@@ -300,9 +301,14 @@ class PlayerBlock(Section):
         colour = colour_of(p)
         active = t.current == p.seat and not t.finished
         won = t.finished and p.seat in t.winners
-        draw.rounded_rectangle((MARGIN - 10, y - 6, WIDTH - MARGIN + 10, y + self.height),
-                               radius=12, fill=ACTIVE if active or won else CARD,
-                               outline=colour, width=4 if active else 2)
+        hole = None  # the estate covers its window: no need to fill the card under it
+        if p.estate.cells:
+            frame = self.frame(y)
+            hole = (frame.x, frame.y, frame.x + self.cols * self.cell,
+                    frame.y + self.rows * self.cell)
+        fill = ACTIVE if active or won else CARD
+        rounded_box(draw, (MARGIN - 10, y - 6, WIDTH - MARGIN + 10, y + self.height), 12,
+                    fill, colour, 4 if active else 2, hole=hole)
         disc(draw, (MARGIN + 13, y + 17), 12, colour)
         x = MARGIN + 34
         name = fit(p.name, 26, INNER - 240, True)
@@ -316,18 +322,31 @@ class PlayerBlock(Section):
         if p.score is not None:
             draw.text((WIDTH - MARGIN, y), _("{n} pts", n=p.score), font=font(28, True), fill=colour,
                       anchor="ra")
-        iy = y + self.HEAD
-        for line in self.info:
-            draw_pieces(draw, line, self.info_x, iy, self.info_w)
-            iy += self.LINE
+        if self.info:
+            # the lines change only with this player's stock: drawn once, pasted after that
+            inside = WIDTH - MARGIN + 4 - self.info_x  # up to the card's outline
+            lines = tuple(tuple(line) for line in self.info)
+            paste_drawn(draw, (self.info_x, y + self.HEAD),
+                        (-4, 0, inside, self.LINE * len(self.info)), paint_info, lines,
+                        self.info_w, inside, fill)
         if not p.estate.cells:
             if self.faces:
                 self.paint_faces(draw, y + self.estate_y)
             return
         frame = self.frame(y)
-        draw_estate(draw, p.estate, frame, self.rows, self.cols)
+        draw_estate(draw, p.estate, frame, self.rows, self.cols, under=fill)
         if p.outlined:
             outline_cells(draw, frame, p.outlined, colour, max(5, self.cell // 11))
+
+
+def paint_info(draw, x: float, y: float, lines: tuple, width: float, inside: float,
+               fill) -> None:
+    """A player's lines of pieces, ``width`` wide, on their card's ``fill`` (from 4 px
+    left of ``x`` to ``inside`` right of it)."""
+    draw.rectangle((x - 4, y, x + inside, y + PlayerBlock.LINE * len(lines)), fill=fill)
+    for line in lines:
+        draw_pieces(draw, line, x, y, width)
+        y += PlayerBlock.LINE
 
 
 def character_pieces(ch: Character) -> list[tuple[str, object]]:
@@ -492,11 +511,20 @@ class Characters(Section):
         for i, ch in enumerate(self.row):
             x = MARGIN + (i % self.per_line) * (w + 8)
             top = y + (i // self.per_line) * (self.BOX_H + 8)
-            draw.rounded_rectangle((x, top, x + w, top + self.BOX_H), radius=8, fill=CARD,
-                                   outline=CARD_LINE, width=2)
-            draw_pieces(draw, character_pieces(ch), x + 8, top + 2, w - 16)
-            draw.text((x + 8, top + 36), fit(ch.effect, MIN_TEXT, w - 16), font=font(MIN_TEXT),
-                      fill=MUTED)
+            # a character's card never changes: drawn once, pasted after that
+            paste_drawn(draw, (x, top), (0, 0, w, self.BOX_H), paint_character,
+                        tuple(character_pieces(ch)), ch.effect, w, self.BOX_H,
+                        under=BACKGROUND)
+
+
+def paint_character(draw, x: float, top: float, pieces: tuple, effect: str, w: float,
+                    height: float) -> None:
+    """A character's card (its title, its crops and what it does), ``w`` × ``height``."""
+    draw.rounded_rectangle((x, top, x + w, top + height), radius=8, fill=CARD,
+                           outline=CARD_LINE, width=2)
+    draw_pieces(draw, pieces, x + 8, top + 2, w - 16)
+    draw.text((x + 8, top + 36), fit(effect, MIN_TEXT, w - 16), font=font(MIN_TEXT),
+              fill=MUTED)
 
 
 class Objectives(Section):
@@ -525,15 +553,9 @@ class Objectives(Section):
 
     def paint_card(self, draw, card: Objective, x: float, top: float, w: float) -> None:
         band = OBJECTIVE_BAND.get(card.colour, MUTED)
-        draw.rounded_rectangle((x, top, x + w, top + self.BOX_H), radius=8, fill=CARD,
-                               outline=band, width=3)
-        draw.rounded_rectangle((x, top, x + w, top + 32), radius=8, fill=band)
-        draw.rectangle((x, top + 20, x + w, top + 32), fill=band)
-        draw.text((x + 8, top + 3), fit(card.name, 22, w - 16, True), font=font(22, True),
-                  fill=(255, 255, 255))
-        text_w = w - self.DISCS_W - 8
-        for k, line in enumerate(two_lines(card.text, text_w)):
-            draw.text((x + 8, top + 40 + k * 26), line, font=font(MIN_TEXT), fill=INK)
+        # the card itself never changes (its markers do): drawn once, pasted after that
+        paste_drawn(draw, (x, top), (0, 0, w, self.BOX_H), paint_objective_face, card.name,
+                    card.text, band, w, self.BOX_H, w - self.DISCS_W - 8, under=BACKGROUND)
         n = len(card.spaces)
         if not n:
             return
@@ -556,6 +578,20 @@ class Objectives(Section):
                 disc(draw, at, r, (255, 255, 255), outline=band, width=3)
                 ink = INK
             draw.text(at, str(space.points), font=font(MIN_TEXT, True), fill=ink, anchor="mm")
+
+
+def paint_objective_face(draw, x: float, top: float, name: str, text: str, band, w: float,
+                         height: float, text_w: float) -> None:
+    """An objective card without its markers: its name on a band of its colour, its goal
+    on two lines at most, ``text_w`` wide."""
+    draw.rounded_rectangle((x, top, x + w, top + height), radius=8, fill=CARD,
+                           outline=band, width=3)
+    draw.rounded_rectangle((x, top, x + w, top + 32), radius=8, fill=band)
+    draw.rectangle((x, top + 20, x + w, top + 32), fill=band)
+    draw.text((x + 8, top + 3), fit(name, 22, w - 16, True), font=font(22, True),
+              fill=(255, 255, 255))
+    for k, line in enumerate(two_lines(text, text_w)):
+        draw.text((x + 8, top + 40 + k * 26), line, font=font(MIN_TEXT), fill=INK)
 
 
 def two_lines(text: str, width: float) -> list[str]:

@@ -13,7 +13,7 @@ import pytest
 from games.gwt_argentina import GAME
 from games.gwt_argentina.data_trail import ALL_SPACES, SHORTCUTS, TOLLS, TRAIL
 from games.i18n import PSEUDO, using
-from renderer import gwt_argentina
+from renderer import gwt_argentina, gwt_argentina_layers
 from renderer import gwt_argentina_trail as T
 from renderer.gwt_argentina_base import WIDTH, Canvas
 from tests.renderer.samples import decision_marks, played
@@ -81,6 +81,7 @@ def test_every_hand_on_the_trail_shows_its_toll_for_the_table(monkeypatch, seats
         return real(canvas, x, y, colour, toll)
 
     monkeypatch.setattr(T, "paint_hand", spy)
+    monkeypatch.setattr(gwt_argentina_layers, "KEEP", False)  # every space drawn
     monkeypatch.setattr(gwt_argentina, "_HEIGHTS", {})  # a board drawn once, not redrawn taller
     states = played("gwt-argentina", seats)
     view = GAME.view(states[len(states) // 2], None)
