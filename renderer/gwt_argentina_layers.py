@@ -15,10 +15,9 @@ from collections.abc import Callable
 from functools import lru_cache
 from typing import Any
 
-from PIL import Image
-
 from games.i18n import current
 from renderer.fonts import note, recording
+from renderer.sprites import SHEETS, drawn_mask
 
 #: parts kept drawn (about 5 bytes a pixel): a board has about 120 — 58 trail spaces of
 #: ~35 KB, job-market and railway rows, stations, ships, cards of 10–200 KB, three ports
@@ -27,11 +26,6 @@ LAYERS = 512
 
 #: False: every part drawn in place (tests compare the two)
 KEEP = True
-
-#: two sheets no drawing is likely to use: the pixels a drawing leaves alike on both are
-#: its own
-_SHEETS = ((1, 2, 3), (254, 251, 252))
-
 
 def paste_drawn(canvas: Any, at: tuple[float, float], extent: tuple[float, float],
                 paint: Callable[..., None], *args: Any) -> None:
@@ -67,38 +61,12 @@ def _layer(sheet: Callable[..., Any], paint: Callable[..., None], args: tuple,
     when it blends a pixel with the sheet, which only drawing in place gets right."""
     sheets = []
     with recording() as log:
-        for colour in _SHEETS:
+        for colour in SHEETS:
             canvas = sheet(size[1], size[0], colour)
             paint(canvas, *at, *args)
             sheets.append(canvas.image)
     a, b = sheets
-    mask = _drawn_mask(a, b)
+    mask = drawn_mask(a, b)
     if mask is None:
         return None
     return a.im, mask, log.sizes[:len(log.sizes) // 2]
-
-
-#: per band of the difference of the two sheets: drawn (0) -> 255, else 0
-_ALIKE = [255] + [0] * 255
-#: per band of that difference: drawn (0) or untouched (the sheets' own difference) -> 0,
-#: blended -> 255
-_BLENDED = [0 if v in (0, abs(_SHEETS[0][band] - _SHEETS[1][band])) else 255
-            for band in range(3) for v in range(256)]
-#: on their grey mix: bands partly alike -> 255
-_MIXED = [0] + [255] * 254 + [0]
-#: on their grey mix: all alike -> 1
-_ALL = [0] * 255 + [255]
-
-
-def _drawn_mask(a: Image.Image, b: Image.Image) -> Any:
-    """The 1-bit mask (Pillow's core image) of the pixels a drawing made alike on its two
-    sheets ``a`` and ``b``; None if it blended a pixel with the sheet (neither alike nor
-    untouched). Pillow's core calls: ``Image.point`` rounds its table in Python first."""
-    difference = a.im.chop_difference(b.im)
-    if difference.point(_BLENDED, None).getbbox(False) is not None:
-        return None
-    # 255 in all three bands (drawn) mixes to 255, in none (untouched) to 0
-    grey = difference.point(_ALIKE * 3, None).convert("L")
-    if grey.point(_MIXED, None).getbbox(False) is not None:
-        return None  # some bands alike, others not: blended after all
-    return grey.point(_ALL, "1")

@@ -26,6 +26,7 @@ from PIL import Image, ImageDraw
 
 from games.i18n import current
 from renderer.fonts import draw_on, note, recording
+from renderer.sprites import SHEETS, drawn_mask
 
 Box = tuple[float, float, float, float]
 RGB = tuple[int, int, int]
@@ -146,9 +147,6 @@ def _only(image: Image.Image, region: tuple[int, int, int, int], colour: RGB,
     return True
 
 
-#: two sheets no drawing is likely to use: the pixels a drawing leaves alike on both are
-#: its own (:func:`drawn_once`)
-_SHEETS = ((1, 2, 3), (254, 251, 252))
 
 
 def drawn_once(size: tuple[int, int], paint: Callable[[ImageDraw.ImageDraw], None]
@@ -158,41 +156,15 @@ def drawn_once(size: tuple[int, int], paint: Callable[[ImageDraw.ImageDraw], Non
     sheet (e.g. anti-aliased text off a card), which only drawing in place gets right."""
     sheets = []
     with recording() as log:
-        for colour in _SHEETS:
+        for colour in SHEETS:
             sheet = Image.new("RGB", size, colour)
             paint(draw_on(sheet))
             sheets.append(sheet)
     a, b = sheets
-    mask = _drawn_mask(a, b)
+    mask = drawn_mask(a, b)
     if mask is None:
         return None
     return a.im, mask, log.sizes[:len(log.sizes) // 2]
-
-
-#: per band of the difference of the two sheets: drawn (0) -> 255, else 0
-_ALIKE = [255] + [0] * 255
-#: per band of that difference: drawn (0) or untouched (the sheets' own difference) -> 0,
-#: blended -> 255
-_BLENDED = [0 if v in (0, abs(_SHEETS[0][band] - _SHEETS[1][band])) else 255
-            for band in range(3) for v in range(256)]
-#: on their grey mix: bands partly alike -> 255
-_MIXED = [0] + [255] * 254 + [0]
-#: on their grey mix: all alike -> 1
-_ALL = [0] * 255 + [255]
-
-
-def _drawn_mask(a: Image.Image, b: Image.Image) -> Any:
-    """The 1-bit mask (Pillow's core image) of the pixels a drawing made alike on its two
-    sheets ``a`` and ``b``; None if it blended a pixel with the sheet (neither alike nor
-    untouched). Pillow's core calls: ``Image.point`` rounds its table in Python first."""
-    difference = a.im.chop_difference(b.im)
-    if difference.point(_BLENDED, None).getbbox(False) is not None:
-        return None
-    # 255 in all three bands (drawn) mixes to 255, in none (untouched) to 0
-    grey = difference.point(_ALIKE * 3, None).convert("L")
-    if grey.point(_MIXED, None).getbbox(False) is not None:
-        return None  # some bands alike, others not: blended after all
-    return grey.point(_ALL, "1")
 
 
 # -- large cards ---------------------------------------------------------------------------

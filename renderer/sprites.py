@@ -75,3 +75,34 @@ def _sprite(painter: Painter, args: tuple, rx: int, ry: int, fx: int, fy: int,
         return pixels, None, box, log.sizes
     mask = alpha.convert("1", dither=Image.Dither.NONE)  # 0 or 255: pastes unblended
     return pixels, mask.im, box, log.sizes
+
+
+# -- parts drawn on two sheets (renderer.gwt_argentina_layers, renderer.llama_land_layers) --
+#: two sheets no drawing is likely to use: the pixels a drawing leaves alike on both are
+#: its own (:func:`drawn_mask`)
+SHEETS = ((1, 2, 3), (254, 251, 252))
+
+#: per band of the difference of the two sheets: drawn (0) -> 255, else 0
+_ALIKE = [255] + [0] * 255
+#: per band of that difference: drawn (0) or untouched (the sheets' own difference) -> 0,
+#: blended -> 255
+_BLENDED = [0 if v in (0, abs(SHEETS[0][band] - SHEETS[1][band])) else 255
+            for band in range(3) for v in range(256)]
+#: on their grey mix: bands partly alike -> 255
+_MIXED = [0] + [255] * 254 + [0]
+#: on their grey mix: all alike -> 1
+_ALL = [0] * 255 + [255]
+
+
+def drawn_mask(a: Image.Image, b: Image.Image) -> Any:
+    """The 1-bit mask (Pillow's core image) of the pixels a drawing made alike on its two
+    sheets ``a`` and ``b``; None if it blended a pixel with the sheet (neither alike nor
+    untouched). Pillow's core calls: ``Image.point`` rounds its table in Python first."""
+    difference = a.im.chop_difference(b.im)
+    if difference.point(_BLENDED, None).getbbox(False) is not None:
+        return None
+    # 255 in all three bands (drawn) mixes to 255, in none (untouched) to 0
+    grey = difference.point(_ALIKE * 3, None).convert("L")
+    if grey.point(_MIXED, None).getbbox(False) is not None:
+        return None  # some bands alike, others not: blended after all
+    return grey.point(_ALL, "1")

@@ -36,7 +36,7 @@ import contextlib
 import io
 import logging
 import re
-from collections.abc import Awaitable
+from collections.abc import AsyncIterator, Awaitable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -497,14 +497,22 @@ async def acknowledge(interaction: discord.Interaction, **defer_options: Any) ->
     The handler still does what the user asked — a move counts and the channel hears of
     it through the outbox — but there is nobody left to answer privately.
     """
-    try:
+    async with _responding(interaction, "acknowledged"):
         await interaction.response.defer(**defer_options)
+    return not expired(interaction)
+
+
+@contextlib.asynccontextmanager
+async def _responding(interaction: discord.Interaction, what: str) -> AsyncIterator[None]:
+    """Around the interaction's response: too late, Discord no longer knows it (marked
+    :func:`expired`); already answered, it was delivered twice (:class:`AlreadyAcknowledged`)."""
+    try:
+        yield
     except discord.NotFound as error:
         if error.code != UNKNOWN_INTERACTION:
             raise
-        log.warning("interaction %s expired before it was acknowledged", interaction.id)
+        log.warning("interaction %s expired before it was %s", interaction.id, what)
         interaction.extras[EXPIRED] = True
-        return False
     except discord.HTTPException as error:
         if error.code != ALREADY_ACKNOWLEDGED:
             raise
@@ -513,7 +521,6 @@ async def acknowledge(interaction: discord.Interaction, **defer_options: Any) ->
         log.warning("interaction %s was already acknowledged — delivered twice; is another "
                     "instance of the bot running?", interaction.id)
         raise AlreadyAcknowledged from None
-    return True
 
 
 def expired(interaction: discord.Interaction) -> bool:
@@ -575,7 +582,7 @@ async def answer_directly(interaction: discord.Interaction, deferral: _Deferral,
                           **message: Any) -> None:
     """The interaction's response itself: a new private message, or the clicked message
     edited, with :func:`acknowledge`'s handling of a late or doubled interaction."""
-    try:
+    async with _responding(interaction, "answered"):
         if deferral.new_message:
             attachments = message.pop("attachments", [])
             for key in ("content", "view"):
@@ -585,17 +592,6 @@ async def answer_directly(interaction: discord.Interaction, deferral: _Deferral,
                                                     **message)
         else:
             await interaction.response.edit_message(**message)
-    except discord.NotFound as error:
-        if error.code != UNKNOWN_INTERACTION:
-            raise
-        log.warning("interaction %s expired before it was answered", interaction.id)
-        interaction.extras[EXPIRED] = True
-    except discord.HTTPException as error:
-        if error.code != ALREADY_ACKNOWLEDGED:
-            raise
-        log.warning("interaction %s was already acknowledged — delivered twice; is another "
-                    "instance of the bot running?", interaction.id)
-        raise AlreadyAcknowledged from None
 
 
 async def answer_privately(interaction: discord.Interaction, text: str) -> None:
