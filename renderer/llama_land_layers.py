@@ -33,8 +33,10 @@ RGB = tuple[int, int, int]
 
 #: parts kept drawn (4 bytes a pixel): a 4-player board has about 20 — four estates of
 #: ~1 MB, the players' lines, characters and objectives of 0.1–0.3 MB — about 7 MB, so
-#: about 20 MB when full (48 of the largest estates, 760 × 800 px, would take 120 MB)
+#: about 20 MB when full; and never more than LAYER_BYTES (48 of the largest estates,
+#: 760 × 800 px, would take 120 MB)
 LAYERS = 48
+LAYER_BYTES = 24 * 2**20
 
 #: False: every part drawn in place (tests compare the two)
 KEEP = True
@@ -45,8 +47,10 @@ CacheInfo = namedtuple("CacheInfo", "hits misses maxsize currsize")
 class _Kept:
     """The parts kept: key -> (pixels, text sizes), the least recently used dropped first."""
 
-    def __init__(self, maxsize: int) -> None:
+    def __init__(self, maxsize: int, max_bytes: int = LAYER_BYTES) -> None:
         self.maxsize = maxsize
+        self.max_bytes = max_bytes
+        self.bytes = 0
         self.parts: OrderedDict[tuple, tuple[Any, list]] = OrderedDict()
         self.hits = self.misses = 0
         self.lock = threading.Lock()  # boards may be drawn in several threads
@@ -63,9 +67,13 @@ class _Kept:
 
     def put(self, key: tuple, part: tuple[Any, list]) -> None:
         with self.lock:
+            if key in self.parts:
+                self.bytes -= _size(self.parts.pop(key)[0])
             self.parts[key] = part
-            while len(self.parts) > self.maxsize:
-                self.parts.popitem(last=False)
+            self.bytes += _size(part[0])
+            while len(self.parts) > self.maxsize or (self.bytes > self.max_bytes
+                                                     and len(self.parts) > 1):
+                self.bytes -= _size(self.parts.popitem(last=False)[1][0])
 
     def cache_info(self) -> CacheInfo:
         return CacheInfo(self.hits, self.misses, self.maxsize, len(self.parts))
@@ -73,7 +81,13 @@ class _Kept:
     def cache_clear(self) -> None:
         with self.lock:
             self.parts.clear()
-            self.hits = self.misses = 0
+            self.hits = self.misses = self.bytes = 0
+
+
+def _size(pixels: Any) -> int:
+    """Bytes of a kept part's pixels (Pillow's core image: 4 bytes a pixel)."""
+    width, height = pixels.size
+    return 4 * width * height
 
 
 _layer = _Kept(LAYERS)

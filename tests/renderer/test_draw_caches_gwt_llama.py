@@ -176,3 +176,18 @@ def test_llama_land_parts_look_at_what_lies_under_them():
     llama_land_layers.paste_drawn(fonts.draw_on(image), (10, 10), (0, 0, 40, 30), objective,
                                   under=(247, 243, 232))
     assert llama_land_layers._layer.cache_info().currsize == 0
+
+
+def test_llama_land_parts_kept_stay_under_their_bytes():
+    """Llama Land's kept parts are bounded by bytes too: the largest estates would
+    otherwise fill 48 parts with 120 MB."""
+    from PIL import Image
+
+    kept = llama_land_layers._Kept(maxsize=48, max_bytes=10 * 2**20)
+    for n in range(8):
+        kept.put(("estate", n), (Image.new("RGB", (760, 800)).im, []))
+        assert kept.bytes <= kept.max_bytes
+    assert kept.cache_info().currsize == 4  # 2.3 MB each
+    assert kept.get(("estate", 7)) is not None and kept.get(("estate", 0)) is None
+    kept.put(("estate", 7), (Image.new("RGB", (10, 10)).im, []))  # replaced, not counted twice
+    assert kept.bytes == 3 * 4 * 760 * 800 + 400
