@@ -36,7 +36,7 @@ RGB = tuple[int, int, int]
 #: about 20 MB when full; and never more than LAYER_BYTES (48 of the largest estates,
 #: 760 × 800 px, would take 120 MB)
 LAYERS = 48
-LAYER_BYTES = 24 * 2**20
+LAYER_BYTES = 16 * 2**20
 
 #: False: every part drawn in place (tests compare the two)
 KEEP = True
