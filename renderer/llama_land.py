@@ -17,6 +17,7 @@ from PIL import Image, ImageDraw
 from games.i18n import _, _n, _p
 from games.llama_land.names import resource_name
 from renderer.fonts import draw_on, font, length
+from renderer.llama_land_cards import rounded_box
 from renderer.llama_land_decision import render_decision
 from renderer.llama_land_estate import (
     MIN_FONT,
@@ -34,7 +35,6 @@ from renderer.llama_land_glyphs import (
     draw_icon,
     draw_llama,
 )
-from renderer.llama_land_layers import paste_drawn, rounded_box
 from renderer.llama_land_table import (
     CROP_ICON,
     CROPS,
@@ -322,31 +322,18 @@ class PlayerBlock(Section):
         if p.score is not None:
             draw.text((WIDTH - MARGIN, y), _("{n} pts", n=p.score), font=font(28, True), fill=colour,
                       anchor="ra")
-        if self.info:
-            # the lines change only with this player's stock: drawn once, pasted after that
-            inside = WIDTH - MARGIN + 4 - self.info_x  # up to the card's outline
-            lines = tuple(tuple(line) for line in self.info)
-            paste_drawn(draw, (self.info_x, y + self.HEAD),
-                        (-4, 0, inside, self.LINE * len(self.info)), paint_info, lines,
-                        self.info_w, inside, fill)
+        iy = y + self.HEAD
+        for line in self.info:
+            draw_pieces(draw, line, self.info_x, iy, self.info_w)
+            iy += self.LINE
         if not p.estate.cells:
             if self.faces:
                 self.paint_faces(draw, y + self.estate_y)
             return
         frame = self.frame(y)
-        draw_estate(draw, p.estate, frame, self.rows, self.cols, under=fill)
+        draw_estate(draw, p.estate, frame, self.rows, self.cols)
         if p.outlined:
             outline_cells(draw, frame, p.outlined, colour, max(5, self.cell // 11))
-
-
-def paint_info(draw, x: float, y: float, lines: tuple, width: float, inside: float,
-               fill) -> None:
-    """A player's lines of pieces, ``width`` wide, on their card's ``fill`` (from 4 px
-    left of ``x`` to ``inside`` right of it)."""
-    draw.rectangle((x - 4, y, x + inside, y + PlayerBlock.LINE * len(lines)), fill=fill)
-    for line in lines:
-        draw_pieces(draw, line, x, y, width)
-        y += PlayerBlock.LINE
 
 
 def character_pieces(ch: Character) -> list[tuple[str, object]]:
@@ -511,10 +498,8 @@ class Characters(Section):
         for i, ch in enumerate(self.row):
             x = MARGIN + (i % self.per_line) * (w + 8)
             top = y + (i // self.per_line) * (self.BOX_H + 8)
-            # a character's card never changes: drawn once, pasted after that
-            paste_drawn(draw, (x, top), (0, 0, w, self.BOX_H), paint_character,
-                        tuple(character_pieces(ch)), ch.effect, w, self.BOX_H,
-                        under=BACKGROUND)
+            paint_character(draw, x, top, tuple(character_pieces(ch)), ch.effect, w,
+                            self.BOX_H)
 
 
 def paint_character(draw, x: float, top: float, pieces: tuple, effect: str, w: float,
@@ -553,9 +538,8 @@ class Objectives(Section):
 
     def paint_card(self, draw, card: Objective, x: float, top: float, w: float) -> None:
         band = OBJECTIVE_BAND.get(card.colour, MUTED)
-        # the card itself never changes (its markers do): drawn once, pasted after that
-        paste_drawn(draw, (x, top), (0, 0, w, self.BOX_H), paint_objective_face, card.name,
-                    card.text, band, w, self.BOX_H, w - self.DISCS_W - 8, under=BACKGROUND)
+        paint_objective_face(draw, x, top, card.name, card.text, band, w, self.BOX_H,
+                             w - self.DISCS_W - 8)
         n = len(card.spaces)
         if not n:
             return

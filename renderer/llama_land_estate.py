@@ -15,7 +15,6 @@ from PIL import ImageDraw
 
 from renderer.fonts import font, length
 from renderer.llama_land_glyphs import INK, draw_brick, draw_icon, draw_llama
-from renderer.llama_land_layers import paste_drawn
 
 Cell = tuple[int, int]  # (row, column) in the estate's own grid
 RGB = tuple[int, int, int]
@@ -95,48 +94,12 @@ class GridFrame:
 
 
 def draw_estate(draw: ImageDraw.ImageDraw, estate: EstateGrid, frame: GridFrame,
-                rows: int, cols: int, faded: float = 0.0, corner_free: bool = False,
-                under: tuple[int, int, int] | None = None) -> None:
+                rows: int, cols: int, faded: float = 0.0, corner_free: bool = False) -> None:
     """The window ``rows`` × ``cols`` of ``estate`` at ``frame``; ``faded`` lightens it (0–1).
 
     ``corner_free`` draws the tops smaller, towards the bottom-left, to leave the top-right
     corner of each cell to a mark.
-
-    An estate changes only when its owner lays a tile: given the colour ``under`` it (the
-    player's card) and lying within its window, it is drawn once and pasted after that
-    (:func:`renderer.llama_land_layers.paste_drawn`).
     """
-    s = frame.size
-    inside = all(frame.top <= r < frame.top + rows and frame.left <= c < frame.left + cols
-                 for r, c in estate.cells)
-    if under is None or not inside:
-        paint_estate(draw, estate, frame, rows, cols, faded, corner_free)
-        return
-    cells = tuple((cell, s.height, s.top, s.foundation, s.tile)
-                  for cell, s in estate.cells.items())
-    pad = line_thickness(s) // 2  # the outer tile lines stand out of the window so far
-    paste_drawn(draw, (frame.x, frame.y), (-pad, -pad, cols * s + pad, rows * s + pad),
-                _paint_cells, cells, s, frame.top, frame.left, rows, cols, faded,
-                corner_free, under=under, covered=(0, 0, cols * s, rows * s))
-
-
-def _paint_cells(draw: ImageDraw.ImageDraw, x: float, y: float, cells: tuple, size: float,
-                 top: int, left: int, rows: int, cols: int, faded: float,
-                 corner_free: bool) -> None:
-    estate = EstateGrid({c: StackCell(height, icon, foundation, tile)
-                         for c, height, icon, foundation, tile in cells})
-    paint_estate(draw, estate, GridFrame(x, y, size, top, left), rows, cols, faded,
-                 corner_free)
-
-
-def line_thickness(cell: float) -> int:
-    """The width of the lines between tiles."""
-    return max(2, round(cell / 18))
-
-
-def paint_estate(draw: ImageDraw.ImageDraw, estate: EstateGrid, frame: GridFrame,
-                 rows: int, cols: int, faded: float = 0.0, corner_free: bool = False) -> None:
-    """:func:`draw_estate` drawn in place."""
     s = frame.size
     for r in range(frame.top, frame.top + rows):
         for c in range(frame.left, frame.left + cols):
@@ -171,7 +134,7 @@ def number_size(cell: float) -> int:
 
 
 def draw_tile_lines(draw: ImageDraw.ImageDraw, estate: EstateGrid, frame: GridFrame) -> None:
-    thick = line_thickness(frame.size)
+    thick = max(2, round(frame.size / 18))
     for (r, c), stack in estate.cells.items():
         x0, y0, x1, y1 = frame.box((r, c))
         for (dr, dc), segment in (((0, 1), ((x1, y0), (x1, y1))),
