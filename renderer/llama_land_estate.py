@@ -15,6 +15,7 @@ from PIL import ImageDraw
 
 from renderer.fonts import font, length
 from renderer.llama_land_glyphs import INK, draw_brick, draw_icon, draw_llama
+from renderer.sprites import stamp
 
 Cell = tuple[int, int]  # (row, column) in the estate's own grid
 RGB = tuple[int, int, int]
@@ -101,32 +102,47 @@ def draw_estate(draw: ImageDraw.ImageDraw, estate: EstateGrid, frame: GridFrame,
     corner of each cell to a mark.
     """
     s = frame.size
+    reach = s / 2 + 1
     for r in range(frame.top, frame.top + rows):
         for c in range(frame.left, frame.left + cols):
             if (r, c) not in estate.cells:
-                draw.rectangle(frame.box((r, c)), fill=GROUND, outline=GROUND_LINE)
+                stamp(draw, paint_ground, frame.centre((r, c)), reach, s)
+    # a cell's look is one of a few dozen: drawn once each, pasted (renderer.sprites)
     for cell, stack in estate.cells.items():
-        x0, y0, x1, y1 = frame.box(cell)
-        draw.rectangle((x0, y0, x1, y1), fill=lighten(shade(stack.height), faded))
-        if stack.foundation:
-            k = s * 0.24
-            draw_brick(draw, (x0 + 3, y1 - 3 - k, x0 + 3 + k, y1 - 3))
-        if stack.top == "L":
-            if corner_free:
-                draw_llama(draw, (x0 + s * 0.4, y0 + s * 0.66), s * 0.56)
-            else:
-                draw_llama(draw, (x0 + s * 0.5, y0 + s * 0.6), s * 0.72)
-        elif stack.top != "-":
-            if corner_free:
-                draw_icon(draw, stack.top, (x0 + s * 0.36, y0 + s * 0.64), s * 0.5)
-            else:
-                draw_icon(draw, stack.top, (x0 + s * 0.58, y0 + s * 0.58), s * 0.62)
-        if s < NUMBER_CELL:
-            continue  # too small for a readable number: the shade alone tells the height
-        size = number_size(s)
-        draw.text((x0 + s * 0.06, y0 + s * 0.02), str(stack.height), font=font(size, True),
-                  fill=lighten(number_ink(stack.height), faded * 0.5))
+        stamp(draw, paint_cell, frame.centre(cell), reach, s, stack.height, stack.top,
+              stack.foundation, faded, corner_free)
     draw_tile_lines(draw, estate, frame)
+
+
+def paint_ground(draw: ImageDraw.ImageDraw, centre: tuple[float, float], s: float) -> None:
+    """A cell without terrain, ``s`` px wide, around ``centre``."""
+    x, y = centre
+    draw.rectangle((x - s / 2, y - s / 2, x + s / 2, y + s / 2), fill=GROUND, outline=GROUND_LINE)
+
+
+def paint_cell(draw: ImageDraw.ImageDraw, centre: tuple[float, float], s: float, height: int,
+               top: str, foundation: bool, faded: float, corner_free: bool) -> None:
+    """A terrain cell ``s`` px wide around ``centre``: its height's shade, its top (a
+    llama, an icon or nothing), a foundation's brick and the height's number."""
+    x0, y0, x1, y1 = centre[0] - s / 2, centre[1] - s / 2, centre[0] + s / 2, centre[1] + s / 2
+    draw.rectangle((x0, y0, x1, y1), fill=lighten(shade(height), faded))
+    if foundation:
+        k = s * 0.24
+        draw_brick(draw, (x0 + 3, y1 - 3 - k, x0 + 3 + k, y1 - 3))
+    if top == "L":
+        if corner_free:
+            draw_llama(draw, (x0 + s * 0.4, y0 + s * 0.66), s * 0.56)
+        else:
+            draw_llama(draw, (x0 + s * 0.5, y0 + s * 0.6), s * 0.72)
+    elif top != "-":
+        if corner_free:
+            draw_icon(draw, top, (x0 + s * 0.36, y0 + s * 0.64), s * 0.5)
+        else:
+            draw_icon(draw, top, (x0 + s * 0.58, y0 + s * 0.58), s * 0.62)
+    if s < NUMBER_CELL:
+        return  # too small for a readable number: the shade alone tells the height
+    draw.text((x0 + s * 0.06, y0 + s * 0.02), str(height), font=font(number_size(s), True),
+              fill=lighten(number_ink(height), faded * 0.5))
 
 
 def number_size(cell: float) -> int:
