@@ -527,9 +527,11 @@ def expired(interaction: discord.Interaction) -> bool:
     return bool(interaction.extras.get(EXPIRED))
 
 
-#: A panel ready within this long is its interaction's answer itself: one request to
-#: Discord, a round trip sooner than deferring and then editing. One that takes longer
-#: (a busy machine) is deferred at that moment, well inside the 3 s Discord waits.
+#: A panel that only shows the game (the "Your turn" button, a group of a big menu) and
+#: is ready within this long is its interaction's answer itself: one request to Discord,
+#: a round trip sooner than deferring and then editing. One that takes longer (a busy
+#: machine) is deferred at that moment, well inside the 3 s Discord waits. A tap that
+#: changes the game is acknowledged first (see :func:`play_from_panel`).
 ANSWER_WITHIN = 1.0
 _DEFERRAL = "estancia.deferral"
 
@@ -737,10 +739,13 @@ async def play_from_panel(interaction: discord.Interaction, game_id: int, versio
 
     ``public``: it was on the public turn message, so the answer is a new private panel
     (the public message stays as it is for everyone; its choices are stale from now)."""
+    # A move is acknowledged before it is played, never answered directly: when two
+    # instances receive the same tap (a deploy's overlap), the one that acknowledges it
+    # plays it and the other stops (AlreadyAcknowledged) before touching the game.
     if public:
-        acknowledge_soon(interaction, ephemeral=True, thinking=True)
+        await acknowledge(interaction, ephemeral=True, thinking=True)
     else:
-        acknowledge_soon(interaction)  # answered in time or not, the move counts
+        await acknowledge(interaction)  # acknowledged or not, the move counts
     sessions = sessions_of(interaction)
     key = await _resolve_choice(sessions, game_id, interaction.user.id, choice)
     try:
@@ -792,7 +797,7 @@ async def present_result(interaction: discord.Interaction, sessions: Sessions,
 
 async def take_back(interaction: discord.Interaction, game_id: int, version: int) -> None:
     """The panel's "Take back": undo the step just played and show its decision again."""
-    acknowledge_soon(interaction)
+    await acknowledge(interaction)  # before the undo, as a move (see play_from_panel)
     sessions = sessions_of(interaction)
     info = await sessions.info_by_id(game_id)
     if info.version != version:

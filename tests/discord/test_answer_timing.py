@@ -1,5 +1,7 @@
-"""A panel is its interaction's answer itself when it is ready in time (one request to
-Discord); a slow one is deferred first, inside Discord's 3 seconds, then edited in."""
+"""A panel that only shows the game is its interaction's answer itself when it is ready in
+time (one request to Discord); a slow one is deferred first, inside Discord's 3 seconds,
+then edited in. A tap that plays is acknowledged before it plays (two instances during a
+deploy both receive it: only the one that acknowledges it may play it)."""
 
 from __future__ import annotations
 
@@ -42,8 +44,27 @@ async def test_a_slow_panel_is_deferred_then_edited(
     panel = await table.click(mover, turn_message, f"est:turn:{game_id}")
     assert panel.callback_type == 5 and panel.ephemeral  # "thinking", then the panel
     assert "Claim a cell." in panel.text
+    assert (await table.sessions.info_by_id(game_id)).version == info.version
+
+
+async def test_a_move_is_acknowledged_before_it_is_played(
+        table: Table, fake: FakeDiscord, alice: FakeMember, bob: FakeMember,
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    game_id, turn_message = await started_game(table, alice, bob)
+    info = await table.sessions.info_by_id(game_id)
+    mover = to_move(table, {alice.user.id: alice, bob.user.id: bob}, info)
+    panel = await table.click(mover, turn_message, f"est:turn:{game_id}")
+    real_play = table.sessions.play
+    seen = []
+
+    async def play(game, user, key, version):
+        seen.append(fake.interactions[max(fake.interactions)].callback_types[:])
+        return await real_play(game, user, key, version)
+
+    monkeypatch.setattr(table.sessions, "play", play)
     claimed = await table.click(mover, panel.message, f"est:sel:{game_id}:{info.version}:0",
                                 ["b3"])
+    assert seen == [[6]]  # deferred (an update of the panel) before the move was played
     assert claimed.callback_type == 6 and claimed.message["id"] == panel.message["id"]
     assert claimed.text.startswith("You chose **Cell B3**")
     assert (await table.sessions.info_by_id(game_id)).version == info.version + 1

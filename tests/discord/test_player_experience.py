@@ -236,7 +236,7 @@ async def test_a_step_that_revealed_nothing_can_be_taken_back_from_the_panel(
 
     old_panel = copy.deepcopy(claimed.message)  # the fake edits the panel in place
     undone = await table.click(mover, claimed.message, f"est:undo:{game_id}:{version}")
-    assert undone.callback_type == 7 and undone.message["id"] == panel.message["id"]
+    assert undone.callback_type == 6 and undone.message["id"] == panel.message["id"]
     assert undone.text.startswith("You took back your last step.")
     assert "Claim a cell." in undone.text and undone.custom_ids == [
         f"est:sel:{game_id}:{version + 1}:0", f"est:sel:{game_id}:{version + 1}:1"]

@@ -131,7 +131,7 @@ async def test_announcements_survive_a_long_discord_outage(fake, client_table) -
 
 
 async def test_a_failed_private_answer_does_not_lose_the_move(fake, client_table) -> None:
-    """The move commits before the panel is sent; the answer failing (503) loses no move
+    """The move commits before the panel is edited; the edit failing (503) loses no move
     and the channel still hears about the turn."""
     table = await new_table(fake, client_table)
     before = table.record()
@@ -140,7 +140,7 @@ async def test_a_failed_private_answer_does_not_lose_the_move(fake, client_table
     opened = await open_turn(mover, post)
     await opened.wait_answered()
     panel = opened.panel()
-    fake.inject("POST", ANSWER, status=503, times=1)
+    fake.inject("PATCH", r"^/webhooks/\d+/[^/]+/messages/@original$", status=503, times=1)
     while table.record().version == before.version:
         custom_id, values = pick_component(panel, random.Random(6))
         tapped = await mover.click(panel, custom_id, values)
@@ -157,15 +157,11 @@ async def test_a_failed_private_answer_does_not_lose_the_move(fake, client_table
     one_post_per_announcement(table)
 
 
-#: A panel ready in time is the interaction's response itself (bot.discord_ui.panels).
-ANSWER = r"^/interactions/\d+/[^/]+/callback$"
-
-
 @pytest.mark.parametrize(("method", "path", "status"), [
-    ("POST", ANSWER, 500),
-    ("POST", ANSWER, 429),
-    ("POST", ANSWER, 502),
-    ("POST", ANSWER, 503),
+    ("POST", r"^/interactions/\d+/[^/]+/callback$", 500),
+    ("POST", r"^/interactions/\d+/[^/]+/callback$", 429),
+    ("PATCH", r"^/webhooks/\d+/[^/]+/messages/@original$", 502),
+    ("PATCH", r"^/webhooks/\d+/[^/]+/messages/@original$", 429),
 ])
 async def test_the_player_gets_an_answer_through_transient_faults(fake, client_table, method: str,
                                                                   path: str, status: int) -> None:
