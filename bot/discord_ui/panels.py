@@ -620,27 +620,18 @@ async def show_panel(interaction: discord.Interaction, panel: Panel,
     direct = await settle(interaction)
     if expired(interaction):
         return
-    view = panel.view
-    attachments = [image] if image else []
+    view: Any = panel.view
+    content: str | None = fit_message(panel.content)
     if isinstance(view, LayoutComponents) or _editing_layout(interaction, direct):
         layout = (view if isinstance(view, LayoutComponents)
                   else LayoutComponents.from_rows(view.to_components() if view else []))
-        layout.text = fit_message(panel.content)
+        layout.text, content, view = content, None, layout
         layout.image = image.filename if image else None
-        if direct is not None:
-            await answer_directly(interaction, direct, content=None, view=layout,
-                                  attachments=attachments)
-        else:
-            await interaction.edit_original_response(content=None, view=layout,
-                                                     attachments=attachments)
-        return
-    content = fit_message(panel.content)
+    message = dict(content=content, view=view, attachments=[image] if image else [])
     if direct is not None:
-        await answer_directly(interaction, direct, content=content, view=view,
-                              attachments=attachments)
+        await answer_directly(interaction, direct, **message)
     else:
-        await interaction.edit_original_response(content=content, view=view,
-                                                 attachments=attachments)
+        await interaction.edit_original_response(**message)
 
 
 def _editing_layout(interaction: discord.Interaction, direct: _Deferral | None) -> bool:

@@ -15,11 +15,17 @@ from tests.discord.harness import Table
 from tests.discord.scenario import started_game, to_move
 
 
-async def test_a_panel_ready_in_time_is_one_request(
-        table: Table, fake: FakeDiscord, alice: FakeMember, bob: FakeMember) -> None:
+async def a_turn(table: Table, alice: FakeMember, bob: FakeMember):
+    """A started two-player game: its id, turn message, info and the member to move."""
     game_id, turn_message = await started_game(table, alice, bob)
     info = await table.sessions.info_by_id(game_id)
-    mover = to_move(table, {alice.user.id: alice, bob.user.id: bob}, info)
+    return game_id, turn_message, info, to_move(table, {alice.user.id: alice,
+                                                        bob.user.id: bob}, info)
+
+
+async def test_a_panel_ready_in_time_is_one_request(
+        table: Table, fake: FakeDiscord, alice: FakeMember, bob: FakeMember) -> None:
+    game_id, turn_message, info, mover = await a_turn(table, alice, bob)
     panel = await table.click(mover, turn_message, f"est:turn:{game_id}")
     assert panel.callback_type == 4 and panel.ephemeral and "Claim a cell." in panel.text
     token = fake.interactions[panel.interaction_id].token
@@ -30,9 +36,7 @@ async def test_a_panel_ready_in_time_is_one_request(
 async def test_a_slow_panel_is_deferred_then_edited(
         table: Table, fake: FakeDiscord, alice: FakeMember, bob: FakeMember,
         monkeypatch: pytest.MonkeyPatch) -> None:
-    game_id, turn_message = await started_game(table, alice, bob)
-    info = await table.sessions.info_by_id(game_id)
-    mover = to_move(table, {alice.user.id: alice, bob.user.id: bob}, info)
+    game_id, turn_message, info, mover = await a_turn(table, alice, bob)
     monkeypatch.setattr(panels, "ANSWER_WITHIN", 0.01)
     real_present = panels.show_panel
 
@@ -50,9 +54,7 @@ async def test_a_slow_panel_is_deferred_then_edited(
 async def test_a_move_is_acknowledged_before_it_is_played(
         table: Table, fake: FakeDiscord, alice: FakeMember, bob: FakeMember,
         monkeypatch: pytest.MonkeyPatch) -> None:
-    game_id, turn_message = await started_game(table, alice, bob)
-    info = await table.sessions.info_by_id(game_id)
-    mover = to_move(table, {alice.user.id: alice, bob.user.id: bob}, info)
+    game_id, turn_message, info, mover = await a_turn(table, alice, bob)
     panel = await table.click(mover, turn_message, f"est:turn:{game_id}")
     real_play = table.sessions.play
     seen = []
@@ -72,9 +74,7 @@ async def test_a_move_is_acknowledged_before_it_is_played(
 
 async def test_a_refusal_before_the_deferral_is_the_answer_itself(
         table: Table, fake: FakeDiscord, alice: FakeMember, bob: FakeMember) -> None:
-    game_id, turn_message = await started_game(table, alice, bob)
-    info = await table.sessions.info_by_id(game_id)
-    mover = to_move(table, {alice.user.id: alice, bob.user.id: bob}, info)
+    game_id, turn_message, info, mover = await a_turn(table, alice, bob)
     other = bob if mover is alice else alice
     refused = await table.click(other, turn_message, f"est:turn:{game_id}")
     assert refused.callback_type == 4 and refused.ephemeral
