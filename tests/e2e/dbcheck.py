@@ -20,6 +20,7 @@ from __future__ import annotations
 import json
 import sqlite3
 import zlib
+from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -82,29 +83,34 @@ def connect(path: Path) -> sqlite3.Connection:
     return conn
 
 
+def game_record(row: Any, moves: Iterable[Any], outbox: Iterable[Any]) -> GameRecord:
+    """A :class:`GameRecord` from a ``games`` row and its ``moves`` and ``outbox`` rows (as
+    either back end returns them: mappings by column name)."""
+    return GameRecord(
+        id=row["id"], channel_id=row["channel_id"], game=row["game"],
+        status=row["status"], version=row["version"], seed=row["seed"],
+        seats=json.loads(row["seats"]), options=json.loads(row["options"]),
+        state=stored_state(row["state"]),
+        moves=[MoveLogRow(m["version"], m["kind"], m["seat"], m["user_id"],
+                          bool(m["by_computer"]), m["option_key"],
+                          stored_state(m["snapshot"]), bool(m["undone"])) for m in moves],
+        outbox=[{**dict(o), "payload": json.loads(o["payload"])} for o in outbox],
+    )
+
+
 def read_games(path: Path) -> list[GameRecord]:
     conn = connect(path)
     try:
         conn.execute("BEGIN")  # one snapshot for all the reads
-        games = []
-        for row in conn.execute("SELECT * FROM games ORDER BY id").fetchall():
-            moves = [
-                MoveLogRow(m["version"], m["kind"], m["seat"], m["user_id"], bool(m["by_computer"]),
-                           m["option_key"], stored_state(m["snapshot"]), bool(m["undone"]))
-                for m in conn.execute(
-                    "SELECT * FROM moves WHERE game_id = ? ORDER BY version", (row["id"],))
-            ]
-            outbox = [dict(o) for o in conn.execute(
-                "SELECT * FROM outbox WHERE game_id = ? ORDER BY id", (row["id"],))]
-            for entry in outbox:
-                entry["payload"] = json.loads(entry["payload"])
-            games.append(GameRecord(
-                id=row["id"], channel_id=row["channel_id"], game=row["game"],
-                status=row["status"], version=row["version"], seed=row["seed"],
-                seats=json.loads(row["seats"]), options=json.loads(row["options"]),
-                state=stored_state(row["state"]),
-                moves=moves, outbox=outbox,
-            ))
+        games = [
+            game_record(
+                row,
+                conn.execute("SELECT * FROM moves WHERE game_id = ? ORDER BY version",
+                             (row["id"],)),
+                conn.execute("SELECT * FROM outbox WHERE game_id = ? ORDER BY id",
+                             (row["id"],)))
+            for row in conn.execute("SELECT * FROM games ORDER BY id").fetchall()
+        ]
         conn.execute("COMMIT")
         return games
     finally:

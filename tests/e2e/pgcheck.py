@@ -3,12 +3,11 @@ SQLite file: the same :class:`dbcheck.GameRecord` per game, so the same replay c
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
 import asyncpg
 
-from tests.e2e.dbcheck import GameRecord, MoveLogRow, stored_state
+from tests.e2e.dbcheck import GameRecord, game_record
 
 
 async def read_games(url: str, game_ids: list[int] | None = None) -> list[GameRecord]:
@@ -20,22 +19,11 @@ async def read_games(url: str, game_ids: list[int] | None = None) -> list[GameRe
                 "ORDER BY id", game_ids)
             games = []
             for row in rows:
-                moves = [
-                    MoveLogRow(m["version"], m["kind"], m["seat"], m["user_id"],
-                               bool(m["by_computer"]), m["option_key"],
-                               stored_state(m["snapshot"]), bool(m["undone"]))
-                    for m in await conn.fetch(
-                        "SELECT * FROM moves WHERE game_id = $1 ORDER BY version", row["id"])
-                ]
-                outbox = [dict(o) for o in await conn.fetch(
-                    "SELECT * FROM outbox WHERE game_id = $1 ORDER BY id", row["id"])]
-                for entry in outbox:
-                    entry["payload"] = json.loads(entry["payload"])
-                games.append(GameRecord(
-                    id=row["id"], channel_id=row["channel_id"], game=row["game"],
-                    status=row["status"], version=row["version"], seed=row["seed"],
-                    seats=json.loads(row["seats"]), options=json.loads(row["options"]),
-                    state=stored_state(row["state"]), moves=moves, outbox=outbox))
+                moves = await conn.fetch(
+                    "SELECT * FROM moves WHERE game_id = $1 ORDER BY version", row["id"])
+                outbox = await conn.fetch(
+                    "SELECT * FROM outbox WHERE game_id = $1 ORDER BY id", row["id"])
+                games.append(game_record(row, moves, outbox))
             return games
     finally:
         await conn.close()
