@@ -527,11 +527,11 @@ def expired(interaction: discord.Interaction) -> bool:
     return bool(interaction.extras.get(EXPIRED))
 
 
-#: A panel that only shows the game (the "Your turn" button, a group of a big menu) and
-#: is ready within this long is its interaction's answer itself: one request to Discord,
-#: a round trip sooner than deferring and then editing. One that takes longer (a busy
-#: machine) is deferred at that moment, well inside the 3 s Discord waits. A tap that
-#: changes the game is acknowledged first (see :func:`play_from_panel`).
+#: A panel ready within this long (after "Your turn", a group of a big menu, a step
+#: played) is its interaction's answer itself: one request to Discord, a round trip
+#: sooner than deferring and then editing. One that takes longer (a busy machine) is
+#: deferred at that moment, well inside the 3 s Discord waits. "Take back" is
+#: acknowledged first (see :func:`take_back`).
 ANSWER_WITHIN = 1.0
 _DEFERRAL = "estancia.deferral"
 
@@ -604,7 +604,8 @@ async def answer_privately(interaction: discord.Interaction, text: str) -> None:
     text = fit_message(text)
     response = interaction.response
     if not response.is_done():
-        await response.send_message(text, ephemeral=True)
+        async with _responding(interaction, "answered"):
+            await response.send_message(text, ephemeral=True)
     elif response.type == discord.InteractionResponseType.deferred_channel_message:
         await interaction.edit_original_response(content=text, view=None)
     else:
@@ -629,9 +630,21 @@ async def show_panel(interaction: discord.Interaction, panel: Panel,
         layout.image = image.filename if image else None
     message = dict(content=content, view=view, attachments=[image] if image else [])
     if direct is not None:
-        await answer_directly(interaction, direct, **message)
-    else:
-        await interaction.edit_original_response(**message)
+        try:
+            await answer_directly(interaction, direct, **message)
+            return
+        except AlreadyAcknowledged:
+            # The tap reached another instance too, which acknowledged it and then found
+            # that this one played it: the answer is this one's to give.
+            message["attachments"] = [_fresh(image)] if image else []
+    await interaction.edit_original_response(**message)
+
+
+def _fresh(file: discord.File) -> discord.File:
+    """The same image as a file not yet read (a failed request may have consumed it)."""
+    fp = file.fp
+    assert isinstance(fp, io.BytesIO)
+    return discord.File(io.BytesIO(fp.getvalue()), filename=file.filename)
 
 
 def _editing_layout(interaction: discord.Interaction, direct: _Deferral | None) -> bool:
@@ -676,10 +689,11 @@ async def guarded(interaction: discord.Interaction, handler: Awaitable[None]) ->
     failures logged and answered."""
     speak_to(interaction)
     try:
-        await handler
-        await settle_unanswered(interaction)
-    except SessionError as refusal:
-        await answer_privately(interaction, str(refusal))
+        try:
+            await handler
+            await settle_unanswered(interaction)
+        except SessionError as refusal:
+            await answer_privately(interaction, str(refusal))
     except AlreadyAcknowledged:
         return
     except Exception:
@@ -730,18 +744,26 @@ async def play_from_panel(interaction: discord.Interaction, game_id: int, versio
 
     ``public``: it was on the public turn message, so the answer is a new private panel
     (the public message stays as it is for everyone; its choices are stale from now)."""
-    # A move is acknowledged before it is played, never answered directly: when two
-    # instances receive the same tap (a deploy's overlap), the one that acknowledges it
-    # plays it and the other stops (AlreadyAcknowledged) before touching the game.
+    # Answered directly when the next panel is ready in time (one request to Discord),
+    # acknowledged like any tap otherwise. The move is logged with the tap's id: when two
+    # instances receive the same tap (a deploy's overlap), both try to play it, one wins
+    # the version check, and the other recognises its own tap in the log and stays silent
+    # rather than answering "out of date".
     if public:
-        await acknowledge(interaction, ephemeral=True, thinking=True)
+        acknowledge_soon(interaction, ephemeral=True, thinking=True)
     else:
-        await acknowledge(interaction)  # acknowledged or not, the move counts
+        acknowledge_soon(interaction)
     sessions = sessions_of(interaction)
     key = await _resolve_choice(sessions, game_id, interaction.user.id, choice)
     try:
-        result = await sessions.play(game_id, interaction.user.id, key, version)
+        result = await sessions.play(game_id, interaction.user.id, key, version,
+                                     interaction_id=interaction.id)
     except SessionError as refusal:
+        if refusal.msgid == STALE_PANEL and await sessions.played_by(game_id, version + 1,
+                                                                     interaction.id):
+            await settle(interaction)  # the delivery that played it answers
+            log.info("interaction %s %s", interaction.id, PLAYED_ELSEWHERE)
+            raise AlreadyAcknowledged from None
         # An old turn message (the turn went on in a private panel that was then lost,
         # say): nothing is played, and the player to move gets the turn as it stands.
         if not (public and refusal.msgid == STALE_PANEL
@@ -750,6 +772,9 @@ async def play_from_panel(interaction: discord.Interaction, game_id: int, versio
         return
     await present_result(interaction, sessions, result)
 
+
+#: Logged by an instance that received a tap another delivery of it had played.
+PLAYED_ELSEWHERE = "was delivered twice and the other delivery played it; not answering"
 
 #: The answer to the player to move who taps an out-of-date turn message.
 STALE_PUBLIC = N_("That message is out of date — nothing was played. Your turn as it stands:")
@@ -788,7 +813,10 @@ async def present_result(interaction: discord.Interaction, sessions: Sessions,
 
 async def take_back(interaction: discord.Interaction, game_id: int, version: int) -> None:
     """The panel's "Take back": undo the step just played and show its decision again."""
-    await acknowledge(interaction)  # before the undo, as a move (see play_from_panel)
+    # Acknowledged before the undo: when two instances receive the tap (a deploy's
+    # overlap), only the one that acknowledges it undoes (an undo is not logged with its
+    # tap, as a step is: see play_from_panel).
+    await acknowledge(interaction)
     sessions = sessions_of(interaction)
     info = await sessions.info_by_id(game_id)
     if info.version != version:

@@ -106,7 +106,7 @@ async def test_kuhlorado_turn_message_carries_the_choices_after_the_roll(
     assert (await table.sessions.info_by_id(game_id)).version == version
 
     kept = await keep_the_dice(table, mover, turn_message, game_id)
-    assert kept.callback_type == 5 and kept.ephemeral  # a new private panel, not an edit
+    assert kept.callback_type == 4 and kept.ephemeral  # a new private panel, not an edit
     assert kept.text.startswith("You chose **Keep")
     assert turn_message["content"] == posted_message(fake, fake.channel_posts()[-1])["content"]
 
@@ -312,7 +312,7 @@ async def test_a_decision_too_big_for_four_menus_is_one_pick_on_a_components_v2_
     assert [o["value"] for m in menus for o in m["options"]] == [o.key for o in decision.options]
     last = menus[-1]["options"][-1]["value"]
     claimed = await table.click(mover, panel, menus[-1]["custom_id"], [last])
-    assert claimed.callback_type == 6 and claimed.message["id"] == panel["id"]
+    assert claimed.callback_type == 7 and claimed.message["id"] == panel["id"]
     assert claimed.message["flags"] & IS_COMPONENTS_V2
     assert claimed.text.startswith(f"You chose **Cell {last.upper()}**.") and "Fence it" in str(
         claimed.message["components"])
