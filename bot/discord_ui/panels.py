@@ -190,11 +190,16 @@ def numbered_label(option: Option, numbers: dict[str, int]) -> str:
     return option.label if number is None else f"{number}. {option.label}"
 
 
-def decision_marks(decision: Decision) -> dict[str, str]:
-    """Each place of the decision → the number(s) of its options ("3" or "3/4")."""
+def decision_marks(decision: Decision, group: int | None = None) -> dict[str, str]:
+    """Each place of the decision → the number(s) of its options ("3" or "3/4"); only
+    the places of the options of ``group`` (an index of ``decision.groups()``) when one
+    was chosen, numbered as in the whole decision."""
     numbers = numbering(decision)
+    name = None if group is None else decision.groups()[group]
     marks: dict[str, list[str]] = {}
     for option in decision.options:
+        if name is not None and (option.group or "") != name:
+            continue
         if option.key in numbers and option.at is not None:
             marks.setdefault(option.at, []).append(str(numbers[option.key]))
     return {place: _span(found) for place, found in marks.items()}
@@ -363,7 +368,7 @@ def panel_for(game_id: int, version: int, decision: Decision, *,
     view = decision_view(game_id, version, decision, group)
     if undo:
         add_take_back(view, game_id, version)
-    return Panel(clip_lines(lines), view, decision_marks(decision))
+    return Panel(clip_lines(lines), view, decision_marks(decision, group))
 
 
 def add_take_back(view: Components | LayoutComponents, game_id: int, version: int) -> None:

@@ -101,6 +101,19 @@ def test_what_even_a_v2_panel_cannot_hold_comes_grouped_then_per_group() -> None
     assert panel.content.endswith("**Pick one.** — Group 2")
 
 
+def test_a_chosen_groups_image_marks_only_its_places_numbered_as_in_the_menus() -> None:
+    """A group of a big decision picked: its decision image shows that group's places (a
+    Llama Land estate with 592 placements was one 800 × 9980 px image of 8 panels), with
+    the numbers the whole decision gives them."""
+    options = [Option(key=f"k{i}", label=f"Place {i}", group=f"Group {i // 25}", at=f"p{i}")
+               for i in range(625)]
+    big = Decision(seat=0, prompt="Pick one.", options=options)
+    whole = panel_for(7, 3, big).marks
+    assert len(whole) == 625
+    chosen = panel_for(7, 3, big, group=2).marks
+    assert chosen == {f"p{i}": whole[f"p{i}"] for i in range(50, 75)}
+
+
 def test_custom_ids_stay_within_100_characters() -> None:
     (row,) = components(2, key="{i}" + "x" * 89)
     assert [b["custom_id"] for b in row["components"]] == ["est:opt:7:3:#0", "est:opt:7:3:#1"]
