@@ -36,7 +36,7 @@ import contextlib
 import io
 import logging
 import re
-from collections.abc import AsyncIterator, Awaitable
+from collections.abc import AsyncIterator, Awaitable, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -125,7 +125,8 @@ class LayoutComponents(ui.LayoutView):
         super().__init__(timeout=None)
         self.rows = [[item.to_component_dict() for item in row] for row in rows if row]
         self.text: str | None = None
-        self.image: str | None = None
+        #: the file names of its decision image (or images, a gallery)
+        self.images: list[str] = []
 
     @classmethod
     def from_rows(cls, rows: list[dict[str, Any]]) -> LayoutComponents:
@@ -146,8 +147,9 @@ class LayoutComponents(ui.LayoutView):
         shown: list[dict[str, Any]] = []
         if self.text:
             shown.append({"type": 10, "content": self.text})
-        if self.image:
-            shown.append({"type": 12, "items": [{"media": {"url": f"attachment://{self.image}"}}]})
+        if self.images:
+            shown.append({"type": 12, "items": [{"media": {"url": f"attachment://{name}"}}
+                                                for name in self.images]})
         shown += [{"type": 1, "components": list(row)} for row in self.rows]
         return fit_components(shown)
 
@@ -438,8 +440,8 @@ def public_view(game_id: int, *, turn_button: bool, lobby_buttons: bool) -> Comp
 
 
 async def public_components(sessions: Sessions, announcement: Announcement
-                            ) -> tuple[Components | None, discord.File | None]:
-    """The components of a public message, and the decision image they need, if any.
+                            ) -> tuple[Components | None, list[discord.File]]:
+    """The components of a public message, and the decision images they need, if any.
 
     In a game without hidden information the choices of the turn go on the turn message
     itself (built from the decision at the announced version: stale once the game moved
@@ -449,39 +451,44 @@ async def public_components(sessions: Sessions, announcement: Announcement
         if decision is not None:
             view = decision_view(announcement.game_id, announcement.version, decision,
                                  public=True)
-            image = await decision_image(sessions, announcement.game_id, None, decision,
-                                         announcement.version)
-            return view, image
+            images = await decision_images(sessions, announcement.game_id, None, decision,
+                                           announcement.version)
+            return view, images
     return public_view(announcement.game_id, turn_button=announcement.turn_button,
-                       lobby_buttons=announcement.lobby_buttons), None
+                       lobby_buttons=announcement.lobby_buttons), []
 
 
-async def decision_image(sessions: Sessions, game_id: int, user_id: int | None,
-                         decision: Decision, version: int,
-                         seen: SeatView | None = None,
-                         marks: dict[str, str] | None = None) -> discord.File | None:
-    """The decision image (drawn off the event loop), or None: no places, no drawing for
-    this game, or a drawing that failed (logged; the panel goes out without it).
-    ``seen``: the user's view as the panel read it (else it is read here); ``marks``:
-    the decision's marks as the panel numbered them (else numbered here)."""
+async def decision_images(sessions: Sessions, game_id: int, user_id: int | None,
+                          decision: Decision, version: int,
+                          seen: SeatView | None = None,
+                          marks: dict[str, str] | None = None) -> list[discord.File]:
+    """The decision image (drawn off the event loop) — or its pages, a big decision split
+    by the renderer — or none: no places, no drawing for this game, or a drawing that
+    failed (logged; the panel goes out without it). ``seen``: the user's view as the
+    panel read it (else it is read here); ``marks``: the decision's marks as the panel
+    numbered them (else numbered here)."""
     marks = decision_marks(decision) if marks is None else marks
     if not marks:
-        return None
+        return []
     try:
         if seen is None or seen.view is None:
             info = await sessions.info_by_id(game_id)
             view = await sessions.view(game_id, user_id)
         else:
             info, view = seen.info, seen.view
-        png = await cpu.run(cpu.render_decision_png, info.game, renderer.RENDERERS[info.game],
-                            view, info.names, marks, i18n.current())
+        pngs = await cpu.run(cpu.render_decision_pngs, info.game, renderer.RENDERERS[info.game],
+                             view, info.names, marks, i18n.current())
     except Exception:
         log.exception("decision image of game %s at version %s could not be drawn",
                       game_id, version)
-        return None
-    if png is None:
-        return None
-    return discord.File(io.BytesIO(png), filename=f"estancia-{game_id}-{version}-choices.png")
+        return []
+    return [discord.File(io.BytesIO(png), filename=choices_filename(game_id, version, page))
+            for page, png in enumerate(pngs, start=1)]
+
+
+def choices_filename(game_id: int, version: int, page: int) -> str:
+    """``estancia-7-12-choices.png``; the pages after the first ``estancia-7-12-choices-p2.png``."""
+    return f"estancia-{game_id}-{version}-choices{'' if page == 1 else f'-p{page}'}.png"
 
 
 # -- answering -----------------------------------------------------------------------------
@@ -618,7 +625,7 @@ async def answer_privately(interaction: discord.Interaction, text: str) -> None:
 
 
 async def show_panel(interaction: discord.Interaction, panel: Panel,
-                     image: discord.File | None = None) -> None:
+                     images: Sequence[discord.File] = ()) -> None:
     """Edit the panel message: a classic message, or a Components V2 one when the panel
     needs it or the message already is one (Discord keeps the flag on a message)."""
     if expired(interaction):
@@ -632,8 +639,8 @@ async def show_panel(interaction: discord.Interaction, panel: Panel,
         layout = (view if isinstance(view, LayoutComponents)
                   else LayoutComponents.from_rows(view.to_components() if view else []))
         layout.text, content, view = content, None, layout
-        layout.image = image.filename if image else None
-    message = dict(content=content, view=view, attachments=[image] if image else [])
+        layout.images = [image.filename for image in images]
+    message = dict(content=content, view=view, attachments=list(images))
     if direct is not None:
         try:
             await answer_directly(interaction, direct, **message)
@@ -641,7 +648,7 @@ async def show_panel(interaction: discord.Interaction, panel: Panel,
         except AlreadyAcknowledged:
             # The tap reached another instance too, which acknowledged it and then found
             # that this one played it: the answer is this one's to give.
-            message["attachments"] = [_fresh(image)] if image else []
+            message["attachments"] = [_fresh(image) for image in images]
     await interaction.edit_original_response(**message)
 
 
@@ -666,11 +673,11 @@ def _editing_layout(interaction: discord.Interaction, direct: _Deferral | None) 
 async def present(interaction: discord.Interaction, game_id: int, version: int,
                   decision: Decision | None, panel: Panel, seen: SeatView | None = None) -> None:
     """Show a private panel with the decision image of its decision (when it has places)."""
-    image = None
+    images: list[discord.File] = []
     if decision is not None and panel.marks and not expired(interaction):
-        image = await decision_image(sessions_of(interaction), game_id, interaction.user.id,
-                                     decision, version, seen, panel.marks)
-    await show_panel(interaction, panel, image)
+        images = await decision_images(sessions_of(interaction), game_id, interaction.user.id,
+                                       decision, version, seen, panel.marks)
+    await show_panel(interaction, panel, images)
 
 
 def speak_to(interaction: discord.Interaction) -> str:

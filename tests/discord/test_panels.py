@@ -75,7 +75,7 @@ def test_more_than_four_menus_go_in_one_components_v2_panel() -> None:
         f"k{i}" for i in range(110)]
     panel = panel_for(7, 3, decision(400, grouped=True, size=20, end=True), undo=True)
     assert isinstance(panel.view, LayoutComponents)
-    panel.view.text, panel.view.image = panel.content, "choices.png"
+    panel.view.text, panel.view.images = panel.content, ["choices.png"]
     shown = panel.view.to_components()
     assert [c["type"] for c in shown[:2]] == [10, 12]
     assert [c["custom_id"] for c in shown[-1]["components"]] == ["est:opt:7:3:end", "est:undo:7:3"]
