@@ -203,6 +203,28 @@ def message_problem(message: dict[str, Any], data: dict[str, Any]) -> str | None
     return None
 
 
+#: Files one message may carry; items of one media gallery.
+MAX_ATTACHMENTS = MAX_GALLERY_ITEMS = 10
+
+
+def attachment_problem(components: list[dict[str, Any]],
+                       attachments: list[dict[str, Any]]) -> str | None:
+    """Why Discord would refuse a message's files (None: fine): at most 10, and a media
+    gallery of 1 to 10 items, each ``attachment://`` naming one of the message's files."""
+    if len(attachments) > MAX_ATTACHMENTS:
+        return f"{len(attachments)} attachments (at most {MAX_ATTACHMENTS})"
+    names = {a["filename"] for a in attachments}
+    for gallery in (c for c in walk_components(components) if c.get("type") == 12):
+        items = gallery.get("items") or []
+        if not 1 <= len(items) <= MAX_GALLERY_ITEMS:
+            return f"a media gallery of {len(items)} items (1 to {MAX_GALLERY_ITEMS})"
+        for item in items:
+            url = (item.get("media") or {}).get("url", "")
+            if url.startswith("attachment://") and url.removeprefix("attachment://") not in names:
+                return f"a media gallery names {url}, which the message does not carry"
+    return None
+
+
 def custom_ids(components: list[dict[str, Any]]) -> list[str]:
     found: list[str] = []
     for component in components:
@@ -614,7 +636,20 @@ class FakeDiscord:
 
     def _apply_edit(self, message: dict[str, Any], data: dict[str, Any],
                     files: list[UploadedFile]) -> None:
-        problem = message_problem(message, data)
+        attachments = message["attachments"]
+        if files or "attachments" in data:
+            attachments = [a for a in message["attachments"]
+                           if any(str(k.get("id")) == a["id"]
+                                  for k in data.get("attachments") or [])]
+            for upload in files:
+                attachments.append({
+                    "id": str(snowflake()), "filename": upload.filename, "size": upload.size,
+                    "url": f"https://cdn.fake/{upload.filename}",
+                    "proxy_url": f"https://media.fake/{upload.filename}",
+                    "content_type": upload.content_type})
+        components = data["components"] if data.get("components") is not None else message.get(
+            "components") or []
+        problem = message_problem(message, data) or attachment_problem(components, attachments)
         if problem is not None:
             raise InvalidBody(problem)
         if int(data.get("flags") or 0) & IS_COMPONENTS_V2:
@@ -623,15 +658,7 @@ class FakeDiscord:
         for key in ("content", "embeds", "components"):
             if key in data and data[key] is not None:
                 message[key] = data[key]
-        if files or "attachments" in data:
-            kept = [a for a in message["attachments"]
-                    if any(str(k.get("id")) == a["id"] for k in data.get("attachments") or [])]
-            for upload in files:
-                kept.append({"id": str(snowflake()), "filename": upload.filename,
-                             "size": upload.size, "url": f"https://cdn.fake/{upload.filename}",
-                             "proxy_url": f"https://media.fake/{upload.filename}",
-                             "content_type": upload.content_type})
-            message["attachments"] = kept
+        message["attachments"] = attachments
         message["edited_timestamp"] = _now()
 
     def _user(self, user_id: int) -> dict[str, Any]:

@@ -379,6 +379,20 @@ def test_the_fake_refuses_messages_discord_would() -> None:
     assert message_problem({"flags": 0}, {"content": "hi", "components": [row] * 5}) is None
 
 
+def test_the_fake_refuses_files_discord_would() -> None:
+    from tests.discord.fakediscord import attachment_problem
+
+    files = [{"filename": f"p{i}.png"} for i in range(11)]
+
+    def gallery(*names: str) -> list[dict]:
+        return [{"type": 12, "items": [{"media": {"url": f"attachment://{n}"}} for n in names]}]
+
+    assert attachment_problem([], files) is not None  # 11 files
+    assert attachment_problem(gallery("p0.png", "p1.png"), files[:10]) is None
+    assert attachment_problem(gallery("p0.png", "p10.png"), files[:10]) is not None
+    assert attachment_problem(gallery(), files[:1]) is not None  # an empty gallery
+
+
 @pytest.mark.parametrize("game", available_games())
 async def test_taps_per_turn_meet_the_target_in_a_scripted_whole_game(game: str) -> None:
     """Issue 8: "taps per turn = real choices, plus at most one tap to open the private

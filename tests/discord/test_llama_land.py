@@ -38,6 +38,7 @@ async def test_two_players_play_a_whole_game_by_taps(
     uploads = [call.files for call in fake.calls if call.files]
     assert max(len(files) for files in uploads) <= 10
     assert any(f.filename.endswith("-choices-p2.png") for files in uploads for f in files)
+    assert fake.invalid_bodies == []  # nothing Discord would refuse (galleries included)
 
 
 async def test_one_player_beats_or_loses_to_the_computer_by_taps(
