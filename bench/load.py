@@ -40,6 +40,7 @@ import statistics
 import tempfile
 import time
 from pathlib import Path
+from typing import Any
 
 from tests.e2e.launcher import BotProcess
 from tests.e2e.load import WAIT, Figures, LoadGame, TimedFakeDiscord, percentiles
@@ -323,6 +324,7 @@ async def burst(games: int, game: str, board_limit: float, env: dict[str, str]
             try:
                 await bot.start()
                 started = time.perf_counter()
+                first_call = len(fake.calls)
                 own_cpu, pool_cpu = cpu_seconds(bot)
                 harness_cpu = time.process_time()
                 figures = Figures()
@@ -337,6 +339,7 @@ async def burst(games: int, game: str, board_limit: float, env: dict[str, str]
                 own, pool = peak_memory_mib(bot)
                 boards, rate = boards_per_second(fake, started)
                 images = fake.decision_images
+                requests = fake.calls[first_call:]
             finally:
                 await bot.close()
     memory = "n/a" if own is None else f"{own:.0f} MiB bot + {pool:.0f} MiB CPU pool"
@@ -348,6 +351,7 @@ async def burst(games: int, game: str, board_limit: float, env: dict[str, str]
         f"{'':12s} peak memory {memory} (VmHWM)",
         _cpu_line(boards, own_after - own_cpu, pool_after - pool_cpu, board_limit),
         _harness_line(boards, harness_cpu, elapsed),
+        _requests_line(requests, figures.turns),
         _images_line(game, boards, images, rate, board_limit),
     ]
     return "\n".join(lines + [f"{'':12s} failure: {e}" for e in figures.errors]), rate
@@ -376,6 +380,18 @@ def _harness_line(boards: int, harness: float, elapsed: float) -> str:
     per_board = f"{1000 * harness / boards:.0f} ms per board, " if boards else ""
     return (f"{'':12s} beside it, the fake Discord and its players: {per_board}"
             f"{100 * harness / (cores() * elapsed):.0f} % of the cores")
+
+
+def _requests_line(calls: list[Any], turns: int) -> str:
+    """The bot's requests to Discord per turn: interaction answers and acknowledgements,
+    edits of answers, and the rest (channel posts, mostly)."""
+    if not turns:
+        return f"{'':12s} requests per turn: n/a"
+    answers = sum(c.path.endswith("/callback") for c in calls)
+    edits = sum("/webhooks/" in c.path for c in calls)
+    return (f"{'':12s} {len(calls) / turns:.1f} requests to Discord per turn: "
+            f"{answers / turns:.1f} interaction answers, {edits / turns:.1f} edits of answers, "
+            f"{(len(calls) - answers - edits) / turns:.1f} others (channel posts)")
 
 
 def _cpu_line(boards: int, own: float, pool: float, board_limit: float) -> str:
