@@ -1,0 +1,83 @@
+"""Drawn parts kept by a worker that serves many games: bounded by bytes, and built only
+for parts asked for twice.
+
+A worker draws the boards of every game of a server in turn, so the parts one board
+needs were last used twenty or more boards ago. :class:`Kept` keeps the least recently
+used parts out of a byte budget (a count of parts says little: they weigh a few KB to
+hundreds). Building a part to keep it costs more than drawing it in place (it is drawn
+on two sheets, see :func:`renderer.sprites.drawn_mask`), so a part asked for the first
+time (or the first time again after it was dropped) is only noted, and the caller draws
+it in place; the second time it is built and kept. A part shown on one board only never
+costs more than drawing it, and when more games take turns than the budget holds, parts
+are rebuilt on every other use rather than every use.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections import OrderedDict
+from collections.abc import Callable, Hashable
+from typing import Any
+
+#: what a kept None (a part that cannot be kept, drawn in place) is counted as
+NOTHING_BYTES = 64
+
+
+def core_bytes(*images: Any) -> int:
+    """The bytes of Pillow core images' pixels (4 a pixel for RGB, 1 for L and 1)."""
+    total = 0
+    for image in images:
+        if image is not None:
+            width, height = image.size
+            total += width * height * (4 if image.mode in ("RGB", "RGBA") else 1)
+    return total
+
+
+class Kept:
+    """Parts by key, at most ``budget`` bytes of them (the least recently used dropped
+    first); at most ``noted`` keys asked for once remembered. Safe across threads."""
+
+    def __init__(self, budget: int, noted: int = 4096) -> None:
+        self.budget = budget
+        self.noted_max = noted
+        self._parts: OrderedDict[Hashable, tuple[Any, int]] = OrderedDict()
+        self._noted: dict[Hashable, None] = {}
+        self._lock = threading.Lock()
+        self.bytes = 0
+        self.hits = self.builds = self.first_asks = 0
+
+    def get(self, key: Hashable, build: Callable[[], tuple[Any, int]]) -> tuple[bool, Any]:
+        """(True, part) for a part kept, or built now by ``build()`` -> (part, bytes) and
+        kept; (False, None) the first time ``key`` is asked for: draw it in place."""
+        with self._lock:
+            found = self._parts.get(key)
+            if found is not None:
+                self._parts.move_to_end(key)
+                self.hits += 1
+                return True, found[0]
+            if key not in self._noted:
+                self._noted[key] = None
+                if len(self._noted) > self.noted_max:
+                    del self._noted[next(iter(self._noted))]
+                self.first_asks += 1
+                return False, None
+        part, size = build()  # outside the lock: other threads draw meanwhile
+        with self._lock:
+            self._noted.pop(key, None)
+            if key not in self._parts:
+                self._parts[key] = (part, size)
+                self.bytes += size
+                self.builds += 1
+                while self.bytes > self.budget and len(self._parts) > 1:
+                    _, (_, dropped) = self._parts.popitem(last=False)
+                    self.bytes -= dropped
+        return True, part
+
+    def __len__(self) -> int:
+        return len(self._parts)
+
+    def clear(self) -> None:
+        with self._lock:
+            self._parts.clear()
+            self._noted.clear()
+            self.bytes = self.hits = self.builds = self.first_asks = 0
