@@ -49,7 +49,7 @@ def paste_drawn(canvas: Any, at: tuple[float, float], extent: tuple[float, float
     ox, oy = 2 * math.floor(x / 2), 2 * math.floor(y / 2)
     size = (math.ceil(x + extent[0]) - ox + 1, math.ceil(y + extent[1]) - oy + 1)
     key = (type(canvas), paint, args, (x - ox, y - oy), size, current())
-    kept, layer = KEPT.get(key, lambda: _weighed(_layer(*key)))
+    kept, layer = KEPT.get(key, _built)
     if not kept or layer is None:
         paint(canvas, x, y, *args)
         return
@@ -58,7 +58,9 @@ def paste_drawn(canvas: Any, at: tuple[float, float], extent: tuple[float, float
     canvas.image.im.paste(patch, (ox, oy, ox + size[0], oy + size[1]), mask)
 
 
-def _weighed(layer: tuple[Any, Any, list] | None) -> tuple[Any, int]:
+def _built(key: tuple) -> tuple[tuple[Any, Any, list] | None, int]:
+    """The layer of ``key`` (:func:`_layer`'s arguments) and the bytes it holds."""
+    layer = _layer(*key)
     return layer, NOTHING_BYTES if layer is None else core_bytes(layer[0], layer[1])
 
 

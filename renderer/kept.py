@@ -40,44 +40,53 @@ class Kept:
     def __init__(self, budget: int, noted: int = 4096) -> None:
         self.budget = budget
         self.noted_max = noted
-        self._parts: OrderedDict[Hashable, tuple[Any, int]] = OrderedDict()
+        #: key -> (part, bytes), the least recently used first
+        self.parts: OrderedDict[Hashable, tuple[Any, int]] = OrderedDict()
         self._noted: dict[Hashable, None] = {}
         self._lock = threading.Lock()
         self.bytes = 0
         self.hits = self.builds = self.first_asks = 0
 
-    def get(self, key: Hashable, build: Callable[[], tuple[Any, int]]) -> tuple[bool, Any]:
-        """(True, part) for a part kept, or built now by ``build()`` -> (part, bytes) and
-        kept; (False, None) the first time ``key`` is asked for: draw it in place."""
+    def get(self, key: Hashable, build: Callable[[Any], tuple[Any, int]]) -> tuple[bool, Any]:
+        """(True, part) for a part kept, or built now by ``build(key)`` -> (part, bytes)
+        and kept; (False, None) the first time ``key`` is asked for: draw it in place."""
+        found = self.parts.get(key)
+        if found is not None:
+            self.used(key)
+            return True, found[0]
         with self._lock:
-            found = self._parts.get(key)
-            if found is not None:
-                self._parts.move_to_end(key)
-                self.hits += 1
-                return True, found[0]
             if key not in self._noted:
                 self._noted[key] = None
                 if len(self._noted) > self.noted_max:
                     del self._noted[next(iter(self._noted))]
                 self.first_asks += 1
                 return False, None
-        part, size = build()  # outside the lock: other threads draw meanwhile
+        part, size = build(key)  # outside the lock: other threads draw meanwhile
         with self._lock:
             self._noted.pop(key, None)
-            if key not in self._parts:
-                self._parts[key] = (part, size)
+            if key not in self.parts:
+                self.parts[key] = (part, size)
                 self.bytes += size
                 self.builds += 1
-                while self.bytes > self.budget and len(self._parts) > 1:
-                    _, (_, dropped) = self._parts.popitem(last=False)
+                while self.bytes > self.budget and len(self.parts) > 1:
+                    _, (_, dropped) = self.parts.popitem(last=False)
                     self.bytes -= dropped
         return True, part
 
+    def used(self, key: Hashable) -> None:
+        """Note that the part of ``key``, found in :attr:`parts`, was used (a hit takes no
+        lock: each call on the ordered dict is atomic)."""
+        try:
+            self.parts.move_to_end(key)
+        except KeyError:  # dropped by another thread meanwhile
+            return
+        self.hits += 1
+
     def __len__(self) -> int:
-        return len(self._parts)
+        return len(self.parts)
 
     def clear(self) -> None:
         with self._lock:
-            self._parts.clear()
+            self.parts.clear()
             self._noted.clear()
             self.bytes = self.hits = self.builds = self.first_asks = 0

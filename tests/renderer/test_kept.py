@@ -10,7 +10,8 @@ from renderer.kept import Kept, core_bytes
 
 def _builder(built: list, size: int = 10):
     def build(key):
-        def make():
+        def make(asked):
+            assert asked == key
             built.append(key)
             return f"part {key}", size
         return make
