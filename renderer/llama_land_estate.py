@@ -104,14 +104,24 @@ def draw_estate(draw: ImageDraw.ImageDraw, estate: EstateGrid, frame: GridFrame,
     s = frame.size
     reach = s / 2 + 1
     for r in range(frame.top, frame.top + rows):
-        for c in range(frame.left, frame.left + cols):
-            if (r, c) not in estate.cells:
-                stamp(draw, paint_ground, frame.centre((r, c)), reach, s)
+        if all((r, c) in estate.cells for c in range(frame.left, frame.left + cols)):
+            continue
+        # the row's ground in one piece: each terrain cell, stamped after, covers its own
+        (x, y), width = frame.centre((r, frame.left)), (cols - 1) * s
+        stamp(draw, paint_ground_row, (x + width / 2, y), (width / 2 + reach, reach), s, cols)
     # a cell's look is one of a few dozen: drawn once each, pasted (renderer.sprites)
     for cell, stack in estate.cells.items():
         stamp(draw, paint_cell, frame.centre(cell), reach, s, stack.height, stack.top,
               stack.foundation, faded, corner_free)
     draw_tile_lines(draw, estate, frame)
+
+
+def paint_ground_row(draw: ImageDraw.ImageDraw, centre: tuple[float, float], s: float,
+                     cols: int) -> None:
+    """``cols`` cells without terrain side by side, ``s`` px wide, around ``centre``."""
+    x, y = centre
+    for k in range(cols):
+        paint_ground(draw, (x + (k - (cols - 1) / 2) * s, y), s)
 
 
 def paint_ground(draw: ImageDraw.ImageDraw, centre: tuple[float, float], s: float) -> None:
