@@ -49,3 +49,21 @@ def test_rows_of_ground_are_the_cells_stamped_alone(view):
             painter(draw_on(image), section.p.estate, frame, section.rows, section.cols)
             images.append(image.tobytes())
         assert images[0] == images[1]
+
+
+@pytest.mark.parametrize("width", range(1, 9))
+def test_tile_lines_filled_are_pillows_lines(width):
+    """``_axis_line`` against ``ImageDraw.line``: horizontal and vertical, either way
+    round, on odd and even pixels, at the edge of the image."""
+    from PIL import ImageDraw
+
+    from renderer.llama_land_estate import _axis_line
+
+    for a, b in (((10, 20), (50, 20)), ((50, 21), (11, 21)), ((30, 5), (30, 60)),
+                 ((31, 60), (31, 4)), ((0, 0), (0, 40)), ((0, 0), (40, 0)),
+                 ((79, 10), (79, 70)), ((20, 79), (70, 79))):
+        pillow = Image.new("RGB", (80, 80), (200, 190, 170))
+        ours = pillow.copy()
+        ImageDraw.Draw(pillow).line((a, b), fill=(38, 34, 30), width=width)
+        _axis_line(draw_on(ours), (a, b), (38, 34, 30), width)
+        assert ours.tobytes() == pillow.tobytes(), (a, b, width)
