@@ -227,7 +227,7 @@ def _from_words(face: ImageFont.FreeTypeFont, text: str, anchor: str, ink: int,
     the words before it), when no word's ink reaches a later word's box: the same pixels
     as the text drawn whole, for a fraction of FreeType's work when a board shows a line
     that changed (a turn number, a count) among words drawn before. None otherwise."""
-    pieces = re.findall(r"\S+ *|^ +", text)
+    pieces = _WORDS.findall(text)
     placed = []
     left = top = math.inf
     right = bottom = -math.inf
@@ -295,13 +295,27 @@ def _length(face: Any, text: str, mode: str, draw: ImageDraw.ImageDraw) -> float
     key = (face, text, mode)
     found = _LENGTHS.get(key)
     if found is None:
-        found = _LENGTHS[key] = ImageDraw.ImageDraw.textlength(draw, text, face)
+        if isinstance(face, ImageFont.FreeTypeFont) and " " in text.strip(" "):
+            found = _LENGTHS[key] = _words_length(face, text)
+        else:
+            found = _LENGTHS[key] = ImageDraw.ImageDraw.textlength(draw, text, face)
         if len(_LENGTHS) > TEXT_CACHE:
             del _LENGTHS[next(iter(_LENGTHS))]
     return found
 
 
 _LENGTHS: dict[tuple[Any, str, str], float] = {}
+
+
+def _words_length(face: ImageFont.FreeTypeFont, text: str) -> float:
+    """A line's length as the sum of its words' (each with the spaces after it), which
+    are kept: what FreeType measures for the whole line (no kerning across a space), for
+    less work when a line changed in one word."""
+    return sum(_advance(face, piece) for piece in _WORDS.findall(text))
+
+
+#: a text's words, each with the spaces after it (and any spaces it starts with)
+_WORDS = re.compile(r"\S+ *|^ +")
 
 
 def _advance(face: ImageFont.FreeTypeFont, text: str) -> float:

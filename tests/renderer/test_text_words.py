@@ -63,3 +63,14 @@ def test_a_line_from_a_negative_x_is_drawn_as_pillow_draws_it():
         ImageDraw.ImageDraw(whole).text((x, 12), "Turn 41: Player 2 (o)", font=face, fill="black")
         draw_on(ours).text((x, 12), "Turn 41: Player 2 (o)", font=face, fill="black")
         assert ours.tobytes() == whole.tobytes()
+
+
+def test_a_lines_length_from_its_words_is_pillows():
+    """``TextDraw.textlength`` of a line not measured before adds its words' lengths:
+    what Pillow measures for the whole line."""
+    fonts._LENGTHS.clear()
+    image = Image.new("RGB", (1, 1))
+    pillow, ours = ImageDraw.ImageDraw(image), draw_on(image)
+    for text, size, bold, condensed, _anchor, _xy in _texts(400):
+        face = _load(size, bold, condensed)
+        assert ours.textlength(text, font=face) == pillow.textlength(text, font=face), text
