@@ -14,10 +14,11 @@ are rebuilt on every other use rather than every use.
 
 from __future__ import annotations
 
+import functools
 import threading
 from collections import OrderedDict
 from collections.abc import Callable, Hashable
-from typing import Any
+from typing import Any, NamedTuple
 
 #: what a kept None (a part that cannot be kept, drawn in place) is counted as
 NOTHING_BYTES = 64
@@ -90,3 +91,58 @@ class Kept:
             self.parts.clear()
             self._noted.clear()
             self.bytes = self.hits = self.builds = self.first_asks = 0
+
+
+class CacheInfo(NamedTuple):
+    hits: int
+    misses: int
+    maxsize: int
+    currsize: int
+
+
+def lru_by_bytes(maxsize: int, budget: int, weigh: Callable[[Any], int]
+                 ) -> Callable[[Callable[..., Any]], Any]:
+    """``functools.lru_cache(maxsize)`` that also drops its least recently used results
+    past ``budget`` bytes (``weigh(result)``): for drawings of very different sizes. With
+    ``cache_info()`` and ``cache_clear()``; safe across threads (a result may be computed
+    twice by two threads at once, one is kept)."""
+    def decorate(function: Callable[..., Any]) -> Any:
+        results: OrderedDict[Hashable, tuple[Any, int]] = OrderedDict()
+        lock = threading.Lock()
+        counts = {"hits": 0, "misses": 0, "bytes": 0}
+
+        @functools.wraps(function)
+        def cached(*args: Any) -> Any:
+            found = results.get(args)
+            if found is not None:
+                try:
+                    results.move_to_end(args)
+                except KeyError:  # dropped by another thread meanwhile
+                    pass
+                counts["hits"] += 1
+                return found[0]
+            result = function(*args)
+            size = weigh(result)
+            with lock:
+                counts["misses"] += 1
+                if args not in results:
+                    results[args] = (result, size)
+                    counts["bytes"] += size
+                    while len(results) > 1 and (len(results) > maxsize
+                                                or counts["bytes"] > budget):
+                        counts["bytes"] -= results.popitem(last=False)[1][1]
+            return result
+
+        def cache_info() -> CacheInfo:
+            return CacheInfo(counts["hits"], counts["misses"], maxsize, len(results))
+
+        def cache_clear() -> None:
+            with lock:
+                results.clear()
+                counts.update(hits=0, misses=0, bytes=0)
+
+        cached.cache_info = cache_info  # type: ignore[attr-defined]
+        cached.cache_clear = cache_clear  # type: ignore[attr-defined]
+        cached.cache_bytes = lambda: counts["bytes"]  # type: ignore[attr-defined]
+        return cached
+    return decorate

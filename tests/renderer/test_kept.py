@@ -65,3 +65,41 @@ def test_the_keys_asked_for_once_are_bounded():
 
 def test_bytes_of_pillow_images():
     assert core_bytes(Image.new("RGB", (10, 3)).im, Image.new("1", (10, 3)).im, None) == 150
+
+
+def test_a_cache_by_bytes_drops_the_least_recently_used_past_its_budget():
+    from renderer.kept import lru_by_bytes
+
+    calls = []
+
+    @lru_by_bytes(maxsize=10, budget=100, weigh=lambda result: result[1])
+    def drawn(key, size):
+        calls.append(key)
+        return key, size
+
+    assert drawn("a", 40) == ("a", 40) and drawn("a", 40) == ("a", 40)
+    drawn("b", 40)
+    drawn("a", 40)  # "a" used last: "b" goes first
+    drawn("c", 40)
+    assert drawn.cache_bytes() == 80 and drawn.cache_info().currsize == 2
+    drawn("a", 40)
+    drawn("b", 40)  # drawn again
+    assert calls == ["a", "b", "c", "b"]
+    info = drawn.cache_info()
+    assert (info.hits, info.misses, info.maxsize) == (3, 4, 10)
+    for key in range(20):
+        drawn(key, 1)
+    assert drawn.cache_info().currsize == 10  # the count bounds it too
+    drawn.cache_clear()
+    assert drawn.cache_info() == (0, 0, 10, 0) and drawn.cache_bytes() == 0
+
+
+def test_the_sprites_kept_are_bounded_by_bytes():
+    from renderer import render_image, sprites
+    from tests.renderer.samples import board_samples
+
+    assert sprites.SPRITE_BYTES <= 16 << 20
+    for game in ("kuhlorado", "hazienda", "llama-land"):
+        for sample in board_samples(game):
+            render_image(game, sample.view, sample.names)
+    assert 0 < sprites._sprite.cache_bytes() <= sprites.SPRITE_BYTES
