@@ -113,7 +113,7 @@ def bench_llama_land(games: int, seats: int = 2) -> None:
     and the decision images drawn on the way (issue 7 asks for 12–16 turns each and 5–9
     llamas fed by a decent player)."""
     from games.ai import ai_rng
-    from renderer import render_decision_png
+    from renderer import render_decision_pngs
 
     name = "llama-land"
     if name not in available_games():
@@ -133,7 +133,7 @@ def bench_llama_land(games: int, seats: int = 2) -> None:
             if placed and len(image_ms) < 40:
                 view = game.view(state, decision.seat)
                 t0 = time.perf_counter()
-                render_decision_png(name, view, [f"P{i + 1}" for i in range(seats)], placed)
+                render_decision_pngs(name, view, [f"P{i + 1}" for i in range(seats)], placed)
                 image_ms.append((time.perf_counter() - t0) * 1000)
             t0 = time.perf_counter()
             key = choose(game, state, decision.seat, ai_rng(state))

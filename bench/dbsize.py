@@ -45,7 +45,9 @@ async def play_games(db: Path, name: str, seats: int, games: int, computers: int
                 uid = info.seats[info.to_move].user_id
                 decision, _ = await sessions.decision_for(info.id, uid)
                 key = rng.choice(decision.options).key
-                await sessions.play(info.id, uid, key, info.version)
+                # each step as a tap plays it: logged with a Discord-sized interaction id
+                await sessions.play(info.id, uid, key, info.version,
+                                    interaction_id=1_300_000_000_000_000_000 + moves + info.version)
                 now[0] += 1.0
                 for announcement in await sessions.pending_announcements(100):
                     await sessions.mark_sent(announcement.outbox_id, 1)

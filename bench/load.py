@@ -71,13 +71,13 @@ def board_seconds(game: str, images: int = 7) -> float:
 
 
 def decision_image_seconds(game: str, games: int = 2) -> float:
-    """Median CPU seconds of one decision image of ``game`` (drawn and encoded here), over
-    the decisions with places of whole random two-player games, marked as the panels mark
-    them."""
+    """Median CPU seconds of one decision image of ``game`` (drawn and encoded here, all
+    its pages when it has several), over the decisions with places of whole random
+    two-player games, marked as the panels mark them."""
     from bot.discord_ui.panels import decision_marks
     from games import get_game
     from games.rng import Rng
-    from renderer import render_decision_png
+    from renderer import render_decision_pngs
 
     engine = get_game(game)
     times = []
@@ -89,8 +89,8 @@ def decision_image_seconds(game: str, games: int = 2) -> float:
             if marks:
                 view = engine.view(state, decision.seat)
                 started = time.process_time()
-                drawn = render_decision_png(game, view, ["Ana", "Bo"], marks)
-                if drawn is not None:
+                drawn = render_decision_pngs(game, view, ["Ana", "Bo"], marks)
+                if drawn:
                     times.append(time.process_time() - started)
             state = engine.apply(state, decision.seat, rng.choice(decision.options).key).state
     return statistics.median(times) if times else 0.0

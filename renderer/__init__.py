@@ -14,7 +14,8 @@ register_catalogues(Path(__file__).parent)
 
 #: machine name -> module with ``render(view: dict, names: list[str]) -> PIL.Image.Image``
 #: and, optionally, ``render_decision(view, names, marks) -> PIL.Image.Image | None``
-#: (see :func:`render_decision_png`).
+#: (see :func:`render_decision_png`) and ``render_decision_pages(view, names, marks) ->
+#: list[PIL.Image.Image]`` (see :func:`render_decision_pngs`).
 RENDERERS: dict[str, str] = {
     "kuhlorado": "renderer.kuhlorado",
     "hazienda": "renderer.hazienda",
@@ -47,6 +48,25 @@ def render_decision_png(game: str, view: dict, names: list[str],
         return None
     image = draw(view, names, marks)
     return None if image is None else encode_png(image)
+
+
+#: Pages of one decision image at most: Discord takes 10 files a message, and a turn
+#: message carries the board beside its choices' images.
+MAX_PAGES = 8
+
+
+def render_decision_pngs(game: str, view: dict, names: list[str],
+                         marks: dict[str, str]) -> list[bytes]:
+    """The decision image as the panels show it: one PNG, or several when the renderer
+    splits a big decision into pages, which Discord shows as a gallery (one image when
+    there would be more than :data:`MAX_PAGES`). Empty when there is nothing to draw."""
+    module = importlib.import_module(RENDERERS[game])
+    draw_pages = getattr(module, "render_decision_pages", None)
+    pages = draw_pages(view, names, marks) if draw_pages is not None and marks else None
+    if pages is not None and len(pages) <= MAX_PAGES:
+        return [encode_png(image) for image in pages]
+    png = render_decision_png(game, view, names, marks)
+    return [] if png is None else [png]
 
 
 #: zlib level for the palette PNG: 3 is as fast as 1 on 8-bit pixels and ~15 % smaller.

@@ -18,7 +18,7 @@ from games.i18n import _, _n, _p
 from games.llama_land.names import resource_name
 from renderer.fonts import draw_on, font, length
 from renderer.llama_land_cards import rounded_box
-from renderer.llama_land_decision import render_decision
+from renderer.llama_land_decision import render_decision, render_decision_pages
 from renderer.llama_land_estate import (
     MIN_FONT,
     EstateGrid,
@@ -47,7 +47,8 @@ from renderer.llama_land_table import (
     table_of_view,
 )
 
-__all__ = ["render", "render_decision", "estate_frames", "WIDTH", "MIN_TEXT"]
+__all__ = ["render", "render_decision", "render_decision_pages", "estate_frames", "WIDTH",
+           "MIN_TEXT"]
 
 WIDTH = 800
 MARGIN = 20

@@ -63,28 +63,65 @@ CANDIDATE_COLOURS = [
 
 def render_decision(view: dict, names: list[str], marks: dict[str, str]) -> Image.Image | None:
     """The image of the deciding player's estate with each place of ``marks`` marked."""
+    found = _candidates(view, names, marks)
+    if found is None:
+        return None
+    player, tile, candidates = found
+    groups = panel_groups(candidates)
+    panels = [Panel(player, tile, group, titled=len(groups) > 1) for group in groups]
+    return _page(player, candidates, panels, 0)
+
+
+def render_decision_pages(view: dict, names: list[str], marks: dict[str, str]
+                          ) -> list[Image.Image]:
+    """:func:`render_decision` as one image per panel when the places are split by the
+    way the tile lies: Discord shows several images as a gallery a phone swipes through,
+    each at the width of the screen, where one image of eight panels (800 × 10,000 px)
+    would be a sliver. Empty when there is nothing to mark."""
+    found = _candidates(view, names, marks)
+    if found is None:
+        return []
+    player, tile, candidates = found
+    groups = panel_groups(candidates)
+    if len(groups) == 1:
+        return [_page(player, candidates, [Panel(player, tile, groups[0], titled=False)], 0)]
+    pages = []
+    colour_index = 0
+    for number, group in enumerate(groups, start=1):
+        note = _("Group {k} of {groups} by the way the tile lies ({n} places in all)",
+                 k=number, groups=len(groups), n=len(candidates))
+        pages.append(_page(player, candidates, [Panel(player, tile, group, titled=True)],
+                           colour_index, note))
+        colour_index += len(group)
+    return pages
+
+
+def _candidates(view: dict, names: list[str], marks: dict[str, str]
+                ) -> tuple[Player, dict | None, list[Candidate]] | None:
+    """The deciding player, the tile being laid and the marked places in mark order."""
     table = table_of_view(view, names)
     candidates = [(cells_in(at), mark) for at, mark in marks.items()]
     candidates = [(cells, mark) for cells, mark in candidates if cells]
     if not candidates or table.current is None:
         return None
     candidates.sort(key=lambda item: mark_order(item[1]))
-    player = table.player(table.current)
-    tile = (view.get("this_turn") or {}).get("tile")
-    groups = panel_groups(candidates)
-    panels = [Panel(player, tile, group, titled=len(groups) > 1) for group in groups]
+    return table.player(table.current), (view.get("this_turn") or {}).get("tile"), candidates
+
+
+def _page(player: Player, candidates: list[Candidate], panels: list[Panel],
+          colour_index: int, note: str | None = None) -> Image.Image:
+    """One image: the question, ``panels`` one below the other, the hint at the foot."""
     height = HEADER + sum(p.height + 12 for p in panels) + FOOTER
     image = Image.new("RGB", (WIDTH, height), BACKGROUND)
     draw = draw_on(image)
-    paint_header(draw, player, candidates, panels)
+    paint_header(draw, player, candidates, panels, note)
     y = HEADER
-    colour_index = 0
     for panel in panels:
         panel.paint(draw, y, colour_index)
         colour_index += len(panel.candidates)
         y += panel.height + 12
-    note = _("Tap the number of a place. Each place is outlined in its number's colour.")
-    draw.text((MARGIN, height - FOOTER + 6), fit(note, TEXT_SIZES["note"], WIDTH - 2 * MARGIN),
+    hint = _("Tap the number of a place. Each place is outlined in its number's colour.")
+    draw.text((MARGIN, height - FOOTER + 6), fit(hint, TEXT_SIZES["note"], WIDTH - 2 * MARGIN),
               font=font(TEXT_SIZES["note"]), fill=MUTED)
     return image
 
@@ -111,7 +148,7 @@ def panel_groups(candidates: list[Candidate]) -> list[list[Candidate]]:
 
 
 def paint_header(draw: ImageDraw.ImageDraw, player: Player, candidates: list[Candidate],
-                 panels: list[Panel]) -> None:
+                 panels: list[Panel], note: str | None = None) -> None:
     colour = PLAYER_RGB.get(player.colour, INK)
     singles = all(len(cells) == 1 for cells, _ in candidates)
     question = (_("{name}: where does the llama go?", name=SLOT) if singles
@@ -126,18 +163,20 @@ def paint_header(draw: ImageDraw.ImageDraw, player: Player, candidates: list[Can
         title = before + name + after
     draw.ellipse((MARGIN, 14, MARGIN + 24, 38), fill=colour, outline=INK, width=2)
     draw.text((MARGIN + 34, 10), title, font=title_font, fill=INK)
-    count = len(candidates)
-    if len(panels) > 1:
-        note = _n("{n} place, in {groups} groups by the way the tile lies",
-                  "{n} places, in {groups} groups by the way the tile lies", count,
-                  groups=len(panels))
-    elif panels[0].shape is not None:
-        note = _n("{n} place · each number sits where the red dot of the tile goes",
-                  "{n} places · each number sits where the red dot of the tile goes", count)
-    else:
-        note = _n("{n} place", "{n} places", count)
+    note = note or header_note(len(candidates), panels)
     draw.text((MARGIN, 48), fit(note, TEXT_SIZES["note"], WIDTH - 2 * MARGIN),
               font=font(TEXT_SIZES["note"]), fill=MUTED)
+
+
+def header_note(count: int, panels: list[Panel]) -> str:
+    if len(panels) > 1:
+        return _n("{n} place, in {groups} groups by the way the tile lies",
+                  "{n} places, in {groups} groups by the way the tile lies", count,
+                  groups=len(panels))
+    if panels[0].shape is not None:
+        return _n("{n} place · each number sits where the red dot of the tile goes",
+                  "{n} places · each number sits where the red dot of the tile goes", count)
+    return _n("{n} place", "{n} places", count)
 
 
 class Panel:
@@ -273,4 +312,4 @@ def draw_mark(draw: ImageDraw.ImageDraw, centre: tuple[float, float], radius: fl
     draw.text((x, y), mark, font=face, fill=(255, 255, 255), anchor="mm")
 
 
-__all__ = ["render_decision", "TEXT_SIZES", "CANDIDATE_COLOURS"]
+__all__ = ["render_decision", "render_decision_pages", "TEXT_SIZES", "CANDIDATE_COLOURS"]

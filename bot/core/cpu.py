@@ -289,13 +289,13 @@ def board_png(game_module: str, render_module: str, snapshot: str,
         return render_png(render_module, view, names, locale)
 
 
-def render_decision_png(game: str, module: str, view: dict[str, Any], names: list[str],
-                        marks: dict[str, str], locale: str = "en") -> bytes | None:
-    """:func:`renderer.render_decision_png` of ``game``, whose renderer is the module at
+def render_decision_pngs(game: str, module: str, view: dict[str, Any], names: list[str],
+                         marks: dict[str, str], locale: str = "en") -> list[bytes]:
+    """:func:`renderer.render_decision_pngs` of ``game``, whose renderer is the module at
     ``module`` (registered here when this worker has not heard of the game), in ``locale``."""
     import renderer
     from games.i18n import using
 
     renderer.RENDERERS.setdefault(game, module)
     with using(locale):
-        return renderer.render_decision_png(game, view, names, marks)
+        return renderer.render_decision_pngs(game, view, names, marks)

@@ -230,8 +230,8 @@ class OutboxDeliverer:
             files.append(await self._board(announcement))
         if announcement.recap:
             files.append(await self._recap(announcement))
-        view, choices_image = await public_components(self.sessions, announcement)
-        files.append(choices_image)
+        view, choices_images = await public_components(self.sessions, announcement)
+        files += choices_images
         if any(files):
             kwargs["files"] = [f for f in files if f is not None]
         if announcement.vote in VERBS:

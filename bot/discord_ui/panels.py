@@ -36,7 +36,7 @@ import contextlib
 import io
 import logging
 import re
-from collections.abc import AsyncIterator, Awaitable
+from collections.abc import AsyncIterator, Awaitable, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -125,7 +125,8 @@ class LayoutComponents(ui.LayoutView):
         super().__init__(timeout=None)
         self.rows = [[item.to_component_dict() for item in row] for row in rows if row]
         self.text: str | None = None
-        self.image: str | None = None
+        #: the file names of its decision image (or images, a gallery)
+        self.images: list[str] = []
 
     @classmethod
     def from_rows(cls, rows: list[dict[str, Any]]) -> LayoutComponents:
@@ -146,8 +147,9 @@ class LayoutComponents(ui.LayoutView):
         shown: list[dict[str, Any]] = []
         if self.text:
             shown.append({"type": 10, "content": self.text})
-        if self.image:
-            shown.append({"type": 12, "items": [{"media": {"url": f"attachment://{self.image}"}}]})
+        if self.images:
+            shown.append({"type": 12, "items": [{"media": {"url": f"attachment://{name}"}}
+                                                for name in self.images]})
         shown += [{"type": 1, "components": list(row)} for row in self.rows]
         return fit_components(shown)
 
@@ -190,11 +192,16 @@ def numbered_label(option: Option, numbers: dict[str, int]) -> str:
     return option.label if number is None else f"{number}. {option.label}"
 
 
-def decision_marks(decision: Decision) -> dict[str, str]:
-    """Each place of the decision → the number(s) of its options ("3" or "3/4")."""
+def decision_marks(decision: Decision, group: int | None = None) -> dict[str, str]:
+    """Each place of the decision → the number(s) of its options ("3" or "3/4"); only
+    the places of the options of ``group`` (an index of ``decision.groups()``) when one
+    was chosen, numbered as in the whole decision."""
     numbers = numbering(decision)
+    name = None if group is None else decision.groups()[group]
     marks: dict[str, list[str]] = {}
     for option in decision.options:
+        if name is not None and (option.group or "") != name:
+            continue
         if option.key in numbers and option.at is not None:
             marks.setdefault(option.at, []).append(str(numbers[option.key]))
     return {place: _span(found) for place, found in marks.items()}
@@ -363,7 +370,7 @@ def panel_for(game_id: int, version: int, decision: Decision, *,
     view = decision_view(game_id, version, decision, group)
     if undo:
         add_take_back(view, game_id, version)
-    return Panel(clip_lines(lines), view, decision_marks(decision))
+    return Panel(clip_lines(lines), view, decision_marks(decision, group))
 
 
 def add_take_back(view: Components | LayoutComponents, game_id: int, version: int) -> None:
@@ -433,8 +440,8 @@ def public_view(game_id: int, *, turn_button: bool, lobby_buttons: bool) -> Comp
 
 
 async def public_components(sessions: Sessions, announcement: Announcement
-                            ) -> tuple[Components | None, discord.File | None]:
-    """The components of a public message, and the decision image they need, if any.
+                            ) -> tuple[Components | None, list[discord.File]]:
+    """The components of a public message, and the decision images they need, if any.
 
     In a game without hidden information the choices of the turn go on the turn message
     itself (built from the decision at the announced version: stale once the game moved
@@ -444,39 +451,44 @@ async def public_components(sessions: Sessions, announcement: Announcement
         if decision is not None:
             view = decision_view(announcement.game_id, announcement.version, decision,
                                  public=True)
-            image = await decision_image(sessions, announcement.game_id, None, decision,
-                                         announcement.version)
-            return view, image
+            images = await decision_images(sessions, announcement.game_id, None, decision,
+                                           announcement.version)
+            return view, images
     return public_view(announcement.game_id, turn_button=announcement.turn_button,
-                       lobby_buttons=announcement.lobby_buttons), None
+                       lobby_buttons=announcement.lobby_buttons), []
 
 
-async def decision_image(sessions: Sessions, game_id: int, user_id: int | None,
-                         decision: Decision, version: int,
-                         seen: SeatView | None = None,
-                         marks: dict[str, str] | None = None) -> discord.File | None:
-    """The decision image (drawn off the event loop), or None: no places, no drawing for
-    this game, or a drawing that failed (logged; the panel goes out without it).
-    ``seen``: the user's view as the panel read it (else it is read here); ``marks``:
-    the decision's marks as the panel numbered them (else numbered here)."""
+async def decision_images(sessions: Sessions, game_id: int, user_id: int | None,
+                          decision: Decision, version: int,
+                          seen: SeatView | None = None,
+                          marks: dict[str, str] | None = None) -> list[discord.File]:
+    """The decision image (drawn off the event loop) — or its pages, a big decision split
+    by the renderer — or none: no places, no drawing for this game, or a drawing that
+    failed (logged; the panel goes out without it). ``seen``: the user's view as the
+    panel read it (else it is read here); ``marks``: the decision's marks as the panel
+    numbered them (else numbered here)."""
     marks = decision_marks(decision) if marks is None else marks
     if not marks:
-        return None
+        return []
     try:
         if seen is None or seen.view is None:
             info = await sessions.info_by_id(game_id)
             view = await sessions.view(game_id, user_id)
         else:
             info, view = seen.info, seen.view
-        png = await cpu.run(cpu.render_decision_png, info.game, renderer.RENDERERS[info.game],
-                            view, info.names, marks, i18n.current())
+        pngs = await cpu.run(cpu.render_decision_pngs, info.game, renderer.RENDERERS[info.game],
+                             view, info.names, marks, i18n.current())
     except Exception:
         log.exception("decision image of game %s at version %s could not be drawn",
                       game_id, version)
-        return None
-    if png is None:
-        return None
-    return discord.File(io.BytesIO(png), filename=f"estancia-{game_id}-{version}-choices.png")
+        return []
+    return [discord.File(io.BytesIO(png), filename=choices_filename(game_id, version, page))
+            for page, png in enumerate(pngs, start=1)]
+
+
+def choices_filename(game_id: int, version: int, page: int) -> str:
+    """``estancia-7-12-choices.png``; the pages after the first ``estancia-7-12-choices-p2.png``."""
+    return f"estancia-{game_id}-{version}-choices{'' if page == 1 else f'-p{page}'}.png"
 
 
 # -- answering -----------------------------------------------------------------------------
@@ -527,11 +539,11 @@ def expired(interaction: discord.Interaction) -> bool:
     return bool(interaction.extras.get(EXPIRED))
 
 
-#: A panel that only shows the game (the "Your turn" button, a group of a big menu) and
-#: is ready within this long is its interaction's answer itself: one request to Discord,
-#: a round trip sooner than deferring and then editing. One that takes longer (a busy
-#: machine) is deferred at that moment, well inside the 3 s Discord waits. A tap that
-#: changes the game is acknowledged first (see :func:`play_from_panel`).
+#: A panel ready within this long (after "Your turn", a group of a big menu, a step
+#: played) is its interaction's answer itself: one request to Discord, a round trip
+#: sooner than deferring and then editing. One that takes longer (a busy machine) is
+#: deferred at that moment, well inside the 3 s Discord waits. "Take back" is
+#: acknowledged first (see :func:`take_back`).
 ANSWER_WITHIN = 1.0
 _DEFERRAL = "estancia.deferral"
 
@@ -604,7 +616,8 @@ async def answer_privately(interaction: discord.Interaction, text: str) -> None:
     text = fit_message(text)
     response = interaction.response
     if not response.is_done():
-        await response.send_message(text, ephemeral=True)
+        async with _responding(interaction, "answered"):
+            await response.send_message(text, ephemeral=True)
     elif response.type == discord.InteractionResponseType.deferred_channel_message:
         await interaction.edit_original_response(content=text, view=None)
     else:
@@ -612,7 +625,7 @@ async def answer_privately(interaction: discord.Interaction, text: str) -> None:
 
 
 async def show_panel(interaction: discord.Interaction, panel: Panel,
-                     image: discord.File | None = None) -> None:
+                     images: Sequence[discord.File] = ()) -> None:
     """Edit the panel message: a classic message, or a Components V2 one when the panel
     needs it or the message already is one (Discord keeps the flag on a message)."""
     if expired(interaction):
@@ -626,12 +639,24 @@ async def show_panel(interaction: discord.Interaction, panel: Panel,
         layout = (view if isinstance(view, LayoutComponents)
                   else LayoutComponents.from_rows(view.to_components() if view else []))
         layout.text, content, view = content, None, layout
-        layout.image = image.filename if image else None
-    message = dict(content=content, view=view, attachments=[image] if image else [])
+        layout.images = [image.filename for image in images]
+    message = dict(content=content, view=view, attachments=list(images))
     if direct is not None:
-        await answer_directly(interaction, direct, **message)
-    else:
-        await interaction.edit_original_response(**message)
+        try:
+            await answer_directly(interaction, direct, **message)
+            return
+        except AlreadyAcknowledged:
+            # The tap reached another instance too, which acknowledged it and then found
+            # that this one played it: the answer is this one's to give.
+            message["attachments"] = [_fresh(image) for image in images]
+    await interaction.edit_original_response(**message)
+
+
+def _fresh(file: discord.File) -> discord.File:
+    """The same image as a file not yet read (a failed request may have consumed it)."""
+    fp = file.fp
+    assert isinstance(fp, io.BytesIO)
+    return discord.File(io.BytesIO(fp.getvalue()), filename=file.filename)
 
 
 def _editing_layout(interaction: discord.Interaction, direct: _Deferral | None) -> bool:
@@ -648,11 +673,11 @@ def _editing_layout(interaction: discord.Interaction, direct: _Deferral | None) 
 async def present(interaction: discord.Interaction, game_id: int, version: int,
                   decision: Decision | None, panel: Panel, seen: SeatView | None = None) -> None:
     """Show a private panel with the decision image of its decision (when it has places)."""
-    image = None
+    images: list[discord.File] = []
     if decision is not None and panel.marks and not expired(interaction):
-        image = await decision_image(sessions_of(interaction), game_id, interaction.user.id,
-                                     decision, version, seen, panel.marks)
-    await show_panel(interaction, panel, image)
+        images = await decision_images(sessions_of(interaction), game_id, interaction.user.id,
+                                       decision, version, seen, panel.marks)
+    await show_panel(interaction, panel, images)
 
 
 def speak_to(interaction: discord.Interaction) -> str:
@@ -676,10 +701,11 @@ async def guarded(interaction: discord.Interaction, handler: Awaitable[None]) ->
     failures logged and answered."""
     speak_to(interaction)
     try:
-        await handler
-        await settle_unanswered(interaction)
-    except SessionError as refusal:
-        await answer_privately(interaction, str(refusal))
+        try:
+            await handler
+            await settle_unanswered(interaction)
+        except SessionError as refusal:
+            await answer_privately(interaction, str(refusal))
     except AlreadyAcknowledged:
         return
     except Exception:
@@ -730,18 +756,26 @@ async def play_from_panel(interaction: discord.Interaction, game_id: int, versio
 
     ``public``: it was on the public turn message, so the answer is a new private panel
     (the public message stays as it is for everyone; its choices are stale from now)."""
-    # A move is acknowledged before it is played, never answered directly: when two
-    # instances receive the same tap (a deploy's overlap), the one that acknowledges it
-    # plays it and the other stops (AlreadyAcknowledged) before touching the game.
+    # Answered directly when the next panel is ready in time (one request to Discord),
+    # acknowledged like any tap otherwise. The move is logged with the tap's id: when two
+    # instances receive the same tap (a deploy's overlap), both try to play it, one wins
+    # the version check, and the other recognises its own tap in the log and stays silent
+    # rather than answering "out of date".
     if public:
-        await acknowledge(interaction, ephemeral=True, thinking=True)
+        acknowledge_soon(interaction, ephemeral=True, thinking=True)
     else:
-        await acknowledge(interaction)  # acknowledged or not, the move counts
+        acknowledge_soon(interaction)
     sessions = sessions_of(interaction)
     key = await _resolve_choice(sessions, game_id, interaction.user.id, choice)
     try:
-        result = await sessions.play(game_id, interaction.user.id, key, version)
+        result = await sessions.play(game_id, interaction.user.id, key, version,
+                                     interaction_id=interaction.id)
     except SessionError as refusal:
+        if refusal.msgid == STALE_PANEL and await sessions.played_by(game_id, version + 1,
+                                                                     interaction.id):
+            await settle(interaction)  # the delivery that played it answers
+            log.info("interaction %s %s", interaction.id, PLAYED_ELSEWHERE)
+            raise AlreadyAcknowledged from None
         # An old turn message (the turn went on in a private panel that was then lost,
         # say): nothing is played, and the player to move gets the turn as it stands.
         if not (public and refusal.msgid == STALE_PANEL
@@ -750,6 +784,9 @@ async def play_from_panel(interaction: discord.Interaction, game_id: int, versio
         return
     await present_result(interaction, sessions, result)
 
+
+#: Logged by an instance that received a tap another delivery of it had played.
+PLAYED_ELSEWHERE = "was delivered twice and the other delivery played it; not answering"
 
 #: The answer to the player to move who taps an out-of-date turn message.
 STALE_PUBLIC = N_("That message is out of date — nothing was played. Your turn as it stands:")
@@ -788,7 +825,10 @@ async def present_result(interaction: discord.Interaction, sessions: Sessions,
 
 async def take_back(interaction: discord.Interaction, game_id: int, version: int) -> None:
     """The panel's "Take back": undo the step just played and show its decision again."""
-    await acknowledge(interaction)  # before the undo, as a move (see play_from_panel)
+    # Acknowledged before the undo: when two instances receive the tap (a deploy's
+    # overlap), only the one that acknowledges it undoes (an undo is not logged with its
+    # tap, as a step is: see play_from_panel).
+    await acknowledge(interaction)
     sessions = sessions_of(interaction)
     info = await sessions.info_by_id(game_id)
     if info.version != version:

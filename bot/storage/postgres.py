@@ -191,6 +191,10 @@ MIGRATIONS[5] = [
     "ALTER TABLE timers ADD COLUMN IF NOT EXISTS claimed_until DOUBLE PRECISION",
     "ALTER TABLE games ADD COLUMN IF NOT EXISTS language TEXT NOT NULL DEFAULT 'en'",
 ]
+# 6: the Discord interaction (the tap) that played a move, when one did.
+MIGRATIONS[6] = [
+    "ALTER TABLE moves ADD COLUMN IF NOT EXISTS interaction_id BIGINT",
+]
 
 SCHEMA_VERSION = max(MIGRATIONS)
 #: Any 64-bit number, the same in every process: serializes migrations.
@@ -395,8 +399,8 @@ class PgStore:
         await db.executemany(
             """
             INSERT INTO moves (game_id, version, kind, seat, user_id, by_computer, option_key,
-                label, events, snapshot, reveals, undone, created_at)
-            VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)
+                label, events, snapshot, reveals, undone, created_at, interaction_id)
+            VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)
             """,
             rows,
         )
@@ -427,6 +431,12 @@ class PgStore:
             game_id, limit,
         )
         return [_move_from_row(r) for r in reversed(rows)]
+
+    async def played_by(self, game_id: int, version: int, interaction_id: int) -> bool:
+        return await self._pool.fetchval(
+            "SELECT 1 FROM moves WHERE game_id = $1 AND version = $2 AND interaction_id = $3",
+            game_id, version, interaction_id,
+        ) is not None
 
     async def effective_moves(self, game_id: int, limit: int) -> list[MoveRow]:
         rows = await self._pool.fetch(

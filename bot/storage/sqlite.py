@@ -235,6 +235,12 @@ MIGRATIONS: list[list[str]] = [
         "ALTER TABLE outbox ADD COLUMN claimed_until REAL",
         "ALTER TABLE timers ADD COLUMN claimed_until REAL",
     ],
+    # 6: the Discord interaction (the tap) that played a move, when one did: an instance
+    # that receives a tap another instance already played recognises it and stays silent
+    # (see ``bot.discord_ui.panels.play_from_panel``).
+    [
+        "ALTER TABLE moves ADD COLUMN interaction_id INTEGER",
+    ],
 ]
 
 SCHEMA_VERSION = len(MIGRATIONS)
@@ -329,6 +335,8 @@ class MoveRow:
     reveals: bool
     undone: bool
     created_at: float
+    #: The Discord interaction (tap) that played this step, if one did.
+    interaction_id: int | None = None
 
 
 @dataclass(frozen=True)
@@ -464,6 +472,7 @@ def move_rows(game_id: int, moves: Sequence[MoveRow],
             game_id, move.version, move.kind, move.seat, move.user_id,
             int(move.by_computer), move.option_key, move.label, _dump(list(move.events)),
             snapshot, int(move.reveals), int(move.undone), move.created_at,
+            move.interaction_id,
         ))
     return rows
 
@@ -527,6 +536,7 @@ def _move_from_row(row: sqlite3.Row) -> MoveRow:
         reveals=bool(row["reveals"]),
         undone=bool(row["undone"]),
         created_at=row["created_at"],
+        interaction_id=row["interaction_id"],
     )
 
 
@@ -793,8 +803,8 @@ class Store:
         db.executemany(
             """
             INSERT INTO moves (game_id, version, kind, seat, user_id, by_computer, option_key,
-                label, events, snapshot, reveals, undone, created_at)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                label, events, snapshot, reveals, undone, created_at, interaction_id)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
             """,
             rows,
         )
@@ -834,6 +844,15 @@ class Store:
             (game_id, -1 if limit is None else limit),
         )
         return [_move_from_row(r) for r in reversed(rows)]
+
+    async def played_by(self, game_id: int, version: int, interaction_id: int) -> bool:
+        """Whether the move at ``version`` was played by the Discord interaction
+        ``interaction_id`` (a tap delivered twice: to another instance as well, say)."""
+        row = await self._fetchone(
+            "SELECT 1 FROM moves WHERE game_id = ? AND version = ? AND interaction_id = ?",
+            (game_id, version, interaction_id),
+        )
+        return row is not None
 
     async def effective_moves(self, game_id: int, limit: int) -> list[MoveRow]:
         """The last ``limit`` rows that still count (not undone, not undo rows), newest first."""

@@ -1,7 +1,7 @@
-"""A panel that only shows the game is its interaction's answer itself when it is ready in
-time (one request to Discord); a slow one is deferred first, inside Discord's 3 seconds,
-then edited in. A tap that plays is acknowledged before it plays (two instances during a
-deploy both receive it: only the one that acknowledges it may play it)."""
+"""A panel is its interaction's answer itself when it is ready in time (one request to
+Discord); a slow one is deferred first, inside Discord's 3 seconds, then edited in. A tap
+that plays a step is logged with the step: delivered twice (two instances during a
+deploy), it is played once and answered once, by the delivery that played it."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ import pytest
 
 from bot.discord_ui import panels
 from tests.discord.fakediscord import FakeDiscord, FakeMember
-from tests.discord.harness import Table
+from tests.discord.harness import Table, settle
 from tests.discord.scenario import started_game, to_move
 
 
@@ -51,25 +51,60 @@ async def test_a_slow_panel_is_deferred_then_edited(
     assert (await table.sessions.info_by_id(game_id)).version == info.version
 
 
-async def test_a_move_is_acknowledged_before_it_is_played(
+async def test_a_move_ready_in_time_is_one_request(
+        table: Table, fake: FakeDiscord, alice: FakeMember, bob: FakeMember) -> None:
+    game_id, turn_message, info, mover = await a_turn(table, alice, bob)
+    panel = await table.click(mover, turn_message, f"est:turn:{game_id}")
+    claimed = await table.click(mover, panel.message, f"est:sel:{game_id}:{info.version}:0",
+                                ["b3"])
+    assert claimed.callback_type == 7 and claimed.message["id"] == panel.message["id"]
+    assert claimed.text.startswith("You chose **Cell B3**")
+    token = fake.interactions[claimed.interaction_id].token
+    assert [c.method for c in claimed.calls if token in c.path] == ["POST"]
+    assert (await table.sessions.info_by_id(game_id)).version == info.version + 1
+    moves = await table.sessions.store.moves(game_id)
+    assert moves[-1].interaction_id == claimed.interaction_id
+
+
+async def test_a_slow_move_is_deferred_then_edited(
         table: Table, fake: FakeDiscord, alice: FakeMember, bob: FakeMember,
         monkeypatch: pytest.MonkeyPatch) -> None:
     game_id, turn_message, info, mover = await a_turn(table, alice, bob)
     panel = await table.click(mover, turn_message, f"est:turn:{game_id}")
+    monkeypatch.setattr(panels, "ANSWER_WITHIN", 0.01)
     real_play = table.sessions.play
-    seen = []
 
-    async def play(game, user, key, version):
-        seen.append(fake.interactions[max(fake.interactions)].callback_types[:])
-        return await real_play(game, user, key, version)
+    async def slow_play(*args, **kwargs):
+        await asyncio.sleep(0.2)  # a busy machine: the deferral goes out first
+        return await real_play(*args, **kwargs)
 
-    monkeypatch.setattr(table.sessions, "play", play)
+    monkeypatch.setattr(table.sessions, "play", slow_play)
     claimed = await table.click(mover, panel.message, f"est:sel:{game_id}:{info.version}:0",
                                 ["b3"])
-    assert seen == [[6]]  # deferred (an update of the panel) before the move was played
     assert claimed.callback_type == 6 and claimed.message["id"] == panel.message["id"]
     assert claimed.text.startswith("You chose **Cell B3**")
+
+
+async def test_a_move_delivered_twice_is_played_and_answered_once(
+        table: Table, fake: FakeDiscord, alice: FakeMember, bob: FakeMember,
+        caplog: pytest.LogCaptureFixture) -> None:
+    """Two instances during a deploy both receive the tap: one plays it and answers with
+    the next panel; the other finds the tap in the move log and says nothing (not "out of
+    date")."""
+    game_id, turn_message, info, mover = await a_turn(table, alice, bob)
+    panel = await table.click(mover, turn_message, f"est:turn:{game_id}")
+    payload = fake.click(mover, panel.message, f"est:sel:{game_id}:{info.version}:0", ["b3"])
+    table.bot._connection.parse_interaction_create(payload)
+    table.bot._connection.parse_interaction_create(payload)
+    await settle()
+    await asyncio.sleep(panels.ANSWER_WITHIN + 0.2)  # no deferral comes later either
+    answered = fake.interactions[int(payload["id"])]
+    assert answered.callback_types in ([7], [6])  # one answer: the panel, or its deferral
     assert (await table.sessions.info_by_id(game_id)).version == info.version + 1
+    texts = [c.body for c in fake.calls if answered.token in c.path]
+    assert "out of date" not in repr(texts)
+    assert "You chose **Cell B3**" in repr(texts)
+    assert [r.getMessage() for r in caplog.records if r.levelno >= 40] == []
 
 
 async def test_a_refusal_before_the_deferral_is_the_answer_itself(

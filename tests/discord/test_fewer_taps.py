@@ -106,7 +106,7 @@ async def test_kuhlorado_turn_message_carries_the_choices_after_the_roll(
     assert (await table.sessions.info_by_id(game_id)).version == version
 
     kept = await keep_the_dice(table, mover, turn_message, game_id)
-    assert kept.callback_type == 5 and kept.ephemeral  # a new private panel, not an edit
+    assert kept.callback_type == 4 and kept.ephemeral  # a new private panel, not an edit
     assert kept.text.startswith("You chose **Keep")
     assert turn_message["content"] == posted_message(fake, fake.channel_posts()[-1])["content"]
 
@@ -289,11 +289,12 @@ async def test_a_decision_too_big_for_four_menus_is_one_pick_on_a_components_v2_
         **kw, at=kw["key"] if "group" in kw else None))
 
     async def stand_in(sessions: Any, game_id: int, user_id: Any, decision: Any,
-                       version: int, *_: Any) -> discord.File:
+                       version: int, *_: Any) -> list[discord.File]:
         png = encode_png(Image.new("RGB", (40, 40), "white"))
-        return discord.File(io.BytesIO(png), filename=f"estancia-{game_id}-{version}-choices.png")
+        return [discord.File(io.BytesIO(png),
+                             filename=f"estancia-{game_id}-{version}-choices.png")]
 
-    monkeypatch.setattr(panels, "decision_image", stand_in)
+    monkeypatch.setattr(panels, "decision_images", stand_in)
     game_id, turn_message = await started_game(table, alice, bob)
     info = await table.sessions.info_by_id(game_id)
     mover = to_move(table, {alice.user.id: alice, bob.user.id: bob}, info)
@@ -312,12 +313,56 @@ async def test_a_decision_too_big_for_four_menus_is_one_pick_on_a_components_v2_
     assert [o["value"] for m in menus for o in m["options"]] == [o.key for o in decision.options]
     last = menus[-1]["options"][-1]["value"]
     claimed = await table.click(mover, panel, menus[-1]["custom_id"], [last])
-    assert claimed.callback_type == 6 and claimed.message["id"] == panel["id"]
+    assert claimed.callback_type == 7 and claimed.message["id"] == panel["id"]
     assert claimed.message["flags"] & IS_COMPONENTS_V2
     assert claimed.text.startswith(f"You chose **Cell {last.upper()}**.") and "Fence it" in str(
         claimed.message["components"])
     done = await table.click(mover, claimed.message, f"est:opt:{game_id}:{info.version + 1}:graze")
     assert "Your turn is over" in done.text and custom_ids(done.message["components"]) == []
+    assert fake.invalid_bodies == []
+
+
+@pytest.mark.parametrize("v2", [True, False])
+async def test_a_decision_image_in_pages_is_a_gallery_of_them(
+        fake: FakeDiscord, table: Table, alice: FakeMember, bob: FakeMember,
+        monkeypatch: pytest.MonkeyPatch, v2: bool) -> None:
+    """A big Llama Land placement is drawn as a page per way the tile lies
+    (``renderer.render_decision_pngs``): the panel carries every page, in order, as the
+    items of its media gallery (Components V2) or as its attachments (a classic panel)."""
+    import discord
+
+    from bot.discord_ui import panels
+    from games.base import Option
+    from tests.discord import pasture
+
+    if v2:
+        monkeypatch.setattr(panels, "MAX_SELECTS", 1)
+    monkeypatch.setattr(pasture, "Option", lambda **kw: Option(
+        **kw, at=kw["key"] if "group" in kw else None))
+
+    def pages(game_id: int, version: int) -> list[str]:
+        return [panels.choices_filename(game_id, version, page) for page in (1, 2, 3)]
+
+    async def three_pages(sessions: Any, game_id: int, user_id: Any, decision: Any,
+                          version: int, *_: Any) -> list[discord.File]:
+        png = encode_png(Image.new("RGB", (40, 40), "white"))
+        return [discord.File(io.BytesIO(png), filename=name)
+                for name in pages(game_id, version)]
+
+    monkeypatch.setattr(panels, "decision_images", three_pages)
+    game_id, turn_message = await started_game(table, alice, bob)
+    info = await table.sessions.info_by_id(game_id)
+    mover = to_move(table, {alice.user.id: alice, bob.user.id: bob}, info)
+    panel = (await table.click(mover, turn_message, f"est:turn:{game_id}")).message
+    names = pages(game_id, info.version)
+    assert names[1] == f"estancia-{game_id}-{info.version}-choices-p2.png"
+    assert [a["filename"] for a in panel["attachments"]] == names
+    galleries = [c for c in panel["components"] if c["type"] == 12]
+    if v2:
+        assert [item["media"]["url"] for item in galleries[0]["items"]] == [
+            f"attachment://{name}" for name in names]
+    else:
+        assert not panel["flags"] & IS_COMPONENTS_V2 and galleries == []
     assert fake.invalid_bodies == []
 
 

@@ -34,6 +34,10 @@ async def test_two_players_play_a_whole_game_by_taps(
     for post in fake.channel_posts():
         for upload in post.files:
             assert upload.is_png
+    # a placement lying many ways came as a gallery of pages, never more than 10 files
+    uploads = [call.files for call in fake.calls if call.files]
+    assert max(len(files) for files in uploads) <= 10
+    assert any(f.filename.endswith("-choices-p2.png") for files in uploads for f in files)
 
 
 async def test_one_player_beats_or_loses_to_the_computer_by_taps(

@@ -75,7 +75,7 @@ def test_more_than_four_menus_go_in_one_components_v2_panel() -> None:
         f"k{i}" for i in range(110)]
     panel = panel_for(7, 3, decision(400, grouped=True, size=20, end=True), undo=True)
     assert isinstance(panel.view, LayoutComponents)
-    panel.view.text, panel.view.image = panel.content, "choices.png"
+    panel.view.text, panel.view.images = panel.content, ["choices.png"]
     shown = panel.view.to_components()
     assert [c["type"] for c in shown[:2]] == [10, 12]
     assert [c["custom_id"] for c in shown[-1]["components"]] == ["est:opt:7:3:end", "est:undo:7:3"]
@@ -99,6 +99,19 @@ def test_what_even_a_v2_panel_cannot_hold_comes_grouped_then_per_group() -> None
     assert [o["label"] for o in groups_row["components"][0]["options"]] == [
         f"Group {i}" for i in range(25)]
     assert panel.content.endswith("**Pick one.** — Group 2")
+
+
+def test_a_chosen_groups_image_marks_only_its_places_numbered_as_in_the_menus() -> None:
+    """A group of a big decision picked: its decision image shows that group's places (a
+    Llama Land estate with 592 placements was one 800 × 9980 px image of 8 panels), with
+    the numbers the whole decision gives them."""
+    options = [Option(key=f"k{i}", label=f"Place {i}", group=f"Group {i // 25}", at=f"p{i}")
+               for i in range(625)]
+    big = Decision(seat=0, prompt="Pick one.", options=options)
+    whole = panel_for(7, 3, big).marks
+    assert len(whole) == 625
+    chosen = panel_for(7, 3, big, group=2).marks
+    assert chosen == {f"p{i}": whole[f"p{i}"] for i in range(50, 75)}
 
 
 def test_custom_ids_stay_within_100_characters() -> None:

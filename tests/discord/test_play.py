@@ -50,7 +50,7 @@ async def test_your_turn_opens_a_private_panel_of_grouped_options(
 
     claimed = await table.click(mover, panel.message, f"est:sel:{game_id}:{info.version}:0",
                                 ["b3"])
-    assert claimed.callback_type == 6  # the same private panel is edited
+    assert claimed.callback_type == 7  # the same private panel is edited
     assert claimed.message["id"] == panel.message["id"] and claimed.ephemeral
     # the turn goes on in the same panel: fence or graze, as buttons
     assert "You chose **Cell B3**." in claimed.text

@@ -63,7 +63,7 @@ async def test_a_stale_panel_and_a_double_click_are_refused(table: Table, alice:
     assert await version(table, game_id) == v + 1
 
     double = await table.click(mover, old_panel, f"est:sel:{game_id}:{v}:0", ["a2"])
-    assert double.ephemeral and double.followups  # an extra private message …
+    assert double.ephemeral and double.callback_type == 4  # a private message of its own …
     assert "out of date" in double.text
     assert await version(table, game_id) == v + 1  # … and nothing changed
     again = await table.click(mover, old_panel, f"est:sel:{game_id}:{v}:1", ["e1"])

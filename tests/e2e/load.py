@@ -53,7 +53,8 @@ class TimedFakeDiscord(E2EFakeDiscord):
         self.posted: dict[int, list[tuple[float, dict[str, Any]]]] = {}
         self.new_post: dict[int, asyncio.Event] = {}
         self._by_token: dict[str, InteractionRecord] = {}
-        #: decision images the bot sent (files named "…-choices.png"), for the bench
+        #: decision images the bot sent (files named "…-choices.png": the first page of
+        #: one drawn in pages), for the bench
         self.decision_images = 0
 
     def _count_images(self, call: Call) -> None:

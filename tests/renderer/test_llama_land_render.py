@@ -210,18 +210,24 @@ def test_no_decision_image_without_places_on_the_estate() -> None:
     assert render_decision_png("llama-land", view, NAMES, {}) is None
 
 
-def test_many_places_lying_several_ways_get_a_panel_each_with_every_number(
-        text_sizes: list[int]) -> None:
-    from renderer.fonts import recording
-    from renderer.llama_land_decision import panel_groups
-    from renderer.llama_land_table import cells_in
-
+def places_lying_three_ways() -> tuple[dict, dict[str, str]]:
+    """A mid-game view and the marks of every place of three tile shapes on its estate."""
     view = mid_view(2)
     estate = table_of_view(view, NAMES).player(view["current"]).estate
     shapes = [P_SHAPE, [(0, 0), (1, 0), (2, 0), (3, 0), (3, 1)],
               [(0, 1), (1, 0), (1, 1), (2, 1), (3, 1)]]
     marks = {at: str(i + 1) for i, at in enumerate(
         at for shape in shapes for at in translations(shape, set(estate.cells)))}
+    return view, marks
+
+
+def test_many_places_lying_several_ways_get_a_panel_each_with_every_number(
+        text_sizes: list[int]) -> None:
+    from renderer.fonts import recording
+    from renderer.llama_land_decision import panel_groups
+    from renderer.llama_land_table import cells_in
+
+    view, marks = places_lying_three_ways()
     assert len(marks) > 48
     assert len(panel_groups([(cells_in(at), m) for at, m in marks.items()])) == 3
     with recording() as log:
@@ -229,6 +235,35 @@ def test_many_places_lying_several_ways_get_a_panel_each_with_every_number(
     assert image is not None and image.width == WIDTH
     assert [tag for _, tag in log.sizes].count("mark") == len(marks)
     assert min(text_sizes) * PHONE_WIDTH / image.width >= 9
+
+
+def test_places_lying_several_ways_come_as_one_page_each_for_a_gallery(
+        text_sizes: list[int]) -> None:
+    """The panels' images: one image per way the tile lies (Discord shows them as a
+    gallery, each at the screen's width), every number on one of them, each page no
+    taller than a phone screen shows well; one way of lying stays the one image."""
+    from renderer import render_decision_pngs
+    from renderer.fonts import recording
+    from renderer.llama_land_decision import render_decision_pages
+
+    view, marks = places_lying_three_ways()
+    with recording() as log:
+        pages = render_decision_pages(view, NAMES, marks)
+    assert len(pages) == 3
+    assert [tag for _, tag in log.sizes].count("mark") == len(marks)
+    stacked = render_decision(view, NAMES, marks)
+    assert stacked is not None and all(p.width == WIDTH for p in pages)
+    assert all(p.height < stacked.height / 2 for p in pages)
+    assert all(p.height <= 2.5 * p.width for p in pages)
+    assert min(text_sizes) * PHONE_WIDTH / WIDTH >= 9
+    assert len(render_decision_pngs("llama-land", view, NAMES, marks)) == 3
+
+    estate = table_of_view(view, NAMES).player(view["current"]).estate
+    one_way = {at: str(i + 1) for i, at in enumerate(translations(P_SHAPE, set(estate.cells)))}
+    (single,) = render_decision_pages(view, NAMES, one_way)
+    alone = render_decision(view, NAMES, one_way)
+    assert alone is not None and single.tobytes() == alone.tobytes()
+    assert render_decision_pages(view, NAMES, {}) == []
 
 
 def test_a_very_wide_estate_shrinks_its_cells_not_the_text(text_sizes: list[int]) -> None:

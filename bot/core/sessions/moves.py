@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import functools
 from collections.abc import Callable, Sequence
+from dataclasses import replace
 
 from bot.core import transitions
 from bot.core.autoplay import (
@@ -46,23 +47,33 @@ class Moves(SessionsCore):
 
     # -- playing -----------------------------------------------------------------------
     async def play(
-        self, game_id: int, user_id: int, key: str, expected_version: int | None
+        self, game_id: int, user_id: int, key: str, expected_version: int | None,
+        interaction_id: int | None = None,
     ) -> MoveResult:
         """Play option ``key`` for the user's seat.
 
         ``expected_version`` comes from a panel or button: a different current version
         means the panel is out of date and the move is refused. ``None`` (a typed
         command) means "the current version" (retried if another change lands first).
+        ``interaction_id``: the Discord tap playing it, logged with the move
+        (:meth:`played_by`).
         """
         if expected_version is None:
-            return await self._retrying(lambda: self._play(game_id, user_id, key, None))
+            return await self._retrying(
+                lambda: self._play(game_id, user_id, key, None, interaction_id))
         try:
-            return await self._play(game_id, user_id, key, expected_version)
+            return await self._play(game_id, user_id, key, expected_version, interaction_id)
         except StaleVersion:
             raise SessionError(STALE) from None
 
+    async def played_by(self, game_id: int, version: int, interaction_id: int) -> bool:
+        """Whether the tap ``interaction_id`` played the step that made ``version`` (it
+        was delivered twice, and the other delivery played it)."""
+        return await self.store.played_by(game_id, version, interaction_id)
+
     async def _play(
-        self, game_id: int, user_id: int, key: str, expected_version: int | None
+        self, game_id: int, user_id: int, key: str, expected_version: int | None,
+        interaction_id: int | None = None,
     ) -> MoveResult:
         row = await self._row_by_id(game_id)
         if expected_version is not None and expected_version != row.version:
@@ -89,6 +100,8 @@ class Moves(SessionsCore):
             raise SessionError.verbatim(refusal(loaded.game, loaded.state, seat, key, exc)
                                         ) from None
         change = await self._advance(loaded, steps)
+        if interaction_id is not None:
+            change.moves[0] = replace(change.moves[0], interaction_id=interaction_id)
         await self._commit(change)
         self._remember(loaded, change, steps[-1].state)
         self._kick_if_computer(change)
