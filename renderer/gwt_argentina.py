@@ -6,8 +6,9 @@ job market, forecast spaces, cattle market and objectives (``gwt_argentina_marke
 railway, ships and ports (``gwt_argentina_rail``), and for a seated view the player's own
 board and hand (``gwt_argentina_player``).
 
-:func:`render_decision` cuts the region of the board holding a decision's places
-(``Option.at``) and draws each option's mark there (see :mod:`renderer.marks`).
+:func:`render_decision` draws the region of the board holding a decision's places
+(``Option.at``), only the sections it shows, and each option's mark there (see
+:mod:`renderer.marks`).
 """
 
 from __future__ import annotations
