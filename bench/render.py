@@ -112,3 +112,22 @@ def bench_render(name: str, images: int) -> None:
     many_draw, many_encode = many_games_draw_ms(name)
     print(f"{'':10s} 20 games taking turns: {many_draw:.1f} ms draw + {many_encode:.1f} ms "
           f"encode; render ÷ encode {(many_draw + many_encode) / many_encode:.2f}")
+
+
+def main() -> None:
+    """``python -m bench.render [game ...]``: the figures of :func:`bench_render` for the
+    games named (every game with a renderer when none is)."""
+    import argparse
+
+    import renderer
+
+    parser = argparse.ArgumentParser(description=main.__doc__)
+    parser.add_argument("games", nargs="*", help="games (default: all with a renderer)")
+    parser.add_argument("--images", type=int, default=20, help="boards timed per figure")
+    args = parser.parse_args()
+    for name in args.games or list(renderer.RENDERERS):
+        bench_render(name, args.images)
+
+
+if __name__ == "__main__":
+    main()

@@ -6,11 +6,15 @@ job market, forecast spaces, cattle market and objectives (``gwt_argentina_marke
 railway, ships and ports (``gwt_argentina_rail``), and for a seated view the player's own
 board and hand (``gwt_argentina_player``).
 
-:func:`render_decision` cuts the region of the board holding a decision's places
-(``Option.at``) and draws each option's mark there (see :mod:`renderer.marks`).
+:func:`render_decision` draws the region of the board holding a decision's places
+(``Option.at``), only the sections it shows, and each option's mark there (see
+:mod:`renderer.marks`).
 """
 
 from __future__ import annotations
+
+import math
+from collections.abc import Callable
 
 from PIL import Image
 
@@ -23,6 +27,7 @@ from renderer.gwt_argentina_base import (
     MUTED_INK,
     WIDTH,
     Canvas,
+    Layout,
     name_of,
 )
 from renderer.gwt_argentina_market import (
@@ -48,16 +53,24 @@ def table_names(view: dict, names: list[str]) -> list[str]:
     return names
 
 
-#: The tallest board drawn so far in this process, by number of players and seated or
-#: not: the next such board is drawn on a canvas that tall, and one that fills it exactly
-#: (most boards) is the canvas itself, not a copy cut from a taller one. Only a board
-#: taller than that is drawn twice (the first time it is cut off).
-_HEIGHTS: dict[tuple[int, bool], int] = {}
+#: The tallest board drawn so far in this process, by :func:`_shape`: the next such
+#: board is drawn on a canvas that tall, and one that fills it exactly (most boards) is
+#: the canvas itself, not a copy cut from a taller one (a copy of the board, ~1.5 ms).
+#: Only a board taller than that is drawn twice (the first time it is cut off).
+_HEIGHTS: dict[tuple[int, bool, int], int] = {}
+
+
+def _shape(view: dict) -> tuple[int, bool, int]:
+    """What a board's height depends on: the number of players, seated or not, and the
+    cards of the cattle market (its rows). (The players' number alone let one board
+    with a longer market make every board after it a copy.)"""
+    return (len(view["players"]), (view.get("private") or {}).get("seat") is not None,
+            len(view["board"]["cattle_market"]))
 
 
 def render(view: dict, names: list[str]) -> Image.Image:
     names = table_names(view, names)
-    key = (len(view["players"]), (view.get("private") or {}).get("seat") is not None)
+    key = _shape(view)
     height = _HEIGHTS.get(key)
     if height is not None:
         canvas, bottom = _paint(view, names, height)
@@ -70,23 +83,56 @@ def render(view: dict, names: list[str]) -> Image.Image:
     return canvas.crop(bottom)
 
 
-def _paint(view: dict, names: list[str], height: int | None = None) -> tuple[Canvas, float]:
-    canvas = Canvas() if height is None else Canvas(height)
-    y = _paint_header(canvas, view, names, 6)
+#: The board's sections top to bottom: each paints from a ``y`` and returns the y below it.
+Section = Callable[[Canvas, dict, list[str], float], float]
+
+
+def _paint_strip(canvas: Canvas, view: dict, names: list[str], y: float) -> float:
     strip = score_strip(view, names)
     strip.paint_on(canvas.draw, (0, y))
-    y += strip.total_height + 4
+    return y + strip.total_height + 4
+
+
+def _paint_trail(canvas: Canvas, view: dict, names: list[str], y: float) -> float:
     y = canvas.title(y, _("Trail"), _("hand: toll for this player count"))
-    y = paint_trail(canvas, view, names, y) + 10
-    y = paint_job_market(canvas, view, y)
-    y = paint_forecast(canvas, view, y)
-    y = paint_cattle_market(canvas, view, y)
-    y = paint_objectives(canvas, view, y)
-    y = paint_railway(canvas, view, names, y)
-    y = paint_ships(canvas, view, names, y)
-    y = paint_ports(canvas, view, names, y)
-    y = paint_seat_board(canvas, view, names, y)
+    return paint_trail(canvas, view, names, y) + 10
+
+
+SECTIONS: tuple[Section, ...] = (
+    lambda canvas, view, names, y: _paint_header(canvas, view, names, y),
+    _paint_strip,
+    _paint_trail,
+    lambda canvas, view, names, y: paint_job_market(canvas, view, y),
+    lambda canvas, view, names, y: paint_forecast(canvas, view, y),
+    lambda canvas, view, names, y: paint_cattle_market(canvas, view, y),
+    lambda canvas, view, names, y: paint_objectives(canvas, view, y),
+    paint_railway,
+    paint_ships,
+    paint_ports,
+    paint_seat_board,
+)
+TOP = 6
+
+
+def _paint(view: dict, names: list[str], height: int | None = None) -> tuple[Canvas, float]:
+    canvas = Canvas() if height is None else Canvas(height)
+    y = TOP
+    for section in SECTIONS:
+        y = section(canvas, view, names, y)
     return canvas, y + 4
+
+
+def _layout(view: dict, names: list[str]) -> tuple[Layout, list[tuple[Section, float, float]],
+                                                     float]:
+    """The places of the board, each section with the y it starts and ends at, and the
+    board's bottom, all without drawing."""
+    layout = Layout()
+    spans = []
+    y = TOP
+    for section in SECTIONS:
+        top, y = y, section(layout, view, names, y)
+        spans.append((section, top, y))
+    return layout, spans, y + 4
 
 
 def _paint_header(canvas: Canvas, view: dict, names: list[str], y: float) -> float:
@@ -119,16 +165,41 @@ def named(line: str, names: list[str]) -> str:
     return name_seats(line, names)
 
 
+#: how far a section may draw beyond the ys it starts and ends at (its neighbours' room)
+SPILL = 16
+
+
 def render_decision(view: dict, names: list[str], marks: dict[str, str]) -> Image.Image | None:
-    canvas, bottom = _paint(view, table_names(view, names))
-    boxes = {place: canvas.places[place] for place in marks if place in canvas.places}
+    """The region of the board around the decision's places, with their marks. Only the
+    sections the region shows are drawn, on a canvas from the first of them down: they are
+    moved up by an even number of pixels, which keeps every pixel (Pillow rounds halves to
+    even)."""
+    names = table_names(view, names)
+    layout, spans, bottom = _layout(view, names)
+    boxes = {place: layout.places[place] for place in marks if place in layout.places}
     if not boxes:
         return None
     bounds = Box(0, 0, WIDTH, bottom)
     region = region_around(boxes.values(), DECISION_CONTEXT, bounds, min_width=WIDTH,
                            min_height=300)
-    image = canvas.image.crop((round(region.left), round(region.top), round(region.right),
-                               round(region.bottom)))
+    left, top, right, low = (round(region.left), round(region.top), round(region.right),
+                             round(region.bottom))
+    shown = [(section, start) for section, start, end in spans
+             if end + SPILL > top and start - SPILL < low]
+    # from above the first section shown: nothing is drawn at negative coordinates, which
+    # Pillow rounds otherwise (towards zero)
+    shift = max(0, 2 * math.floor((shown[0][1] - SPILL) / 2))
+    canvas = Canvas(low - shift)
+    for section, start in shown:
+        section(canvas, view, names, start - shift)
+    image = canvas.image.crop((left, top - shift, right, low - shift))
+    return draw_marks(image, boxes, region, marks)
+
+
+def draw_marks(image: Image.Image, boxes: dict[str, Box], region: Box,
+               marks: dict[str, str]) -> Image.Image:
+    """Each place of ``boxes`` (on the board) outlined and marked on ``image``, the
+    board's ``region``."""
     draw = draw_on(image)
     size = mark_size(image.width)
     for place, box in boxes.items():

@@ -17,7 +17,7 @@ from PIL import Image
 
 from games.i18n import _
 from renderer.colours import readable_ink
-from renderer.fonts import draw_on, font, min_size
+from renderer.fonts import TextDraw, draw_on, font, min_size
 from renderer.gwt_argentina_layers import paste_drawn
 from renderer.marks import Box
 
@@ -121,6 +121,31 @@ class Canvas:
 
     def crop(self, bottom: float) -> Image.Image:
         return self.image.crop((0, 0, WIDTH, round(bottom)))
+
+
+class _Blind(TextDraw):
+    """A draw that measures text and draws nothing."""
+
+    def _nothing(self, *args: Any, **kwargs: Any) -> None:
+        return None
+
+    text = rounded_rectangle = rectangle = ellipse = line = polygon = _nothing  # type: ignore[assignment]
+    pieslice = arc = chord = point = bitmap = regular_polygon = _nothing  # type: ignore[assignment]
+
+
+class Layout(Canvas):
+    """A canvas that draws nothing: the sections painted on it only measure their text and
+    register their places, so that a decision image knows where they fall and draws only
+    the sections it shows."""
+
+    def __init__(self) -> None:
+        self.image = Image.new("RGB", (1, 1))
+        self.draw = _Blind(self.image)
+        self.places = {}
+
+    def paste_drawn(self, at: tuple[float, float], extent: tuple[float, float],
+                    paint: Callable[..., None], *args: Any) -> None:
+        return None  # a part registers no place
 
 
 def player_fill(seat: int) -> str:

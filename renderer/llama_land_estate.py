@@ -104,14 +104,24 @@ def draw_estate(draw: ImageDraw.ImageDraw, estate: EstateGrid, frame: GridFrame,
     s = frame.size
     reach = s / 2 + 1
     for r in range(frame.top, frame.top + rows):
-        for c in range(frame.left, frame.left + cols):
-            if (r, c) not in estate.cells:
-                stamp(draw, paint_ground, frame.centre((r, c)), reach, s)
+        if all((r, c) in estate.cells for c in range(frame.left, frame.left + cols)):
+            continue
+        # the row's ground in one piece: each terrain cell, stamped after, covers its own
+        (x, y), width = frame.centre((r, frame.left)), (cols - 1) * s
+        stamp(draw, paint_ground_row, (x + width / 2, y), (width / 2 + reach, reach), s, cols)
     # a cell's look is one of a few dozen: drawn once each, pasted (renderer.sprites)
     for cell, stack in estate.cells.items():
         stamp(draw, paint_cell, frame.centre(cell), reach, s, stack.height, stack.top,
               stack.foundation, faded, corner_free)
     draw_tile_lines(draw, estate, frame)
+
+
+def paint_ground_row(draw: ImageDraw.ImageDraw, centre: tuple[float, float], s: float,
+                     cols: int) -> None:
+    """``cols`` cells without terrain side by side, ``s`` px wide, around ``centre``."""
+    x, y = centre
+    for k in range(cols):
+        paint_ground(draw, (x + (k - (cols - 1) / 2) * s, y), s)
 
 
 def paint_ground(draw: ImageDraw.ImageDraw, centre: tuple[float, float], s: float) -> None:
@@ -151,6 +161,7 @@ def number_size(cell: float) -> int:
 
 def draw_tile_lines(draw: ImageDraw.ImageDraw, estate: EstateGrid, frame: GridFrame) -> None:
     thick = max(2, round(frame.size / 18))
+    line = _axis_line if _whole(frame) and draw.mode == "RGB" else _pillow_line
     for (r, c), stack in estate.cells.items():
         x0, y0, x1, y1 = frame.box((r, c))
         for (dr, dc), segment in (((0, 1), ((x1, y0), (x1, y1))),
@@ -159,11 +170,38 @@ def draw_tile_lines(draw: ImageDraw.ImageDraw, estate: EstateGrid, frame: GridFr
                                   ((-1, 0), ((x0, y0), (x1, y0)))):
             other = estate.cells.get((r + dr, c + dc))
             if other is None:
-                draw.line(segment, fill=INK, width=thick)
+                line(draw, segment, INK, thick)
             elif other.tile != stack.tile or other.height != stack.height:
-                draw.line(segment, fill=INK, width=thick)
+                line(draw, segment, INK, thick)
             elif (dr, dc) in ((0, 1), (1, 0)):
-                draw.line(segment, fill=THIN_LINE, width=1)
+                line(draw, segment, THIN_LINE, 1)
+
+
+def _whole(frame: GridFrame) -> bool:
+    """Whether every cell's corners fall on whole pixels."""
+    return all(isinstance(v, int) for v in (frame.x, frame.y, frame.size))
+
+
+def _pillow_line(draw: ImageDraw.ImageDraw, segment, ink: RGB, width: int) -> None:
+    draw.line(segment, fill=ink, width=width)
+
+
+def _axis_line(draw: ImageDraw.ImageDraw, segment, ink: RGB, width: int) -> None:
+    """``draw.line(segment, ink, width)`` for a horizontal or vertical segment between
+    whole pixels, from left to right or top to bottom: the rectangle Pillow fills for it
+    (its ends included, ``(width - 1) // 2`` pixels on the left or above, ``width // 2``
+    on the right or below), filled by Pillow's core (ImageDraw.line costs several times
+    more)."""
+    (x0, y0), (x1, y1) = segment
+    before, after = (width - 1) // 2, width // 2
+    if y0 == y1 and x0 <= x1:
+        box = (x0, y0 - before, x1 + 1, y0 + after + 1)
+    elif x0 == x1 and y0 <= y1:
+        box = (x0 - before, y0, x0 + after + 1, y1 + 1)
+    else:  # drawn the other way round, Pillow puts an even width's extra pixel elsewhere
+        _pillow_line(draw, segment, ink, width)
+        return
+    draw.im.paste(ink, box)
 
 
 def outline_cells(draw: ImageDraw.ImageDraw, frame: GridFrame, cells: Iterable[Cell],

@@ -18,18 +18,21 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Hashable
-from functools import lru_cache
 from typing import Any
 
 from PIL import Image, ImageDraw
 
 from renderer.fonts import draw_on, note, recording
+from renderer.kept import core_bytes, lru_by_bytes
 
 #: positions are kept to this fraction of a pixel (2: within 1/4 px of the exact one)
 SUBPIXEL = 2
 #: at most this many sprites are kept: the pieces of 60 Kuhlorado and Hazienda games in
 #: two languages are ~330 sprites, 2.7 MB
 SPRITES = 512
+#: and at most this many bytes of them (a row of Llama Land's ground is ~150 KB): 20
+#: games of each game taking turns keep ~10 MB
+SPRITE_BYTES = 16 << 20
 
 Painter = Callable[..., None]
 
@@ -55,7 +58,12 @@ def stamp(draw: ImageDraw.ImageDraw, painter: Painter, centre: tuple[float, floa
         draw.im.paste(pixels, box, mask)
 
 
-@lru_cache(maxsize=SPRITES)
+def _weight(sprite: tuple) -> int:
+    pixels, mask, _box, _sizes = sprite
+    return core_bytes(pixels, mask)
+
+
+@lru_by_bytes(SPRITES, SPRITE_BYTES, _weight)
 def _sprite(painter: Painter, args: tuple, rx: int, ry: int, fx: int, fy: int,
             ) -> tuple[Any, Any, tuple[int, int, int, int], list]:
     """The sprite's pixels and mask (Pillow's core images; no mask when every pixel is

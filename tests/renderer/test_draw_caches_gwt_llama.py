@@ -41,17 +41,19 @@ def _drawn(game: str, keep: bool, monkeypatch) -> list:
 
 @pytest.mark.parametrize("game", list(LAYERS))
 def test_boards_are_the_same_without_the_layers(game, monkeypatch):
-    LAYERS[game]._layer.cache_clear()
-    kept = _drawn(game, True, monkeypatch)
-    info = LAYERS[game]._layer.cache_info()
-    assert info.hits > 0 and info.currsize > 0  # parts were pasted, not only drawn
-    again = _drawn(game, True, monkeypatch)  # every part pasted from the cache now
+    store = LAYERS[game].KEPT
+    store.clear()
+    kept = _drawn(game, True, monkeypatch)  # each part drawn in place first, then built
+    assert store.hits > 0 and len(store) > 0  # parts were pasted, not only drawn
+    again = _drawn(game, True, monkeypatch)  # every part pasted from the store now
     assert _drawn(game, False, monkeypatch) == kept == again
 
 
 @pytest.mark.parametrize("game", list(LAYERS))
 def test_the_parts_kept_are_bounded(game):
-    assert LAYERS[game]._layer.cache_info().maxsize == LAYERS[game].LAYERS <= 512
+    """By bytes: a few tens of MB at most in a worker (see ``renderer/kept.py``)."""
+    assert LAYERS[game].KEPT.budget == LAYERS[game].LAYER_BYTES <= 40 << 20
+    assert LAYERS[game].KEPT.bytes <= LAYERS[game].KEPT.budget
 
 
 def test_a_part_blending_with_what_lies_under_it_is_drawn_in_place():
@@ -65,11 +67,12 @@ def test_a_part_blending_with_what_lies_under_it_is_drawn_in_place():
         canvas.text((x + 4, y + 4), "Buenos Aires", size=22)
 
     for paint in (text_alone, text_on_a_box):
-        gwt_argentina_layers._layer.cache_clear()
+        gwt_argentina_layers.KEPT.clear()
         pasted, drawn = Canvas(80, 240, (40, 90, 160)), Canvas(80, 240, (40, 90, 160))
-        pasted.paste_drawn((13.5, 21.25), (174, 36), paint)
-        paint(drawn, 13.5, 21.25)
-        assert pasted.image.tobytes() == drawn.image.tobytes()
+        for _ in range(3):  # noted, then built and kept (or not), then pasted
+            pasted.paste_drawn((13.5, 21.25), (174, 36), paint)
+            paint(drawn, 13.5, 21.25)
+            assert pasted.image.tobytes() == drawn.image.tobytes()
         kept = gwt_argentina_layers._layer(Canvas, paint, (), (1.5, 1.25), (190, 60), "en")
         assert (kept is None) == (paint is text_alone)
 
