@@ -494,7 +494,10 @@ class FakeDiscord:
     # -- REST ---------------------------------------------------------------------------
     async def _rest(self, request: web.Request) -> web.StreamResponse:
         path = request.path.removeprefix(API_PREFIX)
-        body, files = await _read_body(request)
+        try:
+            body, files = await _read_body(request)
+        except ConnectionResetError:  # the bot died mid-upload (kill -9): nobody to answer
+            return web.Response(status=400)
         call = Call(request.method, path, dict(request.query), body, files,
                     agent=request.headers.get("User-Agent", ""))
         self.calls.append(call)
