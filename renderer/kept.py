@@ -14,6 +14,7 @@ are rebuilt on every other use rather than every use.
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import threading
 from collections import OrderedDict
@@ -115,10 +116,8 @@ def lru_by_bytes(maxsize: int, budget: int, weigh: Callable[[Any], int]
         def cached(*args: Any) -> Any:
             found = results.get(args)
             if found is not None:
-                try:
+                with contextlib.suppress(KeyError):  # dropped by another thread meanwhile
                     results.move_to_end(args)
-                except KeyError:  # dropped by another thread meanwhile
-                    pass
                 counts["hits"] += 1
                 return found[0]
             result = function(*args)
