@@ -63,7 +63,8 @@ POLL_SECONDS = 5.0
 #: 8.9/s, 2.1 s; 64 → 10.4/s, 2.5 s. Past 32 the gain is within the noise while more
 #: boards wait in the pool's queue, and a real upload takes longer than the fake's.
 MAX_IN_FLIGHT = _tuning("ESTANCIA_OUTBOX_IN_FLIGHT", 32)
-#: Due announcements read per look: enough to fill the free delivery slots.
+#: Deliveries started and not finished at most (under way, or waiting for a slot): enough
+#: to fill the slots freed before the next look.
 BATCH = _tuning("ESTANCIA_OUTBOX_BATCH", 2 * MAX_IN_FLIGHT)
 #: A send that takes longer is given up and retried (the nonce prevents a duplicate).
 SEND_TIMEOUT = 30.0
@@ -124,8 +125,14 @@ class OutboxDeliverer:
     async def start_due(self) -> list[asyncio.Task[bool]]:
         """Start delivering each due announcement whose game has none in flight."""
         async with self._picking:
-            started = []
-            for announcement in await self.sessions.pending_announcements(BATCH):
+            started: list[asyncio.Task[bool]] = []
+            room = BATCH - len(self._in_flight)
+            if room <= 0:
+                return started  # a finishing delivery wakes us again
+            # Not the games under way: under load they are most of what is due, and a
+            # look at them again on every wake-up was a tenth of the bot's CPU.
+            for announcement in await self.sessions.pending_announcements(
+                    room, busy_games=list(self._in_flight)):
                 if announcement.game_id in self._in_flight:
                     # Its game's previous one is finishing: give the claim back (another
                     # process's would wait out the lease); the finish wakes us again.

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import json
 import os
-from collections.abc import Awaitable, Callable, Sequence
+from collections.abc import Awaitable, Callable, Collection, Sequence
 from typing import Any, TypeVar
 
 import asyncpg
@@ -488,30 +488,35 @@ class PgStore:
         return text, [(r["seat"], r["option_key"]) for r in steps]
 
     # -- outbox --------------------------------------------------------------------------
-    async def due_outbox(self, now: float, limit: int) -> list[OutboxRow]:
+    async def due_outbox(self, now: float, limit: int,
+                         skip_games: Collection[int] = ()) -> list[OutboxRow]:
         rows = await self._pool.fetch(
             """
             SELECT * FROM outbox WHERE id IN (
                 SELECT MIN(id) FROM outbox
                 WHERE sent_at IS NULL AND next_attempt_at IS NOT NULL
+                    AND NOT (game_id = ANY($3::bigint[]))
                 GROUP BY game_id
             ) AND next_attempt_at <= $1
             ORDER BY id LIMIT $2
             """,
-            now, limit,
+            now, limit, sorted(set(skip_games)),
         )
         return [_outbox_from_row(r) for r in rows]
 
-    async def claim_outbox(self, now: float, limit: int) -> list[OutboxRow]:
+    async def claim_outbox(self, now: float, limit: int,
+                           skip_games: Collection[int] = ()) -> list[OutboxRow]:
         """Claim the rows to deliver now for this process, until ``now + CLAIM_SECONDS``:
         the oldest pending row of each game (order holds), unless another process holds
-        it. ``FOR UPDATE SKIP LOCKED``: processes claiming at once get different rows."""
+        it or its game is in ``skip_games``. ``FOR UPDATE SKIP LOCKED``: processes
+        claiming at once get different rows."""
         rows = await self._bookkeeping(lambda db: db.fetch(
             """
             UPDATE outbox SET claimed_until = $2 WHERE id IN (
                 SELECT o.id FROM outbox o
                 WHERE o.sent_at IS NULL AND o.next_attempt_at <= $1
                     AND (o.claimed_until IS NULL OR o.claimed_until <= $1)
+                    AND NOT (o.game_id = ANY($4::bigint[]))
                     AND NOT EXISTS (
                         SELECT 1 FROM outbox e WHERE e.game_id = o.game_id
                         AND e.sent_at IS NULL AND e.next_attempt_at IS NOT NULL
@@ -520,7 +525,7 @@ class PgStore:
                 FOR UPDATE SKIP LOCKED)
             RETURNING *
             """,
-            now, now + CLAIM_SECONDS, limit,
+            now, now + CLAIM_SECONDS, limit, sorted(set(skip_games)),
         ))
         return sorted((_outbox_from_row(r) for r in rows), key=lambda r: r.id)
 

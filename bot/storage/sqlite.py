@@ -25,7 +25,7 @@ import logging
 import os
 import sqlite3
 import zlib
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Collection, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -914,27 +914,33 @@ class Store:
         return await self._read(read)
 
     # -- outbox --------------------------------------------------------------------------
-    async def due_outbox(self, now: float, limit: int) -> list[OutboxRow]:
-        """Unsent rows due now: only the oldest pending row of each game, so order holds.
+    async def due_outbox(self, now: float, limit: int,
+                         skip_games: Collection[int] = ()) -> list[OutboxRow]:
+        """Unsent rows due now: only the oldest pending row of each game, so order holds;
+        none of the games in ``skip_games`` (their previous one is being delivered).
 
         Abandoned rows (``next_attempt_at`` NULL) no longer hold back later ones."""
+        skip = sorted(set(skip_games))
         rows = await self._fetchall(
-            """
+            f"""
             SELECT * FROM outbox WHERE id IN (
                 SELECT MIN(id) FROM outbox
                 WHERE sent_at IS NULL AND next_attempt_at IS NOT NULL
+                    AND game_id NOT IN ({", ".join("?" * len(skip))})
                 GROUP BY game_id
             ) AND next_attempt_at <= ?
             ORDER BY id LIMIT ?
             """,
-            (now, limit),
+            (*skip, now, limit),
         )
         return [_outbox_from_row(r) for r in rows]
 
-    async def claim_outbox(self, now: float, limit: int) -> list[OutboxRow]:
-        """The rows to deliver now. One process uses a SQLite file, and its deliverer
-        keeps one delivery per game: nothing to claim (PostgreSQL claims them)."""
-        return await self.due_outbox(now, limit)
+    async def claim_outbox(self, now: float, limit: int,
+                           skip_games: Collection[int] = ()) -> list[OutboxRow]:
+        """The rows to deliver now, none of ``skip_games``. One process uses a SQLite
+        file, and its deliverer keeps one delivery per game: nothing to claim (PostgreSQL
+        claims them)."""
+        return await self.due_outbox(now, limit, skip_games)
 
     async def release_outbox(self, outbox_id: int) -> None:
         """Give back a claimed row (nothing to do: rows are not claimed here)."""

@@ -94,3 +94,16 @@ async def test_a_whole_game_against_the_computer(store: Any) -> None:
             b"\x89PNG")
     finally:
         await sessions.close()
+
+
+async def test_the_outbox_skips_the_games_asked_to(store: Any) -> None:
+    """The deliverer does not read again the games whose previous announcement it is
+    delivering: they are left out whole, their later rows too (order holds)."""
+    games = [await store.create_game(new_game(channel), {"n": channel})
+             for channel in (1, 2, 3)]
+    await store.commit(Change(replace(games[0], version=1), 0, announcements=[{"n": 11}]))
+    busy = [games[0].id, games[2].id]
+    assert [r.game_id for r in await store.due_outbox(200.0, 10, busy)] == [games[1].id]
+    assert [r.payload for r in await store.claim_outbox(200.0, 10, busy)] == [{"n": 2}]
+    assert [r.payload for r in await store.claim_outbox(200.0, 10, [games[1].id])] == [
+        {"n": 1}, {"n": 3}]

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 from bot.core.scheduler import Scheduler
@@ -152,3 +154,31 @@ async def test_a_resent_announcement_is_deduplicated_by_its_nonce(
 
     assert len(fake.created_posts) == created
     assert fake.nonce_replays[-1] == (fake.channel_id(), str(post.body["nonce"]))
+
+
+async def test_a_game_being_delivered_is_not_read_again(
+        table: Table, fake: FakeDiscord, alice: FakeMember, bob: FakeMember) -> None:
+    """While a game's announcement is under way, the deliverer's next looks leave that
+    game out (under load those looks read every game under way again, for nothing)."""
+    await table.slash(alice, "new", game="pasture")
+    await table.feed(fake.slash(bob, "estancia", "new", channel_id=fake.channel_id("corral"),
+                                game="pasture"))
+    fake.inject("POST", rf"^/channels/{fake.channel_id('ranch')}/messages$", delay=0.5)
+    outbox = table.bot.outbox
+    slow, quick = await outbox.start_due()
+    await quick
+    store = table.sessions.store
+    read: list[int] = []
+    claim = store.claim_outbox
+
+    async def spy(now: float, limit: int, skip_games: Any = ()) -> Any:
+        rows = await claim(now, limit, skip_games)
+        read.extend(r.game_id for r in rows)
+        return rows
+
+    store.claim_outbox = spy
+    assert await outbox.start_due() == []
+    assert read == [] and not slow.done()
+    await slow
+    assert len(fake.channel_posts(fake.channel_id("ranch"))) == 1
+    assert await table.deliver() == []

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Collection
+
 from bot.core import transitions
 from bot.core.announcements import Announcement
 from bot.core.autoplay import (
@@ -31,10 +33,12 @@ class Delivery(SessionsCore):
     """What leaves the session: the outbox of announcements and turn timers."""
 
     # -- outbox --------------------------------------------------------------------------
-    async def pending_announcements(self, limit: int = 20) -> list[Announcement]:
+    async def pending_announcements(self, limit: int = 20,
+                                    busy_games: Collection[int] = ()) -> list[Announcement]:
         """Due, unsent announcements, oldest first, at most one per game (keeps order),
-        claimed for this process (several processes on PostgreSQL never get the same)."""
-        rows = await self.store.claim_outbox(self.clock(), limit)
+        claimed for this process (several processes on PostgreSQL never get the same);
+        none of ``busy_games`` (this process is delivering their previous one)."""
+        rows = await self.store.claim_outbox(self.clock(), limit, busy_games)
         return [
             Announcement.from_payload(r.id, r.game_id, r.channel_id, r.version, r.attempts,
                                       r.payload)
