@@ -126,22 +126,32 @@ def translation(msgid: str, context: str | None = None, lang: str | None = None)
     return found
 
 
-def _finish(text: str, params: dict) -> str:
+def _finish(text: str, params: dict, lang: str | None = None) -> str:
     if params:
         text = text.format(**params)
-    if current() == PSEUDO:
+    if (lang or current()) == PSEUDO:
         return f"{PSEUDO_OPEN}{text}{PSEUDO_CLOSE}"
     return text
 
 
+def _translated(msgid: str, context: str | None, params: dict) -> str:
+    # the hottest path of every label: the active language is read once
+    lang = _active.get()
+    if lang not in (SOURCE, PSEUDO):
+        found = _catalogue(lang).get((context, msgid))
+        if found:
+            msgid = found[0] if isinstance(found, tuple) else found
+    return _finish(msgid, params, lang)
+
+
 def _(msgid: str, **params: object) -> str:
     """``msgid`` in the active language, with ``{name}`` fields filled from ``params``."""
-    return _finish(translation(msgid) or msgid, params)
+    return _translated(msgid, None, params)
 
 
 def _p(context: str, msgid: str, **params: object) -> str:
     """Like :func:`_` for an English text that needs a context to translate."""
-    return _finish(translation(msgid, context) or msgid, params)
+    return _translated(msgid, context, params)
 
 
 def _plural_index(lang: str, n: int) -> int:

@@ -8,6 +8,8 @@ names ("red", "horse", "forest"): renderers translate them with these functions.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from games.i18n import N_, _, _p
 
 COLOURS = {"red": N_("Red"), "blue": N_("Blue"), "yellow": N_("Yellow"),
@@ -31,26 +33,32 @@ def category_word(category: str) -> str:
     return category_label(category).lower()
 
 
+#: Each name translated when asked for, not all ten to return one (decisions name cards
+#: in every option label).
+_CARD_NAMES: dict[str, Callable[[], str]] = {
+    "mountain": lambda: _p("card", "mountain"), "forest": lambda: _p("card", "forest"),
+    "meadow": lambda: _p("card", "meadow"), "stone": lambda: _p("card", "stone"),
+    "swamp": lambda: _p("card", "swamp"), "pampa": lambda: _p("card", "pampa"),
+    "cattle": lambda: _p("card", "cattle"), "horse": lambda: _p("card", "horse"),
+    "pig": lambda: _p("card", "pig"), "sheep": lambda: _p("card", "sheep"),
+}
+_ANIMALS_WITH_ARTICLE: dict[str, Callable[[], str]] = {
+    "cattle": lambda: _p("an animal", "cattle"), "horse": lambda: _p("an animal", "a horse"),
+    "pig": lambda: _p("an animal", "a pig"), "sheep": lambda: _p("an animal", "a sheep"),
+}
+
+
 def card_name(card: str) -> str:
     """A land kind or an animal species as the name of its card ("forest", "horse"),
     lower case, as in "a {card} card"."""
-    names = {
-        "mountain": _p("card", "mountain"), "forest": _p("card", "forest"),
-        "meadow": _p("card", "meadow"), "stone": _p("card", "stone"),
-        "swamp": _p("card", "swamp"), "pampa": _p("card", "pampa"),
-        "cattle": _p("card", "cattle"), "horse": _p("card", "horse"),
-        "pig": _p("card", "pig"), "sheep": _p("card", "sheep"),
-    }
-    return names.get(card, card)
+    name = _CARD_NAMES.get(card)
+    return card if name is None else name()
 
 
 def animal_with_article(species: str) -> str:
     """An animal with its indefinite article ("a horse"; "cattle" takes none)."""
-    names = {
-        "cattle": _p("an animal", "cattle"), "horse": _p("an animal", "a horse"),
-        "pig": _p("an animal", "a pig"), "sheep": _p("an animal", "a sheep"),
-    }
-    return names.get(species, species)
+    name = _ANIMALS_WITH_ARTICLE.get(species)
+    return species if name is None else name()
 
 
 def upper_first(text: str) -> str:
