@@ -9,6 +9,7 @@ from pathlib import Path
 from PIL import Image
 
 from games.i18n import register_catalogues
+from renderer.palettes import palette_for
 
 register_catalogues(Path(__file__).parent)
 
@@ -31,7 +32,7 @@ def render_image(game: str, view: dict, names: list[str]) -> Image.Image:
 
 def render_png(game: str, view: dict, names: list[str]) -> bytes:
     """PNG bytes of the board for a view; ``names`` are the seats' display names."""
-    return encode_png(render_image(game, view, names))
+    return encode_png(render_image(game, view, names), palette_for(RENDERERS[game]))
 
 
 def render_decision_png(game: str, view: dict, names: list[str],
@@ -47,7 +48,7 @@ def render_decision_png(game: str, view: dict, names: list[str],
     if draw is None or not marks:
         return None
     image = draw(view, names, marks)
-    return None if image is None else encode_png(image)
+    return None if image is None else encode_png(image, palette_for(RENDERERS[game]))
 
 
 #: Pages of one decision image at most: Discord takes 10 files a message, and a turn
@@ -64,7 +65,8 @@ def render_decision_pngs(game: str, view: dict, names: list[str],
     draw_pages = getattr(module, "render_decision_pages", None)
     pages = draw_pages(view, names, marks) if draw_pages is not None and marks else None
     if pages is not None and len(pages) <= MAX_PAGES:
-        return [encode_png(image) for image in pages]
+        palette = palette_for(RENDERERS[game])
+        return [encode_png(image, palette) for image in pages]
     png = render_decision_png(game, view, names, marks)
     return [] if png is None else [png]
 
@@ -73,19 +75,21 @@ def render_decision_pngs(game: str, view: dict, names: list[str],
 PNG_LEVEL = 3
 
 
-def encode_png(image: Image.Image) -> bytes:
+def encode_png(image: Image.Image, palette: Image.Image | None = None) -> bytes:
     """A palette PNG of the image. Boards are flat colour and anti-aliased text: 256
     colours keep them visually identical at half the bytes of RGB, and 8-bit pixels encode
-    several times faster. The palette is chosen (fast octree) on every other pixel of
-    every other row, which halves its cost, then each pixel takes its nearest colour, not
-    dithered: the same pixels always give the same bytes."""
+    several times faster. Each pixel takes its nearest colour, not dithered, of
+    ``palette`` (the game's, :mod:`renderer.palettes`), or else of a palette chosen (fast
+    octree) on every other pixel of every other row: the same pixels always give the
+    same bytes."""
     if image.mode not in ("P", "L", "1"):
         if image.mode not in ("RGB", "RGBA"):
             image = image.convert("RGBA" if "A" in image.getbands() else "RGB")
-        sample = image.resize((max(1, image.width // 2), max(1, image.height // 2)),
-                              Image.Resampling.NEAREST)
-        palette = sample.quantize(256, method=Image.Quantize.FASTOCTREE,
-                                  dither=Image.Dither.NONE)
+        if palette is None or image.mode != "RGB":
+            sample = image.resize((max(1, image.width // 2), max(1, image.height // 2)),
+                                  Image.Resampling.NEAREST)
+            palette = sample.quantize(256, method=Image.Quantize.FASTOCTREE,
+                                      dither=Image.Dither.NONE)
         image = image.quantize(palette=palette, dither=Image.Dither.NONE)
     buf = io.BytesIO()
     image.save(buf, format="PNG", optimize=False, compress_level=PNG_LEVEL)

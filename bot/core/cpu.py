@@ -251,9 +251,11 @@ def render_png(module: str, view: dict[str, Any], names: list[str],
     ``locale`` (None: the active language; a worker process has none of its own)."""
     import renderer
     from games.i18n import current, using
+    from renderer.palettes import palette_for
 
     with using(locale or current()):
-        return renderer.encode_png(importlib.import_module(module).render(view, names))
+        return renderer.encode_png(importlib.import_module(module).render(view, names),
+                                   palette_for(module))
 
 
 def game_at(module: str) -> Any:

@@ -1,0 +1,3 @@
+from renderer.palettes import main
+
+main()
