@@ -20,6 +20,7 @@ from games.base import (
     GameState,
     Option,
     Outcome,
+    PerState,
 )
 from games.i18n import N_, _, _n, using
 from games.kuhlorado.decisions import (
@@ -90,6 +91,11 @@ def symbol_of(seat: int) -> str:
     return SYMBOLS[seat]
 
 
+#: Decisions of live states, computed once (front ends, checks and computer players ask
+#: for the same state's decision many times).
+_decisions: PerState = PerState()
+
+
 class Kuhlorado(Game[KuhloradoState, KuhloradoOptions]):
     name = "kuhlorado"
     title = "Kuhlorado"
@@ -134,6 +140,9 @@ class Kuhlorado(Game[KuhloradoState, KuhloradoOptions]):
     def pending(self, state: KuhloradoState) -> Decision | None:
         if state.finished:
             return None
+        return _decisions.get(state, lambda: self._decide(state))
+
+    def _decide(self, state: KuhloradoState) -> Decision:
         seat, who = state.current, _(SEAT_NAMES[state.current])
         if state.phase == "roll":
             prompt = _("{who} ({symbol}): roll the dice.", who=who, symbol=symbol_of(seat))
