@@ -22,15 +22,16 @@ from renderer.palettes import (
 FAR = 20
 
 
-def errors(drawn: Image.Image, posted: Image.Image) -> list[int]:
+def errors(drawn: Image.Image, sent: Image.Image) -> list[int]:
     """Histogram of the largest channel difference, pixel by pixel."""
-    red, green, blue = ImageChops.difference(drawn, posted.convert("RGB")).split()
+    red, green, blue = ImageChops.difference(drawn, sent.convert("RGB")).split()
     return ImageChops.lighter(ImageChops.lighter(red, green), blue).histogram()
 
 
-def per_image(image: Image.Image) -> Image.Image:
-    """The palette image as it was posted before palettes were kept: chosen per image."""
-    return Image.open(io.BytesIO(encode_png(image)))
+def posted(image: Image.Image, palette: Image.Image | None = None) -> Image.Image:
+    """The image as posted: mapped onto ``palette``, or onto a palette chosen for it (as
+    before palettes were kept)."""
+    return Image.open(io.BytesIO(encode_png(image, palette)))
 
 
 @pytest.mark.parametrize("game", sorted(REFERENCE_OPTIONS))
@@ -51,9 +52,8 @@ def test_a_games_palette_keeps_its_colours_as_well_as_one_chosen_per_image(game:
     for image in reference_images(game, seeds=(7,), every=45):
         image = image.convert("RGB")
         images += 1
-        kept = [a + b for a, b in zip(kept, errors(image, image.quantize(
-            palette=palette, dither=Image.Dither.NONE)), strict=True)]
-        chosen = [a + b for a, b in zip(chosen, errors(image, per_image(image)), strict=True)]
+        kept = [a + b for a, b in zip(kept, errors(image, posted(image, palette)), strict=True)]
+        chosen = [a + b for a, b in zip(chosen, errors(image, posted(image)), strict=True)]
     worst_kept = max(i for i, n in enumerate(kept) if n)
     worst_chosen = max(i for i, n in enumerate(chosen) if n)
     pixels = sum(kept)
@@ -73,10 +73,10 @@ def test_posted_images_are_mapped_onto_the_kept_palette() -> None:
     kept palette's, and the same board gives the same bytes."""
     game = "kuhlorado"
     png = renderer.render_png(game, *_mid_view(game))
-    posted = Image.open(io.BytesIO(png))
+    board = Image.open(io.BytesIO(png))
     kept = set(parse(renderer.palettes.path_for(renderer.RENDERERS[game]).read_text()))
-    flat = posted.getpalette() or []
-    used = {index for _n, index in posted.getcolors(256) or []}
+    flat = board.getpalette() or []
+    used = {index for _n, index in board.getcolors(256) or []}
     assert {tuple(flat[3 * i:3 * i + 3]) for i in used} <= kept
     assert renderer.render_png(game, *_mid_view(game)) == png
 
@@ -106,5 +106,5 @@ def test_palette_files_round_trip_and_bad_text_is_refused() -> None:
 def test_a_renderer_without_a_palette_chooses_one_per_image() -> None:
     assert palette_for("tests.discord.pasture") is None
     image = Image.new("RGB", (30, 20), (12, 200, 40))
-    posted = Image.open(io.BytesIO(encode_png(image)))
-    assert posted.mode == "P" and posted.convert("RGB").getpixel((3, 3)) == (12, 200, 40)
+    sent = posted(image)
+    assert sent.mode == "P" and sent.convert("RGB").getpixel((3, 3)) == (12, 200, 40)
