@@ -140,7 +140,33 @@ async def test_boards_go_before_computers_and_one_worker_stays_free_of_them(
     hold.set()
     await asyncio.gather(*first, board)
     assert sorted(started) == ["board", "c0", "c1", "c2"]
-    assert lanes.free == 2 and lanes.computers == 0
+    assert lanes.free == 2 * cpu.QUEUED_PER_WORKER and lanes.computers == 0
+
+
+async def test_each_worker_has_its_next_task_waiting(pool: None) -> None:
+    """Two workers are handed QUEUED_PER_WORKER boards each, so that a worker finishing
+    one starts the next at once; one more waits until a task ends."""
+    lanes = cpu._Lanes(2)
+    assert cpu.QUEUED_PER_WORKER >= 2
+    started: list[int] = []
+    holds = [asyncio.Event() for _ in range(2 * cpu.QUEUED_PER_WORKER + 1)]
+
+    async def board(number: int) -> None:
+        await lanes.acquire(False)
+        started.append(number)
+        await holds[number].wait()
+        lanes.release(False)
+
+    tasks = [asyncio.create_task(board(i)) for i in range(len(holds))]
+    await asyncio.sleep(0)
+    assert started == list(range(2 * cpu.QUEUED_PER_WORKER))
+    holds[0].set()
+    await asyncio.sleep(0)
+    await asyncio.sleep(0)
+    assert started[-1] == len(holds) - 1
+    for hold in holds:
+        hold.set()
+    await asyncio.gather(*tasks)
 
 
 async def test_the_callers_locale_goes_with_the_work(pool: None) -> None:
