@@ -11,7 +11,9 @@ machine (loopback only), with figures measured against the machine's limit.
   (on a machine shared with other work, boards/s follows the CPU left over; CPU per
   board does not: ``cores ÷ (bot + pool CPU per board)`` is what the machine could post).
   Beside them: the CPU this bench process itself used (the fake Discord and the simulated
-  players share the cores with the bot here), and the share of a second limit, the turns
+  players share the cores with the bot here), how busy the machine's cores were over the
+  burst, everything counted (near all of them: the burst is bound by CPU, not by a lock or
+  a queue), and the share of a second limit, the turns
   per second the cores could draw if they drew nothing but a turn's images: its board and
   the decision images the players' panels showed in the burst (each at the median CPU of
   one, measured here).
@@ -126,6 +128,17 @@ def cpu_seconds(bot: BotProcess) -> tuple[float, float]:
     except OSError:
         children = []
     return used(bot.pid), sum(used(pid) for pid in children)
+
+
+def machine_jiffies() -> tuple[int, int]:
+    """(busy, total) clock ticks of every core of this machine so far (``/proc/stat``):
+    busy is all but idle and I/O wait, whoever used it."""
+    try:
+        fields = [int(f) for f in Path("/proc/stat").read_text().split("\n", 1)[0].split()[1:]]
+    except (OSError, ValueError):
+        return 0, 0
+    idle = fields[3] + (fields[4] if len(fields) > 4 else 0)
+    return sum(fields[:8]) - idle, sum(fields[:8])
 
 
 def resident_mib(bot: BotProcess) -> float | None:
@@ -332,6 +345,7 @@ async def burst(games: int, game: str, board_limit: float, env: dict[str, str]
                 first_call = len(fake.calls)
                 own_cpu, pool_cpu = cpu_seconds(bot)
                 harness_cpu = time.process_time()
+                machine = machine_jiffies()
                 figures = Figures()
                 deadline = started + BURST_LIMIT_SECONDS
                 harness.TURNS_PER_GAME = TURNS_PER_GAME
@@ -341,6 +355,7 @@ async def burst(games: int, game: str, board_limit: float, env: dict[str, str]
                 elapsed = time.perf_counter() - started
                 own_after, pool_after = cpu_seconds(bot)
                 harness_cpu = time.process_time() - harness_cpu
+                machine = tuple(b - a for a, b in zip(machine, machine_jiffies(), strict=True))
                 own, pool = peak_memory_mib(bot)
                 boards, rate = boards_per_second(fake, started)
                 images = fake.decision_images
@@ -357,6 +372,7 @@ async def burst(games: int, game: str, board_limit: float, env: dict[str, str]
         f"{'':12s} peak memory {memory} (VmHWM)",
         _cpu_line(boards, own_after - own_cpu, pool_after - pool_cpu, board_limit),
         _harness_line(boards, harness_cpu, elapsed),
+        _machine_line(machine),
         _requests_line(requests, figures.turns),
         _images_line(game, boards, images, rate, board_limit),
     ]
@@ -391,6 +407,21 @@ def _harness_line(boards: int, harness: float, elapsed: float) -> str:
     per_board = f"{1000 * harness / boards:.0f} ms per board, " if boards else ""
     return (f"{'':12s} beside it, the fake Discord and its players: {per_board}"
             f"{100 * harness / (cores() * elapsed):.0f} % of the cores")
+
+
+def _machine_line(jiffies: tuple[int, ...]) -> str:
+    """How busy the machine's cores were during the burst, everything counted (the bot,
+    its pool, this bench, anything else running): near all of them means the burst was
+    bound by CPU, not by a lock, a queue or a limit on work in flight."""
+    from bot.core.cpu import cores
+
+    busy, total = jiffies
+    if not total:
+        return f"{'':12s} cores busy: n/a"
+    share = busy / total
+    return (f"{'':12s} the machine's cores were {100 * share:.0f} % busy during the burst "
+            f"({share * (os.cpu_count() or 1):.2f} of {os.cpu_count()}; this process may use "
+            f"{cores()})")
 
 
 def _requests_line(calls: list[Any], turns: int) -> str:
