@@ -777,8 +777,16 @@ def paint_coordinates(draw: ImageDraw.ImageDraw, grid: HexGrid, coords: list[str
         if coord in marked:
             continue
         x, y = grid.center(*parse_coord(coord))
-        y += grid.size * 0.5
-        w = draw.textlength(coord, font=face) / 2 + 3
-        draw.rounded_rectangle((x - w, y - size * 0.6, x + w, y + size * 0.6), radius=4,
-                               fill="#ffffff")
-        draw.text((x, y), coord, font=face, fill=INK, anchor="mm")
+        # (reach: a bold condensed letter is narrower than its size)
+        stamp(draw, _paint_coordinate, (x, y + grid.size * 0.5),
+              (len(coord) * size / 2 + 5, size * 0.6 + 2), coord, size)
+
+
+def _paint_coordinate(draw: ImageDraw.ImageDraw, centre: Point, coord: str, size: int) -> None:
+    """A hex's name, ``size`` px, on a white pill centred at ``centre``."""
+    face = font(size, True, condensed=True)
+    x, y = centre
+    w = draw.textlength(coord, font=face) / 2 + 3
+    draw.rounded_rectangle((x - w, y - size * 0.6, x + w, y + size * 0.6), radius=4,
+                           fill="#ffffff")
+    draw.text((x, y), coord, font=face, fill=INK, anchor="mm")

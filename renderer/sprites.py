@@ -27,12 +27,15 @@ from renderer.kept import core_bytes, lru_by_bytes
 
 #: positions are kept to this fraction of a pixel (2: within 1/4 px of the exact one)
 SUBPIXEL = 2
-#: at most this many sprites are kept: the pieces of 60 Kuhlorado and Hazienda games in
-#: two languages are ~330 sprites, 2.7 MB
-SPRITES = 512
-#: and at most this many bytes of them (a row of Llama Land's ground is ~150 KB): 20
-#: games of each game taking turns keep ~10 MB
-SPRITE_BYTES = 16 << 20
+#: at most this many sprites are kept, and at most this many bytes of them. A worker
+#: drawing the decision images and boards of 200 Hazienda games taking turns uses ~3,000
+#: sprites, 33 MB (marks numbered up to 150 in six sizes, land tiles at each zoom, hex
+#: names, each at up to four half-pixel offsets): kept to 512 sprites, a third of the
+#: stamps drew theirs again; to 4,096 and 24 MB, 2 % (with hex names stamped too, a
+#: decision image took 3.7 ms instead of 5.3).
+#: A row of Llama Land's ground is ~150 KB.
+SPRITES = 4096
+SPRITE_BYTES = 24 << 20
 
 Painter = Callable[..., None]
 

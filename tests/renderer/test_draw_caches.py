@@ -105,6 +105,23 @@ def test_hazienda_decision_images_cut_one_drawing_of_the_empty_map():
     assert hazienda.render_decision(view, ["Ana", "Bo"], left).tobytes() == first
 
 
+def test_hazienda_hex_names_are_drawn_once_and_pasted():
+    """The names of a decision image's hexes are sprites (renderer.sprites): a second
+    image of the same region draws none of them again and comes out the same."""
+    from games import get_game
+    from renderer import hazienda, sprites
+
+    game = get_game("hazienda")
+    view = game.view(game.setup(2, game.parse_options(None), 4), None)
+    sprites._sprite.cache_clear()
+    first = hazienda.render_decision(view, ["Ana", "Bo"], {"B3": "1", "C3": "2"}).tobytes()
+    drawn = sprites._sprite.cache_info().misses
+    assert drawn > 20  # a name per unmarked hex, among the pieces
+    again = hazienda.render_decision(view, ["Ana", "Bo"], {"B3": "1", "C3": "2"}).tobytes()
+    assert sprites._sprite.cache_info().misses == drawn
+    assert again == first
+
+
 def test_hazienda_decision_zooms_are_the_largest_that_fits():
     from renderer.hazienda import DECISION_ZOOMS, decision_zoom
 
