@@ -222,15 +222,23 @@ class PacedGame(LoadGame):
             self.busy = False
 
 
+def computer_seats(game: str) -> int:
+    """The computers beside one human in :class:`MixedGame`: three, or as many as the
+    game seats (Kuhlorado: one)."""
+    from games import get_game
+
+    return min(3, get_game(game).max_seats - 1)
+
+
 class MixedGame(PacedGame):
-    """One human against three computer seats: every turn of the human sets the
-    computers thinking for seconds."""
+    """One human against computer seats (:func:`computer_seats`): every turn of the human
+    sets the computers thinking for seconds."""
 
     async def open(self) -> None:
         human = self.players[0]
         await self.interact(human, human.slash("new", channel_id=self.channel_id,
                                                game=self.game))
-        for action in ("cpu", "cpu", "cpu", "start"):
+        for action in ("cpu",) * computer_seats(self.game) + ("start",):
             _, lobby = await self.next_post(
                 lambda m, action=action: lobby_button(m, action) is not None)
             await self.interact(human, human.click(lobby, lobby_button(lobby, action) or ""))
@@ -254,8 +262,8 @@ async def _play_on(table: MixedGame, until: float) -> None:
 async def computer_stall(game: str, seconds: float, env: dict[str, str],
                          humans: int = 20, mixed: int = 4, rate: float = 2.0) -> str:
     """Human-only games taking turns at ``rate`` turns/s, alone and then beside ``mixed``
-    games of one human and three computers playing without pause: the humans' latencies
-    must not change much when the computers think."""
+    games of one human and computers (:func:`computer_seats`) playing without pause: the
+    humans' latencies must not change much when the computers think."""
     lines = []
     for with_computers in (False, True):
         with tempfile.TemporaryDirectory(prefix="estancia-stall-") as tmp:
@@ -288,7 +296,9 @@ async def computer_stall(game: str, seconds: float, env: dict[str, str],
                     await settle([*turns, *background], 2 * WAIT)
                 finally:
                     await bot.close()
-        label = (f"beside {mixed} games of 1 human + 3 computers ({busy.turns} of their turns)"
+        computers = computer_seats(game)
+        label = (f"beside {mixed} games of 1 human + {computers} computer"
+                 f"{'s' if computers > 1 else ''} ({busy.turns} of their turns)"
                  if with_computers else "alone")
         lines += [f"{game:10s} {humans} human games at {rate:g} turns/s, {label}: "
                   f"{figures.turns} turns, {figures.failures + busy.failures} failed",
