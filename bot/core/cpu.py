@@ -143,7 +143,7 @@ def _drop_pool(broken: ProcessPoolExecutor) -> None:
 class _Lanes:
     """Hands the pool's workers out, :data:`QUEUED_PER_WORKER` tasks each, to the work
     someone is waiting for (boards, decision images) before computer players' steps, and
-    keeps computers to one task per worker but one whenever there are two workers or more:
+    lets computers run at most ``workers - 1`` steps at once (one with a single worker):
     a board waits for no computer."""
 
     def __init__(self, workers: int, queued: int = QUEUED_PER_WORKER) -> None:
