@@ -134,8 +134,9 @@ class OutboxDeliverer:
             for announcement in await self.sessions.pending_announcements(
                     room, busy_games=list(self._in_flight)):
                 if announcement.game_id in self._in_flight:
-                    # Its game's previous one is finishing: give the claim back (another
-                    # process's would wait out the lease); the finish wakes us again.
+                    # A guard (the query leaves these games out): never two deliveries of
+                    # one game at once. Give the claim back (another process's would wait
+                    # out the lease); the finish wakes us again.
                     await self.sessions.release_announcement(announcement.outbox_id)
                     continue
                 task = asyncio.create_task(self._deliver_in_slot(announcement),
