@@ -1,8 +1,10 @@
 """The railway: moving locomotives, upgrading stations, station masters (rulebook p. 15).
 
 Track spaces are "0" (start, shared), "1".."31" (31 the terminus), branch stations
-"b<k>" between space k and k+1, and "depot" beyond the terminus. A space holding another
-locomotive is ignored as if it did not exist (it costs no move and cannot be a stop).
+"b<k>" between space k and k+1, and "depot" beyond the terminus, which a locomotive leaves
+forward to space 24 (« Vous devez donc l'avancer d'au moins une case (à la case 24) »), never
+backward. A space holding another locomotive is ignored as if it did not exist (it costs no
+move and cannot be a stop).
 """
 
 from __future__ import annotations
