@@ -6,7 +6,7 @@ from games.gwt_argentina import data as D
 from games.gwt_argentina import pieces as P
 from games.gwt_argentina import player_board as PB
 from games.gwt_argentina import words
-from games.gwt_argentina.flow import Ctx, opt, pop, push, seat_ref, step
+from games.gwt_argentina.flow import OPENED, Ctx, back_out, opt, pop, push, seat_ref, step
 from games.gwt_argentina.state import Frame, GwtState
 from games.gwt_argentina.told import _, _n, joined
 
@@ -85,7 +85,9 @@ class BuyStep:
         player = state.players[frame.seat]
         if key == "done":
             pop(state, frame)
+            back_out(state, frame)  # stopped before buying or drawing anything
             return
+        frame.data.pop(OPENED, None)  # a gaucho is used: the action is done
         if key == "draw2":
             frame.data["gauchos"] -= 1
             drawn = state.board.cattle_deck[:2]

@@ -13,7 +13,7 @@ from games.gwt_argentina import data as D
 from games.gwt_argentina import pieces as P
 from games.gwt_argentina import player_board as PB
 from games.gwt_argentina.discs import push_disc
-from games.gwt_argentina.flow import Ctx, opt, pop, push, seat_ref, step
+from games.gwt_argentina.flow import Ctx, back_out, opt, pop, push, seat_ref, step
 from games.gwt_argentina.state import PRINTED, WORKER_ROWS, Frame, GwtState
 from games.gwt_argentina.told import _
 from games.gwt_argentina.trail import track_value
@@ -95,6 +95,7 @@ class LocoStep:
     def apply(state: GwtState, frame: Frame, key: str, ctx: Ctx) -> None:
         pop(state, frame)
         if key == "stay":
+            back_out(state, frame)
             return
         dest = key.split(":", 1)[1]
         player = state.players[frame.seat]
