@@ -142,8 +142,11 @@ def _paint_header(canvas: Canvas, view: dict, names: list[str], y: float) -> flo
         winners = ", ".join(name_of(names, s) for s, t in totals.items() if t == best)
         pedro = (view.get("pedro") or {}).get("scores")
         if pedro is not None and totals.get(0, 0) <= pedro["total"]:
-            # Solo: you win only by beating Pedro's total; a tie is his.
-            winners, best = name_of(names, len(totals)), pedro["total"]
+            # Solo: Pedro wins with the best total; a tie is shared (« En cas d'égalité,
+            # la victoire est partagée », the engine's ``winners``).
+            him = name_of(names, len(totals))
+            winners = him if totals.get(0, 0) < pedro["total"] else f"{winners}, {him}"
+            best = pedro["total"]
         head = _("Game over — {winners} wins with {n} VP", winners=winners, n=best)
     elif view["end_triggered_by"] is not None:
         head = _("Turn {n} — {name} to play (last turns)", n=view["turn"],

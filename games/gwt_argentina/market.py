@@ -133,7 +133,8 @@ class BuySecondStep:
 @step("take_objective")
 class TakeObjectiveStep:
     """An objective card from the display (refilled) or the top of the deck, onto the
-    discard pile (p. 16)."""
+    discard pile (p. 16); a Rotterdam ship's from the display only (``display_only``: « Vous
+    devez immédiatement choisir une carte Objectif de l'offre d'objectifs », p. 10)."""
 
     @staticmethod
     def prompt(state: GwtState, frame: Frame) -> str:
@@ -142,7 +143,7 @@ class TakeObjectiveStep:
     @staticmethod
     def options(state: GwtState, frame: Frame):
         out = [opt(f"obj:{c}", objective_label(c)) for c in state.board.objective_display]
-        if state.board.objective_deck:
+        if state.board.objective_deck and not frame.data.get("display_only"):
             out.append(opt("deck", _("The top card of the objective deck (unseen)")))
         return out
 
