@@ -71,7 +71,9 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("game", help="the game's name, e.g. " + " or ".join(available_games()))
     play.add_argument("--computer", action="store_true",
                       help="the other seats are computer players (default: hot seat)")
-    play.add_argument("--seats", type=int, default=2, help="number of seats (default 2)")
+    play.add_argument("--seats", type=int, default=None,
+                      help="number of seats (default 2; 1 with a solo game's option, such as "
+                      "a difficulty)")
     play.add_argument("--options", nargs="*", default=[], metavar="OPTION",
                       help="game options as on Discord, e.g. --options pro sheet=3 "
                       "(each game's are listed below)")
@@ -164,7 +166,7 @@ def play(args: argparse.Namespace, settings: Settings) -> int:
 
 
 def _play(args: argparse.Namespace, settings: Settings, language: str) -> int:
-    if args.seats < 1:
+    if args.seats is not None and args.seats < 1:
         print("estancia play: " + _("--seats must be at least 1"), file=sys.stderr)
         return 2
     game = resolve_game(args.game)
@@ -180,8 +182,12 @@ def _play(args: argparse.Namespace, settings: Settings, language: str) -> int:
         print(f"estancia play: --options: {exc}", file=sys.stderr)
         return 2
     configure_logging(logging.WARNING)
+    seats = args.seats
+    if seats is None:  # an option only a solo game has (an automa's difficulty): one seat
+        engine = get_game(game)
+        seats = 1 if engine.min_seats == 1 and engine.solo_options & set(options) else 2
     terminal = TerminalOptions(
-        game=game, computer=args.computer, seats=args.seats, options=options,
+        game=game, computer=args.computer, seats=seats, options=options,
         out=args.out, seed=args.seed, db=args.db, images=not args.no_images,
         language=language,
     )

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import io
 import logging
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Literal
 
 import discord
@@ -48,7 +49,7 @@ from bot.discord_ui.text import (
     settings_text,
 )
 from bot.discord_ui.votes import vote_text
-from bot.storage.sqlite import RatingRow, ServerRow
+from bot.storage.sqlite import RatingRow, ServerRow, SoloBest
 from games import available_games, get_game, i18n
 from games.base import Decision
 from games.i18n import N_, _, _n, using
@@ -141,21 +142,31 @@ def server_text(server: ServerRow) -> str:
     return f"{stalled}\n{lobbies}"
 
 
-def stats_text(name: str, rows: list[RatingRow]) -> str:
-    """``/estancia stats``: games, wins, rating per game, and the favourite game."""
-    if not rows:
+def stats_text(name: str, rows: list[RatingRow], solo: Sequence[SoloBest] = ()) -> str:
+    """``/estancia stats``: games, wins, rating per game, the favourite game, and the best
+    score of each solo game per level of its automa (solo games are not rated)."""
+    if not rows and not solo:
         return _("**{name}** has no finished game on this server yet.", name=name)
-    games = sum(r.games for r in rows)
-    wins = sum(r.wins for r in rows)
-    favourite = get_game(rows[0].game).title
-    lines = [_("**{name}** — {games}, {wins}; favourite game: {favourite}.", name=name,
-               games=_n("{n} game", "{n} games", games),
-               wins=_n("{n} win", "{n} wins", wins), favourite=favourite)]
+    lines = []
+    if rows:
+        games = sum(r.games for r in rows)
+        wins = sum(r.wins for r in rows)
+        favourite = get_game(rows[0].game).title
+        lines.append(_("**{name}** — {games}, {wins}; favourite game: {favourite}.", name=name,
+                       games=_n("{n} game", "{n} games", games),
+                       wins=_n("{n} win", "{n} wins", wins), favourite=favourite))
+    else:
+        lines.append(_("**{name}** — solo games only so far.", name=name))
     for row in rows:
         shown = ratings.Rating(row.mu, row.sigma).shown
         lines.append(_("• {game}: rating {rating} ({played} played, {won} won)",
                        game=get_game(row.game).title, rating=f"{shown:.1f}",
                        played=row.games, won=row.wins))
+    for best in solo:
+        lines.append(_n("• {game} solo, {level}: best score {best} ({n} game)",
+                        "• {game} solo, {level}: best score {best} ({n} games)", best.games,
+                        game=get_game(best.game).title, level=best.level or "—",
+                        best=best.best))
     return clip_lines(lines)
 
 
@@ -264,6 +275,12 @@ class EstanciaCog(commands.GroupCog, group_name="estancia",
         except ValueError as why:
             raise SessionError.verbatim(str(why)) from None
         self.sessions.check_options(name, parsed)  # before a thread is opened for nothing
+        solo = sorted(get_game(name).solo_options & set(parsed))
+        if solo and computers:
+            raise SessionError(N_(
+                "{options} means the solo game (one seat, against the game's automa): leave "
+                "out computers, or leave out {options} for a game with computer players."),
+                options=", ".join(solo))
         channel_id, parent_id, note = await game_thread(interaction, get_game(name).title,
                                                         user.display_name)
         info = await self.sessions.new(channel_id, interaction.guild_id, user.id,
@@ -271,11 +288,14 @@ class EstanciaCog(commands.GroupCog, group_name="estancia",
                                        language=server_language(interaction))
         thread = f"<#{channel_id}>" if parent_id is not None else None
         if info.status == "active":  # a solo game (its options said so) starts at once
-            text = (_("Your solo game of **{title}** has started in {thread}: the board and "
-                      "your turn are in the channel.", title=info.title, thread=thread)
+            automa = await self.sessions.automa(info.id)
+            title = (f"**{info.title}**" if automa is None else
+                     _("**{title}** against {automa}", title=info.title, automa=automa.label()))
+            text = (_("Your solo game of {title} has started in {thread}: the board and "
+                      "your turn are in the channel.", title=title, thread=thread)
                     if thread else
-                    _("Your solo game of **{title}** has started: the board and your turn are "
-                      "in the channel.", title=info.title))
+                    _("Your solo game of {title} has started: the board and your turn are "
+                      "in the channel.", title=title))
             await self.reply(interaction, text + note)
             return
         for _seat in range(computers):
@@ -497,7 +517,8 @@ class EstanciaCog(commands.GroupCog, group_name="estancia",
         await self.think(interaction)
         who = user or interaction.user
         rows = await self.sessions.player_stats(interaction.guild_id or 0, who.id)
-        await self.reply(interaction, stats_text(who.display_name, rows))
+        solo = await self.sessions.solo_bests(interaction.guild_id or 0, who.id)
+        await self.reply(interaction, stats_text(who.display_name, rows, solo))
 
     # -- playing -----------------------------------------------------------------------
     @app_commands.command(description="Play a move by typing it (or use the Your turn button)")

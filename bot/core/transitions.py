@@ -94,17 +94,48 @@ def has_board(game: str) -> bool:
 
 
 def scores_text(loaded: Loaded, winners: Sequence[int]) -> str:
+    """ "Final scores: Ana 31, Bo 28. Winner: Ana." — a solo game's automa (which holds no
+    seat) is named with its level beside the seats, and among the winners when it won."""
     assert loaded.state is not None
     totals = loaded.game.scores(loaded.state)
     names = [s.name for s in loaded.row.seats]
-    board = ", ".join(f"{names[s]} {totals[s]['total']}" for s in sorted(totals))
-    final = _("Final scores: {scores}.", scores=board)
-    return f"{final} {verdict([names[s] for s in winners])}"
+    board = [f"{names[s]} {totals[s]['total']}" for s in sorted(totals)]
+    won = [names[s] for s in winners]
+    automa = loaded.game.automa(loaded.state)
+    if automa is not None:
+        board.append(f"{automa.label()} {automa.total}")
+        if automa.won:
+            won.append(automa.name)
+    final = _("Final scores: {scores}.", scores=", ".join(board))
+    return f"{final} {verdict(won)}"
+
+
+def automa_result(game: AnyGame, state: GameState) -> dict[str, Any]:
+    """What a finished game's result keeps of its scores: each seat's total and, in a
+    solo game, its automa (name, level, total, whether it won) — ``/estancia stats`` reads
+    a player's best solo score per level from it."""
+    totals = game.scores(state)
+    kept: dict[str, Any] = {"totals": [totals[s]["total"] for s in sorted(totals)]}
+    automa = game.automa(state)
+    if automa is not None:
+        kept["automa"] = {"name": automa.name, "level": automa.level, "total": automa.total,
+                          "won": automa.won}
+    return kept
+
+
+def lineup(game: AnyGame, state: GameState, seats: Sequence[SeatRow]) -> str:
+    """ "Ana, Bo (Crosses)" — and a solo game's automa: "Ana, against Pedro (expert ♦♦♦)"."""
+    names = ", ".join(seat_label(game, state, i, s.name) for i, s in enumerate(seats))
+    automa = game.automa(state)
+    if automa is None:
+        return names
+    return _("{seats}, against {automa}", seats=names, automa=automa.label())
 
 
 def verdict(winner_names: Sequence[str]) -> str:
-    """`Winner: Ana.` or `Winners: Ana and Bo.` (a name may be "You" in the terminal)."""
-    if not winner_names:  # a solo game lost to its automa (GWT Argentina's Pedro)
+    """`Winner: Ana.` or `Winners: Ana and Bo.` (a name may be "You" in the terminal, or a
+    solo game's automa)."""
+    if not winner_names:  # nobody: cannot happen at the end of a game, kept for safety
         return _("No seat wins.")
     if len(winner_names) == 1:
         return _("Winner: {name}.", name=winner_names[0])
@@ -168,9 +199,9 @@ def begin(lobby: Loaded, state: GameState, steps: Sequence[Step], user_id: int,
     )
     started = Loaded(replace(row, status="active", state=game.dump(state), version=version),
                      game, state)
-    lineup = ", ".join(seat_label(game, state, i, s.name) for i, s in enumerate(row.seats))
     change = advance(started, steps, now, kind="start",
-                     lead=_("{title} begins: {seats}.", title=game.title, seats=lineup),
+                     lead=_("{title} begins: {seats}.", title=game.title,
+                            seats=lineup(game, state, row.seats)),
                      fresh_turn=True)
     change.expected_version = row.version
     change.moves.insert(0, start)
@@ -241,6 +272,7 @@ def settle_turn(
         if not winners and gone:  # the game's own winners all forfeited
             winners = best_remaining(game, state, gone)
         result = {"winners": winners, "forfeits": forfeits(row)} if gone else {"winners": winners}
+        result.update(automa_result(game, state))
         change.game = replace(row, status="finished", deadline_at=None, result=result)
         change.timers = []
         change.announcements += game_over_announcements(
@@ -338,7 +370,11 @@ def forfeit(before: Loaded, seat: int, now: float, text: str) -> Change:
         row, status="finished", version=move.version, updated_at=now, deadline_at=None,
         result={"winners": winners, "forfeited": seat, "forfeits": record},
     )
-    bodies = game_over_announcements(row, text, verdict([row.seats[i].name for i in winners]))
+    won = [row.seats[i].name for i in winners]
+    automa = None if before.state is None else before.game.automa(before.state)
+    if automa is not None and not won:  # a solo game given up: its automa wins
+        won.append(automa.name)
+    bodies = game_over_announcements(row, text, verdict(won))
     return Change(finished, row.version, moves=[move], announcements=bodies, timers=[])
 
 

@@ -260,13 +260,18 @@ class OutboxDeliverer:
             info = await self.sessions.info_by_id(announcement.game_id)
             scores = ({} if info.forfeited is not None
                       else await self.sessions.scores(announcement.game_id))
+            automa = None if not scores else await self.sessions.automa(announcement.game_id)
         except Exception:
             log.exception("final scores of game %s could not be read", announcement.game_id)
             return content, announcement.mention_user_ids
         lines = [content]
         if len(scores) > 0:
             game = get_game(info.game)
-            lines += [f"• {line}" for line in breakdown_lines(info.names, scores, game)]
+            names = list(info.names)
+            if automa is not None:  # a solo game's opponent, beside the seat
+                scores = {**scores, len(names): automa.scores}
+                names.append(automa.label())
+            lines += [f"• {line}" for line in breakdown_lines(names, scores, game)]
         players = tuple(dict.fromkeys(s.user_id for s in info.seats if s.user_id is not None))
         if players:
             lines.append(_("Good game, {players}!",

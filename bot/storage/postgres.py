@@ -32,6 +32,7 @@ from bot.storage.sqlite import (
     OutboxRow,
     RatingRow,
     ServerRow,
+    SoloBest,
     StaleVersion,
     TimerRow,
     _dump,
@@ -700,6 +701,20 @@ class PgStore:
             guild_id, player,
         )
         return [_rating_from_row(r) for r in rows]
+
+    async def best_solo_scores(self, guild_id: int, user_id: int) -> list[SoloBest]:
+        rows = await self._pool.fetch(
+            """
+            SELECT game, result::jsonb #>> '{automa,level}' AS level,
+                   MAX((result::jsonb #>> '{totals,0}')::int) AS best, COUNT(*) AS games
+            FROM games WHERE guild_id = $1 AND status = 'finished'
+                AND result::jsonb ? 'automa'
+                AND (seats::jsonb #>> '{0,user_id}')::bigint = $2
+            GROUP BY game, level ORDER BY game, best DESC
+            """,
+            guild_id, user_id,
+        )
+        return [SoloBest(r["game"], r["level"], r["best"], r["games"]) for r in rows]
 
     # -- servers and stale games -----------------------------------------------------------
     async def server(self, guild_id: int) -> ServerRow | None:

@@ -370,6 +370,17 @@ class RatingRow:
 
 
 @dataclass(frozen=True)
+class SoloBest:
+    """A player's finished solo games (one seat against an automa) of one game and automa
+    level: the best total and how many."""
+
+    game: str
+    level: str | None
+    best: int
+    games: int
+
+
+@dataclass(frozen=True)
 class ServerRow:
     guild_id: int
     stale_days: float
@@ -1117,6 +1128,22 @@ class Store:
             (guild_id, player),
         )
         return [_rating_from_row(r) for r in rows]
+
+    async def best_solo_scores(self, guild_id: int, user_id: int) -> list[SoloBest]:
+        """The user's best total per game and automa level in their finished solo games on a
+        server (the result's ``automa`` and ``totals``, see ``transitions.automa_result``)."""
+        rows = await self._fetchall(
+            """
+            SELECT game, json_extract(result, '$.automa.level') AS level,
+                   MAX(json_extract(result, '$.totals[0]')) AS best, COUNT(*) AS games
+            FROM games WHERE guild_id = ? AND status = 'finished'
+                AND json_extract(result, '$.automa') IS NOT NULL
+                AND json_extract(seats, '$[0].user_id') = ?
+            GROUP BY game, level ORDER BY game, best DESC
+            """,
+            (guild_id, user_id),
+        )
+        return [SoloBest(r["game"], r["level"], r["best"], r["games"]) for r in rows]
 
     # -- servers and stale games -----------------------------------------------------------
     async def server(self, guild_id: int) -> ServerRow | None:

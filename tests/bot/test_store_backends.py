@@ -47,6 +47,31 @@ async def test_a_finished_game_is_rated_once(store: Any) -> None:
     assert [r.game for r in await store.player_ratings(7, "user:10")] == ["kuhlorado"]
 
 
+async def test_best_solo_scores_per_game_and_level(store: Any) -> None:
+    """``/estancia stats``: a player's best solo score per level of the automa, read off
+    the results of finished solo games on one server (a game given up — no automa in its
+    result —, another player's or another server's do not count)."""
+    def solo(channel: int, level: str | None, total: int, *, user: int = 10, guild: int = 7,
+             automa: bool = True) -> tuple[NewGame, dict[str, Any]]:
+        game = replace(new_game(channel, (SeatRow(user, "Ana"),)), game="gwt-argentina",
+                       guild_id=guild, creator_id=user)
+        result: dict[str, Any] = {"winners": [], "totals": [total]}
+        if automa:
+            result["automa"] = {"name": "Pedro", "level": level, "total": 90, "won": True}
+        return game, result
+
+    cases = [solo(20, "expert", 41), solo(21, "expert", 57), solo(22, "easy", 12),
+             solo(23, "expert", 99, user=11), solo(24, "expert", 98, guild=8),
+             solo(25, "easy", 70, automa=False)]
+    for new, result in cases:
+        game = await store.create_game(new, None)
+        await store.commit(Change(replace(game, status="finished", version=1, result=result), 0))
+    bests = await store.best_solo_scores(7, 10)
+    assert [(b.game, b.level, b.best, b.games) for b in bests] == [
+        ("gwt-argentina", "expert", 57, 2), ("gwt-argentina", "easy", 12, 1)]
+    assert await store.best_solo_scores(9, 10) == []
+
+
 async def test_servers_vacations_and_activity(store: Any) -> None:
     assert await store.server(7) is None
     await store.save_server(ServerRow(7, 14.0, 3.0, "cancel"), 100.0)

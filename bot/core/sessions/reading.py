@@ -23,7 +23,7 @@ from bot.storage.sqlite import (
     MoveRow,
 )
 from games import i18n
-from games.base import Decision, name_decision
+from games.base import Automa, Decision, name_decision
 from games.i18n import N_, _
 
 
@@ -215,3 +215,11 @@ class Reading(SessionsCore):
         if loaded.state is None:
             raise SessionError(NOT_STARTED)
         return loaded.game.scores(loaded.state)
+
+    async def automa(self, game_id: int) -> Automa | None:
+        """A solo game's opponent that holds no seat — its name and level (in the active
+        language), its points by category, whether it won — or None."""
+        loaded = self._load(await self._row_by_id(game_id))
+        if loaded.state is None:
+            raise SessionError(NOT_STARTED)
+        return loaded.game.automa(loaded.state)

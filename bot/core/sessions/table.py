@@ -31,6 +31,7 @@ from bot.storage.sqlite import (
     NewTimer,
     RatingRow,
     ServerRow,
+    SoloBest,
     StaleVersion,
 )
 from games import i18n
@@ -286,6 +287,10 @@ class Table(SessionsCore):
 
     async def player_stats(self, guild_id: int, user_id: int) -> list[RatingRow]:
         return await self.store.player_ratings(guild_id, ratings.player_key(user_id))
+
+    async def solo_bests(self, guild_id: int, user_id: int) -> list[SoloBest]:
+        """The user's best solo score per game and automa level on a server."""
+        return await self.store.best_solo_scores(guild_id, user_id)
 
     async def set_settings(
         self,
