@@ -8,7 +8,7 @@ from games.gwt_argentina import player_board as PB
 from games.gwt_argentina import words
 from games.gwt_argentina.flow import OPENED, Ctx, back_out, opt, pop, push, seat_ref, step
 from games.gwt_argentina.state import Frame, GwtState
-from games.gwt_argentina.told import _, _n, joined
+from games.gwt_argentina.told import _, _n, cut, joined
 
 
 def market_kinds(state: GwtState, breeds: tuple[str, ...] | set[str]) -> dict[str, str]:
@@ -178,5 +178,6 @@ def objective_label(card: str) -> str:
 
     need = joined([words.need(k) if v == 1 else _("{need}×{n}", need=words.need(k), n=v)
                    for k, v in o.needs.items()])
-    return _("Objective {n}: {action}; {vp}/{penalty} VP: {needs}", n=card[2:],
-             action=describe_printed(o.action), vp=o.vp, penalty=o.penalty, needs=need)[:100]
+    label = _("Objective {n}: {action}; {vp}/{penalty} VP: {needs}", n=card[2:],
+              action=describe_printed(o.action), vp=o.vp, penalty=o.penalty, needs=need)
+    return cut(label, 100)
