@@ -4,10 +4,20 @@ from __future__ import annotations
 
 import importlib
 
-from games.base import Decision, Event, Game, GameOptions, GameState, IllegalMove, Option, Outcome
+from games.base import (
+    Decision,
+    Event,
+    Game,
+    GameOptions,
+    GameState,
+    Holdings,
+    IllegalMove,
+    Option,
+    Outcome,
+)
 
 __all__ = [
-    "Decision", "Event", "Game", "GameOptions", "GameState", "IllegalMove", "Option",
+    "Decision", "Event", "Game", "GameOptions", "GameState", "Holdings", "IllegalMove", "Option",
     "Outcome", "GAME_MODULES", "get_game", "available_games",
 ]
 
