@@ -20,7 +20,7 @@ from games.gwt_argentina.data_cattle import (
     STARTING_CARD_VP,
 )
 from games.gwt_argentina.data_objectives import OBJECTIVE_BY_ID
-from games.i18n import _
+from games.i18n import _, _n
 from renderer.colours import readable_ink
 from renderer.fonts import draw_on, font, min_size
 from renderer.gwt_argentina_base import BACKGROUND, BREED_FILL, INK, MUTED_INK
@@ -48,7 +48,7 @@ def render_hand(view: dict, names: list[str]) -> Image.Image | None:
     image = Image.new("RGB", (WIDTH, title + rows * (CARD_H + GAP) + MARGIN - GAP + 4),
                       BACKGROUND)
     draw = draw_on(image)
-    draw.text((MARGIN, 6), _("Your hand ({n} cards)", n=len(hand)), font=font(FLOOR + 2, True),
+    draw.text((MARGIN, 6), _n("Your hand ({n} card)", "Your hand ({n} cards)", len(hand)), font=font(FLOOR + 2, True),
               fill=INK)
     for i, card in enumerate(hand):
         row, col = divmod(i, PER_ROW)

@@ -9,7 +9,7 @@ from __future__ import annotations
 from PIL import Image
 
 from games.hazienda.names import card_name, upper_first
-from games.i18n import _
+from games.i18n import _n
 from renderer.fonts import draw_on, font, min_size
 from renderer.hazienda import BACKGROUND, INK, MUTED_INK, draw_animal, land_icon
 
@@ -38,7 +38,7 @@ def render_hand(view: dict, names: list[str]) -> Image.Image | None:
     image = Image.new("RGB", (WIDTH, title + len(lines) * (CARD_H + GAP) + MARGIN), BACKGROUND)
     draw = draw_on(image)
     total = sum(n for row in rows for _kind, n in row)
-    draw.text((MARGIN, 6), _("Your hand ({n} cards)", n=total), font=font(FLOOR + 2, True),
+    draw.text((MARGIN, 6), _n("Your hand ({n} card)", "Your hand ({n} cards)", total), font=font(FLOOR + 2, True),
               fill=INK)
     for r, line in enumerate(lines):
         for c, (kind, n) in enumerate(line):
