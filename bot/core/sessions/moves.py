@@ -97,6 +97,10 @@ class Moves(SessionsCore):
         interaction_id: int | None = None, side: bool = False,
     ) -> MoveResult:
         row = await self._row_by_id(game_id)
+        behind = expected_version is not None and expected_version != row.version
+        if behind and (row.status != "active" or row.paused_at is not None
+                       or all(s.user_id != user_id for s in row.seats)):
+            raise SessionError(STALE)
         self._require_active(row)
         seat = self._require_seat(row, user_id)
         if row.paused_at is not None:
@@ -105,7 +109,8 @@ class Moves(SessionsCore):
         decision = loaded.decision
         assert loaded.state is not None and decision is not None
         asked = loaded.game.side_decision(loaded.state, seat) if side else decision
-        if expected_version is not None and expected_version != row.version:
+        if behind:
+            assert expected_version is not None
             await self._still_asked(loaded, seat, expected_version, asked, side)
         if side and asked is None:
             raise SessionError(NOT_YOUR_TURN if decision.seat != seat else YOUR_TURN)
