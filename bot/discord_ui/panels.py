@@ -874,17 +874,19 @@ async def choose_group(interaction: discord.Interaction, game_id: int, version: 
         acknowledge_soon(interaction, ephemeral=True, thinking=True)
     else:
         acknowledge_soon(interaction)
-    seen = await sessions_of(interaction).seat_view(game_id, interaction.user.id, undo=True)
+    sessions = sessions_of(interaction)
+    seen = await sessions.seat_view(game_id, interaction.user.id, undo=True)
     info = seen.info
     decision = playing(seen, interaction.user.id)
-    if info.version != version:
+    if info.version != version and not await sessions.panel_holds(
+            game_id, interaction.user.id, version):  # (only others' side steps since: holds)
         raise SessionError(STALE_PANEL)
     if decision is None:
         raise SessionError.verbatim(waiting_text(info))
     if group is None or group >= len(decision.groups()):
         raise SessionError(STALE_PANEL)
-    await present(interaction, game_id, version, decision,
-                  panel_for(game_id, version, decision, group=group, hand=hand_of(seen),
+    await present(interaction, game_id, info.version, decision,
+                  panel_for(game_id, info.version, decision, group=group, hand=hand_of(seen),
                             undo=seen.undoable), seen)
 
 

@@ -134,3 +134,14 @@ async def test_undo_never_crosses_a_side_step(sessions: Sessions) -> None:
     seen = await sessions.seat_view(info.id, waiting)
     assert seen.side is not None and key in [o.key for o in seen.side.options]
     assert (await sessions.info_by_id(info.id)).user_to_move == mover
+
+
+async def test_panel_holds(sessions: Sessions) -> None:
+    """A turn panel holds across the other's side steps, not across its own player's step."""
+    info, mover, waiting = await two_players(sessions)
+    assert await sessions.panel_holds(info.id, mover, info.version)
+    await sessions.play_side(info.id, waiting, "xt:2", None)
+    assert await sessions.panel_holds(info.id, mover, info.version)
+    decision, _seat = await sessions.decision_for(info.id, mover)
+    await sessions.play(info.id, mover, decision.options[0].key, None)
+    assert not await sessions.panel_holds(info.id, mover, info.version)

@@ -106,3 +106,19 @@ async def test_the_hand_panel_in_french(table: Table, fake: FakeDiscord, alice: 
     assert "vous seul voyez ceci" in hand.text and "Votre main : " in hand.text
     assert "**Ce n'est pas votre tour : utiliser un jeton Échange ?**" in hand.text
     assert any(label.startswith("Jeton Échange : piocher 2") for label in buttons(hand.message))
+
+
+def test_many_side_options_go_in_a_select_menu_and_long_keys_by_index():
+    from bot.discord_ui.hand import side_view
+    from games.base import Decision, Option
+
+    many = Decision(seat=1, prompt="Exchange token: discard 2 cards.", optional=False,
+                    options=[Option(key=f"discard:1:C{i}", label=f"Card {i}") for i in range(7)])
+    (row,) = side_view(4, 9, many).to_components()
+    (menu,) = row["components"]
+    assert menu["type"] == 3 and menu["custom_id"] == "est:ssel:4:9"
+    assert [o["value"] for o in menu["options"]] == [o.key for o in many.options]
+    few = Decision(seat=1, prompt="?", optional=True,
+                   options=[Option(key="k" * 90, label="Long key")])
+    (row,) = side_view(4, 9, few).to_components()
+    assert row["components"][0]["custom_id"] == "est:side:4:9:#0"

@@ -138,6 +138,22 @@ class Moves(SessionsCore):
             steps = await asyncio.to_thread(retell, loaded.game, loaded.state, steps)
         return self._result_for(seat, loaded, change, steps)
 
+    async def panel_holds(self, game_id: int, user_id: int, version: int) -> bool:
+        """Whether a turn panel built at ``version`` still holds now (see
+        :meth:`_still_asked`): the same version, or only other seats' side steps since."""
+        row = await self._row_by_id(game_id)
+        if version == row.version:
+            return True
+        seat = next((i for i, s in enumerate(row.seats) if s.user_id == user_id), None)
+        if row.status != "active" or row.paused_at is not None or seat is None:
+            return False
+        loaded = self._load(row)
+        try:
+            await self._still_asked(loaded, seat, version, loaded.decision, side=False)
+        except SessionError:
+            return False
+        return True
+
     async def _still_asked(self, loaded: Loaded, seat: int, version: int,
                            asked: Decision | None, side: bool) -> None:
         """A panel built at ``version`` (older than the game's) still holds when all that
