@@ -27,7 +27,9 @@ from discord.ext import commands
 
 import renderer
 from bot.core import cpu, ratings, stale
-from bot.core.sessions import LANGUAGE_NAMES, GameInfo, SessionError
+from bot.core.sessions import LANGUAGE_NAMES, NOT_STARTED, GameInfo, SessionError
+from bot.discord_ui.hand import hand_panel
+from bot.discord_ui.hand_image import hand_image
 from bot.discord_ui.panels import (
     acknowledge,
     expired,
@@ -41,7 +43,6 @@ from bot.discord_ui.text import (
     clip_lines,
     echo,
     fit_message,
-    hand_text,
     parse_hours_list,
     parse_options_text,
     players_range,
@@ -236,11 +237,13 @@ class EstanciaCog(commands.GroupCog, group_name="estancia",
 
     @staticmethod
     async def reply(interaction: discord.Interaction, content: str, *,
-                    file: discord.File | None = None, view: discord.ui.View | None = None) -> None:
+                    file: discord.File | None = None, view: discord.ui.View | None = None,
+                    files: Sequence[discord.File] = ()) -> None:
         if expired(interaction):
             return
         await interaction.edit_original_response(
-            content=fit_message(content), attachments=[file] if file else [], view=view)
+            content=fit_message(content), attachments=[file, *files] if file else list(files),
+            view=view)
 
     async def channel_game(self, interaction: discord.Interaction) -> GameInfo:
         return await self.sessions.info(channel_of(interaction))
@@ -397,22 +400,29 @@ class EstanciaCog(commands.GroupCog, group_name="estancia",
 
     @app_commands.command(description="Your private view of the game (your hand, your sheet)")
     async def hand(self, interaction: discord.Interaction) -> None:
+        """The seat's view as an image, what it holds, and what it may do outside the
+        pending decision (an exchange token on another's turn) as buttons: the hand panel
+        (:mod:`bot.discord_ui.hand`)."""
         await self.think(interaction)
         info = await self.latest_game(interaction)
-        seated = info.seat_of(interaction.user.id) is not None
-        view = await self.sessions.view(info.id, interaction.user.id)
-        png = await cpu.run(cpu.render_png, renderer.RENDERERS[info.game], view, info.names,
-                            i18n.current())
-        hand = hand_text(view) if seated else None
-        if not seated:
+        seen = await self.sessions.seat_view(info.id, interaction.user.id)
+        if seen.view is None:
+            raise SessionError(NOT_STARTED)
+        info = seen.info
+        png = await cpu.run(cpu.render_png, renderer.RENDERERS[info.game], seen.view,
+                            info.names, i18n.current())
+        files = [png_file(png, info)]
+        view = None
+        if info.seat_of(interaction.user.id) is None:
             text = _("**{title}** #{id} — you have no seat in this game; this is the public "
                      "view.", title=info.title, id=info.id)
-        elif hand:
-            text = _("**{title}** #{id} — only you can see this.\n{hand}", title=info.title,
-                     id=info.id, hand=hand)
-        else:
+        elif seen.holdings is None and seen.side is None:
             text = _("**{title}** #{id} — your view.", title=info.title, id=info.id)
-        await self.reply(interaction, text, file=png_file(png, info))
+        else:
+            panel = hand_panel(seen)
+            text, view = panel.content, panel.view
+            files += await hand_image(seen)
+        await self.reply(interaction, text, files=files, view=view)
 
     @app_commands.command(description="The last moves of this channel's game")
     @app_commands.describe(lines="How many lines (default 15)")

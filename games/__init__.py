@@ -11,13 +11,15 @@ from games.base import (
     Game,
     GameOptions,
     GameState,
+    Holdings,
     IllegalMove,
     Option,
     Outcome,
 )
 
 __all__ = [
-    "Automa", "Decision", "Event", "Game", "GameOptions", "GameState", "IllegalMove", "Option",
+    "Automa", "Decision", "Event", "Game", "GameOptions", "GameState", "Holdings",
+    "IllegalMove", "Option",
     "Outcome", "GAME_MODULES", "get_game", "available_games",
 ]
 

@@ -98,3 +98,46 @@ def choose(game: Game, state: GameState, seat: int, rng: Rng) -> str:
 def ai_rng(state: GameState) -> Rng:
     """A reproducible RNG for a computer move, derived from the game seed and step."""
     return Rng.from_seed((state.seed * 1_000_003 + state.step * 7_919 + 17) & ((1 << 64) - 1))
+
+
+# -- outside the pending decision (Game.side_decision) ------------------------------------
+#: A side action the seat must finish is played on greedily for at most this many steps.
+SIDE_STEPS = 16
+
+
+def choose_side(game: Game, state: GameState, seat: int, rng: Rng,
+                samples: int = 3) -> str | None:
+    """The computer's option of ``seat``'s side decision (:meth:`Game.side_decision`, e.g.
+    a GWT:A exchange token on another's turn), or None to leave an offer (or when there
+    is none).
+
+    Looked at like :func:`choose`, on determinized copies: each option is played, then the
+    rest of the side action it begins (the cards to discard) greedily, and the position
+    valued with :meth:`Game.evaluate`. A side action the seat must finish gets its best
+    option; an offer is taken only when it is worth more than leaving it."""
+    side = game.side_decision(state, seat)
+    if side is None:
+        return None
+    worlds = [game.determinize(state, seat, rng) for _ in range(samples)]
+
+    def value_after(world: GameState, key: str) -> float:
+        after = game.apply(world, seat, key).state
+        for _ in range(SIDE_STEPS):
+            more = game.side_decision(after, seat)
+            if more is None or more.optional:
+                break
+            after = max((game.apply(after, seat, o.key).state for o in more.options),
+                        key=lambda s: game.evaluate(s, seat))
+        return game.evaluate(after, seat)
+
+    best_key, best_value = None, float("-inf")
+    for option in side.options:
+        value = sum(value_after(world, option.key) for world in worlds) / len(worlds)
+        value += rng.random() * 1e-6
+        if value > best_value:
+            best_key, best_value = option.key, value
+    if side.optional:
+        stay = sum(game.evaluate(world, seat) for world in worlds) / len(worlds)
+        if best_value <= stay:
+            return None
+    return best_key

@@ -20,6 +20,11 @@ definitions and OpenSpiel's ``legal_actions``/``apply_action``):
 * ``automa(state)`` is the opponent that holds no seat in a solo game (its name, level,
   score and whether it won, :class:`Automa`), or None: front ends show it beside the seats
   wherever they show the line-up, scores and the result; ``winners`` lists seats only.
+* ``side_decision(state, seat)`` is what a seat may do *outside* the pending decision
+  (GWT:A's exchange tokens « même quand ce n'est pas votre tour »), for any seat but the
+  one deciding: ``apply`` with that seat plays it, as it plays the pending decision.
+* ``holdings(state, seat)`` is what a seat holds (its hand, money ...), told by names for
+  its private panels, and whether the faces of its cards matter to its decision now.
 * Events may name a player by :func:`seat_ref` (the engine knows seats, not names);
   front ends show :meth:`Event.told` with the players' display names.
 
@@ -78,6 +83,11 @@ class Decision(BaseModel):
     #: Counts turns: a new value means a new turn began (the front end pings the seat
     #: and restarts its turn timer only then, not after every step of a turn).
     turn: int = 0
+    #: Only for a side decision (:meth:`Game.side_decision`): the seat may leave it (an
+    #: offer, such as an exchange token). False for the pending decision, and for the rest
+    #: of a side action already begun (the cards to discard after an exchange token), which
+    #: the seat must answer.
+    optional: bool = False
 
     def option(self, key: str) -> Option | None:
         for opt in self.options:
@@ -181,6 +191,20 @@ class Outcome(BaseModel):
     reveals: bool = False
 
 
+class Holdings(BaseModel):
+    """What one seat holds (:meth:`Game.holdings`), for that seat's eyes only."""
+
+    model_config = ConfigDict(frozen=True)
+
+    #: One short line naming what the seat holds, by names in the active language (never
+    #: ids): "Your hand: Niata ×2, Fronterizo · 7 pesos · 1 exchange token".
+    text: str = Field(max_length=400)
+    #: The faces of the seat's cards matter to the decision it is asked now (cards to
+    #: reveal, discard or pick): front ends then show an image of them (the renderer's
+    #: ``render_hand``, drawn from the seat's view).
+    faces: bool = False
+
+
 class GameOptions(BaseModel):
     """Variant settings of a game. Subclasses add fields with defaults."""
 
@@ -222,18 +246,47 @@ class Game(ABC, Generic[S, Opts]):
         """Apply a legal option to a private copy of the state (mutate it freely)."""
 
     def apply(self, state: S, seat: int, key: str) -> Outcome:
+        """Play ``key`` for ``seat``: an option of the pending decision when it is that
+        seat's, else an option of the seat's :meth:`side_decision`. Moves are logged and
+        replayed as (seat, key) alike."""
         decision = self.pending(state)
         if decision is None:
             raise IllegalMove(_("This game is over."))
         if seat != decision.seat:
-            raise IllegalMove(_("It is not your turn."))
-        option = decision.option(key)
-        if option is None:
-            raise IllegalMove(_("That move is not possible now."))
-        work = self.copy(state)
-        outcome = self._apply(work, seat, option)
+            side = self.side_decision(state, seat)
+            option = None if side is None else side.option(key)
+            if option is None:
+                raise IllegalMove(_("It is not your turn."))
+            work = self.copy(state)
+            outcome = self._apply_side(work, seat, option)
+        else:
+            option = decision.option(key)
+            if option is None:
+                raise IllegalMove(_("That move is not possible now."))
+            work = self.copy(state)
+            outcome = self._apply(work, seat, option)
         outcome.state.step = state.step + 1
         return outcome
+
+    # -- outside the pending decision -------------------------------------------------
+    def side_decision(self, state: S, seat: int) -> Decision | None:
+        """What ``seat`` may do now outside the pending decision, or None (the default:
+        nothing). Never for the seat whose decision is pending, whose options are all in
+        that decision, and never once the game is over.
+
+        An offer (``optional``: an exchange token) may be left; taking it may leave the
+        seat a side decision it must answer (not ``optional``: the cards to discard), and
+        nothing else outside the pending decision until it has. If the pending decision
+        comes to that seat first, ``pending`` asks it there, before anything else of its
+        turn. A side step never changes another seat's pending decision; it may reveal
+        (``Outcome.reveals``) like any step. Its options follow :func:`check_decision`.
+        """
+        return None
+
+    def _apply_side(self, state: S, seat: int, option: Option) -> Outcome:
+        """Apply a legal option of ``side_decision(state, seat)`` to a private copy of the
+        state (games that offer side decisions implement it)."""
+        raise IllegalMove(_("It is not your turn."))
 
     # -- reading ------------------------------------------------------------------
     @abstractmethod
@@ -256,6 +309,11 @@ class Game(ABC, Generic[S, Opts]):
     def automa(self, state: S) -> Automa | None:
         """The opponent that holds no seat (a solo game's automa), or None (the default:
         every player holds a seat)."""
+        return None
+
+    def holdings(self, state: S, seat: int) -> Holdings | None:
+        """What ``seat`` holds, told by names in the active language (None: nothing worth
+        telling, e.g. a game without hands). Only that seat's player may read it."""
         return None
 
     def seat_name(self, state: S, seat: int) -> str:

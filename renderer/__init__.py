@@ -14,7 +14,8 @@ from renderer.palettes import palette_for
 register_catalogues(Path(__file__).parent)
 
 #: machine name -> module with ``render(view: dict, names: list[str]) -> PIL.Image.Image``
-#: and, optionally, ``render_decision(view, names, marks) -> PIL.Image.Image | None``
+#: and, optionally, ``render_hand(view, names) -> PIL.Image.Image | None`` (see
+#: :func:`render_hand_png`), ``render_decision(view, names, marks) -> PIL.Image.Image | None``
 #: (see :func:`render_decision_png`) and ``render_decision_pages(view, names, marks) ->
 #: list[PIL.Image.Image]`` (see :func:`render_decision_pngs`).
 RENDERERS: dict[str, str] = {
@@ -48,6 +49,16 @@ def render_decision_png(game: str, view: dict, names: list[str],
     if draw is None or not marks:
         return None
     image = draw(view, names, marks)
+    return None if image is None else encode_png(image, palette_for(RENDERERS[game]))
+
+
+def render_hand_png(game: str, view: dict, names: list[str]) -> bytes | None:
+    """The faces of the cards a seat holds (its ``view``), for its private panel when
+    they matter to its decision (``games.base.Holdings.faces``); None when the game draws
+    no hand (a renderer module without ``render_hand(view, names)``) or there is none."""
+    module = importlib.import_module(RENDERERS[game])
+    draw = getattr(module, "render_hand", None)
+    image = None if draw is None else draw(view, names)
     return None if image is None else encode_png(image, palette_for(RENDERERS[game]))
 
 

@@ -30,6 +30,7 @@ from renderer.gwt_argentina_base import (
     Layout,
     name_of,
 )
+from renderer.gwt_argentina_hand import render_hand  # noqa: F401  (renderer.render_hand_png)
 from renderer.gwt_argentina_market import (
     paint_cattle_market,
     paint_forecast,

@@ -790,3 +790,12 @@ def _paint_coordinate(draw: ImageDraw.ImageDraw, centre: Point, coord: str, size
     draw.rounded_rectangle((x - w, y - size * 0.6, x + w, y + size * 0.6), radius=4,
                            fill="#ffffff")
     draw.text((x, y), coord, font=face, fill=INK, anchor="mm")
+
+
+
+def render_hand(view: dict, names: list[str]) -> Image.Image | None:
+    """The faces of the seat's cards (:mod:`renderer.hazienda_hand`, which draws with this
+    module's signs)."""
+    from renderer.hazienda_hand import render_hand as draw
+
+    return draw(view, names)

@@ -7,6 +7,12 @@ and step, so a game with computer seats replays exactly.
 A decision with a single option (Kuhlorado's "Roll the dice") is a *forced* step: the
 platform plays it for a human seat at once, logged as that player's move, so nobody taps
 a button that offers no choice.
+
+Computer seats also use what they may do outside the pending decision
+(``Game.side_decision``, e.g. a GWT:A exchange token on another's turn): each looks at its
+offers once when its own turn has just ended (:func:`games.ai.choose_side`), and finishes
+at once any side action it began (the cards to discard), which comes before anything else.
+A human's side decisions are never played for them.
 """
 
 from __future__ import annotations
@@ -50,8 +56,11 @@ def turn_key(decision: Decision | None) -> tuple[int, int] | None:
 def apply_step(
     game: AnyGame, state: GameState, seat: int, key: str, user_id: int | None, by_computer: bool
 ) -> Step:
-    """Apply one option (``IllegalMove`` propagates)."""
+    """Apply one option of the pending decision, or of ``seat``'s side decision when the
+    pending one is another seat's (``IllegalMove`` propagates)."""
     decision = game.pending(state)
+    if decision is not None and decision.seat != seat:
+        decision = game.side_decision(state, seat)
     outcome = game.apply(state, seat, key)
     option = decision.option(key) if decision is not None else None
     return Step(
@@ -110,14 +119,21 @@ def computer_steps(
 
 def next_steps(game: AnyGame, state: GameState, users: Sequence[int | None],
                stand_in: tuple[int, int] | None = None) -> list[Step]:
-    """The forced steps pending, then at most one computer step (see
-    :func:`computer_steps`); empty when a human must choose or the game is over."""
+    """The forced steps pending, then at most one computer step — a side action a computer
+    seat must finish first, else the pending decision (and the offers the computer takes
+    when its turn just ended) — see :func:`computer_steps`; empty when a human must choose
+    or the game is over."""
     steps = forced_steps(game, state, users)
     state = steps[-1].state if steps else state
+    owed = owed_side_seat(game, state, users)
+    if owed is not None:
+        return [*steps, computer_side_step(game, state, owed)]
     decision = game.pending(state)
     if decision is None or not (users[decision.seat] is None or turn_key(decision) == stand_in):
         return steps
-    return [*steps, computer_step(game, state, decision.seat)]
+    step = computer_step(game, state, decision.seat)
+    offer = after_turn_offer(game, decision, step, users)
+    return [*steps, step] + ([offer] if offer is not None else [])
 
 
 def computer_step(game: AnyGame, state: GameState, seat: int) -> Step:
@@ -126,12 +142,61 @@ def computer_step(game: AnyGame, state: GameState, seat: int) -> Step:
     return apply_step(game, state, seat, key, None, by_computer=True)
 
 
+def owed_side_seat(game: AnyGame, state: GameState, users: Sequence[int | None]) -> int | None:
+    """A computer seat with a side action to finish (not an offer): it plays first."""
+    decision = game.pending(state)
+    if decision is None:
+        return None
+    for seat, user in enumerate(users):
+        if user is None and seat != decision.seat:
+            side = game.side_decision(state, seat)
+            if side is not None and not side.optional:
+                return seat
+    return None
+
+
+def computer_side_step(game: AnyGame, state: GameState, seat: int) -> Step:
+    """The computer's answer to the side action ``seat`` must finish, applied."""
+    key = ai.choose_side(game, state, seat, ai.ai_rng(state))
+    assert key is not None, "a side action to finish always has an answer"
+    return apply_step(game, state, seat, key, None, by_computer=True)
+
+
+def after_turn_offer(game: AnyGame, decision: Decision, step: Step,
+                     users: Sequence[int | None]) -> Step | None:
+    """When ``step`` ended the turn of a computer seat (``decision`` was its): the offer
+    of its side decision it takes then, applied, if any."""
+    seat = decision.seat
+    if users[seat] is not None or turn_key(game.pending(step.state)) == turn_key(decision):
+        return None
+    after = game.pending(step.state)
+    if after is None or after.seat == seat:
+        return None
+    key = ai.choose_side(game, step.state, seat, ai.ai_rng(step.state))
+    if key is None:
+        return None
+    return apply_step(game, step.state, seat, key, None, by_computer=True)
+
+
 def computer_step_of(module: str, state: GameState, seat: int, locale: str) -> Step:
     """:func:`computer_step` in the game defined in ``module``, its events and label in
     ``locale``: one unit of work for the CPU pool (picklable arguments and result; the
     active language does not cross into a worker process, so it is passed)."""
     with using(locale):
         return computer_step(cpu.game_at(module), state, seat)
+
+
+def computer_side_step_of(module: str, state: GameState, seat: int, locale: str) -> Step:
+    """:func:`computer_side_step`, as :func:`computer_step_of` for the CPU pool."""
+    with using(locale):
+        return computer_side_step(cpu.game_at(module), state, seat)
+
+
+def after_turn_offer_of(module: str, decision: Decision, step: Step,
+                        users: tuple[int | None, ...], locale: str) -> Step | None:
+    """:func:`after_turn_offer`, as :func:`computer_step_of` for the CPU pool."""
+    with using(locale):
+        return after_turn_offer(cpu.game_at(module), decision, step, users)
 
 
 def retell(game: AnyGame, state: GameState, steps: Sequence[Step]) -> list[Step]:
@@ -161,11 +226,14 @@ def human_step(
 
 
 def computer_to_move(game: AnyGame, state: GameState | None, users: Sequence[int | None]) -> bool:
-    """Whether a computer seat (or a forced step) is pending: the game goes on by itself."""
+    """Whether a computer seat (or a forced step, or a side action a computer seat must
+    finish) is pending: the game goes on by itself."""
     decision = None if state is None else game.pending(state)
     if decision is None:
         return False
-    return users[decision.seat] is None or is_forced(decision)
+    assert state is not None
+    return (users[decision.seat] is None or is_forced(decision)
+            or owed_side_seat(game, state, users) is not None)
 
 
 def think(game: AnyGame, state: GameState, users: Sequence[int | None],
@@ -188,12 +256,19 @@ async def think_off_loop(game: AnyGame, state: GameState, users: Sequence[int | 
         forced = forced_steps(game, state, users)
         steps += forced
         state = forced[-1].state if forced else state
+        if len(steps) > MAX_COMPUTER_STEPS:
+            raise RuntimeError(f"{game.name}: computer seats made {len(steps)} steps in a row")
+        owed = owed_side_seat(game, state, users)
+        if owed is not None:
+            step = await cpu.run(computer_side_step_of, module, state, owed, i18n.current(),
+                                 background=True)
+            steps.append(step)
+            state = step.state
+            continue
         decision = game.pending(state)
         if decision is None or not (users[decision.seat] is None
                                     or turn_key(decision) == stand_in):
             return steps
-        if len(steps) > MAX_COMPUTER_STEPS:
-            raise RuntimeError(f"{game.name}: computer seats made {len(steps)} steps in a row")
         if is_forced(decision):
             step = apply_step(game, state, decision.seat, decision.options[0].key, None,
                               by_computer=True)
@@ -202,3 +277,9 @@ async def think_off_loop(game: AnyGame, state: GameState, users: Sequence[int | 
                                  i18n.current(), background=True)
         steps.append(step)
         state = step.state
+        if users[decision.seat] is None and game.side_decision(state, decision.seat):
+            offer = await cpu.run(after_turn_offer_of, module, decision, step, tuple(users),
+                                  i18n.current(), background=True)
+            if offer is not None:
+                steps.append(offer)
+                state = offer.state

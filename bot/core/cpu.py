@@ -309,3 +309,14 @@ def render_decision_pngs(game: str, module: str, view: dict[str, Any], names: li
     renderer.RENDERERS.setdefault(game, module)
     with using(locale):
         return renderer.render_decision_pngs(game, view, names, marks)
+
+
+def render_hand_png(game: str, module: str, view: dict[str, Any], names: list[str],
+                    locale: str = "en") -> bytes | None:
+    """:func:`renderer.render_hand_png` of ``game`` (renderer at ``module``), in ``locale``."""
+    import renderer
+    from games.i18n import using
+
+    renderer.RENDERERS.setdefault(game, module)
+    with using(locale):
+        return renderer.render_hand_png(game, view, names)

@@ -47,6 +47,14 @@ class Loaded:
             return None
         return name_decision(decision, [s.name for s in self.row.seats])
 
+    def side_of(self, seat: int | None) -> Decision | None:
+        """What ``seat`` may do outside the pending decision (``Game.side_decision``), as
+        its player reads it; None when nothing, or the game is not running."""
+        if seat is None or self.state is None or self.row.status != "active":
+            return None
+        side = self.game.side_decision(self.state, seat)
+        return None if side is None else name_decision(side, [s.name for s in self.row.seats])
+
 
 def visible(events: Sequence[Event], seat: int | None, names: Sequence[str] = ()) -> list[str]:
     """Event lines that ``seat`` may see (None: public ones only), the seats they name

@@ -34,6 +34,7 @@ from discord.ext import commands
 from bot.core import cpu
 from bot.core.scheduler import Scheduler
 from bot.core.sessions import SessionError, Sessions
+from bot.discord_ui.hand import HAND_ITEMS
 from bot.discord_ui.outbox import OutboxDeliverer
 from bot.discord_ui.panels import (
     DYNAMIC_ITEMS,
@@ -138,7 +139,7 @@ class EstanciaBot(commands.Bot):
         self.sessions.on_outbox(self.outbox.wake)
         await self.add_cog(EstanciaCog(self))
         await self.tree.set_translator(CatalogueTranslator())
-        self.add_dynamic_items(*DYNAMIC_ITEMS, VoteButton)
+        self.add_dynamic_items(*DYNAMIC_ITEMS, *HAND_ITEMS, VoteButton)
         await self.sync_commands()
         await cpu.warm_up()  # the first board after a start waits for no worker to start
         # A game left with a computer to move (each process its own shards' games).

@@ -54,6 +54,7 @@ from bot.core.sessions import (
     SeatView,
     SessionError,
 )
+from bot.discord_ui.hand_image import hand_image
 from bot.discord_ui.text import (
     BUTTON_LABEL_LIMIT,
     LABEL_LIMIT,
@@ -65,7 +66,6 @@ from bot.discord_ui.text import (
     clip_lines,
     fit_components,
     fit_message,
-    hand_text,
 )
 from games import i18n
 from games.base import MENU_LIMIT, Decision, Option
@@ -672,11 +672,17 @@ def _editing_layout(interaction: discord.Interaction, direct: _Deferral | None) 
 
 async def present(interaction: discord.Interaction, game_id: int, version: int,
                   decision: Decision | None, panel: Panel, seen: SeatView | None = None) -> None:
-    """Show a private panel with the decision image of its decision (when it has places)."""
+    """Show a private panel with the decision image of its decision (when it has places)
+    and the faces of the user's cards (when they matter to it: ``Holdings.faces``)."""
     images: list[discord.File] = []
     if decision is not None and panel.marks and not expired(interaction):
         images = await decision_images(sessions_of(interaction), game_id, interaction.user.id,
                                        decision, version, seen, panel.marks)
+    if decision is not None and not expired(interaction):
+        if seen is None or seen.info.version != version:
+            seen = await sessions_of(interaction).seat_view(game_id, interaction.user.id)
+        if seen.info.version == version:
+            images += await hand_image(seen)
     await show_panel(interaction, panel, images)
 
 
@@ -721,6 +727,12 @@ async def open_panel(interaction: discord.Interaction, game_id: int) -> None:
     info = seen.info
     if info.seat_of(interaction.user.id) is None and info.status == "active":
         raise SessionError(SPECTATOR)
+    if playing(seen, interaction.user.id) is None and seen.side is not None:
+        # another's turn, and the user may act outside it (an exchange token): their hand
+        from bot.discord_ui.hand import present_hand
+
+        await present_hand(interaction, seen, [waiting_text(info)])
+        return
     decision = turn_of(seen, interaction.user.id)
     await present(interaction, game_id, info.version, decision,
                   panel_for(game_id, info.version, decision, hand=hand_of(seen)), seen)
@@ -746,8 +758,8 @@ def turn_of(seen: SeatView, user_id: int) -> Decision:
 
 
 def hand_of(seen: SeatView) -> str | None:
-    """The user's hand as one line (games with hidden cards), for the panel's header."""
-    return None if seen.view is None else hand_text(seen.view)
+    """What the user's seat holds as one line (``Game.holdings``), for the panel's header."""
+    return None if seen.holdings is None else seen.holdings.text
 
 
 async def play_from_panel(interaction: discord.Interaction, game_id: int, version: int,
@@ -862,17 +874,19 @@ async def choose_group(interaction: discord.Interaction, game_id: int, version: 
         acknowledge_soon(interaction, ephemeral=True, thinking=True)
     else:
         acknowledge_soon(interaction)
-    seen = await sessions_of(interaction).seat_view(game_id, interaction.user.id, undo=True)
+    sessions = sessions_of(interaction)
+    seen = await sessions.seat_view(game_id, interaction.user.id, undo=True)
     info = seen.info
     decision = playing(seen, interaction.user.id)
-    if info.version != version:
+    if info.version != version and not await sessions.panel_holds(
+            game_id, interaction.user.id, version):  # (only others' side steps since: holds)
         raise SessionError(STALE_PANEL)
     if decision is None:
         raise SessionError.verbatim(waiting_text(info))
     if group is None or group >= len(decision.groups()):
         raise SessionError(STALE_PANEL)
-    await present(interaction, game_id, version, decision,
-                  panel_for(game_id, version, decision, group=group, hand=hand_of(seen),
+    await present(interaction, game_id, info.version, decision,
+                  panel_for(game_id, info.version, decision, group=group, hand=hand_of(seen),
                             undo=seen.undoable), seen)
 
 

@@ -7,7 +7,7 @@ from typing import Any
 
 from bot.core.option_values import parse_option_words
 from bot.core.sessions import LANGUAGE_NAMES, MAX_TIMEOUT_HOURS, GameInfo
-from games.i18n import N_, _, _n, _p
+from games.i18n import N_, _, _n
 from renderer.recap import category_name
 
 #: Discord's limit on message content.
@@ -143,38 +143,6 @@ def players_range(low: int, high: int) -> str:
     if low == high:
         return _n("{n} player", "{n} players", low)
     return _("{low}–{high} players", low=low, high=high)
-
-
-def _cards(counts: dict[str, Any]) -> str:
-    listed = [card_name(name) if n == 1 else f"{card_name(name)} ×{n}"
-              for name, n in counts.items() if isinstance(n, int) and n > 0]
-    return ", ".join(listed) or _("none")
-
-
-def card_name(name: str) -> str:
-    """A card's name from a seat view (an engine's key, "cattle"), in the active language
-    (catalogue context "card"; one without a translation stays as it is)."""
-    return _p("card", name)
-
-
-def hand_text(view: dict[str, Any]) -> str | None:
-    """One line with the seat's private hand (and money), or None when the view has none.
-
-    Reads a seat view of the shape ``{"private": {"seat": s, "hand": {"land": {kind: n}, …}},
-    "players": [{"money": m}, …]}`` (Hazienda); games without hidden cards give None.
-    """
-    private = view.get("private")
-    if not isinstance(private, dict) or not isinstance(private.get("hand"), dict):
-        return None
-    parts = [_("{kind}: {cards}", kind=_p("cards of a kind", f"{kind}s"), cards=_cards(counts))
-             for kind, counts in private["hand"].items() if isinstance(counts, dict)]
-    seat = private.get("seat")
-    players = view.get("players")
-    if isinstance(seat, int) and isinstance(players, list) and 0 <= seat < len(players):
-        money = players[seat].get("money") if isinstance(players[seat], dict) else None
-        if isinstance(money, int):
-            parts.append(_n("{n} peso", "{n} pesos", money))
-    return _("Your hand — {parts}", parts=" · ".join(parts)) if parts else None
 
 
 def breakdown_lines(names: list[str], scores: dict[int, dict[str, int]],

@@ -4,7 +4,8 @@ One person plays against a computer seat, or several people share the keyboard (
 seat). Each prompt shows the decision and numbered options; a line may be a number, a
 place on the board (``e2``: the option's ``at``), an option's name or a word of it, an
 option key, or one of ``undo``, ``board``, ``hand``, ``log``, ``scores``, ``help``,
-``quit``. Announcements from the outbox are printed as they would be posted in a
+``quit``. ``hand 2`` shows what seat 2 holds and may do outside the turn (an exchange
+token on another's turn), ``hand 2 1`` plays the first of those (hot seat). Announcements from the outbox are printed as they would be posted in a
 channel (less the lines the player already saw), and the board PNG is written to a
 folder after each move. Input is read line by line, so a whole game can be piped in
 (extra lines after the end are ignored). Everything is said in the terminal's language
@@ -25,7 +26,6 @@ from typing import Any, TextIO
 from bot.core.announcements import Announcement
 from bot.core.option_values import parse_option_words
 from bot.core.sessions import GameInfo, SessionError, Sessions
-from bot.discord_ui.text import hand_text
 from bot.settings import Settings
 from bot.storage.sqlite import Store
 from bot.terminal.text_board import board_text, view_lines
@@ -262,9 +262,11 @@ class TerminalGame:
                 self._say_text_board(info, await self.sessions.view(info.id, None))
                 self._say_board(await self._draw(info.id, info.version))
                 return
-            elif command == "hand":
-                self._say_hand(await self.sessions.view(info.id, user))
-                return
+            elif command == "hand" or command.startswith("hand "):
+                played = await self._hand(info, user, command.split()[1:])
+                if played is None:
+                    return
+                result = played
             elif command == "log":
                 for entry in await self.sessions.log(TERMINAL_CHANNEL, 15):
                     self.say(f"  {entry}")
@@ -358,12 +360,50 @@ class TerminalGame:
         for line in board_text(info.game, view, info.names).splitlines():
             self.say(f"  {line}")
 
-    def _say_hand(self, view: dict[str, Any]) -> None:
-        """The seat's hidden part of its view (cards, money), or that there is none."""
-        hand = hand_text(view)
-        private = view.get("private")
-        if hand is not None:
-            self.say(f"  {hand}")
+    async def _hand(self, info: GameInfo, user: int, words: list[str]) -> Any:
+        """``hand``: what the player to move holds. ``hand 2``: what seat 2 holds and may
+        do outside the turn (an exchange token on another's turn), numbered; ``hand 2 1``
+        plays the first of those for seat 2 (a hot-seat player). Returns the result of a
+        step played, else None."""
+        seat = info.seat_of(user)
+        if words:
+            if not words[0].isdigit() or not 1 <= int(words[0]) <= len(info.seats):
+                self.say("  " + _("Type hand, or hand and a seat number (1 to {n}).",
+                                  n=len(info.seats)))
+                return None
+            seat = int(words[0]) - 1
+        owner = info.seats[seat]
+        if owner.user_id is None:
+            self.say("  " + _("{name} is a computer seat.", name=owner.name))
+            return None
+        seen = await self.sessions.seat_view(info.id, owner.user_id)
+        side = seen.side
+        if len(words) >= 2 and side is not None:
+            try:
+                key = choose_option(side, " ".join(words[1:]))
+            except NoSuchOption as why:
+                self.say(f"  {why}")
+                return None
+            return await self.sessions.play_side(info.id, owner.user_id, key, info.version)
+        if len(words) >= 2:
+            self.say("  " + _("{name} has nothing to do outside the turn now.", name=owner.name))
+            return None
+        self._say_hand(seen, owner.name if words else None)
+        if side is not None:
+            self.say(f"  {side.prompt}")
+            for number, option in enumerate(side.options, start=1):
+                self.say(f"  {number:>3}. {option.label}  ({option.key})")
+            self.say("  " + _("Type hand {seat} and a number to play one (hand {seat} 1).",
+                              seat=seat + 1))
+        return None
+
+    def _say_hand(self, seen: Any, whose: str | None = None) -> None:
+        """What the seat holds (its hand by names, money ...), else the hidden part of its
+        view, or that there is none; ``whose``: the seat's name, said first (hot seat)."""
+        private = (seen.view or {}).get("private")
+        if seen.holdings is not None:
+            said = seen.holdings.text if whose is None else f"{whose} — {seen.holdings.text}"
+            self.say(f"  {said}")
         elif isinstance(private, dict) and private:
             for line in view_lines(private):
                 self.say(f"  {line}")

@@ -41,7 +41,8 @@ Implemented (rulebook ``shared/rules/gwt-argentina.fr.md``, components ``data.py
   the board, workers and up to 4 revealed cards, 1/2 exhaustion cards, coins and printed
   pesos, hire at the row price with its action or keep for 2 VP), exchange tokens at any
   decision of one's own turn, in the middle of an action too, except while helping
-  granjeros and at the income, drawing 2 or 1 as chosen with it, certificates and grain
+  granjeros and at the income, and at any time of another player's turn (the seat's side
+  decision, ``exchange.py``), drawing 2 or 1 as chosen with it, certificates and grain
   taken in part up to their limits, auxiliary actions single and double behind their
   discs, exhaustion cards returned to their pile, extra moves with an extra phase B,
   6b's delivery, 7b's exhaustion for the others, 10b's swap with the market;
@@ -59,8 +60,7 @@ Not implemented, or simplified:
 
 * an extra move (buildings 2, 7, 9) ends phase B where the estanciero stood: its other
   actions are done before the move or not at all (the rulebook does not say; this is the
-  reading that keeps "phase B at the location reached");
-* exchange tokens only on one's own turn (the rulebook also allows them on others' turns).
+  reading that keeps "phase B at the location reached").
 
 Readings where the text leaves a choice (issue 20; each told to players by ``/estancia
 rules``, the ``SUMMARY`` of ``engine.py``, and tested in ``test_readings.py``):

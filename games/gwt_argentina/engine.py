@@ -18,7 +18,8 @@ joueur », « En cas d'égalité, la victoire est partagée »).
 
 An exchange token may be used at any decision of one's own turn, in the middle of an action
 too, except while revealing cards and reckoning strength or breeding value (helping
-granjeros, Buenos Aires income): rulebook p. 18 and p. 20. See :data:`NO_EXCHANGE`.
+granjeros, Buenos Aires income): rulebook p. 18 and p. 20. See :data:`NO_EXCHANGE`. On
+another player's turn it is the seat's side decision (:mod:`.exchange`).
 """
 
 from __future__ import annotations
@@ -27,13 +28,15 @@ import json
 import weakref
 from typing import Any
 
-from games.base import MENU_LIMIT, Automa, Decision, Game, Option, Outcome
+from games.base import MENU_LIMIT, Automa, Decision, Game, Holdings, Option, Outcome
 from games.gwt_argentina import (  # noqa: F401  (registers the decisions)
     ai_value,
     buenos_aires,
     build,
     card_steps,
     discs,
+    exchange,
+    hand,
     help_farmers,
     hire,
     market,
@@ -127,6 +130,9 @@ class GwtArgentina(Game[GwtState, GwtOptions]):
         frame = state.top()
         if frame is None:
             return None
+        unfinished = exchange.aside_decision(state, frame.seat)
+        if unfinished is not None:  # an exchange begun on another's turn comes first
+            return unfinished
         cls = handler(frame)
         options = list(cls.options(state, frame))
         player = state.players[frame.seat]
@@ -139,12 +145,42 @@ class GwtArgentina(Game[GwtState, GwtOptions]):
         ctx = Ctx()
         frame = state.top()
         assert frame is not None
-        if option.key.startswith("xt:"):
+        if exchange.aside_of(state, seat) is not None:
+            exchange.apply_side(state, seat, option, ctx)
+        elif option.key.startswith("xt:"):
             use_exchange_token(state, seat, int(option.key[3:]), ctx)
         else:
             handler(frame).apply(state, frame, option.key, ctx)
         settle(state, ctx)
         return Outcome(state=state, events=ctx.events, reveals=ctx.reveals)
+
+    def side_decision(self, state: GwtState, seat: int) -> Decision | None:
+        """An exchange token on another player's turn, or the cards still to discard
+        after one (:mod:`.exchange`)."""
+        decision = self.pending(state)
+        return _cached(f"side{seat}", state, lambda: exchange.side_decision(
+            state, seat, None if decision is None else decision.seat))
+
+    def _apply_side(self, state: GwtState, seat: int, option: Option) -> Outcome:
+        ctx = Ctx()
+        exchange.apply_side(state, seat, option, ctx)
+        settle(state, ctx)
+        return Outcome(state=state, events=ctx.events, reveals=ctx.reveals)
+
+    def holdings(self, state: GwtState, seat: int) -> Holdings | None:
+        """The seat's hand by names, pesos and tokens; the faces matter when it is asked
+        about its hand (:mod:`.hand`)."""
+        if not 0 <= seat < state.seats:
+            return None
+        decision = self.pending(state)
+        if decision is not None and decision.seat == seat:
+            top = state.top()
+            kind = (exchange.DISCARD if exchange.aside_of(state, seat) is not None
+                    else top.kind if top is not None else None)
+        else:
+            decision = self.side_decision(state, seat)
+            kind = exchange.DISCARD if decision is not None and not decision.optional else None
+        return hand.holdings(state, seat, decision, kind)
 
     def view(self, state: GwtState, seat: int | None) -> dict[str, Any]:
         view = public_view(state)

@@ -105,11 +105,18 @@ def write(state: GwtState) -> str:
     if state.pedro is not None:
         lines.append(write_pedro(state.pedro))
     lines.append("stack:")
-    for f in state.stack:
-        lines.append(f"  {f.kind} {f.seat} {json.dumps(f.data, sort_keys=True, ensure_ascii=False)}")
+    lines += _frames(state.stack)
+    if state.aside:  # exchanges begun on another's turn (exchange.py): only when there are
+        lines.append("aside:")
+        lines += _frames(state.aside)
     lines.append("log:")
     lines += [f"  {entry}" for entry in state.log]
     return "\n".join(lines) + "\n"
+
+
+def _frames(frames: list[Frame]) -> list[str]:
+    return [f"  {f.kind} {f.seat} {json.dumps(f.data, sort_keys=True, ensure_ascii=False)}"
+            for f in frames]
 
 
 # -- reading ------------------------------------------------------------------------------
@@ -268,19 +275,15 @@ def read(text: str) -> GwtState:
         raise lines.error(f"{seats} players announced{' and Pedro' if pedro else ''}, "
                           f"{len(players)} given")
     lines.take("stack")
-    stack = []
-    while (lines.peek() or "").startswith("  "):
-        line = lines.peek()
-        lines.i += 1
-        try:
-            kind, seat, data = line.strip().split(" ", 2)
-            stack.append(Frame(kind=kind, seat=int(seat), data=json.loads(data)))
-        except (ValueError, json.JSONDecodeError) as exc:
-            raise lines.error(f"bad frame {line.strip()[:40]!r} ({exc})") from None
+    stack = _read_frames(lines)
     # An old text may hold frames of an older engine (no version line: the upgrade of the
     # stack leaves a current one as it is).
     stack = [Frame.model_validate(f)
              for f in upgrade_stack([f.model_dump() for f in stack])]
+    aside = []
+    if (lines.peek() or "").startswith("aside:"):
+        lines.take("aside")
+        aside = _read_frames(lines)
     lines.take("log")
     log = []
     while lines.peek() is not None:
@@ -292,9 +295,24 @@ def read(text: str) -> GwtState:
     state = GwtState(seats=seats, seed=seed, rng=rng, step=step, turn=turn, finished=finished,
                      options=options, players=players, board=board, current=current,
                      first_turn=first_turn, end_triggered_by=end_by, last_turns=last_turns,
-                     stack=stack, after_buenos_aires=after, log=log, pedro=pedro)
+                     stack=stack, aside=aside, after_buenos_aires=after, log=log,
+                     pedro=pedro)
     check_ids(state)
     return state
+
+
+def _read_frames(lines: _Lines) -> list[Frame]:
+    """The indented ``<kind> <seat> <json>`` lines that follow a ``stack:`` or ``aside:``."""
+    frames = []
+    while (lines.peek() or "").startswith("  "):
+        line = lines.peek()
+        lines.i += 1
+        try:
+            kind, seat, data = line.strip().split(" ", 2)
+            frames.append(Frame(kind=kind, seat=int(seat), data=json.loads(data)))
+        except (ValueError, json.JSONDecodeError) as exc:
+            raise lines.error(f"bad frame {line.strip()[:40]!r} ({exc})") from None
+    return frames
 
 
 def check_ids(state: GwtState) -> None:
@@ -327,6 +345,7 @@ def check_ids(state: GwtState) -> None:
     bad("station", b.stations, set(D.STATION_BY_ID))
     bad("slot", [s for p in state.players for s in p.slots], set(D.DISC_SLOT_BY_ID))
     bad("frame kind", [f.kind for f in state.stack], set(REGISTRY))
+    bad("aside frame kind", [f.kind for f in state.aside], {"discard_cards"})
 
 
 def _read_port(city: str, value: str, lines: _Lines) -> Port:

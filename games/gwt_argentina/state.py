@@ -235,6 +235,10 @@ class GwtState(GameState):
     last_turns: list[int] = Field(default_factory=list)
     #: The pending steps of the turn, bottom first; the top is the pending decision.
     stack: list[Frame] = Field(default_factory=list)
+    #: Exchange tokens used outside one's turn whose cards are still to discard: one
+    #: ``discard_cards`` frame per seat at most, apart from the turn's stack
+    #: (:mod:`.exchange`).
+    aside: list[Frame] = Field(default_factory=list)
     #: Deferred effects of the job-market marker this Buenos Aires visit ("market",
     #: "ships:yellow" ...), applied after the six steps (rulebook p. 11).
     after_buenos_aires: list[str] = Field(default_factory=list)
@@ -264,5 +268,6 @@ class GwtState(GameState):
             "players": [p.clone() for p in self.players], "board": self.board.clone(),
             "first_turn": list(self.first_turn), "last_turns": list(self.last_turns),
             "stack": [f.clone() for f in self.stack],
+            "aside": [f.clone() for f in self.aside],
             "after_buenos_aires": list(self.after_buenos_aires), "log": list(self.log),
             "pedro": self.pedro.clone() if self.pedro is not None else None})

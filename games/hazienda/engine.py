@@ -11,8 +11,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from games.base import Decision, Game, Option, Outcome, PerState
-from games.hazienda import ai_value
+from games.base import Decision, Game, Holdings, Option, Outcome, PerState
+from games.hazienda import ai_value, hand
 from games.hazienda.deal import new_state
 from games.hazienda.names import category_label, category_word
 from games.hazienda.rules import ACTIONS_PER_TURN, CATEGORIES
@@ -78,6 +78,10 @@ class Hazienda(Game[HaziendaState, HaziendaOptions]):
         view["winners"] = self.winners(state) if state.finished else []
         view["private"] = seat_view(state, seat) if seat is not None else None
         return view
+
+    def holdings(self, state: HaziendaState, seat: int) -> Holdings | None:
+        """The seat's land and animal cards and pesos (:mod:`.hand`)."""
+        return hand.holdings(state, seat, self.pending(state))
 
     def scores(self, state: HaziendaState) -> dict[int, dict[str, int]]:
         """The victory track so far; during play plus what would be scored now.

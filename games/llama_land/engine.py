@@ -9,9 +9,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from games.base import Decision, Game, Option, Outcome, PerState
+from games.base import Decision, Game, Holdings, Option, Outcome, PerState
 from games.i18n import N_, _, _n
-from games.llama_land import ai_value, turn
+from games.llama_land import ai_value, hand, turn
 from games.llama_land.characters import apply_swap, swaps
 from games.llama_land.data import END_TILES_LEFT, HUT
 from games.llama_land.deal import new_state
@@ -124,6 +124,10 @@ class LlamaLand(Game[LlamaLandState, LlamaLandOptions]):
         view["scores"] = {str(s): sc for s, sc in self.scores(state).items()}
         view["winners"] = self.winners(state) if state.finished else []
         return view
+
+    def holdings(self, state: LlamaLandState, seat: int) -> Holdings | None:
+        """The seat's crops, coins, characters, llama cards and foundations (:mod:`.hand`)."""
+        return hand.holdings(state, seat)
 
     def scores(self, state: LlamaLandState) -> dict[int, dict[str, int]]:
         return scores(state)

@@ -77,3 +77,30 @@ def test_a_difficulty_with_two_seats_says_it_means_the_solo_game(
     assert ("difficulty means the solo game (one seat, against the game's automa): play it "
             "with --seats 1, or leave difficulty out for a game of 2 seats.") in text
     assert "already started" not in text
+
+
+def test_hand_and_an_exchange_token_outside_the_turn_in_the_terminal(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture,
+) -> None:
+    """`hand` names the cards of the player to move (never ids like 0:FR2); in a hot-seat
+    game `hand 2` shows what seat 2 holds and may do outside the turn, `hand 2 1` uses its
+    exchange token while Player 1 is to move (« même quand ce n'est pas votre tour », p. 18),
+    and `hand 2 1` again discards."""
+    monkeypatch.chdir(tmp_path)
+    lines = ["hand", "hand 2", "hand 2 1", "hand 2", "hand 2 1", "hand 2 1", "hand 2", "hand 3",
+             "quit"]
+    monkeypatch.setattr(sys, "stdin", io.StringIO("\n".join(lines) + "\n"))
+    code = cli.main(["play", "gwt-argentina", "--seats", "2", "--seed", "5", "--no-images"])
+    text = capsys.readouterr().out
+    assert code == 0, text[-2000:]
+    assert "  Player 2 — Your hand: " in text
+    hands = re.findall(r"^  (?:Player 2 — )?Your hand: .*$", text, flags=re.M)
+    assert hands and not any(re.search(r"\d:[A-Z]{2}\d", line) for line in hands), hands
+    assert "  Not your turn: use an exchange token?" in text
+    assert "    1. Exchange token: draw 2, then discard 2 (1 left)  (xt:2)" in text
+    assert "Type hand 2 and a number to play one (hand 2 1)." in text
+    assert "  You drew " in text
+    assert "  Exchange token: discard 2 cards." in text
+    assert text.count("— Player 1 to move") >= 5, "Player 1 stays to move throughout"
+    assert "0 exchange tokens" in text
+    assert "Type hand, or hand and a seat number (1 to 2)." in text

@@ -77,7 +77,7 @@ def test_hand_and_a_text_board(
     code, text = estancia(["play", "hazienda", "--computer", "--seed", "2", "--no-images"],
                           "hand\nboard\nquit\n", monkeypatch, capsys)
     assert code == 0, text
-    assert re.search(r"Your hand — lands: .*animals: .*\d+ pesos", text)
+    assert re.search(r"Your hand: lands .*; animals .*\d+ pesos", text)
     assert re.search(r"^\s+face_up:$", text, re.M) and "money 20" in text
     code, text = estancia(["play", "kuhlorado", "--computer", "--seed", "3", "--no-images"],
                           "hand\nboard\nquit\n", monkeypatch, capsys)

@@ -54,7 +54,10 @@ async def test_a_hazienda_turn_pings_once_when_it_ends_and_shows_the_hand(
 
     panel = await table.click(mover, turn_message, f"est:turn:{game_id}")
     assert panel.ephemeral
-    assert "Your hand — lands: " in panel.text and " pesos" in panel.text
+    assert "Your hand: lands " in panel.text and " pesos" in panel.text
+    # the faces of the cards it may play, beside the text
+    assert (f"estancia-{game_id}-{info.version}-hand.png"
+            in [a["filename"] for a in panel.message["attachments"]])
     # "End turn" is a grey button on the last row, not the last entry of a long menu
     (end,) = rows(panel.message)[-1]
     assert end["label"] == "End turn" and end["style"] == 2
@@ -76,7 +79,7 @@ async def test_a_hazienda_turn_pings_once_when_it_ends_and_shows_the_hand(
             break
     else:
         raise AssertionError("the first action never completed")
-    assert "Your hand — " in reply.text
+    assert "Your hand: " in reply.text
 
     ended = await table.click(mover, reply.message, f"est:opt:{game_id}:"
                               f"{(await table.sessions.info_by_id(game_id)).version}:end")
@@ -93,7 +96,7 @@ async def test_hazienda_hand_is_private_text_and_spectators_see_the_public_view(
     hand = await table.slash(alice, "hand")
     assert hand.ephemeral
     assert "only you can see this" in hand.text
-    assert "Your hand — lands: " in hand.text and "animals: " in hand.text
+    assert "Your hand: lands " in hand.text and "; animals " in hand.text
     assert hand.message["attachments"][0]["filename"].endswith(".png")
 
     spectator = await table.slash(carol, "hand")

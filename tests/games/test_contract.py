@@ -61,8 +61,40 @@ def test_random_games_keep_the_contract(game):
             assert replay(game, seats, options, seed, moves) == end, "replay diverged"
 
 
+def test_random_games_with_side_steps_keep_the_contract(game):
+    """Seats also take what they may do outside the pending decision (side decisions,
+    e.g. GWT:A's exchange tokens on another's turn): every side decision is well formed,
+    none is offered to the seat to move, a side step leaves the pending decision as it
+    was, and replaying the moves — side steps included, logged as (seat, key) like any
+    other — reproduces the game exactly."""
+    for seats, options in configs(game):
+        for seed in range(3):
+            def check(before, after, seat, key, game=game):
+                assert game.load(game.dump(after)) == after, "JSON round trip changed the state"
+                assert before.step + 1 == after.step
+
+            end, moves = playout(game, seats, options, seed, each_step=check, sides=0.3)
+            assert game.pending(end) is None
+            assert all(game.side_decision(end, s) is None for s in range(seats))
+            assert replay(game, seats, options, seed, moves) == end, "replay diverged"
+
+
+def test_holdings_are_short_named_texts(game):
+    """What a seat holds is a short text (or None for a game without hands), in the
+    active language; the faces flag is a bool."""
+    for seats, options in configs(game):
+        def check(before, after, seat, key, game=game):
+            for s in range(after.seats):
+                held = game.holdings(after, s)
+                if held is not None:
+                    assert held.text and len(held.text) <= 400 and "\n" not in held.text
+
+        playout(game, seats, options, 1, each_step=check, sides=0.3)
+
+
 def test_views_do_not_depend_on_what_the_seat_cannot_know(game):
-    """Re-drawing all a seat cannot know (determinize) must leave its view unchanged."""
+    """Re-drawing all a seat cannot know (determinize) must leave its view unchanged, and
+    so its holdings and its side decision."""
     for seats, options in configs(game):
         for seed in range(2):
             probe = Rng.from_seed(seed + 99)
@@ -72,8 +104,10 @@ def test_views_do_not_depend_on_what_the_seat_cannot_know(game):
                     other_world = game.determinize(after, s, probe)
                     assert game.view(other_world, s) == game.view(after, s)
                     assert game.view(other_world, None) == game.view(after, None)
+                    assert game.holdings(other_world, s) == game.holdings(after, s)
+                    assert game.side_decision(other_world, s) == game.side_decision(after, s)
 
-            playout(game, seats, options, seed, each_step=check)
+            playout(game, seats, options, seed, each_step=check, sides=0.2)
 
 
 def test_refusals_change_nothing(game):

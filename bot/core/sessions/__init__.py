@@ -11,7 +11,11 @@ Rules of the road:
   value or a :class:`SessionError` whose message can be shown to that user privately.
 * Every change is one database transaction guarded by the game's ``version``
   (compare-and-swap), so a stale panel or a doubled click is refused, never applied
-  twice. Panels pass the version they were built from as ``expected_version``.
+  twice. Panels pass the version they were built from as ``expected_version``; a panel
+  stays good across other seats' side steps that leave its decision as it was.
+* What a seat may do outside the pending decision (``Game.side_decision``, a GWT:A
+  exchange token on another's turn) is played with :meth:`Sessions.play_side` from the
+  seat's hand panel: a move of that seat, checked, logged and replayed like any other.
 * Public messages are never sent from here: a change that others must hear about
   writes ONE outbox row in the same transaction. The Discord layer (or the terminal)
   delivers them with :meth:`Sessions.pending_announcements`, :meth:`Sessions.mark_sent`
@@ -48,11 +52,13 @@ from bot.core.sessions.common import (  # noqa: F401  (the public names)
     NOT_STARTED,
     NOT_YOUR_TURN,
     OUTBOX_KEEP_SECONDS,
+    PANEL_LOOKBACK,
     PAUSED,
     STALE,
     STALE_RETRIES,
     TIMER_RETRY,
     UNDO_LOOKBACK,
+    YOUR_TURN,
     GameInfo,
     MoveResult,
     Seat,

@@ -26,7 +26,7 @@ from bot.storage.sqlite import (
     StaleVersion,
     Store,
 )
-from games.base import Decision, GameOptions, GameState, IllegalMove
+from games.base import Decision, GameOptions, GameState, Holdings, IllegalMove
 from games.i18n import N_, _
 
 log = logging.getLogger(__name__)
@@ -40,6 +40,7 @@ NOT_SEATED = N_("You are not playing in this game.")
 NOT_STARTED = N_("The game has not started yet.")
 GAME_OVER = N_("This game is over.")
 NOT_YOUR_TURN = N_("It is not your turn.")
+YOUR_TURN = N_("It is your turn now: your choices are in your turn's panel.")
 CANNOT_UNDO = N_("You can only take back your own last move, before anyone else has moved.")
 MAX_VACATION_DAYS = 60
 PAUSED = N_("The game is paused: `/estancia resume` to go on.")
@@ -76,6 +77,9 @@ COMPUTER_RETRY_DELAYS: tuple[float, ...] = (5.0, 30.0, 120.0)
 MOMENTS_KEPT = 512
 #: How far back undo looks for the user's last choice behind forced steps.
 UNDO_LOOKBACK = 32
+#: How many other seats' side steps a panel may be behind and still hold (see
+#: :meth:`Sessions.play`): beyond that it is out of date.
+PANEL_LOOKBACK = 16
 
 T = TypeVar("T")
 
@@ -192,6 +196,9 @@ class MoveResult:
     #: True when the pending turn changed (someone else is to move now, or the game ended).
     turn_over: bool
     finished: bool
+    #: After a side step (:meth:`Sessions.play_side`): what this player may still do
+    #: outside the pending decision (the rest of the side action, or the offers), else None.
+    side: Decision | None = None
 
 
 @dataclass(frozen=True)
@@ -203,6 +210,12 @@ class SeatView:
     view: dict[str, Any] | None
     decision: Decision | None
     undoable: bool
+    #: What the user may do outside the pending decision (``Game.side_decision``: a GWT:A
+    #: exchange token on another's turn), its seats named; None when nothing.
+    side: Decision | None = None
+    #: What the user's seat holds (``Game.holdings``), in the reader's language; None when
+    #: not seated or the game has nothing to tell.
+    holdings: Holdings | None = None
 
 
 def refusal(game: AnyGame, state: GameState, seat: int, key: str, error: IllegalMove) -> str:

@@ -21,10 +21,12 @@ from bot.core.sessions.common import (
     CANNOT_UNDO,
     COMPUTER_RETRY_DELAYS,
     NOT_YOUR_TURN,
+    PANEL_LOOKBACK,
     PAUSED,
     STALE,
     STALE_RETRIES,
     UNDO_LOOKBACK,
+    YOUR_TURN,
     MoveResult,
     SessionError,
     SessionsCore,
@@ -38,7 +40,7 @@ from bot.storage.sqlite import (
     StaleVersion,
 )
 from games import i18n
-from games.base import IllegalMove
+from games.base import Decision, IllegalMove
 from games.i18n import N_, _, using
 
 
@@ -53,7 +55,9 @@ class Moves(SessionsCore):
         """Play option ``key`` for the user's seat.
 
         ``expected_version`` comes from a panel or button: a different current version
-        means the panel is out of date and the move is refused. ``None`` (a typed
+        means the panel is out of date and the move is refused — unless all that happened
+        since are other seats' side steps (an exchange token used on this player's turn)
+        and the decision is still the one the panel shows (:meth:`_still_asked`). ``None`` (a typed
         command) means "the current version" (retried if another change lands first).
         ``interaction_id``: the Discord tap playing it, logged with the move
         (:meth:`played_by`).
@@ -71,12 +75,31 @@ class Moves(SessionsCore):
         was delivered twice, and the other delivery played it)."""
         return await self.store.played_by(game_id, version, interaction_id)
 
-    async def _play(
+    async def play_side(
         self, game_id: int, user_id: int, key: str, expected_version: int | None,
         interaction_id: int | None = None,
     ) -> MoveResult:
+        """Play option ``key`` of what the user's seat may do outside the pending decision
+        (``Game.side_decision``: a GWT:A exchange token on another's turn), from their hand
+        panel. Checked, logged and announced like :meth:`play` (a move of that seat, with
+        the same version check); the answer's ``side`` is what they may still do."""
+        if expected_version is None:
+            return await self._retrying(
+                lambda: self._play(game_id, user_id, key, None, interaction_id, side=True))
+        try:
+            return await self._play(game_id, user_id, key, expected_version, interaction_id,
+                                    side=True)
+        except StaleVersion:
+            raise SessionError(STALE) from None
+
+    async def _play(
+        self, game_id: int, user_id: int, key: str, expected_version: int | None,
+        interaction_id: int | None = None, side: bool = False,
+    ) -> MoveResult:
         row = await self._row_by_id(game_id)
-        if expected_version is not None and expected_version != row.version:
+        behind = expected_version is not None and expected_version != row.version
+        if behind and (row.status != "active" or row.paused_at is not None
+                       or all(s.user_id != user_id for s in row.seats)):
             raise SessionError(STALE)
         self._require_active(row)
         seat = self._require_seat(row, user_id)
@@ -85,7 +108,13 @@ class Moves(SessionsCore):
         loaded = self._load(row)
         decision = loaded.decision
         assert loaded.state is not None and decision is not None
-        if decision.seat != seat:
+        asked = loaded.game.side_decision(loaded.state, seat) if side else decision
+        if behind:
+            assert expected_version is not None
+            await self._still_asked(loaded, seat, expected_version, asked, side)
+        if side and asked is None:
+            raise SessionError(NOT_YOUR_TURN if decision.seat != seat else YOUR_TURN)
+        if not side and decision.seat != seat:
             raise SessionError(NOT_YOUR_TURN)
         users = [s.user_id for s in row.seats]
         reader = i18n.current()
@@ -108,6 +137,44 @@ class Moves(SessionsCore):
         if reader != row.language:  # the player's own answer, in their language
             steps = await asyncio.to_thread(retell, loaded.game, loaded.state, steps)
         return self._result_for(seat, loaded, change, steps)
+
+    async def panel_holds(self, game_id: int, user_id: int, version: int) -> bool:
+        """Whether a turn panel built at ``version`` still holds now (see
+        :meth:`_still_asked`): the same version, or only other seats' side steps since."""
+        row = await self._row_by_id(game_id)
+        if version == row.version:
+            return True
+        seat = next((i for i, s in enumerate(row.seats) if s.user_id == user_id), None)
+        if row.status != "active" or row.paused_at is not None or seat is None:
+            return False
+        loaded = self._load(row)
+        try:
+            await self._still_asked(loaded, seat, version, loaded.decision, side=False)
+        except SessionError:
+            return False
+        return True
+
+    async def _still_asked(self, loaded: Loaded, seat: int, version: int,
+                           asked: Decision | None, side: bool) -> None:
+        """A panel built at ``version`` (older than the game's) still holds when all that
+        happened since are other seats' side steps (an exchange token on this player's
+        turn) and what it asks is still asked the same way; else it is out of date
+        (refused with :data:`STALE`). Its own player's steps since (a double tap) never
+        leave it standing."""
+        row = loaded.row
+        behind = row.version - version
+        if asked is None or not 0 < behind <= PANEL_LOOKBACK:
+            raise SessionError(STALE)
+        since = [m for m in await self.store.moves(row.id, behind) if m.version > version]
+        if ([m.version for m in since] != list(range(version + 1, row.version + 1))
+                or any(m.kind != "move" or m.seat == seat or m.undone for m in since)):
+            raise SessionError(STALE)
+        then = self.states.get(loaded.game, await self._state_text_at(row, version))
+        before = (loaded.game.side_decision(then, seat) if side
+                  else loaded.game.pending(then))
+        if before != (loaded.game.side_decision(loaded.state, seat) if side
+                      else loaded.game.pending(loaded.state)):
+            raise SessionError(STALE)
 
     # -- computer seats in the background ----------------------------------------------------
     def _kick_if_computer(self, change: Change) -> None:
@@ -230,6 +297,7 @@ class Moves(SessionsCore):
             decision=decision if decision is not None and decision.seat == seat else None,
             turn_over=turn_key(before.decision) != turn_key(decision),
             finished=after.row.status == "finished",
+            side=after.side_of(seat),
         )
 
     async def _think_after(self, game_id: int, delay: float) -> None:
@@ -280,8 +348,9 @@ class Moves(SessionsCore):
         """Take back the user's own last step.
 
         Allowed only while nothing random or hidden was revealed by that step and nobody
-        else (computer seats included) has moved since. Bumps the version, so panels
-        built before the undo are refused.
+        else (computer seats included) has moved since — a side step of another seat (an
+        exchange token on this player's turn) counts as a move; the user's own last step
+        may be a side step. Bumps the version, so panels built before the undo are refused.
         """
         return await self._retrying(lambda: self._undo(channel_id, user_id))
 
@@ -326,8 +395,10 @@ class Moves(SessionsCore):
                 raise SessionError(N_("There is nothing to take back yet."))
             if move.kind != "move" or move.by_computer:
                 raise SessionError(CANNOT_UNDO)
-            choice = not is_forced(loaded.game.pending(
-                self.states.get(loaded.game, await self._state_text_at(loaded.row, previous))))
+            asked = loaded.game.pending(
+                self.states.get(loaded.game, await self._state_text_at(loaded.row, previous)))
+            # a side step (the pending decision was another seat's) is always a choice
+            choice = (asked is not None and asked.seat != move.seat) or not is_forced(asked)
             if move.reveals or (choice and move.seat != seat):
                 if move.seat != seat:  # another player's roll counts as their move
                     raise SessionError(CANNOT_UNDO)

@@ -69,7 +69,8 @@ class Reading(SessionsCore):
                         undo: bool = False) -> SeatView:
         """What a private panel shows, from one read of the game: the game, the user's
         view (the public one when not seated; None in the lobby), their pending decision (None when it is
-        not theirs) and, with ``undo``, whether "Take back" would work now."""
+        not theirs), what they may do outside it (``side``), what their seat holds, and,
+        with ``undo``, whether "Take back" would work now."""
         loaded = self._load(await self._row_by_id(game_id))
         seat = next((i for i, s in enumerate(loaded.row.seats) if s.user_id == user_id), None)
         return SeatView(
@@ -77,6 +78,9 @@ class Reading(SessionsCore):
             view=None if loaded.state is None else loaded.game.view(loaded.state, seat),
             decision=loaded.decision_of(seat),
             undoable=undo and await self._undoable(loaded, user_id),
+            side=loaded.side_of(seat),
+            holdings=(None if loaded.state is None or seat is None
+                      else loaded.game.holdings(loaded.state, seat)),
         )
 
     async def public_decision(self, game_id: int, version: int) -> Decision | None:
