@@ -38,12 +38,14 @@ from bot.discord_ui.hand import HAND_ITEMS
 from bot.discord_ui.outbox import OutboxDeliverer
 from bot.discord_ui.panels import (
     DYNAMIC_ITEMS,
+    REFUSED,
     AlreadyAcknowledged,
     answer_privately,
     speak_to,
+    unexpected,
 )
 from bot.discord_ui.startup import HEARTBEAT_EVERY, StartFailure, beat
-from bot.discord_ui.text import NOT_IN_GUILD, UNEXPECTED
+from bot.discord_ui.text import NOT_IN_GUILD
 from bot.discord_ui.votes import VoteButton
 from bot.settings import Settings, shard_of
 from bot.storage.sqlite import Store, open_store
@@ -78,10 +80,10 @@ class EstanciaTree(app_commands.CommandTree):
         else:
             log.error("command %s failed", interaction.command and interaction.command.qualified_name,
                       exc_info=original)
-            text = _(UNEXPECTED)
+            text = unexpected()
         try:
             await answer_privately(interaction, text)
-        except discord.HTTPException:
+        except (*REFUSED, AlreadyAcknowledged):
             log.warning("could not answer interaction %s (%s)", interaction.id, text)
 
 

@@ -35,6 +35,7 @@ from bot.discord_ui.panels import (
     Panel,
     acknowledge_soon,
     answer_privately,
+    answer_stored,
     guarded,
     pack_menus,
     sessions_of,
@@ -121,7 +122,14 @@ async def play_side_from_panel(interaction: discord.Interaction, game_id: int, v
         raise
     header = [_("You chose **{label}**.", label=result.label)]
     header += [f"• {line}" for line in result.events]
-    await present_hand(interaction, await sessions.seat_view(game_id, user), header)
+
+    async def show() -> None:
+        await present_hand(interaction, await sessions.seat_view(game_id, user), header)
+
+    async def plain() -> Panel:
+        return hand_panel(await sessions.seat_view(game_id, user), header)
+
+    await answer_stored(interaction, show(), plain)
 
 
 def _prefix_ok(custom_id: str) -> bool:

@@ -36,10 +36,11 @@ import contextlib
 import io
 import logging
 import re
-from collections.abc import AsyncIterator, Awaitable, Sequence
+from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+import aiohttp
 import discord
 from discord import ui
 
@@ -48,6 +49,7 @@ from bot.core import cpu
 from bot.core.sessions import (
     GAME_OVER,
     NOT_STARTED,
+    STORED,
     Announcement,
     GameInfo,
     MoveResult,
@@ -58,10 +60,12 @@ from bot.discord_ui.hand_image import hand_image
 from bot.discord_ui.text import (
     BUTTON_LABEL_LIMIT,
     LABEL_LIMIT,
+    PANEL_REFUSED,
     PLACEHOLDER_LIMIT,
     SPECTATOR,
     STALE_PANEL,
     UNEXPECTED,
+    UNEXPECTED_AFTER_STORED,
     clip,
     clip_lines,
     fit_components,
@@ -686,6 +690,12 @@ async def present(interaction: discord.Interaction, game_id: int, version: int,
     await show_panel(interaction, panel, images)
 
 
+def unexpected() -> str:
+    """The answer to a failure nobody foresaw: nothing was changed — unless this
+    interaction's change was stored before it (:data:`bot.core.sessions.STORED`)."""
+    return _(UNEXPECTED_AFTER_STORED) if STORED.get() else _(UNEXPECTED)
+
+
 def speak_to(interaction: discord.Interaction) -> str:
     """Make the user's language (their Discord client's, ``interaction.locale``) the active
     one for the rest of this interaction's handling.
@@ -716,8 +726,8 @@ async def guarded(interaction: discord.Interaction, handler: Awaitable[None]) ->
         return
     except Exception:
         log.exception("component %s failed", (interaction.data or {}).get("custom_id"))
-        with contextlib.suppress(discord.HTTPException, AlreadyAcknowledged):
-            await answer_privately(interaction, _(UNEXPECTED))
+        with contextlib.suppress(*REFUSED, AlreadyAcknowledged):
+            await answer_privately(interaction, unexpected())
 
 
 async def open_panel(interaction: discord.Interaction, game_id: int) -> None:
@@ -821,7 +831,18 @@ async def present_current(interaction: discord.Interaction, game_id: int,
 async def present_result(interaction: discord.Interaction, sessions: Sessions,
                          result: MoveResult, headline: str | None = None,
                          undo_button: bool = True) -> None:
-    """The panel after a step or an undo: the next step of the turn, or why there is none."""
+    """The panel after a step or an undo: the next step of the turn, or why there is none.
+
+    The step is stored by now: when Discord refuses this answer (or drawing it fails), a
+    plainer one still says what was played and shows the decision as it now stands."""
+    await answer_stored(
+        interaction, _present_result(interaction, sessions, result, headline, undo_button),
+        lambda: _plain_result(interaction, sessions, result, headline, undo_button))
+
+
+async def _present_result(interaction: discord.Interaction, sessions: Sessions,
+                          result: MoveResult, headline: str | None,
+                          undo_button: bool) -> None:
     game_id, user_id = result.game_id, interaction.user.id
     info = None if result.decision is not None else await sessions.info_by_id(game_id)
     hand = seen = None
@@ -833,6 +854,105 @@ async def present_result(interaction: discord.Interaction, sessions: Sessions,
     if seen is not None and seen.info.version != result.version:
         seen = None  # moved on meanwhile: the image is drawn from a fresh read
     await present(interaction, game_id, result.version, result.decision, panel, seen)
+
+
+async def _plain_result(interaction: discord.Interaction, sessions: Sessions,
+                        result: MoveResult, headline: str | None, undo_button: bool) -> Panel:
+    """The answer after a step as it now stands, without images: the same panel when
+    nothing moved since, else what was played and the user's decision now."""
+    known = after_move_panel(result, headline=headline)
+    try:
+        seen = await sessions.seat_view(result.game_id, interaction.user.id, undo=undo_button)
+    except Exception:
+        log.exception("game %s could not be read again for a plain answer", result.game_id)
+        return known
+    info = seen.info
+    decision = seen.decision if info.status == "active" else None
+    if info.version == result.version:
+        return after_move_panel(result, None if decision is not None else info,
+                                headline=headline, hand=hand_of(seen),
+                                undo=undo_button and seen.undoable)
+    if decision is None:
+        return after_move_panel(result, info, headline=headline)
+    header = [headline or _("You chose **{label}**.", label=result.label)]
+    header += [f"• {line}" for line in result.events]
+    return panel_for(result.game_id, info.version, decision, header=header, hand=hand_of(seen))
+
+
+#: What an answer Discord refuses raises: its refusal, or the connection to it failing.
+REFUSED = (discord.HTTPException, aiohttp.ClientError, OSError, TimeoutError)
+
+
+async def answer_stored(interaction: discord.Interaction, answer: Awaitable[None],
+                        plain: Callable[[], Awaitable[Panel]]) -> None:
+    """Give ``answer``, the answer to an interaction whose change is stored already.
+
+    When Discord refuses it (a 400, a 5xx, a lost connection) or it fails, the user is
+    still told the truth: ``plain()``'s panel as a private message without images, else
+    its text alone — never "nothing was changed"."""
+    try:
+        await answer
+        return
+    except AlreadyAcknowledged:
+        raise
+    except REFUSED as error:
+        log.warning("the answer to interaction %s was refused after its change was stored "
+                    "(%s); answering plainly", interaction.id, refusal_of(error))
+    except Exception:
+        log.exception("the answer to interaction %s failed after its change was stored; "
+                      "answering plainly", interaction.id)
+    if expired(interaction):
+        return
+    with contextlib.suppress(*REFUSED):
+        await settle(interaction)  # a deferral still to come is called off
+    try:
+        panel = await plain()
+    except Exception:
+        log.exception("no plain answer for interaction %s", interaction.id)
+        panel = Panel(_(UNEXPECTED_AFTER_STORED), None)
+    attempts = [panel]
+    if panel.view is not None:
+        attempts.append(Panel(clip_lines([panel.content, _(PANEL_REFUSED)]), None))
+    for attempt in attempts:
+        try:
+            await send_private(interaction, attempt)
+            return
+        except REFUSED as error:
+            log.warning("the plain answer to interaction %s was refused too (%s)",
+                        interaction.id, refusal_of(error))
+        if expired(interaction):
+            return
+
+
+def refusal_of(error: BaseException) -> str:
+    """ "HTTP 400 (code 50035): Invalid Form Body", or the connection error."""
+    if isinstance(error, discord.HTTPException):
+        return f"HTTP {error.status} (code {error.code}): {error.text[:200]}"
+    return repr(error)
+
+
+async def send_private(interaction: discord.Interaction, panel: Panel) -> None:
+    """``panel`` (no image) as a private message: the interaction's response when it has
+    none yet, else in place of its "thinking…" placeholder, else a followup."""
+    content: str | None = fit_message(panel.content)
+    view: Any = panel.view
+    if isinstance(view, LayoutComponents):
+        view.text, view.images, content = content, [], None
+    extra = {} if view is None else {"view": view}
+    response = interaction.response
+    if not response.is_done():
+        try:
+            async with _responding(interaction, "answered"):
+                await response.send_message(content, ephemeral=True, **extra)
+            return
+        except AlreadyAcknowledged:
+            pass  # Discord took the refused answer after all (a 5xx): a followup then
+    if expired(interaction):
+        return
+    if response.type == discord.InteractionResponseType.deferred_channel_message:
+        await interaction.edit_original_response(content=content, attachments=[], **extra)
+    else:
+        await interaction.followup.send(content, ephemeral=True, **extra)
 
 
 async def take_back(interaction: discord.Interaction, game_id: int, version: int) -> None:

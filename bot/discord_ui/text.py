@@ -28,6 +28,11 @@ STALE_PANEL = N_("This panel is out of date — the game has moved on.")
 SPECTATOR = N_("You are not playing in this game. `/estancia board` shows the board; "
                "`/estancia log` the last moves.")
 UNEXPECTED = N_("Something went wrong on our side; nothing was changed. Please try again.")
+#: The same after the interaction's change was stored: it counts, whatever went wrong next.
+UNEXPECTED_AFTER_STORED = N_("Something went wrong on our side after your action was saved: "
+                             "it counts. `/estancia board` shows the game as it stands.")
+#: The last line of a plain answer sent because Discord refused the panel itself.
+PANEL_REFUSED = N_("(Discord did not take the panel: go on with `/estancia move`.)")
 NOT_IN_GUILD = N_("Estancia games are played in server channels, not in direct messages.")
 
 

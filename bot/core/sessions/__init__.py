@@ -56,6 +56,7 @@ from bot.core.sessions.common import (  # noqa: F401  (the public names)
     PAUSED,
     STALE,
     STALE_RETRIES,
+    STORED,
     TIMER_RETRY,
     UNDO_LOOKBACK,
     YOUR_TURN,

@@ -16,6 +16,7 @@ from bot.core.autoplay import (
 from bot.core.sessions.common import (
     LANGUAGE_NAMES,
     MAX_VACATION_DAYS,
+    STORED,
     GameInfo,
     SessionError,
     SessionsCore,
@@ -113,6 +114,7 @@ class Table(SessionsCore):
         now = self.clock()
         until = now + days * stale.DAY if days > 0 else None
         await self.store.save_vacation(user_id, until)
+        STORED.set(True)
         for row in await self.store.open_games_of(user_id):
             with contextlib.suppress(StaleVersion, SessionError):
                 await self._commit(self._away_change(row, user_id, until, now))
@@ -159,6 +161,7 @@ class Table(SessionsCore):
                           lobby_days=current.lobby_days if lobby_days is None else lobby_days,
                           stale_policy=stale_policy or current.stale_policy)
         await self.store.save_server(updated, self.clock())
+        STORED.set(True)
         return updated
 
     async def sweep_stale(self) -> int:
