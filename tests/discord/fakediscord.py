@@ -28,6 +28,7 @@ import contextlib
 import itertools
 import json
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any
@@ -247,9 +248,13 @@ class Fault:
     delay: float = 0.0
     times: int = 1
     hits: int = 0
+    #: Only requests this says yes to (None: every matching request).
+    when: Callable[[Call], bool] | None = None
 
-    def matches(self, method: str, path: str) -> bool:
-        return (self.method in ("*", method)) and bool(self.pattern.search(path)) and self.hits < self.times
+    def matches(self, method: str, path: str, call: Call | None = None) -> bool:
+        return ((self.method in ("*", method)) and bool(self.pattern.search(path))
+                and self.hits < self.times
+                and (self.when is None or call is None or self.when(call)))
 
 
 # -- the world the fake shows ---------------------------------------------------------------
@@ -450,15 +455,17 @@ class FakeDiscord:
     # -- faults -----------------------------------------------------------------------
     def inject(self, method: str, path_regex: str, *, status: int | None = None, code: int = 0,
                message: str = "injected fault", retry_after: float | None = None,
-               delay: float = 0.0, times: int = 1) -> Fault:
-        """Fail (``status``) or slow down (``delay``) the next ``times`` matching requests.
+               delay: float = 0.0, times: int = 1,
+               when: Callable[[Call], bool] | None = None) -> Fault:
+        """Fail (``status``) or slow down (``delay``) the next ``times`` matching requests
+        (only those ``when`` says yes to, if given: a message with files, say).
 
         ``status=429`` answers like Discord's rate limiter (``retry_after`` in the body and
         the ``Via`` header discord.py needs to tell it from a Cloudflare ban);
         ``status=404, code=10062`` is "Unknown interaction" (the 3-second window missed).
         """
         fault = Fault(method.upper(), re.compile(path_regex), status, code, message, retry_after,
-                      delay, times)
+                      delay, times, when=when)
         self.faults.append(fault)
         return fault
 
@@ -520,7 +527,7 @@ class FakeDiscord:
 
     async def _fault(self, call: Call) -> web.Response | None:
         for fault in self.faults:
-            if not fault.matches(call.method, call.path):
+            if not fault.matches(call.method, call.path, call):
                 continue
             fault.hits += 1
             if fault.delay:

@@ -59,8 +59,9 @@ class Delivery(SessionsCore):
 
         A transient failure (5xx, 429, timeout, lost connection) is retried at
         ``retry_at`` or after an exponential backoff (5 s, 10 s, 20 s … capped at one
-        hour), never given up. A ``permanent`` one (the channel is gone or the bot may
-        not post there) abandons the announcement, so later ones of the game go ahead.
+        hour), never given up. A ``permanent`` one (the channel is gone, or Discord
+        refused the message in every form a few times) abandons the announcement, so
+        later ones of the game go ahead.
         """
         attempts = await self.store.outbox_attempts(outbox_id)
         if attempts is None:
