@@ -41,6 +41,7 @@ from bot.discord_ui.panels import (
     REFUSED,
     AlreadyAcknowledged,
     answer_privately,
+    answering,
     speak_to,
     unexpected,
 )
@@ -55,6 +56,10 @@ from games.i18n import _
 
 log = logging.getLogger(__name__)
 
+#: How long a stop waits for the interactions being answered (``docker stop`` waits 10 s
+#: before it kills; an answer normally takes well under a second).
+FINISH_ANSWERS = 5.0
+
 
 class EstanciaTree(app_commands.CommandTree):
     """Answers every refusal privately, in the user's language; only unexpected errors
@@ -63,6 +68,7 @@ class EstanciaTree(app_commands.CommandTree):
     async def interaction_check(self, interaction: discord.Interaction, /) -> bool:
         # Before any command or autocomplete runs: the user's language for the whole
         # handling of this interaction, refusals (``on_error``) included.
+        answering(interaction)
         speak_to(interaction)
         return True
 
@@ -118,6 +124,8 @@ class EstanciaBot(commands.Bot):
         self.outbox: OutboxDeliverer | None = None
         self.scheduler: Scheduler | None = None
         self._tasks: list[asyncio.Task[None]] = []
+        #: The tasks answering interactions now (a stop lets them finish first).
+        self._answers: set[asyncio.Task[Any]] = set()
 
     @property
     def sessions(self) -> Sessions:
@@ -194,7 +202,31 @@ class EstanciaBot(commands.Bot):
         log.info("connected as %s (%s) to %d guilds", self.user, self.user and self.user.id,
                  len(self.guilds))
 
+    def answering(self, task: asyncio.Task[Any]) -> None:
+        """``task`` answers an interaction (see :func:`bot.discord_ui.panels.answering`)."""
+        self._answers.add(task)
+        task.add_done_callback(self._answers.discard)
+
+    async def finish_answers(self, within: float = FINISH_ANSWERS) -> None:
+        """Let the interactions being answered finish, at most ``within`` seconds: a tap
+        whose move is stored must not lose its answer to the HTTP session closing under
+        it. Taps that arrive meanwhile are answered too."""
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + within
+        told = False
+        while pending := [t for t in self._answers if not t.done()]:
+            left = deadline - loop.time()
+            if left <= 0:
+                log.warning("stopping with %d interaction(s) still being answered",
+                            len(pending))
+                return
+            if not told:
+                log.info("finishing the answers to %d interaction(s) first", len(pending))
+                told = True
+            await asyncio.wait(pending, timeout=left)
+
     async def close(self) -> None:
+        await self.finish_answers()
         if self.scheduler is not None:
             await self.scheduler.stop()
         for task in self._tasks:

@@ -696,6 +696,15 @@ def unexpected() -> str:
     return _(UNEXPECTED_AFTER_STORED) if STORED.get() else _(UNEXPECTED)
 
 
+def answering(interaction: discord.Interaction) -> None:
+    """The running task answers ``interaction``: a stopping bot lets it finish before it
+    closes its connection to Discord (:meth:`bot.discord_ui.client.EstanciaBot.close`)."""
+    track = getattr(interaction.client, "answering", None)
+    task = asyncio.current_task()
+    if track is not None and task is not None:
+        track(task)
+
+
 def speak_to(interaction: discord.Interaction) -> str:
     """Make the user's language (their Discord client's, ``interaction.locale``) the active
     one for the rest of this interaction's handling.
@@ -715,6 +724,7 @@ def speak_to(interaction: discord.Interaction) -> str:
 async def guarded(interaction: discord.Interaction, handler: Awaitable[None]) -> None:
     """Run a component handler in the user's language: refusals are answered privately,
     failures logged and answered."""
+    answering(interaction)
     speak_to(interaction)
     try:
         try:

@@ -124,6 +124,9 @@ class Call:
     response: Any = None
     #: The sender's User-Agent (bot processes in a test may tag theirs).
     agent: str = ""
+    #: The sender had hung up when the answer was ready (it never saw it: a bot that
+    #: closed its HTTP session while this request was under way).
+    unheard: bool = False
 
     @property
     def body(self) -> dict[str, Any]:
@@ -520,6 +523,7 @@ class FakeDiscord:
             call.status = response.status
             if isinstance(response.body, bytes) and response.body:
                 call.response = json.loads(response.body)
+            call.unheard = request.transport is None or request.transport.is_closing()
             return response
         finally:
             async with self._changed:
