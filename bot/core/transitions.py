@@ -121,12 +121,14 @@ def verdict(winner_names: Sequence[str]) -> str:
 
 def turn_clock(
     row: GameRow, decision: Decision | None, *, started_at: float, now: float,
-    new_turn: bool = True,
+    new_turn: bool = True, deadline_at: float | None = None,
 ) -> TurnClock:
     """Timers for the pending decision under the row's timer settings.
 
     A paused game has none. A new turn of a player on vacation starts its clock when
-    they are back (``new_turn=False``: a running turn whose start is already known)."""
+    they are back (``new_turn=False``: a running turn whose start is already known).
+    ``deadline_at``: a running turn's deadline as it stands (it may have been set
+    mid-turn, counted from that change), else it is counted from ``started_at``."""
     if decision is None or row.paused_at is not None:
         return NO_CLOCK
     away = row.seats[decision.seat].away_until
@@ -137,6 +139,7 @@ def turn_clock(
         human=row.seats[decision.seat].user_id is not None,
         turn_started_at=started_at, now=now, timeout_hours=row.turn_timeout_hours,
         reminder_hours=row.reminder_hours,
+        deadline_at=None if new_turn or row.turn_timeout_hours <= 0 else deadline_at,
     )
 
 

@@ -88,11 +88,16 @@ class Table(SessionsCore):
             change = Change(new_row, row.version, timers=[], announcements=[body])
         else:
             assert row.paused_at is not None
-            started = (row.turn_started_at or now) + (now - row.paused_at)  # the clock stood
+            stood = now - row.paused_at  # the clock stood still while paused …
+            if loaded.decision is not None:  # … and waits for a mover still on vacation
+                back = transitions.away(row.seats[loaded.decision.seat], now)
+                stood += (back - now) if back is not None else 0.0
+            started = (row.turn_started_at or now) + stood
+            deadline = None if row.deadline_at is None else row.deadline_at + stood
             new_row = replace(row, paused_at=None, votes=(), version=row.version + 1,
                               updated_at=now, turn_started_at=started)
             clock = transitions.turn_clock(new_row, loaded.decision, started_at=started, now=now,
-                                           new_turn=False)
+                                           new_turn=False, deadline_at=deadline)
             new_row = replace(new_row, deadline_at=clock.deadline_at)
             mover = loaded.decision.seat if loaded.decision is not None else None
             user = row.seats[mover].user_id if mover is not None else None
@@ -131,12 +136,14 @@ class Table(SessionsCore):
         new_row = replace(row, seats=seats, updated_at=now)
         change = Change(new_row, row.version, expected_settings=row)
         decision = self._load(row).decision if row.status == "active" else None
-        if decision is None or decision.seat != index or row.turn_started_at is None:
+        if (decision is None or decision.seat != index or row.turn_started_at is None
+                or row.paused_at is not None):  # (paused: the resume counts the vacation)
             return change
         shift = (until or now) - (transitions.away(before, now) or now)
         new_row = replace(new_row, turn_started_at=row.turn_started_at + shift)
+        deadline = None if row.deadline_at is None else row.deadline_at + shift
         clock = transitions.turn_clock(new_row, decision, started_at=new_row.turn_started_at,
-                                       now=now, new_turn=False)
+                                       now=now, new_turn=False, deadline_at=deadline)
         change.game = replace(new_row, deadline_at=clock.deadline_at)
         change.timers = clock.timers
         return change
@@ -386,8 +393,11 @@ class Table(SessionsCore):
         if after.turn_timeout_hours > 0:
             deadline = deadline_after_change(
                 turn_started_at=started, old_deadline=before.deadline_at,
-                hours=after.turn_timeout_hours, now=now,
+                hours=after.turn_timeout_hours,
+                now=now if before.paused_at is None else before.paused_at,  # (clock stood)
             )
+        if before.paused_at is not None:  # no timers while paused; the resume sets them
+            return replace(after, deadline_at=deadline), []
         clock = plan_turn_clock(
             seat=decision.seat, turn=decision.turn,
             human=after.seats[decision.seat].user_id is not None,
