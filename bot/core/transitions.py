@@ -24,7 +24,7 @@ from bot.core.autoplay import AnyGame, Step, turn_key
 from bot.core.timers import NO_CLOCK, TurnClock, plan_turn_clock
 from bot.storage.sqlite import ADDRESS_KEY, Change, GameRow, MoveRow, SeatRow
 from games.base import Decision, Event, Game, GameState, name_decision
-from games.i18n import N_, _
+from games.i18n import N_, _, number
 
 
 @dataclass(frozen=True)
@@ -153,8 +153,8 @@ def describe_timer(turn_timeout_hours: float, reminder_hours: Sequence[float],
     """One line: "24 h per turn, reminders 12 h and 2 h before; then the computer plays"."""
     if turn_timeout_hours <= 0:
         return _("no turn timer.")
-    hours = f"{turn_timeout_hours:g}"
-    reminders = and_list([f"{h:g} h" for h in reminder_hours])
+    hours = number(turn_timeout_hours)
+    reminders = and_list([f"{number(h)} h" for h in reminder_hours])
     computer = timeout_policy == "computer"
     if reminders:
         text = (N_("{hours} h per turn, reminders {reminders} before; then the computer plays "

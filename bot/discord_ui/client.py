@@ -52,10 +52,13 @@ from bot.settings import Settings, shard_of
 from bot.storage.sqlite import Store, open_store
 from cogs.estancia import EstanciaCog
 from cogs.translator import CatalogueTranslator
-from games.i18n import _
+from games.i18n import N_, _
 
 log = logging.getLogger(__name__)
 
+#: The answer to a command this version does not have (or has changed since).
+OUTDATED_COMMAND = N_("That command has changed since your Discord app loaded it: reload "
+                      "Discord (Ctrl+R, or close and reopen the app) and try again.")
 #: How long a stop waits for the interactions being answered (``docker stop`` waits 10 s
 #: before it kills; an answer normally takes well under a second).
 FINISH_ANSWERS = 5.0
@@ -79,6 +82,11 @@ class EstanciaTree(app_commands.CommandTree):
             return  # the other delivery of this interaction answers it
         if isinstance(original, SessionError):
             text = str(original)
+        elif isinstance(error, app_commands.CommandNotFound | app_commands.CommandSignatureMismatch):
+            # A Discord client that still shows the commands of an older version.
+            log.info("interaction %s: a command this version does not have (%s)",
+                     interaction.id, error)
+            text = _(OUTDATED_COMMAND)
         elif isinstance(error, app_commands.NoPrivateMessage):
             text = _(NOT_IN_GUILD)
         elif isinstance(error, app_commands.CheckFailure):

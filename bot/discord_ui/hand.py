@@ -42,6 +42,7 @@ from bot.discord_ui.panels import (
     settle,
     show_panel,
     speak_to,
+    version_of,
 )
 from bot.discord_ui.text import (
     BUTTON_LABEL_LIMIT,
@@ -155,7 +156,7 @@ class SideButton(ui.DynamicItem[ui.Button],
     async def from_custom_id(cls, interaction: discord.Interaction, item: ui.Item[Any],
                              match: re.Match[str]) -> SideButton:
         label = getattr(item, "label", None) or match["choice"]
-        return cls(int(match["game"]), int(match["version"]), match["choice"], label)
+        return cls(int(match["game"]), version_of(match["version"]), match["choice"], label)
 
     async def callback(self, interaction: discord.Interaction) -> None:
         await guarded(interaction, play_side_from_panel(interaction, self.game_id, self.version,
@@ -178,7 +179,7 @@ class SideSelect(ui.DynamicItem[ui.Select],
     async def from_custom_id(cls, interaction: discord.Interaction, item: ui.Item[Any],
                              match: re.Match[str]) -> SideSelect:
         part = int(match["part"]) if match["part"] else None
-        return cls(int(match["game"]), int(match["version"]), [], part)  # values filled in
+        return cls(int(match["game"]), version_of(match["version"]), [], part)  # values filled in
 
     async def callback(self, interaction: discord.Interaction) -> None:
         values = self.item.values

@@ -48,6 +48,7 @@ import renderer
 from bot.core import cpu
 from bot.core.sessions import (
     GAME_OVER,
+    MAX_GAME_ID,
     NOT_STARTED,
     STORED,
     Announcement,
@@ -698,7 +699,9 @@ def unexpected() -> str:
 
 def answering(interaction: discord.Interaction) -> None:
     """The running task answers ``interaction``: a stopping bot lets it finish before it
-    closes its connection to Discord (:meth:`bot.discord_ui.client.EstanciaBot.close`)."""
+    closes its connection to Discord (:meth:`bot.discord_ui.client.EstanciaBot.close`).
+    Nothing is stored by it yet (:data:`bot.core.sessions.STORED`)."""
+    STORED.set(False)
     track = getattr(interaction.client, "answering", None)
     task = asyncio.current_task()
     if track is not None and task is not None:
@@ -1097,6 +1100,19 @@ class StartButton(_LobbyButton, ui.DynamicItem[ui.Button], template=r"est:start:
     style = discord.ButtonStyle.success
 
 
+#: A version no running game has (a new game's lobby is at 0): what a custom id carrying
+#: a number past SQLite's integers stands for (its panel is out of date, like any other
+#: old one).
+NO_VERSION = 0
+
+
+def version_of(digits: str) -> int:
+    """The game version a custom id carries (at most 19 digits, by the templates); one
+    past SQLite's integers is :data:`NO_VERSION`."""
+    version = int(digits)
+    return version if version < MAX_GAME_ID else NO_VERSION
+
+
 def _prefix(public: bool) -> str:
     return "p" if public else ""
 
@@ -1127,7 +1143,7 @@ class OptionButton(ui.DynamicItem[ui.Button],
                              match: re.Match[str]) -> OptionButton:
         label = getattr(item, "label", None) or match["choice"]
         style = getattr(item, "style", None) or discord.ButtonStyle.primary
-        return cls(int(match["game"]), int(match["version"]), match["choice"], label, style,
+        return cls(int(match["game"]), version_of(match["version"]), match["choice"], label, style,
                    bool(match["pub"]))
 
     async def callback(self, interaction: discord.Interaction) -> None:
@@ -1154,7 +1170,7 @@ class OptionSelect(ui.DynamicItem[ui.Select],
                              match: re.Match[str]) -> OptionSelect:
         part = int(match["part"]) if match["part"] else None
         # discord.py fills in the values
-        return cls(int(match["game"]), int(match["version"]), [], public=bool(match["pub"]),
+        return cls(int(match["game"]), version_of(match["version"]), [], public=bool(match["pub"]),
                    part=part)
 
     async def callback(self, interaction: discord.Interaction) -> None:
@@ -1181,7 +1197,7 @@ class GroupSelect(ui.DynamicItem[ui.Select],
     @classmethod
     async def from_custom_id(cls, interaction: discord.Interaction, item: ui.Item[Any],
                              match: re.Match[str]) -> GroupSelect:
-        return cls(int(match["game"]), int(match["version"]), [], public=bool(match["pub"]))
+        return cls(int(match["game"]), version_of(match["version"]), [], public=bool(match["pub"]))
 
     async def callback(self, interaction: discord.Interaction) -> None:
         values = self.item.values
@@ -1203,7 +1219,7 @@ class UndoButton(ui.DynamicItem[ui.Button],
     @classmethod
     async def from_custom_id(cls, interaction: discord.Interaction, item: ui.Item[Any],
                              match: re.Match[str]) -> UndoButton:
-        return cls(int(match["game"]), int(match["version"]))
+        return cls(int(match["game"]), version_of(match["version"]))
 
     async def callback(self, interaction: discord.Interaction) -> None:
         await guarded(interaction, take_back(interaction, self.game_id, self.version))

@@ -7,7 +7,7 @@ from typing import Any
 
 from bot.core.option_values import parse_option_words
 from bot.core.sessions import LANGUAGE_NAMES, MAX_TIMEOUT_HOURS, GameInfo
-from games.i18n import N_, _, _n
+from games.i18n import N_, _, _n, number
 from renderer.recap import category_name
 
 #: Discord's limit on message content.
@@ -129,11 +129,11 @@ def seat_lines(info: GameInfo) -> list[str]:
 
 def settings_text(info: GameInfo) -> str:
     if info.turn_timeout_hours:
-        reminders = ", ".join(f"{h:g} h" for h in info.reminder_hours) or _("none")
+        reminders = ", ".join(f"{number(h)} h" for h in info.reminder_hours) or _("none")
         at_deadline = (_("the computer plays the turn") if info.timeout_policy == "computer"
                        else _("the seat forfeits"))
         timer = _("Turn timer: {hours} h · reminders before the deadline: {reminders} · at the "
-                  "deadline: {policy}", hours=f"{info.turn_timeout_hours:g}",
+                  "deadline: {policy}", hours=number(info.turn_timeout_hours),
                   reminders=reminders, policy=at_deadline)
     else:
         timer = _("Turn timer: off")

@@ -841,6 +841,11 @@ class FakeDiscord:
                 resolved.setdefault("members", {})[user["id"]] = member
                 leaf.append({"name": option_name, "value": user["id"], "type": 6})
                 continue
+            if isinstance(value, FakeUser):  # a user who is not (or no longer) a member
+                user = value.payload()
+                resolved.setdefault("users", {})[user["id"]] = user
+                leaf.append({"name": option_name, "value": user["id"], "type": 6})
+                continue
             entry: dict[str, Any] = {"name": option_name, "value": value,
                                      "type": 4 if isinstance(value, int) and not isinstance(value, bool)
                                      else 5 if isinstance(value, bool) else 3}

@@ -18,6 +18,7 @@ import games
 from bot.core.autoplay import (
     AnyGame,
 )
+from bot.core.option_values import option_problems
 from bot.core.state_cache import StateCache
 from bot.core.transitions import Loaded
 from bot.settings import Settings
@@ -389,10 +390,7 @@ class SessionsCore:
         try:
             return engine.parse_options(options)
         except pydantic.ValidationError as exc:
-            problems = "; ".join(
-                f"{'.'.join(str(p) for p in err['loc']) or 'options'}: {err['msg']}"
-                for err in exc.errors()
-            )
+            problems = option_problems(exc.errors(), engine.options_model)
             raise SessionError(N_("Invalid options for {title}: {problems}."), title=engine.title,
                                problems=problems) from None
 

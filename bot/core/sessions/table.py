@@ -35,7 +35,7 @@ from bot.storage.sqlite import (
     StaleVersion,
 )
 from games import i18n
-from games.i18n import N_, _, using
+from games.i18n import N_, _, number, using
 
 
 class Table(SessionsCore):
@@ -225,7 +225,7 @@ class Table(SessionsCore):
         if verdict.action == "warn":
             user = row.seats[seat].user_id
             text = _(stale.WARNINGS[server.stale_policy], idle=idle,
-                     hours=f"{stale.GRACE_HOURS:g}")
+                     hours=number(stale.GRACE_HOURS))
             body = payload("stale", text, mention_user_ids=[user] if user is not None else [],
                            turn_button=True)
             return Change(replace(row, updated_at=now), row.version, announcements=[body],
@@ -352,7 +352,7 @@ class Table(SessionsCore):
                 raise SessionError(N_(
                     "A reminder {reminder} h before the deadline can never come with a "
                     "{hours} h turn timer: choose reminders under {hours} h (or none)."),
-                    reminder=f"{reminders[0]:g}", hours=f"{hours:g}")
+                    reminder=number(reminders[0]), hours=number(hours))
             reminders = tuple(h for h in reminders if h < hours)
         policy = timeout_policy or row.timeout_policy
         if policy not in ("computer", "forfeit"):
