@@ -48,6 +48,7 @@ from bot.discord_ui.panels import (
 from bot.discord_ui.startup import HEARTBEAT_EVERY, StartFailure, beat
 from bot.discord_ui.text import NOT_IN_GUILD
 from bot.discord_ui.votes import VoteButton
+from bot.logs import started
 from bot.settings import Settings, shard_of
 from bot.storage.sqlite import Store, open_store
 from cogs.estancia import EstanciaCog
@@ -159,6 +160,7 @@ class EstanciaBot(commands.Bot):
         await self.tree.set_translator(CatalogueTranslator())
         self.add_dynamic_items(*DYNAMIC_ITEMS, *HAND_ITEMS, VoteButton)
         await self.sync_commands()
+        started()  # logged in, commands synced: the start's INFO lines may be written
         await cpu.warm_up()  # the first board after a start waits for no worker to start
         # A game left with a computer to move (each process its own shards' games).
         await self.sessions.resume_computers(self.owns_guild)
@@ -195,7 +197,11 @@ class EstanciaBot(commands.Bot):
         if guild_id:
             guild = discord.Object(guild_id)
             self.tree.copy_global_to(guild=guild)
-            synced = await self.tree.sync(guild=guild)
+            try:
+                synced = await self.tree.sync(guild=guild)
+            except discord.Forbidden as refused:
+                raise StartFailure(NOT_IN_DEV_GUILD.format(
+                    guild=guild_id, why=refused.text or "Missing Access")) from None
             log.info("synced %d commands to the development guild %s", len(synced), guild_id)
         else:
             synced = await self.tree.sync()
@@ -281,6 +287,9 @@ BAD_TOKEN = ("Discord refused the bot token: in the developer portal "
              "and put the new one in .env as DISCORD_TOKEN=.")
 NO_DATABASE = ("cannot open the PostgreSQL database of DATABASE_URL ({why}): check that "
                "the server runs and accepts the URL's user, password and database name.")
+NOT_IN_DEV_GUILD = ("DEV_GUILD_ID={guild} is a server the bot is not in (Discord refused it: "
+                    "{why}): invite the bot there (README: \"Create the Discord application "
+                    "and invite the bot\") or remove DEV_GUILD_ID from .env.")
 NO_NETWORK = ("cannot reach Discord ({why}): check this machine's internet connection "
               "(DNS, proxy, firewall), then start again.")
 
