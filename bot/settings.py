@@ -22,8 +22,11 @@ MAX_SHARDS = 4096
 MAX_CPU_WORKERS = 256
 #: Names read from the environment beside the settings (tuning knobs of the benchmarks).
 KNOBS = ("ESTANCIA_OUTBOX_IN_FLIGHT", "ESTANCIA_OUTBOX_BATCH", "ESTANCIA_CLAIM_SECONDS")
-#: How alike a name must be to a setting's to be taken for a misspelling of it.
+#: How alike a name of the environment must be to a setting's to be taken for a
+#: misspelling of it (difflib's ratio: TURN_TIMEOUT is 0.8 like TURN_TIMEOUT_HOURS) …
 CLOSE_ENOUGH = 0.8
+#: … and a name in .env, which holds settings and little else (POLICY: 0.6).
+CLOSE_IN_ENV_FILE = 0.6
 
 
 def shard_of(guild_id: int, shard_count: int) -> int:
@@ -181,32 +184,24 @@ def setting_names() -> list[str]:
 
 
 def settings_warnings(environ: Mapping[str, str], env_file: Path | str = ".env") -> list[str]:
-    """A line for each name that looks like a setting but is none (``TURN_TIMEOUT=5`` is
-    silently ignored otherwise): every unknown name in ``env_file``, and the names of the
-    environment close to a setting's, each with the closest setting's name."""
+    """A line for each name that looks like a misspelt setting (``TURN_TIMEOUT=5`` would be
+    silently ignored otherwise), with the setting's name: in ``env_file`` a name somewhat
+    like one (:data:`CLOSE_IN_ENV_FILE`), in the environment one very like it
+    (:data:`CLOSE_ENOUGH`: it holds many other names). Names like no setting are left
+    alone (Docker Compose reads POSTGRES_PASSWORD from the same .env)."""
     known = setting_names()
     ours = {*known, *KNOBS}
-    lines = []
     try:
         in_file = dotenv_values(env_file) if Path(env_file).is_file() else {}
     except (OSError, UnicodeDecodeError):
         in_file = {}
-    for name in in_file:
-        if name.upper() not in ours:
-            lines.append(_misspelt(name, Path(env_file).name, known, always=True))
-    for name in environ:
-        if name.upper() not in ours and name not in in_file:
-            line = _misspelt(name, "the environment", known, always=False)
-            if line:
-                lines.append(line)
-    return [line for line in lines if line]
-
-
-def _misspelt(name: str, where: str, known: list[str], always: bool) -> str:
-    close = difflib.get_close_matches(name.upper(), known, n=1,
-                                      cutoff=CLOSE_ENOUGH if not always else 0.6)
-    if close:
-        return f"{name} in {where} is not a setting: did you mean {close[0]}?"
-    if always:
-        return f"{name} in {where} is not a setting (the settings are in .env.example)"
-    return ""
+    lines = []
+    for names, where, cutoff in ((in_file, Path(env_file).name, CLOSE_IN_ENV_FILE),
+                                 (environ, "the environment", CLOSE_ENOUGH)):
+        for name in names:
+            if name.upper() in ours or (names is environ and name in in_file):
+                continue
+            close = difflib.get_close_matches(name.upper(), known, n=1, cutoff=cutoff)
+            if close:
+                lines.append(f"{name} in {where} is not a setting: did you mean {close[0]}?")
+    return lines

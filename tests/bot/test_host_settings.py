@@ -60,7 +60,8 @@ def test_reminders_that_are_not_numbers_say_how_to_write_them(
 def test_a_misspelt_setting_is_named_with_the_closest_one(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
         capsys: pytest.CaptureFixture) -> None:
-    (tmp_path / ".env").write_text("TURN_TIMEOUT=5\nREMINDER=2\nLOG_LEVEL=INFO\n")
+    (tmp_path / ".env").write_text("TURN_TIMEOUT=5\nREMINDER=2\nLOG_LEVEL=INFO\n"
+                                   "POLICY=forfeit\nPOSTGRES_PASSWORD=x\n")
     monkeypatch.setenv("SHARD_ID", "1")
     from bot.settings import settings_warnings
 
@@ -69,7 +70,9 @@ def test_a_misspelt_setting_is_named_with_the_closest_one(
                in w for w in warnings), warnings
     assert any("REMINDER in .env" in w and "REMINDERS?" in w for w in warnings), warnings
     assert any("SHARD_ID in the environment" in w and "SHARD_IDS?" in w for w in warnings)
+    assert any("POLICY in .env" in w and "TIMEOUT_POLICY?" in w for w in warnings)
     assert not any("LOG_LEVEL" in w or "PATH" in w or "HOME" in w for w in warnings)
+    assert not any("POSTGRES_PASSWORD" in w for w in warnings)  # Docker Compose's
     assert cli.main(["health"]) == 1  # any command says so, on stderr
     err = capsys.readouterr().err
     assert "did you mean TURN_TIMEOUT_HOURS?" in err
