@@ -27,7 +27,7 @@ from discord.ext import commands
 
 import renderer
 from bot.core import cpu, ratings, stale
-from bot.core.sessions import LANGUAGE_NAMES, NOT_STARTED, GameInfo, SessionError
+from bot.core.sessions import LANGUAGE_NAMES, MAX_LOG_LINES, NOT_STARTED, GameInfo, SessionError
 from bot.discord_ui.hand import hand_panel
 from bot.discord_ui.hand_image import hand_image
 from bot.discord_ui.panels import (
@@ -53,7 +53,7 @@ from bot.discord_ui.votes import vote_text
 from bot.storage.sqlite import RatingRow, ServerRow, SoloBest
 from games import available_games, get_game, i18n
 from games.base import Decision
-from games.i18n import N_, _, _n, using
+from games.i18n import N_, _, _n, number, using
 from renderer import leaderboard
 
 if TYPE_CHECKING:
@@ -133,12 +133,12 @@ def require_posting_rights(interaction: discord.Interaction) -> None:
 def server_text(server: ServerRow) -> str:
     """``/estancia server``: the stale-game rules in force."""
     if server.stale_days > 0:
-        stalled = _(stale.RULES[server.stale_policy], days=f"{server.stale_days:g}",
-                    hours=f"{stale.GRACE_HOURS:g}")
+        stalled = _(stale.RULES[server.stale_policy], days=number(server.stale_days),
+                    hours=number(stale.GRACE_HOURS))
     else:
         stalled = _("Stalled games are left alone.")
     lobbies = (_("A lobby nobody starts within {days} days expires.",
-                 days=f"{server.lobby_days:g}")
+                 days=number(server.lobby_days))
                if server.lobby_days > 0 else _("Lobbies never expire."))
     return f"{stalled}\n{lobbies}"
 
@@ -160,13 +160,16 @@ def stats_text(name: str, rows: list[RatingRow], solo: Sequence[SoloBest] = ()) 
         lines.append(_("**{name}** — solo games only so far.", name=name))
     for row in rows:
         shown = ratings.Rating(row.mu, row.sigma).shown
-        lines.append(_("• {game}: rating {rating} ({played} played, {won} won)",
-                       game=get_game(row.game).title, rating=f"{shown:.1f}",
-                       played=row.games, won=row.wins))
+        lines.append(_("• {game}: rating {rating} ({games}, {wins})",
+                       game=get_game(row.game).title, rating=number(shown, 1, fixed=True),
+                       games=_n("{n} game", "{n} games", row.games),
+                       wins=_n("{n} win", "{n} wins", row.wins)))
     for best in solo:
         lines.append(_n("• {game} solo, {level}: best score {best} ({n} game)",
                         "• {game} solo, {level}: best score {best} ({n} games)", best.games,
-                        game=get_game(best.game).title, level=best.level or "—",
+                        game=get_game(best.game).title,
+                        level=get_game(best.game).automa_level_name(best.level)
+                        if best.level else "—",
                         best=best.best))
     return clip_lines(lines)
 
@@ -249,14 +252,10 @@ class EstanciaCog(commands.GroupCog, group_name="estancia",
         return await self.sessions.info(channel_of(interaction))
 
     async def latest_game(self, interaction: discord.Interaction) -> GameInfo:
-        """The open game, or else the last one finished here (its final board stays visible)."""
-        try:
-            return await self.channel_game(interaction)
-        except SessionError:
-            latest = await self.sessions.latest_info(channel_of(interaction))
-            if latest.status != "finished":
-                raise
-            return latest
+        """The open game, or else the last one finished here (its final board stays
+        visible) — also in the channel a game's thread was opened from, where its recap is
+        posted (:meth:`Sessions.game_here`)."""
+        return await self.sessions.game_here(channel_of(interaction))
 
     @staticmethod
     def can_manage_channel(interaction: discord.Interaction) -> bool:
@@ -427,9 +426,11 @@ class EstanciaCog(commands.GroupCog, group_name="estancia",
     @app_commands.command(description="The last moves of this channel's game")
     @app_commands.describe(lines="How many lines (default 15)")
     async def log(self, interaction: discord.Interaction,
-                  lines: app_commands.Range[int, 1, 50] = 15) -> None:
+                  lines: app_commands.Range[int, 1, MAX_LOG_LINES] = 15) -> None:
         await self.think(interaction)
-        entries = await self.sessions.log(channel_of(interaction), lines)
+        info = await self.latest_game(interaction)
+        # (Discord checks the range; a forged interaction is bounded by the session layer)
+        entries = await self.sessions.log_of(info.id, lines)
         await self.reply(interaction, clip_lines(entries) if entries else _("Nothing has happened yet."))
 
     @app_commands.command(description="A summary of a game's rules")
@@ -523,7 +524,8 @@ class EstanciaCog(commands.GroupCog, group_name="estancia",
     @app_commands.command(description="A player's games, wins and ratings on this server")
     @app_commands.describe(user="The player (default: you)")
     async def stats(self, interaction: discord.Interaction,
-                    user: discord.Member | None = None) -> None:
+                    user: discord.User | None = None) -> None:
+        # (a User, not a Member: the player may have left the server since)
         await self.think(interaction)
         who = user or interaction.user
         rows = await self.sessions.player_stats(interaction.guild_id or 0, who.id)
@@ -547,8 +549,8 @@ class EstanciaCog(commands.GroupCog, group_name="estancia",
         if decision is None:
             return typed  # the session layer says whose turn it is
         wanted = typed.strip().casefold().rstrip(".")
-        for _name, key, number in move_choices(decision):
-            if number is not None and wanted == str(number):
+        for _name, key, numbered in move_choices(decision):
+            if numbered is not None and wanted == str(numbered):
                 return key
         for option, (name, key, _number) in zip(decision.options, move_choices(decision),
                                                 strict=True):

@@ -311,6 +311,11 @@ class Game(ABC, Generic[S, Opts]):
         every player holds a seat)."""
         return None
 
+    def automa_level_name(self, level: str) -> str:
+        """An automa level as kept in results (``Automa.level``), as players read it in the
+        active language (for stats of finished games)."""
+        return level
+
     def holdings(self, state: S, seat: int) -> Holdings | None:
         """What ``seat`` holds, told by names in the active language (None: nothing worth
         telling, e.g. a game without hands). Only that seat's player may read it."""

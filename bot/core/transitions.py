@@ -24,7 +24,7 @@ from bot.core.autoplay import AnyGame, Step, turn_key
 from bot.core.timers import NO_CLOCK, TurnClock, plan_turn_clock
 from bot.storage.sqlite import ADDRESS_KEY, Change, GameRow, MoveRow, SeatRow
 from games.base import Decision, Event, Game, GameState, name_decision
-from games.i18n import N_, _
+from games.i18n import N_, _, number
 
 
 @dataclass(frozen=True)
@@ -152,12 +152,14 @@ def verdict(winner_names: Sequence[str]) -> str:
 
 def turn_clock(
     row: GameRow, decision: Decision | None, *, started_at: float, now: float,
-    new_turn: bool = True,
+    new_turn: bool = True, deadline_at: float | None = None,
 ) -> TurnClock:
     """Timers for the pending decision under the row's timer settings.
 
     A paused game has none. A new turn of a player on vacation starts its clock when
-    they are back (``new_turn=False``: a running turn whose start is already known)."""
+    they are back (``new_turn=False``: a running turn whose start is already known).
+    ``deadline_at``: a running turn's deadline as it stands (it may have been set
+    mid-turn, counted from that change), else it is counted from ``started_at``."""
     if decision is None or row.paused_at is not None:
         return NO_CLOCK
     away = row.seats[decision.seat].away_until
@@ -168,6 +170,7 @@ def turn_clock(
         human=row.seats[decision.seat].user_id is not None,
         turn_started_at=started_at, now=now, timeout_hours=row.turn_timeout_hours,
         reminder_hours=row.reminder_hours,
+        deadline_at=None if new_turn or row.turn_timeout_hours <= 0 else deadline_at,
     )
 
 
@@ -181,8 +184,8 @@ def describe_timer(turn_timeout_hours: float, reminder_hours: Sequence[float],
     """One line: "24 h per turn, reminders 12 h and 2 h before; then the computer plays"."""
     if turn_timeout_hours <= 0:
         return _("no turn timer.")
-    hours = f"{turn_timeout_hours:g}"
-    reminders = and_list([f"{h:g} h" for h in reminder_hours])
+    hours = number(turn_timeout_hours)
+    reminders = and_list([f"{number(h)} h" for h in reminder_hours])
     computer = timeout_policy == "computer"
     if reminders:
         text = (N_("{hours} h per turn, reminders {reminders} before; then the computer plays "

@@ -324,6 +324,18 @@ class PgStore:
         )
         return _game_from_row(row) if row else None
 
+    async def games_from_channel(self, channel_id: int, limit: int) -> list[GameRow]:
+        """Games played in threads opened from this channel (``parent_id``): the open ones
+        first, then the others, newest first."""
+        rows = await self._pool.fetch(
+            """
+            SELECT * FROM games WHERE parent_id = $1
+            ORDER BY status IN ('lobby', 'active') DESC, id DESC LIMIT $2
+            """,
+            channel_id, limit,
+        )
+        return [_game_from_row(r) for r in rows]
+
     async def games_with_status(self, *statuses: str) -> list[GameRow]:
         rows = await self._pool.fetch(
             "SELECT * FROM games WHERE status = ANY($1::text[]) ORDER BY id", list(statuses)

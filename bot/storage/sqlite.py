@@ -728,6 +728,18 @@ class Store:
         )
         return _game_from_row(row) if row else None
 
+    async def games_from_channel(self, channel_id: int, limit: int) -> list[GameRow]:
+        """Games played in threads opened from this channel (``parent_id``): the open ones
+        first, then the others, newest first."""
+        rows = await self._fetchall(
+            """
+            SELECT * FROM games WHERE parent_id = ?
+            ORDER BY status IN ('lobby', 'active') DESC, id DESC LIMIT ?
+            """,
+            (channel_id, limit),
+        )
+        return [_game_from_row(r) for r in rows]
+
     async def games_with_status(self, *statuses: str) -> list[GameRow]:
         marks = ", ".join("?" for _ in statuses)
         rows = await self._fetchall(

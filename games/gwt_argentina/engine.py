@@ -48,7 +48,7 @@ from games.gwt_argentina import (  # noqa: F401  (registers the decisions)
 )
 from games.gwt_argentina.card_steps import exchange_options, use_exchange_token
 from games.gwt_argentina.flow import Ctx, handler, settle
-from games.gwt_argentina.pedro_data import difficulty_name
+from games.gwt_argentina.pedro_data import DIFFICULTY_NAMES, difficulty_name
 from games.gwt_argentina.pedro_scoring import pedro_scores
 from games.gwt_argentina.pedro_view import pedro_view
 from games.gwt_argentina.scoring import Tally, score_tally, tallies
@@ -206,6 +206,9 @@ class GwtArgentina(Game[GwtState, GwtOptions]):
         if state.pedro is None:
             return None
         return dict(_cached("pedro", state, lambda: pedro_scores(state)))
+
+    def automa_level_name(self, level: str) -> str:
+        return difficulty_name(level) if level in DIFFICULTY_NAMES else level
 
     def automa(self, state: GwtState) -> Automa | None:
         """Pedro in the solo game: his difficulty, his score by his own rules, and whether

@@ -132,3 +132,16 @@ async def test_the_outbox_skips_the_games_asked_to(store: Any) -> None:
     assert [r.payload for r in await store.claim_outbox(200.0, 10, busy)] == [{"n": 2}]
     assert [r.payload for r in await store.claim_outbox(200.0, 10, [games[1].id])] == [
         {"n": 1}, {"n": 3}]
+
+
+async def test_games_from_a_channel_are_its_threads_games_open_ones_first(store: Any) -> None:
+    """Issue 22.8: a command in the channel a game's thread was opened from finds it."""
+    older = await store.create_game(new_game(41), None)
+    await store.commit(Change(replace(older, status="finished", version=1), 0))
+    running = await store.create_game(new_game(42), None)
+    newest = await store.create_game(new_game(43), None)
+    await store.commit(Change(replace(newest, status="cancelled", version=1), 0))
+    assert await store.games_from_channel(98, 5) == []
+    found = await store.games_from_channel(99, 5)
+    assert [g.id for g in found] == [running.id, newest.id, older.id]
+    assert [g.id for g in await store.games_from_channel(99, 1)] == [running.id]

@@ -154,5 +154,5 @@ async def test_a_solo_game_ends_with_one_result_everywhere(
     assert "No winner." not in drawn
 
     stats = await table.slash(alice, "stats")
-    assert f"• Great Western Trail: Argentina solo, expert: best score {mine} (1 game)" in \
+    assert f"• Great Western Trail: Argentina solo, expert ♦♦♦: best score {mine} (1 game)" in \
         stats.text
