@@ -54,6 +54,7 @@ from bot.core.sessions import (
     SeatView,
     SessionError,
 )
+from bot.discord_ui import layout
 from bot.discord_ui.hand_image import hand_image
 from bot.discord_ui.text import (
     BUTTON_LABEL_LIMIT,
@@ -81,16 +82,14 @@ MAX_ROWS = 5
 UNKNOWN_INTERACTION = 10062
 ALREADY_ACKNOWLEDGED = 40060
 EXPIRED = "estancia.expired"
-#: Up to this many options with short labels are shown as buttons, more as a select menu.
-BUTTON_OPTIONS = 5
-SHORT_LABEL = 32
-#: A big decision is spread over this many select menus at most (one row stays free for
-#: "End turn" and "Take back"), so that any option is one pick away.
+#: Buttons in one action row.
+BUTTON_OPTIONS = layout.PER_ROW
+#: Side options (the hand panel) are spread over this many select menus at most.
 MAX_SELECTS = MAX_ROWS - 1
-#: A private panel that needs more menus is sent as a Components V2 message (discord.py's
-#: ``LayoutView``): up to 40 components in all, each action row and each item in it
-#: counting one. The text and the decision image take one component each.
-LAYOUT_COMPONENT_LIMIT = 40
+#: A private panel that needs more than five rows is sent as a Components V2 message
+#: (discord.py's ``LayoutView``): up to 40 components in all, each action row and each
+#: item in it counting one. The text and the decision image take one component each.
+LAYOUT_COMPONENT_LIMIT = layout.V2_COMPONENT_LIMIT
 IS_COMPONENTS_V2 = 1 << 15
 
 
@@ -104,6 +103,8 @@ class Components(ui.View):
 
     def __init__(self) -> None:
         super().__init__(timeout=None)
+        #: lines for the panel's text (see :func:`decision_view`)
+        self.notes: list[str] = []
 
     def is_dispatchable(self) -> bool:
         return False
@@ -125,6 +126,8 @@ class LayoutComponents(ui.LayoutView):
         super().__init__(timeout=None)
         self.rows = [[item.to_component_dict() for item in row] for row in rows if row]
         self.text: str | None = None
+        #: lines for the panel's text (see :func:`decision_view`)
+        self.notes: list[str] = []
         #: the file names of its decision image (or images, a gallery)
         self.images: list[str] = []
 
@@ -152,13 +155,6 @@ class LayoutComponents(ui.LayoutView):
                                                 for name in self.images]})
         shown += [{"type": 1, "components": list(row)} for row in self.rows]
         return fit_components(shown)
-
-
-def layout_menus(ends: int) -> int:
-    """How many one-select rows a V2 panel holds beside its text, image, ``ends``
-    end-of-turn buttons and "Take back" (on one row)."""
-    others = 2 + 1 + ends + 1
-    return (LAYOUT_COMPONENT_LIMIT - others) // 2
 
 
 def component_count(components: list[dict[str, Any]]) -> int:
@@ -229,12 +225,6 @@ def group_noun(groups: list[str]) -> str:
     return words.pop() if len(words) == 1 and all(" " in n for n in groups if n) else "group"
 
 
-def as_buttons(options: list[Option]) -> bool:
-    """Few options with short labels: buttons (one tap) rather than a select menu."""
-    return (0 < len(options) <= BUTTON_OPTIONS
-            and all(len(o.label) <= SHORT_LABEL for o in options))
-
-
 def _style(option: Option) -> discord.ButtonStyle:
     """Ending the turn looks different from the moves (grey, not blue)."""
     return discord.ButtonStyle.secondary if _is_end(option) else discord.ButtonStyle.primary
@@ -284,75 +274,92 @@ def menu_placeholder(menu: list[Option], several: bool) -> str:
     return clip(f"{where}: {choose_placeholder(len(menu))}", PLACEHOLDER_LIMIT)
 
 
-def decision_view(game_id: int, version: int, decision: Decision,
-                  group: int | None = None, *, public: bool = False
-                  ) -> Components | LayoutComponents:
-    """Components for one decision: buttons, select menus (up to four, so that any
-    option is one pick away; on a private panel up to :func:`layout_menus` in a
-    Components V2 message), or groups first when even that cannot hold them.
+def button_labels(decision: Decision) -> dict[str, str]:
+    """Each option's button label: numbered, within Discord's 80 characters, and still
+    telling the options apart (:func:`layout.fit_labels`)."""
+    numbers = numbering(decision)
+    labels = [numbered_label(o, numbers) for o in decision.options]
+    return dict(zip([o.key for o in decision.options],
+                    layout.fit_labels(labels, BUTTON_LABEL_LIMIT), strict=True))
 
-    An option that ends the turn early ("End turn") gets its own button under a menu, so
-    it is one tap away instead of at the bottom of a long list. ``public``: the
-    components of a public turn message (other custom ids, see the module docstring).
+
+def decision_view(game_id: int, version: int, decision: Decision,
+                  group: int | None = None, *, public: bool = False, undo: bool = False
+                  ) -> Components | LayoutComponents:
+    """Components for one decision with the fewest taps Discord allows
+    (:func:`layout.plan_rows`): every option a button when they fit (25 on a classic
+    message, 31 on a private Components V2 one), else the smallest groups as buttons and
+    the rest in select menus, or a group first when even menus cannot hold them all.
+
+    An option that ends the turn early ("End turn") gets its own grey button under the
+    moves, beside "Take back" (``undo``). ``public``: the components of a public turn
+    message (other custom ids, see the module docstring; a classic message, no undo).
+    The view's ``notes`` are lines for the panel's text: the whole label of a button whose
+    label had to be shortened, and the hint of an option shown as a button.
     """
-    view = Components()
     options = decision.options
     numbers = numbering(decision)
-    ends = [o for o in options if _is_end(o)]
-
-    def button(option: Option) -> OptionButton:
-        return OptionButton.for_option(game_id, version, options.index(option), option,
-                                       style=_style(option), numbers=numbers, public=public)
-
-    if group is None and as_buttons(options):
-        for option in options:
-            view.add_item(button(option))
-        return view
-    groups = decision.groups()
+    labels = button_labels(decision)
+    ends = [o.key for o in options if _is_end(o)]
     noun = group_noun([o.group or "" for o in options if not _is_end(o)])
-    moves = [o for o in options if not _is_end(o)] or options
-    menus = pack_menus(moves) if group is None else None
-    if group is None and menus is None and not public:
-        big = pack_menus(moves, layout_menus(len(ends)))
-        if big is not None:
-            layout = LayoutComponents([
-                [OptionSelect(game_id, version, menu, placeholder=menu_placeholder(menu, True),
-                              numbers=numbers, part=part)]
-                for part, menu in enumerate(big)])
-            if ends:
-                layout.add_row([button(option) for option in ends])
-            return layout
+    groups = decision.groups()
+    undo = undo and not public
+    fixed: list[layout.Row] = []
+    shown = options
     if group is not None:
-        name = groups[group]
-        shown = [o for o in options if (o.group or "") == name and not _is_end(o)]
-        if as_buttons(shown):  # a short group: one tap per option, not a second menu
-            for option in shown:
-                view.add_item(button(option))
-        elif shown:
-            view.add_item(OptionSelect(game_id, version, shown,
-                                       placeholder=clip(f"{name}: {choose_placeholder(len(shown))}",
-                                                        PLACEHOLDER_LIMIT),
-                                       numbers=numbers, public=public))
-        view.add_item(GroupSelect(game_id, version, groups,
-                                  placeholder=other_groups_placeholder(noun), public=public))
-    elif menus is None:
-        view.add_item(GroupSelect(game_id, version, groups,
-                                  placeholder=groups_placeholder(noun, len(groups)),
-                                  public=public))
+        shown = [o for o in options if (o.group or "") == groups[group] or _is_end(o)]
+        fixed = [layout.Row("groups")]
+    plan = layout.plan_rows(shown, ends, undo=undo, v2_allowed=not public, fixed=fixed)
+    if plan is None:  # not even menus hold them: a group first
+        fixed = [layout.Row("groups")]
+        plan = layout.plan_rows([o for o in options if _is_end(o)], ends, undo=undo,
+                                v2_allowed=not public, fixed=fixed)
+        group = None
+        assert plan is not None
+    menus = plan.menus()
+    several = len(menus) > 1
+    items: list[list[ui.Item[Any]]] = []
+    notes: list[str] = []
+    for row in plan.rows:
+        if row.kind == "buttons":
+            row_items: list[ui.Item[Any]] = []
+            for option in row.options:
+                row_items.append(OptionButton.for_option(
+                    game_id, version, options.index(option), option, style=_style(option),
+                    public=public, label=labels[option.key]))
+                full = numbered_label(option, numbers)
+                if labels[option.key] != full:
+                    notes.append(f"• {full}")
+                if option.hint:
+                    notes.append(f"• {labels[option.key]}: {option.hint}")
+            if row.undo:
+                row_items.append(UndoButton(game_id, version))
+            items.append(row_items)
+        elif row.kind == "menu":
+            if group is not None:
+                placeholder = clip(f"{groups[group]}: {choose_placeholder(len(row.options))}",
+                                   PLACEHOLDER_LIMIT)
+            else:  # beside other menus or buttons, a menu names the groups it holds
+                named = several or (plan.buttons > 0 and any(o.group for o in row.options))
+                placeholder = menu_placeholder(row.options, named)
+            part = menus.index(row) if several else None
+            items.append([OptionSelect(game_id, version, row.options, placeholder=placeholder,
+                                       numbers=numbers, public=public, part=part)])
+        else:
+            placeholder = (other_groups_placeholder(noun) if group is not None
+                           else groups_placeholder(noun, len(groups)))
+            items.append([GroupSelect(game_id, version, groups, placeholder=placeholder,
+                                      public=public)])
+    view: Components | LayoutComponents
+    if plan.v2:
+        view = LayoutComponents(items)
     else:
-        for part, menu in enumerate(menus):
-            several = len(menus) > 1
-            view.add_item(OptionSelect(game_id, version, menu,
-                                       placeholder=menu_placeholder(menu, several),
-                                       numbers=numbers, public=public,
-                                       part=part if several else None))
-        if len(moves) == len(options):
-            return view
-    last_row = len(view.to_components())
-    for option in ends:  # on a row of its own, below the moves
-        end = button(option)
-        end.row = last_row
-        view.add_item(end)
+        view = Components()
+        for index, row_items in enumerate(items):
+            for item in row_items:
+                item.row = index
+                view.add_item(item)
+    view.notes = notes
     return view
 
 
@@ -367,28 +374,9 @@ def panel_for(game_id: int, version: int, decision: Decision, *,
     if group is not None:
         prompt += f" — {decision.groups()[group] or _('other')}"
     lines.append(prompt)
-    view = decision_view(game_id, version, decision, group)
-    if undo:
-        add_take_back(view, game_id, version)
+    view = decision_view(game_id, version, decision, group, undo=undo)
+    lines += view.notes
     return Panel(clip_lines(lines), view, decision_marks(decision, group))
-
-
-def add_take_back(view: Components | LayoutComponents, game_id: int, version: int) -> None:
-    """A grey "Take back" beside "End turn" (if that has a row of its own), else below."""
-    if isinstance(view, LayoutComponents):
-        last = view.rows[-1] if view.rows else []
-        if last and all(c["type"] == 2 for c in last) and len(last) < BUTTON_OPTIONS:
-            last.append(UndoButton(game_id, version).to_component_dict())
-        else:
-            view.add_row([UndoButton(game_id, version)])
-        return
-    rows = view.to_components()
-    last = rows[-1]["components"] if rows else []
-    ends = all(c.get("custom_id", "").endswith(tuple(f":{k}" for k in END_KEYS)) for c in last)
-    button = UndoButton(game_id, version)
-    button.row = len(rows) - 1 if last and ends and len(last) < BUTTON_OPTIONS else len(rows)
-    if button.row < MAX_ROWS:
-        view.add_item(button)
 
 
 def waiting_text(info: GameInfo) -> str:
@@ -984,13 +972,15 @@ class OptionButton(ui.DynamicItem[ui.Button],
     @classmethod
     def for_option(cls, game_id: int, version: int, index: int, option: Option,
                    style: discord.ButtonStyle = discord.ButtonStyle.primary,
-                   numbers: dict[str, int] | None = None, public: bool = False) -> OptionButton:
-        """The option's key travels in the custom id, or its index when the key is too long."""
+                   numbers: dict[str, int] | None = None, public: bool = False,
+                   label: str | None = None) -> OptionButton:
+        """The option's key travels in the custom id, or its index when the key is too long.
+        ``label``: as :func:`button_labels` fitted it (else the numbered label, clipped)."""
         choice = option.key
         if len(f"est:{_prefix(public)}opt:{game_id}:{version}:{choice}") > CUSTOM_ID_LIMIT:
             choice = f"#{index}"
-        return cls(game_id, version, choice, numbered_label(option, numbers or {}), style,
-                   public)
+        return cls(game_id, version, choice, label or numbered_label(option, numbers or {}),
+                   style, public)
 
     @classmethod
     async def from_custom_id(cls, interaction: discord.Interaction, item: ui.Item[Any],
