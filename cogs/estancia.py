@@ -31,12 +31,14 @@ from bot.core.sessions import LANGUAGE_NAMES, NOT_STARTED, GameInfo, SessionErro
 from bot.discord_ui.hand import hand_panel
 from bot.discord_ui.hand_image import hand_image
 from bot.discord_ui.panels import (
+    Components,
     acknowledge,
     expired,
     numbered_label,
     numbering,
     present_result,
 )
+from bot.discord_ui.parts import game_parts, part_answer, part_buttons
 from bot.discord_ui.text import (
     LABEL_LIMIT,
     clip,
@@ -352,11 +354,18 @@ class EstanciaCog(commands.GroupCog, group_name="estancia",
 
     # -- reading -----------------------------------------------------------------------
     @app_commands.command(description="Show the board")
-    @app_commands.describe(share="Post it for everyone instead of only you")
-    async def board(self, interaction: discord.Interaction, share: bool = False) -> None:
+    @app_commands.describe(share="Post it for everyone instead of only you",
+                           part="A part of the board the posted board leaves out (market, …)")
+    async def board(self, interaction: discord.Interaction, share: bool = False,
+                    part: str | None = None) -> None:
         await self.think(interaction, public=share)
         info = await self.latest_game(interaction)
+        viewer = None if share else interaction.user.id
         with using(info.language if share else i18n.current()):  # for everyone: the game's
+            if part:
+                text, image = await part_answer(self.sessions, info.id, viewer, part.strip())
+                await self.reply(interaction, text, file=image)
+                return
             png = await self.sessions.png(info.id)
             if info.status == "finished":
                 text = _("**{title}** #{id} — the game is over (final board)", title=info.title,
@@ -366,7 +375,25 @@ class EstanciaCog(commands.GroupCog, group_name="estancia",
                          name=info.seats[info.to_move].name)
             else:
                 text = f"**{info.title}** #{info.id}"
-        await self.reply(interaction, text, file=png_file(png, info))
+            buttons = part_buttons(info.id, await game_parts(self.sessions, info.id, viewer))
+        view = None
+        if buttons:
+            view = Components()
+            for button in buttons:
+                view.add_item(button)
+        await self.reply(interaction, text, file=png_file(png, info), view=view)
+
+    @board.autocomplete("part")
+    async def _board_part(self, interaction: discord.Interaction,
+                          current: str) -> list[Choice[str]]:
+        try:
+            info = await self.latest_game(interaction)
+            parts = await game_parts(self.sessions, info.id, interaction.user.id)
+        except SessionError:
+            return []
+        needle = current.strip().casefold()
+        return [Choice(name=clip(name, 100), value=key) for key, name in parts
+                if needle in name.casefold() or needle in key][:25]
 
     @app_commands.command(description="An animated replay of this channel's last finished game")
     @app_commands.describe(share="Post it for everyone instead of only you")

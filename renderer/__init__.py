@@ -16,8 +16,10 @@ register_catalogues(Path(__file__).parent)
 #: machine name -> module with ``render(view: dict, names: list[str]) -> PIL.Image.Image``
 #: and, optionally, ``render_hand(view, names) -> PIL.Image.Image | None`` (see
 #: :func:`render_hand_png`), ``render_decision(view, names, marks) -> PIL.Image.Image | None``
-#: (see :func:`render_decision_png`) and ``render_decision_pages(view, names, marks) ->
-#: list[PIL.Image.Image]`` (see :func:`render_decision_pngs`).
+#: (see :func:`render_decision_png`), ``render_decision_pages(view, names, marks) ->
+#: list[PIL.Image.Image]`` (see :func:`render_decision_pngs`), and ``parts(view, names) ->
+#: list[tuple[str, str]]`` with ``render_part(view, names, part) -> PIL.Image.Image | None``
+#: (see :func:`board_parts`).
 RENDERERS: dict[str, str] = {
     "kuhlorado": "renderer.kuhlorado",
     "hazienda": "renderer.hazienda",
@@ -49,6 +51,24 @@ def render_decision_png(game: str, view: dict, names: list[str],
     if draw is None or not marks:
         return None
     image = draw(view, names, marks)
+    return None if image is None else encode_png(image, palette_for(RENDERERS[game]))
+
+
+def board_parts(game: str, view: dict, names: list[str]) -> list[tuple[str, str]]:
+    """The parts of the board a player may ask for besides the posted board (GWT:A's
+    market, railway, ships and ports, players' boards; Llama Land's estates): (key, name
+    in the active language). Empty for a game whose posted board shows everything."""
+    module = importlib.import_module(RENDERERS[game])
+    parts = getattr(module, "parts", None)
+    return [] if parts is None else list(parts(view, names))
+
+
+def render_part_png(game: str, view: dict, names: list[str], part: str) -> bytes | None:
+    """One part of the board (:func:`board_parts`) as the viewer of ``view`` sees it;
+    None for a part the game does not have."""
+    module = importlib.import_module(RENDERERS[game])
+    draw = getattr(module, "render_part", None)
+    image = None if draw is None else draw(view, names, part)
     return None if image is None else encode_png(image, palette_for(RENDERERS[game]))
 
 

@@ -320,3 +320,14 @@ def render_hand_png(game: str, module: str, view: dict[str, Any], names: list[st
     renderer.RENDERERS.setdefault(game, module)
     with using(locale):
         return renderer.render_hand_png(game, view, names)
+
+
+def render_part_png(game: str, module: str, view: dict[str, Any], names: list[str],
+                    part: str, locale: str = "en") -> bytes | None:
+    """:func:`renderer.render_part_png` of ``game`` (renderer at ``module``), in ``locale``."""
+    import renderer
+    from games.i18n import using
+
+    renderer.RENDERERS.setdefault(game, module)
+    with using(locale):
+        return renderer.render_part_png(game, view, names, part)

@@ -42,6 +42,7 @@ from bot.discord_ui.panels import (
     answer_privately,
     speak_to,
 )
+from bot.discord_ui.parts import PART_ITEMS
 from bot.discord_ui.startup import HEARTBEAT_EVERY, StartFailure, beat
 from bot.discord_ui.text import NOT_IN_GUILD, UNEXPECTED
 from bot.discord_ui.votes import VoteButton
@@ -139,7 +140,7 @@ class EstanciaBot(commands.Bot):
         self.sessions.on_outbox(self.outbox.wake)
         await self.add_cog(EstanciaCog(self))
         await self.tree.set_translator(CatalogueTranslator())
-        self.add_dynamic_items(*DYNAMIC_ITEMS, *HAND_ITEMS, VoteButton)
+        self.add_dynamic_items(*DYNAMIC_ITEMS, *HAND_ITEMS, *PART_ITEMS, VoteButton)
         await self.sync_commands()
         await cpu.warm_up()  # the first board after a start waits for no worker to start
         # A game left with a computer to move (each process its own shards' games).

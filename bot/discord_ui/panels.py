@@ -284,8 +284,8 @@ def button_labels(decision: Decision) -> dict[str, str]:
 
 
 def decision_view(game_id: int, version: int, decision: Decision,
-                  group: int | None = None, *, public: bool = False, undo: bool = False
-                  ) -> Components | LayoutComponents:
+                  group: int | None = None, *, public: bool = False, undo: bool = False,
+                  reserve: int = 0) -> Components | LayoutComponents:
     """Components for one decision with the fewest taps Discord allows
     (:func:`layout.plan_rows`): every option a button when they fit (25 on a classic
     message, 31 on a private Components V2 one), else the smallest groups as buttons and
@@ -295,7 +295,8 @@ def decision_view(game_id: int, version: int, decision: Decision,
     moves, beside "Take back" (``undo``). ``public``: the components of a public turn
     message (other custom ids, see the module docstring; a classic message, no undo).
     The view's ``notes`` are lines for the panel's text: the whole label of a button whose
-    label had to be shortened, and the hint of an option shown as a button.
+    label had to be shortened, and the hint of an option shown as a button. ``reserve``
+    action rows are left free for the caller (the part buttons under a posted board).
     """
     options = decision.options
     numbers = numbering(decision)
@@ -304,14 +305,15 @@ def decision_view(game_id: int, version: int, decision: Decision,
     noun = group_noun([o.group or "" for o in options if not _is_end(o)])
     groups = decision.groups()
     undo = undo and not public
-    fixed: list[layout.Row] = []
+    kept = [layout.Row("reserved")] * reserve
+    fixed: list[layout.Row] = kept
     shown = options
     if group is not None:
         shown = [o for o in options if (o.group or "") == groups[group] or _is_end(o)]
-        fixed = [layout.Row("groups")]
+        fixed = [layout.Row("groups"), *kept]
     plan = layout.plan_rows(shown, ends, undo=undo, v2_allowed=not public, fixed=fixed)
     if plan is None:  # not even menus hold them: a group first
-        fixed = [layout.Row("groups")]
+        fixed = [layout.Row("groups"), *kept]
         plan = layout.plan_rows([o for o in options if _is_end(o)], ends, undo=undo,
                                 v2_allowed=not public, fixed=fixed)
         group = None
@@ -345,7 +347,7 @@ def decision_view(game_id: int, version: int, decision: Decision,
             part = menus.index(row) if several else None
             items.append([OptionSelect(game_id, version, row.options, placeholder=placeholder,
                                        numbers=numbers, public=public, part=part)])
-        else:
+        elif row.kind == "groups":
             placeholder = (other_groups_placeholder(noun) if group is not None
                            else groups_placeholder(noun, len(groups)))
             items.append([GroupSelect(game_id, version, groups, placeholder=placeholder,
@@ -433,17 +435,36 @@ async def public_components(sessions: Sessions, announcement: Announcement
 
     In a game without hidden information the choices of the turn go on the turn message
     itself (built from the decision at the announced version: stale once the game moved
-    on); otherwise a "Your turn" button opens the private panel."""
+    on); otherwise a "Your turn" button opens the private panel. Under a board, a row of
+    buttons shows the parts of the board it leaves out (:mod:`bot.discord_ui.parts`)."""
+    from bot.discord_ui.parts import game_parts, part_buttons
+
+    parts = []
+    if announcement.image:
+        try:
+            parts = part_buttons(announcement.game_id,
+                                 await game_parts(sessions, announcement.game_id))
+        except Exception:  # the board and the turn go out without them
+            log.exception("parts of game %s could not be listed", announcement.game_id)
+    view: Components | LayoutComponents | None = None
+    images: list[discord.File] = []
     if announcement.turn_button:
         decision = await sessions.public_decision(announcement.game_id, announcement.version)
         if decision is not None:
             view = decision_view(announcement.game_id, announcement.version, decision,
-                                 public=True)
+                                 public=True, reserve=1 if parts else 0)
             images = await decision_images(sessions, announcement.game_id, None, decision,
                                            announcement.version)
-            return view, images
-    return public_view(announcement.game_id, turn_button=announcement.turn_button,
-                       lobby_buttons=announcement.lobby_buttons), []
+    if view is None:
+        view = public_view(announcement.game_id, turn_button=announcement.turn_button,
+                           lobby_buttons=announcement.lobby_buttons)
+    if parts:
+        view = view if view is not None else Components()
+        row = len(view.to_components())
+        for button in parts:
+            button.row = row
+            view.add_item(button)  # type: ignore[union-attr]
+    return view, images
 
 
 async def decision_images(sessions: Sessions, game_id: int, user_id: int | None,

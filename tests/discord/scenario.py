@@ -72,11 +72,13 @@ def pick(panel: dict[str, Any], rng: random.Random | None) -> tuple[str, list[st
 
     Without ``rng`` the first option of the first row; with it, any option of any row.
     """
-    rows = [row for row in panel["components"]  # "Take back" would only slow a game down
+    # "Take back" would only slow a game down; a part of the board plays nothing
+    aside = ("est:undo:", "est:part:")
+    rows = [row for row in panel["components"]
             if row["type"] == 1  # (a V2 panel also holds its text and image)
-            and any(not c["custom_id"].startswith("est:undo:") for c in row["components"])]
+            and any(not c["custom_id"].startswith(aside) for c in row["components"])]
     row = rows[0] if rng is None else rng.choice(rows)
-    components = [c for c in row["components"] if not c["custom_id"].startswith("est:undo:")]
+    components = [c for c in row["components"] if not c["custom_id"].startswith(aside)]
     component = components[0] if rng is None else rng.choice(components)
     if component["type"] == 3:
         options = component["options"]
