@@ -4,7 +4,8 @@ on 127.0.0.1, every move made by tapping the components the bot really sent.
 
 A scripted player picks each step's option (at random, not ending a step early while
 something else is left) and reaches it the way a phone does: a button is one tap, a select
-menu two (open it, pick), a group menu first two more; "Your turn" on the public turn
+menu two (open it, pick), a group menu first two more, an area of the board first (a
+decision with too many places for one image) one more; "Your turn" on the public turn
 message is one tap (a game with hidden hands opens its private panel with it). Steps the
 bot plays without asking (a decision with one option) cost nothing. A *real choice* is a
 decision with more than one option.
@@ -42,6 +43,7 @@ class Tally:
     opened: int = 0
     menu_picks: int = 0
     group_steps: int = 0
+    area_steps: int = 0
     #: real choices by the number of taps they took ("Your turn" not counted)
     by_taps: Counter[int] = field(default_factory=Counter)
     #: real choices of more than 31 options (more than a V2 panel holds as buttons)
@@ -76,8 +78,8 @@ class Tally:
         return (f"{name:13s} taps {self.taps:6.2f}/turn for {self.real:.2f} real choices: "
                 f"{self.extra:+.2f} ({verdict} ≤ {self.target:g}, {kind}; {len(self.turns)} "
                 f"turns, {self.opened} \"Your turn\", {self.menu_picks} menu picks, "
-                f"{self.group_steps} group menus, {self.beyond_buttons} choices of > 31 "
-                f"options)")
+                f"{self.group_steps} group menus, {self.area_steps} areas first, "
+                f"{self.beyond_buttons} choices of > 31 options)")
 
 
 def pick(decision: Decision, rng: random.Random) -> str:
@@ -151,6 +153,7 @@ def _without_images(monkeypatch: Any) -> None:
         return blank
 
     monkeypatch.setattr(panels, "decision_images", no_images)
+    monkeypatch.setattr(panels, "areas_image", no_images)
     monkeypatch.setattr(panels, "hand_image", no_images)
     monkeypatch.setattr(Sessions, "png", blank_png)
     monkeypatch.setattr(Sessions, "recap_png", blank_png)
@@ -213,9 +216,19 @@ async def _play(name: str, seed: int, seats: int | None, monkeypatch: Any) -> Ta
                         taps += 1
                         tally.opened += 1
                         found = find_tap(message, decision, key, info.version)
+                    step = 0
+                    if found is None:  # an area of the board first (one tap)
+                        area = await _area_of(table.sessions, game_id, member.user.id,
+                                              decision, key)
+                        area_id = f"est:area:{game_id}:{info.version}:{area}"
+                        assert area_id in [c.get("custom_id") for c in _components(message)], (
+                            key, message.get("components"))
+                        message = (await table.click(member, message, area_id)).message
+                        step += 1
+                        tally.area_steps += 1
+                        found = find_tap(message, decision, key, info.version)
                     assert found is not None, (key, message.get("components"))
                     on_public = message is public
-                    step = 0
                     while True:
                         custom_id, values, cost = found
                         reply = await table.click(member, message, custom_id, values)
@@ -239,6 +252,20 @@ async def _play(name: str, seed: int, seats: int | None, monkeypatch: Any) -> Ta
             finally:
                 await table.close()
     return tally
+
+
+async def _area_of(sessions: Any, game_id: int, user_id: int, decision: Decision,
+                   key: str) -> int:
+    """The index of the area of the board holding option ``key`` (as the panel found it)."""
+    import renderer
+    from bot.discord_ui.panels import decision_marks
+
+    info = await sessions.info_by_id(game_id)
+    view = await sessions.view(game_id, user_id)
+    areas = renderer.decision_areas(info.game, view, decision_marks(decision))
+    assert areas is not None, "the panel asked for an area the renderer does not draw"
+    place = decision.option(key).at
+    return next(i for i, (_letter, places) in enumerate(areas) if place in places)
 
 
 def main() -> None:

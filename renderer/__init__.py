@@ -87,6 +87,36 @@ def render_hand_png(game: str, view: dict, names: list[str]) -> bytes | None:
 MAX_PAGES = 8
 
 
+#: A decision with more places than this asks for an area of the board first (when its
+#: renderer draws areas): a region of the board with so many numbers is hard to search.
+AREA_FIRST = 60
+#: Places in one area at most (one tap each on the area's panel).
+AREA_PLACES = 25
+
+
+def decision_areas(game: str, view: dict, marks: dict[str, str]
+                   ) -> list[tuple[str, list[str]]] | None:
+    """Areas of the board to pick first (issue 21: Hazienda's first pond hex, 308 places):
+    (letter, places) each, from the renderer's ``decision_regions(view, marks,
+    per_area)``, when the decision has more than :data:`AREA_FIRST` places. None for a
+    smaller decision, or a game that draws no such areas."""
+    if len(marks) <= AREA_FIRST:
+        return None
+    module = importlib.import_module(RENDERERS[game])
+    regions = getattr(module, "decision_regions", None)
+    return None if regions is None else regions(view, marks, AREA_PLACES)
+
+
+def render_areas_png(game: str, view: dict, names: list[str],
+                     areas: list[tuple[str, list[str]]]) -> bytes | None:
+    """The overview of a decision's :func:`decision_areas`: the board with each area
+    framed and lettered."""
+    module = importlib.import_module(RENDERERS[game])
+    draw = getattr(module, "render_decision_regions", None)
+    image = None if draw is None else draw(view, names, areas)
+    return None if image is None else encode_png(image, palette_for(RENDERERS[game]))
+
+
 def render_decision_pngs(game: str, view: dict, names: list[str],
                          marks: dict[str, str]) -> list[bytes]:
     """The decision image as the panels show it: one PNG, or several when the renderer

@@ -18,6 +18,9 @@ integers — a forged longer one matches no template and is ignored):
   in a media gallery, then one menu per action row, 40 components in all — so that any
   option stays one pick away; see :class:`LayoutComponents`)
 * ``est:grp:<game>:<version>`` — a select menu of option groups (values are group indexes)
+* ``est:area:<game>:<version>:<area>``, ``est:asel:<game>:<version>`` — an area of the
+  board, for a decision with too many places for one legible image (values are area
+  indexes, :func:`renderer.decision_areas`)
 * ``est:undo:<game>:<version>`` — "Take back" the step just played (as ``/estancia undo``)
 * ``est:popt:…``, ``est:psel:…``, ``est:pgrp:…`` — the same on a public turn message (a
   game without hidden information shows the choices there): only the player to move may
@@ -171,6 +174,9 @@ class Panel:
     view: Components | LayoutComponents | None
     #: The decision image's marks (``Option.at`` → the number its option carries).
     marks: dict[str, str] = field(default_factory=dict)
+    #: The areas of the board to pick first (:func:`renderer.decision_areas`), when the
+    #: panel asks for one: its image is then their overview, not the marks.
+    areas: Areas | None = None
 
 
 def numbering(decision: Decision) -> dict[str, int]:
@@ -285,7 +291,8 @@ def button_labels(decision: Decision) -> dict[str, str]:
 
 def decision_view(game_id: int, version: int, decision: Decision,
                   group: int | None = None, *, public: bool = False, undo: bool = False,
-                  reserve: int = 0) -> Components | LayoutComponents:
+                  reserve: int = 0, areas: Areas | None = None,
+                  area: int | None = None) -> Components | LayoutComponents:
     """Components for one decision with the fewest taps Discord allows
     (:func:`layout.plan_rows`): every option a button when they fit (25 on a classic
     message, 31 on a private Components V2 one), else the smallest groups as buttons and
@@ -297,6 +304,7 @@ def decision_view(game_id: int, version: int, decision: Decision,
     The view's ``notes`` are lines for the panel's text: the whole label of a button whose
     label had to be shortened, and the hint of an option shown as a button. ``reserve``
     action rows are left free for the caller (the part buttons under a posted board).
+    ``areas`` and ``area``: only the options of that area, with a menu of the other areas.
     """
     options = decision.options
     numbers = numbering(decision)
@@ -311,6 +319,10 @@ def decision_view(game_id: int, version: int, decision: Decision,
     if group is not None:
         shown = [o for o in options if (o.group or "") == groups[group] or _is_end(o)]
         fixed = [layout.Row("groups"), *kept]
+    elif areas is not None and area is not None:
+        places = set(areas[area][1])
+        shown = [o for o in options if o.at in places or _is_end(o)]
+        fixed = [layout.Row("areas"), *kept]
     plan = layout.plan_rows(shown, ends, undo=undo, v2_allowed=not public, fixed=fixed)
     if plan is None:  # not even menus hold them: a group first
         fixed = [layout.Row("groups"), *kept]
@@ -347,6 +359,10 @@ def decision_view(game_id: int, version: int, decision: Decision,
             part = menus.index(row) if several else None
             items.append([OptionSelect(game_id, version, row.options, placeholder=placeholder,
                                        numbers=numbers, public=public, part=part)])
+        elif row.kind == "areas":
+            assert areas is not None
+            items.append([AreaSelect(game_id, version, [(i, label) for i, (label, _p)
+                                                        in enumerate(areas) if i != area])])
         elif row.kind == "groups":
             placeholder = (other_groups_placeholder(noun) if group is not None
                            else groups_placeholder(noun, len(groups)))
@@ -367,18 +383,77 @@ def decision_view(game_id: int, version: int, decision: Decision,
 
 def panel_for(game_id: int, version: int, decision: Decision, *,
               header: list[str] | None = None, group: int | None = None,
-              hand: str | None = None, undo: bool = False) -> Panel:
-    """The private panel; ``undo`` adds a "Take back" button for the step just played."""
+              hand: str | None = None, undo: bool = False, areas: Areas | None = None,
+              area: int | None = None) -> Panel:
+    """The private panel; ``undo`` adds a "Take back" button for the step just played.
+    With ``areas`` (a decision with too many places for one legible image), the panel
+    asks for an area first, or, with ``area``, shows that area's options."""
     lines = list(header or [])
     if hand:
         lines.append(hand)
     prompt = f"**{decision.prompt}**"
     if group is not None:
         prompt += f" — {decision.groups()[group] or _('other')}"
+    if areas is not None and area is not None:
+        prompt += f" — {_('area {letter}', letter=areas[area][0])}"
     lines.append(prompt)
+    if areas is not None and area is None:
+        lines.append(_("Pick an area of the map first: its letter is on the image."))
+        return Panel(clip_lines(lines), area_view(game_id, version, decision, areas, undo),
+                     decision_marks(decision), areas)
+    if areas is not None and area is not None:
+        view = decision_view(game_id, version, decision, undo=undo, areas=areas, area=area)
+        lines += view.notes
+        places = set(areas[area][1])
+        marks = {place: mark for place, mark in decision_marks(decision).items()
+                 if place in places}
+        return Panel(clip_lines(lines), view, marks)
     view = decision_view(game_id, version, decision, group, undo=undo)
     lines += view.notes
     return Panel(clip_lines(lines), view, decision_marks(decision, group))
+
+
+#: Areas of a board: (letter, the places in it) each (:func:`renderer.decision_areas`).
+Areas = list[tuple[str, list[str]]]
+
+
+def area_view(game_id: int, version: int, decision: Decision, areas: Areas,
+              undo: bool) -> Components | LayoutComponents:
+    """A button per area ("Area A" …), "End turn" and "Take back" under them."""
+    buttons: list[ui.Item[Any]] = [AreaButton(game_id, version, i, label)
+                                   for i, (label, _places) in enumerate(areas)]
+    rows = [buttons[i:i + BUTTON_OPTIONS] for i in range(0, len(buttons), BUTTON_OPTIONS)]
+    tail: list[ui.Item[Any]] = [OptionButton.for_option(
+        game_id, version, decision.options.index(o), o, style=_style(o))
+        for o in decision.options if _is_end(o)]
+    if undo:
+        tail.append(UndoButton(game_id, version))
+    rows += [tail[i:i + BUTTON_OPTIONS] for i in range(0, len(tail), BUTTON_OPTIONS)]
+    if len(rows) > MAX_ROWS:
+        return LayoutComponents(rows)
+    view = Components()
+    for index, row in enumerate(rows):
+        for item in row:
+            item.row = index
+            view.add_item(item)
+    return view
+
+
+async def areas_of(seen: SeatView | None, decision: Decision | None) -> Areas | None:
+    """The areas a panel for ``decision`` asks for first, from the viewer's ``seen`` view
+    (found in the CPU pool: splitting a map is a few dozen legibility checks)."""
+    if decision is None or seen is None or seen.view is None:
+        return None
+    marks = decision_marks(decision)
+    if len(marks) <= renderer.AREA_FIRST:
+        return None
+    info = seen.info
+    try:
+        return await cpu.run(cpu.decision_areas, info.game, renderer.RENDERERS[info.game],
+                             seen.view, marks)
+    except Exception:  # the panel goes on without areas (numbers on one image)
+        log.exception("areas of game %s could not be found", info.id)
+        return None
 
 
 def waiting_text(info: GameInfo) -> str:
@@ -393,7 +468,7 @@ def waiting_text(info: GameInfo) -> str:
 
 def after_move_panel(result: MoveResult, info: GameInfo | None = None, *,
                      headline: str | None = None, hand: str | None = None,
-                     undo: bool = False) -> Panel:
+                     undo: bool = False, areas: Areas | None = None) -> Panel:
     """The panel after a step: the next step of the same turn, or why there is none.
 
     When the others (computer seats) played in between and the pending decision opens
@@ -405,7 +480,7 @@ def after_move_panel(result: MoveResult, info: GameInfo | None = None, *,
         if result.turn_over:
             header.append(_("**Your turn again.**"))
         return panel_for(result.game_id, result.version, result.decision, header=header,
-                         hand=hand, undo=undo and not result.turn_over)
+                         hand=hand, undo=undo and not result.turn_over, areas=areas)
     if result.finished:
         header.append(_("The game is over — the results are in the channel."))
     elif info is not None and info.to_move is not None:
@@ -493,6 +568,25 @@ async def decision_images(sessions: Sessions, game_id: int, user_id: int | None,
         return []
     return [discord.File(io.BytesIO(png), filename=choices_filename(game_id, version, page))
             for page, png in enumerate(pngs, start=1)]
+
+
+async def areas_image(sessions: Sessions, game_id: int, user_id: int, version: int,
+                      areas: Areas, seen: SeatView | None = None) -> list[discord.File]:
+    """The overview of a decision's areas (their letters on the board), or none when it
+    cannot be drawn (logged)."""
+    try:
+        if seen is None or seen.view is None:
+            info = await sessions.info_by_id(game_id)
+            view = await sessions.view(game_id, user_id)
+        else:
+            info, view = seen.info, seen.view
+        png = await cpu.run(cpu.render_areas_png, info.game, renderer.RENDERERS[info.game],
+                            view, info.names, areas, i18n.current())
+    except Exception:
+        log.exception("areas of game %s at version %s could not be drawn", game_id, version)
+        return []
+    return [] if png is None else [
+        discord.File(io.BytesIO(png), filename=choices_filename(game_id, version, 1))]
 
 
 def choices_filename(game_id: int, version: int, page: int) -> str:
@@ -684,7 +778,10 @@ async def present(interaction: discord.Interaction, game_id: int, version: int,
     """Show a private panel with the decision image of its decision (when it has places)
     and the faces of the user's cards (when they matter to it: ``Holdings.faces``)."""
     images: list[discord.File] = []
-    if decision is not None and panel.marks and not expired(interaction):
+    if decision is not None and panel.areas is not None and not expired(interaction):
+        images = await areas_image(sessions_of(interaction), game_id, interaction.user.id,
+                                   version, panel.areas, seen)
+    elif decision is not None and panel.marks and not expired(interaction):
         images = await decision_images(sessions_of(interaction), game_id, interaction.user.id,
                                        decision, version, seen, panel.marks)
     if decision is not None and not expired(interaction):
@@ -744,7 +841,8 @@ async def open_panel(interaction: discord.Interaction, game_id: int) -> None:
         return
     decision = turn_of(seen, interaction.user.id)
     await present(interaction, game_id, info.version, decision,
-                  panel_for(game_id, info.version, decision, hand=hand_of(seen)), seen)
+                  panel_for(game_id, info.version, decision, hand=hand_of(seen),
+                            areas=await areas_of(seen, decision)), seen)
 
 
 def playing(seen: SeatView, user_id: int) -> Decision | None:
@@ -823,7 +921,7 @@ async def present_current(interaction: discord.Interaction, game_id: int,
         return False
     await present(interaction, game_id, info.version, decision,
                   panel_for(game_id, info.version, decision, header=header, hand=hand_of(seen),
-                            undo=seen.undoable), seen)
+                            undo=seen.undoable, areas=await areas_of(seen, decision)), seen)
     return True
 
 
@@ -837,8 +935,10 @@ async def present_result(interaction: discord.Interaction, sessions: Sessions,
     if result.decision is not None:
         seen = await sessions.seat_view(game_id, user_id, undo=undo_button)
         hand = hand_of(seen)
+    fresh = seen is not None and seen.info.version == result.version
     panel = after_move_panel(result, info, headline=headline, hand=hand,
-                             undo=seen is not None and seen.undoable)
+                             undo=seen is not None and seen.undoable,
+                             areas=await areas_of(seen, result.decision) if fresh else None)
     if seen is not None and seen.info.version != result.version:
         seen = None  # moved on meanwhile: the image is drawn from a fresh read
     await present(interaction, game_id, result.version, result.decision, panel, seen)
@@ -897,6 +997,27 @@ async def choose_group(interaction: discord.Interaction, game_id: int, version: 
     await present(interaction, game_id, info.version, decision,
                   panel_for(game_id, info.version, decision, group=group, hand=hand_of(seen),
                             undo=seen.undoable), seen)
+
+
+async def choose_area(interaction: discord.Interaction, game_id: int, version: int,
+                      area: int | None) -> None:
+    """An area of a big decision was chosen: show that area's options and its image."""
+    acknowledge_soon(interaction)
+    sessions = sessions_of(interaction)
+    seen = await sessions.seat_view(game_id, interaction.user.id, undo=True)
+    info = seen.info
+    decision = playing(seen, interaction.user.id)
+    if info.version != version and not await sessions.panel_holds(
+            game_id, interaction.user.id, version):  # (only others' side steps since: holds)
+        raise SessionError(STALE_PANEL)
+    if decision is None:
+        raise SessionError.verbatim(waiting_text(info))
+    areas = await areas_of(seen, decision)
+    if areas is None or area is None or area >= len(areas):
+        raise SessionError(STALE_PANEL)
+    await present(interaction, game_id, info.version, decision,
+                  panel_for(game_id, info.version, decision, hand=hand_of(seen),
+                            undo=seen.undoable, areas=areas, area=area), seen)
 
 
 async def lobby_action(interaction: discord.Interaction, game_id: int, action: str) -> None:
@@ -1074,6 +1195,52 @@ class GroupSelect(ui.DynamicItem[ui.Select],
                                                 _index(values[0]), self.public))
 
 
+class AreaButton(ui.DynamicItem[ui.Button],
+                 template=r"est:area:(?P<game>[0-9]{1,19}):(?P<version>[0-9]{1,19}):(?P<area>[0-9]{1,2})"):
+    """An area of the board, for a decision that asks for one first."""
+
+    def __init__(self, game_id: int, version: int, area: int, letter: str = "") -> None:
+        super().__init__(ui.Button(label=_("Area {letter}", letter=letter or str(area + 1)),
+                                   style=discord.ButtonStyle.primary,
+                                   custom_id=f"est:area:{game_id}:{version}:{area}"))
+        self.game_id, self.version, self.area = game_id, version, area
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: ui.Item[Any],
+                             match: re.Match[str]) -> AreaButton:
+        return cls(int(match["game"]), int(match["version"]), int(match["area"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await guarded(interaction, choose_area(interaction, self.game_id, self.version,
+                                               self.area))
+
+
+class AreaSelect(ui.DynamicItem[ui.Select],
+                 template=r"est:asel:(?P<game>[0-9]{1,19}):(?P<version>[0-9]{1,19})"):
+    """The other areas of the board, under one area's options."""
+
+    def __init__(self, game_id: int, version: int, areas: list[tuple[int, str]]) -> None:
+        choices = [discord.SelectOption(label=_("Area {letter}", letter=letter), value=str(i))
+                   for i, letter in areas[:MENU_LIMIT]]
+        super().__init__(ui.Select(custom_id=f"est:asel:{game_id}:{version}",
+                                   placeholder=_("Other areas…"), options=choices))
+        self.game_id, self.version = game_id, version
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: ui.Item[Any],
+                             match: re.Match[str]) -> AreaSelect:
+        return cls(int(match["game"]), int(match["version"]), [])  # values filled in
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        values = self.item.values
+        if not values:
+            speak_to(interaction)
+            await answer_privately(interaction, _("Nothing was chosen."))
+            return
+        await guarded(interaction, choose_area(interaction, self.game_id, self.version,
+                                               _index(values[0])))
+
+
 class UndoButton(ui.DynamicItem[ui.Button],
                  template=r"est:undo:(?P<game>[0-9]{1,19}):(?P<version>[0-9]{1,19})"):
     def __init__(self, game_id: int, version: int) -> None:
@@ -1092,5 +1259,5 @@ class UndoButton(ui.DynamicItem[ui.Button],
 
 DYNAMIC_ITEMS: tuple[type[ui.DynamicItem[Any]], ...] = (
     TurnButton, JoinButton, ComputerButton, StartButton, OptionButton, OptionSelect, GroupSelect,
-    UndoButton,
+    AreaButton, AreaSelect, UndoButton,
 )

@@ -46,7 +46,7 @@ def expand(mark: str) -> set[str]:
 def labels(message: dict[str, Any]) -> list[str]:
     """Every button label and select option label of a message, in order."""
     found = []
-    for row in message["components"]:
+    for row in action_rows(message):  # (a V2 panel also holds its text and image)
         for component in row["components"]:
             if component["type"] == 3:
                 found += [o["label"] for o in component["options"]]
@@ -490,3 +490,68 @@ async def test_a_computer_move_landing_while_the_panel_opens_never_makes_it_stal
     values = [first["options"][0]["value"]] if first["type"] == 3 else None
     played = await table.click(alice, panel.message, first["custom_id"], values)
     assert played.text.startswith("You chose"), played.text
+
+
+async def test_a_decision_with_too_many_places_for_one_image_asks_for_an_area_first(
+        fake: FakeDiscord, table: Table, alice: FakeMember, bob: FakeMember,
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 21: « Hazienda's first pond hex puts 308 numbered badges over the whole map;
+    no number can be read. Pick the region first on an overview ». A renderer that splits
+    the board into areas (``decision_regions``) gets a button per area and an overview
+    image; an area's panel has its options as buttons, its image only its places (numbered
+    as in the whole decision), and a menu of the other areas."""
+    from games.base import Option
+    from tests.discord import pasture
+
+    monkeypatch.setattr(pasture, "Option", lambda **kw: Option(
+        **kw, at=kw["key"] if "group" in kw else None))
+    monkeypatch.setattr(renderer, "AREA_FIRST", 10)
+    seen_areas: list[list] = []
+
+    def decision_regions(view: dict, marks: dict, per_area: int | None = None) -> list:
+        rows = sorted({place[0] for place in marks})
+        return [(row.upper(), [p for p in marks if p[0] == row]) for row in rows]
+
+    def render_decision_regions(view: dict, names: list, areas: list) -> Image.Image:
+        seen_areas.append(areas)
+        return Image.new("RGB", (40, 40), "white")
+
+    monkeypatch.setattr(pasture, "decision_regions", decision_regions, raising=False)
+    monkeypatch.setattr(pasture, "render_decision_regions", render_decision_regions,
+                        raising=False)
+    drawn: list[dict] = []
+
+    def decision_png(game: str, view: dict, names: list, marks: dict) -> bytes:
+        drawn.append(dict(marks))
+        return encode_png(Image.new("RGB", (40, 40), "white"))
+
+    monkeypatch.setattr(renderer, "render_decision_png", decision_png)
+    game_id, turn_message = await started_game(table, alice, bob)
+    info = await table.sessions.info_by_id(game_id)
+    mover = to_move(table, {alice.user.id: alice, bob.user.id: bob}, info)
+    panel = await table.click(mover, turn_message, f"est:turn:{game_id}")
+    assert "Pick an area of the map first" in panel.text
+    assert panel.custom_ids == [f"est:area:{game_id}:{info.version}:{i}" for i in range(5)]
+    assert labels(panel.message) == ["Area A", "Area B", "Area C", "Area D", "Area E"]
+    assert [a[0] for a in seen_areas[-1]] == list("ABCDE") and drawn == []
+    assert [a["filename"] for a in panel.message["attachments"]] == [
+        f"estancia-{game_id}-{info.version}-choices.png"]
+    overview = copy.deepcopy(panel.message)  # (the fake edits the panel in place)
+
+    row_b = await table.click(mover, panel.message, f"est:area:{game_id}:{info.version}:1")
+    assert "— area B" in row_b.text
+    numbered = [label for label in labels(row_b.message) if label.startswith(("7.", "8."))]
+    assert numbered == ["7. Cell B1", "8. Cell B2"]  # numbered as in the whole decision
+    assert drawn[-1] == {f"b{i}": str(6 + i) for i in range(1, 7)}
+    others = [c for row in action_rows(row_b.message) for c in row["components"]
+              if c["type"] == 3]
+    assert [o["label"] for o in others[0]["options"]] == ["Area A", "Area C", "Area D",
+                                                          "Area E"]
+    row_e = await table.click(mover, row_b.message, f"est:asel:{game_id}:{info.version}",
+                              ["4"])
+    assert "— area E" in row_e.text and drawn[-1] == {f"e{i}": str(24 + i) for i in range(1, 7)}
+    claimed = await table.click(mover, row_e.message, f"est:opt:{game_id}:{info.version}:e3")
+    assert claimed.text.startswith("You chose **Cell E3**")
+    stale = await table.click(mover, overview, f"est:area:{game_id}:{info.version}:0")
+    assert "out of date" in stale.text
+    assert fake.invalid_bodies == []
