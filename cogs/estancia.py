@@ -47,6 +47,8 @@ from bot.discord_ui.text import (
     fit_message,
     parse_hours_list,
     parse_options_text,
+    plain,
+    plain_lines,
     players_range,
     seat_lines,
     settings_text,
@@ -312,7 +314,7 @@ class EstanciaCog(commands.GroupCog, group_name="estancia",
     async def computer(self, interaction: discord.Interaction) -> None:
         await self.think(interaction)
         info = await self.sessions.add_computer(channel_of(interaction), interaction.user.id)
-        await self.reply(interaction, "\n".join([_("{name} joined.", name=info.seats[-1].name),
+        await self.reply(interaction, "\n".join([_("{name} joined.", name=plain(info.seats[-1].name)),
                                                  *seat_lines(info)]))
 
     @app_commands.command(description="Leave this channel's lobby")
@@ -372,7 +374,7 @@ class EstanciaCog(commands.GroupCog, group_name="estancia",
                          id=info.id)
             elif info.to_move is not None:
                 text = _("**{title}** #{id} — {name} to move", title=info.title, id=info.id,
-                         name=info.seats[info.to_move].name)
+                         name=plain(info.seats[info.to_move].name))
             else:
                 text = f"**{info.title}** #{info.id}"
             buttons = part_buttons(info.id, await game_parts(self.sessions, info.id, viewer))
@@ -438,7 +440,8 @@ class EstanciaCog(commands.GroupCog, group_name="estancia",
                   lines: app_commands.Range[int, 1, 50] = 15) -> None:
         await self.think(interaction)
         entries = await self.sessions.log(channel_of(interaction), lines)
-        await self.reply(interaction, clip_lines(entries) if entries else _("Nothing has happened yet."))
+        await self.reply(interaction, clip_lines(plain_lines(entries)) if entries
+                         else _("Nothing has happened yet."))
 
     @app_commands.command(description="A summary of a game's rules")
     @app_commands.describe(game="The game (default: the one in this channel)")
@@ -535,7 +538,7 @@ class EstanciaCog(commands.GroupCog, group_name="estancia",
         await self.think(interaction)
         who = user or interaction.user
         rows = await self.sessions.player_stats(interaction.guild_id or 0, who.id)
-        await self.reply(interaction, stats_text(who.display_name, rows))
+        await self.reply(interaction, stats_text(plain(who.display_name), rows))
 
     # -- playing -----------------------------------------------------------------------
     @app_commands.command(description="Play a move by typing it (or use the Your turn button)")

@@ -73,9 +73,12 @@ class Announcement:
     #: (None: a row from before languages, English).
     locale: str | None = None
 
-    def render(self, mention: Callable[[int], str], timestamp: Callable[[float], str]) -> str:
-        """The message text, with mentions and times formatted by the front end."""
-        lines = [self.text] if self.text else []
+    def render(self, mention: Callable[[int], str], timestamp: Callable[[float], str],
+               escape: Callable[[str], str] = str) -> str:
+        """The message text, with mentions and times formatted by the front end, and its
+        plain parts (``text``, ``scores_text``: display names, events) through ``escape``
+        (Discord's: names like "**Ana**" or "<@1002>" are not markdown or mentions)."""
+        lines = [escape(self.text)] if self.text else []
         if self.mention_user_ids:
             who = " ".join(mention(uid) for uid in self.mention_user_ids)
             ping = (_("{who}, a reminder: it is your turn", who=who) if self.kind == "reminder"
@@ -88,12 +91,13 @@ class Announcement:
                 ping += f" ({'; '.join(part for part in (away, deadline) if part)})"
             lines.append(ping + ".")
         if self.scores_text:
-            lines.append(self.scores_text)
+            lines.append(escape(self.scores_text))
         return "\n".join(lines)
 
-    def content(self) -> str:
-        """Discord message content: ``<@id>`` mentions and ``<t:UNIX:R>`` timestamps."""
-        return self.render(lambda uid: f"<@{uid}>", lambda t: f"<t:{int(t)}:R>")
+    def content(self, escape: Callable[[str], str] = str) -> str:
+        """Discord message content: ``<@id>`` mentions and ``<t:UNIX:R>`` timestamps, the
+        plain parts through ``escape``."""
+        return self.render(lambda uid: f"<@{uid}>", lambda t: f"<t:{int(t)}:R>", escape)
 
     @classmethod
     def from_payload(

@@ -70,6 +70,7 @@ from bot.discord_ui.text import (
     clip_lines,
     fit_components,
     fit_message,
+    plain,
 )
 from games import i18n
 from games.base import MENU_LIMIT, Decision, Option
@@ -343,9 +344,9 @@ def decision_view(game_id: int, version: int, decision: Decision,
                     public=public, label=labels[option.key]))
                 full = numbered_label(option, numbers)
                 if labels[option.key] != full:
-                    notes.append(f"• {full}")
+                    notes.append(f"• {plain(full)}")
                 if option.hint:
-                    notes.append(f"• {labels[option.key]}: {option.hint}")
+                    notes.append(f"• {plain(labels[option.key])}: {plain(option.hint)}")
             if row.undo:
                 row_items.append(UndoButton(game_id, version))
             items.append(row_items)
@@ -390,10 +391,10 @@ def panel_for(game_id: int, version: int, decision: Decision, *,
     asks for an area first, or, with ``area``, shows that area's options."""
     lines = list(header or [])
     if hand:
-        lines.append(hand)
-    prompt = f"**{decision.prompt}**"
+        lines.append(plain(hand))
+    prompt = f"**{plain(decision.prompt)}**"
     if group is not None:
-        prompt += f" — {decision.groups()[group] or _('other')}"
+        prompt += f" — {plain(decision.groups()[group]) or _('other')}"
     if areas is not None and area is not None:
         prompt += f" — {_('area {letter}', letter=areas[area][0])}"
     lines.append(prompt)
@@ -463,7 +464,7 @@ def waiting_text(info: GameInfo) -> str:
         return _("The game has not started yet.")
     seat = info.seats[info.to_move]
     return _("It is not your turn — {name} is to move. You will be pinged when it is.",
-             name=seat.name)
+             name=plain(seat.name))
 
 
 def after_move_panel(result: MoveResult, info: GameInfo | None = None, *,
@@ -474,8 +475,8 @@ def after_move_panel(result: MoveResult, info: GameInfo | None = None, *,
     When the others (computer seats) played in between and the pending decision opens
     the user's next turn, the panel says so before asking.
     """
-    header = [headline or _("You chose **{label}**.", label=result.label)]
-    header += [f"• {line}" for line in result.events]
+    header = [headline or _("You chose **{label}**.", label=plain(result.label))]
+    header += [f"• {plain(line)}" for line in result.events]
     if result.decision is not None:
         if result.turn_over:
             header.append(_("**Your turn again.**"))
@@ -485,7 +486,7 @@ def after_move_panel(result: MoveResult, info: GameInfo | None = None, *,
         header.append(_("The game is over — the results are in the channel."))
     elif info is not None and info.to_move is not None:
         header.append(_("Your turn is over; {name} is to move.",
-                        name=info.seats[info.to_move].name))
+                        name=plain(info.seats[info.to_move].name)))
     else:
         header.append(_("Your turn is over."))
     return Panel(clip_lines(header), None)
@@ -1034,7 +1035,7 @@ async def lobby_action(interaction: discord.Interaction, game_id: int, action: s
                  n=(info.seat_of(user.id) or 0) + 1)
     elif action == "cpu":
         info = await sessions.add_computer(current.channel_id, user.id)
-        text = _("A computer player joined: {name}.", name=info.seats[-1].name)
+        text = _("A computer player joined: {name}.", name=plain(info.seats[-1].name))
     else:
         info = await sessions.start(current.channel_id, user.id)
         text = _("**{title}** has started.", title=info.title)
