@@ -365,9 +365,11 @@ class PiecePainter:
               radius + 1, radius)
 
     def paint_turn_outlines(self) -> None:
-        """The last turn's changes in the colour of its player; this turn's so far too."""
+        """The last turn's changes in the colour of its player, between a dark and a white
+        line so that it shows on any tile (issue 21: a thin line of the player's colour
+        vanished on that player's own tiles); this turn's so far too."""
         turn = self.view.get("turn") or {}
-        width = max(4, round(self.s / 4))
+        width = max(4, round(self.s / 3))
         for coords, seat in (
             (self.view.get("last_turn", []), self.view.get("last_turn_seat")),
             (turn.get("changed", []), turn.get("seat")),
@@ -376,6 +378,7 @@ class PiecePainter:
             cells = [c for c in coords if c in self.map.spaces]
             if colour is None or not cells:
                 continue
+            outline_cells(self.draw, cells, self.hex_edges, INK, width + 6, halo=False)
             outline_cells(self.draw, cells, self.hex_edges, PLAYER_FILL[colour], width)
 
     def hex_edges(self, coord: str):
@@ -403,13 +406,18 @@ def hex_centre(grid: HexGrid, coord: str) -> Point:
 
 def land_tile(draw: ImageDraw.ImageDraw, centre: Point, s: float, kind: str,
               colour: str) -> None:
-    """A land tile over its hex of circumradius ``s``: the player colour inside a rim of
-    the land kind's colour, with the kind's glyph."""
-    rim = max(3, round(s * 0.22))
-    draw_hex(draw, hex_corners(centre, s), KIND_FILL[kind], GRID_LINE, 1)
-    draw_hex(draw, hex_corners(centre, s - rim), PLAYER_FILL[colour])
+    """A land tile over its hex of circumradius ``s``: the land kind's colour inside a rim
+    of the player colour, with the kind's glyph as big as the rim leaves room for, in the
+    kind's own ink (issue 21: a glyph of 6 px at 400 px wide, on the player's colour,
+    looked the same for every kind). Pampa, which has no sign, is the player's colour."""
+    rim = max(3, round(s * 0.24))
+    draw_hex(draw, hex_corners(centre, s), PLAYER_FILL[colour], GRID_LINE, 1)
+    if kind not in KIND_GLYPH_INK:  # (pampa: no sign; the tile is the player's colour)
+        return
+    draw_hex(draw, hex_corners(centre, s - rim), KIND_FILL[kind])
     if kind in LAND_KINDS:
-        draw_kind_glyph(draw, kind, centre, s * 0.62, ink_on(colour))
+        draw_kind_glyph(draw, kind, centre, (s - rim) * 1.15,
+                        KIND_GLYPH_INK.get(kind, INK))
 
 
 def animal_tile(draw: ImageDraw.ImageDraw, centre: Point, s: float, letter: str, colour: str,
@@ -616,6 +624,9 @@ class ScorePainter:
                          [self.cell(player, key) for key, _ in columns],
                          seat == turn_seat or seat in winners))
         self.strip.table([label for _, label in columns], rows)
+        if not self.view.get("over"):  # what the short heads mean
+            self.strip.line([(_("pts: scored so far · now: if the game ended now · mkts: "
+                                "markets"), FLOOR, False, MUTED_INK)])
 
     def paint_face_up(self) -> None:
         face_up = self.view.get("face_up", {})

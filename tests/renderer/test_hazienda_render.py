@@ -267,8 +267,9 @@ def test_conquered_markets_are_marked_on_the_board():
 
 
 def decisions_with_places(seats: int):
+    from bot.discord_ui.panels import decision_marks  # marks as the panels number them
     from games import get_game
-    from tests.renderer.samples import decision_marks, played
+    from tests.renderer.samples import played
 
     game = get_game("hazienda")
     for state in played("hazienda", seats):
