@@ -153,7 +153,7 @@ def _without_images(monkeypatch: Any) -> None:
         return blank
 
     monkeypatch.setattr(panels, "decision_images", no_images)
-    monkeypatch.setattr(panels, "areas_image", no_images)
+    monkeypatch.setattr(panels, "areas_image", no_images, raising=False)
     monkeypatch.setattr(panels, "hand_image", no_images)
     monkeypatch.setattr(Sessions, "png", blank_png)
     monkeypatch.setattr(Sessions, "recap_png", blank_png)
