@@ -76,3 +76,16 @@ async def _tap(table: Table, member: FakeMember, message: dict[str, Any],
                component: dict[str, Any]) -> Any:
     values = [component["options"][0]["value"]] if component["type"] == 3 else None
     return await table.click(member, message, component["custom_id"], values)
+
+
+def test_the_bots_own_channel_reference_survives_the_escaping_of_the_names() -> None:
+    """The recap posted in the channel a game's thread was opened from names the thread;
+    a player called "<#5>" in the same text is escaped, the bot's reference is not."""
+    from bot.core.announcements import Announcement, channel_ref
+
+    recap = Announcement(outbox_id=1, game_id=1, channel_id=2, version=3, kind="recap",
+                         text=f"The game in {channel_ref(77)} is over. Winner: <#5>.")
+    assert recap.content(plain) == r"The game in <#77> is over. Winner: \<#5>."
+    legacy = Announcement(outbox_id=1, game_id=1, channel_id=2, version=3, kind="recap",
+                          text="The game in <#77> is over. Winner: Ana.")  # an older row
+    assert legacy.content(plain) == "The game in <#77> is over. Winner: Ana."
