@@ -32,12 +32,22 @@ OPTIONS_TEXT_LIMIT = 200
 _ANGLE_MARKUP = re.compile(r"<(?=[@#:]|a:|t:|/)")
 
 
+#: A command quoted in a text of the bot ("agree with `/estancia pause`"), kept as code.
+_COMMAND_SPAN = re.compile(r"(`/estancia [^`\n]{1,60}`)")
+
+
 def plain(text: str) -> str:
     """Text that is not the bot's own markdown — a display name, an event or a log line
     naming players, a label — escaped for a message's content: "**Ana**" shows its stars,
     "<@1002>" and "@everyone" show as typed, never as a mention (discord.py's
     ``escape_mentions`` and ``escape_markdown``; a backslash before ``<`` for the rest).
-    Not for button or select labels, which Discord shows as they are."""
+    A quoted ``/estancia`` command stays a code span. Not for button or select labels,
+    which Discord shows as they are."""
+    parts = _COMMAND_SPAN.split(text)
+    return "".join(part if index % 2 else _escaped(part) for index, part in enumerate(parts))
+
+
+def _escaped(text: str) -> str:
     text = discord.utils.escape_markdown(discord.utils.escape_mentions(text))
     return _ANGLE_MARKUP.sub(r"\<", text)
 

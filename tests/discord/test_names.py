@@ -32,6 +32,9 @@ def test_plain_escapes_markdown_mentions_and_what_looks_like_them() -> None:
     assert plain("<#5> <t:1:R> <:cow:7> `x` _y_ ~~z~~ ||s||") == (
         r"\<#5> \<t:1:R> \<:cow:7> \`x\` \_y\_ \~\~z\~\~ \|\|s\|\|")
     assert plain("Ana moves to N5 neutral E (toll 1).") == "Ana moves to N5 neutral E (toll 1)."
+    # a command the bot quotes stays a code span, a name around it is still escaped
+    assert plain("**Ana** paused the game (`/estancia resume`).") == (
+        r"\*\*Ana\*\* paused the game (`/estancia resume`).")
 
 
 async def test_names_are_escaped_in_every_message_that_shows_them(
