@@ -115,8 +115,9 @@ def space_box(space: str, top: float) -> tuple[float, float, float, float]:
         return (MARGIN + first * PITCH_X, top + upper * PITCH_Y,
                 MARGIN + last * PITCH_X + BOX_W, top + lower * PITCH_Y + BOX_H)
     col, row = LAYOUT[space]
-    x = MARGIN + col * PITCH_X
-    y = top + row * PITCH_Y
+    # whole pixels: a space is drawn once and pasted after that (gwt_argentina_layers)
+    x = round(MARGIN + col * PITCH_X)
+    y = top + round(row * PITCH_Y)
     if space in SHORTCUTS:
         y += (BOX_H - SHORTCUT_H) / 2
         return (x, y, x + BOX_W, y + SHORTCUT_H)
