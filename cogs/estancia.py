@@ -31,12 +31,14 @@ from bot.core.sessions import LANGUAGE_NAMES, MAX_LOG_LINES, NOT_STARTED, GameIn
 from bot.discord_ui.hand import hand_panel
 from bot.discord_ui.hand_image import hand_image
 from bot.discord_ui.panels import (
+    Components,
     acknowledge,
     expired,
     numbered_label,
     numbering,
     present_result,
 )
+from bot.discord_ui.parts import game_parts, part_answer, part_buttons
 from bot.discord_ui.text import (
     LABEL_LIMIT,
     clip,
@@ -45,6 +47,8 @@ from bot.discord_ui.text import (
     fit_message,
     parse_hours_list,
     parse_options_text,
+    plain,
+    plain_lines,
     players_range,
     seat_lines,
     settings_text,
@@ -328,7 +332,7 @@ class EstanciaCog(commands.GroupCog, group_name="estancia",
     async def computer(self, interaction: discord.Interaction) -> None:
         await self.think(interaction)
         info = await self.sessions.add_computer(channel_of(interaction), interaction.user.id)
-        await self.reply(interaction, "\n".join([_("{name} joined.", name=info.seats[-1].name),
+        await self.reply(interaction, "\n".join([_("{name} joined.", name=plain(info.seats[-1].name)),
                                                  *seat_lines(info)]))
 
     @app_commands.command(description="Leave this channel's lobby")
@@ -370,21 +374,46 @@ class EstanciaCog(commands.GroupCog, group_name="estancia",
 
     # -- reading -----------------------------------------------------------------------
     @app_commands.command(description="Show the board")
-    @app_commands.describe(share="Post it for everyone instead of only you")
-    async def board(self, interaction: discord.Interaction, share: bool = False) -> None:
+    @app_commands.describe(share="Post it for everyone instead of only you",
+                           part="A part of the board the posted board leaves out (market, …)")
+    async def board(self, interaction: discord.Interaction, share: bool = False,
+                    part: str | None = None) -> None:
         await self.think(interaction, public=share)
         info = await self.latest_game(interaction)
+        viewer = None if share else interaction.user.id
         with using(info.language if share else i18n.current()):  # for everyone: the game's
+            if part:
+                text, image = await part_answer(self.sessions, info.id, viewer, part.strip())
+                await self.reply(interaction, text, file=image)
+                return
             png = await self.sessions.png(info.id)
             if info.status == "finished":
                 text = _("**{title}** #{id} — the game is over (final board)", title=info.title,
                          id=info.id)
             elif info.to_move is not None:
                 text = _("**{title}** #{id} — {name} to move", title=info.title, id=info.id,
-                         name=info.seats[info.to_move].name)
+                         name=plain(info.seats[info.to_move].name))
             else:
                 text = f"**{info.title}** #{info.id}"
-        await self.reply(interaction, text, file=png_file(png, info))
+            buttons = part_buttons(info.id, await game_parts(self.sessions, info.id, viewer))
+        view = None
+        if buttons:
+            view = Components()
+            for button in buttons:
+                view.add_item(button)
+        await self.reply(interaction, text, file=png_file(png, info), view=view)
+
+    @board.autocomplete("part")
+    async def _board_part(self, interaction: discord.Interaction,
+                          current: str) -> list[Choice[str]]:
+        try:
+            info = await self.latest_game(interaction)
+            parts = await game_parts(self.sessions, info.id, interaction.user.id)
+        except SessionError:
+            return []
+        needle = current.strip().casefold()
+        return [Choice(name=clip(name, 100), value=key) for key, name in parts
+                if needle in name.casefold() or needle in key][:25]
 
     @app_commands.command(description="An animated replay of this channel's last finished game")
     @app_commands.describe(share="Post it for everyone instead of only you")
@@ -431,7 +460,8 @@ class EstanciaCog(commands.GroupCog, group_name="estancia",
         info = await self.latest_game(interaction)
         # (Discord checks the range; a forged interaction is bounded by the session layer)
         entries = await self.sessions.log_of(info.id, lines)
-        await self.reply(interaction, clip_lines(entries) if entries else _("Nothing has happened yet."))
+        await self.reply(interaction, clip_lines(plain_lines(entries)) if entries
+                         else _("Nothing has happened yet."))
 
     @app_commands.command(description="A summary of a game's rules")
     @app_commands.describe(game="The game (default: the one in this channel)")
@@ -530,7 +560,7 @@ class EstanciaCog(commands.GroupCog, group_name="estancia",
         who = user or interaction.user
         rows = await self.sessions.player_stats(interaction.guild_id or 0, who.id)
         solo = await self.sessions.solo_bests(interaction.guild_id or 0, who.id)
-        await self.reply(interaction, stats_text(who.display_name, rows, solo))
+        await self.reply(interaction, stats_text(plain(who.display_name), rows, solo))
 
     # -- playing -----------------------------------------------------------------------
     @app_commands.command(description="Play a move by typing it (or use the Your turn button)")

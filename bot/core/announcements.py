@@ -13,6 +13,7 @@ languages existed have no ``locale``: they were English, and are delivered in En
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Sequence
 from dataclasses import asdict, dataclass
 from typing import Any, Literal
@@ -31,6 +32,18 @@ MOVE_ANNOUNCEMENTS: tuple[AnnouncementKind, ...] = ("start", "turn", "undo", "ti
 
 #: Discord allows 2000 characters per message; leave room for the ping and scores lines.
 MAX_TEXT = 1500
+
+#: A channel (a game's thread) named in a text: the front end formats it (``<#id>`` on
+#: Discord) after escaping the text around it, so that a display name can never pass for
+#: one (a player called "<#123>" is escaped, the bot's own reference is not).
+_CHANNEL_REF = re.compile(r"⟨channel (\d{1,20})⟩")
+#: How rows written before channel references named a thread (a recap's text).
+_LEGACY_CHANNEL = re.compile(r"<#(\d{1,20})>")
+
+
+def channel_ref(channel_id: int) -> str:
+    """A channel named in an announcement's text (see :meth:`Announcement.render`)."""
+    return f"⟨channel {channel_id}⟩"
 
 
 @dataclass(frozen=True)
@@ -73,9 +86,19 @@ class Announcement:
     #: (None: a row from before languages, English).
     locale: str | None = None
 
-    def render(self, mention: Callable[[int], str], timestamp: Callable[[float], str]) -> str:
-        """The message text, with mentions and times formatted by the front end."""
-        lines = [self.text] if self.text else []
+    def render(self, mention: Callable[[int], str], timestamp: Callable[[float], str],
+               escape: Callable[[str], str] = str,
+               channel: Callable[[int], str] = lambda cid: f"#{cid}") -> str:
+        """The message text, with mentions, times and channels (:func:`channel_ref`)
+        formatted by the front end, and its plain parts (``text``, ``scores_text``: display
+        names, events) through ``escape`` (Discord's: names like "**Ana**" or "<@1002>"
+        are not markdown or mentions)."""
+        text = self.text
+        if self.kind == "recap" and not _CHANNEL_REF.search(text):
+            # a row from before channel references: its first "<#id>" is the thread
+            text = _LEGACY_CHANNEL.sub(lambda m: channel_ref(int(m[1])), text, count=1)
+        text = _CHANNEL_REF.sub(lambda m: channel(int(m[1])), escape(text))
+        lines = [text] if text else []
         if self.mention_user_ids:
             who = " ".join(mention(uid) for uid in self.mention_user_ids)
             ping = (_("{who}, a reminder: it is your turn", who=who) if self.kind == "reminder"
@@ -88,12 +111,14 @@ class Announcement:
                 ping += f" ({'; '.join(part for part in (away, deadline) if part)})"
             lines.append(ping + ".")
         if self.scores_text:
-            lines.append(self.scores_text)
+            lines.append(escape(self.scores_text))
         return "\n".join(lines)
 
-    def content(self) -> str:
-        """Discord message content: ``<@id>`` mentions and ``<t:UNIX:R>`` timestamps."""
-        return self.render(lambda uid: f"<@{uid}>", lambda t: f"<t:{int(t)}:R>")
+    def content(self, escape: Callable[[str], str] = str) -> str:
+        """Discord message content: ``<@id>`` mentions, ``<t:UNIX:R>`` timestamps and
+        ``<#id>`` channels, the plain parts through ``escape``."""
+        return self.render(lambda uid: f"<@{uid}>", lambda t: f"<t:{int(t)}:R>", escape,
+                           lambda cid: f"<#{cid}>")
 
     @classmethod
     def from_payload(

@@ -19,7 +19,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 import renderer
-from bot.core.announcements import AnnouncementKind, payload
+from bot.core.announcements import AnnouncementKind, channel_ref, payload
 from bot.core.autoplay import AnyGame, Step, turn_key
 from bot.core.timers import NO_CLOCK, TurnClock, plan_turn_clock
 from bot.storage.sqlite import ADDRESS_KEY, Change, GameRow, MoveRow, SeatRow
@@ -397,7 +397,7 @@ def game_over_announcements(row: GameRow, text: str, result_line: str) -> list[d
     bodies = [payload("game_over", text, image=image, game_over=True,
                       scores_text=result_line, recap=True)]
     if row.parent_id is not None:
-        over = _("The game in {thread} is over.", thread=f"<#{row.channel_id}>")
+        over = _("The game in {thread} is over.", thread=channel_ref(row.channel_id))
         recap = payload("recap", f"{over} {result_line}", recap=True,
                         archive_thread=row.channel_id)
         recap[ADDRESS_KEY] = row.parent_id

@@ -45,6 +45,7 @@ from bot.discord_ui.panels import (
     speak_to,
     unexpected,
 )
+from bot.discord_ui.parts import PART_ITEMS
 from bot.discord_ui.startup import HEARTBEAT_EVERY, StartFailure, beat
 from bot.discord_ui.text import NOT_IN_GUILD
 from bot.discord_ui.votes import VoteButton
@@ -158,7 +159,7 @@ class EstanciaBot(commands.Bot):
         self.sessions.on_outbox(self.outbox.wake)
         await self.add_cog(EstanciaCog(self))
         await self.tree.set_translator(CatalogueTranslator())
-        self.add_dynamic_items(*DYNAMIC_ITEMS, *HAND_ITEMS, VoteButton)
+        self.add_dynamic_items(*DYNAMIC_ITEMS, *HAND_ITEMS, *PART_ITEMS, VoteButton)
         await self.sync_commands()
         started()  # logged in, commands synced: the start's INFO lines may be written
         await cpu.warm_up()  # the first board after a start waits for no worker to start

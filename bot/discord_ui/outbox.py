@@ -41,7 +41,7 @@ import discord
 from bot.core.sessions import Announcement
 from bot.core.waiting import woken
 from bot.discord_ui.panels import Components, public_components
-from bot.discord_ui.text import MESSAGE_LIMIT, breakdown_lines, clip
+from bot.discord_ui.text import MESSAGE_LIMIT, breakdown_lines, clip, plain
 from bot.discord_ui.votes import VERBS, VoteButton
 from games import get_game
 from games.i18n import _, using
@@ -295,7 +295,7 @@ class OutboxDeliverer:
         channel = self.client.get_partial_messageable(announcement.channel_id)
         if form == "bare":
             return await self._send_bare(channel, announcement)
-        content, mentioned = announcement.content(), announcement.mention_user_ids
+        content, mentioned = announcement.content(plain), announcement.mention_user_ids
         if announcement.game_over:
             content, mentioned = await self._final_words(announcement, content)
         kwargs: dict = {

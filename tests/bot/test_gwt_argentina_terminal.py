@@ -33,7 +33,7 @@ def test_estancia_play_gwt_argentina_against_two_computers(
     assert code == 0, text[-2000:]
     assert "First turn: on which neutral building does your estanciero start?" in text
     assert "Which worker do you hire?" in text or "Move your estanciero" in text
-    assert re.search(r"Final scores: You -?\d+, Computer -?\d+, Computer 2 -?\d+\.", text)
+    assert re.search(r"Final scores: Player 1 -?\d+, Computer -?\d+, Computer 2 -?\d+\.", text)
     assert text.rstrip().endswith("Game over.")
 
 
