@@ -220,8 +220,7 @@ class TerminalGame:
                 "it with --seats 1, or leave {options} out for a game of {n} seats."),
                 options=", ".join(solo), n=seats)
         computer = self.options.computer
-        first_name = (self.options.name or "").strip()[:32] or (
-            _("You") if computer or seats == 1 else _("Player {n}", n=1))
+        first_name = (self.options.name or "").strip()[:32] or _("Player {n}", n=1)
         info = await self.sessions.new(
             TERMINAL_CHANNEL, None, FIRST_USER, first_name, self.options.game,
             self.options.options, seed=self.options.seed, language=self.options.language,

@@ -142,7 +142,7 @@ def test_rules_and_the_name_of_the_player(
     code, text = estancia(["play", "gwt-argentina", "--computer", "--seed", "3", "--no-images",
                            "--name", "Ana"], "rules\n1\nquit\n", monkeypatch, capsys)
     assert code == 0, text
-    assert "Great Western Trail: Argentina (2–4 players): move your estanciero" in text
+    assert "Great Western Trail: Argentina (1–4 players): move your estanciero" in text
     assert "Ana opened a game" in text and "— Ana to move" in text
     # the events name the player: never "You moves", "You puts"
     assert not re.search(r"\bYou [a-z]+s\b", text), re.findall(r"\bYou [a-z]+s\b.*", text)
