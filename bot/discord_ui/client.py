@@ -34,7 +34,9 @@ from discord.ext import commands
 from bot.core import cpu
 from bot.core.scheduler import Scheduler
 from bot.core.sessions import SessionError, Sessions
+from bot.discord_ui.dm_note import tell_if_dms_closed
 from bot.discord_ui.hand import HAND_ITEMS
+from bot.discord_ui.notices import NoticeDeliverer
 from bot.discord_ui.outbox import OutboxDeliverer
 from bot.discord_ui.panels import (
     DYNAMIC_ITEMS,
@@ -43,7 +45,7 @@ from bot.discord_ui.panels import (
     speak_to,
 )
 from bot.discord_ui.startup import HEARTBEAT_EVERY, StartFailure, beat
-from bot.discord_ui.text import NOT_IN_GUILD, UNEXPECTED
+from bot.discord_ui.text import IN_DIRECT_MESSAGES, NOT_IN_GUILD, UNEXPECTED
 from bot.discord_ui.votes import VoteButton
 from bot.settings import Settings, shard_of
 from bot.storage.sqlite import Store, open_store
@@ -72,7 +74,7 @@ class EstanciaTree(app_commands.CommandTree):
         if isinstance(original, SessionError):
             text = str(original)
         elif isinstance(error, app_commands.NoPrivateMessage):
-            text = _(NOT_IN_GUILD)
+            text = f"{_(NOT_IN_GUILD)} {_(IN_DIRECT_MESSAGES)}"
         elif isinstance(error, app_commands.CheckFailure):
             text = _("You cannot use this command here.")
         else:
@@ -114,6 +116,7 @@ class EstanciaBot(commands.Bot):
         self._owns_store: Store | None = None
         self.background_tasks = background_tasks
         self.outbox: OutboxDeliverer | None = None
+        self.notices: NoticeDeliverer | None = None
         self.scheduler: Scheduler | None = None
         self._tasks: list[asyncio.Task[None]] = []
 
@@ -137,6 +140,8 @@ class EstanciaBot(commands.Bot):
             self._sessions = Sessions(self._owns_store, self.settings, clock=self.clock)
         self.outbox = OutboxDeliverer(self, self.sessions, clock=self.clock)
         self.sessions.on_outbox(self.outbox.wake)
+        self.notices = NoticeDeliverer(self, self.sessions, clock=self.clock)
+        self.sessions.on_notices(self.notices.wake)
         await self.add_cog(EstanciaCog(self))
         await self.tree.set_translator(CatalogueTranslator())
         self.add_dynamic_items(*DYNAMIC_ITEMS, *HAND_ITEMS, VoteButton)
@@ -146,6 +151,7 @@ class EstanciaBot(commands.Bot):
         await self.sessions.resume_computers(self.owns_guild)
         if self.background_tasks:
             self._start(self.outbox.run(), "estancia-outbox")
+            self._start(self.notices.run(), "estancia-notices")
             self.scheduler = Scheduler(self.sessions)  # wakes itself on timer changes
             self.scheduler.start()
             self._start(self._heartbeat(), "estancia-heartbeat")
@@ -187,6 +193,10 @@ class EstanciaBot(commands.Bot):
         task = asyncio.create_task(coroutine, name=name)
         task.add_done_callback(_report_crash)
         self._tasks.append(task)
+
+    async def on_app_command_completion(self, interaction: discord.Interaction,
+                                        command: Any) -> None:
+        await tell_if_dms_closed(interaction)
 
     async def on_ready(self) -> None:
         log.info("connected as %s (%s) to %d guilds", self.user, self.user and self.user.id,

@@ -33,6 +33,7 @@ from typing import TYPE_CHECKING
 import aiohttp
 import discord
 
+from bot.core.notices import NewNotice
 from bot.core.sessions import Announcement
 from bot.core.waiting import woken
 from bot.discord_ui.panels import Components, public_components
@@ -192,7 +193,7 @@ class OutboxDeliverer:
     async def deliver(self, announcement: Announcement) -> bool:
         try:
             async with asyncio.timeout(SEND_TIMEOUT):  # (wait_for may lose a cancel)
-                message = await self._send(announcement)
+                message, notices = await self._send(announcement)
         except discord.RateLimited as limited:
             await self._retry(announcement, limited.retry_after, "rate limited")
             return False
@@ -215,19 +216,27 @@ class OutboxDeliverer:
             log.exception("announcement %s could not be built", announcement.outbox_id)
             await self._retry(announcement, None, "unexpected error")
             return False
-        await self.sessions.mark_sent(announcement.outbox_id, message.id)
+        await self.sessions.mark_sent(announcement.outbox_id, message.id, notices)
         return True
 
-    async def _send(self, announcement: Announcement) -> discord.Message:
-        """The message, in the language its text was written in (the game's)."""
+    async def _send(self, announcement: Announcement
+                    ) -> tuple[discord.Message, tuple[NewNotice, ...]]:
+        """The message, in the language its text was written in (the game's), and the
+        notices it leaves for players it names without pinging them (DMs, quiet hours:
+        :meth:`Sessions.ping_plan`)."""
         with using(announcement.locale):
             return await self._send_in_language(announcement)
 
-    async def _send_in_language(self, announcement: Announcement) -> discord.Message:
+    async def _send_in_language(self, announcement: Announcement
+                                ) -> tuple[discord.Message, tuple[NewNotice, ...]]:
         channel = self.client.get_partial_messageable(announcement.channel_id)
         content, mentioned = announcement.content(), announcement.mention_user_ids
+        plan = None
         if announcement.game_over:
             content, mentioned = await self._final_words(announcement, content)
+        else:
+            plan = await self.sessions.ping_plan(announcement)
+            mentioned = plan.ping
         kwargs: dict = {
             "content": clip(content, MESSAGE_LIMIT),
             "allowed_mentions": mentions_only(mentioned),
@@ -250,7 +259,7 @@ class OutboxDeliverer:
         message = await channel.send(**kwargs)
         if announcement.archive_thread is not None:
             await self._archive(announcement.archive_thread)
-        return message
+        return message, () if plan is None else plan.with_message(message.id)
 
     async def _final_words(self, announcement: Announcement,
                            content: str) -> tuple[str, tuple[int, ...]]:
