@@ -29,6 +29,7 @@ import renderer
 from bot.core import cpu, ratings, stale
 from bot.core.sessions import LANGUAGE_NAMES, NOT_STARTED, GameInfo, SessionError
 from bot.core.timebank import TimeBank, parse_time_bank
+from bot.discord_ui.dm_note import tell_if_dms_closed
 from bot.discord_ui.hand import hand_panel
 from bot.discord_ui.hand_image import hand_image
 from bot.discord_ui.panels import (
@@ -254,6 +255,7 @@ class EstanciaCog(PlayerCommands, commands.GroupCog, group_name="estancia",
         await interaction.edit_original_response(
             content=fit_message(content), attachments=[file, *files] if file else list(files),
             view=view)
+        await tell_if_dms_closed(interaction)  # once, after a refused DM notice
 
     async def channel_game(self, interaction: discord.Interaction) -> GameInfo:
         return await self.sessions.info(channel_of(interaction))

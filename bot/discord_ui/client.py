@@ -85,6 +85,8 @@ class EstanciaTree(app_commands.CommandTree):
             await answer_privately(interaction, text)
         except discord.HTTPException:
             log.warning("could not answer interaction %s (%s)", interaction.id, text)
+            return
+        await tell_if_dms_closed(interaction)
 
 
 class EstanciaBot(commands.Bot):
@@ -193,10 +195,6 @@ class EstanciaBot(commands.Bot):
         task = asyncio.create_task(coroutine, name=name)
         task.add_done_callback(_report_crash)
         self._tasks.append(task)
-
-    async def on_app_command_completion(self, interaction: discord.Interaction,
-                                        command: Any) -> None:
-        await tell_if_dms_closed(interaction)
 
     async def on_ready(self) -> None:
         log.info("connected as %s (%s) to %d guilds", self.user, self.user and self.user.id,

@@ -295,3 +295,23 @@ async def test_my_games_lists_my_turns_first_longest_waiting_first(
     assert all(g.info.guild_id == GUILD for g in await sessions.my_games(ALICE, GUILD))
     assert [g.info.guild_id for g in await sessions.my_games(ALICE, GUILD + 1)] == [GUILD + 1]
     assert await sessions.my_games(CAROL) == []
+
+
+@pytest.mark.parametrize("name", ["gwt-argentina", "hazienda"])
+def test_a_dm_notices_board_is_small_and_at_most_twice_as_tall_as_wide(name: str) -> None:
+    """The small board of a DM notice: 400 px wide, a tall board (GWT:A's trail above its
+    markets and ports) keeps its top, where the header says whose turn it is."""
+    import io
+
+    from PIL import Image
+
+    import games
+    import renderer
+    from bot.core.thumbnails import board_thumbnail_png
+
+    game = games.get_game(name)
+    state = game.setup(3, game.parse_options(None), 7)
+    png = board_thumbnail_png(games.GAME_MODULES[name], renderer.RENDERERS[name],
+                              game.dump(state), [], ["Ana", "Bo", "Cy"], "en")
+    image = Image.open(io.BytesIO(png))
+    assert image.format == "PNG" and image.width == 400 and image.height <= 800

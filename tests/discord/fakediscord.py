@@ -896,11 +896,14 @@ class FakeDiscord:
 
     def slash(self, user: FakeMember | FakeUser, command: str, subcommand: str | None = None,
               /, *, channel_id: int | None = None, dm: bool = False,
-              app_permissions: int = BOT_PERMISSIONS, **options: Any) -> dict[str, Any]:
+              app_permissions: int = BOT_PERMISSIONS, named: dict[str, Any] | None = None,
+              **options: Any) -> dict[str, Any]:
         """INTERACTION_CREATE for ``/command subcommand option:value ...`` (type 2).
 
-        ``app_permissions`` are the bot's own permissions in the channel.
+        ``app_permissions`` are the bot's own permissions in the channel; ``named`` holds
+        options whose names are this method's own (an option called ``dm``).
         """
+        options = {**options, **(named or {})}
         guild = None if dm or channel_id is None else self.guild_of(channel_id)
         data = self._command_data(command, subcommand, options, None, guild, _locale(user))
         return self._interaction(APPLICATION_COMMAND, user, data, channel_id=channel_id, dm=dm,
