@@ -241,3 +241,16 @@ async def test_a_time_bank_game_plays_to_its_end(
     assert current.status == "finished" and current.winners
     assert await sessions.next_timer_due() is None
     assert all(0 <= left <= DAY for left in current.reserves)
+
+
+async def test_reminders_of_a_clock_game_are_thresholds_under_its_cap(
+        sessions: Sessions, store: Store, clock: FakeClock) -> None:
+    """A 24 h turn timer does not limit the reminders of a game played with a 3-day clock:
+    a reminder when one day is left is fine there, one beyond the cap is refused."""
+    info = await bank_game(sessions)
+    changed = await sessions.set_settings(CHANNEL, ALICE, False, reminder_hours=[24, 2])
+    assert changed.reminder_hours == (24.0, 2.0)
+    assert [t.due_at - clock() for t in await store.unfired_timers(info.id)] == [
+        DAY, 46 * HOUR, 2 * DAY]
+    with pytest.raises(SessionError, match="72 h turn timer"):
+        await sessions.set_settings(CHANNEL, ALICE, False, reminder_hours=[80])

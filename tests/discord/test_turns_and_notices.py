@@ -37,7 +37,7 @@ async def open_game(table: Table, creator: FakeMember, other: FakeMember, *,
     extra = {} if options is None else {"options": options}
     reply = await table.feed(fake.slash(creator, "estancia", "new", channel_id=channel_id,
                                         game="pasture", **extra))
-    assert "Lobby open" in reply.text, reply.text
+    assert reply.ephemeral and "**Pasture**" in reply.text, reply.text
     await table.feed(fake.slash(other, "estancia", "join", channel_id=channel_id))
     await table.feed(fake.slash(creator, "estancia", "start", channel_id=channel_id))
     info = await table.sessions.info(channel_id or fake.channel_id())
@@ -125,6 +125,8 @@ async def test_an_empty_list_says_where_to_look(table: Table, fake: FakeDiscord,
     assert here.text.startswith("You are in no game on this server.")
     dm = await table.feed(fake.slash(carol.user, "estancia", "turns", dm=True))
     assert dm.text == "You are in no game anywhere yet." and dm.custom_ids == []
+    away = await table.feed(fake.slash(carol.user, "estancia", "vacation", dm=True, days=2))
+    assert away.text.startswith("Enjoy! Until <t:")  # a vacation is in every game: DMs too
 
 
 async def test_opted_in_players_get_one_dm_per_turn_with_a_board_and_a_jump_link(
@@ -262,6 +264,8 @@ async def test_a_game_with_a_clock_runs_out_and_plays_to_its_end(
     settings = await table.slash(alice, "settings")
     assert "Clock: a reserve of 1 d, +2 h per move (1d+2h)" in settings.text
     posts = await table.deliver()
+    assert "It is played with a clock: a reserve of 1 d, +2 h per move." in (
+        posts[0].body["content"])
     assert "Clocks: alice" in posts[-1].body["content"] or "Clocks: bob" in (
         posts[-1].body["content"])
     late = await mover_of(table, game_id, alice, bob)
@@ -360,3 +364,26 @@ async def test_a_notice_held_for_the_morning_survives_a_restart(
         assert f"#{game_id}" in dm.body["content"]
     finally:
         await restarted.close()
+
+
+async def test_a_french_player_reads_the_list_and_the_notices_in_french(
+        table: Table, fake: FakeDiscord, bob: FakeMember) -> None:
+    amelie = fake.add_member("amelie", locale="fr")
+    on = await table.feed(fake.slash(amelie, "estancia", "notifications",
+                                     named={"mp": True, "fuseau_horaire": "Europe/Paris"}))
+    assert on.text.startswith("Avis de tour par message privé : activés"), on.text
+    assert "Fuseau horaire : Europe/Paris" in on.text
+    [welcome] = fake.dm_posts(amelie.user.id)
+    assert welcome.body["content"].startswith("Vos avis de tour Estancia arriveront ici")
+    game_id = await open_game(table, amelie, bob)
+    await table.deliver()
+    listed = await table.slash(amelie, "tours")
+    assert listed.text.startswith("**Votre tour** dans 1 partie :"), listed.text
+    assert "en attente depuis <t:" in listed.text
+    assert await notices(table) == 1
+    [_, dm] = fake.dm_posts(amelie.user.id)
+    assert dm.body["content"].startswith(f"C'est votre tour dans **Pasture** #{game_id} "
+                                         "(temps écoulé <t:")
+    assert "[Aller à la partie](" in dm.body["content"]
+    labels = [c["label"] for row in dm.body["components"] for c in row["components"]]
+    assert labels == ["À vous"]

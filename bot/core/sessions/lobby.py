@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
-from bot.core import transitions
+from bot.core import timebank, transitions
 from bot.core.announcements import payload
 from bot.core.autoplay import (
     forced_steps,
@@ -78,6 +78,9 @@ class Lobby(SessionsCore):
         solo = engine.min_seats == 1 and bool(engine.solo_options & set(options or {}))
         with using(new.language):
             opened = _("{name} opened a game of {title}.", name=creator_name, title=engine.title)
+            if time_bank is not None:
+                opened += " " + _("It is played with a clock: {clock}.",
+                                  clock=timebank.describe(time_bank))
             body = payload("lobby", f"{opened} {seats_line(engine, seats)}",
                            lobby_buttons=not solo)
         try:

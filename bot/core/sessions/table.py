@@ -341,13 +341,15 @@ class Table(SessionsCore):
         )
         if not all(math.isfinite(h) and h > 0 for h in reminders):
             raise SessionError(N_("Reminders are hours before the deadline and must be above 0."))
-        if hours > 0:
-            if reminder_hours is not None and reminders and reminders[0] >= hours:
+        # With a clock, reminders are thresholds of the reserve: they must lie under its cap.
+        limit = hours if row.time_bank is None else row.time_bank.cap / 3600
+        if limit > 0:
+            if reminder_hours is not None and reminders and reminders[0] >= limit:
                 raise SessionError(N_(
                     "A reminder {reminder} h before the deadline can never come with a "
                     "{hours} h turn timer: choose reminders under {hours} h (or none)."),
-                    reminder=f"{reminders[0]:g}", hours=f"{hours:g}")
-            reminders = tuple(h for h in reminders if h < hours)
+                    reminder=f"{reminders[0]:g}", hours=f"{limit:g}")
+            reminders = tuple(h for h in reminders if h < limit)
         policy = timeout_policy or row.timeout_policy
         if policy not in ("computer", "forfeit"):
             raise SessionError(N_('The timeout policy is "computer" or "forfeit".'))
