@@ -136,6 +136,9 @@ class NoticeDeliverer:
         try:
             async with asyncio.timeout(SEND_TIMEOUT):
                 message, work = await self._send(work)
+        except asyncio.CancelledError:  # closing: another process may take it at once
+            await asyncio.shield(self.sessions.release_notice(notice.id))
+            raise
         except discord.RateLimited as limited:
             await self.sessions.notice_failed(notice, self.clock() + limited.retry_after)
             return False

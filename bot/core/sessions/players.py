@@ -106,7 +106,11 @@ class Players(SessionsCore):
         await self.store.dms_refused(user_id, self.clock())
 
     async def take_dms_closed_note(self, user_id: int) -> bool:
-        """Whether to tell the player now (once) that their DMs are closed to the bot."""
+        """Whether to tell the player now (once) that their DMs are closed to the bot.
+        Asked after every interaction: a read, and a write only when there is news."""
+        prefs = (await self.store.player_prefs([user_id])).get(user_id)
+        if prefs is None or not prefs.dms_closed or prefs.told_closed:
+            return False
         return await self.store.take_dms_closed_note(user_id)
 
     # -- notices ----------------------------------------------------------------------------
