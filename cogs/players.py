@@ -26,6 +26,8 @@ log = logging.getLogger(__name__)
 DM_COMMANDS = frozenset({"turns", "notices", "vacation"})
 #: Discord's "Cannot send messages to this user".
 DMS_CLOSED = 50007
+WELCOME_FAILED = N_("I could not send you a first direct message just now; I will try "
+                    "again when your turn comes.")
 WELCOME_DM = N_("Your Estancia turn notices will come here: one when your turn begins and "
                 "one at each reminder, with a small board and a link to the game.")
 
@@ -86,9 +88,11 @@ class PlayerCommands:
         try:
             channel = await interaction.client.create_dm(interaction.user)
             await channel.send(_(WELCOME_DM))
-        except discord.Forbidden as refused:
-            if refused.code != DMS_CLOSED:
-                raise
+        except discord.HTTPException as failed:
+            if failed.code != DMS_CLOSED:
+                log.warning("welcome DM to user %s failed: HTTP %s (code %s)",
+                            interaction.user.id, failed.status, failed.code)
+                return _(WELCOME_FAILED)
             await self.sessions.dms_refused(interaction.user.id)
             await self.sessions.take_dms_closed_note(interaction.user.id)  # told right here
             return _(DMS_CLOSED_NOTE)

@@ -387,3 +387,12 @@ async def test_a_french_player_reads_the_list_and_the_notices_in_french(
     assert "[Aller à la partie](" in dm.body["content"]
     labels = [c["label"] for row in dm.body["components"] for c in row["components"]]
     assert labels == ["À vous"]
+
+
+async def test_a_failed_first_dm_is_told_and_the_notices_stay_on(
+        table: Table, fake: FakeDiscord, alice: FakeMember) -> None:
+    fake.inject("POST", r"^/users/@me/channels$", status=403, code=50001)  # not 50007
+    reply = await notices_command(table, alice, dm=True)
+    assert reply.text.startswith("I could not send you a first direct message just now")
+    assert "Turn notices by direct message: on" in reply.text
+    assert (await table.sessions.prefs(alice.user.id)).wants_dm
