@@ -53,9 +53,10 @@ BATCH = 20
 KEEP_SECONDS = 24 * 3600.0
 PURGE_SECONDS = 3600.0
 
+
 def notice_nonce(notice: NoticeRow) -> str:
-    """Same notice, same nonce (at most 25 characters)."""
-    return f"ntc{notice.id}u{notice.user_id}"[:25]
+    """Same notice, same nonce (Discord allows 25 characters; an id has at most 19)."""
+    return f"ntc{notice.id}"
 
 
 def deadline_part(deadline_at: float | None) -> str:
@@ -193,7 +194,7 @@ class NoticeDeliverer:
                 allowed_mentions=mentions_only((work.notice.user_id,)), view=_turn_view(work))
 
     async def _board(self, work: NoticeWork) -> discord.File | None:
-        """The small board; a board that cannot be drawn holds the notice back not."""
+        """The small board; one that cannot be drawn does not hold the notice back."""
         try:
             png = await self.sessions.thumbnail(work.info.id)
         except Exception:
