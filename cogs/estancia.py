@@ -28,6 +28,8 @@ from discord.ext import commands
 import renderer
 from bot.core import cpu, ratings, stale
 from bot.core.sessions import LANGUAGE_NAMES, MAX_LOG_LINES, NOT_STARTED, GameInfo, SessionError
+from bot.core.timebank import TimeBank, parse_time_bank
+from bot.discord_ui.dm_note import tell_if_dms_closed
 from bot.discord_ui.hand import hand_panel
 from bot.discord_ui.hand_image import hand_image
 from bot.discord_ui.panels import (
@@ -55,6 +57,7 @@ from bot.discord_ui.text import (
 )
 from bot.discord_ui.votes import vote_text
 from bot.storage.sqlite import RatingRow, ServerRow, SoloBest
+from cogs.players import DM_COMMANDS, PlayerCommands
 from games import available_games, get_game, i18n
 from games.base import Decision
 from games.i18n import N_, _, _n, number, using
@@ -144,7 +147,10 @@ def server_text(server: ServerRow) -> str:
     lobbies = (_("A lobby nobody starts within {days} days expires.",
                  days=number(server.lobby_days))
                if server.lobby_days > 0 else _("Lobbies never expire."))
-    return f"{stalled}\n{lobbies}"
+    quiet = (_("A deadline inside the quiet hours of the player to move moves to their end.")
+             if server.quiet_deadlines else
+             _("Deadlines stay as they are, even inside a player's quiet hours."))
+    return f"{stalled}\n{lobbies}\n{quiet}"
 
 
 def stats_text(name: str, rows: list[RatingRow], solo: Sequence[SoloBest] = ()) -> str:
@@ -205,6 +211,17 @@ async def game_thread(interaction: discord.Interaction, title: str,
     return thread.id, channel.id, ""
 
 
+def clock_option(options: dict[str, object]) -> TimeBank | None:
+    """Take ``clock=3d+12h`` out of a new game's options (the platform's clock, not the
+    game's rules; :func:`bot.core.timebank.parse_time_bank`)."""
+    if "clock" not in options:
+        return None
+    value = options.pop("clock")
+    if value is False:
+        return None
+    return parse_time_bank("" if value is True else str(value))
+
+
 def option_choice_name(label: str, group: str | None) -> str:
     return clip(f"{group} — {label}" if group else label, LABEL_LIMIT)
 
@@ -220,8 +237,10 @@ def move_choices(decision: Decision) -> list[tuple[str, str, int | None]]:
     ]
 
 
-@app_commands.guild_only()
-class EstanciaCog(commands.GroupCog, group_name="estancia",
+# Servers and direct messages to the bot: in a DM only the commands about a player (their
+# turns, notices, vacation) run; the others say so (interaction_check).
+@app_commands.allowed_contexts(guilds=True, dms=True, private_channels=False)
+class EstanciaCog(PlayerCommands, commands.GroupCog, group_name="estancia",
                   group_description="Ranching board games, played in turns in this channel"):
     def __init__(self, bot: EstanciaBot) -> None:
         self.bot = bot
@@ -233,7 +252,9 @@ class EstanciaCog(commands.GroupCog, group_name="estancia",
 
     async def interaction_check(self, interaction: discord.Interaction) -> bool:
         if interaction.guild_id is None:
-            raise app_commands.NoPrivateMessage()
+            command = interaction.command
+            if command is None or command.name not in DM_COMMANDS:
+                raise app_commands.NoPrivateMessage()
         return True
 
     # -- helpers ---------------------------------------------------------------------
@@ -251,6 +272,7 @@ class EstanciaCog(commands.GroupCog, group_name="estancia",
         await interaction.edit_original_response(
             content=fit_message(content), attachments=[file, *files] if file else list(files),
             view=view)
+        await tell_if_dms_closed(interaction)  # once, after a refused DM notice
 
     async def channel_game(self, interaction: discord.Interaction) -> GameInfo:
         return await self.sessions.info(channel_of(interaction))
@@ -278,6 +300,7 @@ class EstanciaCog(commands.GroupCog, group_name="estancia",
         name = resolve_game(game)
         try:
             parsed = parse_options_text(options)
+            bank = clock_option(parsed)  # not the game's: the platform's clock
         except ValueError as why:
             raise SessionError.verbatim(str(why)) from None
         self.sessions.check_options(name, parsed)  # before a thread is opened for nothing
@@ -291,7 +314,7 @@ class EstanciaCog(commands.GroupCog, group_name="estancia",
                                                         user.display_name)
         info = await self.sessions.new(channel_id, interaction.guild_id, user.id,
                                        user.display_name, name, parsed, parent_id=parent_id,
-                                       language=server_language(interaction))
+                                       language=server_language(interaction), time_bank=bank)
         thread = f"<#{channel_id}>" if parent_id is not None else None
         if info.status == "active":  # a solo game (its options said so) starts at once
             automa = await self.sessions.automa(info.id)
@@ -507,21 +530,25 @@ class EstanciaCog(commands.GroupCog, group_name="estancia",
     @app_commands.command(description="This server's rules for stalled games and old lobbies")
     @app_commands.describe(stale_days="Days without a move before a game is warned (0: never)",
                            lobby_days="Days before a lobby nobody started expires (0: never)",
-                           stale_policy="A day after the warning: what happens")
+                           stale_policy="A day after the warning: what happens",
+                           quiet_deadlines="A deadline inside the quiet hours of the player "
+                                           "to move moves to their end")
     async def server(self, interaction: discord.Interaction,
                      stale_days: app_commands.Range[float, 0, 365] | None = None,
                      lobby_days: app_commands.Range[float, 0, 365] | None = None,
-                     stale_policy: Literal["computer", "forfeit", "cancel"] | None = None) -> None:
+                     stale_policy: Literal["computer", "forfeit", "cancel"] | None = None,
+                     quiet_deadlines: bool | None = None) -> None:
         await self.think(interaction)
         guild = interaction.guild_id or 0
-        if stale_days is None and lobby_days is None and stale_policy is None:
+        if (stale_days, lobby_days, stale_policy, quiet_deadlines) == (None, None, None, None):
             current = await self.sessions.server(guild)
         elif not interaction.permissions.manage_guild:
             raise SessionError(N_("Only someone who can manage this server can change that."))
         else:
             current = await self.sessions.set_server(guild, stale_days=stale_days,
                                                      lobby_days=lobby_days,
-                                                     stale_policy=stale_policy)
+                                                     stale_policy=stale_policy,
+                                                     quiet_deadlines=quiet_deadlines)
         await self.reply(interaction, server_text(current))
 
     # -- ratings -----------------------------------------------------------------------
@@ -624,15 +651,24 @@ class EstanciaCog(commands.GroupCog, group_name="estancia",
     @app_commands.describe(timeout_hours="Hours per turn (0 switches the timer off)",
                            reminders='Reminders, in hours before the deadline, e.g. "12,2"',
                            policy="What happens at the deadline",
-                           language="The language of the game's posts in the channel")
+                           language="The language of the game's posts in the channel",
+                           clock='A time bank: reserve+gain per move[/cap], e.g. "3d+12h" '
+                                 '(or "off")')
     @app_commands.choices(language=[Choice(name=LANGUAGE_NAMES[code], value=code)
                                     for code in i18n.LANGUAGES])
     async def settings(self, interaction: discord.Interaction,
                        timeout_hours: app_commands.Range[float, 0, 720] | None = None,
                        reminders: str | None = None,
                        policy: Literal["computer", "forfeit"] | None = None,
-                       language: str | None = None) -> None:
+                       language: str | None = None, clock: str | None = None) -> None:
         await self.think(interaction)
+        if clock is not None:
+            try:
+                bank = parse_time_bank(clock)
+            except ValueError as why:
+                raise SessionError.verbatim(str(why)) from None
+            info = await self.sessions.set_clock(channel_of(interaction), interaction.user.id,
+                                                 self.can_manage_channel(interaction), bank)
         if (timeout_hours, reminders, policy, language) == (None, None, None, None):
             info = await self.channel_game(interaction)
         else:

@@ -18,6 +18,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import asdict, dataclass
 from typing import Any, Literal
 
+from bot.core.timebank import format_duration
 from games import i18n
 from games.i18n import _
 
@@ -80,6 +81,12 @@ class Announcement:
     away_until: float | None = None
     #: Show the button to agree with a request to "pause" or "resume" the game.
     vote: str | None = None
+    #: The turn a ping is about: (seat, turn counter); its notices are keyed by it
+    #: (:mod:`bot.core.notices`). None: not about a turn.
+    turn: tuple[int, int] | None = None
+    #: A game with a time bank: each human seat's (name, seconds left, when the running
+    #: reserve runs out or None), shown under the board.
+    clocks: tuple[tuple[str, float, float | None], ...] = ()
     #: Failed delivery attempts so far.
     attempts: int = 0
     #: The language ``text`` is written in, and the rest of the message is delivered in
@@ -110,6 +117,8 @@ class Announcement:
             if away or deadline:
                 ping += f" ({'; '.join(part for part in (away, deadline) if part)})"
             lines.append(ping + ".")
+        if self.clocks:
+            lines.append(clocks_line(self.clocks, timestamp))
         if self.scores_text:
             lines.append(escape(self.scores_text))
         return "\n".join(lines)
@@ -127,6 +136,9 @@ class Announcement:
     ) -> Announcement:
         fields = dict(payload)
         fields["mention_user_ids"] = tuple(fields.get("mention_user_ids", ()))
+        if fields.get("turn") is not None:
+            fields["turn"] = tuple(fields["turn"])
+        fields["clocks"] = tuple(tuple(entry) for entry in fields.get("clocks", ()))
         return cls(
             outbox_id=outbox_id, game_id=game_id, channel_id=channel_id, version=version,
             attempts=attempts, **fields,
@@ -148,6 +160,8 @@ def payload(
     archive_thread: int | None = None,
     away_until: float | None = None,
     vote: str | None = None,
+    turn: tuple[int, int] | None = None,
+    clocks: Sequence[tuple[str, float, float | None]] = (),
 ) -> dict[str, Any]:
     """The JSON body of an outbox row (everything of :class:`Announcement` but its
     address), in the active language (recorded as its ``locale``)."""
@@ -157,12 +171,25 @@ def payload(
         turn_button=turn_button, lobby_buttons=lobby_buttons, game_over=game_over,
         scores_text=scores_text, recap=recap, archive_thread=archive_thread,
         away_until=away_until, vote=vote, locale=i18n.current(),
+        turn=None if turn is None else (int(turn[0]), int(turn[1])),
+        clocks=tuple((name, float(left), out) for name, left, out in clocks),
     )
     data = asdict(body)
     for address in ("outbox_id", "game_id", "channel_id", "version", "attempts"):
         del data[address]
     data["mention_user_ids"] = list(body.mention_user_ids)
+    data["turn"] = None if body.turn is None else list(body.turn)
+    data["clocks"] = [list(entry) for entry in body.clocks]
     return data
+
+
+def clocks_line(clocks: Sequence[tuple[str, float, float | None]],
+                timestamp: Callable[[float], str]) -> str:
+    """ "Clocks: Ana runs out <t:…:R> · Bo 2 d 4 h left" (a game with a time bank)."""
+    parts = [_("{name} runs out {time}", name=name, time=timestamp(out)) if out is not None
+             else _("{name} {left} left", name=name, left=format_duration(left))
+             for name, left, out in clocks]
+    return _("Clocks: {clocks}", clocks=" · ".join(parts))
 
 
 def clip(text: str, limit: int = MAX_TEXT) -> str:

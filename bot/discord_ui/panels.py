@@ -61,6 +61,7 @@ from bot.core.sessions import (
     SessionError,
 )
 from bot.discord_ui import layout
+from bot.discord_ui.dm_note import tell_if_dms_closed
 from bot.discord_ui.hand_image import hand_image
 from bot.discord_ui.text import (
     BUTTON_LABEL_LIMIT,
@@ -842,6 +843,7 @@ async def guarded(interaction: discord.Interaction, handler: Awaitable[None]) ->
             await settle_unanswered(interaction)
         except SessionError as refusal:
             await answer_privately(interaction, str(refusal))
+        await tell_if_dms_closed(interaction)
     except AlreadyAcknowledged:
         return
     except Exception:
@@ -1179,8 +1181,10 @@ async def lobby_action(interaction: discord.Interaction, game_id: int, action: s
 
 
 class TurnButton(ui.DynamicItem[ui.Button], template=r"est:turn:(?P<game>[0-9]{1,19})"):
-    def __init__(self, game_id: int) -> None:
-        super().__init__(ui.Button(label=_("Your turn"), style=discord.ButtonStyle.success,
+    def __init__(self, game_id: int, label: str | None = None) -> None:
+        """``label``: "Your turn", or another (a game's name in the list of your turns)."""
+        super().__init__(ui.Button(label=label or _("Your turn"),
+                                   style=discord.ButtonStyle.success,
                                    custom_id=f"est:turn:{game_id}"))
         self.game_id = game_id
 

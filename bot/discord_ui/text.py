@@ -8,6 +8,7 @@ from typing import Any
 
 import discord.utils
 
+from bot.core import timebank
 from bot.core.option_values import parse_option_words
 from bot.core.sessions import LANGUAGE_NAMES, MAX_TIMEOUT_HOURS, GameInfo
 from games.i18n import N_, _, _n, number
@@ -66,6 +67,9 @@ UNEXPECTED_AFTER_STORED = N_("Something went wrong on our side after your action
 #: The last line of a plain answer sent because Discord refused the panel itself.
 PANEL_REFUSED = N_("(Discord did not take the panel: go on with `/estancia move`.)")
 NOT_IN_GUILD = N_("Estancia games are played in server channels, not in direct messages.")
+#: What a direct message to the bot can do (said after :data:`NOT_IN_GUILD`).
+IN_DIRECT_MESSAGES = N_("Here you can use `/estancia turns`, `/estancia notices` and "
+                        "`/estancia vacation`.")
 
 
 def clip(text: str, limit: int) -> str:
@@ -161,7 +165,14 @@ def seat_lines(info: GameInfo) -> list[str]:
 
 
 def settings_text(info: GameInfo) -> str:
-    if info.turn_timeout_hours:
+    if info.time_bank is not None:
+        reminders = ", ".join(f"{number(h)} h" for h in info.reminder_hours) or _("none")
+        at_zero = (_("the computer plays the turn") if info.timeout_policy == "computer"
+                   else _("the seat forfeits"))
+        timer = _("Clock: {clock} ({notation}) · reminders when {reminders} are left · at "
+                  "zero: {policy}", clock=timebank.describe(info.time_bank),
+                  notation=info.time_bank.notation, reminders=reminders, policy=at_zero)
+    elif info.turn_timeout_hours:
         reminders = ", ".join(f"{number(h)} h" for h in info.reminder_hours) or _("none")
         at_deadline = (_("the computer plays the turn") if info.timeout_policy == "computer"
                        else _("the seat forfeits"))
