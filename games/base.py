@@ -311,6 +311,13 @@ class Game(ABC, Generic[S, Opts]):
         every player holds a seat)."""
         return None
 
+    def tie_break(self, state: S) -> str | None:
+        """When seats tie on the best total and the rules break the tie, what broke it, in
+        the active language, naming seats by :func:`seat_ref` ("Tie on 31 points, broken
+        by money: ⟨seat 1⟩ 14, ⟨seat 2⟩ 9."); None when there was nothing to break (no tie,
+        or a tie the rules leave shared)."""
+        return None
+
     def automa_level_name(self, level: str) -> str:
         """An automa level as kept in results (``Automa.level``), as players read it in the
         active language (for stats of finished games)."""
