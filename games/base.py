@@ -72,6 +72,9 @@ class Option(BaseModel):
     #: :func:`renderer.render_decision_png` for an image of just that region, each place
     #: marked with the number or letter its button carries. Options may share a place.
     at: str | None = Field(default=None, max_length=60)
+    #: Taking it ends the player's turn while other things could still be done ("End
+    #: turn", "End phase B"): front ends give it a button of its own, never in a menu.
+    ends_turn: bool = False
 
 
 class Decision(BaseModel):

@@ -204,7 +204,7 @@ def grouped_decision() -> Decision:
     options = [Option(key=f"c{i}", label=f"Cell {chr(65 + i // 4)}{i % 4 + 1}",
                       group=f"Row {chr(65 + i // 4)}") for i in range(30)]
     return Decision(seat=0, prompt="Where?", options=[
-        *options, Option(key="end", label="End turn", group="Done")])
+        *options, Option(key="end", label="End turn", group="Done", ends_turn=True)])
 
 
 def test_a_big_decision_is_one_tap_and_keeps_end_turn_one_tap_away() -> None:
