@@ -56,11 +56,13 @@ run: $(RUNTIME)
 play: $(RUNTIME)
 	@$(BIN)/estancia play $(GAME) --computer
 
+# The suite runs on every core (pytest-xdist); TEST_WORKERS=0 runs it in this one process.
+TEST_WORKERS ?= auto
 test: $(STAMP)
-	$(BIN)/python -m pytest -q -p no:cacheprovider
+	$(BIN)/python -m pytest -q -p no:cacheprovider -n $(TEST_WORKERS) --dist worksteal
 
 soak: $(STAMP)
-	$(BIN)/python -m pytest -q -p no:cacheprovider -m soak
+	$(BIN)/python -m pytest -q -p no:cacheprovider -n $(TEST_WORKERS) -m soak
 
 bench: $(STAMP)
 	$(BIN)/python -m bench

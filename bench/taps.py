@@ -29,7 +29,9 @@ from typing import Any
 from games import get_game
 from games.base import Decision
 
-END_KEYS = {"end", "end_turn", "pass", "done", "stop"}
+#: Options that end a step early (besides those ending the turn): the scripted player
+#: takes them only when nothing else is left.
+STEP_ENDS = {"done", "stop"}
 #: A game with hidden hands may spend this many taps per turn beyond its real choices
 #: ("Your turn"); an open game this many.
 TARGETS = {True: 1.0, False: 0.1}
@@ -84,7 +86,8 @@ class Tally:
 
 def pick(decision: Decision, rng: random.Random) -> str:
     """A random option, not ending a step early while something else is left."""
-    moves = [o for o in decision.options if o.key not in END_KEYS] or decision.options
+    moves = [o for o in decision.options
+             if not o.ends_turn and o.key not in STEP_ENDS] or decision.options
     return rng.choice(moves).key
 
 

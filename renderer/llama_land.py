@@ -350,7 +350,7 @@ class PlayerBlock(Section):
                         rest += [("icon", CROP_ICON[crop]),
                                  ("text", " ".join(str(v) for v in values) + "  ")]
             else:
-                rest.append(("muted", _("none yet") + "  "))
+                rest.append(("muted", _p("llama cards", "none yet") + "  "))
             rest.append(("text", "  " + _("Characters:") + " "))
             if not p.characters:
                 rest.append(("muted", _("none")))
@@ -371,7 +371,7 @@ class PlayerBlock(Section):
                     cards += [("icon", CROP_ICON[crop]),
                               ("text", " ".join(str(v) for v in values) + "  ")]
         else:
-            cards.append(("muted", _("none yet")))
+            cards.append(("muted", _p("llama cards", "none yet")))
         lines.extend(wrap(cards, self.info_w))
         left: list[tuple[str, object]] = [("brick", None), ("text", f"{p.foundations_left}  ")]
         if p.markers_left is not None:

@@ -24,7 +24,7 @@ from bot.core.announcements import AnnouncementKind, channel_ref, payload
 from bot.core.autoplay import AnyGame, Step, turn_key
 from bot.core.timers import HOUR, NO_CLOCK, TurnClock, plan_turn_clock
 from bot.storage.sqlite import ADDRESS_KEY, Change, GameRow, MoveRow, SeatRow
-from games.base import Decision, Event, Game, GameState, name_decision
+from games.base import Decision, Event, Game, GameState, name_decision, name_seats
 from games.i18n import N_, _, number
 
 
@@ -116,7 +116,10 @@ def scores_text(loaded: Loaded, winners: Sequence[int]) -> str:
         if automa.won:
             won.append(automa.name)
     final = _("Final scores: {scores}.", scores=", ".join(board))
-    return f"{final} {verdict(won)}"
+    broken = loaded.game.tie_break(loaded.state)
+    if broken is None:
+        return f"{final} {verdict(won)}"
+    return f"{final} {name_seats(broken, names)} {verdict(won)}"
 
 
 def automa_result(game: AnyGame, state: GameState) -> dict[str, Any]:

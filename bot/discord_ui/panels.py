@@ -224,12 +224,9 @@ def _span(numbers: list[str]) -> str:
     return "/".join(numbers)
 
 
-#: Option keys that end the turn early: shown as their own button, never buried in a menu.
-END_KEYS = frozenset({"end", "end_turn", "pass"})
-
-
 def _is_end(option: Option) -> bool:
-    return option.key in END_KEYS
+    """An option that ends the turn early: its own button, never buried in a menu."""
+    return option.ends_turn
 
 
 def group_noun(groups: list[str]) -> str:

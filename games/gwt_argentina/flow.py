@@ -119,9 +119,9 @@ def settle(state: GwtState, ctx: Ctx) -> None:
 
 
 def opt(key: str, label: str, *, at: str | None = None, hint: str | None = None,
-        group: str | None = None) -> Option:
+        group: str | None = None, ends_turn: bool = False) -> Option:
     return Option(key=key, label=label[:100], at=at, hint=hint[:100] if hint else None,
-                  group=group)
+                  group=group, ends_turn=ends_turn)
 
 
 def upper_first(text: str) -> str:

@@ -209,7 +209,7 @@ class LocationStep:
             if not done and aux_choices(state, seat, False):
                 out.append(opt("aux", _("A single auxiliary action instead")))
         out += objective_options(state, seat)
-        out.append(opt("end", _("End phase B")))
+        out.append(opt("end", _("End phase B"), ends_turn=True))
         return out
 
     @staticmethod

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from games.base import Decision, Game, Holdings, Option, Outcome, PerState
+from games.base import Decision, Game, Holdings, Option, Outcome, PerState, seat_ref
 from games.i18n import N_, _, _n
 from games.llama_land import ai_value, hand, turn
 from games.llama_land.characters import apply_swap, swaps
@@ -134,6 +134,16 @@ class LlamaLand(Game[LlamaLandState, LlamaLandOptions]):
 
     def winners(self, state: LlamaLandState) -> list[int]:
         return winners(state)
+
+    def tie_break(self, state: LlamaLandState) -> str | None:
+        """Ties go to the most llama-card points (:func:`winners`)."""
+        table = scores(state)
+        best = max(sc["total"] for sc in table.values())
+        tied = [s for s, sc in table.items() if sc["total"] == best]
+        if len(tied) < 2:
+            return None
+        return _("Tie on {points} points, broken by llama cards: {amounts}.", points=best,
+                 amounts=", ".join(f"{seat_ref(s)} {table[s]['llamas']}" for s in tied))
 
     def seat_name(self, state: LlamaLandState, seat: int) -> str:
         return name(state, seat)

@@ -2,9 +2,6 @@
 
 from __future__ import annotations
 
-import pytest
-
-from games import available_games
 from tests.discord.fakediscord import FakeDiscord, FakeMember
 from tests.discord.harness import Table
 from tests.discord.pasture import CELLS
@@ -138,8 +135,6 @@ async def test_game_autocomplete_offers_the_registered_games(table: Table,
 
 async def test_variant_options_reach_the_game(table: Table, fake: FakeDiscord,
                                               alice: FakeMember) -> None:
-    if "kuhlorado" not in available_games():
-        pytest.skip("kuhlorado has not landed yet")
     reply = await table.slash(alice, "new", game="kuhlorado", options="pro sheet=3")
     assert reply.text.startswith("Lobby open for **Kuhlorado**")
     info = await table.sessions.info(fake.channel_id())

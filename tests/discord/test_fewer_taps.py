@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import asyncio
 import copy
-import importlib.util
 import io
 import re
 from typing import Any
@@ -16,7 +15,7 @@ from PIL import Image
 import renderer
 from bot.storage.sqlite import Store
 from games import available_games, get_game
-from renderer import RENDERERS, encode_png
+from renderer import encode_png
 from tests.discord.fakediscord import (
     EPHEMERAL,
     IS_COMPONENTS_V2,
@@ -28,11 +27,6 @@ from tests.discord.harness import Reply, Table
 from tests.discord.scenario import action_rows, posted_message, started_game, to_move
 
 NUMBERED = re.compile(r"^(\d+)\. Mark ([A-H][1-8]) ")
-
-
-def needs(game: str) -> None:
-    if game not in available_games() or importlib.util.find_spec(RENDERERS[game]) is None:
-        pytest.skip(f"{game} (engine and renderer) has not landed yet")
 
 
 def expand(mark: str) -> set[str]:
@@ -73,7 +67,6 @@ def drawn(monkeypatch: pytest.MonkeyPatch) -> list[dict[str, str]]:
 
 async def kuhlorado_game(table: Table, alice: FakeMember,
                          bob: FakeMember) -> tuple[int, dict[str, Any], FakeMember, FakeMember]:
-    needs("kuhlorado")
     game_id, turn_message = await started_game(table, alice, bob, game="kuhlorado")
     info = await table.sessions.info_by_id(game_id)
     mover = to_move(table, {alice.user.id: alice, bob.user.id: bob}, info)
@@ -222,7 +215,6 @@ def test_options_at_one_place_share_its_mark() -> None:
 async def test_a_computer_turn_cut_by_a_restart_is_played_when_the_bot_is_back(
         fake: FakeDiscord, table: Table, alice: FakeMember,
         monkeypatch: pytest.MonkeyPatch) -> None:
-    needs("kuhlorado")
     import threading
 
     from bot.core import autoplay

@@ -2,24 +2,16 @@
 
 from __future__ import annotations
 
-import importlib.util
 import random
 
 import pytest
 
-from games import ai, available_games
-from renderer import RENDERERS
+from games import ai
 from tests.discord.fakediscord import FakeDiscord, FakeMember, custom_ids
 from tests.discord.harness import Table
 from tests.discord.scenario import action_rows, pick, play_to_the_end, posted_message
 
 GAME = "llama-land"
-
-
-@pytest.fixture(autouse=True)
-def needs_llama_land() -> None:
-    if GAME not in available_games() or importlib.util.find_spec(RENDERERS[GAME]) is None:
-        pytest.skip("Llama Land (engine and renderer) has not landed yet")
 
 
 async def test_two_players_play_a_whole_game_by_taps(

@@ -21,7 +21,7 @@ def decision(count: int, *, label: str = "Option {i}", key: str = "k{i}",
     options = [Option(key=key.format(i=i), label=label.format(i=i),
                       group=f"Group {i // size}" if grouped else None) for i in range(count)]
     if end:
-        options.append(Option(key="end", label="End turn"))
+        options.append(Option(key="end", label="End turn", ends_turn=True))
     return Decision(seat=0, prompt="Pick one.", options=options)
 
 

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import copy
-import importlib.util
 import random
 import threading
 from typing import Any
@@ -12,9 +11,7 @@ import pytest
 
 from bot.core import autoplay
 from bot.discord_ui.panels import decision_view
-from games import available_games
 from games.base import Decision, Option
-from renderer import RENDERERS
 from tests.discord.fakediscord import EPHEMERAL, FakeDiscord, FakeMember
 from tests.discord.harness import Table
 from tests.discord.pasture import CELLS
@@ -26,11 +23,6 @@ from tests.discord.scenario import (
     tap,
     to_move,
 )
-
-
-def needs(game: str) -> None:
-    if game not in available_games() or importlib.util.find_spec(RENDERERS[game]) is None:
-        pytest.skip(f"{game} (engine and renderer) has not landed yet")
 
 
 def rows(message: dict[str, Any]) -> list[list[dict[str, Any]]]:
@@ -67,7 +59,6 @@ def first_move(message: dict[str, Any]) -> tuple[str, list[str] | None]:
 
 async def test_a_hazienda_turn_pings_once_when_it_ends_and_shows_the_hand(
         table: Table, fake: FakeDiscord, alice: FakeMember, bob: FakeMember) -> None:
-    needs("hazienda")
     game_id, turn_message = await started_game(table, alice, bob, game="hazienda")
     members = {alice.user.id: alice, bob.user.id: bob}
     info = await table.sessions.info_by_id(game_id)
@@ -113,7 +104,6 @@ async def test_a_hazienda_turn_pings_once_when_it_ends_and_shows_the_hand(
 
 async def test_hazienda_hand_is_private_text_and_spectators_see_the_public_view(
         table: Table, alice: FakeMember, bob: FakeMember, carol: FakeMember) -> None:
-    needs("hazienda")
     await started_game(table, alice, bob, game="hazienda")
     hand = await table.slash(alice, "hand")
     assert hand.ephemeral
@@ -126,7 +116,6 @@ async def test_hazienda_hand_is_private_text_and_spectators_see_the_public_view(
 
 
 async def test_lobby_and_rules_say_how_many_players(table: Table, alice: FakeMember) -> None:
-    needs("kuhlorado")
     lobby = await table.slash(alice, "new", game="kuhlorado")
     assert "**Kuhlorado** (2 players)" in lobby.text
     rules = await table.slash(alice, "rules")
@@ -139,7 +128,6 @@ async def test_lobby_and_rules_say_how_many_players(table: Table, alice: FakeMem
 async def test_the_click_that_ends_a_turn_is_answered_before_the_computer_plays(
         table: Table, fake: FakeDiscord, alice: FakeMember,
         monkeypatch: pytest.MonkeyPatch) -> None:
-    needs("kuhlorado")
     await table.slash(alice, "new", game="kuhlorado", computers=1)
     await table.slash(alice, "start")
     await table.sessions.wait_for_computers()
@@ -201,7 +189,6 @@ async def test_the_final_message_pings_every_player_with_the_points_by_category(
 
 async def test_kuhlorado_ends_with_a_breakdown_and_everyone_pinged(
         table: Table, fake: FakeDiscord, alice: FakeMember, bob: FakeMember) -> None:
-    needs("kuhlorado")  # (a whole Hazienda game is played in test_play; it takes longer)
     await play_to_the_end(table, [alice, bob], "kuhlorado", random.Random(3))
     post = fake.channel_posts()[-1]
     content = post.body["content"]
@@ -217,7 +204,7 @@ def grouped_decision() -> Decision:
     options = [Option(key=f"c{i}", label=f"Cell {chr(65 + i // 4)}{i % 4 + 1}",
                       group=f"Row {chr(65 + i // 4)}") for i in range(30)]
     return Decision(seat=0, prompt="Where?", options=[
-        *options, Option(key="end", label="End turn", group="Done")])
+        *options, Option(key="end", label="End turn", group="Done", ends_turn=True)])
 
 
 def test_a_big_decision_is_one_tap_and_keeps_end_turn_one_tap_away() -> None:
@@ -282,7 +269,6 @@ async def test_a_step_that_revealed_nothing_can_be_taken_back_from_the_panel(
 
 async def test_take_back_stays_while_the_player_browses_the_rows(
         table: Table, alice: FakeMember, bob: FakeMember) -> None:
-    needs("hazienda")
     game_id, turn_message = await started_game(table, alice, bob, game="hazienda")
     info = await table.sessions.info_by_id(game_id)
     mover = to_move(table, {alice.user.id: alice, bob.user.id: bob}, info)

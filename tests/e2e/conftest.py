@@ -25,20 +25,10 @@ async def fake() -> AsyncIterator[E2EFakeDiscord]:
 BotFactory = Callable[..., Awaitable[BotProcess]]
 
 
-def require_bot_entry_point() -> None:
-    """Skip (with the reason) while ``estancia run``'s modules have not landed yet."""
-    import importlib.util
-
-    for module in ("bot.cli", "bot.core.scheduler"):
-        if importlib.util.find_spec(module) is None:
-            pytest.skip(f"{module} has not landed yet: the bot process cannot start")
-
-
 @pytest.fixture
 async def start_bot(fake: E2EFakeDiscord, tmp_path: Path) -> AsyncIterator[BotFactory]:
     """``await start_bot(TURN_TIMEOUT_HOURS="0.01")`` starts the bot process; every
     process started here is killed at teardown, whatever happened."""
-    require_bot_entry_point()
     started: list[BotProcess] = []
 
     async def start(**env: str) -> BotProcess:
