@@ -423,8 +423,8 @@ def start(state: GwtState, seat: int, a: Action, ctx: Ctx, *, ask: bool = False)
         for other in state.players:
             if other.seat != seat:
                 PB.take_exhaustion(state, other, 1)
-        if state.pedro is not None:  # solo: Pedro's cards go face down (pedro_actions)
-            from games.gwt_argentina.pedro_actions import turn_face_down
+        if state.pedro is not None:  # solo: Pedro's cards go face down (pedro.actions)
+            from games.gwt_argentina.pedro.actions import turn_face_down
 
             turn_face_down(state)
         ctx.say(state, _("{who} gives every other player an exhaustion card.", who=who), seat)

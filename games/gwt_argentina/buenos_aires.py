@@ -288,8 +288,8 @@ class AfterStep:
         state.after_buenos_aires = []
         state.players[frame.seat].estanciero = "START"
         board = state.board
-        if state.pedro is not None:  # solo: the lower forecast spaces first (pedro_rules)
-            from games.gwt_argentina.pedro_rules import slide_forecasts
+        if state.pedro is not None:  # solo: the lower forecast spaces first (pedro.rules)
+            from games.gwt_argentina.pedro.rules import slide_forecasts
 
             slide_forecasts(board)
         for space, tile in board.forecast.items():

@@ -10,7 +10,7 @@ concern: :mod:`.turn` (phases A–C, first turn), :mod:`.buenos_aires` (the six 
 :mod:`.notation`; the computer player's position value in :mod:`.ai_value`. What is and is
 not implemented is listed in the package docstring (``__init__.py``).
 
-One seat is the solo game against Pedro (``pedro_*.py``): his turn is played inside the
+One seat is the solo game against Pedro (``pedro/``): his turn is played inside the
 step that ends yours (``turn.TurnEndStep``); ``automa`` tells the front ends about him (his
 difficulty, his score by ``pedro_scores``, whether he won) and ``winners`` is empty unless
 you reach his total (a tie is shared: « Pedro est considéré en tout point comme un
@@ -40,7 +40,6 @@ from games.gwt_argentina import (  # noqa: F401  (registers the decisions)
     help_farmers,
     hire,
     market,
-    pedro_turn,
     ports,
     railway,
     turn,
@@ -48,9 +47,10 @@ from games.gwt_argentina import (  # noqa: F401  (registers the decisions)
 )
 from games.gwt_argentina.card_steps import exchange_options, use_exchange_token
 from games.gwt_argentina.flow import Ctx, handler, settle
-from games.gwt_argentina.pedro_data import DIFFICULTY_NAMES, difficulty_name
-from games.gwt_argentina.pedro_scoring import pedro_scores
-from games.gwt_argentina.pedro_view import pedro_view
+from games.gwt_argentina.pedro import turn as pedro_turn  # noqa: F401  (registers its steps)
+from games.gwt_argentina.pedro.data import DIFFICULTY_NAMES, difficulty_name
+from games.gwt_argentina.pedro.scoring import pedro_scores
+from games.gwt_argentina.pedro.view import pedro_view
 from games.gwt_argentina.scoring import Tally, score_tally, tallies
 from games.gwt_argentina.setup import new_state
 from games.gwt_argentina.state import GwtOptions, GwtState
@@ -105,7 +105,7 @@ SUMMARY = N_(
 class GwtArgentina(Game[GwtState, GwtOptions]):
     name = "gwt-argentina"
     title = "Great Western Trail: Argentina"
-    #: One seat is the solo game against Pedro (``pedro_*.py``).
+    #: One seat is the solo game against Pedro (``pedro/``).
     min_seats = 1
     max_seats = 4
     # Naming a difficulty asks for the solo game against Pedro (rulebook, « Mode solo »).

@@ -158,7 +158,7 @@ class TakeObjectiveStep:
         else:
             card = key[4:]
             if state.pedro is not None:  # solo: « faites glisser les autres vers le bout »
-                from games.gwt_argentina.pedro_rules import take_display_objective
+                from games.gwt_argentina.pedro.rules import take_display_objective
 
                 if take_display_objective(board, card):
                     ctx.reveals = True

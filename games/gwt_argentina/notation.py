@@ -12,7 +12,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from games.gwt_argentina.pedro_notation import read_pedro, write_pedro
+from games.gwt_argentina.pedro.notation import read_pedro, write_pedro
 from games.gwt_argentina.state import (
     WORKER_ROWS,
     Board,

@@ -15,8 +15,8 @@ from dataclasses import dataclass, field
 from functools import cache
 from typing import TYPE_CHECKING
 
-from games.gwt_argentina.data_buildings import PRIVATE_BY_ID
-from games.gwt_argentina.data_cattle import (
+from games.gwt_argentina.data.buildings import PRIVATE_BY_ID
+from games.gwt_argentina.data.cattle import (
     ANGUS,
     BREED_BY_ID,
     CARACU,
@@ -25,9 +25,9 @@ from games.gwt_argentina.data_cattle import (
     card_breed,
     card_vp,
 )
-from games.gwt_argentina.data_europe import CITIES, SHIP_BY_ID, port_city
-from games.gwt_argentina.data_objectives import CONDITIONS, OBJECTIVE_BY_ID
-from games.gwt_argentina.data_player import (
+from games.gwt_argentina.data.europe import CITIES, SHIP_BY_ID, port_city
+from games.gwt_argentina.data.objectives import CONDITIONS, OBJECTIVE_BY_ID
+from games.gwt_argentina.data.player import (
     DISC_SLOTS,
     FARMER_VP,
     LATE_COLUMN_VP,
@@ -35,8 +35,8 @@ from games.gwt_argentina.data_player import (
     MOVE_SLOT_VP,
     PESOS_PER_VP,
 )
-from games.gwt_argentina.data_railway import STATION_BY_ID, STATION_MASTER_BY_ID
-from games.gwt_argentina.data_tiles import (
+from games.gwt_argentina.data.railway import STATION_BY_ID, STATION_MASTER_BY_ID
+from games.gwt_argentina.data.tiles import (
     FARMER_BY_ID,
     JOB_MARKER_VP,
     WORKER_BY_ID,
@@ -391,7 +391,7 @@ def tallies(state: GwtState) -> dict[int, Tally]:
 def final_scores(state: GwtState) -> dict[int, dict[str, int]]:
     """``{seat: {category: points, "total": n}}`` by the score pad's 12 categories, for the
     seats only: in the solo game Pedro (``players[1]``, no seat) is scored by his own rules,
-    ``pedro_scoring.pedro_scores`` (« il ne marque pas de points de victoire pour les
+    ``pedro.scoring.pedro_scores`` (« il ne marque pas de points de victoire pour les
     catégories suivantes : 1 ..., 9 ... et 11 »), never as a player."""
     return {p.seat: score_tally(tally(state, p.seat)) for p in state.players
             if p.seat < state.seats}

@@ -145,7 +145,7 @@ def new_state(seats: int, options: GwtOptions, seed: int) -> GwtState:
                      board=board, current=0, first_turn=list(range(seats)))
     state.stack = [Frame(kind="turn_start", seat=0)]
     if seats == 1:
-        from games.gwt_argentina.pedro_setup import set_up_pedro
+        from games.gwt_argentina.pedro.setup import set_up_pedro
 
         set_up_pedro(state)
     return state

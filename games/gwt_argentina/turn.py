@@ -250,8 +250,8 @@ class TurnEndStep:
         missing = PB.hand_limit(player) - len(player.hand)
         if missing > 0:
             PB.draw(state, player, missing, ctx)
-        if state.pedro is not None:  # the solo game: Pedro's turn, or the end (pedro_turn.py)
-            from games.gwt_argentina.pedro_turn import after_human_turn
+        if state.pedro is not None:  # the solo game: Pedro's turn, or the end (pedro/turn.py)
+            from games.gwt_argentina.pedro.turn import after_human_turn
 
             after_human_turn(state, ctx)
             return

@@ -11,7 +11,7 @@ import re
 import pytest
 
 from games.gwt_argentina import GAME
-from games.gwt_argentina.data_trail import ALL_SPACES, SHORTCUTS, TOLLS, TRAIL
+from games.gwt_argentina.data.trail import ALL_SPACES, SHORTCUTS, TOLLS, TRAIL
 from games.i18n import PSEUDO, using
 from renderer import gwt_argentina, gwt_argentina_layers
 from renderer import gwt_argentina_trail as T

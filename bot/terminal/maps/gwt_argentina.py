@@ -10,10 +10,10 @@ from bot.terminal.maps import fill, name_of, wrap
 from games.base import name_seats
 from games.gwt_argentina import pieces as P
 from games.gwt_argentina import words
-from games.gwt_argentina.data_buildings import private_building
-from games.gwt_argentina.data_europe import CITY_NAMES, SHIP_BY_ID
-from games.gwt_argentina.data_railway import STATION_BY_ID
-from games.gwt_argentina.data_trail import BUENOS_AIRES, SHORTCUTS, START, TOLLS, TRAIL
+from games.gwt_argentina.data.buildings import private_building
+from games.gwt_argentina.data.europe import CITY_NAMES, SHIP_BY_ID
+from games.gwt_argentina.data.railway import STATION_BY_ID
+from games.gwt_argentina.data.trail import BUENOS_AIRES, SHORTCUTS, START, TOLLS, TRAIL
 from games.i18n import _
 
 LOG_LINES = 4

@@ -496,8 +496,8 @@ def _all_actions():
 def test_every_action_kind_is_documented():
     """« peu importe la situation dans laquelle les actions sont déclenchées, ces actions sont
     toujours représentées par les mêmes icônes » : one vocabulary of action kinds, each listed
-    in the table of data_actions (what the engine dispatches on)."""
-    from games.gwt_argentina import data_actions
+    in the table of data.actions (what the engine dispatches on)."""
+    from games.gwt_argentina.data import actions as data_actions
 
     documented = set(re.findall(r"^``(\w+)``", data_actions.__doc__ or "", flags=re.M))
     assert {"pesos", "hire", "either", "swap_with_market"} <= documented

@@ -10,7 +10,7 @@ reculer. » and the terminus « peut être amélioré plusieurs fois, à raison 
 from __future__ import annotations
 
 from games.gwt_argentina import data as D
-from games.gwt_argentina import pedro_actions as A
+from games.gwt_argentina.pedro import actions as A
 from tests.games.gwt_argentina.pedro_helpers import PEDRO, Ctx, solo
 from tests.games.gwt_argentina.positions import edit, keys, play, situation
 from tests.games.gwt_argentina.test_actions import TURN_END, at_location, p0, stations

@@ -5,12 +5,12 @@ from __future__ import annotations
 import pytest
 
 from games.gwt_argentina import data as D
-from games.gwt_argentina import pedro_actions as A
 from games.gwt_argentina import pieces as P
 from games.gwt_argentina.build import need
-from games.gwt_argentina.pedro_choice import Choices, Tie
-from games.gwt_argentina.pedro_data import CARD_BY_NUMBER
-from games.gwt_argentina.pedro_turn import chosen_actions
+from games.gwt_argentina.pedro import actions as A
+from games.gwt_argentina.pedro.choice import Choices, Tie
+from games.gwt_argentina.pedro.data import CARD_BY_NUMBER
+from games.gwt_argentina.pedro.turn import chosen_actions
 from tests.games.gwt_argentina.pedro_helpers import PEDRO, Ctx, solo, texts
 
 
@@ -407,8 +407,8 @@ def test_exhaustion_cards_go_to_his_pile():
     Épuisement (e.g. : la tuile Bâtiment personnel « 7b »), placez-les ... dans une pile à
     côté de son plateau. Pedro marquera des points à la fin de la partie. »"""
     from games.gwt_argentina.actions import start
-    from games.gwt_argentina.data_actions import Action
-    from games.gwt_argentina.pedro_scoring import pedro_scores
+    from games.gwt_argentina.data.actions import Action
+    from games.gwt_argentina.pedro.scoring import pedro_scores
 
     state = solo()
     before = pedro_scores(state)["cattle"]

@@ -8,8 +8,8 @@ import pytest
 from games.gwt_argentina import data as D
 from games.gwt_argentina import pieces as P
 from games.gwt_argentina.actions import start
-from games.gwt_argentina.pedro_ba import deliver, district_bonus
-from games.gwt_argentina.pedro_move import move_pedro
+from games.gwt_argentina.pedro.buenos_aires import deliver, district_bonus
+from games.gwt_argentina.pedro.move import move_pedro
 from games.gwt_argentina.ports import layout
 from tests.games.gwt_argentina.pedro_helpers import PEDRO, Ctx, solo, texts
 

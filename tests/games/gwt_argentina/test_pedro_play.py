@@ -14,8 +14,8 @@ from games.gwt_argentina import GAME
 from games.gwt_argentina import data as D
 from games.gwt_argentina import player_board as PB
 from games.gwt_argentina.notation import read, write
-from games.gwt_argentina.pedro_data import CARDS
-from games.gwt_argentina.pedro_state import PEDRO
+from games.gwt_argentina.pedro.data import CARDS
+from games.gwt_argentina.pedro.state import PEDRO
 from games.gwt_argentina.state import GwtState
 from tests.games.gwt_argentina.test_play import cards_everywhere, discs_of, tiles_everywhere
 from tests.games.playout import playout, replay

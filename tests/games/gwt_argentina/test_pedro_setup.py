@@ -7,8 +7,8 @@ import pytest
 from games.gwt_argentina import GAME
 from games.gwt_argentina import data as D
 from games.gwt_argentina import pieces as P
-from games.gwt_argentina.pedro_data import CARDS, LOADING_CARDS
-from games.gwt_argentina.pedro_rules import experience, loading_card
+from games.gwt_argentina.pedro.data import CARDS, LOADING_CARDS
+from games.gwt_argentina.pedro.rules import experience, loading_card
 from tests.games.gwt_argentina.pedro_helpers import PEDRO, solo
 
 

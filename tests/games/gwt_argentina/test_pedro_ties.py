@@ -7,12 +7,12 @@ import pytest
 from games.base import check_decision
 from games.gwt_argentina import GAME
 from games.gwt_argentina import data as D
-from games.gwt_argentina import pedro_actions as A
 from games.gwt_argentina import pieces as P
 from games.gwt_argentina.build import need
 from games.gwt_argentina.notation import read, write
-from games.gwt_argentina.pedro_choice import Choices, Tie
-from games.gwt_argentina.pedro_move import choose_path
+from games.gwt_argentina.pedro import actions as A
+from games.gwt_argentina.pedro.choice import Choices, Tie
+from games.gwt_argentina.pedro.move import choose_path
 from tests.games.gwt_argentina.pedro_helpers import PEDRO, Ctx, play_pedro_turn, solo, texts
 
 

@@ -7,12 +7,12 @@ from games.gwt_argentina import data as D
 from games.gwt_argentina.buenos_aires import AfterStep
 from games.gwt_argentina.flow import push, settle
 from games.gwt_argentina.market import TakeObjectiveStep
-from games.gwt_argentina.pedro_ba import deliver, forecasts, load
-from games.gwt_argentina.pedro_data import LOADING_CARDS
-from games.gwt_argentina.pedro_move import choose_path, move_pedro
-from games.gwt_argentina.pedro_rules import loading_card, ranked_ships, ship_to_load
-from games.gwt_argentina.pedro_scoring import pedro_scores
-from games.gwt_argentina.pedro_turn import after_human_turn
+from games.gwt_argentina.pedro.buenos_aires import deliver, forecasts, load
+from games.gwt_argentina.pedro.data import LOADING_CARDS
+from games.gwt_argentina.pedro.move import choose_path, move_pedro
+from games.gwt_argentina.pedro.rules import loading_card, ranked_ships, ship_to_load
+from games.gwt_argentina.pedro.scoring import pedro_scores
+from games.gwt_argentina.pedro.turn import after_human_turn
 from games.gwt_argentina.state import Ship
 from games.gwt_argentina.trail import pay_toll
 from tests.games.gwt_argentina.pedro_helpers import PEDRO, Ctx, play_pedro_turn, solo, texts
@@ -115,7 +115,7 @@ def test_you_pay_pedros_tolls_to_the_bank():
 def test_variable_movement_by_workers():
     """« L'estanciero de Pedro avance d'un lieu sur le parcours pour chaque ouvrier du type
     correspondant qu'il possède. » (cards #10–#15)"""
-    from games.gwt_argentina.pedro_turn import amount
+    from games.gwt_argentina.pedro.turn import amount
 
     state = solo()
     pedro = state.players[PEDRO]
@@ -307,7 +307,7 @@ def test_cards_carry_the_actions_the_chapter_names():
     #5, #6, #12 et #15) »; « Les cartes #10 à #15 de Pedro introduisent un déplacement
     variable »; « Carte #6 : La locomotive de Pedro avance d'autant de cases que sa valeur
     d'expérience »; « Carte #15 : La locomotive de Pedro avance d'une case. »"""
-    from games.gwt_argentina.pedro_data import CARDS
+    from games.gwt_argentina.pedro.data import CARDS
 
     named = {"hire": {1, 2}, "objective": {7}, "grain": {6, 8, 9}, "farmer": {8, 9},
              "cattle": {3, 10, 13}, "build": {4, 11, 14}, "loco": {5, 6, 12, 15}}
@@ -325,7 +325,7 @@ def test_cards_carry_the_actions_the_chapter_names():
 
 def test_upper_forecast_when_the_lower_worker_cannot_be_taken():
     """Worker tiles can no longer be chosen once the marker left the job market; Pedro then
-    takes the upper tile (reconstruction, pedro_ba)."""
+    takes the upper tile (reconstruction, pedro.buenos_aires)."""
     state = solo()
     worker = next(w.id for w in D.WORKER_TILES if w.id not in state.board.forecast.values()
                   and w.id in state.board.bag_b)

@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from games.gwt_argentina import GAME
 from games.gwt_argentina import data as D
-from games.gwt_argentina.pedro_data import CARD_BY_NUMBER
-from games.gwt_argentina.pedro_turn import amount, chosen_actions, do_action
+from games.gwt_argentina.pedro.data import CARD_BY_NUMBER
+from games.gwt_argentina.pedro.turn import amount, chosen_actions, do_action
 from games.gwt_argentina.scoring import Tally, final_scores, score_tally
 from games.i18n import _, using
 from tests.games.gwt_argentina.pedro_helpers import PEDRO, Ctx, solo

@@ -7,8 +7,8 @@ Quotations are from the rulebook's solo chapter.
 from __future__ import annotations
 
 from games.gwt_argentina import data as D
-from games.gwt_argentina.pedro_data import LOADING_CARDS, PEDRO_ROWS, LoadingCard
-from games.gwt_argentina.pedro_state import PEDRO
+from games.gwt_argentina.pedro.data import LOADING_CARDS, PEDRO_ROWS, LoadingCard
+from games.gwt_argentina.pedro.state import PEDRO
 from games.gwt_argentina.state import Board, GwtState, Ship
 
 

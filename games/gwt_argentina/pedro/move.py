@@ -7,7 +7,7 @@ atteindre ou pour se rapprocher de Buenos Aires)* 2. Le chemin avec le moins de 
 chemin pour lequel il aura à vous payer le moins de taxes que possible » (* « Pedro prend en
 compte les raccourcis »). Paths ending on the same location with the same tolls are one
 option; when several locations are left, you choose (« prenez vous-même la décision »,
-``pedro_choice``).
+``pedro.choice``).
 
 Tolls: Pedro has no money (« Pedro ne reçoit ni argent ni jeton Échange »), so a granjero's
 hand he passes gets nothing from him; your buildings' tolls are paid to you by the bank.
@@ -17,8 +17,8 @@ from __future__ import annotations
 
 from games.gwt_argentina import data as D
 from games.gwt_argentina.flow import Ctx
-from games.gwt_argentina.pedro_choice import Choices, ties
-from games.gwt_argentina.pedro_state import PEDRO
+from games.gwt_argentina.pedro.choice import Choices, ties
+from games.gwt_argentina.pedro.state import PEDRO
 from games.gwt_argentina.state import GwtState
 from games.gwt_argentina.trail import (
     building_owner,

@@ -1,7 +1,7 @@
 """The actions of Pedro's cards (« ACTIONS DE PEDRO »), each with its priority list.
 
 When a priority list leaves several options, the chapter says « prenez vous-même la
-décision »: the rule asks you through :class:`~.pedro_choice.Choices` (a granjero, a set
+décision »: the rule asks you through :class:`~.choice.Choices` (a granjero, a set
 of cattle cards of equal value and VP, a building site at a fork, a building, a
 replacement). The hiring list ends on one worker (« le plus à gauche dans la rangée la
 plus haute »), the locomotive on the farthest space, so neither asks.
@@ -19,8 +19,8 @@ from games.gwt_argentina.build import need
 from games.gwt_argentina.flow import Ctx
 from games.gwt_argentina.hire import hire_cost
 from games.gwt_argentina.market import take_from_market
-from games.gwt_argentina.pedro_choice import Choices, ties
-from games.gwt_argentina.pedro_data import (
+from games.gwt_argentina.pedro.choice import Choices, ties
+from games.gwt_argentina.pedro.data import (
     CARPINTERO,
     CATTLE_BY_GAUCHOS,
     FARMER_COLOUR_ORDER,
@@ -28,12 +28,12 @@ from games.gwt_argentina.pedro_data import (
     PEDRO_ROWS,
     row_name,
 )
-from games.gwt_argentina.pedro_rules import (
+from games.gwt_argentina.pedro.rules import (
     farthest_objective,
     take_display_objective,
     update_specialty,
 )
-from games.gwt_argentina.pedro_state import PEDRO
+from games.gwt_argentina.pedro.state import PEDRO
 from games.gwt_argentina.railway import TERMINUS, destinations, is_station
 from games.gwt_argentina.state import GwtState
 from games.gwt_argentina.trail import building_number, building_owner, track_value

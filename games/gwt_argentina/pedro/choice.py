@@ -6,7 +6,7 @@ prenez vous-même la décision. »
 
 A rule of Pedro's that ends with several options left calls :meth:`Choices.one`; if you
 have not decided yet it raises :class:`Tie` *before the rule changes anything*, Pedro's
-turn (``pedro_turn``) stops and you get the decision (``pedro_tie``, your seat). Your
+turn (``pedro.turn``) stops and you get the decision (``pedro_tie`` frame of ``pedro.tie``, your seat). Your
 answer is kept under the tie's ``what`` and the rule runs again, now with one option.
 Keys are the options' own names (a space, a card id, a building number), never
 translated.

@@ -1,6 +1,6 @@
 """Your decision when Pedro's priority lists leave a tie (« Finalement, si plusieurs options
 subsistent, prenez vous-même la décision. »): one option per option left, keyed by the
-option's own name (see :mod:`.pedro_choice`); your answer goes back to Pedro's turn frame,
+option's own name (see :mod:`.choice`); your answer goes back to Pedro's turn frame,
 which runs the rule again.
 """
 
@@ -9,7 +9,7 @@ from __future__ import annotations
 from games.gwt_argentina import data as D
 from games.gwt_argentina import pieces as P
 from games.gwt_argentina.flow import Ctx, opt, pop, step
-from games.gwt_argentina.pedro_state import PEDRO
+from games.gwt_argentina.pedro.state import PEDRO
 from games.gwt_argentina.ports import bonus_label, layout
 from games.gwt_argentina.state import Frame, GwtState
 from games.gwt_argentina.trail import location_label

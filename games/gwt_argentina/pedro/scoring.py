@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from games.gwt_argentina import data as D
-from games.gwt_argentina.pedro_state import PEDRO
+from games.gwt_argentina.pedro.state import PEDRO
 from games.gwt_argentina.scoring import tally
 from games.gwt_argentina.state import GwtState
 

@@ -8,15 +8,15 @@ la case Cavalier au début du parcours. Placez son marqueur de grain sur la case
 reçoit pas de carte Épuisement de départ »; « 18 : ... Pedro ne reçoit ni argent ni jeton
 Échange »; a worker tile drawn at random on his board, the specialisation tile facing the
 most numerous type; the 4 loading cards of the difficulty (derived: see
-:func:`games.gwt_argentina.pedro_rules.loading_card`).
+:func:`games.gwt_argentina.pedro.rules.loading_card`).
 """
 
 from __future__ import annotations
 
 from games.gwt_argentina import data as D
 from games.gwt_argentina import pieces as P
-from games.gwt_argentina.pedro_data import CARDS, PEDRO_ROWS, RESERVE_DISCS
-from games.gwt_argentina.pedro_state import PEDRO, PedroState
+from games.gwt_argentina.pedro.data import CARDS, PEDRO_ROWS, RESERVE_DISCS
+from games.gwt_argentina.pedro.state import PEDRO, PedroState
 from games.gwt_argentina.state import PRINTED, WORKER_ROWS, GwtState, Player
 
 

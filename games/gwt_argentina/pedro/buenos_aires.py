@@ -12,7 +12,7 @@ considéré en tout point comme un joueur »), through his own rules: pesos are 
 ne reçoit ni argent ni jeton Échange »); an objective card is the farthest of the display
 (as for card #7 and a ship's objective); a free market card goes face down onto his pile;
 a locomotive advance moves his locomotive by his rules (cards #5, #6, #12, #15). Options
-still tied after VP and pesos are yours to choose (``pedro_choice``); two spaces of one
+still tied after VP and pesos are yours to choose (``pedro.choice``); two spaces of one
 district with the same bonus and VP are one option.
 
 Reconstruction: when the lower forecast tile cannot be taken (a worker once the marker
@@ -27,10 +27,10 @@ from games.gwt_argentina import pieces as P
 from games.gwt_argentina.buenos_aires import AfterStep, worker_choosable
 from games.gwt_argentina.flow import Ctx, push
 from games.gwt_argentina.hire import place_worker_in_market
-from games.gwt_argentina.pedro_actions import advance_locomotive, take_free_cattle, take_objective
-from games.gwt_argentina.pedro_choice import Choices, ties
-from games.gwt_argentina.pedro_rules import FORECAST_PAIRS, loading_card, ship_to_load
-from games.gwt_argentina.pedro_state import PEDRO
+from games.gwt_argentina.pedro.actions import advance_locomotive, take_free_cattle, take_objective
+from games.gwt_argentina.pedro.choice import Choices, ties
+from games.gwt_argentina.pedro.rules import FORECAST_PAIRS, loading_card, ship_to_load
+from games.gwt_argentina.pedro.state import PEDRO
 from games.gwt_argentina.ports import deliveries, layout
 from games.gwt_argentina.setup import place_farmer
 from games.gwt_argentina.state import GwtState
