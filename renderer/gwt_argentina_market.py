@@ -10,6 +10,7 @@ used at this player count are greyed.
 from __future__ import annotations
 
 from games.gwt_argentina import words
+from games.gwt_argentina.action_facts import describe_printed
 from games.gwt_argentina.data.cattle import BREED_BY_ID, MARKET_CARD_BY_ID
 from games.gwt_argentina.data.objectives import OBJECTIVE_BY_ID
 from games.gwt_argentina.data.tiles import (
@@ -199,8 +200,6 @@ def paint_objectives(canvas: Canvas, view: dict, top: float) -> float:
 
 
 def _paint_objective(canvas: Canvas, x: float, top: float, card: str) -> None:
-    from games.gwt_argentina.actions import describe_printed
-
     data = OBJECTIVE_BY_ID[card]
     needs = ", ".join(words.need(k) if n == 1 else _("{need} ×{n}", need=words.need(k), n=n)
                       for k, n in data.needs.items())

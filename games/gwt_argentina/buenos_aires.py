@@ -10,11 +10,14 @@ from __future__ import annotations
 from games.gwt_argentina import data as D
 from games.gwt_argentina import pieces as P
 from games.gwt_argentina import player_board as PB
-from games.gwt_argentina.actions import describe_printed, start
+from games.gwt_argentina.action_facts import describe_printed
+from games.gwt_argentina.actions import start
 from games.gwt_argentina.discs import corner_slots, push_disc
 from games.gwt_argentina.flow import Ctx, opt, pop, push, push_all, seat_ref, step
 from games.gwt_argentina.hire import place_worker_in_market
 from games.gwt_argentina.market import refill_market
+from games.gwt_argentina.objectives import objective_options, play_objective
+from games.gwt_argentina.pedro.rules import slide_forecasts
 from games.gwt_argentina.setup import place_farmer
 from games.gwt_argentina.state import Frame, GwtState, Ship
 from games.gwt_argentina.told import _, _n, joined
@@ -41,8 +44,6 @@ def enter_buenos_aires(state: GwtState, seat: int) -> None:
 # card is in hand.
 def with_objectives(state: GwtState, seat: int, options: list) -> list:
     """A step's options and, when it has any, the objective cards one may play first."""
-    from games.gwt_argentina.turn import objective_options
-
     return options + objective_options(state, seat) if options else options
 
 
@@ -50,8 +51,6 @@ def played_objective(state: GwtState, frame: Frame, key: str, ctx: Ctx) -> bool:
     """Play the objective card of an ``obj:`` key (the step stays pending)."""
     if not key.startswith("obj:"):
         return False
-    from games.gwt_argentina.turn import play_objective
-
     play_objective(state, frame.seat, key[4:], ctx)
     return True
 
@@ -69,8 +68,6 @@ class PauseStep:
 
     @staticmethod
     def options(state: GwtState, frame: Frame):
-        from games.gwt_argentina.turn import objective_options
-
         cards = objective_options(state, frame.seat)
         if not cards:
             return []
@@ -289,8 +286,6 @@ class AfterStep:
         state.players[frame.seat].estanciero = "START"
         board = state.board
         if state.pedro is not None:  # solo: the lower forecast spaces first (pedro.rules)
-            from games.gwt_argentina.pedro.rules import slide_forecasts
-
             slide_forecasts(board)
         for space, tile in board.forecast.items():
             if tile is None:

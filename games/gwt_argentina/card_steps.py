@@ -5,19 +5,15 @@ from __future__ import annotations
 from games.gwt_argentina import data as D
 from games.gwt_argentina import pieces as P
 from games.gwt_argentina import player_board as PB
+from games.gwt_argentina.action_facts import ACTION_BY_KEY, AUX_LABELS, describe
 from games.gwt_argentina.actions import (
-    ACTION_BY_KEY,
-    AUX_LABELS,
     advance_track,
-    aux_choices,
-    describe,
     do_aux,
     objective_action,
-    pair_breeds,
-    possible,
     start,
     start_all,
 )
+from games.gwt_argentina.conditions import aux_choices, pair_breeds, possible
 from games.gwt_argentina.flow import (
     OPENED,
     Ctx,

@@ -2,7 +2,9 @@
 
 The turn is a stack of frames (:mod:`.flow`); each module registers the decisions of its
 concern: :mod:`.turn` (phases A–C, first turn), :mod:`.buenos_aires` (the six steps),
-:mod:`.actions` (every action of the data, dispatched on ``Action.kind``), :mod:`.hire`,
+:mod:`.actions` (every action of the data, dispatched on ``Action.kind``; its label and
+amount in :mod:`.action_facts`, whether it is possible in :mod:`.conditions`),
+:mod:`.objectives` (playing objective cards), :mod:`.turn_end` (phase C), :mod:`.hire`,
 :mod:`.build`, :mod:`.market` (cattle and objectives), :mod:`.help_farmers`,
 :mod:`.railway`, :mod:`.ports`, :mod:`.discs`, :mod:`.card_steps`. Components come from
 :mod:`.data` (read through :mod:`.pieces` and :mod:`.player_board`); final scoring from
@@ -43,6 +45,7 @@ from games.gwt_argentina import (  # noqa: F401  (registers the decisions)
     ports,
     railway,
     turn,
+    turn_end,
     words,
 )
 from games.gwt_argentina.card_steps import exchange_options, use_exchange_token
@@ -51,7 +54,7 @@ from games.gwt_argentina.pedro import turn as pedro_turn  # noqa: F401  (registe
 from games.gwt_argentina.pedro.data import DIFFICULTY_NAMES, difficulty_name
 from games.gwt_argentina.pedro.scoring import pedro_scores
 from games.gwt_argentina.pedro.view import pedro_view
-from games.gwt_argentina.scoring import Tally, score_tally, tallies
+from games.gwt_argentina.scoring import tallies, tally_score
 from games.gwt_argentina.setup import new_state
 from games.gwt_argentina.state import GwtOptions, GwtState
 from games.gwt_argentina.upgrade import RULES_VERSION, upgrade
@@ -266,24 +269,6 @@ class GwtArgentina(Game[GwtState, GwtOptions]):
             if state.rules_version == RULES_VERSION:
                 return state
         return GwtState.model_validate(upgrade(json.loads(text)))
-
-
-_TALLY_SCORES: dict[tuple, dict[str, int]] = {}
-
-
-def tally_score(t: Tally) -> dict[str, int]:
-    """``score_tally`` (the scoring module's, as ``final_scores`` does), remembered by the
-    tally's content: computer players look at many positions where one player's holdings
-    did not change."""
-    key = tuple(tuple(sorted(v.items())) if isinstance(v, dict) else
-                tuple(sorted(v)) if isinstance(v, tuple | frozenset) else v
-                for v in t.__dict__.values())
-    hit = _TALLY_SCORES.get(key)
-    if hit is None:
-        if len(_TALLY_SCORES) > 20_000:
-            _TALLY_SCORES.clear()
-        hit = _TALLY_SCORES[key] = score_tally(t)
-    return dict(hit)
 
 
 def grouped(options: list[Option]) -> list[Option]:

@@ -6,7 +6,9 @@ from games.gwt_argentina import data as D
 from games.gwt_argentina import pieces as P
 from games.gwt_argentina import player_board as PB
 from games.gwt_argentina import words
+from games.gwt_argentina.action_facts import describe_printed
 from games.gwt_argentina.flow import OPENED, Ctx, back_out, opt, pop, push, seat_ref, step
+from games.gwt_argentina.pedro.rules import take_display_objective
 from games.gwt_argentina.state import Frame, GwtState
 from games.gwt_argentina.told import _, _n, cut, joined
 
@@ -158,8 +160,6 @@ class TakeObjectiveStep:
         else:
             card = key[4:]
             if state.pedro is not None:  # solo: « faites glisser les autres vers le bout »
-                from games.gwt_argentina.pedro.rules import take_display_objective
-
                 if take_display_objective(board, card):
                     ctx.reveals = True
             else:
@@ -174,8 +174,6 @@ class TakeObjectiveStep:
 
 def objective_label(card: str) -> str:
     o = D.OBJECTIVE_BY_ID[card]
-    from games.gwt_argentina.actions import describe_printed
-
     need = joined([words.need(k) if v == 1 else _("{need}×{n}", need=words.need(k), n=v)
                    for k, v in o.needs.items()])
     label = _("Objective {n}: {action}; {vp}/{penalty} VP: {needs}", n=card[2:],

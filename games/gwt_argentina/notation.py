@@ -12,6 +12,8 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from games.gwt_argentina import data as D
+from games.gwt_argentina.flow import REGISTRY
 from games.gwt_argentina.pedro.notation import read_pedro, write_pedro
 from games.gwt_argentina.state import (
     WORKER_ROWS,
@@ -317,9 +319,6 @@ def _read_frames(lines: _Lines) -> list[Frame]:
 
 def check_ids(state: GwtState) -> None:
     """Every id names a piece of the game (NotationError otherwise)."""
-    from games.gwt_argentina import data as D
-    from games.gwt_argentina.flow import REGISTRY
-
     cards = set(D.MARKET_CARD_BY_ID) | set(D.OBJECTIVE_BY_ID) | {D.EXHAUSTION_CARD_ID}
     cards |= {c.id for seat in range(state.seats) for c in D.starting_cards(seat)}
     tiles = set(D.WORKER_BY_ID) | set(D.FARMER_BY_ID)

@@ -4,7 +4,10 @@ from __future__ import annotations
 
 from games.gwt_argentina import data as D
 from games.gwt_argentina import pieces as P
+from games.gwt_argentina.action_facts import describe
+from games.gwt_argentina.actions import start
 from games.gwt_argentina.flow import Ctx, opt, pop, seat_ref, step
+from games.gwt_argentina.objectives import objective_options, play_objective
 from games.gwt_argentina.state import Frame, GwtState
 from games.gwt_argentina.told import _, _n
 
@@ -38,8 +41,6 @@ def deliveries(state: GwtState, seat: int) -> list[tuple[str, str, str, int]]:
 
 
 def bonus_label(state: GwtState, seat: int, bonus: D.Action | None) -> str:
-    from games.gwt_argentina.actions import describe
-
     return _("no bonus") if bonus is None else describe(state, seat, bonus)
 
 
@@ -69,8 +70,6 @@ class DeliverStep:
                            group=D.CITY_NAMES[city] if many else None))
         out.append(opt("skip", _("No delivery"), group=_("Other") if many else None))
         if frame.data.get("ba"):  # Buenos Aires step 1: objective cards may come first
-            from games.gwt_argentina.turn import objective_options
-
             out += [o.model_copy(update={"group": _("Other") if many else None})
                     for o in objective_options(state, frame.seat)]
         return out
@@ -78,8 +77,6 @@ class DeliverStep:
     @staticmethod
     def apply(state: GwtState, frame: Frame, key: str, ctx: Ctx) -> None:
         if key.startswith("obj:"):
-            from games.gwt_argentina.turn import play_objective
-
             play_objective(state, frame.seat, key[4:], ctx)
             return
         pop(state, frame)
@@ -100,8 +97,6 @@ class DeliverStep:
                           space=space.split(":")[1],
                           bonus=bonus_label(state, frame.seat, bonus)), frame.seat)
         if bonus is not None:
-            from games.gwt_argentina.actions import start
-
             start(state, frame.seat, bonus, ctx, ask=True)
 
 

@@ -12,6 +12,8 @@ from __future__ import annotations
 from games.gwt_argentina import data as D
 from games.gwt_argentina import pieces as P
 from games.gwt_argentina import player_board as PB
+from games.gwt_argentina.action_facts import describe_printed
+from games.gwt_argentina.actions import gain_track
 from games.gwt_argentina.discs import push_disc
 from games.gwt_argentina.flow import Ctx, back_out, opt, pop, push, seat_ref, step
 from games.gwt_argentina.state import PRINTED, WORKER_ROWS, Frame, GwtState
@@ -189,8 +191,6 @@ class MasterStep:
         sid = frame.data["id"]
         if frame.seat not in state.board.stations[sid]:
             return []
-        from games.gwt_argentina.actions import describe_printed
-
         master = state.board.station_masters[sid]
         facts = D.STATION_MASTER_BY_ID[master]
         player = state.players[frame.seat]
@@ -229,8 +229,6 @@ class MasterStep:
                          id=sid), frame.seat)
         if reward.kind == "grain":
             # « effectuez cette action immédiatement ou renoncez-y définitivement » (p. 15)
-            from games.gwt_argentina.actions import gain_track
-
             gain_track(state, frame.seat, "grain", reward.amount, ctx, ask=True)
 
 

@@ -13,7 +13,6 @@ from collections import Counter
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from functools import cache
-from typing import TYPE_CHECKING
 
 from games.gwt_argentina.data.buildings import PRIVATE_BY_ID
 from games.gwt_argentina.data.cattle import (
@@ -42,9 +41,7 @@ from games.gwt_argentina.data.tiles import (
     WORKER_BY_ID,
     WORKER_ROWS,
 )
-
-if TYPE_CHECKING:
-    from games.gwt_argentina.state import GwtState
+from games.gwt_argentina.state import GwtState
 
 #: The score pad's 12 lines, in order.
 CATEGORIES: tuple[str, ...] = (
@@ -395,3 +392,21 @@ def final_scores(state: GwtState) -> dict[int, dict[str, int]]:
     catégories suivantes : 1 ..., 9 ... et 11 »), never as a player."""
     return {p.seat: score_tally(tally(state, p.seat)) for p in state.players
             if p.seat < state.seats}
+
+
+_TALLY_SCORES: dict[tuple, dict[str, int]] = {}
+
+
+def tally_score(t: Tally) -> dict[str, int]:
+    """:func:`score_tally` (as ``final_scores`` does), remembered by the
+    tally's content: computer players look at many positions where one player's holdings
+    did not change."""
+    key = tuple(tuple(sorted(v.items())) if isinstance(v, dict) else
+                tuple(sorted(v)) if isinstance(v, tuple | frozenset) else v
+                for v in t.__dict__.values())
+    hit = _TALLY_SCORES.get(key)
+    if hit is None:
+        if len(_TALLY_SCORES) > 20_000:
+            _TALLY_SCORES.clear()
+        hit = _TALLY_SCORES[key] = score_tally(t)
+    return dict(hit)

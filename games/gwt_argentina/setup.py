@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from games.gwt_argentina import data as D
 from games.gwt_argentina import pieces as P
+from games.gwt_argentina.pedro.setup import set_up_pedro
 from games.gwt_argentina.state import (
     PRINTED,
     WORKER_ROWS,
@@ -145,7 +146,5 @@ def new_state(seats: int, options: GwtOptions, seed: int) -> GwtState:
                      board=board, current=0, first_turn=list(range(seats)))
     state.stack = [Frame(kind="turn_start", seat=0)]
     if seats == 1:
-        from games.gwt_argentina.pedro.setup import set_up_pedro
-
         set_up_pedro(state)
     return state

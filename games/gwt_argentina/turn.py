@@ -10,14 +10,10 @@ from __future__ import annotations
 from games.gwt_argentina import data as D
 from games.gwt_argentina import pieces as P
 from games.gwt_argentina import player_board as PB
-from games.gwt_argentina.actions import (
-    aux_choices,
-    describe,
-    location_actions,
-    objective_action,
-    possible,
-    start,
-)
+from games.gwt_argentina.action_facts import describe, location_actions
+from games.gwt_argentina.actions import start
+from games.gwt_argentina.buenos_aires import enter_buenos_aires
+from games.gwt_argentina.conditions import aux_choices, possible
 from games.gwt_argentina.flow import (
     Ctx,
     mark_opened,
@@ -30,6 +26,7 @@ from games.gwt_argentina.flow import (
     upper_first,
 )
 from games.gwt_argentina.help_farmers import can_help_any
+from games.gwt_argentina.objectives import objective_options, play_objective
 from games.gwt_argentina.state import Frame, GwtState
 from games.gwt_argentina.told import _
 from games.gwt_argentina.trail import ends_move, kind_of, location_label, next_locations, pay_toll
@@ -49,24 +46,6 @@ def begin_turn(state: GwtState, seat: int) -> None:
         push_all(state, frames)
         return
     push(state, "move", seat, limit=PB.move_limit(state, player), steps=0, extra=False)
-
-
-def objective_options(state: GwtState, seat: int) -> list:
-    seen: set[str] = set()
-    out = []
-    for card in state.players[seat].hand:
-        if P.is_objective(card) and card not in seen:
-            seen.add(card)
-            out.append(opt(f"obj:{card}", _("Play {card}", card=P.card_label(card))))
-    return out
-
-
-def play_objective(state: GwtState, seat: int, card: str, ctx: Ctx) -> None:
-    player = state.players[seat]
-    player.hand.remove(card)
-    player.objectives.append(card)
-    ctx.say(state, _("{who} plays {card}.", who=seat_ref(seat), card=P.card_label(card)), seat)
-    objective_action(state, seat, card, ctx)
 
 
 @step("turn_start")
@@ -167,8 +146,6 @@ class MoveStep:
 def enter_location(state: GwtState, seat: int, space: str) -> None:
     """Phase B at a location: Buenos Aires' six steps, or the location's menu."""
     if space == "BA" or space in D.SHORTCUTS:
-        from games.gwt_argentina.buenos_aires import enter_buenos_aires
-
         state.players[seat].estanciero = "BA"
         enter_buenos_aires(state, seat)
         return
@@ -234,34 +211,3 @@ class LocationStep:
         depth, said = len(state.stack), len(ctx.events)
         start(state, seat, location_actions(state, frame.data["space"], frame_tile(frame))[i], ctx)
         mark_opened(state, ctx, depth, said, i)
-
-
-@step("turn_end")
-class TurnEndStep:
-    """Phase C: draw up to the hand limit; then the next player's turn (or the end)."""
-
-    auto = True
-
-    @staticmethod
-    def run(state: GwtState, frame: Frame, ctx: Ctx) -> None:
-        pop(state, frame)
-        seat = frame.seat
-        player = state.players[seat]
-        missing = PB.hand_limit(player) - len(player.hand)
-        if missing > 0:
-            PB.draw(state, player, missing, ctx)
-        if state.pedro is not None:  # the solo game: Pedro's turn, or the end (pedro/turn.py)
-            from games.gwt_argentina.pedro.turn import after_human_turn
-
-            after_human_turn(state, ctx)
-            return
-        if state.end_triggered_by is not None:
-            if seat in state.last_turns:
-                state.last_turns.remove(seat)
-            if not state.last_turns:
-                state.finished = True
-                ctx.say(state, _("The game is over."))
-                return
-            begin_turn(state, state.last_turns[0])
-            return
-        begin_turn(state, (seat + 1) % state.seats)

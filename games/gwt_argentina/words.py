@@ -9,6 +9,7 @@ adjective whose French form agrees with its noun, hence one table per noun.
 from __future__ import annotations
 
 from games.base import seat_ref
+from games.gwt_argentina import data as D
 from games.gwt_argentina.told import _
 from games.i18n import N_
 
@@ -124,8 +125,6 @@ NEEDS = {
 
 def need(key: str) -> str:
     """One requirement of an objective card."""
-    from games.gwt_argentina import data as D
-
     if key in NEEDS:
         return _(NEEDS[key])
     if key.startswith("farmer_"):

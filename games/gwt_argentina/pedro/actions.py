@@ -190,15 +190,6 @@ def to_his_pile(state: GwtState, cards: tuple[str, ...] | list[str]) -> None:
     state.players[PEDRO].deck.extend(cards)
 
 
-def turn_face_down(state: GwtState) -> None:
-    """Cards given to Pedro as to any player (an exhaustion card of building 7b lands on a
-    player's discard pile) go onto his face-down pile: « Chaque fois que Pedro reçoit des
-    cartes Bétail, des cartes Objectif ou des cartes Épuisement (e.g. : la tuile Bâtiment
-    personnel « 7b »), placez-les face cachée dans une pile à côté de son plateau »."""
-    pedro = state.players[PEDRO]
-    pedro.deck.extend(pedro.discard)
-    pedro.discard.clear()
-
 
 def buy_cattle(state: GwtState, ctx: Ctx, choices: Choices | None = None,
                progress: dict | None = None) -> None:

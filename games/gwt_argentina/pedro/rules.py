@@ -102,3 +102,12 @@ def slide_forecasts(board: Board) -> None:
         if board.forecast.get(lower) is None and board.forecast.get(upper) is not None:
             board.forecast[lower] = board.forecast[upper]
             board.forecast[upper] = None
+
+def turn_face_down(state: GwtState) -> None:
+    """Cards given to Pedro as to any player (an exhaustion card of building 7b lands on a
+    player's discard pile) go onto his face-down pile: « Chaque fois que Pedro reçoit des
+    cartes Bétail, des cartes Objectif ou des cartes Épuisement (e.g. : la tuile Bâtiment
+    personnel « 7b »), placez-les face cachée dans une pile à côté de son plateau »."""
+    pedro = state.players[PEDRO]
+    pedro.deck.extend(pedro.discard)
+    pedro.discard.clear()
