@@ -9,13 +9,13 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from games.gwt_argentina import data as D
+from games.gwt_argentina import data
 from games.gwt_argentina.state import GwtState, Player
 from games.gwt_argentina.told import _, _n, cut, joined
 from games.gwt_argentina.trail import building_number, building_owner, building_side
 from games.i18n import N_
 
-Action = D.Action
+Action = data.Action
 
 AUX_LABELS = {
     "aux_pesos": (N_("+1 peso"), N_("+2 pesos")),
@@ -31,7 +31,7 @@ AUX_LABELS = {
 
 def risk_action(space: str) -> Action:
     """The special action printed on a building space, as an action (p. 8)."""
-    return D.RISK_ACTIONS[space].action
+    return data.RISK_ACTIONS[space].action
 
 
 def _walk(actions: Iterable[Action]) -> Iterable[Action]:
@@ -43,24 +43,24 @@ def _walk(actions: Iterable[Action]) -> Iterable[Action]:
 
 def _all_actions() -> dict[str, Action]:
     found: list[Action] = []
-    for b in D.NEUTRAL_BUILDINGS:
+    for b in data.NEUTRAL_BUILDINGS:
         found += b.actions
-    for b in D.PRIVATE_BUILDINGS:
+    for b in data.PRIVATE_BUILDINGS:
         found += b.actions
-    for slots in D.ROW_SLOTS.values():
+    for slots in data.ROW_SLOTS.values():
         for slot in slots:
             found += slot.actions
-    for m in D.STATION_MASTERS:
+    for m in data.STATION_MASTERS:
         found.append(m.reward)
-    for o in D.OBJECTIVE_CARDS:
+    for o in data.OBJECTIVE_CARDS:
         found.append(o.action)
-    for s in D.SHIPS:
+    for s in data.SHIPS:
         if s.on_load:
             found.append(s.on_load)
-    for city in D.PORT_CITIES.values():
+    for city in data.PORT_CITIES.values():
         for d in city.districts:
             found += [sp.bonus for sp in d.spaces if sp.bonus]
-    found += [risk_action(s) for s in D.RISK_ACTIONS]
+    found += [risk_action(s) for s in data.RISK_ACTIONS]
     return {a.key: a for a in _walk(found)}
 
 
@@ -72,9 +72,9 @@ def location_actions(state: GwtState, space: str, tile: str | None = None) -> li
     private building adds the special action printed on its space, for its owner (p. 8)."""
     tile = tile or state.board.trail[space]
     if ":" not in tile:
-        return list(D.NEUTRAL_BY_ID[tile].actions)
-    actions = list(D.private_building(building_number(tile), building_side(state, tile)).actions)
-    if space in D.RISK_ACTIONS:
+        return list(data.NEUTRAL_BY_ID[tile].actions)
+    actions = list(data.private_building(building_number(tile), building_side(state, tile)).actions)
+    if space in data.RISK_ACTIONS:
         actions.append(risk_action(space))
     return actions
 
@@ -87,18 +87,18 @@ def own_buildings(state: GwtState, seat: int) -> list[str]:
 
 
 def farmland_buildings(state: GwtState, seat: int) -> int:
-    return sum(1 for s in own_buildings(state, seat) if s in D.FARMLAND)
+    return sum(1 for s in own_buildings(state, seat) if s in data.FARMLAND)
 
 
 def worker_sets(player: Player) -> int:
-    return min(player.worker_count(row) for row in D.WORKER_ROWS)
+    return min(player.worker_count(row) for row in data.WORKER_ROWS)
 
 
 def gain_of(state: GwtState, player: Player, a: Action) -> int:
     """How much a counted action gives now."""
     k = a.kind
     if k in ("grain_per_granjero", "pesos_per_granjero"):
-        return a.amount * player.worker_count(D.GRANJERO)
+        return a.amount * player.worker_count(data.GRANJERO)
     if k in ("grain_per_farmland", "pesos_per_farmland"):
         return a.amount * farmland_buildings(state, player.seat)
     if k == "certificate_per_farmer_pair":
@@ -106,14 +106,14 @@ def gain_of(state: GwtState, player: Player, a: Action) -> int:
     if k == "pesos_per_worker_set":
         return a.amount * worker_sets(player)
     if k == "engine_by_maquinistas":
-        return player.worker_count(D.MAQUINISTA)
+        return player.worker_count(data.MAQUINISTA)
     if k == "draw_discard_gauchos":
-        return player.worker_count(D.GAUCHO)
+        return player.worker_count(data.GAUCHO)
     return a.amount
 
 
 def breed_name(breed: str) -> str:
-    return _("card of your choice") if breed == "any" else D.BREED_BY_ID[breed].name
+    return _("card of your choice") if breed == "any" else data.BREED_BY_ID[breed].name
 
 
 # -- describing ---------------------------------------------------------------------------
@@ -146,7 +146,7 @@ def _describe(state: GwtState, player: Player, a: Action) -> str:
         "exchange_token": lambda: _("+{n} exchange token", n=n),
         "build": lambda: _("build ({n} pesos per carpintero)", n=n),
         "buy_cattle": lambda: _n("buy cattle ({n} gaucho)", "buy cattle ({n} gauchos)",
-                                 player.worker_count(D.GAUCHO)),
+                                 player.worker_count(data.GAUCHO)),
         "objective": lambda: _("take an objective card"),
         "aux_single": lambda: _("single auxiliary action"),
         "aux_any": lambda: _("auxiliary action (single or double)"),
@@ -175,7 +175,7 @@ def _describe(state: GwtState, player: Player, a: Action) -> str:
     if k == "discard_pair":
         return _("discard 2 of one breed → {then}", then=then)
     if k == "disc_to_quay":
-        return _("a disc to {city} quay {quay}", city=D.CITY_NAMES[a.city], quay="I" * a.quay)
+        return _("a disc to {city} quay {quay}", city=data.CITY_NAMES[a.city], quay="I" * a.quay)
     if k == "pay_grain":
         return _n("pay {n} grain → {then}", "pay {n} grain → {then}", n, then=then)
     if k == "take_market_card":

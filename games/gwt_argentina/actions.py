@@ -11,9 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from games.gwt_argentina import data as D
-from games.gwt_argentina import pieces as P
-from games.gwt_argentina import player_board as PB
+from games.gwt_argentina import data, pieces, player_board
 from games.gwt_argentina.action_facts import AUX_LABELS, gain_of
 from games.gwt_argentina.discs import push_disc
 from games.gwt_argentina.flow import Ctx, push, seat_ref
@@ -21,7 +19,7 @@ from games.gwt_argentina.pedro.rules import turn_face_down
 from games.gwt_argentina.state import GwtState, Player
 from games.gwt_argentina.told import _, _n
 
-Action = D.Action
+Action = data.Action
 
 
 # -- doing ----------------------------------------------------------------------------------
@@ -56,18 +54,18 @@ def gain_track(state: GwtState, seat: int, track: str, n: int, ctx: Ctx, *,
 
 def track_room(player: Player, track: str) -> int:
     if track == "grain":
-        return D.GRAIN_LIMIT - player.grain
-    return PB.cert_limit(player) - player.certificates
+        return data.GRAIN_LIMIT - player.grain
+    return player_board.cert_limit(player) - player.certificates
 
 
 def advance_track(state: GwtState, seat: int, track: str, n: int, ctx: Ctx) -> None:
     player = state.players[seat]
     who = seat_ref(seat)
     if track == "grain":
-        got = PB.gain_grain(player, n)
+        got = player_board.gain_grain(player, n)
         ctx.say(state, _n("{who} gains {n} grain.", "{who} gains {n} grain.", got, who=who), seat)
     else:
-        got = PB.gain_cert(player, n)
+        got = player_board.gain_cert(player, n)
         ctx.say(state, _n("{who} gains {n} certificate.", "{who} gains {n} certificates.", got,
                           who=who), seat)
 
@@ -79,7 +77,7 @@ def start(state: GwtState, seat: int, a: Action, ctx: Ctx, *, ask: bool = False)
     k, n = a.kind, gain_of(state, player, a)
     who = seat_ref(seat)
     if k in ("pesos", "pesos_per_granjero", "pesos_per_farmland", "pesos_per_worker_set"):
-        PB.gain_money(player, n)
+        player_board.gain_money(player, n)
         ctx.say(state, _n("{who} gains {n} peso.", "{who} gains {n} pesos.", n, who=who), seat)
     elif k in ("grain", "grain_per_granjero", "grain_per_farmland"):
         gain_track(state, seat, "grain", n, ctx, ask=ask)
@@ -95,7 +93,7 @@ def start(state: GwtState, seat: int, a: Action, ctx: Ctx, *, ask: bool = False)
     elif k == "build":
         push(state, "build", seat, per=n)
     elif k == "buy_cattle":
-        push(state, "buy", seat, gauchos=player.worker_count(D.GAUCHO))
+        push(state, "buy", seat, gauchos=player.worker_count(data.GAUCHO))
     elif k == "objective":
         push(state, "take_objective", seat)
     elif k in ("aux_single", "aux_any"):
@@ -125,15 +123,15 @@ def start(state: GwtState, seat: int, a: Action, ctx: Ctx, *, ask: bool = False)
                 break
         push(state, "move", seat, limit=n, steps=0, extra=True)
     elif k == "remove_exhaustion":
-        card = next(c for c in player.hand if P.is_exhaustion(c))
-        PB.remove_from_hand(state, player, card)
+        card = next(c for c in player.hand if pieces.is_exhaustion(c))
+        player_board.remove_from_hand(state, player, card)
         ctx.say(state, _("{who} returns an exhaustion card.", who=who), seat)
     elif k == "delivery":
         push(state, "deliver", seat)
     elif k == "exhaust_opponents":
         for other in state.players:
             if other.seat != seat:
-                PB.take_exhaustion(state, other, 1)
+                player_board.take_exhaustion(state, other, 1)
         if state.pedro is not None:  # solo: Pedro's cards go face down (pedro.rules)
             turn_face_down(state)
         ctx.say(state, _("{who} gives every other player an exhaustion card.", who=who), seat)
@@ -158,13 +156,13 @@ def start(state: GwtState, seat: int, a: Action, ctx: Ctx, *, ask: bool = False)
 def objective_action(state: GwtState, seat: int, card: str, ctx: Ctx) -> None:
     """The immediate action printed on an objective card (annex, last page): « Effectuez
     ensuite l'action immédiate ... ou renoncez-y » (p. 16)."""
-    start(state, seat, D.OBJECTIVE_BY_ID[card].action, ctx, ask=True)
+    start(state, seat, data.OBJECTIVE_BY_ID[card].action, ctx, ask=True)
 
 
 def row_action(state: GwtState, seat: int, row: str, position: int, ctx: Ctx) -> None:
     """The immediate action of the worker-row space just filled (``position`` 0-based),
     done at once or forgone (p. 13)."""
-    slot = D.ROW_SLOTS[row][position]
+    slot = data.ROW_SLOTS[row][position]
     if slot.actions:
         push(state, "row_action", seat, row=row, column=position + 1)
 
@@ -172,18 +170,18 @@ def row_action(state: GwtState, seat: int, row: str, position: int, ctx: Ctx) ->
 def do_aux(state: GwtState, seat: int, aux: str, n: int, ctx: Ctx) -> None:
     player = state.players[seat]
     if aux == "aux_pesos":
-        PB.gain_money(player, n)
+        player_board.gain_money(player, n)
     elif aux == "aux_draw":
         push(state, "draw_then_discard", seat, n=n, upto=True)
     elif aux == "aux_cert":
         player.grain -= n
-        PB.gain_money(player, n)
+        player_board.gain_money(player, n)
         gain_track(state, seat, "certificates", n, ctx)
     elif aux == "aux_grain":
-        PB.pay(player, n)
+        player_board.pay(player, n)
         gain_track(state, seat, "grain", n, ctx)
     elif aux == "aux_engine":
-        PB.pay(player, n)
+        player_board.pay(player, n)
         push(state, "loco", seat, max=n)
     elif aux == "aux_remove":
         push(state, "draw_then_remove", seat, n=n)

@@ -2,9 +2,7 @@
 
 from __future__ import annotations
 
-from games.gwt_argentina import data as D
-from games.gwt_argentina import pieces as P
-from games.gwt_argentina import player_board as PB
+from games.gwt_argentina import data, pieces, player_board
 from games.gwt_argentina.action_facts import ACTION_BY_KEY, AUX_LABELS, describe
 from games.gwt_argentina.actions import (
     advance_track,
@@ -32,17 +30,17 @@ from games.gwt_argentina.told import _, _n
 from games.gwt_argentina.words import worker
 
 
-def then_actions(frame: Frame) -> list[D.Action]:
+def then_actions(frame: Frame) -> list[data.Action]:
     return [ACTION_BY_KEY[k] for k in frame.data["then"]]
 
 
 def hand_options(state: GwtState, seat: int, prefix: str, *, cattle_only: bool = False):
     """One option per distinct kind of card in hand."""
     out = []
-    for card in PB.hand_kinds(state.players[seat]).values():
-        if cattle_only and P.cattle(card) is None:
+    for card in player_board.hand_kinds(state.players[seat]).values():
+        if cattle_only and pieces.cattle(card) is None:
             continue
-        out.append(opt(f"{prefix}:{card}", P.card_label(card)))
+        out.append(opt(f"{prefix}:{card}", pieces.card_label(card)))
     return out
 
 
@@ -55,7 +53,7 @@ class PairStep:
     @staticmethod
     def options(state: GwtState, frame: Frame):
         breeds = pair_breeds(state.players[frame.seat])
-        out = [opt(f"breed:{b}", _("Two {breed}", breed=D.BREED_BY_ID[b].name)) for b in breeds]
+        out = [opt(f"breed:{b}", _("Two {breed}", breed=data.BREED_BY_ID[b].name)) for b in breeds]
         return out + [opt("skip", _("Discard nothing"))] if out else []
 
     @staticmethod
@@ -66,11 +64,11 @@ class PairStep:
             return
         breed = key[6:]
         player = state.players[frame.seat]
-        cards = [c for c in player.hand if PB.breed_of(c) == breed][:2]
+        cards = [c for c in player.hand if player_board.breed_of(c) == breed][:2]
         for card in cards:
-            PB.discard(player, card)
+            player_board.discard(player, card)
         ctx.say(state, _("{who} discards two {breed}.", who=seat_ref(frame.seat),
-                         breed=D.BREED_BY_ID[breed].name), frame.seat)
+                         breed=data.BREED_BY_ID[breed].name), frame.seat)
         start_all(state, frame.seat, then_actions(frame), ctx)
 
 
@@ -102,7 +100,7 @@ class DrawThenDiscardStep:
         if not k:
             back_out(state, frame)
             return
-        drawn = PB.draw(state, state.players[frame.seat], k, ctx)
+        drawn = player_board.draw(state, state.players[frame.seat], k, ctx)
         if drawn:
             push(state, "discard_cards", frame.seat, n=len(drawn))
 
@@ -120,7 +118,7 @@ class DiscardCardsStep:
 
     @staticmethod
     def apply(state: GwtState, frame: Frame, key: str, ctx: Ctx) -> None:
-        PB.discard(state.players[frame.seat], key[8:])
+        player_board.discard(state.players[frame.seat], key[8:])
         frame.data["n"] -= 1
         if frame.data["n"] <= 0:
             pop(state, frame)
@@ -145,9 +143,9 @@ class RemoveCardsStep:
             pop(state, frame)
             return
         card = key[7:]
-        PB.remove_from_hand(state, state.players[frame.seat], card)
+        player_board.remove_from_hand(state, state.players[frame.seat], card)
         ctx.say(state, _("{who} removes {card}.", who=seat_ref(frame.seat),
-                         card=P.card_label(card)), frame.seat)
+                         card=pieces.card_label(card)), frame.seat)
         frame.data["n"] -= 1
         if frame.data["n"] <= 0:
             pop(state, frame)
@@ -160,7 +158,7 @@ class DrawThenRemoveStep:
     @staticmethod
     def run(state: GwtState, frame: Frame, ctx: Ctx) -> None:
         pop(state, frame)
-        PB.draw(state, state.players[frame.seat], frame.data["n"], ctx)
+        player_board.draw(state, state.players[frame.seat], frame.data["n"], ctx)
         push(state, "remove_cards", frame.seat, n=frame.data["n"])
 
 
@@ -176,10 +174,10 @@ class PickCattleStep:
     def options(state: GwtState, frame: Frame):
         breed = frame.data["breed"]
         out = []
-        for card in PB.hand_kinds(state.players[frame.seat]).values():
-            c = P.cattle(card)
+        for card in player_board.hand_kinds(state.players[frame.seat]).values():
+            c = pieces.cattle(card)
             if c is not None and breed in ("any", c.breed):
-                out.append(opt(f"card:{card}", P.card_label(card)))
+                out.append(opt(f"card:{card}", pieces.card_label(card)))
         return out + [opt("skip", _("Discard nothing"))] if out else []
 
     @staticmethod
@@ -189,9 +187,9 @@ class PickCattleStep:
             back_out(state, frame)
             return
         player = state.players[frame.seat]
-        PB.discard(player, key[5:])
+        player_board.discard(player, key[5:])
         ctx.say(state, _("{who} discards {card}.", who=seat_ref(frame.seat),
-                         card=P.card_label(key[5:])), frame.seat)
+                         card=pieces.card_label(key[5:])), frame.seat)
         if frame.data["then"] == ["@market_to_hand"]:
             push(state, "market_to_hand", frame.seat)
             return
@@ -240,9 +238,9 @@ class DiscardObjectiveStep:
         out = []
         seen: set[str] = set()
         for card in state.players[frame.seat].hand:
-            if P.is_objective(card) and card not in seen:
+            if pieces.is_objective(card) and card not in seen:
                 seen.add(card)
-                out.append(opt(f"obj:{card}", _("Discard {card}", card=P.card_label(card))))
+                out.append(opt(f"obj:{card}", _("Discard {card}", card=pieces.card_label(card))))
         return out + [opt("skip", _("Discard nothing"))] if out else []
 
     @staticmethod
@@ -252,7 +250,7 @@ class DiscardObjectiveStep:
             back_out(state, frame)
             return
         card = key[4:]
-        PB.discard(state.players[frame.seat], card)
+        player_board.discard(state.players[frame.seat], card)
         start_all(state, frame.seat, then_actions(frame), ctx)
         objective_action(state, frame.seat, card, ctx)
 
@@ -268,9 +266,9 @@ class MarketToHandStep:
         seen: set[str] = set()
         out = []
         for card in state.board.cattle_market:
-            if P.card_kind(card) not in seen:
-                seen.add(P.card_kind(card))
-                out.append(opt(f"card:{card}", P.card_label(card)))
+            if pieces.card_kind(card) not in seen:
+                seen.add(pieces.card_kind(card))
+                out.append(opt(f"card:{card}", pieces.card_label(card)))
         return out
 
     @staticmethod
@@ -280,7 +278,7 @@ class MarketToHandStep:
         state.board.cattle_market.remove(card)
         state.players[frame.seat].hand.append(card)
         ctx.say(state, _("{who} takes {card} from the market.", who=seat_ref(frame.seat),
-                         card=P.card_label(card)), frame.seat)
+                         card=pieces.card_label(card)), frame.seat)
 
 
 @step("aux")
@@ -317,7 +315,7 @@ class RowActionStep:
 
     @staticmethod
     def options(state: GwtState, frame: Frame):
-        actions = D.ROW_SLOTS[frame.data["row"]][frame.data["column"] - 1].actions
+        actions = data.ROW_SLOTS[frame.data["row"]][frame.data["column"] - 1].actions
         text = " + ".join(describe(state, frame.seat, a) for a in actions)
         return [opt("do", upper_first(text)[:100]), opt("skip", _("Forgo it"))]
 
@@ -325,7 +323,7 @@ class RowActionStep:
     def apply(state: GwtState, frame: Frame, key: str, ctx: Ctx) -> None:
         pop(state, frame)
         if key == "do":
-            actions = D.ROW_SLOTS[frame.data["row"]][frame.data["column"] - 1].actions
+            actions = data.ROW_SLOTS[frame.data["row"]][frame.data["column"] - 1].actions
             start_all(state, frame.seat, actions, ctx)
 
 
@@ -352,7 +350,7 @@ def use_exchange_token(state: GwtState, seat: int, k: int, ctx: Ctx) -> None:
     it interrupted, which comes back afterwards)."""
     player = state.players[seat]
     player.exchange_tokens -= 1
-    drawn = PB.draw(state, player, k, ctx)
+    drawn = player_board.draw(state, player, k, ctx)
     ctx.say(state, _("{who} uses an exchange token.", who=seat_ref(seat)), seat)
     if drawn:
         push(state, "discard_cards", seat, n=len(drawn))

@@ -4,20 +4,22 @@ condition » while its effects may be forgone (p. 12), and which auxiliary actio
 
 from __future__ import annotations
 
-from games.gwt_argentina import build as B
-from games.gwt_argentina import data as D
-from games.gwt_argentina import help_farmers as H
-from games.gwt_argentina import hire as HI
-from games.gwt_argentina import market as M
-from games.gwt_argentina import pieces as P
-from games.gwt_argentina import player_board as PB
-from games.gwt_argentina import ports as PO
-from games.gwt_argentina import railway as R
+from games.gwt_argentina import (
+    build,
+    data,
+    help_farmers,
+    hire,
+    market,
+    pieces,
+    player_board,
+    ports,
+    railway,
+)
 from games.gwt_argentina.action_facts import gain_of
 from games.gwt_argentina.railway import destinations
 from games.gwt_argentina.state import Frame, GwtState, Player
 
-Action = D.Action
+Action = data.Action
 
 
 def possible(state: GwtState, seat: int, a: Action) -> bool:
@@ -27,20 +29,20 @@ def possible(state: GwtState, seat: int, a: Action) -> bool:
     if k in ("pesos", "pesos_per_granjero", "pesos_per_farmland", "pesos_per_worker_set"):
         return n > 0
     if k in ("grain", "grain_per_granjero", "grain_per_farmland"):
-        return n > 0 and player.grain < D.GRAIN_LIMIT
+        return n > 0 and player.grain < data.GRAIN_LIMIT
     if k in ("certificates", "certificate_per_farmer_pair"):
-        return n > 0 and player.certificates < PB.cert_limit(player)
+        return n > 0 and player.certificates < player_board.cert_limit(player)
     if k in ("engine", "engine_by_maquinistas"):
         return n > 0 and bool(destinations(state, seat, n))
     if k == "exchange_token":
         return True
     if k == "hire":
-        return bool(HI.hire_choices(state, seat, n))
+        return bool(hire.hire_choices(state, seat, n))
     if k == "build":
-        return bool(B.buildable(state, seat, n))
+        return bool(build.buildable(state, seat, n))
     if k == "buy_cattle":
         # an unused gaucho may also add 2 cards to the market (p. 14)
-        return bool(M.buy_choices(state, seat, player.worker_count(D.GAUCHO))
+        return bool(market.buy_choices(state, seat, player.worker_count(data.GAUCHO))
                     or state.board.cattle_deck)
     if k == "objective":
         return bool(state.board.objective_display or state.board.objective_deck)
@@ -49,9 +51,9 @@ def possible(state: GwtState, seat: int, a: Action) -> bool:
     if k == "aux_any":
         return bool(aux_choices(state, seat, double=True))
     if k == "help_farmers":
-        return H.can_help_any(state, seat, n, None)
+        return help_farmers.can_help_any(state, seat, n, None)
     if k == "discard_breed":
-        return bool(PB.cattle_in_hand(player, None if a.breed == "any" else {a.breed}))
+        return bool(player_board.cattle_in_hand(player, None if a.breed == "any" else {a.breed}))
     if k == "discard_pair":
         return bool(pair_breeds(player))
     if k in ("draw_discard_gauchos", "draw_discard"):
@@ -63,21 +65,21 @@ def possible(state: GwtState, seat: int, a: Action) -> bool:
     if k == "move":
         return True
     if k == "remove_exhaustion":
-        return any(P.is_exhaustion(c) for c in player.hand)
+        return any(pieces.is_exhaustion(c) for c in player.hand)
     if k == "delivery":
-        return bool(PO.deliveries(state, seat))
+        return bool(ports.deliveries(state, seat))
     if k == "exhaust_opponents":
         return state.table() > 1 and bool(state.board.exhaustion)
     if k == "swap_with_market":
-        return bool(PB.cattle_in_hand(player)) and bool(state.board.cattle_market)
+        return bool(player_board.cattle_in_hand(player)) and bool(state.board.cattle_market)
     if k == "take_market_card":
-        return any(P.cattle(c).breed == a.breed for c in state.board.cattle_market)
+        return any(pieces.cattle(c).breed == a.breed for c in state.board.cattle_market)
     if k == "discard_objective":
-        return any(P.is_objective(c) for c in player.hand)
+        return any(pieces.is_objective(c) for c in player.hand)
     if k == "remove_card":
         return bool(player.hand)
     if k == "upgrade_station_behind":
-        return bool(R.StationBehindStep.options(state, _probe(seat)))
+        return bool(railway.StationBehindStep.options(state, _probe(seat)))
     if k in ("permanent_certificate", "permanent_grain"):
         return True
     if k == "either":
@@ -92,7 +94,7 @@ def _probe(seat: int) -> Frame:
 def pair_breeds(player: Player) -> list[str]:
     counts: dict[str, int] = {}
     for card in player.hand:
-        c = P.cattle(card)
+        c = pieces.cattle(card)
         if c is not None:
             counts[c.breed] = counts.get(c.breed, 0) + 1
     return [breed for breed, n in counts.items() if n >= 2]
@@ -102,8 +104,8 @@ def aux_choices(state: GwtState, seat: int, double: bool) -> list[tuple[str, int
     """Auxiliary actions the seat can do now: (aux id, 1 or 2)."""
     player = state.players[seat]
     out = []
-    for aux in D.AUX_ACTIONS:
-        level = PB.aux_level(player, aux)
+    for aux in data.AUX_ACTIONS:
+        level = player_board.aux_level(player, aux)
         for n in (1, 2):
             if n > level or (n == 2 and not double):
                 continue

@@ -7,7 +7,7 @@ by the steps that allow them (phase A and B, the Buenos Aires steps, a delivery 
 from __future__ import annotations
 
 from games.base import Option
-from games.gwt_argentina import pieces as P
+from games.gwt_argentina import pieces
 from games.gwt_argentina.actions import objective_action
 from games.gwt_argentina.flow import Ctx, opt, seat_ref
 from games.gwt_argentina.state import GwtState
@@ -18,9 +18,9 @@ def objective_options(state: GwtState, seat: int) -> list[Option]:
     seen: set[str] = set()
     out = []
     for card in state.players[seat].hand:
-        if P.is_objective(card) and card not in seen:
+        if pieces.is_objective(card) and card not in seen:
             seen.add(card)
-            out.append(opt(f"obj:{card}", _("Play {card}", card=P.card_label(card))))
+            out.append(opt(f"obj:{card}", _("Play {card}", card=pieces.card_label(card))))
     return out
 
 
@@ -28,5 +28,5 @@ def play_objective(state: GwtState, seat: int, card: str, ctx: Ctx) -> None:
     player = state.players[seat]
     player.hand.remove(card)
     player.objectives.append(card)
-    ctx.say(state, _("{who} plays {card}.", who=seat_ref(seat), card=P.card_label(card)), seat)
+    ctx.say(state, _("{who} plays {card}.", who=seat_ref(seat), card=pieces.card_label(card)), seat)
     objective_action(state, seat, card, ctx)

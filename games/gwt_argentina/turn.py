@@ -7,9 +7,7 @@ player starts with a discard to 4 cards and the choice of a neutral building (se
 
 from __future__ import annotations
 
-from games.gwt_argentina import data as D
-from games.gwt_argentina import pieces as P
-from games.gwt_argentina import player_board as PB
+from games.gwt_argentina import data, pieces, player_board
 from games.gwt_argentina.action_facts import describe, location_actions
 from games.gwt_argentina.actions import start
 from games.gwt_argentina.buenos_aires import enter_buenos_aires
@@ -45,7 +43,7 @@ def begin_turn(state: GwtState, seat: int) -> None:
         frames.append(("first_place", seat, {}))
         push_all(state, frames)
         return
-    push(state, "move", seat, limit=PB.move_limit(state, player), steps=0, extra=False)
+    push(state, "move", seat, limit=player_board.move_limit(state, player), steps=0, extra=False)
 
 
 @step("turn_start")
@@ -69,12 +67,12 @@ class FirstDiscardStep:
     def options(state: GwtState, frame: Frame):
         if len(state.players[frame.seat].hand) <= 4:
             return []
-        return [opt(f"discard:{card}", P.card_label(card))
-                for card in PB.hand_kinds(state.players[frame.seat]).values()]
+        return [opt(f"discard:{card}", pieces.card_label(card))
+                for card in player_board.hand_kinds(state.players[frame.seat]).values()]
 
     @staticmethod
     def apply(state: GwtState, frame: Frame, key: str, ctx: Ctx) -> None:
-        PB.discard(state.players[frame.seat], key[8:])
+        player_board.discard(state.players[frame.seat], key[8:])
         if len(state.players[frame.seat].hand) <= 4:
             pop(state, frame)
 
@@ -87,7 +85,7 @@ class FirstPlaceStep:
 
     @staticmethod
     def options(state: GwtState, frame: Frame):
-        return [opt(f"to:{s}", location_label(state, s), at=s) for s in D.NEUTRAL_SPACES]
+        return [opt(f"to:{s}", location_label(state, s), at=s) for s in data.NEUTRAL_SPACES]
 
     @staticmethod
     def apply(state: GwtState, frame: Frame, key: str, ctx: Ctx) -> None:
@@ -145,7 +143,7 @@ class MoveStep:
 
 def enter_location(state: GwtState, seat: int, space: str) -> None:
     """Phase B at a location: Buenos Aires' six steps, or the location's menu."""
-    if space == "BA" or space in D.SHORTCUTS:
+    if space == "BA" or space in data.SHORTCUTS:
         state.players[seat].estanciero = "BA"
         enter_buenos_aires(state, seat)
         return

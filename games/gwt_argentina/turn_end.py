@@ -5,7 +5,7 @@ of the game after everyone's last turn.
 
 from __future__ import annotations
 
-from games.gwt_argentina import player_board as PB
+from games.gwt_argentina import player_board
 from games.gwt_argentina.flow import Ctx, pop, step
 from games.gwt_argentina.pedro.turn import after_human_turn
 from games.gwt_argentina.state import Frame, GwtState
@@ -24,9 +24,9 @@ class TurnEndStep:
         pop(state, frame)
         seat = frame.seat
         player = state.players[seat]
-        missing = PB.hand_limit(player) - len(player.hand)
+        missing = player_board.hand_limit(player) - len(player.hand)
         if missing > 0:
-            PB.draw(state, player, missing, ctx)
+            player_board.draw(state, player, missing, ctx)
         if state.pedro is not None:  # the solo game: Pedro's turn, or the end (pedro/turn.py)
             after_human_turn(state, ctx)
             return

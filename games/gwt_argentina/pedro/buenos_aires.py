@@ -22,8 +22,7 @@ left the job market) he takes the upper one; with an empty disc reserve he loads
 
 from __future__ import annotations
 
-from games.gwt_argentina import data as D
-from games.gwt_argentina import pieces as P
+from games.gwt_argentina import data, pieces
 from games.gwt_argentina.buenos_aires import AfterStep, worker_choosable
 from games.gwt_argentina.flow import Ctx, push
 from games.gwt_argentina.hire import place_worker_in_market
@@ -37,7 +36,7 @@ from games.gwt_argentina.state import GwtState
 from games.i18n import _, _n
 
 
-def bonus_pesos(bonus: D.Action | None) -> int:
+def bonus_pesos(bonus: data.Action | None) -> int:
     return int(bonus.amount) if bonus is not None and bonus.kind == "pesos" else 0
 
 
@@ -78,11 +77,11 @@ def deliver(state: GwtState, ctx: Ctx, choices: Choices | None = None) -> None:
     facts = layout(state, city).space(space)
     ctx.say(state, _n("Pedro delivers {n} grain to {city} {space} ({vp} VP).",
                       "Pedro delivers {n} grain to {city} {space} ({vp} VP).", cost,
-                      city=D.CITY_NAMES[city], space=space.split(":")[1], vp=facts.vp))
+                      city=data.CITY_NAMES[city], space=space.split(":")[1], vp=facts.vp))
     district_bonus(state, facts.bonus, ctx)
 
 
-def district_bonus(state: GwtState, bonus: D.Action | None, ctx: Ctx) -> None:
+def district_bonus(state: GwtState, bonus: data.Action | None, ctx: Ctx) -> None:
     if bonus is None:
         return
     if bonus.kind == "pesos":
@@ -108,7 +107,7 @@ def load(state: GwtState, ctx: Ctx) -> None:
         return
     state.pedro.discs -= 1
     ship.discs.append(PEDRO)
-    facts = D.SHIP_BY_ID[ship.id]
+    facts = data.SHIP_BY_ID[ship.id]
     ctx.say(state, _("Pedro loads ship {ship} ({vp} VP, loading card {card}).",
                      ship=facts.value, vp=facts.vp, card="●" * loading_card(state).dots))
     if facts.on_load is not None and facts.on_load.kind == "objective":
@@ -121,27 +120,27 @@ def forecasts(state: GwtState, ctx: Ctx) -> None:
         space = None
         for candidate in (lower, upper):
             tile = board.forecast.get(candidate)
-            if tile is not None and (P.is_farmer(tile) or worker_choosable(state)):
+            if tile is not None and (pieces.is_farmer(tile) or worker_choosable(state)):
                 space = candidate
                 break
         if space is None:
             continue
         tile = board.forecast[space]
         board.forecast[space] = None
-        if P.is_farmer(tile):
+        if pieces.is_farmer(tile):
             where = place_farmer(board, tile)
             if where is None:
                 board.box_tiles.append(tile)
             if where:
                 ctx.say(state, _("Pedro places a {granjero} at {space}.",
-                                 granjero=P.tile_label(tile), space=where))
+                                 granjero=pieces.tile_label(tile), space=where))
             else:
                 ctx.say(state, _("Pedro puts a {granjero} in the box (zone full).",
-                                 granjero=P.tile_label(tile)))
+                                 granjero=pieces.tile_label(tile)))
             continue
         arrow = place_worker_in_market(state, tile)
         ctx.say(state, _("Pedro puts a {worker} in the job market.",
-                         worker=P.tile_label(tile)))
+                         worker=pieces.tile_label(tile)))
         if arrow == "end":
             state.end_triggered_by = PEDRO
             state.players[PEDRO].job_marker = True

@@ -15,7 +15,7 @@ hand he passes gets nothing from him; your buildings' tolls are paid to you by t
 
 from __future__ import annotations
 
-from games.gwt_argentina import data as D
+from games.gwt_argentina import data
 from games.gwt_argentina.flow import Ctx
 from games.gwt_argentina.pedro.choice import Choices, ties
 from games.gwt_argentina.pedro.state import PEDRO
@@ -57,7 +57,7 @@ def toll(state: GwtState, space: str) -> tuple[int, int]:
     if hand is None:
         return 0, 0
     tile = state.board.trail[space]
-    due = D.TOLLS[state.table()][hand]
+    due = data.TOLLS[state.table()][hand]
     if ":" in tile:
         owner = building_owner(tile)
         return (0, 0) if owner == PEDRO else (due, due)
@@ -95,7 +95,7 @@ _DISTANCES: dict[tuple, int] = {}
 def layout_key(state: GwtState) -> tuple:
     loco = track_value(state.players[PEDRO].locomotive)
     return (frozenset(state.board.trail),
-            tuple(s for s, needed in D.SHORTCUTS.items() if loco >= needed))
+            tuple(s for s, needed in data.SHORTCUTS.items() if loco >= needed))
 
 
 def best_paths(state: GwtState, steps: int) -> list[tuple[str, ...]]:

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from games.gwt_argentina import data as D
+from games.gwt_argentina import data
 from games.gwt_argentina.pedro.state import PEDRO
 from games.gwt_argentina.scoring import tally, tally_score
 from games.gwt_argentina.state import GwtState
@@ -27,7 +27,7 @@ def pedro_scores(state: GwtState) -> dict[str, int]:
     scores = tally_score(t)
     for category in NOT_SCORED:
         scores[category] = 0
-    scores["objectives"] = sum(D.OBJECTIVE_BY_ID[c].vp for c in pedro.objectives)
+    scores["objectives"] = sum(data.OBJECTIVE_BY_ID[c].vp for c in pedro.objectives)
     scores.pop("total")
     scores["total"] = sum(scores.values())
     return scores
