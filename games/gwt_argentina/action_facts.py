@@ -175,7 +175,8 @@ def _describe(state: GwtState, player: Player, a: Action) -> str:
     if k == "discard_pair":
         return _("discard 2 of one breed → {then}", then=then)
     if k == "disc_to_quay":
-        return _("a disc to {city} quay {quay}", city=data.CITY_NAMES[a.city], quay="I" * a.quay)
+        return _("a disc to {city} quay {quay}", city=data.CITY_NAMES[a.city or ""],
+                 quay="I" * a.quay)
     if k == "pay_grain":
         return _n("pay {n} grain → {then}", "pay {n} grain → {then}", n, then=then)
     if k == "take_market_card":

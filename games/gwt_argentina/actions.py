@@ -11,10 +11,11 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from games.base import seat_ref
 from games.gwt_argentina import data, pieces, player_board
 from games.gwt_argentina.action_facts import AUX_LABELS, gain_of
 from games.gwt_argentina.discs import push_disc
-from games.gwt_argentina.flow import Ctx, push, seat_ref
+from games.gwt_argentina.flow import Ctx, push
 from games.gwt_argentina.pedro.rules import turn_face_down
 from games.gwt_argentina.state import GwtState, Player
 from games.gwt_argentina.told import _, _n

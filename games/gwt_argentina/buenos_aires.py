@@ -7,11 +7,12 @@ the estanciero back to the start, and the forecast spaces refilled.
 
 from __future__ import annotations
 
+from games.base import Option, seat_ref
 from games.gwt_argentina import data, pieces, player_board
 from games.gwt_argentina.action_facts import describe_printed
 from games.gwt_argentina.actions import start
 from games.gwt_argentina.discs import corner_slots, push_disc
-from games.gwt_argentina.flow import Ctx, opt, pop, push, push_all, seat_ref, step
+from games.gwt_argentina.flow import Ctx, opt, pop, push, push_all, step
 from games.gwt_argentina.hire import place_worker_in_market
 from games.gwt_argentina.market import refill_market
 from games.gwt_argentina.objectives import objective_options, play_objective
@@ -40,7 +41,7 @@ def enter_buenos_aires(state: GwtState, seat: int) -> None:
 # Buenos Aires), 3, 4, 5 and 6, before their effect; before step 2, whose decision comes
 # after the hand is revealed, and after step 6 a ``ba_pause`` asks only when an objective
 # card is in hand.
-def with_objectives(state: GwtState, seat: int, options: list) -> list:
+def with_objectives(state: GwtState, seat: int, options: list[Option]) -> list[Option]:
     """A step's options and, when it has any, the objective cards one may play first."""
     return options + objective_options(state, seat) if options else options
 
@@ -65,7 +66,7 @@ class PauseStep:
         return _("Buenos Aires: play an objective card before the end of phase B?")
 
     @staticmethod
-    def options(state: GwtState, frame: Frame):
+    def options(state: GwtState, frame: Frame) -> list[Option]:
         cards = objective_options(state, frame.seat)
         if not cards:
             return []
@@ -90,7 +91,7 @@ class IncomeStep:
         return _("Income: breeding value {n}. Spend temporary certificates?", n=base)
 
     @staticmethod
-    def options(state: GwtState, frame: Frame):
+    def options(state: GwtState, frame: Frame) -> list[Option]:
         player = state.players[frame.seat]
         base = player_board.breeding_total(player) + player_board.permanent(player, "permanent_certificate")
         return [opt(f"spend:{k}", _n("Spend {n} certificate: income {income}",
@@ -166,7 +167,7 @@ class LoadStep:
         return _("Load your cattle (value {n}) onto which ship?", n=frame.data["value"])
 
     @staticmethod
-    def options(state: GwtState, frame: Frame):
+    def options(state: GwtState, frame: Frame) -> list[Option]:
         return with_objectives(state, frame.seat, [
             opt(f"ship:{s.id}", ship_label(s.id), at=s.id)
             for s in loadable(state, frame.seat, frame.data["value"])])
@@ -220,7 +221,7 @@ class ForecastStep:
         return _("Forecast {letter}: which tile?", letter=frame.data["letter"])
 
     @staticmethod
-    def options(state: GwtState, frame: Frame):
+    def options(state: GwtState, frame: Frame) -> list[Option]:
         letter = frame.data["letter"]
         out = []
         for space in (f"{letter}1", f"{letter}2"):
@@ -240,6 +241,7 @@ class ForecastStep:
         pop(state, frame)
         space = key[5:]
         tile = state.board.forecast[space]
+        assert tile is not None  # only filled forecast spaces are offered
         state.board.forecast[space] = None
         if pieces.is_farmer(tile):
             where = place_farmer(state.board, tile)
@@ -301,6 +303,7 @@ def sail(state: GwtState, colour: str, ctx: Ctx) -> None:
     for ship in board.ships:
         facts = data.SHIP_BY_ID[ship.id]
         if facts.anchor == colour:
+            assert facts.destination is not None  # a ship with an anchor sails somewhere
             city, quay = facts.destination.split(":")
             board.ports[city].quays[quay].extend(ship.discs)
             board.ships_gone.append(ship.id)

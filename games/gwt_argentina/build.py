@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
+from games.base import Option, seat_ref
 from games.gwt_argentina import data, player_board
-from games.gwt_argentina.flow import Ctx, back_out, opt, pop, push, seat_ref, step
+from games.gwt_argentina.flow import Ctx, back_out, opt, pop, push, step
 from games.gwt_argentina.state import Frame, GwtState
 from games.gwt_argentina.told import _, _n
 from games.gwt_argentina.trail import building_number, building_owner
@@ -52,7 +53,7 @@ class BuildStep:
         return _("Which building ({n} pesos per carpintero)?", n=frame.data["per"])
 
     @staticmethod
-    def options(state: GwtState, frame: Frame):
+    def options(state: GwtState, frame: Frame) -> list[Option]:
         choices = buildable(state, frame.seat, frame.data["per"])
         if not choices:
             return []
@@ -76,7 +77,7 @@ class BuildWhereStep:
         return _("Where does building {n} go?", n=frame.data["n"])
 
     @staticmethod
-    def options(state: GwtState, frame: Frame):
+    def options(state: GwtState, frame: Frame) -> list[Option]:
         n, per = frame.data["n"], frame.data["per"]
         out = []
         for space, carp in sites(state, frame.seat, n, per):

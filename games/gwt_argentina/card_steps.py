@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from games.base import Option, seat_ref
 from games.gwt_argentina import data, pieces, player_board
 from games.gwt_argentina.action_facts import ACTION_BY_KEY, AUX_LABELS, describe
 from games.gwt_argentina.actions import (
@@ -20,7 +21,6 @@ from games.gwt_argentina.flow import (
     opt,
     pop,
     push,
-    seat_ref,
     step,
     unlock_location,
     upper_first,
@@ -34,7 +34,8 @@ def then_actions(frame: Frame) -> list[data.Action]:
     return [ACTION_BY_KEY[k] for k in frame.data["then"]]
 
 
-def hand_options(state: GwtState, seat: int, prefix: str, *, cattle_only: bool = False):
+def hand_options(state: GwtState, seat: int, prefix: str, *,
+                 cattle_only: bool = False) -> list[Option]:
     """One option per distinct kind of card in hand."""
     out = []
     for card in player_board.hand_kinds(state.players[seat]).values():
@@ -51,7 +52,7 @@ class PairStep:
         return _("Discard two cattle cards of which breed?")
 
     @staticmethod
-    def options(state: GwtState, frame: Frame):
+    def options(state: GwtState, frame: Frame) -> list[Option]:
         breeds = pair_breeds(state.players[frame.seat])
         out = [opt(f"breed:{b}", _("Two {breed}", breed=data.BREED_BY_ID[b].name)) for b in breeds]
         return out + [opt("skip", _("Discard nothing"))] if out else []
@@ -85,7 +86,7 @@ class DrawThenDiscardStep:
         return _n("Draw {n}, then discard as many.", "Draw {n}, then discard as many.", n)
 
     @staticmethod
-    def options(state: GwtState, frame: Frame):
+    def options(state: GwtState, frame: Frame) -> list[Option]:
         n = frame.data["n"]
         if frame.data["upto"]:
             return [opt(f"draw:{k}", _("Draw {n}, then discard {n}", n=k) if k
@@ -113,7 +114,7 @@ class DiscardCardsStep:
         return _n("Discard {n} card.", "Discard {n} cards.", n)
 
     @staticmethod
-    def options(state: GwtState, frame: Frame):
+    def options(state: GwtState, frame: Frame) -> list[Option]:
         return hand_options(state, frame.seat, "discard")
 
     @staticmethod
@@ -133,7 +134,7 @@ class RemoveCardsStep:
         return _("Remove a card of your hand from the game?")
 
     @staticmethod
-    def options(state: GwtState, frame: Frame):
+    def options(state: GwtState, frame: Frame) -> list[Option]:
         out = hand_options(state, frame.seat, "remove")
         return out + [opt("stop", _("Remove nothing more"))] if out else []
 
@@ -171,7 +172,7 @@ class PickCattleStep:
         return _("Which cattle card do you discard?")
 
     @staticmethod
-    def options(state: GwtState, frame: Frame):
+    def options(state: GwtState, frame: Frame) -> list[Option]:
         breed = frame.data["breed"]
         out = []
         for card in player_board.hand_kinds(state.players[frame.seat]).values():
@@ -205,7 +206,7 @@ class EitherStep:
         return _("Which one?")
 
     @staticmethod
-    def options(state: GwtState, frame: Frame):
+    def options(state: GwtState, frame: Frame) -> list[Option]:
         out = []
         for i, k in enumerate(frame.data["options"]):
             a = ACTION_BY_KEY[k]
@@ -234,7 +235,7 @@ class DiscardObjectiveStep:
         return _("Which objective card do you discard for its action?")
 
     @staticmethod
-    def options(state: GwtState, frame: Frame):
+    def options(state: GwtState, frame: Frame) -> list[Option]:
         out = []
         seen: set[str] = set()
         for card in state.players[frame.seat].hand:
@@ -262,7 +263,7 @@ class MarketToHandStep:
         return _("Take a card of the cattle market into your hand.")
 
     @staticmethod
-    def options(state: GwtState, frame: Frame):
+    def options(state: GwtState, frame: Frame) -> list[Option]:
         seen: set[str] = set()
         out = []
         for card in state.board.cattle_market:
@@ -288,7 +289,7 @@ class AuxStep:
         return _("Which auxiliary action?")
 
     @staticmethod
-    def options(state: GwtState, frame: Frame):
+    def options(state: GwtState, frame: Frame) -> list[Option]:
         choices = aux_choices(state, frame.seat, frame.data["double"])
         out = [opt(f"aux:{a}:{n}", _("Double: {action}", action=_(AUX_LABELS[a][n - 1])) if n == 2
                    else _("Single: {action}", action=_(AUX_LABELS[a][n - 1])))
@@ -314,7 +315,7 @@ class RowActionStep:
                  row=worker(frame.data["row"]), column=frame.data["column"])
 
     @staticmethod
-    def options(state: GwtState, frame: Frame):
+    def options(state: GwtState, frame: Frame) -> list[Option]:
         actions = data.ROW_SLOTS[frame.data["row"]][frame.data["column"] - 1].actions
         text = " + ".join(describe(state, frame.seat, a) for a in actions)
         return [opt("do", upper_first(text)[:100]), opt("skip", _("Forgo it"))]
@@ -327,7 +328,7 @@ class RowActionStep:
             start_all(state, frame.seat, actions, ctx)
 
 
-def exchange_options(player: Player, grouped: bool = False) -> list:
+def exchange_options(player: Player, grouped: bool = False) -> list[Option]:
     """The exchange token at a decision: « Pour utiliser un jeton Échange, remettez-le à la
     banque. Piochez ensuite jusqu'à 2 cartes de votre pioche Bétail. Puis, défaussez ensuite
     autant de cartes que vous en avez piochées » (p. 18). How many to draw is part of the
@@ -369,7 +370,7 @@ class TrackGainStep:
         return _("Advance your certificate marker how far (up to {n})?", n=frame.data["n"])
 
     @staticmethod
-    def options(state: GwtState, frame: Frame):
+    def options(state: GwtState, frame: Frame) -> list[Option]:
         grain = frame.data["track"] == "grain"
         out = [opt(f"take:{k}", _n("+{n} grain", "+{n} grain", k) if grain else
                    _n("+{n} certificate", "+{n} certificates", k))

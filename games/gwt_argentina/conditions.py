@@ -53,7 +53,7 @@ def possible(state: GwtState, seat: int, a: Action) -> bool:
     if k == "help_farmers":
         return help_farmers.can_help_any(state, seat, n, None)
     if k == "discard_breed":
-        return bool(player_board.cattle_in_hand(player, None if a.breed == "any" else {a.breed}))
+        return bool(player_board.cattle_in_hand(player, None if a.breed == "any" else {a.breed or ""}))
     if k == "discard_pair":
         return bool(pair_breeds(player))
     if k in ("draw_discard_gauchos", "draw_discard"):
@@ -73,7 +73,7 @@ def possible(state: GwtState, seat: int, a: Action) -> bool:
     if k == "swap_with_market":
         return bool(player_board.cattle_in_hand(player)) and bool(state.board.cattle_market)
     if k == "take_market_card":
-        return any(pieces.cattle(c).breed == a.breed for c in state.board.cattle_market)
+        return any(pieces.herd_card(c).breed == a.breed for c in state.board.cattle_market)
     if k == "discard_objective":
         return any(pieces.is_objective(c) for c in player.hand)
     if k == "remove_card":

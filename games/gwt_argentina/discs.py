@@ -10,8 +10,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from games.base import Option, seat_ref
 from games.gwt_argentina import data
-from games.gwt_argentina.flow import Ctx, opt, pop, push, seat_ref, step
+from games.gwt_argentina.flow import Ctx, opt, pop, push, step
 from games.gwt_argentina.state import Frame, GwtState, Player
 from games.gwt_argentina.told import _
 from games.i18n import N_
@@ -94,7 +95,7 @@ class DiscStep:
         return _("Which disc of your board goes to {place}?", place=dest_label(frame.data["dest"]))
 
     @staticmethod
-    def options(state: GwtState, frame: Frame):
+    def options(state: GwtState, frame: Frame) -> list[Option]:
         player = state.players[frame.seat]
         slots = usable_slots(player, frame.data["corner"])
         if slots:

@@ -20,10 +20,10 @@ value) is about one's own turn: on another's turn the token is always offered.
 
 from __future__ import annotations
 
-from games.base import Decision, Option
+from games.base import Decision, Option, seat_ref
 from games.gwt_argentina import player_board
 from games.gwt_argentina.card_steps import DiscardCardsStep, exchange_options
-from games.gwt_argentina.flow import Ctx, seat_ref
+from games.gwt_argentina.flow import Ctx
 from games.gwt_argentina.state import Frame, GwtState
 from games.gwt_argentina.told import _, _n
 

@@ -9,6 +9,7 @@ price of the leftmost free space, doing its immediate action) or keep it beside 
 
 from __future__ import annotations
 
+from games.base import Option, seat_ref
 from games.gwt_argentina import data, pieces, player_board
 from games.gwt_argentina.actions import row_action
 from games.gwt_argentina.flow import (
@@ -18,7 +19,6 @@ from games.gwt_argentina.flow import (
     opt,
     pop,
     push,
-    seat_ref,
     step,
     unlock_location,
 )
@@ -35,7 +35,7 @@ def farmer_spaces(state: GwtState) -> list[str]:
 
 
 def reveal_potential(state: GwtState, seat: int) -> int:
-    strengths = sorted((pieces.cattle(c).strength for c in player_board.cattle_in_hand(state.players[seat])),
+    strengths = sorted((pieces.herd_card(c).strength for c in player_board.cattle_in_hand(state.players[seat])),
                        reverse=True)
     return sum(strengths[:MAX_REVEAL])
 
@@ -66,7 +66,7 @@ class HelpChooseStep:
         return _("Which granjero do you help?")
 
     @staticmethod
-    def options(state: GwtState, frame: Frame):
+    def options(state: GwtState, frame: Frame) -> list[Option]:
         seat = frame.seat
         chosen = frame.data["chosen"]
         only = frame.data.get("only")
@@ -118,7 +118,7 @@ class HelpRevealStep:
                  need=need_of(state, frame.data["chosen"]))
 
     @staticmethod
-    def options(state: GwtState, frame: Frame):
+    def options(state: GwtState, frame: Frame) -> list[Option]:
         player = state.players[frame.seat]
         revealed = frame.data["revealed"]
         out = []
@@ -157,7 +157,7 @@ class HelpRevealStep:
 
 
 def strength(state: GwtState, frame: Frame) -> int:
-    cards = sum(pieces.cattle(c).strength for c in frame.data["revealed"])
+    cards = sum(pieces.herd_card(c).strength for c in frame.data["revealed"])
     return player_board.board_strength(state.players[frame.seat]) + frame.data["bonus"] + cards
 
 
@@ -195,7 +195,7 @@ class HelpHireStep:
                  tile=pieces.tile_label(frame.data["tile"]))
 
     @staticmethod
-    def options(state: GwtState, frame: Frame):
+    def options(state: GwtState, frame: Frame) -> list[Option]:
         player = state.players[frame.seat]
         position = player.worker_count(data.GRANJERO)
         out = []

@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+from games.base import Option, seat_ref
 from games.gwt_argentina import data, pieces, player_board
 from games.gwt_argentina.actions import row_action
-from games.gwt_argentina.flow import Ctx, back_out, opt, pop, seat_ref, step, upper_first
+from games.gwt_argentina.flow import Ctx, back_out, opt, pop, step, upper_first
 from games.gwt_argentina.state import Frame, GwtState
 from games.gwt_argentina.told import _, _n
 from games.gwt_argentina.words import worker_group
@@ -49,7 +50,7 @@ class HireStep:
         return _("Which worker do you hire?")
 
     @staticmethod
-    def options(state: GwtState, frame: Frame):
+    def options(state: GwtState, frame: Frame) -> list[Option]:
         choices = hire_choices(state, frame.seat, frame.data["mod"])
         if not choices:
             return []

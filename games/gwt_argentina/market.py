@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+from games.base import Option, seat_ref
 from games.gwt_argentina import data, pieces, player_board, words
 from games.gwt_argentina.action_facts import describe_printed
-from games.gwt_argentina.flow import OPENED, Ctx, back_out, opt, pop, push, seat_ref, step
+from games.gwt_argentina.flow import OPENED, Ctx, back_out, opt, pop, push, step
 from games.gwt_argentina.pedro.rules import take_display_objective
 from games.gwt_argentina.state import Frame, GwtState
 from games.gwt_argentina.told import _, _n, cut, joined
@@ -27,7 +28,7 @@ def buy_choices(state: GwtState, seat: int, gauchos: int) -> list[tuple[int, str
     for i, o in enumerate(data.PURCHASE_OPTIONS):
         if o.gauchos > gauchos or o.cost > player.money:
             continue
-        matching = [c for c in state.board.cattle_market if pieces.cattle(c).breed in o.breeds]
+        matching = [c for c in state.board.cattle_market if pieces.herd_card(c).breed in o.breeds]
         if len(matching) < o.cards:
             continue
         out += [(i, card) for card in market_kinds(state, o.breeds).values()]
@@ -57,7 +58,7 @@ class BuyStep:
                   frame.data["gauchos"])
 
     @staticmethod
-    def options(state: GwtState, frame: Frame):
+    def options(state: GwtState, frame: Frame) -> list[Option]:
         g = frame.data["gauchos"]
         out = []
         for i, card in buy_choices(state, frame.seat, g):
@@ -115,7 +116,7 @@ class BuySecondStep:
         return _("Choose the second card of this purchase.")
 
     @staticmethod
-    def options(state: GwtState, frame: Frame):
+    def options(state: GwtState, frame: Frame) -> list[Option]:
         return [opt(f"card:{c}", pieces.card_label(c))
                 for c in market_kinds(state, data.PURCHASE_OPTIONS[frame.data["option"]].breeds).values()]
 
@@ -140,7 +141,7 @@ class TakeObjectiveStep:
         return _("Which objective card do you take?")
 
     @staticmethod
-    def options(state: GwtState, frame: Frame):
+    def options(state: GwtState, frame: Frame) -> list[Option]:
         out = [opt(f"obj:{c}", objective_label(c)) for c in state.board.objective_display]
         if state.board.objective_deck and not frame.data.get("display_only"):
             out.append(opt("deck", _("The top card of the objective deck (unseen)")))

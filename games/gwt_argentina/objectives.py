@@ -6,10 +6,10 @@ by the steps that allow them (phase A and B, the Buenos Aires steps, a delivery 
 
 from __future__ import annotations
 
-from games.base import Option
+from games.base import Option, seat_ref
 from games.gwt_argentina import pieces
 from games.gwt_argentina.actions import objective_action
-from games.gwt_argentina.flow import Ctx, opt, seat_ref
+from games.gwt_argentina.flow import Ctx, opt
 from games.gwt_argentina.state import GwtState
 from games.gwt_argentina.told import _
 

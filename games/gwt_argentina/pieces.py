@@ -33,10 +33,18 @@ def cattle(card: str) -> Cattle | None:
         return Cattle(b.id, b.name, b.colour, b.value, b.strength, c.vp)
     if ":" in card:
         code = card.split(":", 1)[1].rstrip("0123456789")
-        b = data.BREED_BY_CODE.get(code)
-        if b is not None:
-            return Cattle(b.id, b.name, b.colour, b.value, b.strength, data.STARTING_CARD_VP)
+        breed = data.BREED_BY_CODE.get(code)
+        if breed is not None:
+            return Cattle(breed.id, breed.name, breed.colour, breed.value, breed.strength,
+                          data.STARTING_CARD_VP)
     return None
+
+
+def herd_card(card: str) -> Cattle:
+    """The cattle facts of a card known to be a cattle card (from the market or a herd)."""
+    facts = cattle(card)
+    assert facts is not None, f"{card} is not a cattle card"
+    return facts
 
 
 def card_kind(card: str) -> str:

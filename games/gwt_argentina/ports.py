@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+from games.base import Option, seat_ref
 from games.gwt_argentina import data, pieces
 from games.gwt_argentina.action_facts import describe
 from games.gwt_argentina.actions import start
-from games.gwt_argentina.flow import Ctx, opt, pop, seat_ref, step
+from games.gwt_argentina.flow import Ctx, opt, pop, step
 from games.gwt_argentina.objectives import objective_options, play_objective
 from games.gwt_argentina.state import Frame, GwtState
 from games.gwt_argentina.told import _, _n
@@ -52,7 +53,7 @@ class DeliverStep:
                   grain)
 
     @staticmethod
-    def options(state: GwtState, frame: Frame):
+    def options(state: GwtState, frame: Frame) -> list[Option]:
         choices = deliveries(state, frame.seat)
         if not choices:
             return []
@@ -108,7 +109,7 @@ class FreeCattleStep:
         return _("Take a free card from the cattle market.")
 
     @staticmethod
-    def options(state: GwtState, frame: Frame):
+    def options(state: GwtState, frame: Frame) -> list[Option]:
         seen: set[str] = set()
         out = []
         for card in state.board.cattle_market:

@@ -9,11 +9,12 @@ move and cannot be a stop).
 
 from __future__ import annotations
 
+from games.base import Option, seat_ref
 from games.gwt_argentina import data, pieces, player_board
 from games.gwt_argentina.action_facts import describe_printed
 from games.gwt_argentina.actions import gain_track
 from games.gwt_argentina.discs import push_disc
-from games.gwt_argentina.flow import Ctx, back_out, opt, pop, push, seat_ref, step
+from games.gwt_argentina.flow import Ctx, back_out, opt, pop, push, step
 from games.gwt_argentina.state import PRINTED, WORKER_ROWS, Frame, GwtState
 from games.gwt_argentina.told import _
 from games.gwt_argentina.trail import track_value
@@ -81,7 +82,7 @@ class LocoStep:
         return _("Move your locomotive forward (up to {n}).", n=n)
 
     @staticmethod
-    def options(state: GwtState, frame: Frame):
+    def options(state: GwtState, frame: Frame) -> list[Option]:
         back = frame.data.get("back", False)
         dests = destinations(state, frame.seat, frame.data["max"], back=back, exact=back)
         out = [opt(f"to:{d}", _("Back to {space}", space=_space_label(d)) if back
@@ -142,7 +143,7 @@ class StationStep:
                  cost=cost, vp=vp)
 
     @staticmethod
-    def options(state: GwtState, frame: Frame):
+    def options(state: GwtState, frame: Frame) -> list[Option]:
         sid = frame.data["id"]
         cost, vp, corner = station_facts(sid)
         master = state.board.station_masters.get(sid, "")
@@ -185,7 +186,7 @@ class MasterStep:
                  master=state.board.station_masters[sid])
 
     @staticmethod
-    def options(state: GwtState, frame: Frame):
+    def options(state: GwtState, frame: Frame) -> list[Option]:
         sid = frame.data["id"]
         if frame.seat not in state.board.stations[sid]:
             return []
@@ -239,7 +240,7 @@ class StationBehindStep:
         return _("Upgrade a station behind your locomotive?")
 
     @staticmethod
-    def options(state: GwtState, frame: Frame):
+    def options(state: GwtState, frame: Frame) -> list[Option]:
         loco = state.players[frame.seat].locomotive
         limit = data.DEPOT_UPGRADE_BEFORE if loco == data.DEPOT else track_value(loco)
         out = []

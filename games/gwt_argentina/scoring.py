@@ -13,6 +13,7 @@ from collections import Counter
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from functools import cache
+from typing import Any
 
 from games.gwt_argentina.data.buildings import PRIVATE_BY_ID
 from games.gwt_argentina.data.cattle import (
@@ -350,9 +351,9 @@ def tallies(state: GwtState) -> dict[int, Tally]:
         for quay, holders in port.quays.items():
             for s in holders:
                 quays[s].append(f"{city}:{quay}")
-        for space, owner in port.spaces.items():
-            if owner is not None:
-                districts[owner].append(space)
+        for space, holder in port.spaces.items():
+            if holder is not None:
+                districts[holder].append(space)
     ships: dict[int, list[str]] = {s: [] for s in seats}
     for ship in board.ships:
         for s in ship.discs:
@@ -394,7 +395,7 @@ def final_scores(state: GwtState) -> dict[int, dict[str, int]]:
             if p.seat < state.seats}
 
 
-_TALLY_SCORES: dict[tuple, dict[str, int]] = {}
+_TALLY_SCORES: dict[tuple[Any, ...], dict[str, int]] = {}
 
 
 def tally_score(t: Tally) -> dict[str, int]:

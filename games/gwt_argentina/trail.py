@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
+from games.base import seat_ref
 from games.gwt_argentina import data, pieces
-from games.gwt_argentina.flow import Ctx, seat_ref
+from games.gwt_argentina.flow import Ctx
 from games.gwt_argentina.state import GwtState, Player
 from games.gwt_argentina.told import _, _n
 from games.gwt_argentina.words import granjero, seat

@@ -7,6 +7,9 @@ player starts with a discard to 4 cards and the choice of a neutral building (se
 
 from __future__ import annotations
 
+from typing import Any
+
+from games.base import Option, seat_ref
 from games.gwt_argentina import data, pieces, player_board
 from games.gwt_argentina.action_facts import describe, location_actions
 from games.gwt_argentina.actions import start
@@ -19,7 +22,6 @@ from games.gwt_argentina.flow import (
     pop,
     push,
     push_all,
-    seat_ref,
     step,
     upper_first,
 )
@@ -37,7 +39,7 @@ def begin_turn(state: GwtState, seat: int) -> None:
     push(state, "turn_end", seat)
     if seat in state.first_turn:
         state.first_turn.remove(seat)
-        frames = []
+        frames: list[tuple[str, int, dict[str, Any]]] = []
         if len(player.hand) > 4:
             frames.append(("first_discard", seat, {}))
         frames.append(("first_place", seat, {}))
@@ -64,7 +66,7 @@ class FirstDiscardStep:
                  n=len(state.players[frame.seat].hand))
 
     @staticmethod
-    def options(state: GwtState, frame: Frame):
+    def options(state: GwtState, frame: Frame) -> list[Option]:
         if len(state.players[frame.seat].hand) <= 4:
             return []
         return [opt(f"discard:{card}", pieces.card_label(card))
@@ -84,7 +86,7 @@ class FirstPlaceStep:
         return _("First turn: on which neutral building does your estanciero start?")
 
     @staticmethod
-    def options(state: GwtState, frame: Frame):
+    def options(state: GwtState, frame: Frame) -> list[Option]:
         return [opt(f"to:{s}", location_label(state, s), at=s) for s in data.NEUTRAL_SPACES]
 
     @staticmethod
@@ -108,7 +110,7 @@ class MoveStep:
                  limit=limit)
 
     @staticmethod
-    def options(state: GwtState, frame: Frame):
+    def options(state: GwtState, frame: Frame) -> list[Option]:
         seat = frame.seat
         here = state.players[seat].estanciero or "START"
         out = [opt(f"to:{loc}", location_label(state, loc), at=loc)
@@ -136,6 +138,7 @@ class MoveStep:
                     or not next_locations(state, space, seat)):
                 return
         pop(state, frame)
+        assert player.estanciero is not None  # it just moved
         ctx.say(state, _("{who} moves to {place}.", who=seat_ref(seat),
                          place=location_label(state, player.estanciero)), seat)
         enter_location(state, seat, player.estanciero)
@@ -166,7 +169,7 @@ class LocationStep:
                  place=location_label(state, frame.data["space"]))
 
     @staticmethod
-    def options(state: GwtState, frame: Frame):
+    def options(state: GwtState, frame: Frame) -> list[Option]:
         seat = frame.seat
         if frame.data.get("left"):
             return []  # the estanciero moved on with an extra phase B

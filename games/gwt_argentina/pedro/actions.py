@@ -13,6 +13,8 @@ cachée dans une pile à côté de son plateau ».
 
 from __future__ import annotations
 
+from typing import Any
+
 from games.gwt_argentina import data, pieces
 from games.gwt_argentina.build import need
 from games.gwt_argentina.flow import Ctx
@@ -69,7 +71,7 @@ def hire(state: GwtState, specialty_first: bool, ctx: Ctx) -> None:
         ctx.say(state, _("Pedro hires nobody (no worker he can take)."))
         return
 
-    def key(choice: tuple[int, int, str, int]) -> tuple:
+    def key(choice: tuple[int, int, str, int]) -> tuple[int, ...]:
         row, col, tile, cost = choice
         off = pieces.worker_kind(tile) != special
         weak = not pieces.worker_strong(tile)
@@ -160,9 +162,9 @@ def cattle_picks(market: list[str], values: tuple[int, ...]) -> list[tuple[str, 
     fits = [c for c in market if (ct := pieces.cattle(c)) is not None and ct.value == values[0]]
     if not fits:
         return []
-    best = max(pieces.cattle(c).vp for c in fits)
+    best = max(pieces.herd_card(c).vp for c in fits)
     out: dict[tuple[str, ...], tuple[str, ...]] = {}
-    for card in dict((pieces.card_kind(c), c) for c in fits if pieces.cattle(c).vp == best).values():
+    for card in dict((pieces.card_kind(c), c) for c in fits if pieces.herd_card(c).vp == best).values():
         left = list(market)
         left.remove(card)
         for rest in cattle_picks(left, values[1:]):
@@ -191,7 +193,7 @@ def to_his_pile(state: GwtState, cards: tuple[str, ...] | list[str]) -> None:
 
 
 def buy_cattle(state: GwtState, ctx: Ctx, choices: Choices | None = None,
-               progress: dict | None = None) -> None:
+               progress: dict[str, Any] | None = None) -> None:
     """« Si le marché ne contient pas suffisamment de cartes Bétail, Pedro pioche 2 nouvelles
     cartes de la pioche Bétail et les ajoute au marché. Puis, il choisit l'option
     correspondant au nombre de gauchos qu'il possède moins 1 (si cette étape doit être
@@ -238,11 +240,11 @@ def take_value_3(state: GwtState, ctx: Ctx, choices: Choices | None = None) -> N
 def take_free_cattle(state: GwtState, breed: str, ctx: Ctx) -> None:
     """A district bonus « une carte ... du marché » of a breed: the one with the most VP
     (cards of one breed and VP are alike), onto his face-down pile."""
-    fits = [c for c in state.board.cattle_market if pieces.cattle(c).breed == breed]
+    fits = [c for c in state.board.cattle_market if pieces.herd_card(c).breed == breed]
     if not fits:
         ctx.say(state, _("Pedro takes no cattle (none of that breed in the market)."))
         return
-    card = max(fits, key=lambda c: pieces.cattle(c).vp)
+    card = max(fits, key=lambda c: pieces.herd_card(c).vp)
     take_from_market(state, card)
     to_his_pile(state, [card])
     ctx.say(state, _("Pedro takes {card}.", card=pieces.card_label(card)))

@@ -50,12 +50,12 @@ def best_deliveries(state: GwtState) -> list[tuple[str, str, str, int]]:
     """« autant de grain que possible », then the most VP, then the most pesos; spaces of
     one district with the same bonus and VP from the same quay count once."""
 
-    def key(choice: tuple[str, str, str, int]) -> tuple:
+    def key(choice: tuple[str, str, str, int]) -> tuple[int, ...]:
         city, quay, space, cost = choice
         facts = layout(state, city).space(space)
         return -cost, -facts.vp, -bonus_pesos(facts.bonus)
 
-    out: dict[tuple, tuple[str, str, str, int]] = {}
+    out: dict[tuple[int, ...], tuple[str, str, str, int]] = {}
     for choice in ties(deliveries(state, PEDRO), key):
         city, quay, space, _cost = choice
         facts = layout(state, city).space(space)
@@ -89,7 +89,7 @@ def district_bonus(state: GwtState, bonus: data.Action | None, ctx: Ctx) -> None
     elif bonus.kind == "objective":
         take_objective(state, ctx)
     elif bonus.kind == "take_market_card":
-        take_free_cattle(state, bonus.breed, ctx)
+        take_free_cattle(state, bonus.breed or "any", ctx)
     elif bonus.kind == "engine":
         advance_locomotive(state, int(bonus.amount), ctx)
     else:  # pragma: no cover - the district spaces carry only these
@@ -126,6 +126,7 @@ def forecasts(state: GwtState, ctx: Ctx) -> None:
         if space is None:
             continue
         tile = board.forecast[space]
+        assert tile is not None  # only filled forecast spaces are offered
         board.forecast[space] = None
         if pieces.is_farmer(tile):
             where = place_farmer(board, tile)

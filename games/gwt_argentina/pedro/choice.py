@@ -14,6 +14,9 @@ translated.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any, TypeVar
+
 
 class Tie(Exception):
     """Several options left after every criterion: ``what`` is decided by you."""
@@ -42,7 +45,10 @@ class Choices:
         raise Tie(what, distinct)
 
 
-def ties(items: list, key) -> list:
+T = TypeVar("T")
+
+
+def ties(items: list[T], key: Callable[[T], Any]) -> list[T]:
     """The items sharing the best (lowest) ``key``, in their order."""
     if not items:
         return []

@@ -15,6 +15,8 @@ hand he passes gets nothing from him; your buildings' tolls are paid to you by t
 
 from __future__ import annotations
 
+from typing import Any
+
 from games.gwt_argentina import data
 from games.gwt_argentina.flow import Ctx
 from games.gwt_argentina.pedro.choice import Choices, ties
@@ -89,10 +91,10 @@ def paths(state: GwtState, start: str, steps: int) -> list[tuple[str, ...]]:
 
 #: Distances to Buenos Aires by layout (the occupied spaces and the shortcuts Pedro's
 #: locomotive opened): computer players replay his move in many positions of one layout.
-_DISTANCES: dict[tuple, int] = {}
+_DISTANCES: dict[tuple[Any, ...], int] = {}
 
 
-def layout_key(state: GwtState) -> tuple:
+def layout_key(state: GwtState) -> tuple[Any, ...]:
     loco = track_value(state.players[PEDRO].locomotive)
     return (frozenset(state.board.trail),
             tuple(s for s, needed in data.SHORTCUTS.items() if loco >= needed))

@@ -6,6 +6,7 @@ which runs the rule again.
 
 from __future__ import annotations
 
+from games.base import Option
 from games.gwt_argentina import data, pieces
 from games.gwt_argentina.flow import Ctx, opt, pop, step
 from games.gwt_argentina.pedro.state import PEDRO
@@ -71,7 +72,7 @@ class PedroTieStep:
         return _(PROMPTS[frame.data["what"]])
 
     @staticmethod
-    def options(state: GwtState, frame: Frame):
+    def options(state: GwtState, frame: Frame) -> list[Option]:
         out = []
         for key in frame.data["keys"]:
             text, at = label(state, frame.data["what"], key)

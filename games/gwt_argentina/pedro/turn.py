@@ -12,6 +12,8 @@ a frame (``pedro_turn``) so that a tie of his rules can wait for your decision
 
 from __future__ import annotations
 
+from typing import Any
+
 from games.gwt_argentina.flow import Ctx, pop, push, step
 from games.gwt_argentina.pedro import tie as tie_step  # noqa: F401  (registers pedro_tie)
 from games.gwt_argentina.pedro.actions import (
@@ -57,7 +59,7 @@ def chosen_actions(state: GwtState, card: PedroCard) -> list[Act]:
 
 
 def do_action(state: GwtState, act: Act, ctx: Ctx, choices: Choices,
-              progress: dict) -> None:
+              progress: dict[str, Any]) -> None:
     kind = act.kind
     if kind in ("hire_cheap", "hire_special"):
         hire(state, kind == "hire_special", ctx)
