@@ -5,7 +5,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 #: What running needs (the bot, the terminal game; PostgreSQL's driver) …
 RUNTIME := $(VENV)/.runtime
-#: … and what developing needs on top (pytest, hypothesis, ruff): `make test` and the like.
+#: … and what developing needs on top (pytest, hypothesis, ruff, mypy): `make test` and the like.
 STAMP  := $(VENV)/.installed
 GAME   ?= kuhlorado
 #: The oldest Python Estancia runs on (pyproject.toml says the same).
@@ -24,7 +24,7 @@ help:
 	@echo "make bench            speed figures"
 	@echo "make bench-processes  moves/s with 1, 2 and 4 bot processes on PostgreSQL"
 	@echo "make soak             10,000 random games per game (long)"
-	@echo "make lint             ruff"
+	@echo "make lint             ruff, and mypy (strict on games/)"
 	@echo "make clean            remove .venv and caches"
 	@echo "The estancia command itself is .venv/bin/estancia (not on PATH)."
 
@@ -83,6 +83,7 @@ demo: $(RUNTIME)
 
 lint: $(STAMP)
 	$(BIN)/ruff check .
+	$(BIN)/mypy
 
 clean:
 	rm -rf $(VENV) .pytest_cache .ruff_cache *.egg-info

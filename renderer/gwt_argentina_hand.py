@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from PIL import Image
 
-from games.gwt_argentina.data_cattle import (
+from games.gwt_argentina.data.cattle import (
     BREED_BY_CODE,
     BREED_BY_ID,
     EXHAUSTION_CARD_ID,
@@ -19,7 +19,7 @@ from games.gwt_argentina.data_cattle import (
     MARKET_CARD_BY_ID,
     STARTING_CARD_VP,
 )
-from games.gwt_argentina.data_objectives import OBJECTIVE_BY_ID
+from games.gwt_argentina.data.objectives import OBJECTIVE_BY_ID
 from games.i18n import _, _n
 from renderer.colours import readable_ink
 from renderer.fonts import draw_on, font, min_size

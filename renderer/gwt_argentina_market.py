@@ -10,9 +10,10 @@ used at this player count are greyed.
 from __future__ import annotations
 
 from games.gwt_argentina import words
-from games.gwt_argentina.data_cattle import BREED_BY_ID, MARKET_CARD_BY_ID
-from games.gwt_argentina.data_objectives import OBJECTIVE_BY_ID
-from games.gwt_argentina.data_tiles import (
+from games.gwt_argentina.action_facts import describe_printed
+from games.gwt_argentina.data.cattle import BREED_BY_ID, MARKET_CARD_BY_ID
+from games.gwt_argentina.data.objectives import OBJECTIVE_BY_ID
+from games.gwt_argentina.data.tiles import (
     ARROW_BY_ROW,
     FARMER_BY_ID,
     JOB_MARKET_COLUMNS,
@@ -199,8 +200,6 @@ def paint_objectives(canvas: Canvas, view: dict, top: float) -> float:
 
 
 def _paint_objective(canvas: Canvas, x: float, top: float, card: str) -> None:
-    from games.gwt_argentina.actions import describe_printed
-
     data = OBJECTIVE_BY_ID[card]
     needs = ", ".join(words.need(k) if n == 1 else _("{need} ×{n}", need=words.need(k), n=n)
                       for k, n in data.needs.items())
@@ -217,7 +216,7 @@ def _paint_objective(canvas: Canvas, x: float, top: float, card: str) -> None:
 
 
 def condition_word(condition: str) -> str:
-    """A short word for an objective's condition (``data_objectives.CONDITIONS``)."""
+    """A short word for an objective's condition (``data.objectives.CONDITIONS``)."""
     if condition.startswith("farmer_"):
         return words.granjero(condition[7:])
     if condition.startswith("district_"):

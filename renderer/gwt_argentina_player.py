@@ -5,9 +5,9 @@ the player's own board and hand (each card's breeding value and strength).
 from __future__ import annotations
 
 from games.gwt_argentina import words
-from games.gwt_argentina.data_cattle import BREED_BY_ID, MARKET_CARD_BY_ID
-from games.gwt_argentina.data_player import AUX_ACTIONS, AUX_DOUBLE_SLOT
-from games.gwt_argentina.data_tiles import WORKER_ROWS
+from games.gwt_argentina.data.cattle import BREED_BY_ID, MARKET_CARD_BY_ID
+from games.gwt_argentina.data.player import AUX_ACTIONS, AUX_DOUBLE_SLOT
+from games.gwt_argentina.data.tiles import WORKER_ROWS
 from games.i18n import N_, _
 from renderer.gwt_argentina_base import (
     BACKGROUND,

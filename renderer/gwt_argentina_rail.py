@@ -9,8 +9,8 @@ quays with their discs, each district's spaces (VP, a disc when taken, crossed w
 
 from __future__ import annotations
 
-from games.gwt_argentina.data_europe import CITY_NAMES, SHIP_BY_ID, port_city
-from games.gwt_argentina.data_railway import STATION_BY_ID
+from games.gwt_argentina.data.europe import CITY_NAMES, SHIP_BY_ID, port_city
+from games.gwt_argentina.data.railway import STATION_BY_ID
 from games.i18n import _
 from renderer.gwt_argentina_base import (
     FLOOR,

@@ -20,9 +20,9 @@ from __future__ import annotations
 import math
 from functools import lru_cache
 
-from games.gwt_argentina.data_buildings import private_building
-from games.gwt_argentina.data_tiles import FARMER_BY_ID
-from games.gwt_argentina.data_trail import (
+from games.gwt_argentina.data.buildings import private_building
+from games.gwt_argentina.data.tiles import FARMER_BY_ID
+from games.gwt_argentina.data.trail import (
     FARMER_SPACE_COLOUR,
     FARMLAND,
     RISK_ACTIONS,

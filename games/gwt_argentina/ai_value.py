@@ -4,7 +4,7 @@ locomotive, a varied herd), minus the best opponent's (rules-free, tuned by self
 
 from __future__ import annotations
 
-from games.gwt_argentina import pieces as P
+from games.gwt_argentina import pieces
 from games.gwt_argentina.state import GwtState
 from games.gwt_argentina.trail import track_value
 
@@ -19,7 +19,7 @@ BREED_VALUE = 0.3
 def potential(state: GwtState, seat: int) -> float:
     p = state.players[seat]
     workers = sum(len(row) - 1 for row in p.workers.values())
-    values = {c.breed: c.value for c in map(P.cattle, p.herd()) if c is not None}
+    values = {c.breed: c.value for c in map(pieces.cattle, p.herd()) if c is not None}
     return (WORKER * workers + GRAIN * p.grain + CERTIFICATE * p.certificates
             + TRACK * min(track_value(p.locomotive), 31) + TOKEN * p.exchange_tokens
             + BREED_VALUE * sum(values.values()))

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from games.gwt_argentina import player_board as PB
+from games.gwt_argentina import player_board
 from games.gwt_argentina.state import GwtState
 from games.gwt_argentina.told import from_log
 from games.rng import Rng
@@ -26,8 +26,8 @@ def public_view(state: GwtState) -> dict[str, Any]:
             "station_masters": list(p.station_masters), "estanciero": p.estanciero,
             "locomotive": p.locomotive, "job_marker": p.job_marker,
             # what the cleared slots and workers add up to (for the player-board image)
-            "limits": {"move": PB.move_limit(state, p), "hand": PB.hand_limit(p),
-                       "certificates": PB.cert_limit(p), "strength": PB.board_strength(p)},
+            "limits": {"move": player_board.move_limit(state, p), "hand": player_board.hand_limit(p),
+                       "certificates": player_board.cert_limit(p), "strength": player_board.board_strength(p)},
         })
     return {
         "game": state.game, "seats": state.seats, "current": state.current,

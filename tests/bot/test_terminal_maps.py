@@ -12,7 +12,7 @@ import pytest
 from bot.terminal import play as terminal
 from bot.terminal.maps import WIDTH, board_text, fill
 from bot.terminal.maps.gwt_argentina import trail_lines
-from games.gwt_argentina.data_trail import SHORTCUTS, TRAIL
+from games.gwt_argentina.data.trail import SHORTCUTS, TRAIL
 from games.i18n import using
 from renderer import RENDERERS
 from tests.bot.test_cli import REPO, clean_environment, estancia  # noqa: F401  (fixture)

@@ -11,8 +11,8 @@ import pytest
 from PIL import ImageDraw
 
 from games.gwt_argentina import GAME
-from games.gwt_argentina.data_europe import port_city
-from games.gwt_argentina.data_trail import ALL_SPACES
+from games.gwt_argentina.data.europe import port_city
+from games.gwt_argentina.data.trail import ALL_SPACES
 from renderer import gwt_argentina, gwt_argentina_layers
 from renderer.colours import DISTINCT, delta_e
 from renderer.gwt_argentina_base import FARMER_FILL, FLOOR, PLAYER_FILL, Canvas

@@ -11,10 +11,10 @@ import re
 import pytest
 
 from games.gwt_argentina import GAME
-from games.gwt_argentina.data_trail import ALL_SPACES, SHORTCUTS, TOLLS, TRAIL
+from games.gwt_argentina.data.trail import ALL_SPACES, SHORTCUTS, TOLLS, TRAIL
 from games.i18n import PSEUDO, using
 from renderer import gwt_argentina, gwt_argentina_layers
-from renderer import gwt_argentina_trail as T
+from renderer import gwt_argentina_trail as trail_renderer
 from renderer.gwt_argentina_base import WIDTH, Canvas
 from tests.renderer.samples import decision_marks, played
 
@@ -22,11 +22,11 @@ NAMES = ["Alice", "Bob", "Chen", "Dolores"]
 
 
 def boxes(top: float = 0) -> dict[str, tuple[float, float, float, float]]:
-    return {space: T.space_box(space, top) for space in (*T.LAYOUT, "BA")}
+    return {space: trail_renderer.space_box(space, top) for space in (*trail_renderer.LAYOUT, "BA")}
 
 
 def test_every_space_of_the_trail_is_drawn_once():
-    assert set(T.LAYOUT) | {"BA"} == set(ALL_SPACES)
+    assert set(trail_renderer.LAYOUT) | {"BA"} == set(ALL_SPACES)
 
 
 def test_the_trail_runs_as_printed_from_the_lower_left_to_buenos_aires_upper_right():
@@ -36,7 +36,7 @@ def test_the_trail_runs_as_printed_from_the_lower_left_to_buenos_aires_upper_rig
     spaces = boxes()
     start, ba = spaces["START"], spaces["BA"]
     assert start[0] == min(b[0] for b in spaces.values())
-    assert start[3] >= max(b[3] for s, b in spaces.items() if s != "START") - T.BOX_H
+    assert start[3] >= max(b[3] for s, b in spaces.items() if s != "START") - trail_renderer.BOX_H
     assert ba[2] == max(b[2] for b in spaces.values())
     assert ba[1] == min(b[1] for b in spaces.values())
     # the neutral buildings A … H climb the board band by band
@@ -60,24 +60,24 @@ def test_a_fork_runs_on_two_lanes_that_meet_at_the_next_neutral_building():
     for fork, (upper, lower), join in (("N1", ("P1", "GF1"), "N2"), ("N2", ("G3", "BF1"), "N3"),
                                        ("N5", ("G5", "RG3"), "N6")):
         assert set(TRAIL[fork]) == {upper, lower}
-        assert T.LAYOUT[upper][1] + 1 == T.LAYOUT[lower][1]
-        assert abs(T.LAYOUT[fork][1] - (T.LAYOUT[upper][1] + 0.5)) <= 1
+        assert trail_renderer.LAYOUT[upper][1] + 1 == trail_renderer.LAYOUT[lower][1]
+        assert abs(trail_renderer.LAYOUT[fork][1] - (trail_renderer.LAYOUT[upper][1] + 0.5)) <= 1
         for first in (upper, lower):
             lane, space = [], first
             while space != join:
                 lane.append(space)
                 [space] = TRAIL[space]
-            assert {T.LAYOUT[s][1] for s in lane} == {T.LAYOUT[first][1]}, lane
-            columns = [T.LAYOUT[s][0] for s in lane]
+            assert {trail_renderer.LAYOUT[s][1] for s in lane} == {trail_renderer.LAYOUT[first][1]}, lane
+            columns = [trail_renderer.LAYOUT[s][0] for s in lane]
             assert columns in (sorted(columns), sorted(columns, reverse=True)), lane
 
 
 def test_each_link_is_drawn_with_an_arrow_in_the_direction_of_travel():
-    drawn = T._links(0)
+    drawn = trail_renderer._links(0)
     links = [(s, t) for s, targets in TRAIL.items() for t in targets
              if s != "BA" and not (s in SHORTCUTS and t == "BA")]
     assert len(drawn) == len(links)
-    centres = {space: T._centre(box) for space, box in boxes().items()}
+    centres = {space: trail_renderer._centre(box) for space, box in boxes().items()}
     for (space, target), ((a, b), (tip, left, right)) in zip(links, drawn, strict=True):
         assert a == centres[space], (space, target)
         base = ((left[0] + right[0]) / 2, (left[1] + right[1]) / 2)
@@ -90,13 +90,13 @@ def test_every_hand_on_the_trail_shows_its_toll_for_the_table(monkeypatch, seats
     """« À 2 joueurs : chaque main noire coûte 1 peso et chaque main verte coûte 2 pesos
     ... À 4 joueurs : ... verte 1. »"""
     drawn = []
-    real = T.paint_hand
+    real = trail_renderer.paint_hand
 
     def spy(canvas, x, y, colour, toll):
         drawn.append((colour, toll))
         return real(canvas, x, y, colour, toll)
 
-    monkeypatch.setattr(T, "paint_hand", spy)
+    monkeypatch.setattr(trail_renderer, "paint_hand", spy)
     monkeypatch.setattr(gwt_argentina_layers, "KEEP", False)  # every space drawn
     monkeypatch.setattr(gwt_argentina, "_HEIGHTS", {})  # a board drawn once, not redrawn taller
     states = played("gwt-argentina", seats)
@@ -125,7 +125,7 @@ def test_a_trail_move_is_marked_on_every_reachable_location(monkeypatch):
         decision = GAME.pending(state)
         if decision is None:
             continue
-        moves = [o for o in decision.options if o.key.startswith("to:") and o.at in T.LAYOUT]
+        moves = [o for o in decision.options if o.key.startswith("to:") and o.at in trail_renderer.LAYOUT]
         if len(moves) >= 3:
             break
     else:

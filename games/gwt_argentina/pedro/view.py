@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from games.gwt_argentina.pedro_data import difficulty_name
-from games.gwt_argentina.pedro_rules import loading_card
-from games.gwt_argentina.pedro_scoring import pedro_scores
-from games.gwt_argentina.pedro_state import PEDRO
+from games.gwt_argentina.pedro.data import difficulty_name
+from games.gwt_argentina.pedro.rules import loading_card
+from games.gwt_argentina.pedro.scoring import pedro_scores
+from games.gwt_argentina.pedro.state import PEDRO
 from games.gwt_argentina.state import GwtState
 
 

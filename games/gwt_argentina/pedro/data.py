@@ -30,8 +30,8 @@ below marked ``# reconstruction:`` is chosen so that each card does what the cha
    PV) », « 2e plus grande (7/9 PV) », « plus grande (12 PV) » are victory points).
 9. His grain track stops at 8, like a player board's (``data.GRAIN_LIMIT``); his worker
    rows hold 6 like a player board's, and score columns 5 and 6 the same way.
-10. His set-up worker is drawn from bag B (the job market's bag) — ``pedro_setup``.
-11. The lower forecast space of each pair is « …2 » — ``pedro_rules.FORECAST_PAIRS``.
+10. His set-up worker is drawn from bag B (the job market's bag) — ``pedro.setup``.
+11. The lower forecast space of each pair is « …2 » — ``pedro.rules.FORECAST_PAIRS``.
 """
 
 from __future__ import annotations

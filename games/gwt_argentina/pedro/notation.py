@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from games.gwt_argentina.pedro_data import CARD_BY_NUMBER, PEDRO_ROWS
-from games.gwt_argentina.pedro_state import PedroState
+from games.gwt_argentina.pedro.data import CARD_BY_NUMBER, PEDRO_ROWS
+from games.gwt_argentina.pedro.state import PedroState
 from games.i18n import _
 
 

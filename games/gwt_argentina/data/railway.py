@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from games.gwt_argentina.data_actions import Action, grain, pesos
+from games.gwt_argentina.data.actions import Action, grain, pesos
 
 TRACK_START = 0
 TERMINUS = 31

@@ -7,14 +7,16 @@ incidence sur son action. À la fin du tour de Pedro, placez la carte piochée f
 sur sa défausse. » « Si la pioche de Pedro est épuisée au début de son tour, mélangez sa
 défausse afin de former une nouvelle pioche. » Every action is one event line. His turn is
 a frame (``pedro_turn``) so that a tie of his rules can wait for your decision
-(``pedro_tie``, :mod:`.pedro_tie`).
+(``pedro_tie``, :mod:`.tie`).
 """
 
 from __future__ import annotations
 
-from games.gwt_argentina import pedro_tie  # noqa: F401  (registers pedro_tie)
+from typing import Any
+
 from games.gwt_argentina.flow import Ctx, pop, push, step
-from games.gwt_argentina.pedro_actions import (
+from games.gwt_argentina.pedro import tie as tie_step  # noqa: F401  (registers pedro_tie)
+from games.gwt_argentina.pedro.actions import (
     advance_locomotive,
     build,
     build_one,
@@ -25,12 +27,12 @@ from games.gwt_argentina.pedro_actions import (
     take_objective,
     take_value_3,
 )
-from games.gwt_argentina.pedro_ba import pedro_buenos_aires
-from games.gwt_argentina.pedro_choice import Choices, Tie
-from games.gwt_argentina.pedro_data import CARD_BY_NUMBER, Act, PedroCard, row_name
-from games.gwt_argentina.pedro_move import move_pedro
-from games.gwt_argentina.pedro_rules import experience
-from games.gwt_argentina.pedro_state import PEDRO
+from games.gwt_argentina.pedro.buenos_aires import pedro_buenos_aires
+from games.gwt_argentina.pedro.choice import Choices, Tie
+from games.gwt_argentina.pedro.data import CARD_BY_NUMBER, Act, PedroCard, row_name
+from games.gwt_argentina.pedro.move import move_pedro
+from games.gwt_argentina.pedro.rules import experience
+from games.gwt_argentina.pedro.state import PEDRO
 from games.gwt_argentina.state import Frame, GwtState
 from games.gwt_argentina.trail import ends_move
 from games.gwt_argentina.turn import begin_turn
@@ -57,7 +59,7 @@ def chosen_actions(state: GwtState, card: PedroCard) -> list[Act]:
 
 
 def do_action(state: GwtState, act: Act, ctx: Ctx, choices: Choices,
-              progress: dict) -> None:
+              progress: dict[str, Any]) -> None:
     kind = act.kind
     if kind in ("hire_cheap", "hire_special"):
         hire(state, kind == "hire_special", ctx)

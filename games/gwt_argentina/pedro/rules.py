@@ -6,15 +6,15 @@ Quotations are from the rulebook's solo chapter.
 
 from __future__ import annotations
 
-from games.gwt_argentina import data as D
-from games.gwt_argentina.pedro_data import LOADING_CARDS, PEDRO_ROWS, LoadingCard
-from games.gwt_argentina.pedro_state import PEDRO
+from games.gwt_argentina import data
+from games.gwt_argentina.pedro.data import LOADING_CARDS, PEDRO_ROWS, LoadingCard
+from games.gwt_argentina.pedro.state import PEDRO
 from games.gwt_argentina.state import Board, GwtState, Ship
 
 
 def blue_arrows_passed(board: Board) -> int:
     """Ship-departure (blue) arrows the job-market marker has gone down."""
-    return sum(1 for a in D.MARKER_ARROWS
+    return sum(1 for a in data.MARKER_ARROWS
                if a.event == "ships" and a.from_row <= board.job_marker_row)
 
 
@@ -51,7 +51,7 @@ def update_specialty(state: GwtState) -> str | None:
 def ranked_ships(board: Board) -> list[Ship]:
     """Ships of the loading zone from the highest value down: victory points, then the
     ship's cattle value (reconstruction: « 3e plus grande (7 PV) » ranks by VP)."""
-    return sorted(board.ships, key=lambda s: (D.SHIP_BY_ID[s.id].vp, D.SHIP_BY_ID[s.id].value),
+    return sorted(board.ships, key=lambda s: (data.SHIP_BY_ID[s.id].vp, data.SHIP_BY_ID[s.id].value),
                   reverse=True)
 
 
@@ -65,7 +65,7 @@ def ship_to_load(state: GwtState) -> Ship | None:
         if rank > len(ranked):
             continue
         ship = ranked[rank - 1]
-        if PEDRO in ship.discs and not D.SHIP_BY_ID[ship.id].repeatable:
+        if PEDRO in ship.discs and not data.SHIP_BY_ID[ship.id].repeatable:
             continue
         return ship
     return None
@@ -102,3 +102,12 @@ def slide_forecasts(board: Board) -> None:
         if board.forecast.get(lower) is None and board.forecast.get(upper) is not None:
             board.forecast[lower] = board.forecast[upper]
             board.forecast[upper] = None
+
+def turn_face_down(state: GwtState) -> None:
+    """Cards given to Pedro as to any player (an exhaustion card of building 7b lands on a
+    player's discard pile) go onto his face-down pile: « Chaque fois que Pedro reçoit des
+    cartes Bétail, des cartes Objectif ou des cartes Épuisement (e.g. : la tuile Bâtiment
+    personnel « 7b »), placez-les face cachée dans une pile à côté de son plateau »."""
+    pedro = state.players[PEDRO]
+    pedro.deck.extend(pedro.discard)
+    pedro.discard.clear()

@@ -12,7 +12,7 @@ considéré en tout point comme un joueur »), through his own rules: pesos are 
 ne reçoit ni argent ni jeton Échange »); an objective card is the farthest of the display
 (as for card #7 and a ship's objective); a free market card goes face down onto his pile;
 a locomotive advance moves his locomotive by his rules (cards #5, #6, #12, #15). Options
-still tied after VP and pesos are yours to choose (``pedro_choice``); two spaces of one
+still tied after VP and pesos are yours to choose (``pedro.choice``); two spaces of one
 district with the same bonus and VP are one option.
 
 Reconstruction: when the lower forecast tile cannot be taken (a worker once the marker
@@ -22,22 +22,21 @@ left the job market) he takes the upper one; with an empty disc reserve he loads
 
 from __future__ import annotations
 
-from games.gwt_argentina import data as D
-from games.gwt_argentina import pieces as P
+from games.gwt_argentina import data, pieces
 from games.gwt_argentina.buenos_aires import AfterStep, worker_choosable
 from games.gwt_argentina.flow import Ctx, push
 from games.gwt_argentina.hire import place_worker_in_market
-from games.gwt_argentina.pedro_actions import advance_locomotive, take_free_cattle, take_objective
-from games.gwt_argentina.pedro_choice import Choices, ties
-from games.gwt_argentina.pedro_rules import FORECAST_PAIRS, loading_card, ship_to_load
-from games.gwt_argentina.pedro_state import PEDRO
+from games.gwt_argentina.pedro.actions import advance_locomotive, take_free_cattle, take_objective
+from games.gwt_argentina.pedro.choice import Choices, ties
+from games.gwt_argentina.pedro.rules import FORECAST_PAIRS, loading_card, ship_to_load
+from games.gwt_argentina.pedro.state import PEDRO
 from games.gwt_argentina.ports import deliveries, layout
 from games.gwt_argentina.setup import place_farmer
 from games.gwt_argentina.state import GwtState
 from games.i18n import _, _n
 
 
-def bonus_pesos(bonus: D.Action | None) -> int:
+def bonus_pesos(bonus: data.Action | None) -> int:
     return int(bonus.amount) if bonus is not None and bonus.kind == "pesos" else 0
 
 
@@ -51,12 +50,12 @@ def best_deliveries(state: GwtState) -> list[tuple[str, str, str, int]]:
     """« autant de grain que possible », then the most VP, then the most pesos; spaces of
     one district with the same bonus and VP from the same quay count once."""
 
-    def key(choice: tuple[str, str, str, int]) -> tuple:
+    def key(choice: tuple[str, str, str, int]) -> tuple[int, ...]:
         city, quay, space, cost = choice
         facts = layout(state, city).space(space)
         return -cost, -facts.vp, -bonus_pesos(facts.bonus)
 
-    out: dict[tuple, tuple[str, str, str, int]] = {}
+    out: dict[tuple[int, ...], tuple[str, str, str, int]] = {}
     for choice in ties(deliveries(state, PEDRO), key):
         city, quay, space, _cost = choice
         facts = layout(state, city).space(space)
@@ -78,11 +77,11 @@ def deliver(state: GwtState, ctx: Ctx, choices: Choices | None = None) -> None:
     facts = layout(state, city).space(space)
     ctx.say(state, _n("Pedro delivers {n} grain to {city} {space} ({vp} VP).",
                       "Pedro delivers {n} grain to {city} {space} ({vp} VP).", cost,
-                      city=D.CITY_NAMES[city], space=space.split(":")[1], vp=facts.vp))
+                      city=data.CITY_NAMES[city], space=space.split(":")[1], vp=facts.vp))
     district_bonus(state, facts.bonus, ctx)
 
 
-def district_bonus(state: GwtState, bonus: D.Action | None, ctx: Ctx) -> None:
+def district_bonus(state: GwtState, bonus: data.Action | None, ctx: Ctx) -> None:
     if bonus is None:
         return
     if bonus.kind == "pesos":
@@ -90,7 +89,7 @@ def district_bonus(state: GwtState, bonus: D.Action | None, ctx: Ctx) -> None:
     elif bonus.kind == "objective":
         take_objective(state, ctx)
     elif bonus.kind == "take_market_card":
-        take_free_cattle(state, bonus.breed, ctx)
+        take_free_cattle(state, bonus.breed or "any", ctx)
     elif bonus.kind == "engine":
         advance_locomotive(state, int(bonus.amount), ctx)
     else:  # pragma: no cover - the district spaces carry only these
@@ -108,7 +107,7 @@ def load(state: GwtState, ctx: Ctx) -> None:
         return
     state.pedro.discs -= 1
     ship.discs.append(PEDRO)
-    facts = D.SHIP_BY_ID[ship.id]
+    facts = data.SHIP_BY_ID[ship.id]
     ctx.say(state, _("Pedro loads ship {ship} ({vp} VP, loading card {card}).",
                      ship=facts.value, vp=facts.vp, card="●" * loading_card(state).dots))
     if facts.on_load is not None and facts.on_load.kind == "objective":
@@ -121,27 +120,28 @@ def forecasts(state: GwtState, ctx: Ctx) -> None:
         space = None
         for candidate in (lower, upper):
             tile = board.forecast.get(candidate)
-            if tile is not None and (P.is_farmer(tile) or worker_choosable(state)):
+            if tile is not None and (pieces.is_farmer(tile) or worker_choosable(state)):
                 space = candidate
                 break
         if space is None:
             continue
         tile = board.forecast[space]
+        assert tile is not None  # only filled forecast spaces are offered
         board.forecast[space] = None
-        if P.is_farmer(tile):
+        if pieces.is_farmer(tile):
             where = place_farmer(board, tile)
             if where is None:
                 board.box_tiles.append(tile)
             if where:
                 ctx.say(state, _("Pedro places a {granjero} at {space}.",
-                                 granjero=P.tile_label(tile), space=where))
+                                 granjero=pieces.tile_label(tile), space=where))
             else:
                 ctx.say(state, _("Pedro puts a {granjero} in the box (zone full).",
-                                 granjero=P.tile_label(tile)))
+                                 granjero=pieces.tile_label(tile)))
             continue
         arrow = place_worker_in_market(state, tile)
         ctx.say(state, _("Pedro puts a {worker} in the job market.",
-                         worker=P.tile_label(tile)))
+                         worker=pieces.tile_label(tile)))
         if arrow == "end":
             state.end_triggered_by = PEDRO
             state.players[PEDRO].job_marker = True

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from games.gwt_argentina.data_actions import Action, certificates, engine, grain, pesos
+from games.gwt_argentina.data.actions import Action, certificates, engine, grain, pesos
 
 CONDITIONS = (
     "building", "farmer_green", "farmer_blue", "farmer_orange", "farmer_yellow",

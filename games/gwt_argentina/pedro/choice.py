@@ -6,13 +6,16 @@ prenez vous-même la décision. »
 
 A rule of Pedro's that ends with several options left calls :meth:`Choices.one`; if you
 have not decided yet it raises :class:`Tie` *before the rule changes anything*, Pedro's
-turn (``pedro_turn``) stops and you get the decision (``pedro_tie``, your seat). Your
+turn (``pedro.turn``) stops and you get the decision (``pedro_tie`` frame of ``pedro.tie``, your seat). Your
 answer is kept under the tie's ``what`` and the rule runs again, now with one option.
 Keys are the options' own names (a space, a card id, a building number), never
 translated.
 """
 
 from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any, TypeVar
 
 
 class Tie(Exception):
@@ -42,7 +45,10 @@ class Choices:
         raise Tie(what, distinct)
 
 
-def ties(items: list, key) -> list:
+T = TypeVar("T")
+
+
+def ties(items: list[T], key: Callable[[T], Any]) -> list[T]:
     """The items sharing the best (lowest) ``key``, in their order."""
     if not items:
         return []

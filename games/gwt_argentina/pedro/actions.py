@@ -1,7 +1,7 @@
 """The actions of Pedro's cards (« ACTIONS DE PEDRO »), each with its priority list.
 
 When a priority list leaves several options, the chapter says « prenez vous-même la
-décision »: the rule asks you through :class:`~.pedro_choice.Choices` (a granjero, a set
+décision »: the rule asks you through :class:`~.choice.Choices` (a granjero, a set
 of cattle cards of equal value and VP, a building site at a fork, a building, a
 replacement). The hiring list ends on one worker (« le plus à gauche dans la rangée la
 plus haute »), the locomotive on the farthest space, so neither asks.
@@ -13,14 +13,15 @@ cachée dans une pile à côté de son plateau ».
 
 from __future__ import annotations
 
-from games.gwt_argentina import data as D
-from games.gwt_argentina import pieces as P
+from typing import Any
+
+from games.gwt_argentina import data, pieces
 from games.gwt_argentina.build import need
 from games.gwt_argentina.flow import Ctx
 from games.gwt_argentina.hire import hire_cost
 from games.gwt_argentina.market import take_from_market
-from games.gwt_argentina.pedro_choice import Choices, ties
-from games.gwt_argentina.pedro_data import (
+from games.gwt_argentina.pedro.choice import Choices, ties
+from games.gwt_argentina.pedro.data import (
     CARPINTERO,
     CATTLE_BY_GAUCHOS,
     FARMER_COLOUR_ORDER,
@@ -28,18 +29,18 @@ from games.gwt_argentina.pedro_data import (
     PEDRO_ROWS,
     row_name,
 )
-from games.gwt_argentina.pedro_rules import (
+from games.gwt_argentina.pedro.rules import (
     farthest_objective,
     take_display_objective,
     update_specialty,
 )
-from games.gwt_argentina.pedro_state import PEDRO
+from games.gwt_argentina.pedro.state import PEDRO
 from games.gwt_argentina.railway import TERMINUS, destinations, is_station
 from games.gwt_argentina.state import GwtState
 from games.gwt_argentina.trail import building_number, building_owner, track_value
 from games.i18n import _, _n
 
-MAX_ROW = D.MAX_WORKERS_PER_ROW
+MAX_ROW = data.MAX_WORKERS_PER_ROW
 
 
 # -- Engager un ouvrier (cartes #1 et #2) -------------------------------------------------
@@ -50,9 +51,9 @@ def hire_candidates(state: GwtState) -> list[tuple[int, int, str, int]]:
     out = []
     for row, cells in enumerate(state.board.job_market[:state.board.job_marker_row]):
         for col, tile in enumerate(cells):
-            if tile is None or P.worker_kind(tile) not in PEDRO_ROWS:
+            if tile is None or pieces.worker_kind(tile) not in PEDRO_ROWS:
                 continue
-            if pedro.worker_count(P.worker_kind(tile)) >= MAX_ROW:
+            if pedro.worker_count(pieces.worker_kind(tile)) >= MAX_ROW:
                 continue
             out.append((row, col, tile, hire_cost(row, tile, 0)))
     return out
@@ -70,17 +71,17 @@ def hire(state: GwtState, specialty_first: bool, ctx: Ctx) -> None:
         ctx.say(state, _("Pedro hires nobody (no worker he can take)."))
         return
 
-    def key(choice: tuple[int, int, str, int]) -> tuple:
+    def key(choice: tuple[int, int, str, int]) -> tuple[int, ...]:
         row, col, tile, cost = choice
-        off = P.worker_kind(tile) != special
-        weak = not P.worker_strong(tile)
+        off = pieces.worker_kind(tile) != special
+        weak = not pieces.worker_strong(tile)
         return (off, cost, weak, row, col) if specialty_first else (cost, off, weak, row, col)
 
     row, col, tile, _cost = min(choices, key=key)
     state.board.job_market[row][col] = None
-    state.players[PEDRO].workers[P.worker_kind(tile)].append(tile)
+    state.players[PEDRO].workers[pieces.worker_kind(tile)].append(tile)
     ctx.say(state, _("Pedro hires a {worker} (row {row}) for free.",
-                     worker=P.tile_label(tile), row=row + 1))
+                     worker=pieces.tile_label(tile), row=row + 1))
     changed = update_specialty(state)
     if changed:
         ctx.say(state, _("Pedro's specialty is now {row}.", row=row_name(changed)))
@@ -106,7 +107,7 @@ def take_objective(state: GwtState, ctx: Ctx) -> None:
 def take_grain(state: GwtState, n: int, ctx: Ctx) -> None:
     pedro = state.players[PEDRO]
     before = pedro.grain
-    pedro.grain = min(D.GRAIN_LIMIT, pedro.grain + n)
+    pedro.grain = min(data.GRAIN_LIMIT, pedro.grain + n)
     ctx.say(state, _n("Pedro takes {n} grain ({total} now).",
                       "Pedro takes {n} grain ({total} now).", pedro.grain - before,
                       total=pedro.grain))
@@ -118,13 +119,13 @@ def farmer_choice(state: GwtState, choices: Choices | None = None) -> str | None
     valeur de force la plus basse 3. ... jaune -> orange -> bleu -> vert » (* « les pièces
     occupant l'espace Monnaie ainsi que la valeur en pèsos imprimée sous les granjeros »)."""
     board = state.board
-    spaces = [s for s, t in board.trail.items() if P.is_farmer(t)]
+    spaces = [s for s, t in board.trail.items() if pieces.is_farmer(t)]
     if not spaces:
         return None
 
     def key(space: str) -> tuple:
-        tile = P.farmer(board.trail[space])
-        pesos = board.farmer_coins.get(space, 0) + D.FARMER_SPACE_PESOS[space]
+        tile = pieces.farmer(board.trail[space])
+        pesos = board.farmer_coins.get(space, 0) + data.FARMER_SPACE_PESOS[space]
         return -pesos, tile.strength, FARMER_COLOUR_ORDER.index(tile.colour)
 
     return (choices or Choices()).one("farmer", ties(spaces, key))
@@ -143,11 +144,11 @@ def help_farmer(state: GwtState, keep: bool, ctx: Ctx, choices: Choices | None =
     if keep:
         state.players[PEDRO].helped_farmers.append(tile)
         ctx.say(state, _("Pedro helps the {granjero} at {space} and keeps it.",
-                         granjero=P.tile_label(tile), space=space))
+                         granjero=pieces.tile_label(tile), space=space))
     else:
         board.box_tiles.append(tile)
         ctx.say(state, _("Pedro helps the {granjero} at {space}: back to the box.",
-                         granjero=P.tile_label(tile), space=space))
+                         granjero=pieces.tile_label(tile), space=space))
 
 
 # -- Acheter du bétail (cartes #3, #10 et #13) ---------------------------------------------
@@ -158,17 +159,17 @@ def cattle_picks(market: list[str], values: tuple[int, ...]) -> list[tuple[str, 
     Cards of one kind are the same pick; kinds of equal VP are a tie."""
     if not values:
         return [()]
-    fits = [c for c in market if (ct := P.cattle(c)) is not None and ct.value == values[0]]
+    fits = [c for c in market if (ct := pieces.cattle(c)) is not None and ct.value == values[0]]
     if not fits:
         return []
-    best = max(P.cattle(c).vp for c in fits)
+    best = max(pieces.herd_card(c).vp for c in fits)
     out: dict[tuple[str, ...], tuple[str, ...]] = {}
-    for card in dict((P.card_kind(c), c) for c in fits if P.cattle(c).vp == best).values():
+    for card in dict((pieces.card_kind(c), c) for c in fits if pieces.herd_card(c).vp == best).values():
         left = list(market)
         left.remove(card)
         for rest in cattle_picks(left, values[1:]):
             pick = (card, *rest)
-            out.setdefault(tuple(sorted(P.card_kind(c) for c in pick)), pick)
+            out.setdefault(tuple(sorted(pieces.card_kind(c) for c in pick)), pick)
     return list(out.values())
 
 
@@ -190,18 +191,9 @@ def to_his_pile(state: GwtState, cards: tuple[str, ...] | list[str]) -> None:
     state.players[PEDRO].deck.extend(cards)
 
 
-def turn_face_down(state: GwtState) -> None:
-    """Cards given to Pedro as to any player (an exhaustion card of building 7b lands on a
-    player's discard pile) go onto his face-down pile: « Chaque fois que Pedro reçoit des
-    cartes Bétail, des cartes Objectif ou des cartes Épuisement (e.g. : la tuile Bâtiment
-    personnel « 7b »), placez-les face cachée dans une pile à côté de son plateau »."""
-    pedro = state.players[PEDRO]
-    pedro.deck.extend(pedro.discard)
-    pedro.discard.clear()
-
 
 def buy_cattle(state: GwtState, ctx: Ctx, choices: Choices | None = None,
-               progress: dict | None = None) -> None:
+               progress: dict[str, Any] | None = None) -> None:
     """« Si le marché ne contient pas suffisamment de cartes Bétail, Pedro pioche 2 nouvelles
     cartes de la pioche Bétail et les ajoute au marché. Puis, il choisit l'option
     correspondant au nombre de gauchos qu'il possède moins 1 (si cette étape doit être
@@ -218,11 +210,11 @@ def buy_cattle(state: GwtState, ctx: Ctx, choices: Choices | None = None,
                 take_from_market(state, card)
             to_his_pile(state, picked)
             ctx.say(state, _("Pedro buys {cards}.",
-                             cards=", ".join(P.card_label(c) for c in picked)))
+                             cards=", ".join(pieces.card_label(c) for c in picked)))
             return
         drawn = board.cattle_deck[:2]
         del board.cattle_deck[:2]
-        board.cattle_market = P.market_sort(board.cattle_market + drawn)
+        board.cattle_market = pieces.market_sort(board.cattle_market + drawn)
         if drawn:
             ctx.reveals = True
             ctx.say(state, _n("Pedro adds {n} card to the cattle market.",
@@ -242,20 +234,20 @@ def take_value_3(state: GwtState, ctx: Ctx, choices: Choices | None = None) -> N
         return
     take_from_market(state, picked[0])
     to_his_pile(state, picked)
-    ctx.say(state, _("Pedro takes {card}.", card=P.card_label(picked[0])))
+    ctx.say(state, _("Pedro takes {card}.", card=pieces.card_label(picked[0])))
 
 
 def take_free_cattle(state: GwtState, breed: str, ctx: Ctx) -> None:
     """A district bonus « une carte ... du marché » of a breed: the one with the most VP
     (cards of one breed and VP are alike), onto his face-down pile."""
-    fits = [c for c in state.board.cattle_market if P.cattle(c).breed == breed]
+    fits = [c for c in state.board.cattle_market if pieces.herd_card(c).breed == breed]
     if not fits:
         ctx.say(state, _("Pedro takes no cattle (none of that breed in the market)."))
         return
-    card = max(fits, key=lambda c: P.cattle(c).vp)
+    card = max(fits, key=lambda c: pieces.herd_card(c).vp)
     take_from_market(state, card)
     to_his_pile(state, [card])
-    ctx.say(state, _("Pedro takes {card}.", card=P.card_label(card)))
+    ctx.say(state, _("Pedro takes {card}.", card=pieces.card_label(card)))
 
 
 # -- Construire (cartes #4, #11 et #14) ----------------------------------------------------
@@ -265,17 +257,17 @@ def build_site(state: GwtState, choices: Choices | None = None) -> str | None:
     entre votre estanciero et Buenos Aires) »: nearest by the trail; free spaces equally
     near on two branches of a fork are a tie."""
     board = state.board
-    risky = set(D.RISK_SPACES) | set(D.RISK_FARMLAND_SPACES)
+    risky = set(data.RISK_SPACES) | set(data.RISK_FARMLAND_SPACES)
 
     def free(space: str) -> bool:
-        return space in D.BUILDING_SPACES and space not in risky and space not in board.trail
+        return space in data.BUILDING_SPACES and space not in risky and space not in board.trail
 
     for origin in (state.players[0].estanciero or "START", "START"):
         frontier, seen = [origin], {origin}
         while frontier:
             nxt = []
             for here in frontier:
-                for space in D.TRAIL.get(here, ()):
+                for space in data.TRAIL.get(here, ()):
                     if space not in seen:
                         seen.add(space)
                         nxt.append(space)
@@ -287,11 +279,11 @@ def build_site(state: GwtState, choices: Choices | None = None) -> str | None:
 
 
 def hands(state: GwtState, number: int) -> int:
-    return 1 if D.private_building(number, state.board.building_sides[str(number)]).hand else 0
+    return 1 if data.private_building(number, state.board.building_sides[str(number)]).hand else 0
 
 
 def vp(state: GwtState, number: int) -> int:
-    return D.private_building(number, state.board.building_sides[str(number)]).vp
+    return data.private_building(number, state.board.building_sides[str(number)]).vp
 
 
 def own_buildings(state: GwtState) -> list[tuple[str, int]]:
@@ -428,7 +420,7 @@ def upgrade(state: GwtState, sid: str, ctx: Ctx) -> None:
         mine = [s for s, seats in board.stations.items() if PEDRO in seats]
         if not mine:
             return
-        lowest = min(mine, key=lambda s: (D.STATION_BY_ID[s].vp, track_value(s)))
+        lowest = min(mine, key=lambda s: (data.STATION_BY_ID[s].vp, track_value(s)))
         board.stations[lowest].remove(PEDRO)
     board.stations[sid].append(PEDRO)
     master = board.station_masters.get(sid)
@@ -453,4 +445,4 @@ def advance_locomotive(state: GwtState, moves: int, ctx: Ctx) -> None:
     if dest == TERMINUS:
         # « Si la locomotive de Pedro atteint la fin de la voie ferrée, Pedro améliore cette
         # gare. Placez ensuite sa locomotive dans le dépôt. »
-        pedro.locomotive = D.DEPOT
+        pedro.locomotive = data.DEPOT

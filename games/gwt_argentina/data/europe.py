@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from games.gwt_argentina.data_actions import Action, engine, pesos
+from games.gwt_argentina.data.actions import Action, engine, pesos
 
 
 @dataclass(frozen=True)

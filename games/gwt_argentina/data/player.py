@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from games.gwt_argentina.data_actions import Action, certificates, engine, grain, pesos
-from games.gwt_argentina.data_tiles import CARPINTERO, GAUCHO, GRANJERO, MAQUINISTA
+from games.gwt_argentina.data.actions import Action, certificates, engine, grain, pesos
+from games.gwt_argentina.data.tiles import CARPINTERO, GAUCHO, GRANJERO, MAQUINISTA
 
 # -- Worker rows --------------------------------------------------------------------
 
@@ -153,7 +153,7 @@ AUX_DOUBLE_SLOT = {"aux_pesos": "aux_pesos_2", "aux_draw": "aux_draw_2"}
 
 # -- Limits and tracks --------------------------------------------------------------
 
-#: Movement: base by player count (data_trail.MOVE_LIMIT), then per cleared slot.
+#: Movement: base by player count (data.trail.MOVE_LIMIT), then per cleared slot.
 #: Shared data §5.3 [S]: +2 for the first, +1 for the second; the rulebook's BLEU 4 / ROUGE 6
 #: example fits.
 MOVE_BONUS = {"move_1": 2, "move_2": 1}

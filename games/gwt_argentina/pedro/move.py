@@ -7,7 +7,7 @@ atteindre ou pour se rapprocher de Buenos Aires)* 2. Le chemin avec le moins de 
 chemin pour lequel il aura à vous payer le moins de taxes que possible » (* « Pedro prend en
 compte les raccourcis »). Paths ending on the same location with the same tolls are one
 option; when several locations are left, you choose (« prenez vous-même la décision »,
-``pedro_choice``).
+``pedro.choice``).
 
 Tolls: Pedro has no money (« Pedro ne reçoit ni argent ni jeton Échange »), so a granjero's
 hand he passes gets nothing from him; your buildings' tolls are paid to you by the bank.
@@ -15,10 +15,12 @@ hand he passes gets nothing from him; your buildings' tolls are paid to you by t
 
 from __future__ import annotations
 
-from games.gwt_argentina import data as D
+from typing import Any
+
+from games.gwt_argentina import data
 from games.gwt_argentina.flow import Ctx
-from games.gwt_argentina.pedro_choice import Choices, ties
-from games.gwt_argentina.pedro_state import PEDRO
+from games.gwt_argentina.pedro.choice import Choices, ties
+from games.gwt_argentina.pedro.state import PEDRO
 from games.gwt_argentina.state import GwtState
 from games.gwt_argentina.trail import (
     building_owner,
@@ -57,7 +59,7 @@ def toll(state: GwtState, space: str) -> tuple[int, int]:
     if hand is None:
         return 0, 0
     tile = state.board.trail[space]
-    due = D.TOLLS[state.table()][hand]
+    due = data.TOLLS[state.table()][hand]
     if ":" in tile:
         owner = building_owner(tile)
         return (0, 0) if owner == PEDRO else (due, due)
@@ -89,13 +91,13 @@ def paths(state: GwtState, start: str, steps: int) -> list[tuple[str, ...]]:
 
 #: Distances to Buenos Aires by layout (the occupied spaces and the shortcuts Pedro's
 #: locomotive opened): computer players replay his move in many positions of one layout.
-_DISTANCES: dict[tuple, int] = {}
+_DISTANCES: dict[tuple[Any, ...], int] = {}
 
 
-def layout_key(state: GwtState) -> tuple:
+def layout_key(state: GwtState) -> tuple[Any, ...]:
     loco = track_value(state.players[PEDRO].locomotive)
     return (frozenset(state.board.trail),
-            tuple(s for s, needed in D.SHORTCUTS.items() if loco >= needed))
+            tuple(s for s, needed in data.SHORTCUTS.items() if loco >= needed))
 
 
 def best_paths(state: GwtState, steps: int) -> list[tuple[str, ...]]:

@@ -1,21 +1,22 @@
 """Great Western Trail: Argentina: every component as immutable data.
 
 The data lives in small modules by concern; this module re-exports all of it, so the engine
-may ``from games.gwt_argentina.data import ...`` (or import a ``data_*`` module directly):
+may ``from games.gwt_argentina.data import ...`` (or import one of its modules, such as
+``data.cattle``, directly):
 
-* :mod:`.data_actions`: :class:`Action`, the structured action ids the engine dispatches on;
-* :mod:`.data_cattle`: breeds, the 36 market cards, starting herds, exhaustion cards,
+* :mod:`.actions`: :class:`Action`, the structured action ids the engine dispatches on;
+* :mod:`.cattle`: breeds, the 36 market cards, starting herds, exhaustion cards,
   market sizes, cattle purchase options;
-* :mod:`.data_trail`: the trail graph, farmer areas and their pesos, special (risk) actions,
+* :mod:`.trail`: the trail graph, farmer areas and their pesos, special (risk) actions,
   shortcuts, tolls, move limits, forecast spaces, Buenos Aires steps;
-* :mod:`.data_tiles`: worker and farmer tiles, bags A/B/C, the job market (rows, costs,
+* :mod:`.tiles`: worker and farmer tiles, bags A/B/C, the job market (rows, costs,
   columns by players, marker start, seeding, arrows);
-* :mod:`.data_buildings`: neutral buildings A-H, private buildings 1a-10b;
-* :mod:`.data_railway`: the track, stations, station masters and their conditions;
-* :mod:`.data_europe`: ships, port cities sides a/b, closure tiles;
-* :mod:`.data_player`: worker rows and immediate actions, the 17 disc slots, auxiliary
+* :mod:`.buildings`: neutral buildings A-H, private buildings 1a-10b;
+* :mod:`.railway`: the track, stations, station masters and their conditions;
+* :mod:`.europe`: ships, port cities sides a/b, closure tiles;
+* :mod:`.player`: worker rows and immediate actions, the 17 disc slots, auxiliary
   actions, limits, start money/cards/tokens by seat;
-* :mod:`.data_objectives`: the 24 objective cards.
+* :mod:`.objectives`: the 24 objective cards.
 
 Where the rulebook (/work/shared/rules/gwt-argentina.fr.md) and the shared component data
 (/work/shared/data/gwt-argentina.md) disagree, the rulebook wins: tolls by player count,
@@ -27,22 +28,22 @@ Reconstructions (each marked ``# reconstruction:`` where it is defined):
 
 1. Card colours of Niata (grey), Holando Argentino (white), the three value-3 breeds
    (yellow Chaqueño, red Serrano, blue Blanco Orejinegro), Franqueiro (brown) and
-   Aberdeen-Angus (purple) — data_cattle.BREEDS.
-2. Yellow farmer spaces pay 0 … 6 from YF1 to YF7 — data_trail.FARMER_SPACE_PESOS.
-3. Special action of space R2: discard a Patagonico, locomotive +2 — data_trail.RISK_ACTIONS.
-4. Bag C holds 3 plain + 3 strong workers of each type — data_tiles.WORKERS_BY_BAG.
+   Aberdeen-Angus (purple) — data.cattle.BREEDS.
+2. Yellow farmer spaces pay 0 … 6 from YF1 to YF7 — data.trail.FARMER_SPACE_PESOS.
+3. Special action of space R2: discard a Patagonico, locomotive +2 — data.trail.RISK_ACTIONS.
+4. Bag C holds 3 plain + 3 strong workers of each type — data.tiles.WORKERS_BY_BAG.
 5. The railway stations: 9 branches on spaces 4, 7, …, 28 plus the terminus, their costs,
-   VP, corners, and the 5 station-master spaces — data_railway.STATIONS.
+   VP, corners, and the 5 station-master spaces — data.railway.STATIONS.
 6. Station master 1 gives 2 pesos (rulebook list) and station master 5 scores ships —
-   data_railway.STATION_MASTERS.
-7. Closure tiles hide the innermost (last) space of each district — data_europe._closure.
-8. Port cities side b — data_europe._SIDE_B.
-9. No immediate action on the 3rd carpintero — data_player.ROW_SLOTS.
-10. The 3-peso slot is the second hand-limit slot — data_player.DISC_SLOTS.
-11. 6 gauchos buy 2 Aberdeen-Angus for 10 pesos — data_cattle.PURCHASE_OPTIONS.
+   data.railway.STATION_MASTERS.
+7. Closure tiles hide the innermost (last) space of each district — data.europe._closure.
+8. Port cities side b — data.europe._SIDE_B.
+9. No immediate action on the 3rd carpintero — data.player.ROW_SLOTS.
+10. The 3-peso slot is the second hand-limit slot — data.player.DISC_SLOTS.
+11. 6 gauchos buy 2 Aberdeen-Angus for 10 pesos — data.cattle.PURCHASE_OPTIONS.
 12. Toll hands are on farmer tiles and private buildings only, none on board spaces or
-    neutral buildings — data_trail.TOLLS.
-13. Move limits 3 / 4 / 5 for 2 / 3 / 4 players — data_trail.MOVE_LIMIT.
+    neutral buildings — data.trail.TOLLS.
+13. Move limits 3 / 4 / 5 for 2 / 3 / 4 players — data.trail.MOVE_LIMIT.
 
 Not reconstructions but worth knowing: the 7 sunless ships have no anchor and never sail
 (the rulebook's closing clarification: "Ces navires de remplacement ont des points de
@@ -54,7 +55,7 @@ building costs and VP, objectives, worker-row actions, farmer-space pesos.
 
 from __future__ import annotations
 
-from games.gwt_argentina.data_actions import (
+from games.gwt_argentina.data.actions import (
     Action,
     certificates,
     discard,
@@ -64,7 +65,7 @@ from games.gwt_argentina.data_actions import (
     move,
     pesos,
 )
-from games.gwt_argentina.data_buildings import (
+from games.gwt_argentina.data.buildings import (
     BUILD_PESOS_PER_CARPINTERO,
     MAX_WORKERS_PER_ROW,
     NEUTRAL_BUILDINGS,
@@ -76,7 +77,7 @@ from games.gwt_argentina.data_buildings import (
     PrivateBuilding,
     private_building,
 )
-from games.gwt_argentina.data_cattle import (
+from games.gwt_argentina.data.cattle import (
     ANGUS,
     BLANCO,
     BREED_BY_CODE,
@@ -115,7 +116,7 @@ from games.gwt_argentina.data_cattle import (
     exhaustion_for_revealed,
     starting_cards,
 )
-from games.gwt_argentina.data_europe import (
+from games.gwt_argentina.data.europe import (
     CITIES,
     CITY_NAMES,
     CLOSURE_TILES,
@@ -138,7 +139,7 @@ from games.gwt_argentina.data_europe import (
     port_city,
     quays,
 )
-from games.gwt_argentina.data_objectives import (
+from games.gwt_argentina.data.objectives import (
     CONDITIONS,
     DRAW3,
     OBJECTIVE_BY_ID,
@@ -147,7 +148,7 @@ from games.gwt_argentina.data_objectives import (
     PENALTY,
     ObjectiveCard,
 )
-from games.gwt_argentina.data_player import (
+from games.gwt_argentina.data.player import (
     AUX_ACTIONS,
     AUX_ALWAYS_OPEN,
     AUX_DOUBLE_SLOT,
@@ -178,7 +179,7 @@ from games.gwt_argentina.data_player import (
     DiscSlot,
     RowSlot,
 )
-from games.gwt_argentina.data_railway import (
+from games.gwt_argentina.data.railway import (
     BRANCH_STATIONS,
     DEPOT,
     DEPOT_EXIT,
@@ -199,7 +200,7 @@ from games.gwt_argentina.data_railway import (
     track_next,
     track_previous,
 )
-from games.gwt_argentina.data_tiles import (
+from games.gwt_argentina.data.tiles import (
     ARROW_BY_ROW,
     CARPINTERO,
     FARMER_BAG,
@@ -232,7 +233,7 @@ from games.gwt_argentina.data_tiles import (
     bag_contents,
     job_market_columns,
 )
-from games.gwt_argentina.data_trail import (
+from games.gwt_argentina.data.trail import (
     ALL_SPACES,
     BUENOS_AIRES,
     BUENOS_AIRES_STEPS,

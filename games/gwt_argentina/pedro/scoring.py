@@ -11,9 +11,9 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from games.gwt_argentina import data as D
-from games.gwt_argentina.pedro_state import PEDRO
-from games.gwt_argentina.scoring import tally
+from games.gwt_argentina import data
+from games.gwt_argentina.pedro.state import PEDRO
+from games.gwt_argentina.scoring import tally, tally_score
 from games.gwt_argentina.state import GwtState
 
 #: Lines 1, 9 and 11 of the score pad.
@@ -22,14 +22,12 @@ NOT_SCORED = ("money", "station_masters", "move_slot")
 
 def pedro_scores(state: GwtState) -> dict[str, int]:
     pedro = state.players[PEDRO]
-    from games.gwt_argentina.engine import tally_score  # remembered by the tally's content
-
     t = replace(tally(state, PEDRO), pesos=0, station_masters=(), cleared_slots=frozenset(),
                 played_objectives=())
     scores = tally_score(t)
     for category in NOT_SCORED:
         scores[category] = 0
-    scores["objectives"] = sum(D.OBJECTIVE_BY_ID[c].vp for c in pedro.objectives)
+    scores["objectives"] = sum(data.OBJECTIVE_BY_ID[c].vp for c in pedro.objectives)
     scores.pop("total")
     scores["total"] = sum(scores.values())
     return scores

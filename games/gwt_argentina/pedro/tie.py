@@ -1,15 +1,15 @@
 """Your decision when Pedro's priority lists leave a tie (« Finalement, si plusieurs options
 subsistent, prenez vous-même la décision. »): one option per option left, keyed by the
-option's own name (see :mod:`.pedro_choice`); your answer goes back to Pedro's turn frame,
+option's own name (see :mod:`.choice`); your answer goes back to Pedro's turn frame,
 which runs the rule again.
 """
 
 from __future__ import annotations
 
-from games.gwt_argentina import data as D
-from games.gwt_argentina import pieces as P
+from games.base import Option
+from games.gwt_argentina import data, pieces
 from games.gwt_argentina.flow import Ctx, opt, pop, step
-from games.gwt_argentina.pedro_state import PEDRO
+from games.gwt_argentina.pedro.state import PEDRO
 from games.gwt_argentina.ports import bonus_label, layout
 from games.gwt_argentina.state import Frame, GwtState
 from games.gwt_argentina.trail import location_label
@@ -28,7 +28,7 @@ PROMPTS = {
 
 def building_text(state: GwtState, number: int) -> str:
     side = state.board.building_sides[str(number)]
-    b = D.private_building(number, side)
+    b = data.private_building(number, side)
     name = f"{number}{side}"
     if b.hand == "green":
         return _("{building} ({vp} VP, green hand)", building=name, vp=b.vp)
@@ -42,10 +42,10 @@ def label(state: GwtState, what: str, key: str) -> tuple[str, str | None]:
     if what == "move":
         return location_label(state, key), key
     if what == "farmer":
-        return _("{granjero} at {space}", granjero=P.tile_label(state.board.trail[key]),
+        return _("{granjero} at {space}", granjero=pieces.tile_label(state.board.trail[key]),
                  space=key), key
     if what == "cattle":
-        return ", ".join(P.card_label(c) for c in key.split("+")), None
+        return ", ".join(pieces.card_label(c) for c in key.split("+")), None
     if what == "site":
         return _("Build at {space}", space=key), key
     if what == "build":
@@ -59,7 +59,7 @@ def label(state: GwtState, what: str, key: str) -> tuple[str, str | None]:
         quay, space = key.split(":", 1)
         city = space.split(":")[0]
         facts = layout(state, city).space(space)
-        return _("{city} {space} from quay {quay}: {bonus}, {vp} VP", city=D.CITY_NAMES[city],
+        return _("{city} {space} from quay {quay}: {bonus}, {vp} VP", city=data.CITY_NAMES[city],
                  space=space.split(":")[1], quay=quay,
                  bonus=bonus_label(state, PEDRO, facts.bonus), vp=facts.vp), space
     raise AssertionError(what)  # pragma: no cover - only the ties above are raised
@@ -72,7 +72,7 @@ class PedroTieStep:
         return _(PROMPTS[frame.data["what"]])
 
     @staticmethod
-    def options(state: GwtState, frame: Frame):
+    def options(state: GwtState, frame: Frame) -> list[Option]:
         out = []
         for key in frame.data["keys"]:
             text, at = label(state, frame.data["what"], key)

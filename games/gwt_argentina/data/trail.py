@@ -25,7 +25,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-from games.gwt_argentina.data_actions import Action
+from games.gwt_argentina.data.actions import Action
 
 START = "START"
 BUENOS_AIRES = "BA"

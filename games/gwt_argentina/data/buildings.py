@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from games.gwt_argentina.data_actions import (
+from games.gwt_argentina.data.actions import (
     Action,
     certificates,
     discard,
@@ -21,7 +21,7 @@ from games.gwt_argentina.data_actions import (
     move,
     pesos,
 )
-from games.gwt_argentina.data_cattle import FRONTERIZO, HOLANDO, PATAGONICO
+from games.gwt_argentina.data.cattle import FRONTERIZO, HOLANDO, PATAGONICO
 
 
 @dataclass(frozen=True)
