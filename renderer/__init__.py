@@ -13,7 +13,9 @@ from renderer.palettes import palette_for
 
 register_catalogues(Path(__file__).parent)
 
-#: machine name -> module with ``render(view: dict, names: list[str]) -> PIL.Image.Image``
+#: machine name -> the game's renderer, a package ``renderer/<game>/`` (its modules named by
+#: what they draw; shared drawing helpers stay at ``renderer/``'s top level) whose
+#: ``__init__`` exports ``render(view: dict, names: list[str]) -> PIL.Image.Image``
 #: and, optionally, ``render_hand(view, names) -> PIL.Image.Image | None`` (see
 #: :func:`render_hand_png`), ``render_decision(view, names, marks) -> PIL.Image.Image | None``
 #: (see :func:`render_decision_png`), ``render_decision_pages(view, names, marks) ->

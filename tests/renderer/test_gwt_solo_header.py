@@ -10,7 +10,7 @@ import pytest
 
 from games.gwt_argentina import GAME
 from renderer import gwt_argentina
-from renderer.gwt_argentina_base import Canvas
+from renderer.gwt_argentina.canvas import Canvas
 
 
 def finished_solo():

@@ -27,6 +27,7 @@ from games.hazienda.maps import (
 )
 from games.hazienda.names import card_name, colour_name
 from games.i18n import _, _n, _p
+from renderer import MAX_PAGES
 from renderer.fonts import draw_on, font, min_size, note, recording
 from renderer.hex import SQRT3, HexGrid, Point, draw_hex, hex_corners, side_neighbour
 from renderer.marks import (
@@ -842,8 +843,6 @@ def render_decision_pages(view: dict, names: list[str],
     image cannot mark every place legibly (a gallery a phone swipes through, the buttons
     unchanged). None when there are more areas than pages a message holds: the panel
     then asks for the area first (:func:`render_decision_regions` is its image)."""
-    from renderer import MAX_PAGES
-
     regions = decision_regions(view, marks)
     if regions is None:
         image = render_decision(view, names, marks)
@@ -951,12 +950,3 @@ def _paint_coordinate(draw: ImageDraw.ImageDraw, centre: Point, coord: str, size
     draw.rounded_rectangle((x - w, y - size * 0.6, x + w, y + size * 0.6), radius=4,
                            fill="#ffffff")
     draw.text((x, y), coord, font=face, fill=INK, anchor="mm")
-
-
-
-def render_hand(view: dict, names: list[str]) -> Image.Image | None:
-    """The faces of the seat's cards (:mod:`renderer.hazienda_hand`, which draws with this
-    module's signs)."""
-    from renderer.hazienda_hand import render_hand as draw
-
-    return draw(view, names)

@@ -10,6 +10,7 @@ used at this player count are greyed.
 from __future__ import annotations
 
 from games.gwt_argentina import words
+from games.gwt_argentina.actions import describe_printed
 from games.gwt_argentina.data_cattle import BREED_BY_ID, MARKET_CARD_BY_ID
 from games.gwt_argentina.data_objectives import OBJECTIVE_BY_ID
 from games.gwt_argentina.data_tiles import (
@@ -23,7 +24,7 @@ from games.gwt_argentina.data_tiles import (
 )
 from games.i18n import N_, _
 from renderer.colours import readable_ink
-from renderer.gwt_argentina_base import (
+from renderer.gwt_argentina.canvas import (
     BREED_FILL,
     FARMER_FILL,
     FLOOR,
@@ -199,8 +200,6 @@ def paint_objectives(canvas: Canvas, view: dict, top: float) -> float:
 
 
 def _paint_objective(canvas: Canvas, x: float, top: float, card: str) -> None:
-    from games.gwt_argentina.actions import describe_printed
-
     data = OBJECTIVE_BY_ID[card]
     needs = ", ".join(words.need(k) if n == 1 else _("{need} ×{n}", need=words.need(k), n=n)
                       for k, n in data.needs.items())

@@ -23,15 +23,15 @@ from PIL import Image, ImageDraw
 
 from games.i18n import _, _n
 from renderer.fonts import draw_on, font, length, tagged
-from renderer.llama_land_estate import (
+from renderer.llama_land.estate import (
     GridFrame,
     draw_estate,
     fit,
     outline_cells,
     shade,
 )
-from renderer.llama_land_glyphs import INK, draw_icon
-from renderer.llama_land_table import PLAYER_RGB, Player, cells_in, table_of_view
+from renderer.llama_land.glyphs import INK, draw_icon
+from renderer.llama_land.table import PLAYER_RGB, Player, cells_in, table_of_view
 from renderer.strip import SLOT, slotted
 
 Cell = tuple[int, int]
