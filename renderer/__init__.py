@@ -98,7 +98,7 @@ AREA_PLACES = 25
 
 def decision_areas(game: str, view: dict, marks: dict[str, str]
                    ) -> list[tuple[str, list[str]]] | None:
-    """Areas of the board to pick first (issue 21: Hazienda's first pond hex, 308 places):
+    """Areas of the board to pick first (Hazienda's first pond hex, 308 places):
     (letter, places) each, from the renderer's ``decision_regions(view, marks,
     per_area)``, when the decision has more than :data:`AREA_FIRST` places. None for a
     smaller decision, or a game that draws no such areas."""

@@ -367,7 +367,7 @@ class PiecePainter:
 
     def paint_turn_outlines(self) -> None:
         """The last turn's changes in the colour of its player, between a dark and a white
-        line so that it shows on any tile (issue 21: a thin line of the player's colour
+        line so that it shows on any tile (a thin line of the player's colour
         vanished on that player's own tiles); this turn's so far too."""
         turn = self.view.get("turn") or {}
         width = max(4, round(self.s / 3))
@@ -409,7 +409,7 @@ def land_tile(draw: ImageDraw.ImageDraw, centre: Point, s: float, kind: str,
               colour: str) -> None:
     """A land tile over its hex of circumradius ``s``: the land kind's colour inside a rim
     of the player colour, with the kind's glyph as big as the rim leaves room for, in the
-    kind's own ink (issue 21: a glyph of 6 px at 400 px wide, on the player's colour,
+    kind's own ink (a glyph of 6 px at 400 px wide, on the player's colour,
     looked the same for every kind). Pampa, which has no sign, is the player's colour."""
     rim = max(3, round(s * 0.24))
     draw_hex(draw, hex_corners(centre, s), PLAYER_FILL[colour], GRID_LINE, 1)
@@ -742,7 +742,7 @@ def _mark_font(places: dict[str, str], zoom: float, width: int) -> int:
 
 def marks_legible(hazienda_map: HaziendaMap, places: dict[str, str]) -> bool:
     """Whether a decision image of ``places`` draws every mark at least the smallest text
-    and no mark over another (issue 21: the first pond hex drew 308 marks over the whole
+    and no mark over another (the first pond hex drew 308 marks over the whole
     map, none readable): the widest mark fits between two marked hexes side by side."""
     region, zoom = _decision_frame(hazienda_map, places)
     width = math.ceil(round(region.width * zoom, 6))

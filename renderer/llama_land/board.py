@@ -6,8 +6,8 @@ foundations left); then the tops of the five piles, the llama-card columns and t
 character row; a legend last. Each estate is a part shown on
 demand (:func:`parts`, :func:`render_part`: the player's block with the estate, the
 estate beside the text when it is narrow), and so are the objectives with their markers,
-so that the posted board stays at most twice as tall as wide at four players (issue 21:
-it was up to 800 × 4,772).
+so that the posted board stays at most twice as tall as wide at four players (it was
+up to 800 × 4,772 when it held them all).
 
 Built only from the view (see :mod:`renderer.llama_land.table`). The image is
 :data:`WIDTH` pixels wide and every text is at least :data:`MIN_TEXT` pixels, so it stays

@@ -1,4 +1,4 @@
-"""What the public boards must show on a phone (issue 8, "Boards a phone can read"):
+"""What the public boards must show on a phone ("Boards a phone can read"):
 player colours no land or market can be taken for, the last turn outlined in the colour of
 the player who made it, Kuhlorado's meadow and trough holders and its herds."""
 

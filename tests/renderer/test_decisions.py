@@ -1,4 +1,4 @@
-"""Decision images (issue 8): the region of the board holding a decision's places, each
+"""Decision images: the region of the board holding a decision's places, each
 place carrying the mark of its button or select option, big enough to read at 400 px."""
 
 from __future__ import annotations

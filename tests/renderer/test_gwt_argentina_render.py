@@ -1,6 +1,6 @@
-"""The Great Western Trail: Argentina board image (issue 9): every place a decision can
+"""The Great Western Trail: Argentina board image: every place a decision can
 name is drawn, the pieces stand where the view puts them, a seated view adds the player's
-board and hand, and decision images mark every legal place. Issue 21: the posted board
+board and hand, and decision images mark every legal place. The posted board
 fits a phone's chat (at most twice as tall as wide) and the rest comes in parts."""
 
 from __future__ import annotations
@@ -140,7 +140,7 @@ def test_the_player_boards_part_of_a_seated_view_shows_the_players_hand(monkeypa
 
 @pytest.mark.parametrize("seats", [1, 2, 3, 4])
 def test_the_posted_board_and_every_part_fit_a_phone(seats):
-    """Issue 21: « a posted board is at most twice as tall as it is wide » (800 × 2,946
+    """« a posted board is at most twice as tall as it is wide » (800 × 2,946
     before); the market, the railway, the ships and ports and the players' boards come
     on demand, each as a part no taller either."""
     states = played("gwt-argentina", seats)
@@ -158,7 +158,7 @@ def test_the_posted_board_and_every_part_fit_a_phone(seats):
 
 
 def test_the_objective_cards_are_shown_whole(monkeypatch):
-    """Issue 21: « objective cards are cut off (`1 val-3 1 Franq. 1 bl…`) »: each card on
+    """« objective cards are cut off (`1 val-3 1 Franq. 1 bl…`) »: each card on
     display says its points, every condition and its action, nothing shortened."""
     texts = []
     real = Canvas.text
@@ -215,7 +215,7 @@ def test_the_log_names_the_players():
 
 
 def test_pedro_is_named_on_a_solo_board():
-    """Issue 10: Pedro's turn is « shown on the board »; he holds no seat, so the
+    """Pedro's turn is « shown on the board »; he holds no seat, so the
     front end passes one name and the board names the second player Pedro."""
     game = get_game("gwt-argentina")
     view = game.view(game.setup(1, game.parse_options({"difficulty": "easy"}), 3), None)

@@ -1,4 +1,4 @@
-"""The trail of the Great Western Trail: Argentina board (issue 9, « the trail with every
+"""The trail of the Great Western Trail: Argentina board (« the trail with every
 tile and estanciero, tolls »): drawn in the order of the board's trail with its forks,
 every toll a hand icon with this table's price, trail moves marked on decision images,
 and every text in the viewer's language."""
@@ -33,7 +33,7 @@ def test_every_space_of_the_trail_is_drawn_once():
 
 def test_the_trail_runs_as_printed_from_the_lower_left_to_buenos_aires_upper_right():
     """« du coin inférieur gauche du plateau de jeu jusqu'à Buenos Aires, situé dans le
-    coin supérieur droit » (p. 6). Issue 21: players who own the game read it faster the
+    coin supérieur droit » (rulebook p. 6). Players who own the game read it faster the
     way it is printed."""
     spaces = boxes()
     start, ba = spaces["START"], spaces["BA"]
@@ -112,7 +112,7 @@ def test_every_hand_on_the_trail_shows_its_toll_for_the_table(monkeypatch, seats
 
 
 def test_a_trail_move_is_marked_on_every_reachable_location(monkeypatch):
-    """Issue 9: « Moves along the trail ... are shown on decision images (the region
+    """« Moves along the trail ... are shown on decision images (the region
     concerned, the options numbered as on the buttons) »."""
     drawn = []
     real = gwt_board.draw_mark

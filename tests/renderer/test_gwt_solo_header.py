@@ -1,4 +1,4 @@
-"""A finished solo board's header gives the engine's result (issue 20): Pedro wins with the
+"""A finished solo board's header gives the engine's result: Pedro wins with the
 best total, a tie is shared — « Pedro est considéré en tout point comme un joueur », « En cas
 d'égalité, la victoire est partagée »."""
 

@@ -275,7 +275,7 @@ def test_conquered_markets_are_marked_on_the_board():
     assert before.tobytes() != after.tobytes()
 
 
-# -- decision images a phone can read (issue 21) --------------------------------------
+# -- decision images a phone can read ---------------------------------------------------
 
 
 def decisions_with_places(seats: int):

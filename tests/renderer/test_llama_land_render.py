@@ -112,7 +112,7 @@ def test_every_board_is_portrait_and_its_smallest_text_reads_at_phone_width(
 
 @pytest.mark.parametrize("seats", [2, 3, 4])
 def test_the_posted_board_and_its_parts_fit_a_phone(seats: int, text_sizes: list[int]) -> None:
-    """Issue 21: « a posted board is at most twice as tall as it is wide » (Llama Land at
+    """« a posted board is at most twice as tall as it is wide » (Llama Land at
     four players was up to 800 × 4,772): each estate, and the objectives, are parts shown
     on demand; every text stays ≥ 9 px at 400 px wide, in the parts too."""
     game = get_game("llama-land")

@@ -1,5 +1,5 @@
 """Every game's images read on a phone: at 400 px wide no information-carrying text is
-under 9 px tall (issue 8, "Boards a phone can read").
+under 9 px tall ("Boards a phone can read").
 
 Measured from the font sizes a render asks :func:`renderer.fonts.font` for (recorded during
 the render) and the scale at which a phone shows the image. Generic: every renderer in
