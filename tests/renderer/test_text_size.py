@@ -10,6 +10,8 @@ in English and in French (longer words must be shortened, never shrunk).
 
 from __future__ import annotations
 
+import importlib
+
 import pytest
 
 from games.i18n import using
@@ -36,8 +38,6 @@ def test_board_text_is_at_least_9_px_on_a_400_px_phone(game, sample, locale):
 @pytest.mark.parametrize("locale", LOCALES)
 @pytest.mark.parametrize("game", sorted(RENDERERS))
 def test_decision_images_text_is_at_least_9_px_with_every_mark_drawn(game, locale):
-    import importlib
-
     module = importlib.import_module(RENDERERS[game])
     if not hasattr(module, "render_decision"):
         pytest.skip(f"{game} draws no decision images")
