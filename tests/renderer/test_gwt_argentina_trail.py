@@ -170,7 +170,8 @@ def test_the_board_is_drawn_in_the_active_language(monkeypatch):
 #: board's places and tiles (GF1, b10, SM4, T31, job tiles G/C/M/F with "+"), the port
 #: cities with their side, the breeds on objective cards.
 IDS = re.compile(r"^([A-Z]{1,2}\d{0,2}\+?|b\d+|SM\d|T31)$")
-PROPER = re.compile(r"(Le Havre|Rotterdam|Liverpool) [ab]|Caracu|Franq\.|Angus")
+PROPER = re.compile(r"(Le Havre|Rotterdam|Liverpool) [ab]|Caracu|Chaqueño|Serrano|"
+                    r"Blanco Orejinegro|Franqueiro|Franq\.|Aberdeen-Angus|Angus")
 
 
 def unmarked(text: str) -> str:
