@@ -110,8 +110,8 @@ async def bench_store(name: str, games: int) -> None:
 # -- Llama Land: how the computer player plays a whole game -----------------------------------
 def bench_llama_land(games: int, seats: int = 2) -> None:
     """Whole games of computer players: ms per decision, turns and llamas fed per game,
-    and the decision images drawn on the way (issue 7 asks for 12–16 turns each and 5–9
-    llamas fed by a decent player)."""
+    and the decision images drawn on the way (a decent player takes 12–16 turns and feeds
+    5–9 llamas)."""
     from games.ai import ai_rng
     from renderer import render_decision_pngs
 

@@ -1,5 +1,5 @@
 """`make bench`: GWT Argentina's solo game — Pedro's average score per difficulty against the
-computer player's and a random player's (issue 10). Printed, never asserted.
+computer player's and a random player's. Printed, never asserted.
 
 Whole solo games are played in worker processes (one per core, at most ``processes``): a
 computer solo game is a few hundred decisions of the greedy player, about a minute of CPU.

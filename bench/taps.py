@@ -1,4 +1,4 @@
-"""Taps per turn on a phone (issues 8 and 21), from whole games played through the fake
+"""Taps per turn on a phone, from whole games played through the fake
 Discord: the real bot (discord.py, panels, outbox) against :mod:`tests.discord.fakediscord`
 on 127.0.0.1, every move made by tapping the components the bot really sent.
 
@@ -10,7 +10,7 @@ message is one tap (a game with hidden hands opens its private panel with it). S
 bot plays without asking (a decision with one option) cost nothing. A *real choice* is a
 decision with more than one option.
 
-Targets (issue 21), over a whole game: taps per turn − real choices per turn ≤ 1 in games
+Targets, over a whole game: taps per turn − real choices per turn ≤ 1 in games
 with hidden hands (the "Your turn" tap) and ≤ 0.1 in open games (their first choices are
 on the turn message itself).
 """

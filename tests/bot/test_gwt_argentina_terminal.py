@@ -1,5 +1,5 @@
 """Great Western Trail: Argentina played to the end in the terminal (`estancia play`), the
-human's answers piped in, against computer players (issue 9)."""
+human's answers piped in, against computer players."""
 
 from __future__ import annotations
 
@@ -40,9 +40,9 @@ def test_estancia_play_gwt_argentina_against_two_computers(
 def test_estancia_play_a_solo_game_against_pedro(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture,
 ) -> None:
-    """Issue 10: « estancia play gwt-argentina --seats 1 --options difficulty=expert » — the
+    """« estancia play gwt-argentina --seats 1 --options difficulty=expert » — the
     solo game starts at once (no lobby to start), Pedro plays after each of your turns, and a
-    tie of his priority lists is put to you. Issue 20: Pedro and his difficulty are named
+    tie of his priority lists is put to you. Pedro and his difficulty are named
     from the start, ``scores`` shows his beside yours, and the end is one result line."""
     monkeypatch.chdir(tmp_path)
     monkeypatch.setattr(sys, "stdin", io.StringIO("scores\n" + "1\n" * 5000))

@@ -1,4 +1,4 @@
-"""A schema number means the same tables and columns on both back ends (issue 11: "the
+"""A schema number means the same tables and columns on both back ends ("the
 same migrations ... against both back ends"), and a PostgreSQL database migrated under
 the earlier numbering (leases as 4, the language as 5) ends at the same schema."""
 

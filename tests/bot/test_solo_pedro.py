@@ -1,5 +1,5 @@
-"""A whole solo game of GWT Argentina against Pedro through the session layer (issues 10
-and 20): one seat with the ``difficulty`` option, Pedro named with his difficulty from the
+"""A whole solo game of GWT Argentina against Pedro through the session
+layer: one seat with the ``difficulty`` option, Pedro named with his difficulty from the
 start, his turn announced after each of yours, and at the end one result: both scores, Pedro
 with his difficulty, who won — a tie is shared (« En cas d'égalité, la victoire est
 partagée », « Pedro est considéré en tout point comme un joueur »).

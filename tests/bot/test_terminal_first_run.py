@@ -1,4 +1,4 @@
-"""Issue 8, terminal play: what a first user types and does at the keyboard."""
+"""Terminal play: what a first user types and does at the keyboard."""
 
 from __future__ import annotations
 
@@ -74,7 +74,7 @@ def test_every_event_prints_once(
 
 def test_hand_and_a_text_board(
         monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture) -> None:
-    """Issue 21: ``board`` draws a text map in 80 columns with the names players type
+    """``board`` draws a text map in 80 columns with the names players type
     (Hazienda's rows A… and columns 1…, Kuhlorado's columns A–H and rows 1–8)."""
     code, text = estancia(["play", "hazienda", "--computer", "--seed", "2", "--no-images"],
                           "hand\nboard\nquit\n", monkeypatch, capsys)
@@ -107,7 +107,7 @@ def test_computer_is_thinking_is_said_before_a_slow_computer_move(
 
 def test_computer_is_thinking_comes_after_the_lobby_lines_when_the_computer_begins(
         monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture) -> None:
-    """Issue 8: the computer seat begins (Hazienda, seed 1): the lobby and the start are
+    """The computer seat begins (Hazienda, seed 1): the lobby and the start are
     told first, then that the computer is thinking, then its moves."""
     code, text = estancia(["play", "hazienda", "--computer", "--seed", "1", "--no-images"],
                           "quit\n", monkeypatch, capsys)

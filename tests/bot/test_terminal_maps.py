@@ -1,4 +1,4 @@
-"""Issue 21, the terminal: text maps of every game in 80 columns, the names players type on
+"""The terminal: text maps of every game in 80 columns, the names players type on
 them, commands in the language played, ``rules``, one image folder per game, a resume
 hint that works from the project folder, and no "You moves"."""
 

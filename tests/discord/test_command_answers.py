@@ -1,4 +1,4 @@
-"""Issue 22, "Commands": a player who left, a stale command, the channel a game's thread
+"""Commands: a player who left, a stale command, the channel a game's thread
 was opened from, numbers out of range — each gets a clear private answer, never
 "Something went wrong"."""
 

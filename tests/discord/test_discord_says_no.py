@@ -1,4 +1,4 @@
-"""Issue 22, "When Discord says no": an answer Discord refuses after the step was stored
+"""When Discord says no: an answer Discord refuses after the step was stored
 still tells the player the truth and shows the decision as it now stands."""
 
 from __future__ import annotations

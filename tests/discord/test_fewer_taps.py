@@ -1,4 +1,4 @@
-"""Fewer taps on a phone (issue 8): numbered choices with a decision image, no tap for a
+"""Fewer taps on a phone: numbered choices with a decision image, no tap for a
 choice that is not one, and the choices of a game without secrets on the turn message."""
 
 from __future__ import annotations
@@ -267,7 +267,7 @@ async def test_a_computer_turn_cut_by_a_restart_is_played_when_the_bot_is_back(
 async def test_a_decision_beyond_five_rows_is_a_components_v2_panel(
         fake: FakeDiscord, table: Table, alice: FakeMember, bob: FakeMember,
         monkeypatch: pytest.MonkeyPatch, menus: bool) -> None:
-    """Issues 8 and 21: a private panel needing more than five action rows is a
+    """A private panel needing more than five action rows is a
     Components V2 message (text display, decision image, then the rows): the pasture's
     30 cells are 30 buttons in six rows, one tap each; with room for fewer components
     (``menus``) the rest go in select menus, one pick each. The next steps shown in that
@@ -398,7 +398,7 @@ def test_the_fake_refuses_files_discord_would() -> None:
     assert attachment_problem(gallery(), files[:1]) is not None  # an empty gallery
 
 
-#: Issue 21's targets hold in these games; in the others a real choice among more options
+#: The targets of bench/taps.py hold in these games; in the others a real choice among more options
 #: than a message holds as buttons (Hazienda's map, Llama Land's placements: up to 590)
 #: costs two taps or three, and the figure measured when the layout landed is a ceiling.
 MEETS_TARGET = {"kuhlorado", "gwt-argentina"}
@@ -407,7 +407,7 @@ CEILING = {"hazienda": 1.35, "llama-land": 0.85}
 
 @pytest.mark.parametrize("game", available_games())
 async def test_taps_per_turn_in_a_whole_game_through_the_fake_discord(game: str) -> None:
-    """Issue 21: "taps per turn − real choices ≤ 1 in games with hidden hands, ≤ 0.1 in
+    """The target: "taps per turn − real choices ≤ 1 in games with hidden hands, ≤ 0.1 in
     open games, counting a menu pick as 2", measured as ``make bench`` does
     (bench/taps.py): a whole game played by taps through the fake Discord. Every real
     choice of up to 25 options — on a public turn message or a private panel — is one
@@ -429,7 +429,7 @@ async def test_taps_per_turn_in_a_whole_game_through_the_fake_discord(game: str)
 async def test_a_computer_move_landing_while_the_panel_opens_never_makes_it_stale(
         fake: FakeDiscord, table: Table, alice: FakeMember,
         monkeypatch: pytest.MonkeyPatch) -> None:
-    """Issue 8 (GWT:A in the fake Discord met "out of date" on 3 of 201 taps): "Your turn"
+    """GWT:A in the fake Discord met "out of date" on 3 of 201 taps: "Your turn"
     tapped while the computer seat still thinks; its move lands between the panel reading
     the game's version and reading the decision. The panel must be drawn at the version of
     the decision it shows, so its first tap plays."""
@@ -487,7 +487,7 @@ async def test_a_computer_move_landing_while_the_panel_opens_never_makes_it_stal
 async def test_a_decision_with_too_many_places_for_one_image_asks_for_an_area_first(
         fake: FakeDiscord, table: Table, alice: FakeMember, bob: FakeMember,
         monkeypatch: pytest.MonkeyPatch) -> None:
-    """Issue 21: « Hazienda's first pond hex puts 308 numbered badges over the whole map;
+    """« Hazienda's first pond hex puts 308 numbered badges over the whole map;
     no number can be read. Pick the region first on an overview ». A renderer that splits
     the board into areas (``decision_regions``) gets a button per area and an overview
     image; an area's panel has its options as buttons, its image only its places (numbered

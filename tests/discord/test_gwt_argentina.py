@@ -1,4 +1,4 @@
-"""Great Western Trail: Argentina through the fake Discord (issue 9): one player against a
+"""Great Western Trail: Argentina through the fake Discord: one player against a
 computer, by taps only, from the lobby to the final score; boards and decision images are
 attached, every message fits Discord's limits."""
 

@@ -1,5 +1,5 @@
 """Great Western Trail: Argentina's events reach the channel with the players' names
-(issue 9's events said "Seat 2"): the engine names seats by reference
+(they once said "Seat 2"): the engine names seats by reference
 (``games.base.seat_ref``) and the bot tells them with the seats' display names."""
 
 from __future__ import annotations

@@ -57,7 +57,7 @@ def chosen(rows: list[dict]) -> list[str]:
 
 
 def test_up_to_five_options_are_buttons_in_one_row_whatever_their_labels() -> None:
-    """Issue 21: a decision of up to five options is one tap, also when a label is longer
+    """A decision of up to five options is one tap, also when a label is longer
     than 32 characters (a button holds 80)."""
     (row,) = components(5)
     assert [b["type"] for b in row["components"]] == [2] * 5

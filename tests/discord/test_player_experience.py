@@ -208,7 +208,7 @@ def grouped_decision() -> Decision:
 
 
 def test_a_big_decision_is_one_tap_and_keeps_end_turn_one_tap_away() -> None:
-    """Issue 21: 30 cells and "End turn" are 31 buttons on a private (Components V2)
+    """30 cells and "End turn" are 31 buttons on a private (Components V2)
     panel (in rows of five: a row per group would need 44 components); on a public turn
     message (five rows) the smallest rows stay buttons and the others go in a select menu
     that names them."""

@@ -18,8 +18,8 @@ may ``from games.gwt_argentina.data import ...`` (or import one of its modules, 
   actions, limits, start money/cards/tokens by seat;
 * :mod:`.objectives`: the 24 objective cards.
 
-Where the rulebook (/work/shared/rules/gwt-argentina.fr.md) and the shared component data
-(/work/shared/data/gwt-argentina.md) disagree, the rulebook wins: tolls by player count,
+Where the French rulebook and the component research notes (published component lists, a
+public engine and randomizers) disagree, the rulebook wins: tolls by player count,
 shortcut thresholds 3/6/9/12/17/23, terminus on 31, Buenos Aires steps (delivery, income,
 loading, forecasts A/B/C), neutral building C/H and private building 8b as in the annex,
 the 2 VP of the second movement slot (final scoring 11).

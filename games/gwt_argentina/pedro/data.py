@@ -15,7 +15,7 @@ below marked ``# reconstruction:`` is chosen so that each card does what the cha
    Pedro n'est pas spécialisé en gauchos ... » and « Carte #14 : Si Pedro n'est pas
    spécialisé en carpinteros ... »); #15's one action is done whatever his specialty:
    « Carte #15 : La locomotive de Pedro avance d'une case. » names no specialty (our
-   reading, issue 20) — ``CARDS``.
+   reading) — ``CARDS``.
 3. Grain amounts: #6 +1, #8 +2, #9 +1; locomotive #5 +2, #12 by maquinistas, #15 one
    space (as written) — ``CARDS``.
 4. #8 returns the chosen granjero to the box, #9 keeps it beside his board (2 VP) —

@@ -1,4 +1,4 @@
-"""The railway depot is not a dead end (issue 20, item 1; rulebook p. 15 and p. 18).
+"""The railway depot is not a dead end (rulebook p. 15 and p. 18).
 
 « Lorsque votre locomotive se trouve au dépôt ferroviaire, vous ne pouvez pas la faire
 reculer à partir de là (par exemple, comme condition pour effectuer une action auxiliaire).

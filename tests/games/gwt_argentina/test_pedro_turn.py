@@ -282,7 +282,7 @@ def test_pedro_scoring():
 def test_a_tie_with_pedro_is_a_shared_win():
     """« Pedro est considéré en tout point comme un joueur » and « Le joueur qui totalise le
     plus de points de victoire remporte la partie. En cas d'égalité, la victoire est
-    partagée » (issue 20, our reading: the solo chapter has no rule of its own for a tie)."""
+    partagée » (our reading: the solo chapter has no rule of its own for a tie)."""
     start = solo()
     mine = GAME.scores(start)[0]["total"]
     theirs = GAME.pedro_scores(start)["total"]
@@ -319,7 +319,7 @@ def test_cards_carry_the_actions_the_chapter_names():
     assert any(a.kind == "loco" and a.amount == "xp" for a in six.actions)
     fifteen = next(c for c in CARDS if c.number == 15)
     assert [(a.kind, a.amount, a.only, a.unless) for a in fifteen.actions] == \
-        [("loco", 1, None, None)], "one space, whatever his specialty (issue 20)"
+        [("loco", 1, None, None)], "one space, whatever his specialty"
 
 
 def test_upper_forecast_when_the_lower_worker_cannot_be_taken():

@@ -1,4 +1,4 @@
-"""Points where the rulebook's text leaves a choice, checked against it (issue 20, item 4).
+"""Points where the rulebook's text leaves a choice, checked against it.
 
 Each reading is written for players in the rules summary (``/estancia rules``), which the
 last test checks.

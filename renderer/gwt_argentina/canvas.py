@@ -1,10 +1,10 @@
 """Great Western Trail: Argentina images: colours, the canvas and small drawing helpers
-shared by the board's sections (``gwt_argentina_trail``, ``_rail``, ``_market``,
-``_player``).
+shared by the board's sections (``trail``, ``railway``, ``market``, ``players`` in
+``renderer/gwt_argentina/``).
 
 Every section paints on a :class:`Canvas` from a top ``y`` and returns the ``y`` below it;
 a section registers the pixel box of every place a decision may name (``Option.at``, see
-``games/gwt_argentina/NOTATION.md``) so :func:`renderer.gwt_argentina.render_decision`
+``games/gwt_argentina/NOTATION.md``) so :func:`renderer.gwt_argentina.board.render_decision`
 can cut the region holding a decision's places.
 """
 
@@ -18,7 +18,7 @@ from PIL import Image
 from games.i18n import _
 from renderer.colours import readable_ink
 from renderer.fonts import TextDraw, draw_on, font, min_size
-from renderer.gwt_argentina_layers import paste_drawn
+from renderer.gwt_argentina.layers import paste_drawn
 from renderer.marks import Box
 
 #: the board image's width; its height follows the sections drawn
@@ -60,7 +60,7 @@ class Canvas:
     def paste_drawn(self, at: tuple[float, float], extent: tuple[float, float],
                     paint: Callable[..., None], *args: Any) -> None:
         """``paint(canvas, x, y, *args)``, a part that seldom changes, drawn once and
-        pasted at ``at`` (see :func:`renderer.gwt_argentina_layers.paste_drawn`)."""
+        pasted at ``at`` (see :func:`renderer.gwt_argentina.layers.paste_drawn`)."""
         paste_drawn(self, at, extent, paint, *args)
 
     def place(self, place: str, box: tuple[float, float, float, float]) -> None:

@@ -12,7 +12,7 @@ from __future__ import annotations
 from games.gwt_argentina.data.europe import CITY_NAMES, SHIP_BY_ID, port_city
 from games.gwt_argentina.data.railway import STATION_BY_ID
 from games.i18n import _
-from renderer.gwt_argentina_base import (
+from renderer.gwt_argentina.canvas import (
     FLOOR,
     INK,
     LINE,

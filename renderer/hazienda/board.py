@@ -27,6 +27,7 @@ from games.hazienda.maps import (
 )
 from games.hazienda.names import card_name, colour_name
 from games.i18n import _, _n, _p
+from renderer import MAX_PAGES
 from renderer.fonts import draw_on, font, min_size, note, recording
 from renderer.hex import SQRT3, HexGrid, Point, draw_hex, hex_corners, side_neighbour
 from renderer.marks import (
@@ -366,7 +367,7 @@ class PiecePainter:
 
     def paint_turn_outlines(self) -> None:
         """The last turn's changes in the colour of its player, between a dark and a white
-        line so that it shows on any tile (issue 21: a thin line of the player's colour
+        line so that it shows on any tile (a thin line of the player's colour
         vanished on that player's own tiles); this turn's so far too."""
         turn = self.view.get("turn") or {}
         width = max(4, round(self.s / 3))
@@ -408,7 +409,7 @@ def land_tile(draw: ImageDraw.ImageDraw, centre: Point, s: float, kind: str,
               colour: str) -> None:
     """A land tile over its hex of circumradius ``s``: the land kind's colour inside a rim
     of the player colour, with the kind's glyph as big as the rim leaves room for, in the
-    kind's own ink (issue 21: a glyph of 6 px at 400 px wide, on the player's colour,
+    kind's own ink (a glyph of 6 px at 400 px wide, on the player's colour,
     looked the same for every kind). Pampa, which has no sign, is the player's colour."""
     rim = max(3, round(s * 0.24))
     draw_hex(draw, hex_corners(centre, s), PLAYER_FILL[colour], GRID_LINE, 1)
@@ -741,7 +742,7 @@ def _mark_font(places: dict[str, str], zoom: float, width: int) -> int:
 
 def marks_legible(hazienda_map: HaziendaMap, places: dict[str, str]) -> bool:
     """Whether a decision image of ``places`` draws every mark at least the smallest text
-    and no mark over another (issue 21: the first pond hex drew 308 marks over the whole
+    and no mark over another (the first pond hex drew 308 marks over the whole
     map, none readable): the widest mark fits between two marked hexes side by side."""
     region, zoom = _decision_frame(hazienda_map, places)
     width = math.ceil(round(region.width * zoom, 6))
@@ -842,8 +843,6 @@ def render_decision_pages(view: dict, names: list[str],
     image cannot mark every place legibly (a gallery a phone swipes through, the buttons
     unchanged). None when there are more areas than pages a message holds: the panel
     then asks for the area first (:func:`render_decision_regions` is its image)."""
-    from renderer import MAX_PAGES
-
     regions = decision_regions(view, marks)
     if regions is None:
         image = render_decision(view, names, marks)
@@ -951,12 +950,3 @@ def _paint_coordinate(draw: ImageDraw.ImageDraw, centre: Point, coord: str, size
     draw.rounded_rectangle((x - w, y - size * 0.6, x + w, y + size * 0.6), radius=4,
                            fill="#ffffff")
     draw.text((x, y), coord, font=face, fill=INK, anchor="mm")
-
-
-
-def render_hand(view: dict, names: list[str]) -> Image.Image | None:
-    """The faces of the seat's cards (:mod:`renderer.hazienda_hand`, which draws with this
-    module's signs)."""
-    from renderer.hazienda_hand import render_hand as draw
-
-    return draw(view, names)

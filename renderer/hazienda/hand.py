@@ -11,7 +11,7 @@ from PIL import Image
 from games.hazienda.names import card_name, upper_first
 from games.i18n import _n
 from renderer.fonts import draw_on, font, min_size
-from renderer.hazienda import BACKGROUND, INK, MUTED_INK, draw_animal, land_icon
+from renderer.hazienda.board import BACKGROUND, INK, MUTED_INK, draw_animal, land_icon
 
 WIDTH = 600
 FLOOR = min_size(WIDTH)

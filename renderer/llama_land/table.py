@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 
 from games.i18n import N_, _, _p
 from games.llama_land.names import kind_title, objective_text, objective_title
-from renderer.llama_land_estate import Cell, EstateGrid, StackCell
+from renderer.llama_land.estate import Cell, EstateGrid, StackCell
 
 CROPS = ("corn", "cacao", "potato")
 CROP_ICON = {"corn": "c", "cacao": "k", "potato": "p"}

@@ -32,7 +32,7 @@ from games.gwt_argentina.data.trail import (
 )
 from games.i18n import N_, _
 from renderer.colours import readable_ink
-from renderer.gwt_argentina_base import (
+from renderer.gwt_argentina.canvas import (
     FARMER_FILL,
     FLOOR,
     HAND_FILL,
@@ -115,7 +115,7 @@ def space_box(space: str, top: float) -> tuple[float, float, float, float]:
         return (MARGIN + first * PITCH_X, top + upper * PITCH_Y,
                 MARGIN + last * PITCH_X + BOX_W, top + lower * PITCH_Y + BOX_H)
     col, row = LAYOUT[space]
-    # whole pixels: a space is drawn once and pasted after that (gwt_argentina_layers)
+    # whole pixels: a space is drawn once and pasted after that (layers.py)
     x = round(MARGIN + col * PITCH_X)
     y = top + round(row * PITCH_Y)
     if space in SHORTCUTS:

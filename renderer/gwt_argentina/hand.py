@@ -23,8 +23,8 @@ from games.gwt_argentina.data.objectives import OBJECTIVE_BY_ID
 from games.i18n import _, _n
 from renderer.colours import readable_ink
 from renderer.fonts import draw_on, font, min_size
-from renderer.gwt_argentina_base import BACKGROUND, BREED_FILL, INK, MUTED_INK
-from renderer.gwt_argentina_market import condition_word
+from renderer.gwt_argentina.canvas import BACKGROUND, BREED_FILL, INK, MUTED_INK
+from renderer.gwt_argentina.market import condition_word
 
 WIDTH = 600
 FLOOR = min_size(WIDTH)

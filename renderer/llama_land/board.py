@@ -6,10 +6,10 @@ foundations left); then the tops of the five piles, the llama-card columns and t
 character row; a legend last. Each estate is a part shown on
 demand (:func:`parts`, :func:`render_part`: the player's block with the estate, the
 estate beside the text when it is narrow), and so are the objectives with their markers,
-so that the posted board stays at most twice as tall as wide at four players (issue 21:
-it was up to 800 × 4,772).
+so that the posted board stays at most twice as tall as wide at four players (it was
+up to 800 × 4,772 when it held them all).
 
-Built only from the view (see :mod:`renderer.llama_land_table`). The image is
+Built only from the view (see :mod:`renderer.llama_land.table`). The image is
 :data:`WIDTH` pixels wide and every text is at least :data:`MIN_TEXT` pixels, so it stays
 at least 9 px tall when a phone shows the image 400 px wide.
 """
@@ -21,9 +21,8 @@ from PIL import Image, ImageDraw
 from games.i18n import _, _n, _p
 from games.llama_land.names import resource_name
 from renderer.fonts import draw_on, font, length
-from renderer.llama_land_cards import rounded_box
-from renderer.llama_land_decision import render_decision, render_decision_pages
-from renderer.llama_land_estate import (
+from renderer.llama_land.cards import rounded_box
+from renderer.llama_land.estate import (
     MIN_FONT,
     EstateGrid,
     GridFrame,
@@ -32,14 +31,14 @@ from renderer.llama_land_estate import (
     fit,
     outline_cells,
 )
-from renderer.llama_land_glyphs import (
+from renderer.llama_land.glyphs import (
     INK,
     draw_brick,
     draw_crook,
     draw_icon,
     draw_llama,
 )
-from renderer.llama_land_table import (
+from renderer.llama_land.table import (
     CROP_ICON,
     CROPS,
     PLAYER_RGB,
@@ -51,8 +50,7 @@ from renderer.llama_land_table import (
     table_of_view,
 )
 
-__all__ = ["render", "render_decision", "render_decision_pages", "render_part", "parts",
-           "estate_frames", "WIDTH", "MIN_TEXT"]
+__all__ = ["render", "render_part", "parts", "estate_frames", "WIDTH", "MIN_TEXT"]
 
 WIDTH = 800
 MARGIN = 20

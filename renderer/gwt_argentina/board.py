@@ -2,12 +2,12 @@
 
 Built only from the view dict of ``GAME.view(state, seat)``. The posted board (:func:`render`)
 holds what a player needs every turn, top to bottom: whose turn and the last turn's log,
-the players' score strip, and the trail (``gwt_argentina_trail``) with what its neutral
+the players' score strip, and the trail (:mod:`~renderer.gwt_argentina.trail`) with what its neutral
 buildings do — at most twice as tall as wide, so that a phone shows it whole. The rest
 comes on demand (:data:`PARTS`, :func:`render_part`): the market (job market, forecast
-spaces, cattle market and objectives: ``gwt_argentina_market``), the railway, the ships and
-ports (``gwt_argentina_rail``), and the players' boards (``gwt_argentina_player``: the
-seated player's own first, with their hand).
+spaces, cattle market and objectives: :mod:`~renderer.gwt_argentina.market`), the railway,
+the ships and ports (:mod:`~renderer.gwt_argentina.railway`), and the players' boards
+(:mod:`~renderer.gwt_argentina.players`: the seated player's own first, with their hand).
 
 :func:`render_decision` draws the region of the board holding a decision's places
 (``Option.at``), only the sections it shows, and each option's mark there (see
@@ -24,7 +24,7 @@ from PIL import Image
 from games.base import name_seats
 from games.i18n import N_, _
 from renderer.fonts import draw_on
-from renderer.gwt_argentina_base import (
+from renderer.gwt_argentina.canvas import (
     FLOOR,
     MARGIN,
     MUTED_INK,
@@ -33,17 +33,16 @@ from renderer.gwt_argentina_base import (
     Layout,
     name_of,
 )
-from renderer.gwt_argentina_hand import render_hand  # noqa: F401  (renderer.render_hand_png)
-from renderer.gwt_argentina_market import (
+from renderer.gwt_argentina.market import (
     paint_cattle_market,
     paint_forecast,
     paint_job_market,
     paint_objectives,
 )
-from renderer.gwt_argentina_player import paint_player_boards, paint_seat_board, score_strip
-from renderer.gwt_argentina_rail import paint_ports, paint_railway, paint_ships
-from renderer.gwt_argentina_trail import LAYOUT as TRAIL_LAYOUT
-from renderer.gwt_argentina_trail import paint_legend, paint_trail
+from renderer.gwt_argentina.players import paint_player_boards, paint_seat_board, score_strip
+from renderer.gwt_argentina.railway import paint_ports, paint_railway, paint_ships
+from renderer.gwt_argentina.trail import LAYOUT as TRAIL_LAYOUT
+from renderer.gwt_argentina.trail import paint_legend, paint_trail
 from renderer.marks import PLACE_OUTLINE, Box, draw_mark, mark_size, region_around
 
 LOG_LINES = 4

@@ -7,7 +7,7 @@ one cell. A few places (up to :data:`OUTLINED`) are each outlined in a colour of
 their number in a disc of that colour on their first cell, moved to another of their cells
 only when the first one is crowded.
 
-More places are split into one panel per way the tile lies (issue 21: up to 72 outlines
+More places are split into one panel per way the tile lies (up to 72 outlines
 drawn over each other hid the estate and which number went with which place): within a
 panel the places are shifts of one another, so each number stands alone on one cell — the
 cell where the tile's red dot (on the picture of the tile, above the estate) would go — and
@@ -23,15 +23,15 @@ from PIL import Image, ImageDraw
 
 from games.i18n import _, _n
 from renderer.fonts import draw_on, font, length, tagged
-from renderer.llama_land_estate import (
+from renderer.llama_land.estate import (
     GridFrame,
     draw_estate,
     fit,
     outline_cells,
     shade,
 )
-from renderer.llama_land_glyphs import INK, draw_icon
-from renderer.llama_land_table import PLAYER_RGB, Player, cells_in, table_of_view
+from renderer.llama_land.glyphs import INK, draw_icon
+from renderer.llama_land.table import PLAYER_RGB, Player, cells_in, table_of_view
 from renderer.strip import SLOT, slotted
 
 Cell = tuple[int, int]

@@ -9,7 +9,7 @@ from games.gwt_argentina.data.cattle import BREED_BY_ID, MARKET_CARD_BY_ID
 from games.gwt_argentina.data.player import AUX_ACTIONS, AUX_DOUBLE_SLOT
 from games.gwt_argentina.data.tiles import WORKER_ROWS
 from games.i18n import N_, _
-from renderer.gwt_argentina_base import (
+from renderer.gwt_argentina.canvas import (
     BACKGROUND,
     FLOOR,
     INK,
@@ -22,7 +22,7 @@ from renderer.gwt_argentina_base import (
     name_of,
     player_fill,
 )
-from renderer.gwt_argentina_market import CARD_H, CARD_W, paint_card
+from renderer.gwt_argentina.market import CARD_H, CARD_W, paint_card
 from renderer.strip import Strip
 
 HEADERS = ["$", N_("cert"), N_("grain"), "G C M F", N_("hand"), N_("discs"), N_("VP")]

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from PIL import ImageDraw
 
 from renderer.fonts import font, length
-from renderer.llama_land_glyphs import INK, draw_brick, draw_icon, draw_llama
+from renderer.llama_land.glyphs import INK, draw_brick, draw_icon, draw_llama
 from renderer.sprites import stamp
 
 Cell = tuple[int, int]  # (row, column) in the estate's own grid
@@ -35,7 +35,7 @@ SHADES: list[RGB] = [
 GROUND = (250, 247, 238)  # a cell without terrain
 GROUND_LINE = (222, 214, 196)
 THIN_LINE = (92, 84, 70)
-#: The smallest font drawn in an estate (native pixels); see MIN_TEXT in renderer.llama_land.
+#: The smallest font drawn in an estate (native pixels); see MIN_TEXT in renderer.llama_land.board.
 MIN_FONT = 20
 #: Cells smaller than this (a very wide estate) show their height by shade only.
 NUMBER_CELL = 40

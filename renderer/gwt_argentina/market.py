@@ -24,7 +24,7 @@ from games.gwt_argentina.data.tiles import (
 )
 from games.i18n import N_, _
 from renderer.colours import readable_ink
-from renderer.gwt_argentina_base import (
+from renderer.gwt_argentina.canvas import (
     BREED_FILL,
     FARMER_FILL,
     FLOOR,
