@@ -1,8 +1,8 @@
 """Great Western Trail: Argentina (1–4 players: alone against Pedro, or 2–4) on the engine contract.
 
-Registered in ``games/__init__.py``; its board images are ``renderer/gwt_argentina*.py``.
+Registered in ``games/__init__.py``; its board images are in ``renderer/gwt_argentina/``.
 
-Implemented (rulebook ``shared/rules/gwt-argentina.fr.md``, components ``data/``):
+Implemented (from the French rulebook; components in ``data/``):
 
 * set-up for 2, 3 and 4 players: station masters (5 of 8), neutral buildings on their
   letters or shuffled, 5 farmers from bag A, the job market to the marker (5/8/11), the
@@ -62,7 +62,7 @@ Not implemented, or simplified:
   actions are done before the move or not at all (the rulebook does not say; this is the
   reading that keeps "phase B at the location reached").
 
-Readings where the text leaves a choice (issue 20; each told to players by ``/estancia
+Readings where the text leaves a choice (each told to players by ``/estancia
 rules``, the ``SUMMARY`` of ``engine.py``, and tested in ``test_readings.py``):
 
 * 8 neutral buildings A–H on 8 spaces: « 8 tuiles Bâtiment neutre » (material) and « les
@@ -81,7 +81,7 @@ rules``, the ``SUMMARY`` of ``engine.py``, and tested in ``test_readings.py``):
 * a tie with Pedro is shared: « Pedro est considéré en tout point comme un joueur » and « En
   cas d'égalité, la victoire est partagée ».
 
-The solo game against Pedro (issue 10; one seat, option ``difficulty`` easy / moderate /
+The solo game against Pedro (one seat, option ``difficulty`` easy / moderate /
 expert; ``pedro/``): a 2-player set-up with Pedro as ``players[1]`` (``state.seats``
 stays 1; ``state.table()`` is 2 for tolls, move limits and the job market), his board,
 17-disc reserve, a random worker and his specialty, his 15 cards shuffled, the loading
