@@ -25,7 +25,7 @@ from bot.discord_ui.startup import StartFailure, check_database, health
 from bot.logs import configure_logging
 from bot.settings import Settings
 from bot.terminal.play import TerminalOptions, parse_option_words, play_in_terminal
-from games import available_games, get_game, i18n
+from games import ai, available_games, get_game, i18n
 from games.i18n import _, using
 
 NO_TOKEN = "No DISCORD_TOKEN: copy .env.example to .env and set DISCORD_TOKEN=<your bot token>"
@@ -71,6 +71,8 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("game", help="the game's name, e.g. " + " or ".join(available_games()))
     play.add_argument("--computer", action="store_true",
                       help="the other seats are computer players (default: hot seat)")
+    play.add_argument("--level", choices=ai.LEVELS, default=ai.DEFAULT_LEVEL,
+                      help="how well the computer players play (default: normal)")
     play.add_argument("--seats", type=int, default=2, help="number of seats (default 2)")
     play.add_argument("--options", nargs="*", default=[], metavar="OPTION",
                       help="game options as on Discord, e.g. --options pro sheet=3 "
@@ -181,7 +183,7 @@ def _play(args: argparse.Namespace, settings: Settings, language: str) -> int:
         return 2
     configure_logging(logging.WARNING)
     terminal = TerminalOptions(
-        game=game, computer=args.computer, seats=args.seats, options=options,
+        game=game, computer=args.computer, level=args.level, seats=args.seats, options=options,
         out=args.out, seed=args.seed, db=args.db, images=not args.no_images,
         language=language,
     )

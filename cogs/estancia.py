@@ -28,6 +28,7 @@ from discord.ext import commands
 import renderer
 from bot.core import cpu, ratings, stale
 from bot.core.sessions import LANGUAGE_NAMES, NOT_STARTED, GameInfo, SessionError
+from bot.core.sessions.hints import hint_lines
 from bot.discord_ui.hand import hand_panel
 from bot.discord_ui.hand_image import hand_image
 from bot.discord_ui.panels import (
@@ -51,7 +52,8 @@ from bot.discord_ui.text import (
 )
 from bot.discord_ui.votes import vote_text
 from bot.storage.sqlite import RatingRow, ServerRow
-from games import available_games, get_game, i18n
+from games import ai, available_games, get_game, i18n
+from games.ai import level_name
 from games.base import Decision
 from games.i18n import N_, _, _n, using
 from renderer import leaderboard
@@ -61,6 +63,8 @@ if TYPE_CHECKING:
     from bot.discord_ui.client import EstanciaBot
 
 Choice = app_commands.Choice
+#: The computer's levels, as slash-command choices (their names translated by the tree).
+LEVEL_CHOICES = [Choice(name=ai.LEVEL_NAMES[level], value=level) for level in ai.LEVELS]
 
 #: Players shown on a leaderboard.
 LEADERBOARD_SIZE = 10
@@ -140,7 +144,11 @@ def server_text(server: ServerRow) -> str:
     lobbies = (_("A lobby nobody starts within {days} days expires.",
                  days=f"{server.lobby_days:g}")
                if server.lobby_days > 0 else _("Lobbies never expire."))
-    return f"{stalled}\n{lobbies}"
+    stand_in = _("When the computer plays a player's turn or seat, it plays at the {level} "
+                 "level.", level=level_name(server.computer_level))
+    hints = (_("Players may ask the computer for hints (`/estancia hint`).") if server.hints
+             else _("Hints are switched off."))
+    return f"{stalled}\n{lobbies}\n{stand_in}\n{hints}"
 
 
 def stats_text(name: str, rows: list[RatingRow]) -> str:
@@ -307,9 +315,12 @@ class EstanciaCog(commands.GroupCog, group_name="estancia",
                                                  *seat_lines(info)]))
 
     @app_commands.command(description="Add a computer player to this channel's lobby")
-    async def computer(self, interaction: discord.Interaction) -> None:
+    @app_commands.describe(level="How well it plays (default: normal)")
+    @app_commands.choices(level=LEVEL_CHOICES)
+    async def computer(self, interaction: discord.Interaction, level: str | None = None) -> None:
         await self.think(interaction)
-        info = await self.sessions.add_computer(channel_of(interaction), interaction.user.id)
+        info = await self.sessions.add_computer(channel_of(interaction), interaction.user.id,
+                                                level)
         await self.reply(interaction, "\n".join([_("{name} joined.", name=info.seats[-1].name),
                                                  *seat_lines(info)]))
 
@@ -457,21 +468,29 @@ class EstanciaCog(commands.GroupCog, group_name="estancia",
     @app_commands.command(description="This server's rules for stalled games and old lobbies")
     @app_commands.describe(stale_days="Days without a move before a game is warned (0: never)",
                            lobby_days="Days before a lobby nobody started expires (0: never)",
-                           stale_policy="A day after the warning: what happens")
+                           stale_policy="A day after the warning: what happens",
+                           computer_level="How well the computer plays a timed-out or "
+                                          "forfeited seat",
+                           hints="Whether players may ask the computer for hints")
+    @app_commands.choices(computer_level=LEVEL_CHOICES)
     async def server(self, interaction: discord.Interaction,
                      stale_days: app_commands.Range[float, 0, 365] | None = None,
                      lobby_days: app_commands.Range[float, 0, 365] | None = None,
-                     stale_policy: Literal["computer", "forfeit", "cancel"] | None = None) -> None:
+                     stale_policy: Literal["computer", "forfeit", "cancel"] | None = None,
+                     computer_level: str | None = None,
+                     hints: bool | None = None) -> None:
         await self.think(interaction)
         guild = interaction.guild_id or 0
-        if stale_days is None and lobby_days is None and stale_policy is None:
+        if (stale_days, lobby_days, stale_policy, computer_level, hints) == (None,) * 5:
             current = await self.sessions.server(guild)
         elif not interaction.permissions.manage_guild:
             raise SessionError(N_("Only someone who can manage this server can change that."))
         else:
             current = await self.sessions.set_server(guild, stale_days=stale_days,
                                                      lobby_days=lobby_days,
-                                                     stale_policy=stale_policy)
+                                                     stale_policy=stale_policy,
+                                                     computer_level=computer_level,
+                                                     hints=hints)
         await self.reply(interaction, server_text(current))
 
     # -- ratings -----------------------------------------------------------------------
@@ -560,6 +579,13 @@ class EstanciaCog(commands.GroupCog, group_name="estancia",
                     not exact or key != exact[0][1]):
                 choices.append(Choice(name=name, value=key))
         return choices
+
+    @app_commands.command(description="The computer's suggestion for your decision (private)")
+    async def hint(self, interaction: discord.Interaction) -> None:
+        await self.think(interaction)
+        info = await self.channel_game(interaction)
+        hint = await self.sessions.hint(info.id, interaction.user.id)
+        await self.reply(interaction, fit_message("\n".join(hint_lines(hint, bold=True))))
 
     @app_commands.command(description="Take back your last step (before anything was revealed)")
     async def undo(self, interaction: discord.Interaction) -> None:

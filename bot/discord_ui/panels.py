@@ -54,6 +54,7 @@ from bot.core.sessions import (
     SeatView,
     SessionError,
 )
+from bot.core.sessions.hints import hint_lines
 from bot.discord_ui.hand_image import hand_image
 from bot.discord_ui.text import (
     BUTTON_LABEL_LIMIT,
@@ -358,8 +359,9 @@ def decision_view(game_id: int, version: int, decision: Decision,
 
 def panel_for(game_id: int, version: int, decision: Decision, *,
               header: list[str] | None = None, group: int | None = None,
-              hand: str | None = None, undo: bool = False) -> Panel:
-    """The private panel; ``undo`` adds a "Take back" button for the step just played."""
+              hand: str | None = None, undo: bool = False, hint: bool = False) -> Panel:
+    """The private panel; ``undo`` adds a "Take back" button for the step just played,
+    ``hint`` a "Hint" button (the computer's suggestion, when the server allows hints)."""
     lines = list(header or [])
     if hand:
         lines.append(hand)
@@ -370,7 +372,32 @@ def panel_for(game_id: int, version: int, decision: Decision, *,
     view = decision_view(game_id, version, decision, group)
     if undo:
         add_take_back(view, game_id, version)
+    if hint:
+        add_hint(view, game_id)
     return Panel(clip_lines(lines), view, decision_marks(decision, group))
+
+
+def add_hint(view: Components | LayoutComponents, game_id: int) -> None:
+    """A grey "Hint" at the end of the last row of buttons when it has room, else on a row
+    of its own when the message has one left; left out otherwise (``/estancia hint``
+    still answers)."""
+    button = HintButton(game_id)
+    if isinstance(view, LayoutComponents):
+        last = view.rows[-1] if view.rows else []
+        if last and all(c["type"] == 2 for c in last) and len(last) < BUTTON_OPTIONS:
+            last.append(button.to_component_dict())
+        elif component_count(view.to_components()) + 2 <= LAYOUT_COMPONENT_LIMIT:
+            view.add_row([button])
+        return
+    rows = view.to_components()
+    last = rows[-1]["components"] if rows else []
+    if last and all(c["type"] == 2 for c in last) and len(last) < BUTTON_OPTIONS:
+        button.row = len(rows) - 1
+    elif len(rows) < MAX_ROWS:
+        button.row = len(rows)
+    else:
+        return
+    view.add_item(button)
 
 
 def add_take_back(view: Components | LayoutComponents, game_id: int, version: int) -> None:
@@ -403,7 +430,7 @@ def waiting_text(info: GameInfo) -> str:
 
 def after_move_panel(result: MoveResult, info: GameInfo | None = None, *,
                      headline: str | None = None, hand: str | None = None,
-                     undo: bool = False) -> Panel:
+                     undo: bool = False, hint: bool = False) -> Panel:
     """The panel after a step: the next step of the same turn, or why there is none.
 
     When the others (computer seats) played in between and the pending decision opens
@@ -415,7 +442,7 @@ def after_move_panel(result: MoveResult, info: GameInfo | None = None, *,
         if result.turn_over:
             header.append(_("**Your turn again.**"))
         return panel_for(result.game_id, result.version, result.decision, header=header,
-                         hand=hand, undo=undo and not result.turn_over)
+                         hand=hand, undo=undo and not result.turn_over, hint=hint)
     if result.finished:
         header.append(_("The game is over — the results are in the channel."))
     elif info is not None and info.to_move is not None:
@@ -735,7 +762,8 @@ async def open_panel(interaction: discord.Interaction, game_id: int) -> None:
         return
     decision = turn_of(seen, interaction.user.id)
     await present(interaction, game_id, info.version, decision,
-                  panel_for(game_id, info.version, decision, hand=hand_of(seen)), seen)
+                  panel_for(game_id, info.version, decision, hand=hand_of(seen),
+                            hint=seen.hints), seen)
 
 
 def playing(seen: SeatView, user_id: int) -> Decision | None:
@@ -814,7 +842,7 @@ async def present_current(interaction: discord.Interaction, game_id: int,
         return False
     await present(interaction, game_id, info.version, decision,
                   panel_for(game_id, info.version, decision, header=header, hand=hand_of(seen),
-                            undo=seen.undoable), seen)
+                            undo=seen.undoable, hint=seen.hints), seen)
     return True
 
 
@@ -829,7 +857,8 @@ async def present_result(interaction: discord.Interaction, sessions: Sessions,
         seen = await sessions.seat_view(game_id, user_id, undo=undo_button)
         hand = hand_of(seen)
     panel = after_move_panel(result, info, headline=headline, hand=hand,
-                             undo=seen is not None and seen.undoable)
+                             undo=seen is not None and seen.undoable,
+                             hint=seen is not None and seen.hints)
     if seen is not None and seen.info.version != result.version:
         seen = None  # moved on meanwhile: the image is drawn from a fresh read
     await present(interaction, game_id, result.version, result.decision, panel, seen)
@@ -887,7 +916,7 @@ async def choose_group(interaction: discord.Interaction, game_id: int, version: 
         raise SessionError(STALE_PANEL)
     await present(interaction, game_id, info.version, decision,
                   panel_for(game_id, info.version, decision, group=group, hand=hand_of(seen),
-                            undo=seen.undoable), seen)
+                            undo=seen.undoable, hint=seen.hints), seen)
 
 
 async def lobby_action(interaction: discord.Interaction, game_id: int, action: str) -> None:
@@ -1079,7 +1108,32 @@ class UndoButton(ui.DynamicItem[ui.Button],
         await guarded(interaction, take_back(interaction, self.game_id, self.version))
 
 
+class HintButton(ui.DynamicItem[ui.Button], template=r"est:hint:(?P<game>[0-9]{1,19})"):
+    """The panel's "Hint": the computer's suggestion for the user's decision, in a private
+    message of its own (the panel stays as it is)."""
+
+    def __init__(self, game_id: int) -> None:
+        super().__init__(ui.Button(label=_("Hint"), style=discord.ButtonStyle.secondary,
+                                   custom_id=f"est:hint:{game_id}"))
+        self.game_id = game_id
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: ui.Item[Any],
+                             match: re.Match[str]) -> HintButton:
+        return cls(int(match["game"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await guarded(interaction, show_hint(interaction, self.game_id))
+
+
+async def show_hint(interaction: discord.Interaction, game_id: int) -> None:
+    """Answer privately with the computer's suggestion for the user's pending decision."""
+    await acknowledge(interaction, ephemeral=True, thinking=True)
+    hint = await sessions_of(interaction).hint(game_id, interaction.user.id)
+    await answer_privately(interaction, "\n".join(hint_lines(hint, bold=True)))
+
+
 DYNAMIC_ITEMS: tuple[type[ui.DynamicItem[Any]], ...] = (
     TurnButton, JoinButton, ComputerButton, StartButton, OptionButton, OptionSelect, GroupSelect,
-    UndoButton,
+    UndoButton, HintButton,
 )

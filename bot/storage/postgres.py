@@ -40,6 +40,7 @@ from bot.storage.sqlite import (
     _outbox_from_row,
     _rating_from_row,
     _seats_json,
+    _server_from_row,
     _timer_from_row,
     _without_defaults,
     move_rows,
@@ -194,6 +195,11 @@ MIGRATIONS[5] = [
 # 6: the Discord interaction (the tap) that played a move, when one did.
 MIGRATIONS[6] = [
     "ALTER TABLE moves ADD COLUMN IF NOT EXISTS interaction_id BIGINT",
+]
+# 7: a server's computer players: the stand-in's level, and whether hints are allowed.
+MIGRATIONS[7] = [
+    "ALTER TABLE servers ADD COLUMN IF NOT EXISTS computer_level TEXT NOT NULL DEFAULT 'normal'",
+    "ALTER TABLE servers ADD COLUMN IF NOT EXISTS hints INTEGER NOT NULL DEFAULT 1",
 ]
 
 SCHEMA_VERSION = max(MIGRATIONS)
@@ -704,19 +710,21 @@ class PgStore:
     # -- servers and stale games -----------------------------------------------------------
     async def server(self, guild_id: int) -> ServerRow | None:
         row = await self._pool.fetchrow("SELECT * FROM servers WHERE guild_id = $1", guild_id)
-        return None if row is None else ServerRow(row["guild_id"], row["stale_days"],
-                                                  row["lobby_days"], row["stale_policy"])
+        return None if row is None else _server_from_row(row)
 
     async def save_server(self, server: ServerRow, now: float) -> None:
         await self._pool.execute(
             """
-            INSERT INTO servers (guild_id, stale_days, lobby_days, stale_policy, updated_at)
-            VALUES ($1, $2, $3, $4, $5)
+            INSERT INTO servers (guild_id, stale_days, lobby_days, stale_policy, computer_level,
+                                 hints, updated_at)
+            VALUES ($1, $2, $3, $4, $5, $6, $7)
             ON CONFLICT (guild_id) DO UPDATE SET stale_days = excluded.stale_days,
                 lobby_days = excluded.lobby_days, stale_policy = excluded.stale_policy,
+                computer_level = excluded.computer_level, hints = excluded.hints,
                 updated_at = excluded.updated_at
             """,
-            server.guild_id, server.stale_days, server.lobby_days, server.stale_policy, now,
+            server.guild_id, server.stale_days, server.lobby_days, server.stale_policy,
+            server.computer_level, int(server.hints), now,
         )
 
     async def active_games_activity(self) -> list[Activity]:

@@ -241,6 +241,12 @@ MIGRATIONS: list[list[str]] = [
     [
         "ALTER TABLE moves ADD COLUMN interaction_id INTEGER",
     ],
+    # 7: a server's computer players (issue 24): the level a stand-in plays a timed-out or
+    # forfeited seat at, and whether players may ask the computer for hints.
+    [
+        "ALTER TABLE servers ADD COLUMN computer_level TEXT NOT NULL DEFAULT 'normal'",
+        "ALTER TABLE servers ADD COLUMN hints INTEGER NOT NULL DEFAULT 1",
+    ],
 ]
 
 SCHEMA_VERSION = len(MIGRATIONS)
@@ -269,6 +275,10 @@ class SeatRow:
     name: str
     #: The player is on vacation until then: their turns' clocks wait (None: not away).
     away_until: float | None = None
+    #: A computer seat's level (``games.ai.LEVELS``; None: the default).
+    level: str | None = None
+    #: The player asked the computer for a hint in this game.
+    hinted: bool = False
 
 
 @dataclass(frozen=True)
@@ -375,6 +385,10 @@ class ServerRow:
     stale_days: float
     lobby_days: float
     stale_policy: str
+    #: The level the computer plays a timed-out or forfeited seat at.
+    computer_level: str = "normal"
+    #: Players may ask the computer for hints.
+    hints: bool = True
 
 
 @dataclass(frozen=True)
@@ -486,7 +500,8 @@ def _game_from_row(row: sqlite3.Row) -> GameRow:
         options=json.loads(row["options"]),
         status=row["status"],
         creator_id=row["creator_id"],
-        seats=tuple(SeatRow(s["user_id"], s["name"], s.get("away_until"))
+        seats=tuple(SeatRow(s["user_id"], s["name"], s.get("away_until"), s.get("level"),
+                            s.get("hinted", False))
                     for s in json.loads(row["seats"])),
         seed=row["seed"],
         version=row["version"],
@@ -543,7 +558,14 @@ def _move_from_row(row: sqlite3.Row) -> MoveRow:
 def _seats_json(seats: Sequence[SeatRow]) -> str:
     return _dump([{"user_id": s.user_id, "name": s.name}
                   | ({"away_until": s.away_until} if s.away_until is not None else {})
+                  | ({"level": s.level} if s.level is not None else {})
+                  | ({"hinted": True} if s.hinted else {})
                   for s in seats])
+
+
+def _server_from_row(row: Any) -> ServerRow:
+    return ServerRow(row["guild_id"], row["stale_days"], row["lobby_days"], row["stale_policy"],
+                     row["computer_level"], bool(row["hints"]))
 
 
 class Store:
@@ -1121,19 +1143,21 @@ class Store:
     # -- servers and stale games -----------------------------------------------------------
     async def server(self, guild_id: int) -> ServerRow | None:
         row = await self._fetchone("SELECT * FROM servers WHERE guild_id = ?", (guild_id,))
-        return None if row is None else ServerRow(row["guild_id"], row["stale_days"],
-                                                  row["lobby_days"], row["stale_policy"])
+        return None if row is None else _server_from_row(row)
 
     async def save_server(self, server: ServerRow, now: float) -> None:
         await self._write(lambda db: db.execute(
             """
-            INSERT INTO servers (guild_id, stale_days, lobby_days, stale_policy, updated_at)
-            VALUES (?, ?, ?, ?, ?)
+            INSERT INTO servers (guild_id, stale_days, lobby_days, stale_policy, computer_level,
+                                 hints, updated_at)
+            VALUES (?, ?, ?, ?, ?, ?, ?)
             ON CONFLICT (guild_id) DO UPDATE SET stale_days = excluded.stale_days,
                 lobby_days = excluded.lobby_days, stale_policy = excluded.stale_policy,
+                computer_level = excluded.computer_level, hints = excluded.hints,
                 updated_at = excluded.updated_at
             """,
-            (server.guild_id, server.stale_days, server.lobby_days, server.stale_policy, now),
+            (server.guild_id, server.stale_days, server.lobby_days, server.stale_policy,
+             server.computer_level, int(server.hints), now),
         ))
 
     async def active_games_activity(self) -> list[Activity]:

@@ -3,8 +3,8 @@
 One person plays against a computer seat, or several people share the keyboard (hot
 seat). Each prompt shows the decision and numbered options; a line may be a number, a
 place on the board (``e2``: the option's ``at``), an option's name or a word of it, an
-option key, or one of ``undo``, ``board``, ``hand``, ``log``, ``scores``, ``help``,
-``quit``. ``hand 2`` shows what seat 2 holds and may do outside the turn (an exchange
+option key, or one of ``undo``, ``board``, ``hand``, ``hint``, ``log``, ``scores``,
+``help``, ``quit`` (``hint``: the computer's suggestion for the decision). ``hand 2`` shows what seat 2 holds and may do outside the turn (an exchange
 token on another's turn), ``hand 2 1`` plays the first of those (hot seat). Announcements from the outbox are printed as they would be posted in a
 channel (less the lines the player already saw), and the board PNG is written to a
 folder after each move. Input is read line by line, so a whole game can be piped in
@@ -26,6 +26,7 @@ from typing import Any, TextIO
 from bot.core.announcements import Announcement
 from bot.core.option_values import parse_option_words
 from bot.core.sessions import GameInfo, SessionError, Sessions
+from bot.core.sessions.hints import hint_lines
 from bot.settings import Settings
 from bot.storage.sqlite import Store
 from bot.terminal.text_board import board_text, view_lines
@@ -38,7 +39,7 @@ from renderer.recap import category_name
 TERMINAL_CHANNEL = 1
 FIRST_USER = 1
 COMMANDS = N_("a number, a place (e2) or an option's name; "
-              "undo, board, hand, log, scores, help, quit")
+              "undo, board, hand, hint, log, scores, help, quit")
 #: How often the terminal looks whether computer seats have moved (when they move in
 #: the background) and how long a move may take before "… is thinking" is shown.
 COMPUTER_POLL = 0.1
@@ -54,6 +55,8 @@ __all__ = ["TerminalGame", "TerminalOptions", "choose_option", "parse_option_wor
 class TerminalOptions:
     game: str
     computer: bool = False
+    #: The computer seats' level (``games.ai.LEVELS``).
+    level: str = "normal"
     seats: int = 2
     options: dict[str, Any] | None = None
     out: Path | None = None
@@ -132,13 +135,29 @@ class TerminalGame:
         self.folder: Path | None = None
         #: Event lines printed since the last announcement (not printed a second time).
         self._said_events: list[str] = []
+        #: Computer steps played since "… is thinking" was said (one dot each).
+        self._dots = 0
+        sessions.computer_progress = self._progress
 
     def say(self, text: str = "") -> None:
         print(text, file=self._out, flush=True)
 
     def thinking(self, name: str) -> None:
-        """Shown before computer seats move (they may take seconds)."""
-        self.say(_("{name} is thinking…", name=name))
+        """Shown before computer seats move (they may take seconds); a dot follows for
+        each step they play (:meth:`_progress`), so a long run of computer turns shows it
+        goes on."""
+        print(_("{name} is thinking…", name=name), end="", file=self._out, flush=True)
+        self._dots = 1
+
+    def _progress(self, game_id: int, step: Any) -> None:
+        if self._dots:
+            print(".", end="", file=self._out, flush=True)
+            self._dots += 1
+
+    def _done_thinking(self) -> None:
+        if self._dots:
+            print(file=self._out, flush=True)
+            self._dots = 0
 
     # -- setting up --------------------------------------------------------------------
     async def open(self) -> GameInfo:
@@ -166,7 +185,8 @@ class TerminalGame:
         )
         for seat in range(1, seats):
             if computer:
-                info = await self.sessions.add_computer(TERMINAL_CHANNEL, FIRST_USER)
+                info = await self.sessions.add_computer(TERMINAL_CHANNEL, FIRST_USER,
+                                                    self.options.level)
             else:
                 info = await self.sessions.join(
                     TERMINAL_CHANNEL, FIRST_USER + seat, _("Player {n}", n=seat + 1)
@@ -198,7 +218,8 @@ class TerminalGame:
         while True:
             await self.deliver()  # what happened so far (the lobby, a move) before "thinking"
             await self.sessions.wait_for_computers(
-                info.id, lambda: self.say(_("Computer is thinking…")))
+                info.id, lambda: self.thinking(_("Computer")) if not self._dots else None)
+            self._done_thinking()
             await self.deliver()
             info = await self.sessions.info_by_id(info.id)
             if info.status != "active":
@@ -235,6 +256,7 @@ class TerminalGame:
             await asyncio.sleep(COMPUTER_POLL)
             now = await self.sessions.info_by_id(info.id)
             if (now.version, now.status) != (info.version, info.status):
+                self._done_thinking()
                 return
 
     async def _play(self, info: GameInfo, user: int, key: str) -> Any:
@@ -244,7 +266,9 @@ class TerminalGame:
         if not done and any(seat.is_computer for seat in info.seats):
             self.thinking(next(s.name for s in info.seats if s.is_computer)
                           if sum(s.is_computer for s in info.seats) == 1 else _("The computer"))
-        return await move
+        result = await move
+        self._done_thinking()
+        return result
 
     async def _handle(self, info: GameInfo, user: int, decision: Decision, line: str) -> None:
         command = line.lower()
@@ -260,6 +284,11 @@ class TerminalGame:
                 if played is None:
                     return
                 result = played
+            elif command == "hint":
+                hint = await self.sessions.hint(info.id, user)
+                for line in hint_lines(hint):
+                    self.say(f"  {line}")
+                return
             elif command == "log":
                 for entry in await self.sessions.log(TERMINAL_CHANNEL, 15):
                     self.say(f"  {entry}")

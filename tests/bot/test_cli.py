@@ -46,9 +46,9 @@ def test_a_whole_game_against_the_computer_from_piped_input(
         "1\n" * 200, monkeypatch, capsys,
     )
     assert code == 0, text
-    assert "Dice Race: You, Computer." in text
+    assert "Dice Race: You, Computer (normal)." in text
     assert "[channel] You opened a game of Dice Race." in text
-    assert re.search(r"\[channel\] Final scores: You \d+, Computer \d+\. Winner: \w+\.", text)
+    assert re.search(r"\[channel\] Final scores: You \d+, Computer \(normal\) \d+\. Winner: [\w ()]+\.", text)
     assert text.rstrip().endswith("Game over.")
     boards = re.findall(r"board: (\S+)", text)
     assert boards and all(Path(p).read_bytes().startswith(b"\x89PNG") for p in boards)

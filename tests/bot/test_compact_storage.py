@@ -72,7 +72,7 @@ async def test_a_schema_1_database_migrates_without_losing_a_game(tmp_path: Path
 
     store = await Store.open(path)
     try:
-        assert await store.schema_version() == SCHEMA_VERSION == 6
+        assert await store.schema_version() == SCHEMA_VERSION == 7
         for game_id, before in old_games.items():
             row = await store.game(game_id)
             assert row is not None

@@ -30,7 +30,7 @@ Rules of the road:
 * Turn timers (reminders and a deadline) are database rows written with the move; the
   scheduler (:mod:`bot.core.scheduler`) fires them through :meth:`Sessions.fire_due_timers`.
 
-The class is put together from one mixin per concern: :mod:`~bot.core.sessions.lobby`, :mod:`~bot.core.sessions.moves`, :mod:`~bot.core.sessions.reading`, :mod:`~bot.core.sessions.table`, :mod:`~bot.core.sessions.delivery`,
+The class is put together from one mixin per concern: :mod:`~bot.core.sessions.lobby`, :mod:`~bot.core.sessions.moves`, :mod:`~bot.core.sessions.reading`, :mod:`~bot.core.sessions.table`, :mod:`~bot.core.sessions.delivery`, :mod:`~bot.core.sessions.hints`,
 over :class:`~bot.core.sessions.common.SessionsCore`."""
 
 from __future__ import annotations
@@ -69,6 +69,7 @@ from bot.core.sessions.common import (  # noqa: F401  (the public names)
     refusal,
 )
 from bot.core.sessions.delivery import Delivery
+from bot.core.sessions.hints import Hint, HintOption, Hints  # noqa: F401
 from bot.core.sessions.lobby import Lobby
 from bot.core.sessions.moves import Moves
 from bot.core.sessions.reading import Reading
@@ -76,12 +77,13 @@ from bot.core.sessions.table import Table
 from bot.settings import MAX_TIMEOUT_HOURS  # noqa: F401
 
 __all__ = [
-    "Announcement", "AnnouncementKind", "GameInfo", "MoveResult", "Seat", "SeatView",
+    "Announcement", "AnnouncementKind", "GameInfo", "Hint", "HintOption", "MoveResult", "Seat",
+    "SeatView",
     "SessionError", "Sessions", "Status", "TimeoutPolicy",
 ]
 
 
-class Sessions(Lobby, Moves, Reading, Table, Delivery):
+class Sessions(Lobby, Moves, Reading, Table, Delivery, Hints):
     """The session API over one :class:`bot.storage.sqlite.Store`.
 
     ``clock`` returns the current Unix time in seconds (injected in tests);
