@@ -222,6 +222,7 @@ class GwtArgentina(Game[GwtState, GwtOptions]):
         clone.rng = Rng.from_seed(rng.randrange(2**63))
         redeal_unseen(clone, seat, rng)
         if clone.pedro is not None:  # the order of his face-down deck is unknown
+            clone.pedro.deck.sort()
             rng.shuffle(clone.pedro.deck)
         return clone
 

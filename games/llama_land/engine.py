@@ -150,9 +150,10 @@ class LlamaLand(Game[LlamaLandState, LlamaLandOptions]):
         clone = state.clone()
         clone.rng = Rng.from_seed(rng.randrange(2**63))
         for pile in clone.piles.values():
-            rest = pile[1:]
+            rest = sorted(pile[1:])  # the tiles, not their hidden order
             rng.shuffle(rest)
             pile[1:] = rest
+        clone.character_deck.sort()
         rng.shuffle(clone.character_deck)
         return clone
 
