@@ -379,15 +379,16 @@ def panel_for(game_id: int, version: int, decision: Decision, *,
 
 def add_hint(view: Components | LayoutComponents, game_id: int) -> None:
     """A grey "Hint" at the end of the last row of buttons when it has room, else on a row
-    of its own when the message has one left; left out otherwise (``/estancia hint``
-    still answers)."""
+    of its own when the message has one left (a Components V2 panel's menus take every
+    row it may hold); left out otherwise (``/estancia hint`` still answers)."""
     button = HintButton(game_id)
-    if isinstance(view, LayoutComponents):
+    if isinstance(view, LayoutComponents):  # its menus fill what the limit leaves
         last = view.rows[-1] if view.rows else []
-        if last and all(c["type"] == 2 for c in last) and len(last) < BUTTON_OPTIONS:
+        used = component_count([{"type": 1, "components": row} for row in view.rows])
+        room = LAYOUT_COMPONENT_LIMIT - used - 2  # its text and its image come on top
+        if (room > 0 and last and all(c["type"] == 2 for c in last)
+                and len(last) < BUTTON_OPTIONS):
             last.append(button.to_component_dict())
-        elif component_count(view.to_components()) + 2 <= LAYOUT_COMPONENT_LIMIT:
-            view.add_row([button])
         return
     rows = view.to_components()
     last = rows[-1]["components"] if rows else []

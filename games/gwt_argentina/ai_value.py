@@ -117,14 +117,16 @@ def potential(state: GwtState, seat: int) -> float:
     value += _waiting_discs(state, seat, visits)
     certs = permanent(p, "permanent_certificate")
     herd = expected_breeding(p) + certs
-    if visits > 0 and _turns_to_ba(state, p) <= 1:
-        # the next visit is with the hand as it is; the later ones with a drawn hand
-        value += W["visit"] * (visit_value(state, seat, breeding_total(p) + certs
-                                           + p.certificates)
+    if visits > 0:
+        # The next visit pays the hand the estanciero arrives with: the hand held now,
+        # kept or bettered on the way (cards are discarded for actions and drawn again),
+        # the nearer Buenos Aires the more; the later visits a hand drawn from the herd.
+        near = 1 / (1 + max(0.0, _turns_to_ba(state, p) - 1) / 2)
+        hand = max(breeding_total(p) + certs, herd)
+        arriving = near * hand + (1 - near) * herd
+        value += W["visit"] * (visit_value(state, seat, arriving + p.certificates)
                                - W["certificate"] * p.certificates)
-        value += W["visit"] * (visits - 1) * visit_value(state, seat, herd)
-    else:
-        value += W["visit"] * visits * visit_value(state, seat, herd)
+        value += W["visit"] * max(0.0, visits - 1) * visit_value(state, seat, herd)
     return value
 
 

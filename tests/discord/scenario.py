@@ -21,6 +21,10 @@ async def started_game(table: Table, creator: FakeMember, *others: FakeMember,
     return info.id, posted_message(table.fake, posts[-1])
 
 
+#: Panel buttons that play no move: "Take back" and "Hint".
+NOT_MOVES = ("est:undo:", "est:hint:")
+
+
 def action_rows(message: dict[str, Any]) -> list[dict[str, Any]]:
     return [c for c in message["components"] if c["type"] == 1]
 
@@ -38,11 +42,12 @@ def pick(panel: dict[str, Any], rng: random.Random | None) -> tuple[str, list[st
 
     Without ``rng`` the first option of the first row; with it, any option of any row.
     """
-    rows = [row for row in panel["components"]  # "Take back" would only slow a game down
-            if row["type"] == 1  # (a V2 panel also holds its text and image)
-            and any(not c["custom_id"].startswith("est:undo:") for c in row["components"])]
+    rows = [row for row in panel["components"]  # "Take back" would only slow a game down,
+            if row["type"] == 1  # a hint does not play (a V2 panel also holds its text and
+            and any(not c["custom_id"].startswith(NOT_MOVES)  # image)
+                    for c in row["components"])]
     row = rows[0] if rng is None else rng.choice(rows)
-    components = [c for c in row["components"] if not c["custom_id"].startswith("est:undo:")]
+    components = [c for c in row["components"] if not c["custom_id"].startswith(NOT_MOVES)]
     component = components[0] if rng is None else rng.choice(components)
     if component["type"] == 3:
         options = component["options"]

@@ -40,7 +40,8 @@ async def test_a_typed_label_plays_like_its_key(table: Table, alice: FakeMember,
     assert reply.ephemeral and reply.text.startswith("You chose **Cell D4**.")
     # the rest of the turn is offered right there
     assert reply.custom_ids == [f"est:opt:{game_id}:{info.version + 1}:fence",
-                                f"est:opt:{game_id}:{info.version + 1}:graze"]
+                                f"est:opt:{game_id}:{info.version + 1}:graze",
+                                f"est:hint:{game_id}"]
     fenced = await table.slash(mover, "move", option="fence it")
     assert fenced.text.startswith("You chose **Fence it**.")
 
@@ -55,7 +56,8 @@ async def test_undo_takes_back_a_step_without_chance(table: Table, alice: FakeMe
     assert reply.ephemeral and reply.text.startswith("You took back your last step.")
     assert "Claim a cell." in reply.text
     assert reply.custom_ids == [f"est:sel:{game_id}:{info.version + 2}:0",
-                                f"est:sel:{game_id}:{info.version + 2}:1"]
+                                f"est:sel:{game_id}:{info.version + 2}:1",
+                                f"est:hint:{game_id}"]
 
 
 async def test_lobby_buttons_join_add_a_computer_and_start(

@@ -82,6 +82,25 @@ def test_more_than_four_menus_go_in_one_components_v2_panel() -> None:
     assert component_count(shown) <= LAYOUT_COMPONENT_LIMIT
 
 
+def test_the_hint_button_goes_where_a_panel_has_room_and_never_past_the_limits() -> None:
+    """Issue 24: the grey "Hint" ends the last row of buttons, else takes a row of its
+    own; a Components V2 panel whose menus fill it does without (``/estancia hint`` still
+    answers), and no panel goes past Discord's limits."""
+    buttons = panel_for(7, 3, decision(3), hint=True).view.to_components()
+    assert [c["custom_id"] for c in buttons[-1]["components"]] == [
+        "est:opt:7:3:k0", "est:opt:7:3:k1", "est:opt:7:3:k2", "est:hint:7"]
+    menu = panel_for(7, 3, decision(30, grouped=True), undo=True, hint=True).view.to_components()
+    assert [c["custom_id"] for c in menu[-1]["components"]] == ["est:undo:7:3", "est:hint:7"]
+    full = panel_for(7, 3, decision(20, grouped=True, size=4, end=True), hint=True)
+    assert len(full.view.to_components()) <= 5
+    for count in (110, 400):
+        panel = panel_for(7, 3, decision(count, grouped=True, size=20, end=True), undo=True,
+                          hint=True)
+        assert isinstance(panel.view, LayoutComponents)
+        panel.view.text, panel.view.images = panel.content, ["choices.png"]
+        assert component_count(panel.view.to_components()) <= LAYOUT_COMPONENT_LIMIT
+
+
 def test_what_even_a_v2_panel_cannot_hold_comes_grouped_then_per_group() -> None:
     """25 groups of 25 need 25 menus (over 40 components), and a public turn message
     stays a classic one: a group first, then that group's options."""

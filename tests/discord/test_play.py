@@ -43,8 +43,9 @@ async def test_your_turn_opens_a_private_panel_of_grouped_options(
     # 30 free cells: more than one select menu holds, so they spread over two, whole rows
     # together: every cell is one pick away
     assert panel.custom_ids == [f"est:sel:{game_id}:{info.version}:0",
-                                f"est:sel:{game_id}:{info.version}:1"]
-    first, second = (row["components"][0] for row in panel.message["components"])
+                                f"est:sel:{game_id}:{info.version}:1",
+                                f"est:hint:{game_id}"]  # the computer's suggestion
+    first, second = (row["components"][0] for row in panel.message["components"][:2])
     assert first["placeholder"] == "Row A – Row D: Choose one of 24…"
     assert [c["value"] for c in second["options"]] == ["e1", "e2", "e3", "e4", "e5", "e6"]
 
@@ -56,7 +57,8 @@ async def test_your_turn_opens_a_private_panel_of_grouped_options(
     assert "You chose **Cell B3**." in claimed.text
     assert claimed.custom_ids == [f"est:opt:{game_id}:{info.version + 1}:fence",
                                   f"est:opt:{game_id}:{info.version + 1}:graze",
-                                  f"est:undo:{game_id}:{info.version + 1}"]
+                                  f"est:undo:{game_id}:{info.version + 1}",
+                                  f"est:hint:{game_id}"]
 
     grazed = await table.click(mover, claimed.message, f"est:opt:{game_id}:{info.version + 1}:graze")
     assert "Your turn is over" in grazed.text and grazed.message["components"] == []

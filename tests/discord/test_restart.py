@@ -19,7 +19,8 @@ async def test_old_buttons_and_panels_work_after_a_restart(
     try:
         reopened = await restarted.click(mover, turn_message, f"est:turn:{game_id}")
         assert reopened.custom_ids == [f"est:sel:{game_id}:{info.version}:0",
-                                       f"est:sel:{game_id}:{info.version}:1"]
+                                       f"est:sel:{game_id}:{info.version}:1",
+                                       f"est:hint:{game_id}"]
 
         # the panel opened before the restart is still current and still answers
         played = await restarted.click(mover, panel.message,

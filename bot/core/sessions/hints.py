@@ -81,7 +81,7 @@ def hint_lines(hint: Hint, bold: bool = False) -> list[str]:
             how = _("about as good")
         else:
             points = max(1, round(option.behind))
-            how = _n("about {n} point worse", "about {n} points worse", points, n=points)
+            how = _n("about {n} point worse", "about {n} points worse", points)
         line = f"{number}. {name(option.label)} — {how}"
         if number == 1 and option.plan:
             steps = " → ".join(option.plan[:PLAN_STEPS])
