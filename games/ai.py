@@ -60,9 +60,9 @@ BUDGETS: dict[str, dict[str, Budget]] = {
         "hard": Budget(worlds=3, steps=400),
     },
     "llama-land": {
-        "easy": Budget(worlds=1, steps=30, temperature=1.5),
-        "normal": Budget(worlds=1, steps=80),
-        "hard": Budget(worlds=2, steps=160),
+        "easy": Budget(worlds=1, steps=40, temperature=1.5),
+        "normal": Budget(worlds=2, steps=240),
+        "hard": Budget(worlds=3, steps=500),
     },
     "gwt-argentina": {
         "easy": Budget(worlds=1, steps=80, temperature=1.0),

@@ -67,6 +67,9 @@ class Budget:
     #: Easy players: the choice is drawn among the options with a chance that falls
     #: off with how much worse each looks (a softmax at this many points); 0 is the best.
     temperature: float = 0.0
+    #: The seat's own turns searched: 1 is the rest of this one; 2 goes on into its next
+    #: turn when nobody else decides in between (a solo game's automa plays inside a step).
+    turns: int = 1
 
 
 @dataclass(frozen=True)
@@ -124,7 +127,7 @@ def searched_options(game: Game, state: GameState, options: list[Option]) -> lis
 
 class _Node:
     __slots__ = ("state", "parent", "option", "depth", "estimate", "best", "leaf",
-                 "untried", "widened", "sig", "best_leaf")
+                 "untried", "widened", "sig", "best_leaf", "turn", "turns")
 
     def __init__(self, state: GameState, parent: _Node | None, option: Option | None,
                  depth: int, estimate: float, leaf: bool, sig: tuple | None) -> None:
@@ -142,6 +145,9 @@ class _Node:
         self.untried: list[Option] | None = None
         self.widened = 0
         self.sig = sig
+        #: The turn of its decision, and how many times the path changed turn.
+        self.turn = parent.turn if parent is not None else 0
+        self.turns = parent.turns if parent is not None else 0
 
     def value(self) -> float:
         return self.best if self.best is not None else self.estimate
@@ -178,35 +184,36 @@ def leaf_value(game: Game, state: GameState, seat: int) -> float:
     return value
 
 
-def _turn_over(decision: Decision | None, seat: int, turn: int) -> bool:
-    return decision is None or decision.seat != seat or decision.turn != turn
-
-
 class _Planner:
     """Best-first search of one world's turn tree."""
 
-    def __init__(self, game: Game, seat: int, turn: int, clock: _Clock,
-                 seen: frozenset) -> None:
+    def __init__(self, game: Game, seat: int, clock: _Clock, seen: frozenset,
+                 turns: int = 1) -> None:
         self.game = game
         self.seat = seat
-        self.turn = turn
         self.clock = clock
         self.seen = seen
+        self.turns = turns
         self._count = 0
 
     def child(self, node: _Node, option: Option) -> _Node | None:
+        """The node ``option`` leads to: a leaf once the turns searched are over, None when
+        it goes back to a decision already left (a circle)."""
         game, seat = self.game, self.seat
         state = game.apply(node.state, seat, option.key).state
         self.clock.spend()
         decision = game.pending(state)
-        if _turn_over(decision, seat, self.turn):
+        turns = node.turns + (decision is not None and decision.turn != node.turn)
+        if decision is None or decision.seat != seat or turns >= self.turns:
             return _Node(state, node, option, node.depth + 1, leaf_value(game, state, seat),
                          True, None)
         sig = signature(decision)
         if sig in self.seen or self._on_path(node, sig):
-            return None  # back to a decision already left: a circle
-        return _Node(state, node, option, node.depth + 1, game.evaluate(state, seat), False,
+            return None
+        made = _Node(state, node, option, node.depth + 1, game.evaluate(state, seat), False,
                      sig)
+        made.turn, made.turns = decision.turn, turns
+        return made
 
     @staticmethod
     def _on_path(node: _Node | None, sig: tuple) -> bool:
@@ -318,12 +325,16 @@ def rank(game: Game, state: GameState, seat: int, rng: Rng, budget: Budget,
     worlds = 0
     own = signature(decision)
     seen_here = seen | {own}
-    for index in range(budget.worlds):
+    # every world tries each option at least once: a decision with very many options
+    # (a tile's places) is looked at in fewer worlds, so the steps stay within bounds
+    count = max(1, min(budget.worlds, budget.steps // max(1, len(options))))
+    for index in range(count):
         if index and clock.out(budget.steps):
             break
         world = game.determinize(state, seat, rng)
-        planner = _Planner(game, seat, decision.turn, clock, seen_here)
+        planner = _Planner(game, seat, clock, seen_here, budget.turns)
         root = _Node(world, None, None, 0, 0.0, False, own)
+        root.turn = decision.turn
         children = []
         for option in options:
             made = planner.child(root, option)
@@ -331,7 +342,7 @@ def rank(game: Game, state: GameState, seat: int, rng: Rng, budget: Budget,
                 circling.add(option.key)
             else:
                 children.append(made)
-        limit = budget.steps * (index + 1) // budget.worlds
+        limit = budget.steps * (index + 1) // count
         planner.run(children, limit)
         worlds += 1
         for node in children:
