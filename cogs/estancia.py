@@ -27,7 +27,7 @@ from discord.ext import commands
 
 import renderer
 from bot.core import cpu, ratings, stale
-from bot.core.sessions import LANGUAGE_NAMES, NOT_STARTED, GameInfo, SessionError
+from bot.core.sessions import LANGUAGE_NAMES, MAX_LOG_LINES, NOT_STARTED, GameInfo, SessionError
 from bot.core.sessions.hints import hint_lines
 from bot.discord_ui.hand import hand_panel
 from bot.discord_ui.hand_image import hand_image
@@ -51,11 +51,11 @@ from bot.discord_ui.text import (
     settings_text,
 )
 from bot.discord_ui.votes import vote_text
-from bot.storage.sqlite import RatingRow, ServerRow
+from bot.storage.sqlite import RatingRow, ServerRow, SoloBest
 from games import ai, available_games, get_game, i18n
 from games.ai import level_name
 from games.base import Decision
-from games.i18n import N_, _, _n, using
+from games.i18n import N_, _, _n, number, using
 from renderer import leaderboard
 
 if TYPE_CHECKING:
@@ -137,12 +137,12 @@ def require_posting_rights(interaction: discord.Interaction) -> None:
 def server_text(server: ServerRow) -> str:
     """``/estancia server``: the stale-game rules in force."""
     if server.stale_days > 0:
-        stalled = _(stale.RULES[server.stale_policy], days=f"{server.stale_days:g}",
-                    hours=f"{stale.GRACE_HOURS:g}")
+        stalled = _(stale.RULES[server.stale_policy], days=number(server.stale_days),
+                    hours=number(stale.GRACE_HOURS))
     else:
         stalled = _("Stalled games are left alone.")
     lobbies = (_("A lobby nobody starts within {days} days expires.",
-                 days=f"{server.lobby_days:g}")
+                 days=number(server.lobby_days))
                if server.lobby_days > 0 else _("Lobbies never expire."))
     stand_in = _("When the computer plays a player's turn or seat, it plays at the {level} "
                  "level.", level=level_name(server.computer_level))
@@ -151,21 +151,34 @@ def server_text(server: ServerRow) -> str:
     return f"{stalled}\n{lobbies}\n{stand_in}\n{hints}"
 
 
-def stats_text(name: str, rows: list[RatingRow]) -> str:
-    """``/estancia stats``: games, wins, rating per game, and the favourite game."""
-    if not rows:
+def stats_text(name: str, rows: list[RatingRow], solo: Sequence[SoloBest] = ()) -> str:
+    """``/estancia stats``: games, wins, rating per game, the favourite game, and the best
+    score of each solo game per level of its automa (solo games are not rated)."""
+    if not rows and not solo:
         return _("**{name}** has no finished game on this server yet.", name=name)
-    games = sum(r.games for r in rows)
-    wins = sum(r.wins for r in rows)
-    favourite = get_game(rows[0].game).title
-    lines = [_("**{name}** — {games}, {wins}; favourite game: {favourite}.", name=name,
-               games=_n("{n} game", "{n} games", games),
-               wins=_n("{n} win", "{n} wins", wins), favourite=favourite)]
+    lines = []
+    if rows:
+        games = sum(r.games for r in rows)
+        wins = sum(r.wins for r in rows)
+        favourite = get_game(rows[0].game).title
+        lines.append(_("**{name}** — {games}, {wins}; favourite game: {favourite}.", name=name,
+                       games=_n("{n} game", "{n} games", games),
+                       wins=_n("{n} win", "{n} wins", wins), favourite=favourite))
+    else:
+        lines.append(_("**{name}** — solo games only so far.", name=name))
     for row in rows:
         shown = ratings.Rating(row.mu, row.sigma).shown
-        lines.append(_("• {game}: rating {rating} ({played} played, {won} won)",
-                       game=get_game(row.game).title, rating=f"{shown:.1f}",
-                       played=row.games, won=row.wins))
+        lines.append(_("• {game}: rating {rating} ({games}, {wins})",
+                       game=get_game(row.game).title, rating=number(shown, 1, fixed=True),
+                       games=_n("{n} game", "{n} games", row.games),
+                       wins=_n("{n} win", "{n} wins", row.wins)))
+    for best in solo:
+        lines.append(_n("• {game} solo, {level}: best score {best} ({n} game)",
+                        "• {game} solo, {level}: best score {best} ({n} games)", best.games,
+                        game=get_game(best.game).title,
+                        level=get_game(best.game).automa_level_name(best.level)
+                        if best.level else "—",
+                        best=best.best))
     return clip_lines(lines)
 
 
@@ -247,14 +260,10 @@ class EstanciaCog(commands.GroupCog, group_name="estancia",
         return await self.sessions.info(channel_of(interaction))
 
     async def latest_game(self, interaction: discord.Interaction) -> GameInfo:
-        """The open game, or else the last one finished here (its final board stays visible)."""
-        try:
-            return await self.channel_game(interaction)
-        except SessionError:
-            latest = await self.sessions.latest_info(channel_of(interaction))
-            if latest.status != "finished":
-                raise
-            return latest
+        """The open game, or else the last one finished here (its final board stays
+        visible) — also in the channel a game's thread was opened from, where its recap is
+        posted (:meth:`Sessions.game_here`)."""
+        return await self.sessions.game_here(channel_of(interaction))
 
     @staticmethod
     def can_manage_channel(interaction: discord.Interaction) -> bool:
@@ -276,6 +285,12 @@ class EstanciaCog(commands.GroupCog, group_name="estancia",
         except ValueError as why:
             raise SessionError.verbatim(str(why)) from None
         self.sessions.check_options(name, parsed)  # before a thread is opened for nothing
+        solo = sorted(get_game(name).solo_options & set(parsed))
+        if solo and computers:
+            raise SessionError(N_(
+                "{options} means the solo game (one seat, against the game's automa): leave "
+                "out computers, or leave out {options} for a game with computer players."),
+                options=", ".join(solo))
         channel_id, parent_id, note = await game_thread(interaction, get_game(name).title,
                                                         user.display_name)
         info = await self.sessions.new(channel_id, interaction.guild_id, user.id,
@@ -283,11 +298,14 @@ class EstanciaCog(commands.GroupCog, group_name="estancia",
                                        language=server_language(interaction))
         thread = f"<#{channel_id}>" if parent_id is not None else None
         if info.status == "active":  # a solo game (its options said so) starts at once
-            text = (_("Your solo game of **{title}** has started in {thread}: the board and "
-                      "your turn are in the channel.", title=info.title, thread=thread)
+            automa = await self.sessions.automa(info.id)
+            title = (f"**{info.title}**" if automa is None else
+                     _("**{title}** against {automa}", title=info.title, automa=automa.label()))
+            text = (_("Your solo game of {title} has started in {thread}: the board and "
+                      "your turn are in the channel.", title=title, thread=thread)
                     if thread else
-                    _("Your solo game of **{title}** has started: the board and your turn are "
-                      "in the channel.", title=info.title))
+                    _("Your solo game of {title} has started: the board and your turn are "
+                      "in the channel.", title=title))
             await self.reply(interaction, text + note)
             return
         for _seat in range(computers):
@@ -419,9 +437,11 @@ class EstanciaCog(commands.GroupCog, group_name="estancia",
     @app_commands.command(description="The last moves of this channel's game")
     @app_commands.describe(lines="How many lines (default 15)")
     async def log(self, interaction: discord.Interaction,
-                  lines: app_commands.Range[int, 1, 50] = 15) -> None:
+                  lines: app_commands.Range[int, 1, MAX_LOG_LINES] = 15) -> None:
         await self.think(interaction)
-        entries = await self.sessions.log(channel_of(interaction), lines)
+        info = await self.latest_game(interaction)
+        # (Discord checks the range; a forged interaction is bounded by the session layer)
+        entries = await self.sessions.log_of(info.id, lines)
         await self.reply(interaction, clip_lines(entries) if entries else _("Nothing has happened yet."))
 
     @app_commands.command(description="A summary of a game's rules")
@@ -523,11 +543,13 @@ class EstanciaCog(commands.GroupCog, group_name="estancia",
     @app_commands.command(description="A player's games, wins and ratings on this server")
     @app_commands.describe(user="The player (default: you)")
     async def stats(self, interaction: discord.Interaction,
-                    user: discord.Member | None = None) -> None:
+                    user: discord.User | None = None) -> None:
+        # (a User, not a Member: the player may have left the server since)
         await self.think(interaction)
         who = user or interaction.user
         rows = await self.sessions.player_stats(interaction.guild_id or 0, who.id)
-        await self.reply(interaction, stats_text(who.display_name, rows))
+        solo = await self.sessions.solo_bests(interaction.guild_id or 0, who.id)
+        await self.reply(interaction, stats_text(who.display_name, rows, solo))
 
     # -- playing -----------------------------------------------------------------------
     @app_commands.command(description="Play a move by typing it (or use the Your turn button)")
@@ -546,8 +568,8 @@ class EstanciaCog(commands.GroupCog, group_name="estancia",
         if decision is None:
             return typed  # the session layer says whose turn it is
         wanted = typed.strip().casefold().rstrip(".")
-        for _name, key, number in move_choices(decision):
-            if number is not None and wanted == str(number):
+        for _name, key, numbered in move_choices(decision):
+            if numbered is not None and wanted == str(numbered):
                 return key
         for option, (name, key, _number) in zip(decision.options, move_choices(decision),
                                                 strict=True):

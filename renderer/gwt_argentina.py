@@ -139,13 +139,15 @@ def _layout(view: dict, names: list[str]) -> tuple[Layout, list[tuple[Section, f
 def _paint_header(canvas: Canvas, view: dict, names: list[str], y: float) -> float:
     if view["finished"]:
         totals = {int(s): sc["total"] for s, sc in (view.get("scores") or {}).items()}
-        best = max(totals.values(), default=0)
-        winners = ", ".join(name_of(names, s) for s, t in totals.items() if t == best)
         pedro = (view.get("pedro") or {}).get("scores")
-        if pedro is not None and totals.get(0, 0) <= pedro["total"]:
-            # Solo: you win only by beating Pedro's total; a tie is his.
-            winners, best = name_of(names, len(totals)), pedro["total"]
-        head = _("Game over — {winners} wins with {n} VP", winners=winners, n=best)
+        if pedro is not None:  # Solo: Pedro beside the seat (« En cas d'égalité, la
+            totals[len(totals)] = pedro["total"]  # victoire est partagée », with him too)
+        best = max(totals.values(), default=0)
+        winners = [name_of(names, s) for s, t in totals.items() if t == best]
+        head = (_("Game over — {winners} wins with {n} VP", winners=winners[0], n=best)
+                if len(winners) == 1 else
+                _("Game over — {winners} share the win with {n} VP",
+                  winners=", ".join(winners), n=best))
     elif view["end_triggered_by"] is not None:
         head = _("Turn {n} — {name} to play (last turns)", n=view["turn"],
                  name=name_of(names, view["current"]))

@@ -24,7 +24,7 @@ from bot.core.autoplay import AnyGame, Step, turn_key
 from bot.core.timers import NO_CLOCK, TurnClock, plan_turn_clock
 from bot.storage.sqlite import ADDRESS_KEY, Change, GameRow, MoveRow, SeatRow
 from games.base import Decision, Event, Game, GameState, name_decision
-from games.i18n import N_, _
+from games.i18n import N_, _, number
 
 
 @dataclass(frozen=True)
@@ -102,17 +102,48 @@ def has_board(game: str) -> bool:
 
 
 def scores_text(loaded: Loaded, winners: Sequence[int]) -> str:
+    """ "Final scores: Ana 31, Bo 28. Winner: Ana." — a solo game's automa (which holds no
+    seat) is named with its level beside the seats, and among the winners when it won."""
     assert loaded.state is not None
     totals = loaded.game.scores(loaded.state)
     names = [s.name for s in loaded.row.seats]
-    board = ", ".join(f"{names[s]} {totals[s]['total']}" for s in sorted(totals))
-    final = _("Final scores: {scores}.", scores=board)
-    return f"{final} {verdict([names[s] for s in winners])}"
+    board = [f"{names[s]} {totals[s]['total']}" for s in sorted(totals)]
+    won = [names[s] for s in winners]
+    automa = loaded.game.automa(loaded.state)
+    if automa is not None:
+        board.append(f"{automa.label()} {automa.total}")
+        if automa.won:
+            won.append(automa.name)
+    final = _("Final scores: {scores}.", scores=", ".join(board))
+    return f"{final} {verdict(won)}"
+
+
+def automa_result(game: AnyGame, state: GameState) -> dict[str, Any]:
+    """What a finished game's result keeps of its scores: each seat's total and, in a
+    solo game, its automa (name, level, total, whether it won) — ``/estancia stats`` reads
+    a player's best solo score per level from it."""
+    totals = game.scores(state)
+    kept: dict[str, Any] = {"totals": [totals[s]["total"] for s in sorted(totals)]}
+    automa = game.automa(state)
+    if automa is not None:
+        kept["automa"] = {"name": automa.name, "level": automa.level, "total": automa.total,
+                          "won": automa.won}
+    return kept
+
+
+def lineup(game: AnyGame, state: GameState, seats: Sequence[SeatRow]) -> str:
+    """ "Ana, Bo (Crosses)" — and a solo game's automa: "Ana, against Pedro (expert ♦♦♦)"."""
+    names = ", ".join(seat_label(game, state, i, s.name) for i, s in enumerate(seats))
+    automa = game.automa(state)
+    if automa is None:
+        return names
+    return _("{seats}, against {automa}", seats=names, automa=automa.label())
 
 
 def verdict(winner_names: Sequence[str]) -> str:
-    """`Winner: Ana.` or `Winners: Ana and Bo.` (a name may be "You" in the terminal)."""
-    if not winner_names:  # a solo game lost to its automa (GWT Argentina's Pedro)
+    """`Winner: Ana.` or `Winners: Ana and Bo.` (a name may be "You" in the terminal, or a
+    solo game's automa)."""
+    if not winner_names:  # nobody: cannot happen at the end of a game, kept for safety
         return _("No seat wins.")
     if len(winner_names) == 1:
         return _("Winner: {name}.", name=winner_names[0])
@@ -121,12 +152,14 @@ def verdict(winner_names: Sequence[str]) -> str:
 
 def turn_clock(
     row: GameRow, decision: Decision | None, *, started_at: float, now: float,
-    new_turn: bool = True,
+    new_turn: bool = True, deadline_at: float | None = None,
 ) -> TurnClock:
     """Timers for the pending decision under the row's timer settings.
 
     A paused game has none. A new turn of a player on vacation starts its clock when
-    they are back (``new_turn=False``: a running turn whose start is already known)."""
+    they are back (``new_turn=False``: a running turn whose start is already known).
+    ``deadline_at``: a running turn's deadline as it stands (it may have been set
+    mid-turn, counted from that change), else it is counted from ``started_at``."""
     if decision is None or row.paused_at is not None:
         return NO_CLOCK
     away = row.seats[decision.seat].away_until
@@ -137,6 +170,7 @@ def turn_clock(
         human=row.seats[decision.seat].user_id is not None,
         turn_started_at=started_at, now=now, timeout_hours=row.turn_timeout_hours,
         reminder_hours=row.reminder_hours,
+        deadline_at=None if new_turn or row.turn_timeout_hours <= 0 else deadline_at,
     )
 
 
@@ -150,8 +184,8 @@ def describe_timer(turn_timeout_hours: float, reminder_hours: Sequence[float],
     """One line: "24 h per turn, reminders 12 h and 2 h before; then the computer plays"."""
     if turn_timeout_hours <= 0:
         return _("no turn timer.")
-    hours = f"{turn_timeout_hours:g}"
-    reminders = and_list([f"{h:g} h" for h in reminder_hours])
+    hours = number(turn_timeout_hours)
+    reminders = and_list([f"{number(h)} h" for h in reminder_hours])
     computer = timeout_policy == "computer"
     if reminders:
         text = (N_("{hours} h per turn, reminders {reminders} before; then the computer plays "
@@ -176,9 +210,9 @@ def begin(lobby: Loaded, state: GameState, steps: Sequence[Step], user_id: int,
     )
     started = Loaded(replace(row, status="active", state=game.dump(state), version=version),
                      game, state)
-    lineup = ", ".join(seat_label(game, state, i, s.name) for i, s in enumerate(row.seats))
     change = advance(started, steps, now, kind="start",
-                     lead=_("{title} begins: {seats}.", title=game.title, seats=lineup),
+                     lead=_("{title} begins: {seats}.", title=game.title,
+                            seats=lineup(game, state, row.seats)),
                      fresh_turn=True)
     change.expected_version = row.version
     change.moves.insert(0, start)
@@ -249,6 +283,7 @@ def settle_turn(
         if not winners and gone:  # the game's own winners all forfeited
             winners = best_remaining(game, state, gone)
         result = {"winners": winners, "forfeits": forfeits(row)} if gone else {"winners": winners}
+        result.update(automa_result(game, state))
         change.game = replace(row, status="finished", deadline_at=None, result=result)
         change.timers = []
         change.announcements += game_over_announcements(
@@ -357,7 +392,11 @@ def forfeit(before: Loaded, seat: int, now: float, text: str) -> Change:
         row, status="finished", version=move.version, updated_at=now, deadline_at=None,
         result={"winners": winners, "forfeited": seat, "forfeits": record},
     )
-    bodies = game_over_announcements(row, text, verdict([row.seats[i].name for i in winners]))
+    won = [row.seats[i].name for i in winners]
+    automa = None if before.state is None else before.game.automa(before.state)
+    if automa is not None and not won:  # a solo game given up: its automa wins
+        won.append(automa.name)
+    bodies = game_over_announcements(row, text, verdict(won))
     return Change(finished, row.version, moves=[move], announcements=bodies, timers=[])
 
 

@@ -35,12 +35,14 @@ from bot.discord_ui.panels import (
     Panel,
     acknowledge_soon,
     answer_privately,
+    answer_stored,
     guarded,
     pack_menus,
     sessions_of,
     settle,
     show_panel,
     speak_to,
+    version_of,
 )
 from bot.discord_ui.text import (
     BUTTON_LABEL_LIMIT,
@@ -121,7 +123,14 @@ async def play_side_from_panel(interaction: discord.Interaction, game_id: int, v
         raise
     header = [_("You chose **{label}**.", label=result.label)]
     header += [f"• {line}" for line in result.events]
-    await present_hand(interaction, await sessions.seat_view(game_id, user), header)
+
+    async def show() -> None:
+        await present_hand(interaction, await sessions.seat_view(game_id, user), header)
+
+    async def plain() -> Panel:
+        return hand_panel(await sessions.seat_view(game_id, user), header)
+
+    await answer_stored(interaction, show(), plain)
 
 
 def _prefix_ok(custom_id: str) -> bool:
@@ -147,7 +156,7 @@ class SideButton(ui.DynamicItem[ui.Button],
     async def from_custom_id(cls, interaction: discord.Interaction, item: ui.Item[Any],
                              match: re.Match[str]) -> SideButton:
         label = getattr(item, "label", None) or match["choice"]
-        return cls(int(match["game"]), int(match["version"]), match["choice"], label)
+        return cls(int(match["game"]), version_of(match["version"]), match["choice"], label)
 
     async def callback(self, interaction: discord.Interaction) -> None:
         await guarded(interaction, play_side_from_panel(interaction, self.game_id, self.version,
@@ -170,7 +179,7 @@ class SideSelect(ui.DynamicItem[ui.Select],
     async def from_custom_id(cls, interaction: discord.Interaction, item: ui.Item[Any],
                              match: re.Match[str]) -> SideSelect:
         part = int(match["part"]) if match["part"] else None
-        return cls(int(match["game"]), int(match["version"]), [], part)  # values filled in
+        return cls(int(match["game"]), version_of(match["version"]), [], part)  # values filled in
 
     async def callback(self, interaction: discord.Interaction) -> None:
         values = self.item.values

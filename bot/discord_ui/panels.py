@@ -36,10 +36,11 @@ import contextlib
 import io
 import logging
 import re
-from collections.abc import AsyncIterator, Awaitable, Sequence
+from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+import aiohttp
 import discord
 from discord import ui
 
@@ -47,7 +48,9 @@ import renderer
 from bot.core import cpu
 from bot.core.sessions import (
     GAME_OVER,
+    MAX_GAME_ID,
     NOT_STARTED,
+    STORED,
     Announcement,
     GameInfo,
     MoveResult,
@@ -59,10 +62,12 @@ from bot.discord_ui.hand_image import hand_image
 from bot.discord_ui.text import (
     BUTTON_LABEL_LIMIT,
     LABEL_LIMIT,
+    PANEL_REFUSED,
     PLACEHOLDER_LIMIT,
     SPECTATOR,
     STALE_PANEL,
     UNEXPECTED,
+    UNEXPECTED_AFTER_STORED,
     clip,
     clip_lines,
     fit_components,
@@ -714,6 +719,23 @@ async def present(interaction: discord.Interaction, game_id: int, version: int,
     await show_panel(interaction, panel, images)
 
 
+def unexpected() -> str:
+    """The answer to a failure nobody foresaw: nothing was changed — unless this
+    interaction's change was stored before it (:data:`bot.core.sessions.STORED`)."""
+    return _(UNEXPECTED_AFTER_STORED) if STORED.get() else _(UNEXPECTED)
+
+
+def answering(interaction: discord.Interaction) -> None:
+    """The running task answers ``interaction``: a stopping bot lets it finish before it
+    closes its connection to Discord (:meth:`bot.discord_ui.client.EstanciaBot.close`).
+    Nothing is stored by it yet (:data:`bot.core.sessions.STORED`)."""
+    STORED.set(False)
+    track = getattr(interaction.client, "answering", None)
+    task = asyncio.current_task()
+    if track is not None and task is not None:
+        track(task)
+
+
 def speak_to(interaction: discord.Interaction) -> str:
     """Make the user's language (their Discord client's, ``interaction.locale``) the active
     one for the rest of this interaction's handling.
@@ -733,6 +755,7 @@ def speak_to(interaction: discord.Interaction) -> str:
 async def guarded(interaction: discord.Interaction, handler: Awaitable[None]) -> None:
     """Run a component handler in the user's language: refusals are answered privately,
     failures logged and answered."""
+    answering(interaction)
     speak_to(interaction)
     try:
         try:
@@ -744,8 +767,8 @@ async def guarded(interaction: discord.Interaction, handler: Awaitable[None]) ->
         return
     except Exception:
         log.exception("component %s failed", (interaction.data or {}).get("custom_id"))
-        with contextlib.suppress(discord.HTTPException, AlreadyAcknowledged):
-            await answer_privately(interaction, _(UNEXPECTED))
+        with contextlib.suppress(*REFUSED, AlreadyAcknowledged):
+            await answer_privately(interaction, unexpected())
 
 
 async def open_panel(interaction: discord.Interaction, game_id: int) -> None:
@@ -850,7 +873,18 @@ async def present_current(interaction: discord.Interaction, game_id: int,
 async def present_result(interaction: discord.Interaction, sessions: Sessions,
                          result: MoveResult, headline: str | None = None,
                          undo_button: bool = True) -> None:
-    """The panel after a step or an undo: the next step of the turn, or why there is none."""
+    """The panel after a step or an undo: the next step of the turn, or why there is none.
+
+    The step is stored by now: when Discord refuses this answer (or drawing it fails), a
+    plainer one still says what was played and shows the decision as it now stands."""
+    await answer_stored(
+        interaction, _present_result(interaction, sessions, result, headline, undo_button),
+        lambda: _plain_result(interaction, sessions, result, headline, undo_button))
+
+
+async def _present_result(interaction: discord.Interaction, sessions: Sessions,
+                          result: MoveResult, headline: str | None,
+                          undo_button: bool) -> None:
     game_id, user_id = result.game_id, interaction.user.id
     info = None if result.decision is not None else await sessions.info_by_id(game_id)
     hand = seen = None
@@ -863,6 +897,105 @@ async def present_result(interaction: discord.Interaction, sessions: Sessions,
     if seen is not None and seen.info.version != result.version:
         seen = None  # moved on meanwhile: the image is drawn from a fresh read
     await present(interaction, game_id, result.version, result.decision, panel, seen)
+
+
+async def _plain_result(interaction: discord.Interaction, sessions: Sessions,
+                        result: MoveResult, headline: str | None, undo_button: bool) -> Panel:
+    """The answer after a step as it now stands, without images: the same panel when
+    nothing moved since, else what was played and the user's decision now."""
+    known = after_move_panel(result, headline=headline)
+    try:
+        seen = await sessions.seat_view(result.game_id, interaction.user.id, undo=undo_button)
+    except Exception:
+        log.exception("game %s could not be read again for a plain answer", result.game_id)
+        return known
+    info = seen.info
+    decision = seen.decision if info.status == "active" else None
+    if info.version == result.version:
+        return after_move_panel(result, None if decision is not None else info,
+                                headline=headline, hand=hand_of(seen),
+                                undo=undo_button and seen.undoable)
+    if decision is None:
+        return after_move_panel(result, info, headline=headline)
+    header = [headline or _("You chose **{label}**.", label=result.label)]
+    header += [f"• {line}" for line in result.events]
+    return panel_for(result.game_id, info.version, decision, header=header, hand=hand_of(seen))
+
+
+#: What an answer Discord refuses raises: its refusal, or the connection to it failing.
+REFUSED = (discord.HTTPException, aiohttp.ClientError, OSError, TimeoutError)
+
+
+async def answer_stored(interaction: discord.Interaction, answer: Awaitable[None],
+                        plain: Callable[[], Awaitable[Panel]]) -> None:
+    """Give ``answer``, the answer to an interaction whose change is stored already.
+
+    When Discord refuses it (a 400, a 5xx, a lost connection) or it fails, the user is
+    still told the truth: ``plain()``'s panel as a private message without images, else
+    its text alone — never "nothing was changed"."""
+    try:
+        await answer
+        return
+    except AlreadyAcknowledged:
+        raise
+    except REFUSED as error:
+        log.warning("the answer to interaction %s was refused after its change was stored "
+                    "(%s); answering plainly", interaction.id, refusal_of(error))
+    except Exception:
+        log.exception("the answer to interaction %s failed after its change was stored; "
+                      "answering plainly", interaction.id)
+    if expired(interaction):
+        return
+    with contextlib.suppress(*REFUSED):
+        await settle(interaction)  # a deferral still to come is called off
+    try:
+        panel = await plain()
+    except Exception:
+        log.exception("no plain answer for interaction %s", interaction.id)
+        panel = Panel(_(UNEXPECTED_AFTER_STORED), None)
+    attempts = [panel]
+    if panel.view is not None:
+        attempts.append(Panel(clip_lines([panel.content, _(PANEL_REFUSED)]), None))
+    for attempt in attempts:
+        try:
+            await send_private(interaction, attempt)
+            return
+        except REFUSED as error:
+            log.warning("the plain answer to interaction %s was refused too (%s)",
+                        interaction.id, refusal_of(error))
+        if expired(interaction):
+            return
+
+
+def refusal_of(error: BaseException) -> str:
+    """ "HTTP 400 (code 50035): Invalid Form Body", or the connection error."""
+    if isinstance(error, discord.HTTPException):
+        return f"HTTP {error.status} (code {error.code}): {error.text[:200]}"
+    return repr(error)
+
+
+async def send_private(interaction: discord.Interaction, panel: Panel) -> None:
+    """``panel`` (no image) as a private message: the interaction's response when it has
+    none yet, else in place of its "thinking…" placeholder, else a followup."""
+    content: str | None = fit_message(panel.content)
+    view: Any = panel.view
+    if isinstance(view, LayoutComponents):
+        view.text, view.images, content = content, [], None
+    extra = {} if view is None else {"view": view}
+    response = interaction.response
+    if not response.is_done():
+        try:
+            async with _responding(interaction, "answered"):
+                await response.send_message(content, ephemeral=True, **extra)
+            return
+        except AlreadyAcknowledged:
+            pass  # Discord took the refused answer after all (a 5xx): a followup then
+    if expired(interaction):
+        return
+    if response.type == discord.InteractionResponseType.deferred_channel_message:
+        await interaction.edit_original_response(content=content, attachments=[], **extra)
+    else:
+        await interaction.followup.send(content, ephemeral=True, **extra)
 
 
 async def take_back(interaction: discord.Interaction, game_id: int, version: int) -> None:
@@ -997,6 +1130,19 @@ class StartButton(_LobbyButton, ui.DynamicItem[ui.Button], template=r"est:start:
     style = discord.ButtonStyle.success
 
 
+#: A version no running game has (a new game's lobby is at 0): what a custom id carrying
+#: a number past SQLite's integers stands for (its panel is out of date, like any other
+#: old one).
+NO_VERSION = 0
+
+
+def version_of(digits: str) -> int:
+    """The game version a custom id carries (at most 19 digits, by the templates); one
+    past SQLite's integers is :data:`NO_VERSION`."""
+    version = int(digits)
+    return version if version < MAX_GAME_ID else NO_VERSION
+
+
 def _prefix(public: bool) -> str:
     return "p" if public else ""
 
@@ -1027,7 +1173,7 @@ class OptionButton(ui.DynamicItem[ui.Button],
                              match: re.Match[str]) -> OptionButton:
         label = getattr(item, "label", None) or match["choice"]
         style = getattr(item, "style", None) or discord.ButtonStyle.primary
-        return cls(int(match["game"]), int(match["version"]), match["choice"], label, style,
+        return cls(int(match["game"]), version_of(match["version"]), match["choice"], label, style,
                    bool(match["pub"]))
 
     async def callback(self, interaction: discord.Interaction) -> None:
@@ -1054,7 +1200,7 @@ class OptionSelect(ui.DynamicItem[ui.Select],
                              match: re.Match[str]) -> OptionSelect:
         part = int(match["part"]) if match["part"] else None
         # discord.py fills in the values
-        return cls(int(match["game"]), int(match["version"]), [], public=bool(match["pub"]),
+        return cls(int(match["game"]), version_of(match["version"]), [], public=bool(match["pub"]),
                    part=part)
 
     async def callback(self, interaction: discord.Interaction) -> None:
@@ -1081,7 +1227,7 @@ class GroupSelect(ui.DynamicItem[ui.Select],
     @classmethod
     async def from_custom_id(cls, interaction: discord.Interaction, item: ui.Item[Any],
                              match: re.Match[str]) -> GroupSelect:
-        return cls(int(match["game"]), int(match["version"]), [], public=bool(match["pub"]))
+        return cls(int(match["game"]), version_of(match["version"]), [], public=bool(match["pub"]))
 
     async def callback(self, interaction: discord.Interaction) -> None:
         values = self.item.values
@@ -1103,7 +1249,7 @@ class UndoButton(ui.DynamicItem[ui.Button],
     @classmethod
     async def from_custom_id(cls, interaction: discord.Interaction, item: ui.Item[Any],
                              match: re.Match[str]) -> UndoButton:
-        return cls(int(match["game"]), int(match["version"]))
+        return cls(int(match["game"]), version_of(match["version"]))
 
     async def callback(self, interaction: discord.Interaction) -> None:
         await guarded(interaction, take_back(interaction, self.game_id, self.version))

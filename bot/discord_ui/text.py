@@ -7,7 +7,7 @@ from typing import Any
 
 from bot.core.option_values import parse_option_words
 from bot.core.sessions import LANGUAGE_NAMES, MAX_TIMEOUT_HOURS, GameInfo
-from games.i18n import N_, _, _n
+from games.i18n import N_, _, _n, number
 from renderer.recap import category_name
 
 #: Discord's limit on message content.
@@ -28,6 +28,11 @@ STALE_PANEL = N_("This panel is out of date — the game has moved on.")
 SPECTATOR = N_("You are not playing in this game. `/estancia board` shows the board; "
                "`/estancia log` the last moves.")
 UNEXPECTED = N_("Something went wrong on our side; nothing was changed. Please try again.")
+#: The same after the interaction's change was stored: it counts, whatever went wrong next.
+UNEXPECTED_AFTER_STORED = N_("Something went wrong on our side after your action was saved: "
+                             "it counts. `/estancia board` shows the game as it stands.")
+#: The last line of a plain answer sent because Discord refused the panel itself.
+PANEL_REFUSED = N_("(Discord did not take the panel: go on with `/estancia move`.)")
 NOT_IN_GUILD = N_("Estancia games are played in server channels, not in direct messages.")
 
 
@@ -124,11 +129,11 @@ def seat_lines(info: GameInfo) -> list[str]:
 
 def settings_text(info: GameInfo) -> str:
     if info.turn_timeout_hours:
-        reminders = ", ".join(f"{h:g} h" for h in info.reminder_hours) or _("none")
+        reminders = ", ".join(f"{number(h)} h" for h in info.reminder_hours) or _("none")
         at_deadline = (_("the computer plays the turn") if info.timeout_policy == "computer"
                        else _("the seat forfeits"))
         timer = _("Turn timer: {hours} h · reminders before the deadline: {reminders} · at the "
-                  "deadline: {policy}", hours=f"{info.turn_timeout_hours:g}",
+                  "deadline: {policy}", hours=number(info.turn_timeout_hours),
                   reminders=reminders, policy=at_deadline)
     else:
         timer = _("Turn timer: off")

@@ -32,6 +32,7 @@ from bot.storage.sqlite import (
     OutboxRow,
     RatingRow,
     ServerRow,
+    SoloBest,
     StaleVersion,
     TimerRow,
     _dump,
@@ -328,6 +329,18 @@ class PgStore:
             "SELECT * FROM games WHERE channel_id = $1 ORDER BY id DESC LIMIT 1", channel_id
         )
         return _game_from_row(row) if row else None
+
+    async def games_from_channel(self, channel_id: int, limit: int) -> list[GameRow]:
+        """Games played in threads opened from this channel (``parent_id``): the open ones
+        first, then the others, newest first."""
+        rows = await self._pool.fetch(
+            """
+            SELECT * FROM games WHERE parent_id = $1
+            ORDER BY status IN ('lobby', 'active') DESC, id DESC LIMIT $2
+            """,
+            channel_id, limit,
+        )
+        return [_game_from_row(r) for r in rows]
 
     async def games_with_status(self, *statuses: str) -> list[GameRow]:
         rows = await self._pool.fetch(
@@ -706,6 +719,20 @@ class PgStore:
             guild_id, player,
         )
         return [_rating_from_row(r) for r in rows]
+
+    async def best_solo_scores(self, guild_id: int, user_id: int) -> list[SoloBest]:
+        rows = await self._pool.fetch(
+            """
+            SELECT game, result::jsonb #>> '{automa,level}' AS level,
+                   MAX((result::jsonb #>> '{totals,0}')::int) AS best, COUNT(*) AS games
+            FROM games WHERE guild_id = $1 AND status = 'finished'
+                AND result::jsonb ? 'automa'
+                AND (seats::jsonb #>> '{0,user_id}')::bigint = $2
+            GROUP BY game, level ORDER BY game, best DESC
+            """,
+            guild_id, user_id,
+        )
+        return [SoloBest(r["game"], r["level"], r["best"], r["games"]) for r in rows]
 
     # -- servers and stale games -----------------------------------------------------------
     async def server(self, guild_id: int) -> ServerRow | None:

@@ -380,6 +380,17 @@ class RatingRow:
 
 
 @dataclass(frozen=True)
+class SoloBest:
+    """A player's finished solo games (one seat against an automa) of one game and automa
+    level: the best total and how many."""
+
+    game: str
+    level: str | None
+    best: int
+    games: int
+
+
+@dataclass(frozen=True)
 class ServerRow:
     guild_id: int
     stale_days: float
@@ -738,6 +749,18 @@ class Store:
             "SELECT * FROM games WHERE channel_id = ? ORDER BY id DESC LIMIT 1", (channel_id,)
         )
         return _game_from_row(row) if row else None
+
+    async def games_from_channel(self, channel_id: int, limit: int) -> list[GameRow]:
+        """Games played in threads opened from this channel (``parent_id``): the open ones
+        first, then the others, newest first."""
+        rows = await self._fetchall(
+            """
+            SELECT * FROM games WHERE parent_id = ?
+            ORDER BY status IN ('lobby', 'active') DESC, id DESC LIMIT ?
+            """,
+            (channel_id, limit),
+        )
+        return [_game_from_row(r) for r in rows]
 
     async def games_with_status(self, *statuses: str) -> list[GameRow]:
         marks = ", ".join("?" for _ in statuses)
@@ -1139,6 +1162,22 @@ class Store:
             (guild_id, player),
         )
         return [_rating_from_row(r) for r in rows]
+
+    async def best_solo_scores(self, guild_id: int, user_id: int) -> list[SoloBest]:
+        """The user's best total per game and automa level in their finished solo games on a
+        server (the result's ``automa`` and ``totals``, see ``transitions.automa_result``)."""
+        rows = await self._fetchall(
+            """
+            SELECT game, json_extract(result, '$.automa.level') AS level,
+                   MAX(json_extract(result, '$.totals[0]')) AS best, COUNT(*) AS games
+            FROM games WHERE guild_id = ? AND status = 'finished'
+                AND json_extract(result, '$.automa') IS NOT NULL
+                AND json_extract(seats, '$[0].user_id') = ?
+            GROUP BY game, level ORDER BY game, best DESC
+            """,
+            (guild_id, user_id),
+        )
+        return [SoloBest(r["game"], r["level"], r["best"], r["games"]) for r in rows]
 
     # -- servers and stale games -----------------------------------------------------------
     async def server(self, guild_id: int) -> ServerRow | None:

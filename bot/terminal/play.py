@@ -31,7 +31,7 @@ from bot.settings import Settings
 from bot.storage.sqlite import Store
 from bot.terminal.text_board import board_text, view_lines
 from games import get_game
-from games.base import Decision
+from games.base import Automa, Decision
 from games.i18n import N_, _, using
 from renderer.recap import category_name
 
@@ -177,8 +177,15 @@ class TerminalGame:
         if info is not None:  # a lobby left half made by an interrupted run
             await self.sessions.cancel(TERMINAL_CHANNEL, info.creator_id, True)
         seats = self.options.seats
+        engine = get_game(self.options.game)
+        solo = sorted(engine.solo_options & set(self.options.options or {}))
+        if solo and seats != 1 and engine.min_seats == 1:
+            raise SessionError(N_(
+                "{options} means the solo game (one seat, against the game's automa): play "
+                "it with --seats 1, or leave {options} out for a game of {n} seats."),
+                options=", ".join(solo), n=seats)
         computer = self.options.computer
-        first_name = _("You") if computer else _("Player {n}", n=1)
+        first_name = _("You") if computer or seats == 1 else _("Player {n}", n=1)
         info = await self.sessions.new(
             TERMINAL_CHANNEL, None, FIRST_USER, first_name, self.options.game,
             self.options.options, seed=self.options.seed, language=self.options.language,
@@ -294,7 +301,8 @@ class TerminalGame:
                     self.say(f"  {entry}")
                 return
             elif command == "scores":
-                self._say_scores(info, await self.sessions.scores(info.id))
+                self._say_scores(info, await self.sessions.scores(info.id),
+                                 await self.sessions.automa(info.id))
                 return
             elif command in ("help", "?", ""):
                 self.say(_("Type {commands}.", commands=_(COMMANDS)))
@@ -431,13 +439,17 @@ class TerminalGame:
         else:
             self.say("  " + _("Nothing is hidden in this game: type board to see everything."))
 
-    def _say_scores(self, info: GameInfo, scores: dict[int, dict[str, int]]) -> None:
-        for seat in info.seats:
-            parts = scores[seat.index]
-            game = get_game(info.game)
+    def _say_scores(self, info: GameInfo, scores: dict[int, dict[str, int]],
+                    automa: Automa | None = None) -> None:
+        """Each seat's points by category, then a solo game's opponent's (no seat)."""
+        game = get_game(info.game)
+        lines = [(seat.name, scores[seat.index]) for seat in info.seats]
+        if automa is not None:
+            lines.append((automa.label(), automa.scores))
+        for name, parts in lines:
             detail = ", ".join(f"{category_name(k, game)} {v}" for k, v in parts.items()
                                if k != "total")
-            self.say(f"  {seat.name}: {parts['total']}" + (f" ({detail})" if detail else ""))
+            self.say(f"  {name}: {parts['total']}" + (f" ({detail})" if detail else ""))
 
     def _final(self, info: GameInfo) -> None:
         if info.status == "finished":

@@ -28,6 +28,7 @@ import contextlib
 import itertools
 import json
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any
@@ -123,6 +124,9 @@ class Call:
     response: Any = None
     #: The sender's User-Agent (bot processes in a test may tag theirs).
     agent: str = ""
+    #: The sender had hung up when the answer was ready (it never saw it: a bot that
+    #: closed its HTTP session while this request was under way).
+    unheard: bool = False
 
     @property
     def body(self) -> dict[str, Any]:
@@ -247,9 +251,13 @@ class Fault:
     delay: float = 0.0
     times: int = 1
     hits: int = 0
+    #: Only requests this says yes to (None: every matching request).
+    when: Callable[[Call], bool] | None = None
 
-    def matches(self, method: str, path: str) -> bool:
-        return (self.method in ("*", method)) and bool(self.pattern.search(path)) and self.hits < self.times
+    def matches(self, method: str, path: str, call: Call | None = None) -> bool:
+        return ((self.method in ("*", method)) and bool(self.pattern.search(path))
+                and self.hits < self.times
+                and (self.when is None or call is None or self.when(call)))
 
 
 # -- the world the fake shows ---------------------------------------------------------------
@@ -450,15 +458,17 @@ class FakeDiscord:
     # -- faults -----------------------------------------------------------------------
     def inject(self, method: str, path_regex: str, *, status: int | None = None, code: int = 0,
                message: str = "injected fault", retry_after: float | None = None,
-               delay: float = 0.0, times: int = 1) -> Fault:
-        """Fail (``status``) or slow down (``delay``) the next ``times`` matching requests.
+               delay: float = 0.0, times: int = 1,
+               when: Callable[[Call], bool] | None = None) -> Fault:
+        """Fail (``status``) or slow down (``delay``) the next ``times`` matching requests
+        (only those ``when`` says yes to, if given: a message with files, say).
 
         ``status=429`` answers like Discord's rate limiter (``retry_after`` in the body and
         the ``Via`` header discord.py needs to tell it from a Cloudflare ban);
         ``status=404, code=10062`` is "Unknown interaction" (the 3-second window missed).
         """
         fault = Fault(method.upper(), re.compile(path_regex), status, code, message, retry_after,
-                      delay, times)
+                      delay, times, when=when)
         self.faults.append(fault)
         return fault
 
@@ -513,6 +523,7 @@ class FakeDiscord:
             call.status = response.status
             if isinstance(response.body, bytes) and response.body:
                 call.response = json.loads(response.body)
+            call.unheard = request.transport is None or request.transport.is_closing()
             return response
         finally:
             async with self._changed:
@@ -520,7 +531,7 @@ class FakeDiscord:
 
     async def _fault(self, call: Call) -> web.Response | None:
         for fault in self.faults:
-            if not fault.matches(call.method, call.path):
+            if not fault.matches(call.method, call.path, call):
                 continue
             fault.hits += 1
             if fault.delay:
@@ -828,6 +839,11 @@ class FakeDiscord:
                 user = member.pop("user")
                 resolved.setdefault("users", {})[user["id"]] = user
                 resolved.setdefault("members", {})[user["id"]] = member
+                leaf.append({"name": option_name, "value": user["id"], "type": 6})
+                continue
+            if isinstance(value, FakeUser):  # a user who is not (or no longer) a member
+                user = value.payload()
+                resolved.setdefault("users", {})[user["id"]] = user
                 leaf.append({"name": option_name, "value": user["id"], "type": 6})
                 continue
             entry: dict[str, Any] = {"name": option_name, "value": value,

@@ -141,7 +141,7 @@ async def test_a_french_server_game_posts_its_turns_and_events_in_french(
     assert info.language == "fr"
     start = posts[-1]
     assert content(start).startswith("Pasture commence : alice, bob."), content(start)
-    assert "c'est à vous de jouer (temps écoulé <t:" in content(start)
+    assert "c'est à vous de jouer (échéance <t:" in content(start)
     turn = posted_message(fake, start)
     button = turn["components"][0]["components"][0]
     assert button["label"] == "À vous"

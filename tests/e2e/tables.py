@@ -72,7 +72,9 @@ def _forced(engine: Any, state_after: dict[str, Any]) -> bool:
 def outbox_drained(db_path: Path) -> bool:
     conn = sqlite3.connect(db_path, timeout=30)
     try:
-        (unsent,) = conn.execute("SELECT COUNT(*) FROM outbox WHERE sent_at IS NULL").fetchone()
+        # (an announcement given up for good, next_attempt_at NULL, is no longer pending)
+        (unsent,) = conn.execute("SELECT COUNT(*) FROM outbox WHERE sent_at IS NULL "
+                                 "AND next_attempt_at IS NOT NULL").fetchone()
         return unsent == 0
     except sqlite3.OperationalError:  # not created yet
         return False

@@ -56,6 +56,7 @@ from bot.core.sessions.common import (  # noqa: F401  (the public names)
     PAUSED,
     STALE,
     STALE_RETRIES,
+    STORED,
     TIMER_RETRY,
     UNDO_LOOKBACK,
     YOUR_TURN,
@@ -72,7 +73,7 @@ from bot.core.sessions.delivery import Delivery
 from bot.core.sessions.hints import Hint, HintOption, Hints  # noqa: F401
 from bot.core.sessions.lobby import Lobby
 from bot.core.sessions.moves import Moves
-from bot.core.sessions.reading import Reading
+from bot.core.sessions.reading import MAX_LOG_LINES, Reading  # noqa: F401
 from bot.core.sessions.table import Table
 from bot.settings import MAX_TIMEOUT_HOURS  # noqa: F401
 

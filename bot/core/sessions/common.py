@@ -8,6 +8,7 @@ import logging
 import secrets
 import time
 from collections.abc import Awaitable, Callable
+from contextvars import ContextVar
 from dataclasses import dataclass
 from typing import Any, Literal, TypeVar, cast
 
@@ -17,6 +18,7 @@ import games
 from bot.core.autoplay import (
     AnyGame,
 )
+from bot.core.option_values import option_problems
 from bot.core.state_cache import StateCache
 from bot.core.transitions import Loaded
 from bot.settings import Settings
@@ -62,6 +64,9 @@ FORFEITS = {
 }
 #: The largest id SQLite can hold (a 64-bit signed integer).
 MAX_GAME_ID = 2**63 - 1
+#: Whether the running task (one interaction's handling) has stored a change: an answer
+#: that fails after that must not tell the user that nothing was changed.
+STORED: ContextVar[bool] = ContextVar("estancia_stored", default=False)
 #: Retry delays for failed deliveries: 5 s, 10 s, 20 s … capped at one hour.
 BACKOFF_BASE = 5.0
 BACKOFF_CAP = 3600.0
@@ -294,6 +299,7 @@ class SessionsCore:
 
     async def _commit(self, change: Change) -> None:
         await self.store.commit(change)
+        STORED.set(True)
         self._notify(
             outbox=bool(change.announcements),
             timers=change.timers is not None or change.fired_timer_id is not None,
@@ -402,10 +408,7 @@ class SessionsCore:
         try:
             return engine.parse_options(options)
         except pydantic.ValidationError as exc:
-            problems = "; ".join(
-                f"{'.'.join(str(p) for p in err['loc']) or 'options'}: {err['msg']}"
-                for err in exc.errors()
-            )
+            problems = option_problems(exc.errors(), engine.options_model)
             raise SessionError(N_("Invalid options for {title}: {problems}."), title=engine.title,
                                problems=problems) from None
 

@@ -60,8 +60,9 @@ class Delivery(SessionsCore):
 
         A transient failure (5xx, 429, timeout, lost connection) is retried at
         ``retry_at`` or after an exponential backoff (5 s, 10 s, 20 s … capped at one
-        hour), never given up. A ``permanent`` one (the channel is gone or the bot may
-        not post there) abandons the announcement, so later ones of the game go ahead.
+        hour), never given up. A ``permanent`` one (the channel is gone, or Discord
+        refused the message in every form a few times) abandons the announcement, so
+        later ones of the game go ahead.
         """
         attempts = await self.store.outbox_attempts(outbox_id)
         if attempts is None:
@@ -88,7 +89,13 @@ class Delivery(SessionsCore):
         A timer whose firing fails unexpectedly is logged and retried a few minutes
         later, so that one broken game never stalls the others' timers."""
         fired = 0
-        for timer in await self.store.claim_timers(self.clock()):
+        due = await self.store.claim_timers(self.clock())
+        for timer in due:
+            if overtaken(timer, due):
+                # Due together with a later timer of its turn (the bot was down): a
+                # reminder then would only be a pointless ping before the next one.
+                await self.store.discard_timer(timer.id, self.clock())
+                continue
             try:
                 fired += await self._fire(timer)
             except StaleVersion:
@@ -125,6 +132,10 @@ class Delivery(SessionsCore):
         if loaded is None or turn_key(loaded.decision) != (timer.seat, timer.turn):
             await self.store.discard_timer(timer.id, now)  # its turn is over
             return False
+        deadline = loaded.row.deadline_at
+        if timer.kind == "reminder" and deadline is not None and deadline <= now:
+            await self.store.discard_timer(timer.id, now)  # too late to remind anyone
+            return False
         assert loaded.state is not None
         with using(loaded.row.language):
             change = await self._fire_change(loaded, timer, now)
@@ -152,3 +163,12 @@ class Delivery(SessionsCore):
             lead=_("{name} ran out of time, so the computer played their turn.", name=name),
             earlier_lines=await self.store.unannounced_lines(loaded.row.id),
         )
+
+
+def overtaken(timer: TimerRow, due: list[TimerRow]) -> bool:
+    """Whether ``timer`` is a reminder due together with a later timer of the same turn
+    (a later reminder, or the deadline itself)."""
+    return timer.kind == "reminder" and any(
+        other.id != timer.id and (other.game_id, other.seat, other.turn)
+        == (timer.game_id, timer.seat, timer.turn) and other.due_at > timer.due_at
+        for other in due)

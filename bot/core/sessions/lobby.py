@@ -11,6 +11,7 @@ from bot.core.autoplay import (
     forced_steps,
 )
 from bot.core.sessions.common import (
+    STORED,
     GameInfo,
     SessionError,
     SessionsCore,
@@ -84,6 +85,7 @@ class Lobby(SessionsCore):
                 "A game is already open in this channel — finish or cancel it first, "
                 "or start one in a thread."
             )) from None
+        STORED.set(True)
         self._notify(outbox=True, timers=False)
         if solo:
             return await self.start(channel_id, creator_id)
