@@ -126,27 +126,54 @@ def play(job: tuple[str, str, tuple[str, ...], int, str | None]) -> Result:
                   None if pedro is None else pedro["total"], timings, difficulty)
 
 
-def jobs(quick: bool) -> list[tuple[str, str, tuple[str, ...], int, str | None]]:
-    """The games to play, the slow ones first."""
+#: Games per cell of the table. The target cells (issue 24: the normal level against
+#: today's player; GWT:A's normal level against Pedro at easy, and two normal computers)
+#: get the most; the other pairs of levels and of Pedro's difficulties fewer. A Llama Land
+#: or Hazienda game against today's player takes a minute or more of CPU (today's player
+#: is the slow one), a GWT:A game about one.
+FULL = {
+    "target": {"kuhlorado": 20, "hazienda": 10, "llama-land": 10},
+    "other": {"kuhlorado": 10, "hazienda": 4, "llama-land": 4},
+    "solo_target": 10, "solo_other": 3, "self_target": 5, "self_other": 2,
+}
+QUICK = {
+    "target": {"kuhlorado": 10, "hazienda": 2, "llama-land": 2},
+    "other": {"kuhlorado": 4, "hazienda": 0, "llama-land": 0},
+    "solo_target": 1, "solo_other": 0, "self_target": 1, "self_other": 0,
+}
+TARGET_PAIR = ("normal", LEGACY)
+PAIRS = (TARGET_PAIR, ("easy", LEGACY), ("hard", LEGACY), ("easy", "normal"),
+         ("normal", "hard"))
+
+
+def jobs(quick: bool, only_targets: bool = False,
+         ) -> list[tuple[str, str, tuple[str, ...], int, str | None]]:
+    """The games to play (the slow ones first): head to head, each pair of players
+    taking turns to begin; GWT:A's solo game at every level against every difficulty of
+    Pedro (the quick set: the normal level against each difficulty, one game each); two
+    GWT:A computers of one level. ``only_targets``: the target cells alone."""
+    sizes = QUICK if quick else FULL
+    if only_targets:
+        sizes = {**sizes, "other": dict.fromkeys(HEAD_TO_HEAD, 0), "solo_other": 0,
+                 "self_other": 0}
     out = []
-    n = {"kuhlorado": 10, "hazienda": 4, "llama-land": 2} if quick else {
-        "kuhlorado": 60, "hazienda": 30, "llama-land": 20}
-    pairs = [("normal", LEGACY)] if quick else [
-        ("easy", LEGACY), ("normal", LEGACY), ("hard", LEGACY), ("normal", "easy"),
-        ("hard", "normal")]
     for name in ("llama-land", "hazienda", "kuhlorado"):
-        for a, b in pairs:
-            for i in range(n[name]):
+        for a, b in PAIRS:
+            n = sizes["target" if (a, b) == TARGET_PAIR else "other"][name]
+            for i in range(n):
                 seats = (a, b) if i % 2 == 0 else (b, a)
                 out.append((name, "h2h", seats, SEED_BASE + i // 2, None))
-    solo_levels = ("normal",) if quick else ai.LEVELS
-    solo_games = 2 if quick else 10
-    for level in solo_levels:
-        for difficulty in (("easy",) if quick else PEDRO_LEVELS):
-            for i in range(solo_games):
+    for level in ai.LEVELS:
+        for difficulty in PEDRO_LEVELS:
+            target = level == "normal" and difficulty == "easy"
+            n = sizes["solo_target"] if target else sizes["solo_other"]
+            if quick and level == "normal" and not only_targets:
+                n = max(n, 1)
+            for i in range(n):
                 out.append(("gwt-argentina", "solo", (level,), SEED_BASE + i, difficulty))
-    for level in (("normal",) if quick else ai.LEVELS):
-        for i in range(1 if quick else 6):
+    for level in ai.LEVELS:
+        n = sizes["self_target"] if level == "normal" else sizes["self_other"]
+        for i in range(n):
             out.append(("gwt-argentina", "self", (level, level), SEED_BASE + i, None))
     return out
 
@@ -155,7 +182,7 @@ def _spread(values: list[float], scale: float = 1000.0) -> str:
     if not values:
         return "—"
     values = sorted(values)
-    p95 = values[max(0, int(len(values) * 0.95) - 1)]
+    p95 = _p95(values)
     return (f"{statistics.median(values) * scale:5.0f} / {p95 * scale:5.0f} / "
             f"{values[-1] * scale:5.0f}")
 
@@ -216,13 +243,63 @@ def report(results: list[Result]) -> None:
               f"{steps}  capped {t.capped}/{len(t.cpu)}")
 
 
-def main(quick: bool = False, processes: int | None = None) -> None:
-    todo = jobs(quick)
+def targets(results: list[Result]) -> None:
+    """Issue 24's targets, each with what this run measured (for the cells it played)."""
+    print("targets (issue 24), as measured by this run:")
+    for name in HEAD_TO_HEAD:
+        wins = [1.0 if r.winners == (seat,) else 0.5 if seat in r.winners else 0.0
+                for r in results if r.kind == "h2h" and r.game == name
+                and set(r.players) == set(TARGET_PAIR)
+                for seat, who in enumerate(r.players) if who == "normal"]
+        if wins:
+            share = sum(wins) / len(wins)
+            print(f"  {name:12s} normal beats today's player in ≥70 %: "
+                  f"{100 * share:3.0f} % of {len(wins)} — {_verdict(share >= 0.7)}")
+    solo = [r for r in results if r.kind == "solo" and r.players == ("normal",)
+            and r.difficulty == "easy"]
+    if solo:
+        share = sum(1 for r in solo if r.winners) / len(solo)
+        print(f"  GWT:A normal beats Pedro at easy in ≥50 %: {100 * share:3.0f} % of "
+              f"{len(solo)} — {_verdict(share >= 0.5)}")
+    scores = [s for r in results if r.kind == "self" and r.players[0] == "normal"
+              for s in r.scores]
+    if scores:
+        median = statistics.median(scores)
+        print(f"  GWT:A two normal computers, median ≥90 VP: {median:.1f} of {len(scores)} "
+              f"scores — {_verdict(median >= 90)}")
+    rows: dict[tuple[str, str], list[float]] = defaultdict(list)
+    for r in results:
+        for who, timing in r.timings.items():
+            if who != LEGACY:
+                rows[(r.game, who)] += timing.cpu
+    if rows:
+        p95s = {row: _p95(sorted(t)) for row, t in rows.items() if t}
+        worst_p95 = max(p95s, key=p95s.get)
+        slowest = max(rows, key=lambda row: max(rows[row], default=0.0))
+        longest = max(rows[slowest])
+        print(f"  every decision ≤1 s CPU and p95 ≤300 ms, per game and level: worst p95 "
+              f"{1000 * p95s[worst_p95]:.0f} ms ({' '.join(worst_p95)}), slowest "
+              f"{1000 * longest:.0f} ms ({' '.join(slowest)}) — "
+              f"{_verdict(p95s[worst_p95] <= 0.3 and longest <= 1.0)}")
+
+
+def _p95(values: list[float]) -> float:
+    return values[max(0, int(len(values) * 0.95) - 1)]
+
+
+def _verdict(holds: bool) -> str:
+    return "holds" if holds else "NOT MET"
+
+
+def main(quick: bool = False, processes: int | None = None,
+         only_targets: bool = False) -> None:
+    todo = jobs(quick, only_targets)
     workers = max(1, min(processes or os.cpu_count() or 1, len(todo)))
     started = time.perf_counter()
     with ProcessPoolExecutor(max_workers=workers) as pool:
         results = list(pool.map(play, todo))
     report(results)
+    targets(results)
     print(f"strength: {len(todo)} games in {time.perf_counter() - started:.0f} s on "
           f"{workers} processes")
 
@@ -230,6 +307,8 @@ def main(quick: bool = False, processes: int | None = None) -> None:
 if __name__ == "__main__":
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="a few games of each")
+    parser.add_argument("--targets", action="store_true",
+                        help="only the cells issue 24 sets targets for")
     parser.add_argument("--processes", type=int, default=None)
     args = parser.parse_args()
-    main(quick=args.quick, processes=args.processes)
+    main(quick=args.quick, processes=args.processes, only_targets=args.targets)
