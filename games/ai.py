@@ -52,7 +52,7 @@ BUDGETS: dict[str, dict[str, Budget]] = {
     "kuhlorado": {
         "easy": Budget(worlds=2, steps=80, temperature=1.0),
         "normal": Budget(worlds=6, steps=500),
-        "hard": Budget(worlds=10, steps=1000),
+        "hard": Budget(worlds=10, steps=700),
     },
     "hazienda": {
         "easy": Budget(worlds=1, steps=60, temperature=1.5),
@@ -62,12 +62,12 @@ BUDGETS: dict[str, dict[str, Budget]] = {
     "llama-land": {
         "easy": Budget(worlds=1, steps=40, temperature=1.5),
         "normal": Budget(worlds=2, steps=240),
-        "hard": Budget(worlds=3, steps=500),
+        "hard": Budget(worlds=3, steps=300),
     },
     "gwt-argentina": {
         "easy": Budget(worlds=1, steps=80, temperature=1.0),
-        "normal": Budget(worlds=2, steps=250),
-        "hard": Budget(worlds=3, steps=450),
+        "normal": Budget(worlds=2, steps=180),
+        "hard": Budget(worlds=3, steps=240),
     },
 }
 
