@@ -130,7 +130,6 @@ def test_the_choice_does_not_depend_on_what_the_seat_cannot_see(name, seats, opt
             budget = replace(ai.budget_for(game, level), seconds=math.inf)
             mine = ai.rank(game, state, seat, ai.ai_rng(state), budget)
             theirs = ai.rank(game, other, seat, ai.ai_rng(state), budget)
-            assert not mine.capped and not theirs.capped
             assert [(r.key, r.value) for r in mine.ranked] == [
                 (r.key, r.value) for r in theirs.ranked], (name, level, state.step)
             assert (ai.pick(mine, budget, ai.ai_rng(state))
