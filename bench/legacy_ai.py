@@ -90,7 +90,31 @@ def legacy_evaluate(game: Game, state: GameState, seat: int) -> float:
         return _gwt_evaluate(game, state, seat)
     if game.name == "kuhlorado":
         return _kuhlorado_evaluate(game, state, seat)
+    if game.name == "hazienda":
+        return _hazienda_evaluate(game, state, seat)
     return game.evaluate(state, seat)
+
+
+# -- Hazienda's value before issue 24 (games/hazienda/ai_value.py then) ---------------------
+def _hazienda_evaluate(game: Game, state, seat: int) -> float:
+    from games.hazienda.ai_value import markets_in_reach
+
+    scores = game.scores(state)
+
+    def worth(s: int) -> float:
+        player = state.players[s]
+        colour = player.colour
+        tiles = sum(1 for c in state.lands.values() if c == colour)
+        tiles += sum(1 for a in state.animals.values() if a.colour == colour)
+        money = 0.35 * min(player.money, 30) + 0.12 * max(0, player.money - 30)
+        value = (scores[s]["total"] - scores[s]["money"] + money + 1.0 * player.hand_size()
+                 + 1.25 * tiles)
+        if not state.finished:
+            value += 1.5 * markets_in_reach(state, colour)
+        return value
+
+    values = {s: worth(s) for s in range(state.seats)}
+    return values[seat] - max(v for s, v in values.items() if s != seat)
 
 
 # -- Kuhlorado's value before issue 24 (KuhloradoGame.evaluate then) -----------------------
