@@ -87,6 +87,7 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("--seed", type=int, help="fix the game's randomness")
     play.add_argument("--db", type=Path,
                       help="keep the game in this SQLite file (resume by running again)")
+    play.add_argument("--name", help="your name in the game (default: Player 1)")
     play.add_argument("--lang", choices=i18n.LANGUAGES,
                       help="the language to play in (default: from LC_ALL, LC_MESSAGES or "
                       "LANG, else English)")
@@ -214,7 +215,7 @@ def _play(args: argparse.Namespace, settings: Settings, language: str) -> int:
     terminal = TerminalOptions(
         game=game, computer=args.computer, level=args.level, seats=seats, options=options,
         out=args.out, seed=args.seed, db=args.db, images=not args.no_images,
-        language=language,
+        language=language, name=args.name,
     )
 
     def read_line() -> str | None:

@@ -29,15 +29,19 @@ import renderer
 from bot.core import cpu, ratings, stale
 from bot.core.sessions import LANGUAGE_NAMES, MAX_LOG_LINES, NOT_STARTED, GameInfo, SessionError
 from bot.core.sessions.hints import hint_lines
+from bot.core.timebank import TimeBank, parse_time_bank
+from bot.discord_ui.dm_note import tell_if_dms_closed
 from bot.discord_ui.hand import hand_panel
 from bot.discord_ui.hand_image import hand_image
 from bot.discord_ui.panels import (
+    Components,
     acknowledge,
     expired,
     numbered_label,
     numbering,
     present_result,
 )
+from bot.discord_ui.parts import game_parts, part_answer, part_buttons
 from bot.discord_ui.text import (
     LABEL_LIMIT,
     clip,
@@ -46,12 +50,15 @@ from bot.discord_ui.text import (
     fit_message,
     parse_hours_list,
     parse_options_text,
+    plain,
+    plain_lines,
     players_range,
     seat_lines,
     settings_text,
 )
 from bot.discord_ui.votes import vote_text
 from bot.storage.sqlite import RatingRow, ServerRow, SoloBest
+from cogs.players import DM_COMMANDS, PlayerCommands
 from games import ai, available_games, get_game, i18n
 from games.ai import level_name
 from games.base import Decision
@@ -144,11 +151,14 @@ def server_text(server: ServerRow) -> str:
     lobbies = (_("A lobby nobody starts within {days} days expires.",
                  days=number(server.lobby_days))
                if server.lobby_days > 0 else _("Lobbies never expire."))
+    quiet = (_("A deadline inside the quiet hours of the player to move moves to their end.")
+             if server.quiet_deadlines else
+             _("Deadlines stay as they are, even inside a player's quiet hours."))
     stand_in = _("When the computer plays a player's turn or seat, it plays at the {level} "
                  "level.", level=level_name(server.computer_level))
     hints = (_("Players may ask the computer for hints (`/estancia hint`).") if server.hints
              else _("Hints are switched off."))
-    return f"{stalled}\n{lobbies}\n{stand_in}\n{hints}"
+    return f"{stalled}\n{lobbies}\n{quiet}\n{stand_in}\n{hints}"
 
 
 def stats_text(name: str, rows: list[RatingRow], solo: Sequence[SoloBest] = ()) -> str:
@@ -209,6 +219,17 @@ async def game_thread(interaction: discord.Interaction, title: str,
     return thread.id, channel.id, ""
 
 
+def clock_option(options: dict[str, object]) -> TimeBank | None:
+    """Take ``clock=3d+12h`` out of a new game's options (the platform's clock, not the
+    game's rules; :func:`bot.core.timebank.parse_time_bank`)."""
+    if "clock" not in options:
+        return None
+    value = options.pop("clock")
+    if value is False:
+        return None
+    return parse_time_bank("" if value is True else str(value))
+
+
 def option_choice_name(label: str, group: str | None) -> str:
     return clip(f"{group} — {label}" if group else label, LABEL_LIMIT)
 
@@ -224,8 +245,10 @@ def move_choices(decision: Decision) -> list[tuple[str, str, int | None]]:
     ]
 
 
-@app_commands.guild_only()
-class EstanciaCog(commands.GroupCog, group_name="estancia",
+# Servers and direct messages to the bot: in a DM only the commands about a player (their
+# turns, notices, vacation) run; the others say so (interaction_check).
+@app_commands.allowed_contexts(guilds=True, dms=True, private_channels=False)
+class EstanciaCog(PlayerCommands, commands.GroupCog, group_name="estancia",
                   group_description="Ranching board games, played in turns in this channel"):
     def __init__(self, bot: EstanciaBot) -> None:
         self.bot = bot
@@ -237,7 +260,9 @@ class EstanciaCog(commands.GroupCog, group_name="estancia",
 
     async def interaction_check(self, interaction: discord.Interaction) -> bool:
         if interaction.guild_id is None:
-            raise app_commands.NoPrivateMessage()
+            command = interaction.command
+            if command is None or command.name not in DM_COMMANDS:
+                raise app_commands.NoPrivateMessage()
         return True
 
     # -- helpers ---------------------------------------------------------------------
@@ -255,6 +280,7 @@ class EstanciaCog(commands.GroupCog, group_name="estancia",
         await interaction.edit_original_response(
             content=fit_message(content), attachments=[file, *files] if file else list(files),
             view=view)
+        await tell_if_dms_closed(interaction)  # once, after a refused DM notice
 
     async def channel_game(self, interaction: discord.Interaction) -> GameInfo:
         return await self.sessions.info(channel_of(interaction))
@@ -282,6 +308,7 @@ class EstanciaCog(commands.GroupCog, group_name="estancia",
         name = resolve_game(game)
         try:
             parsed = parse_options_text(options)
+            bank = clock_option(parsed)  # not the game's: the platform's clock
         except ValueError as why:
             raise SessionError.verbatim(str(why)) from None
         self.sessions.check_options(name, parsed)  # before a thread is opened for nothing
@@ -295,7 +322,7 @@ class EstanciaCog(commands.GroupCog, group_name="estancia",
                                                         user.display_name)
         info = await self.sessions.new(channel_id, interaction.guild_id, user.id,
                                        user.display_name, name, parsed, parent_id=parent_id,
-                                       language=server_language(interaction))
+                                       language=server_language(interaction), time_bank=bank)
         thread = f"<#{channel_id}>" if parent_id is not None else None
         if info.status == "active":  # a solo game (its options said so) starts at once
             automa = await self.sessions.automa(info.id)
@@ -339,7 +366,7 @@ class EstanciaCog(commands.GroupCog, group_name="estancia",
         await self.think(interaction)
         info = await self.sessions.add_computer(channel_of(interaction), interaction.user.id,
                                                 level)
-        await self.reply(interaction, "\n".join([_("{name} joined.", name=info.seats[-1].name),
+        await self.reply(interaction, "\n".join([_("{name} joined.", name=plain(info.seats[-1].name)),
                                                  *seat_lines(info)]))
 
     @app_commands.command(description="Leave this channel's lobby")
@@ -381,21 +408,46 @@ class EstanciaCog(commands.GroupCog, group_name="estancia",
 
     # -- reading -----------------------------------------------------------------------
     @app_commands.command(description="Show the board")
-    @app_commands.describe(share="Post it for everyone instead of only you")
-    async def board(self, interaction: discord.Interaction, share: bool = False) -> None:
+    @app_commands.describe(share="Post it for everyone instead of only you",
+                           part="A part of the board the posted board leaves out (market, …)")
+    async def board(self, interaction: discord.Interaction, share: bool = False,
+                    part: str | None = None) -> None:
         await self.think(interaction, public=share)
         info = await self.latest_game(interaction)
+        viewer = None if share else interaction.user.id
         with using(info.language if share else i18n.current()):  # for everyone: the game's
+            if part:
+                text, image = await part_answer(self.sessions, info.id, viewer, part.strip())
+                await self.reply(interaction, text, file=image)
+                return
             png = await self.sessions.png(info.id)
             if info.status == "finished":
                 text = _("**{title}** #{id} — the game is over (final board)", title=info.title,
                          id=info.id)
             elif info.to_move is not None:
                 text = _("**{title}** #{id} — {name} to move", title=info.title, id=info.id,
-                         name=info.seats[info.to_move].name)
+                         name=plain(info.seats[info.to_move].name))
             else:
                 text = f"**{info.title}** #{info.id}"
-        await self.reply(interaction, text, file=png_file(png, info))
+            buttons = part_buttons(info.id, await game_parts(self.sessions, info.id, viewer))
+        view = None
+        if buttons:
+            view = Components()
+            for button in buttons:
+                view.add_item(button)
+        await self.reply(interaction, text, file=png_file(png, info), view=view)
+
+    @board.autocomplete("part")
+    async def _board_part(self, interaction: discord.Interaction,
+                          current: str) -> list[Choice[str]]:
+        try:
+            info = await self.latest_game(interaction)
+            parts = await game_parts(self.sessions, info.id, interaction.user.id)
+        except SessionError:
+            return []
+        needle = current.strip().casefold()
+        return [Choice(name=clip(name, 100), value=key) for key, name in parts
+                if needle in name.casefold() or needle in key][:25]
 
     @app_commands.command(description="An animated replay of this channel's last finished game")
     @app_commands.describe(share="Post it for everyone instead of only you")
@@ -442,7 +494,8 @@ class EstanciaCog(commands.GroupCog, group_name="estancia",
         info = await self.latest_game(interaction)
         # (Discord checks the range; a forged interaction is bounded by the session layer)
         entries = await self.sessions.log_of(info.id, lines)
-        await self.reply(interaction, clip_lines(entries) if entries else _("Nothing has happened yet."))
+        await self.reply(interaction, clip_lines(plain_lines(entries)) if entries
+                         else _("Nothing has happened yet."))
 
     @app_commands.command(description="A summary of a game's rules")
     @app_commands.describe(game="The game (default: the one in this channel)")
@@ -489,6 +542,8 @@ class EstanciaCog(commands.GroupCog, group_name="estancia",
     @app_commands.describe(stale_days="Days without a move before a game is warned (0: never)",
                            lobby_days="Days before a lobby nobody started expires (0: never)",
                            stale_policy="A day after the warning: what happens",
+                           quiet_deadlines="A deadline inside the quiet hours of the player "
+                                           "to move moves to their end",
                            computer_level="How well the computer plays a timed-out or "
                                           "forfeited seat",
                            hints="Whether players may ask the computer for hints")
@@ -497,11 +552,13 @@ class EstanciaCog(commands.GroupCog, group_name="estancia",
                      stale_days: app_commands.Range[float, 0, 365] | None = None,
                      lobby_days: app_commands.Range[float, 0, 365] | None = None,
                      stale_policy: Literal["computer", "forfeit", "cancel"] | None = None,
+                     quiet_deadlines: bool | None = None,
                      computer_level: str | None = None,
                      hints: bool | None = None) -> None:
         await self.think(interaction)
         guild = interaction.guild_id or 0
-        if (stale_days, lobby_days, stale_policy, computer_level, hints) == (None,) * 5:
+        if (stale_days, lobby_days, stale_policy, quiet_deadlines, computer_level,
+                hints) == (None,) * 6:
             current = await self.sessions.server(guild)
         elif not interaction.permissions.manage_guild:
             raise SessionError(N_("Only someone who can manage this server can change that."))
@@ -509,6 +566,7 @@ class EstanciaCog(commands.GroupCog, group_name="estancia",
             current = await self.sessions.set_server(guild, stale_days=stale_days,
                                                      lobby_days=lobby_days,
                                                      stale_policy=stale_policy,
+                                                     quiet_deadlines=quiet_deadlines,
                                                      computer_level=computer_level,
                                                      hints=hints)
         await self.reply(interaction, server_text(current))
@@ -549,7 +607,7 @@ class EstanciaCog(commands.GroupCog, group_name="estancia",
         who = user or interaction.user
         rows = await self.sessions.player_stats(interaction.guild_id or 0, who.id)
         solo = await self.sessions.solo_bests(interaction.guild_id or 0, who.id)
-        await self.reply(interaction, stats_text(who.display_name, rows, solo))
+        await self.reply(interaction, stats_text(plain(who.display_name), rows, solo))
 
     # -- playing -----------------------------------------------------------------------
     @app_commands.command(description="Play a move by typing it (or use the Your turn button)")
@@ -620,15 +678,24 @@ class EstanciaCog(commands.GroupCog, group_name="estancia",
     @app_commands.describe(timeout_hours="Hours per turn (0 switches the timer off)",
                            reminders='Reminders, in hours before the deadline, e.g. "12,2"',
                            policy="What happens at the deadline",
-                           language="The language of the game's posts in the channel")
+                           language="The language of the game's posts in the channel",
+                           clock='A time bank: reserve+gain per move[/cap], e.g. "3d+12h" '
+                                 '(or "off")')
     @app_commands.choices(language=[Choice(name=LANGUAGE_NAMES[code], value=code)
                                     for code in i18n.LANGUAGES])
     async def settings(self, interaction: discord.Interaction,
                        timeout_hours: app_commands.Range[float, 0, 720] | None = None,
                        reminders: str | None = None,
                        policy: Literal["computer", "forfeit"] | None = None,
-                       language: str | None = None) -> None:
+                       language: str | None = None, clock: str | None = None) -> None:
         await self.think(interaction)
+        if clock is not None:
+            try:
+                bank = parse_time_bank(clock)
+            except ValueError as why:
+                raise SessionError.verbatim(str(why)) from None
+            info = await self.sessions.set_clock(channel_of(interaction), interaction.user.id,
+                                                 self.can_manage_channel(interaction), bank)
         if (timeout_hours, reminders, policy, language) == (None, None, None, None):
             info = await self.channel_game(interaction)
         else:

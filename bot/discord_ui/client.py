@@ -34,7 +34,9 @@ from discord.ext import commands
 from bot.core import cpu
 from bot.core.scheduler import Scheduler
 from bot.core.sessions import SessionError, Sessions
+from bot.discord_ui.dm_note import tell_if_dms_closed
 from bot.discord_ui.hand import HAND_ITEMS
+from bot.discord_ui.notices import NoticeDeliverer
 from bot.discord_ui.outbox import OutboxDeliverer
 from bot.discord_ui.panels import (
     DYNAMIC_ITEMS,
@@ -45,8 +47,9 @@ from bot.discord_ui.panels import (
     speak_to,
     unexpected,
 )
+from bot.discord_ui.parts import PART_ITEMS
 from bot.discord_ui.startup import HEARTBEAT_EVERY, StartFailure, beat
-from bot.discord_ui.text import NOT_IN_GUILD
+from bot.discord_ui.text import IN_DIRECT_MESSAGES, NOT_IN_GUILD
 from bot.discord_ui.votes import VoteButton
 from bot.logs import started
 from bot.settings import Settings, shard_of
@@ -89,7 +92,7 @@ class EstanciaTree(app_commands.CommandTree):
                      interaction.id, error)
             text = _(OUTDATED_COMMAND)
         elif isinstance(error, app_commands.NoPrivateMessage):
-            text = _(NOT_IN_GUILD)
+            text = f"{_(NOT_IN_GUILD)} {_(IN_DIRECT_MESSAGES)}"
         elif isinstance(error, app_commands.CheckFailure):
             text = _("You cannot use this command here.")
         else:
@@ -100,6 +103,8 @@ class EstanciaTree(app_commands.CommandTree):
             await answer_privately(interaction, text)
         except (*REFUSED, AlreadyAcknowledged):
             log.warning("could not answer interaction %s (%s)", interaction.id, text)
+            return
+        await tell_if_dms_closed(interaction)
 
 
 class EstanciaBot(commands.Bot):
@@ -131,6 +136,7 @@ class EstanciaBot(commands.Bot):
         self._owns_store: Store | None = None
         self.background_tasks = background_tasks
         self.outbox: OutboxDeliverer | None = None
+        self.notices: NoticeDeliverer | None = None
         self.scheduler: Scheduler | None = None
         self._tasks: list[asyncio.Task[None]] = []
         #: The tasks answering interactions now (a stop lets them finish first).
@@ -156,9 +162,11 @@ class EstanciaBot(commands.Bot):
             self._sessions = Sessions(self._owns_store, self.settings, clock=self.clock)
         self.outbox = OutboxDeliverer(self, self.sessions, clock=self.clock)
         self.sessions.on_outbox(self.outbox.wake)
+        self.notices = NoticeDeliverer(self, self.sessions, clock=self.clock)
+        self.sessions.on_notices(self.notices.wake)
         await self.add_cog(EstanciaCog(self))
         await self.tree.set_translator(CatalogueTranslator())
-        self.add_dynamic_items(*DYNAMIC_ITEMS, *HAND_ITEMS, VoteButton)
+        self.add_dynamic_items(*DYNAMIC_ITEMS, *HAND_ITEMS, *PART_ITEMS, VoteButton)
         await self.sync_commands()
         started()  # logged in, commands synced: the start's INFO lines may be written
         await cpu.warm_up()  # the first board after a start waits for no worker to start
@@ -166,6 +174,7 @@ class EstanciaBot(commands.Bot):
         await self.sessions.resume_computers(self.owns_guild)
         if self.background_tasks:
             self._start(self.outbox.run(), "estancia-outbox")
+            self._start(self.notices.run(), "estancia-notices")
             self.scheduler = Scheduler(self.sessions)  # wakes itself on timer changes
             self.scheduler.start()
             self._start(self._heartbeat(), "estancia-heartbeat")

@@ -50,6 +50,7 @@ from bot.discord_ui.text import (
     STALE_PANEL,
     clip,
     clip_lines,
+    plain,
 )
 from games.base import MENU_LIMIT, Decision
 from games.i18n import N_, _
@@ -63,10 +64,10 @@ def hand_panel(seen: SeatView, header: Sequence[str] = ()) -> Panel:
     info = seen.info
     lines = [*header, _(ONLY_YOU, title=info.title, id=info.id)]
     if seen.holdings is not None:
-        lines.append(seen.holdings.text)
+        lines.append(plain(seen.holdings.text))
     side = seen.side
     if side is not None:
-        lines.append(f"**{side.prompt}**")
+        lines.append(f"**{plain(side.prompt)}**")
     elif seen.decision is not None:
         lines.append(_(YOUR_TURN))
     view = None if side is None else side_view(info.id, info.version, side)
@@ -121,16 +122,16 @@ async def play_side_from_panel(interaction: discord.Interaction, game_id: int, v
             await settle(interaction)  # the delivery that played it answers
             raise AlreadyAcknowledged from None
         raise
-    header = [_("You chose **{label}**.", label=result.label)]
-    header += [f"• {line}" for line in result.events]
+    header = [_("You chose **{label}**.", label=plain(result.label))]
+    header += [f"• {plain(line)}" for line in result.events]
 
     async def show() -> None:
         await present_hand(interaction, await sessions.seat_view(game_id, user), header)
 
-    async def plain() -> Panel:
+    async def bare_panel() -> Panel:
         return hand_panel(await sessions.seat_view(game_id, user), header)
 
-    await answer_stored(interaction, show(), plain)
+    await answer_stored(interaction, show(), bare_panel)
 
 
 def _prefix_ok(custom_id: str) -> bool:

@@ -38,10 +38,11 @@ from typing import TYPE_CHECKING
 import aiohttp
 import discord
 
+from bot.core.notices import NewNotice
 from bot.core.sessions import Announcement
 from bot.core.waiting import woken
 from bot.discord_ui.panels import Components, public_components
-from bot.discord_ui.text import MESSAGE_LIMIT, breakdown_lines, clip
+from bot.discord_ui.text import MESSAGE_LIMIT, breakdown_lines, clip, plain
 from bot.discord_ui.votes import VERBS, VoteButton
 from games import get_game
 from games.i18n import _, using
@@ -211,7 +212,7 @@ class OutboxDeliverer:
         for form in forms:
             try:
                 async with asyncio.timeout(SEND_TIMEOUT):  # (wait_for may lose a cancel)
-                    message = await self._send(announcement, form)
+                    message, notices = await self._send(announcement, form)
             except discord.RateLimited as limited:
                 await self._retry(announcement, limited.retry_after, "rate limited")
                 return False
@@ -246,7 +247,7 @@ class OutboxDeliverer:
                     continue
                 await self._retry(announcement, None, "unexpected error")
                 return False
-            await self.sessions.mark_sent(announcement.outbox_id, message.id)
+            await self.sessions.mark_sent(announcement.outbox_id, message.id, notices)
             return True
         return False  # (every form is tried above)
 
@@ -285,19 +286,27 @@ class OutboxDeliverer:
             log.warning("the note for announcement %s could not be posted either: %r",
                         announcement.outbox_id, error)
 
-    async def _send(self, announcement: Announcement, form: str = "whole") -> discord.Message:
-        """The message, in the language its text was written in (the game's)."""
+    async def _send(self, announcement: Announcement, form: str = "whole"
+                    ) -> tuple[discord.Message, tuple[NewNotice, ...]]:
+        """The message, in the language its text was written in (the game's), and the
+        notices it leaves for players it names without pinging them (DMs, quiet hours:
+        :meth:`Sessions.ping_plan`)."""
         with using(announcement.locale):
             return await self._send_in_language(announcement, form)
 
-    async def _send_in_language(self, announcement: Announcement,
-                                form: str = "whole") -> discord.Message:
+    async def _send_in_language(self, announcement: Announcement, form: str = "whole"
+                                ) -> tuple[discord.Message, tuple[NewNotice, ...]]:
         channel = self.client.get_partial_messageable(announcement.channel_id)
-        if form == "bare":
-            return await self._send_bare(channel, announcement)
-        content, mentioned = announcement.content(), announcement.mention_user_ids
+        content, mentioned = announcement.content(plain), announcement.mention_user_ids
+        plan = None
         if announcement.game_over:
             content, mentioned = await self._final_words(announcement, content)
+        else:
+            plan = await self.sessions.ping_plan(announcement)
+            mentioned = plan.ping
+        if form == "bare":
+            message = await self._send_bare(channel, announcement, mentioned)
+            return message, () if plan is None else plan.with_message(message.id)
         kwargs: dict = {
             "content": clip(content, MESSAGE_LIMIT),
             "allowed_mentions": mentions_only(mentioned),
@@ -321,18 +330,19 @@ class OutboxDeliverer:
         message = await channel.send(**kwargs)
         if announcement.archive_thread is not None:
             await self._archive(announcement.archive_thread)
-        return message
+        return message, () if plan is None else plan.with_message(message.id)
 
     async def _send_bare(self, channel: discord.PartialMessageable,
-                         announcement: Announcement) -> discord.Message:
+                         announcement: Announcement,
+                         mentioned: tuple[int, ...]) -> discord.Message:
         """The plainest form: the first line of its text, the ping and where to see the
         rest; no image, no button."""
         first = announcement.text.split("\n", 1)[0]
         bare = replace(announcement, text=clip(first, BARE_TEXT), scores_text=(
             clip(announcement.scores_text, BARE_TEXT) if announcement.scores_text else None))
-        content = "\n".join([bare.content(), _("(`/estancia board` shows the board.)")])
+        content = "\n".join([bare.content(plain), _("(`/estancia board` shows the board.)")])
         message = await channel.send(content=clip(content, MESSAGE_LIMIT),
-                                     allowed_mentions=mentions_only(bare.mention_user_ids),
+                                     allowed_mentions=mentions_only(mentioned),
                                      nonce=delivery_nonce(announcement))
         if announcement.archive_thread is not None:
             await self._archive(announcement.archive_thread)

@@ -19,6 +19,8 @@ from typing import Any, TypeVar
 import asyncpg
 
 from bot.core.announcements import MOVE_ANNOUNCEMENTS
+from bot.core.notices import NewNotice
+from bot.storage.postgres_notices import PgNotices
 from bot.storage.sqlite import (
     ADDRESS_KEY,
     Activity,
@@ -44,8 +46,10 @@ from bot.storage.sqlite import (
     _server_from_row,
     _timer_from_row,
     _without_defaults,
+    bank_json,
     move_rows,
     pack_state,
+    reserves_json,
     unpack_state,
 )
 
@@ -197,8 +201,47 @@ MIGRATIONS[5] = [
 MIGRATIONS[6] = [
     "ALTER TABLE moves ADD COLUMN IF NOT EXISTS interaction_id BIGINT",
 ]
-# 7: a server's computer players: the stand-in's level, and whether hints are allowed.
+# 7: a game's clock, quiet deadlines, players' notice preferences and their notices.
 MIGRATIONS[7] = [
+    "ALTER TABLE games ADD COLUMN time_bank TEXT",
+    "ALTER TABLE games ADD COLUMN reserves TEXT",
+    "ALTER TABLE servers ADD COLUMN quiet_deadlines INTEGER NOT NULL DEFAULT 0",
+    """
+    CREATE TABLE players (
+        user_id     BIGINT PRIMARY KEY,
+        time_zone   TEXT,
+        quiet_hours TEXT,
+        dm_notices  INTEGER NOT NULL DEFAULT 0,
+        dms_closed  INTEGER NOT NULL DEFAULT 0,
+        told_closed INTEGER NOT NULL DEFAULT 0,
+        language    TEXT,
+        updated_at  DOUBLE PRECISION NOT NULL
+    )
+    """,
+    """
+    CREATE TABLE notices (
+        id              BIGSERIAL PRIMARY KEY,
+        game_id         BIGINT  NOT NULL REFERENCES games (id) ON DELETE CASCADE,
+        user_id         BIGINT  NOT NULL,
+        key             TEXT    NOT NULL,
+        kind            TEXT    NOT NULL CHECK (kind IN ('turn', 'reminder')),
+        seat            INTEGER NOT NULL,
+        turn            INTEGER NOT NULL,
+        message_id      BIGINT,
+        due_at          DOUBLE PRECISION NOT NULL,
+        created_at      DOUBLE PRECISION NOT NULL,
+        claimed_until   DOUBLE PRECISION,
+        attempts        INTEGER NOT NULL DEFAULT 0,
+        done_at         DOUBLE PRECISION,
+        route           TEXT,
+        sent_message_id BIGINT,
+        UNIQUE (game_id, user_id, key)
+    )
+    """,
+    "CREATE INDEX notices_due ON notices (due_at) WHERE done_at IS NULL",
+]
+# 8: a server's computer players: the stand-in's level, and whether hints are allowed.
+MIGRATIONS[8] = [
     "ALTER TABLE servers ADD COLUMN IF NOT EXISTS computer_level TEXT NOT NULL DEFAULT 'normal'",
     "ALTER TABLE servers ADD COLUMN IF NOT EXISTS hints INTEGER NOT NULL DEFAULT 1",
 ]
@@ -224,7 +267,7 @@ def _count(status: str) -> int:
     return int(status.rsplit(" ", 1)[-1])
 
 
-class PgStore:
+class PgStore(PgNotices):
     """The database on PostgreSQL. Open with :meth:`PgStore.open`, close with :meth:`close`."""
 
     def __init__(self, pool: asyncpg.Pool, url: str) -> None:
@@ -291,15 +334,15 @@ class PgStore:
                 """
                 INSERT INTO games (channel_id, guild_id, game, options, status, creator_id,
                     seats, seed, version, turn_timeout_hours, reminder_hours,
-                    timeout_policy, created_at, updated_at, parent_id, language)
+                    timeout_policy, created_at, updated_at, parent_id, language, time_bank)
                 VALUES ($1, $2, $3, $4, 'lobby', $5, $6, $7, 0, $8, $9, $10, $11, $11, $12,
-                    $13)
+                    $13, $14)
                 RETURNING *
                 """,
                 new.channel_id, new.guild_id, new.game, _dump(new.options), new.creator_id,
                 _seats_json(new.seats), new.seed, new.turn_timeout_hours,
                 _dump(list(new.reminder_hours)), new.timeout_policy, new.created_at,
-                new.parent_id, new.language,
+                new.parent_id, new.language, bank_json(new.time_bank),
             )
             if announcement is not None:
                 await self._insert_outbox(db, row["id"], 0, new.channel_id, announcement,
@@ -359,9 +402,10 @@ class PgStore:
             UPDATE games SET status = $1, seats = $2, version = $3, state = $4,
                 turn_timeout_hours = $5, reminder_hours = $6, timeout_policy = $7,
                 turn_started_at = $8, deadline_at = $9, result = $10, updated_at = $11,
-                paused_at = $12, votes = $13, language = $20
+                paused_at = $12, votes = $13, language = $20, time_bank = $21, reserves = $22
             WHERE id = $14 AND version = $15 AND turn_timeout_hours = $16
                 AND reminder_hours = $17 AND timeout_policy = $18 AND seats = $19
+                AND time_bank IS NOT DISTINCT FROM $23
             """,
             game.status, _seats_json(game.seats), game.version, pack_state(game.state),
             game.turn_timeout_hours, _dump(list(game.reminder_hours)), game.timeout_policy,
@@ -371,6 +415,8 @@ class PgStore:
             game.id, change.expected_version, settings.turn_timeout_hours,
             _dump(list(settings.reminder_hours)), settings.timeout_policy,
             _seats_json(settings.seats), game.language,
+            bank_json(game.time_bank), reserves_json(game.reserves),
+            bank_json(settings.time_bank),
         )
         if _count(status) != 1:
             raise StaleVersion(game.id)
@@ -554,12 +600,21 @@ class PgStore:
             "UPDATE outbox SET claimed_until = NULL WHERE id = $1 AND sent_at IS NULL",
             outbox_id))
 
-    async def mark_sent(self, outbox_id: int, message_id: int | None, now: float) -> None:
-        await self._bookkeeping(lambda db: db.execute(
-            "UPDATE outbox SET sent_at = $1, message_id = $2, attempts = attempts + 1 "
-            "WHERE id = $3",
-            now, message_id, outbox_id,
-        ))
+    async def mark_sent(self, outbox_id: int, message_id: int | None, now: float,
+                        notices: Sequence[NewNotice] = ()) -> None:
+        """Delivered; the notices it leaves are written with it, each once. (Bookkeeping:
+        lost in a crash of the database server, the row is re-sent with its nonce, gets
+        the same message back and writes the notices then.)"""
+
+        async def sent(db: asyncpg.Connection) -> None:
+            await db.execute(
+                "UPDATE outbox SET sent_at = $1, message_id = $2, attempts = attempts + 1 "
+                "WHERE id = $3",
+                now, message_id, outbox_id,
+            )
+            await self.insert_notices(db, notices, now)
+
+        await self._bookkeeping(sent)
 
     async def mark_failed(self, outbox_id: int, retry_at: float | None) -> int:
         attempts = await self._bookkeeping(lambda db: db.fetchval(
@@ -742,16 +797,16 @@ class PgStore:
     async def save_server(self, server: ServerRow, now: float) -> None:
         await self._pool.execute(
             """
-            INSERT INTO servers (guild_id, stale_days, lobby_days, stale_policy, computer_level,
-                                 hints, updated_at)
-            VALUES ($1, $2, $3, $4, $5, $6, $7)
+            INSERT INTO servers (guild_id, stale_days, lobby_days, stale_policy, updated_at,
+                                 quiet_deadlines, computer_level, hints)
+            VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
             ON CONFLICT (guild_id) DO UPDATE SET stale_days = excluded.stale_days,
                 lobby_days = excluded.lobby_days, stale_policy = excluded.stale_policy,
-                computer_level = excluded.computer_level, hints = excluded.hints,
-                updated_at = excluded.updated_at
+                updated_at = excluded.updated_at, quiet_deadlines = excluded.quiet_deadlines,
+                computer_level = excluded.computer_level, hints = excluded.hints
             """,
-            server.guild_id, server.stale_days, server.lobby_days, server.stale_policy,
-            server.computer_level, int(server.hints), now,
+            server.guild_id, server.stale_days, server.lobby_days, server.stale_policy, now,
+            int(server.quiet_deadlines), server.computer_level, int(server.hints),
         )
 
     async def active_games_activity(self) -> list[Activity]:

@@ -32,6 +32,9 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 from bot.core.announcements import MOVE_ANNOUNCEMENTS
+from bot.core.notices import NewNotice
+from bot.core.timebank import Reserves, TimeBank
+from bot.storage.sqlite_notices import SqliteNotices
 
 log = logging.getLogger(__name__)
 
@@ -241,7 +244,48 @@ MIGRATIONS: list[list[str]] = [
     [
         "ALTER TABLE moves ADD COLUMN interaction_id INTEGER",
     ],
-    # 7: a server's computer players (issue 24): the level a stand-in plays a timed-out or
+    # 7: play many games at once (issue 25): a game's clock (its time bank and each seat's
+    # reserve, JSON), a server's choice to move deadlines out of quiet hours, players'
+    # notice preferences, and their notices (DMs; pings held for the end of quiet hours).
+    [
+        "ALTER TABLE games ADD COLUMN time_bank TEXT",
+        "ALTER TABLE games ADD COLUMN reserves TEXT",
+        "ALTER TABLE servers ADD COLUMN quiet_deadlines INTEGER NOT NULL DEFAULT 0",
+        """
+        CREATE TABLE players (
+            user_id     INTEGER PRIMARY KEY,
+            time_zone   TEXT,
+            quiet_hours TEXT,
+            dm_notices  INTEGER NOT NULL DEFAULT 0,
+            dms_closed  INTEGER NOT NULL DEFAULT 0,
+            told_closed INTEGER NOT NULL DEFAULT 0,
+            language    TEXT,
+            updated_at  REAL    NOT NULL
+        )
+        """,
+        """
+        CREATE TABLE notices (
+            id              INTEGER PRIMARY KEY,
+            game_id         INTEGER NOT NULL REFERENCES games (id) ON DELETE CASCADE,
+            user_id         INTEGER NOT NULL,
+            key             TEXT    NOT NULL,
+            kind            TEXT    NOT NULL CHECK (kind IN ('turn', 'reminder')),
+            seat            INTEGER NOT NULL,
+            turn            INTEGER NOT NULL,
+            message_id      INTEGER,
+            due_at          REAL    NOT NULL,
+            created_at      REAL    NOT NULL,
+            claimed_until   REAL,
+            attempts        INTEGER NOT NULL DEFAULT 0,
+            done_at         REAL,
+            route           TEXT,
+            sent_message_id INTEGER,
+            UNIQUE (game_id, user_id, key)
+        )
+        """,
+        "CREATE INDEX notices_due ON notices (due_at) WHERE done_at IS NULL",
+    ],
+    # 8: a server's computer players (issue 24): the level a stand-in plays a timed-out or
     # forfeited seat at, and whether players may ask the computer for hints.
     [
         "ALTER TABLE servers ADD COLUMN computer_level TEXT NOT NULL DEFAULT 'normal'",
@@ -309,6 +353,9 @@ class GameRow:
     votes: tuple[int, ...] = ()
     #: The language of the game's public posts (turn messages, events, boards, recaps).
     language: str = "en"
+    #: The game's clock (None: the per-turn timer only), and each seat's reserve.
+    time_bank: TimeBank | None = None
+    reserves: Reserves | None = None
 
 
 @dataclass(frozen=True)
@@ -326,6 +373,7 @@ class NewGame:
     created_at: float
     parent_id: int | None = None
     language: str = "en"
+    time_bank: TimeBank | None = None
 
 
 @dataclass(frozen=True)
@@ -396,6 +444,8 @@ class ServerRow:
     stale_days: float
     lobby_days: float
     stale_policy: str
+    #: A deadline inside the quiet hours of the player to move moves to their end.
+    quiet_deadlines: bool = False
     #: The level the computer plays a timed-out or forfeited seat at.
     computer_level: str = "normal"
     #: Players may ask the computer for hints.
@@ -529,7 +579,27 @@ def _game_from_row(row: sqlite3.Row) -> GameRow:
         paused_at=row["paused_at"],
         votes=tuple(json.loads(row["votes"])),
         language=row["language"],
+        time_bank=_bank_from(row["time_bank"]),
+        reserves=_reserves_from(row["reserves"]),
     )
+
+
+def _bank_from(stored: str | None) -> TimeBank | None:
+    return None if stored is None else TimeBank.from_json(json.loads(stored))
+
+
+def _reserves_from(stored: str | None) -> Reserves | None:
+    return None if stored is None else Reserves.from_json(json.loads(stored))
+
+
+def bank_json(bank: TimeBank | None) -> str | None:
+    """A game's time bank as stored (compared like the timer settings: a settings change
+    keeps the version)."""
+    return None if bank is None else _dump(bank.to_json())
+
+
+def reserves_json(reserves: Reserves | None) -> str | None:
+    return None if reserves is None else _dump(reserves.to_json())
 
 
 def _outbox_from_row(r: sqlite3.Row) -> OutboxRow:
@@ -576,10 +646,10 @@ def _seats_json(seats: Sequence[SeatRow]) -> str:
 
 def _server_from_row(row: Any) -> ServerRow:
     return ServerRow(row["guild_id"], row["stale_days"], row["lobby_days"], row["stale_policy"],
-                     row["computer_level"], bool(row["hints"]))
+                     bool(row["quiet_deadlines"]), row["computer_level"], bool(row["hints"]))
 
 
-class Store:
+class Store(SqliteNotices):
     """The database. Open with :meth:`Store.open`, close with :meth:`close`.
 
     Each connection lives in its own thread (a one-thread executor), so the writer runs
@@ -706,15 +776,15 @@ class Store:
                 """
                 INSERT INTO games (channel_id, guild_id, game, options, status, creator_id,
                     seats, seed, version, turn_timeout_hours, reminder_hours,
-                    timeout_policy, created_at, updated_at, parent_id, language)
-                VALUES (?, ?, ?, ?, 'lobby', ?, ?, ?, 0, ?, ?, ?, ?, ?, ?, ?)
+                    timeout_policy, created_at, updated_at, parent_id, language, time_bank)
+                VALUES (?, ?, ?, ?, 'lobby', ?, ?, ?, 0, ?, ?, ?, ?, ?, ?, ?, ?)
                 """,
                 (
                     new.channel_id, new.guild_id, new.game, _dump(new.options),
                     new.creator_id, _seats_json(new.seats), new.seed,
                     new.turn_timeout_hours, _dump(list(new.reminder_hours)),
                     new.timeout_policy, new.created_at, new.created_at, new.parent_id,
-                    new.language,
+                    new.language, bank_json(new.time_bank),
                 ),
             )
             game_id = cur.lastrowid
@@ -817,9 +887,9 @@ class Store:
             UPDATE games SET status = ?, seats = ?, version = ?, state = ?,
                 turn_timeout_hours = ?, reminder_hours = ?, timeout_policy = ?,
                 turn_started_at = ?, deadline_at = ?, result = ?, updated_at = ?,
-                paused_at = ?, votes = ?, language = ?
+                paused_at = ?, votes = ?, language = ?, time_bank = ?, reserves = ?
             WHERE id = ? AND version = ? AND turn_timeout_hours = ? AND reminder_hours = ?
-                AND timeout_policy = ? AND seats = ?
+                AND timeout_policy = ? AND seats = ? AND time_bank IS ?
             """,
             (
                 game.status, _seats_json(game.seats), game.version, pack_state(game.state),
@@ -827,9 +897,10 @@ class Store:
                 game.turn_started_at, game.deadline_at,
                 _dump(game.result) if game.result is not None else None, game.updated_at,
                 game.paused_at, _dump(list(game.votes)), game.language,
+                bank_json(game.time_bank), reserves_json(game.reserves),
                 game.id, change.expected_version, settings.turn_timeout_hours,
                 _dump(list(settings.reminder_hours)), settings.timeout_policy,
-                _seats_json(settings.seats),
+                _seats_json(settings.seats), bank_json(settings.time_bank),
             ),
         )
         if cur.rowcount != 1:
@@ -990,12 +1061,20 @@ class Store:
     async def release_outbox(self, outbox_id: int) -> None:
         """Give back a claimed row (nothing to do: rows are not claimed here)."""
 
-    async def mark_sent(self, outbox_id: int, message_id: int | None, now: float) -> None:
-        await self._write(lambda db: db.execute(
-            "UPDATE outbox SET sent_at = ?, message_id = ?, attempts = attempts + 1 "
-            "WHERE id = ?",
-            (now, message_id, outbox_id),
-        ))
+    async def mark_sent(self, outbox_id: int, message_id: int | None, now: float,
+                        notices: Sequence[NewNotice] = ()) -> None:
+        """The row was delivered as ``message_id``; the ``notices`` it leaves are written
+        with it, each once (see :meth:`SqliteNotices.insert_notices`)."""
+
+        def sent(db: sqlite3.Connection) -> None:
+            db.execute(
+                "UPDATE outbox SET sent_at = ?, message_id = ?, attempts = attempts + 1 "
+                "WHERE id = ?",
+                (now, message_id, outbox_id),
+            )
+            self.insert_notices(db, notices, now)
+
+        await self._write(sent)
 
     async def mark_failed(self, outbox_id: int, retry_at: float | None) -> int:
         """Count a failed attempt; ``retry_at`` None abandons the row (it then no longer
@@ -1187,16 +1266,16 @@ class Store:
     async def save_server(self, server: ServerRow, now: float) -> None:
         await self._write(lambda db: db.execute(
             """
-            INSERT INTO servers (guild_id, stale_days, lobby_days, stale_policy, computer_level,
-                                 hints, updated_at)
-            VALUES (?, ?, ?, ?, ?, ?, ?)
+            INSERT INTO servers (guild_id, stale_days, lobby_days, stale_policy, updated_at,
+                                 quiet_deadlines, computer_level, hints)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?)
             ON CONFLICT (guild_id) DO UPDATE SET stale_days = excluded.stale_days,
                 lobby_days = excluded.lobby_days, stale_policy = excluded.stale_policy,
-                computer_level = excluded.computer_level, hints = excluded.hints,
-                updated_at = excluded.updated_at
+                updated_at = excluded.updated_at, quiet_deadlines = excluded.quiet_deadlines,
+                computer_level = excluded.computer_level, hints = excluded.hints
             """,
-            (server.guild_id, server.stale_days, server.lobby_days, server.stale_policy,
-             server.computer_level, int(server.hints), now),
+            (server.guild_id, server.stale_days, server.lobby_days, server.stale_policy, now,
+             int(server.quiet_deadlines), server.computer_level, int(server.hints)),
         ))
 
     async def active_games_activity(self) -> list[Activity]:

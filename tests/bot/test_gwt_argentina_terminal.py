@@ -34,7 +34,7 @@ def test_estancia_play_gwt_argentina_against_two_computers(
     assert code == 0, text[-2000:]
     assert "First turn: on which neutral building does your estanciero start?" in text
     assert "Which worker do you hire?" in text or "Move your estanciero" in text
-    assert re.search(r"Final scores: You -?\d+, Computer \(normal\) -?\d+, Computer 2 \(normal\) -?\d+\.", text)
+    assert re.search(r"Final scores: Player 1 -?\d+, Computer \(normal\) -?\d+, Computer 2 \(normal\) -?\d+\.", text)
     assert text.rstrip().endswith("Game over.")
 
 
@@ -51,15 +51,15 @@ def test_estancia_play_a_solo_game_against_pedro(
                      "--no-images"])
     text = capsys.readouterr().out
     assert code == 0, text[-2000:]
-    assert "Great Western Trail: Argentina begins: You, against Pedro (expert ♦♦♦)." in text
+    assert "Great Western Trail: Argentina begins: Player 1, against Pedro (expert ♦♦♦)." in text
     assert "Pedro draws his card #" in text
     assert "Pedro's priorities leave a tie" in text and "You decide for Pedro" in text
-    assert re.search(r"\n  You: -?\d+ \(", text) and re.search(
+    assert re.search(r"\n  Player 1: -?\d+ \(", text) and re.search(
         r"\n  Pedro \(expert ♦♦♦\): \d+ \(Pesos 0,", text), "scores: Pedro beside you"
     results = re.findall(r"Final scores?:.*", text)
     assert len(results) == 1, results
-    assert re.fullmatch(r"Final scores: You -?\d+, Pedro \(expert ♦♦♦\) \d+\. "
-                        r"(Winner: You|Winner: Pedro|Winners: You and Pedro)\.", results[0])
+    assert re.fullmatch(r"Final scores: Player 1 -?\d+, Pedro \(expert ♦♦♦\) \d+\. "
+                        r"(Winner: Player 1|Winner: Pedro|Winners: Player 1 and Pedro)\.", results[0])
     assert "No seat wins" not in text
     assert text.rstrip().endswith("Game over.")
 

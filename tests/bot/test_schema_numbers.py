@@ -41,7 +41,7 @@ async def pg_columns(url: str) -> dict[str, set[str]]:
 
 
 def test_both_back_ends_number_their_migrations_alike() -> None:
-    assert sqlite.SCHEMA_VERSION == postgres.SCHEMA_VERSION == 7
+    assert sqlite.SCHEMA_VERSION == postgres.SCHEMA_VERSION == 8
     assert min(postgres.MIGRATIONS) == 3  # a new PostgreSQL database starts at SQLite's 3
 
 

@@ -371,6 +371,10 @@ class FakeDiscord:
         self.faults: list[Fault] = []
         #: Requests refused as Discord would (400, code 50035), with the reason.
         self.invalid_bodies: list[tuple[Call, str]] = []
+        #: Direct messages: each user's DM channel with the bot (``POST /users/@me/channels``),
+        #: and the users whose DMs are closed to the bot (a post there is refused, 50007).
+        self.dm_channels: dict[int, int] = {}
+        self.closed_dms: set[int] = set()
         self.identifies: list[dict[str, Any]] = []
         self.resumes: list[dict[str, Any]] = []
         self.heartbeats = 0
@@ -556,6 +560,8 @@ class FakeDiscord:
         if path in ("/gateway", "/gateway/bot"):
             return json_response({"url": self.gateway_url, "shards": 1, "session_start_limit": {
                 "total": 1000, "remaining": 1000, "reset_after": 0, "max_concurrency": 1}})
+        if path == "/users/@me/channels" and method == "POST":
+            return json_response(self.dm_channel_payload(int(call.body["recipient_id"])))
         if parts[0] == "applications" and "commands" in parts:
             return self._commands(call, parts)
         if parts[0] == "interactions" and parts[-1] == "callback":
@@ -643,6 +649,8 @@ class FakeDiscord:
             message["interaction_metadata"] = {"id": str(interaction.id), "type": 2,
                                                "user": self._user(interaction.user_id),
                                                "authorizing_integration_owners": {}}
+        if self.dm_recipient(channel_id) is not None:
+            del message["guild_id"]  # a direct message belongs to no guild
         self._apply_edit(message, data, files)
         message["edited_timestamp"] = None
         self.messages[message_id] = message
@@ -739,6 +747,9 @@ class FakeDiscord:
 
     def _channel_message(self, call: Call, channel_id: int, rest: list[str]) -> web.Response:
         if not rest and call.method == "POST":
+            if self.dm_recipient(channel_id) in self.closed_dms:
+                return json_response({"message": "Cannot send messages to this user",
+                                      "code": 50007}, 403)
             return json_response(self._post_message(call, channel_id))
         if len(rest) == 1:
             message = self.messages.get(int(rest[0]))
@@ -771,6 +782,27 @@ class FakeDiscord:
         self.created_posts.append(message)
         return message
 
+    # -- direct messages --------------------------------------------------------------------
+    def dm_channel_of(self, user_id: int) -> int:
+        """The user's DM channel with the bot (made on first use, as Discord does)."""
+        if user_id not in self.dm_channels:
+            self.dm_channels[user_id] = snowflake()
+        return self.dm_channels[user_id]
+
+    def dm_recipient(self, channel_id: int) -> int | None:
+        """The user a DM channel is with (None: not a DM channel)."""
+        return next((u for u, c in self.dm_channels.items() if c == channel_id), None)
+
+    def dm_channel_payload(self, user_id: int) -> dict[str, Any]:
+        """``POST /users/@me/channels``: the DM channel (type 1) with that user."""
+        return {"id": str(self.dm_channel_of(user_id)), "type": 1, "flags": 0,
+                "last_message_id": None, "recipients": [self._user(user_id)]}
+
+    def dm_posts(self, user_id: int) -> list[Call]:
+        """Messages the bot created in its DM channel with the user (not interaction answers)."""
+        channel = self.dm_channels.get(user_id)
+        return [] if channel is None else self.channel_posts(channel)
+
     # -- interaction payloads -------------------------------------------------------------
     def _interaction(self, kind: int, user: FakeMember | FakeUser, data: dict[str, Any], *,
                      channel_id: int | None = None, dm: bool = False,
@@ -783,7 +815,7 @@ class FakeDiscord:
         if message is not None:
             channel_id = int(message["channel_id"])
         if dm:
-            channel_id = channel_id or snowflake()
+            channel_id = channel_id or self.dm_channel_of(plain_user.id)
             channel = {"id": str(channel_id), "type": 1, "recipients": [plain_user.payload()],
                        "flags": 0, "last_message_id": None}
         else:
@@ -880,11 +912,14 @@ class FakeDiscord:
 
     def slash(self, user: FakeMember | FakeUser, command: str, subcommand: str | None = None,
               /, *, channel_id: int | None = None, dm: bool = False,
-              app_permissions: int = BOT_PERMISSIONS, **options: Any) -> dict[str, Any]:
+              app_permissions: int = BOT_PERMISSIONS, named: dict[str, Any] | None = None,
+              **options: Any) -> dict[str, Any]:
         """INTERACTION_CREATE for ``/command subcommand option:value ...`` (type 2).
 
-        ``app_permissions`` are the bot's own permissions in the channel.
+        ``app_permissions`` are the bot's own permissions in the channel; ``named`` holds
+        options whose names are this method's own (an option called ``dm``).
         """
+        options = {**options, **(named or {})}
         guild = None if dm or channel_id is None else self.guild_of(channel_id)
         data = self._command_data(command, subcommand, options, None, guild, _locale(user))
         return self._interaction(APPLICATION_COMMAND, user, data, channel_id=channel_id, dm=dm,
@@ -908,7 +943,8 @@ class FakeDiscord:
             data["values"] = list(values or [])
         elif values is not None:
             raise AssertionError("values are for select menus")
-        return self._interaction(MESSAGE_COMPONENT, user, data, message=message)
+        in_dm = self.dm_recipient(int(message["channel_id"])) is not None
+        return self._interaction(MESSAGE_COMPONENT, user, data, message=message, dm=in_dm)
 
     # -- gateway -------------------------------------------------------------------------
     async def _gateway(self, request: web.Request) -> web.WebSocketResponse:

@@ -179,14 +179,17 @@ async def open_playable_panel(table: Table) -> tuple[Player, dict[str, Any]]:
     await opened.wait_answered()
     panel = opened.panel()
     assert panel is not None and option_components(panel)
-    while not playable(panel):  # a big decision: pick a group first
+    while not playable(panel):  # a big decision: pick a group (or an area) first
         group = option_components(panel)[0]
-        picked = await mover.click(panel, group["custom_id"], [group["options"][0]["value"]])
+        values = [group["options"][0]["value"]] if group["type"] == 3 else None
+        picked = await mover.click(panel, group["custom_id"], values)
         await picked.wait_answered()
         panel = table.fake.messages[int(panel["id"])]
     return mover, panel
 
 
 def playable(panel: dict[str, Any]) -> list[dict[str, Any]]:
-    """The components that play an option (buttons, option selects; not group menus)."""
-    return [c for c in option_components(panel) if not c["custom_id"].startswith("est:grp:")]
+    """The components that play an option (buttons, option selects; not group menus or
+    areas of the board)."""
+    return [c for c in option_components(panel)
+            if not c["custom_id"].startswith(("est:grp:", "est:area:", "est:asel:"))]

@@ -29,8 +29,14 @@ Rules of the road:
   (a restart) goes on with :meth:`Sessions.resume_computers`.
 * Turn timers (reminders and a deadline) are database rows written with the move; the
   scheduler (:mod:`bot.core.scheduler`) fires them through :meth:`Sessions.fire_due_timers`.
+  A game may play with a clock (:mod:`bot.core.timebank`): the deadline is then when the
+  mover's reserve runs out.
+* A player's turn notices (:mod:`bot.core.notices`): who an announcement pings
+  (:meth:`Sessions.ping_plan`), the DM or held notices it leaves (written with
+  :meth:`Sessions.mark_sent`), their quiet hours (reminders wait for the morning); and
+  their games in one list (:meth:`Sessions.my_games`).
 
-The class is put together from one mixin per concern: :mod:`~bot.core.sessions.lobby`, :mod:`~bot.core.sessions.moves`, :mod:`~bot.core.sessions.reading`, :mod:`~bot.core.sessions.table`, :mod:`~bot.core.sessions.delivery`, :mod:`~bot.core.sessions.hints`,
+The class is put together from one mixin per concern: :mod:`~bot.core.sessions.lobby`, :mod:`~bot.core.sessions.moves`, :mod:`~bot.core.sessions.reading`, :mod:`~bot.core.sessions.table`, :mod:`~bot.core.sessions.delivery`, :mod:`~bot.core.sessions.players`, :mod:`~bot.core.sessions.hints`,
 over :class:`~bot.core.sessions.common.SessionsCore`."""
 
 from __future__ import annotations
@@ -73,6 +79,7 @@ from bot.core.sessions.delivery import Delivery
 from bot.core.sessions.hints import Hint, HintOption, Hints  # noqa: F401
 from bot.core.sessions.lobby import Lobby
 from bot.core.sessions.moves import Moves
+from bot.core.sessions.players import MyGame, NoticeWork, Players  # noqa: F401
 from bot.core.sessions.reading import MAX_LOG_LINES, Reading  # noqa: F401
 from bot.core.sessions.table import Table
 from bot.settings import MAX_TIMEOUT_HOURS  # noqa: F401
@@ -84,7 +91,7 @@ __all__ = [
 ]
 
 
-class Sessions(Lobby, Moves, Reading, Table, Delivery, Hints):
+class Sessions(Lobby, Moves, Reading, Table, Delivery, Players, Hints):
     """The session API over one :class:`bot.storage.sqlite.Store`.
 
     ``clock`` returns the current Unix time in seconds (injected in tests);

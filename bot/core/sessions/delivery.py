@@ -2,14 +2,15 @@
 
 from __future__ import annotations
 
-from collections.abc import Collection
+from collections.abc import Collection, Sequence
 
-from bot.core import transitions
+from bot.core import notices, transitions
 from bot.core.announcements import Announcement
 from bot.core.autoplay import (
     think_off_loop,
     turn_key,
 )
+from bot.core.notices import NewNotice, PingPlan
 from bot.core.sessions.common import (
     BACKOFF_BASE,
     BACKOFF_CAP,
@@ -46,8 +47,21 @@ class Delivery(SessionsCore):
             for r in rows
         ]
 
-    async def mark_sent(self, outbox_id: int, message_id: int | None) -> None:
-        await self.store.mark_sent(outbox_id, message_id, self.clock())
+    async def mark_sent(self, outbox_id: int, message_id: int | None,
+                        notices: Sequence[NewNotice] = ()) -> None:
+        """The announcement was posted as ``message_id``; ``notices`` are what its message
+        did not ping (:meth:`ping_plan`), written in the same transaction (each once)."""
+        await self.store.mark_sent(outbox_id, message_id, self.clock(), notices)
+        if notices:
+            self._notify_notices()
+
+    async def ping_plan(self, announcement: Announcement) -> PingPlan:
+        """Who the announcement's message pings, and the notices it leaves for the players
+        who asked for DMs or are in their quiet hours (:func:`bot.core.notices.plan_pings`)."""
+        if not announcement.mention_user_ids or announcement.turn is None:
+            return PingPlan(announcement.mention_user_ids)
+        prefs = await self.store.player_prefs(announcement.mention_user_ids)
+        return notices.plan_pings(announcement, prefs, self.clock())
 
     async def purge_outbox(self) -> int:
         """Forget announcements delivered more than :data:`OUTBOX_KEEP_SECONDS` ago."""
@@ -137,10 +151,29 @@ class Delivery(SessionsCore):
             await self.store.discard_timer(timer.id, now)  # too late to remind anyone
             return False
         assert loaded.state is not None
+        if timer.kind == "reminder" and await self._held(loaded, timer, now):
+            return False
         with using(loaded.row.language):
             change = await self._fire_change(loaded, timer, now)
         change.fired_timer_id = timer.id
         await self._commit(change)
+        return True
+
+    async def _held(self, loaded: Loaded, timer: TimerRow, now: float) -> bool:
+        """A reminder due inside the quiet hours of its player waits for their end (or
+        is dropped when that is not before the deadline): True when it was held."""
+        user = loaded.row.seats[timer.seat].user_id
+        if user is None:
+            return False
+        prefs = (await self.store.player_prefs([user])).get(user)
+        until = notices.reminder_hold(prefs, now, loaded.row.deadline_at)
+        if until is None:
+            return False
+        if until < 0:
+            await self.store.discard_timer(timer.id, now)
+        else:
+            await self.store.postpone_timer(timer.id, until)
+            self._notify(outbox=False, timers=True)
         return True
 
     async def release_announcement(self, outbox_id: int) -> None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
-from bot.core import transitions
+from bot.core import timebank, transitions
 from bot.core.announcements import payload
 from bot.core.autoplay import (
     forced_steps,
@@ -16,6 +16,7 @@ from bot.core.sessions.common import (
     SessionError,
     SessionsCore,
 )
+from bot.core.timebank import TimeBank
 from bot.core.transitions import Loaded, seats_line
 from bot.storage.sqlite import (
     Change,
@@ -44,6 +45,7 @@ class Lobby(SessionsCore):
         seed: int | None = None,
         parent_id: int | None = None,
         language: str | None = None,
+        time_bank: TimeBank | None = None,
     ) -> GameInfo:
         """Open a lobby in a channel or thread; the creator takes seat 0.
 
@@ -52,6 +54,7 @@ class Lobby(SessionsCore):
         ``parent_id``: the game has a thread of its own, opened from that channel (the
         recap goes there at the end, and the thread is archived). ``language``: of the
         game's public posts (default English; the Discord layer passes the server's).
+        ``time_bank``: the game plays with a clock (:mod:`bot.core.timebank`).
         """
         engine = self._engine(game)
         parsed = self.check_options(game, options)
@@ -71,11 +74,15 @@ class Lobby(SessionsCore):
             created_at=now,
             parent_id=parent_id,
             language=i18n.normalize(language),
+            time_bank=time_bank,
         )
         # Options only a solo game has (an automa's difficulty): no lobby, it starts now.
         solo = engine.min_seats == 1 and bool(engine.solo_options & set(options or {}))
         with using(new.language):
             opened = _("{name} opened a game of {title}.", name=creator_name, title=engine.title)
+            if time_bank is not None:
+                opened += " " + _("It is played with a clock: {clock}.",
+                                  clock=timebank.describe(time_bank))
             body = payload("lobby", f"{opened} {seats_line(engine, seats)}",
                            lobby_buttons=not solo)
         try:

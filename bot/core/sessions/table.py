@@ -106,7 +106,8 @@ class Table(SessionsCore):
             with using(row.language):
                 body = payload("settings", _("{name} resumed the game.", name=name),
                                mention_user_ids=[user] if user is not None else [],
-                               deadline_at=clock.deadline_at, turn_button=True)
+                               deadline_at=clock.deadline_at, turn_button=True,
+                               turn=turn_key(loaded.decision))
             change = Change(new_row, row.version, timers=clock.timers, announcements=[body])
         await self._commit(change)
         self._kick_if_computer(change)  # a computer to move waited for the game to resume
@@ -160,9 +161,11 @@ class Table(SessionsCore):
                          lobby_days: float | None = None,
                          stale_policy: str | None = None,
                          computer_level: str | None = None,
-                         hints: bool | None = None) -> ServerRow:
+                         hints: bool | None = None,
+                         quiet_deadlines: bool | None = None) -> ServerRow:
         """Change a server's settings: stalled games and lobbies, the level the computer
-        stands in at for a timed-out or forfeited seat, whether hints are allowed."""
+        stands in at for a timed-out or forfeited seat, whether hints are allowed, whether
+        deadlines move out of quiet hours."""
         current = await self.server(guild_id)
         if stale_policy is not None and stale_policy not in stale.STALE_POLICIES:
             raise SessionError(N_('The stale policy is "computer", "forfeit" or "cancel".'))
@@ -177,6 +180,8 @@ class Table(SessionsCore):
                           stale_policy=stale_policy or current.stale_policy,
                           computer_level=computer_level or current.computer_level,
                           hints=current.hints if hints is None else hints)
+        if quiet_deadlines is not None:
+            updated = replace(updated, quiet_deadlines=quiet_deadlines)
         await self.store.save_server(updated, self.clock())
         STORED.set(True)
         return updated
@@ -362,13 +367,15 @@ class Table(SessionsCore):
         )
         if not all(math.isfinite(h) and h > 0 for h in reminders):
             raise SessionError(N_("Reminders are hours before the deadline and must be above 0."))
-        if hours > 0:
-            if reminder_hours is not None and reminders and reminders[0] >= hours:
+        # With a clock, reminders are thresholds of the reserve: they must lie under its cap.
+        limit = hours if row.time_bank is None else row.time_bank.cap / 3600
+        if limit > 0:
+            if reminder_hours is not None and reminders and reminders[0] >= limit:
                 raise SessionError(N_(
                     "A reminder {reminder} h before the deadline can never come with a "
                     "{hours} h turn timer: choose reminders under {hours} h (or none)."),
-                    reminder=number(reminders[0]), hours=number(hours))
-            reminders = tuple(h for h in reminders if h < hours)
+                    reminder=number(reminders[0]), hours=number(limit))
+            reminders = tuple(h for h in reminders if h < limit)
         policy = timeout_policy or row.timeout_policy
         if policy not in ("computer", "forfeit"):
             raise SessionError(N_('The timeout policy is "computer" or "forfeit".'))
@@ -404,6 +411,10 @@ class Table(SessionsCore):
         if decision is None:
             return replace(after, deadline_at=None), []
         started = before.turn_started_at if before.turn_started_at is not None else now
+        if after.time_bank is not None:  # the reserve decides the deadline, not the timer
+            clock = transitions.turn_clock(after, decision, started_at=started, now=now,
+                                           new_turn=False)
+            return replace(after, deadline_at=clock.deadline_at), clock.timers
         deadline = None
         if after.turn_timeout_hours > 0:
             deadline = deadline_after_change(
