@@ -57,7 +57,7 @@ BUDGETS: dict[str, dict[str, Budget]] = {
     "hazienda": {
         "easy": Budget(worlds=1, steps=60, temperature=1.5),
         "normal": Budget(worlds=2, steps=200),
-        "hard": Budget(worlds=3, steps=400),
+        "hard": Budget(worlds=3, steps=250),
     },
     "llama-land": {
         "easy": Budget(worlds=1, steps=40, temperature=1.5),
