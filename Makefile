@@ -12,7 +12,7 @@ GAME   ?= kuhlorado
 MIN_PYTHON := 3.11
 comma := ,
 
-.PHONY: help run play test soak bench bench-load bench-processes demo lint clean
+.PHONY: help run play test soak bench bench-strength bench-load bench-processes demo lint clean
 
 help:
 	@echo "make run              start the Discord bot (settings in .env; see .env.example)"
@@ -21,7 +21,8 @@ help:
 	@echo "                      more: .venv/bin/estancia play --help)"
 	@echo "make demo             a Kuhlorado game against the computer, boards in out/demo/"
 	@echo "make test             the whole test suite (no network needed)"
-	@echo "make bench            speed figures"
+	@echo "make bench            speed figures (and a quick look at the computers' strength)"
+	@echo "make bench-strength   the computer players' strength table and decision times (~1 h)"
 	@echo "make bench-processes  moves/s with 1, 2 and 4 bot processes on PostgreSQL"
 	@echo "make soak             10,000 random games per game (long)"
 	@echo "make lint             ruff, and mypy (strict on games/)"
@@ -66,6 +67,12 @@ soak: $(STAMP)
 
 bench: $(STAMP)
 	$(BIN)/python -m bench
+
+# The computer players: levels against each other and against today's player, GWT:A's
+# against Pedro at each difficulty, decision times per game and level (about an hour on
+# two cores; `make bench` plays a quick set of it).
+bench-strength: $(STAMP)
+	$(BIN)/python -m bench.strength
 
 # The heavy part of the benchmarks (~30 min): bursts of 50/200/500 games through the bot
 # process, a minute of turns at 25/50/75 % of the machine's limit, 1,000 live games' memory,

@@ -43,6 +43,7 @@ from bot.storage.sqlite import (
     _outbox_from_row,
     _rating_from_row,
     _seats_json,
+    _server_from_row,
     _timer_from_row,
     _without_defaults,
     bank_json,
@@ -238,6 +239,11 @@ MIGRATIONS[7] = [
     )
     """,
     "CREATE INDEX notices_due ON notices (due_at) WHERE done_at IS NULL",
+]
+# 8: a server's computer players: the stand-in's level, and whether hints are allowed.
+MIGRATIONS[8] = [
+    "ALTER TABLE servers ADD COLUMN IF NOT EXISTS computer_level TEXT NOT NULL DEFAULT 'normal'",
+    "ALTER TABLE servers ADD COLUMN IF NOT EXISTS hints INTEGER NOT NULL DEFAULT 1",
 ]
 
 SCHEMA_VERSION = max(MIGRATIONS)
@@ -786,22 +792,21 @@ class PgStore(PgNotices):
     # -- servers and stale games -----------------------------------------------------------
     async def server(self, guild_id: int) -> ServerRow | None:
         row = await self._pool.fetchrow("SELECT * FROM servers WHERE guild_id = $1", guild_id)
-        return None if row is None else ServerRow(row["guild_id"], row["stale_days"],
-                                                  row["lobby_days"], row["stale_policy"],
-                                                  bool(row["quiet_deadlines"]))
+        return None if row is None else _server_from_row(row)
 
     async def save_server(self, server: ServerRow, now: float) -> None:
         await self._pool.execute(
             """
             INSERT INTO servers (guild_id, stale_days, lobby_days, stale_policy, updated_at,
-                                 quiet_deadlines)
-            VALUES ($1, $2, $3, $4, $5, $6)
+                                 quiet_deadlines, computer_level, hints)
+            VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
             ON CONFLICT (guild_id) DO UPDATE SET stale_days = excluded.stale_days,
                 lobby_days = excluded.lobby_days, stale_policy = excluded.stale_policy,
-                updated_at = excluded.updated_at, quiet_deadlines = excluded.quiet_deadlines
+                updated_at = excluded.updated_at, quiet_deadlines = excluded.quiet_deadlines,
+                computer_level = excluded.computer_level, hints = excluded.hints
             """,
             server.guild_id, server.stale_days, server.lobby_days, server.stale_policy, now,
-            int(server.quiet_deadlines),
+            int(server.quiet_deadlines), server.computer_level, int(server.hints),
         )
 
     async def active_games_activity(self) -> list[Activity]:

@@ -285,6 +285,12 @@ MIGRATIONS: list[list[str]] = [
         """,
         "CREATE INDEX notices_due ON notices (due_at) WHERE done_at IS NULL",
     ],
+    # 8: a server's computer players (issue 24): the level a stand-in plays a timed-out or
+    # forfeited seat at, and whether players may ask the computer for hints.
+    [
+        "ALTER TABLE servers ADD COLUMN computer_level TEXT NOT NULL DEFAULT 'normal'",
+        "ALTER TABLE servers ADD COLUMN hints INTEGER NOT NULL DEFAULT 1",
+    ],
 ]
 
 SCHEMA_VERSION = len(MIGRATIONS)
@@ -313,6 +319,10 @@ class SeatRow:
     name: str
     #: The player is on vacation until then: their turns' clocks wait (None: not away).
     away_until: float | None = None
+    #: A computer seat's level (``games.ai.LEVELS``; None: the default).
+    level: str | None = None
+    #: The player asked the computer for a hint in this game.
+    hinted: bool = False
 
 
 @dataclass(frozen=True)
@@ -436,6 +446,10 @@ class ServerRow:
     stale_policy: str
     #: A deadline inside the quiet hours of the player to move moves to their end.
     quiet_deadlines: bool = False
+    #: The level the computer plays a timed-out or forfeited seat at.
+    computer_level: str = "normal"
+    #: Players may ask the computer for hints.
+    hints: bool = True
 
 
 @dataclass(frozen=True)
@@ -547,7 +561,8 @@ def _game_from_row(row: sqlite3.Row) -> GameRow:
         options=json.loads(row["options"]),
         status=row["status"],
         creator_id=row["creator_id"],
-        seats=tuple(SeatRow(s["user_id"], s["name"], s.get("away_until"))
+        seats=tuple(SeatRow(s["user_id"], s["name"], s.get("away_until"), s.get("level"),
+                            s.get("hinted", False))
                     for s in json.loads(row["seats"])),
         seed=row["seed"],
         version=row["version"],
@@ -624,7 +639,14 @@ def _move_from_row(row: sqlite3.Row) -> MoveRow:
 def _seats_json(seats: Sequence[SeatRow]) -> str:
     return _dump([{"user_id": s.user_id, "name": s.name}
                   | ({"away_until": s.away_until} if s.away_until is not None else {})
+                  | ({"level": s.level} if s.level is not None else {})
+                  | ({"hinted": True} if s.hinted else {})
                   for s in seats])
+
+
+def _server_from_row(row: Any) -> ServerRow:
+    return ServerRow(row["guild_id"], row["stale_days"], row["lobby_days"], row["stale_policy"],
+                     bool(row["quiet_deadlines"]), row["computer_level"], bool(row["hints"]))
 
 
 class Store(SqliteNotices):
@@ -1239,22 +1261,21 @@ class Store(SqliteNotices):
     # -- servers and stale games -----------------------------------------------------------
     async def server(self, guild_id: int) -> ServerRow | None:
         row = await self._fetchone("SELECT * FROM servers WHERE guild_id = ?", (guild_id,))
-        return None if row is None else ServerRow(row["guild_id"], row["stale_days"],
-                                                  row["lobby_days"], row["stale_policy"],
-                                                  bool(row["quiet_deadlines"]))
+        return None if row is None else _server_from_row(row)
 
     async def save_server(self, server: ServerRow, now: float) -> None:
         await self._write(lambda db: db.execute(
             """
             INSERT INTO servers (guild_id, stale_days, lobby_days, stale_policy, updated_at,
-                                 quiet_deadlines)
-            VALUES (?, ?, ?, ?, ?, ?)
+                                 quiet_deadlines, computer_level, hints)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?)
             ON CONFLICT (guild_id) DO UPDATE SET stale_days = excluded.stale_days,
                 lobby_days = excluded.lobby_days, stale_policy = excluded.stale_policy,
-                updated_at = excluded.updated_at, quiet_deadlines = excluded.quiet_deadlines
+                updated_at = excluded.updated_at, quiet_deadlines = excluded.quiet_deadlines,
+                computer_level = excluded.computer_level, hints = excluded.hints
             """,
             (server.guild_id, server.stale_days, server.lobby_days, server.stale_policy, now,
-             int(server.quiet_deadlines)),
+             int(server.quiet_deadlines), server.computer_level, int(server.hints)),
         ))
 
     async def active_games_activity(self) -> list[Activity]:

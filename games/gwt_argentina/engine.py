@@ -238,7 +238,8 @@ class GwtArgentina(Game[GwtState, GwtOptions]):
         if state.pedro is not None:  # solo: your value (points and potential) less Pedro's
             pedro = self.pedro_scores(state)
             assert pedro is not None
-            return ai_value.evaluate(state, self.scores(state), seat) - pedro["total"]
+            return (ai_value.evaluate(state, self.scores(state), seat) - pedro["total"]
+                    - ai_value.pedro_future(state, pedro["total"]))
         return ai_value.evaluate(state, self.scores(state), seat)
 
     def search_options(self, state: GwtState, options: list[Option]) -> list[Option]:
@@ -255,6 +256,7 @@ class GwtArgentina(Game[GwtState, GwtOptions]):
         clone.rng = Rng.from_seed(rng.randrange(2**63))
         redeal_unseen(clone, seat, rng)
         if clone.pedro is not None:  # the order of his face-down deck is unknown
+            clone.pedro.deck.sort()
             rng.shuffle(clone.pedro.deck)
         return clone
 

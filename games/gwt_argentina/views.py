@@ -61,16 +61,19 @@ def seat_view(state: GwtState, seat: int) -> dict[str, Any]:
 def redeal_unseen(state: GwtState, seat: int, rng: Rng) -> None:
     """Shuffle what ``seat`` cannot know: every deck's order (its own too), the other
     players' hands (re-dealt from their hand and deck together), the market deck, the
-    objective deck, the ship pile and the bags."""
+    objective deck, the ship pile and the bags. Each is sorted first, so the result
+    depends only on what ``seat`` knows (the cards in them, not their hidden order)."""
     for player in state.players:
         if player.seat == seat:
+            player.deck.sort()
             rng.shuffle(player.deck)
             continue
-        pool = player.hand + player.deck
+        pool = sorted(player.hand + player.deck)
         rng.shuffle(pool)
         player.hand = pool[:len(player.hand)]
         player.deck = pool[len(player.hand):]
     board = state.board
     for pile in (board.cattle_deck, board.objective_deck, board.ship_pile,
                  board.bag_a, board.bag_b, board.bag_c):
+        pile.sort()
         rng.shuffle(pile)

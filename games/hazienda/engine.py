@@ -151,6 +151,7 @@ def redeal_unseen(state: HaziendaState, seat: int, rng: Rng) -> None:
             hidden = {card: n - known.get(card, 0) for card, n in hand.items()}
             pool += [card for card, n in hidden.items() for _ in range(n)]
             unknown_sizes.append(sum(hidden.values()))
+        pool.sort()  # what the seat knows is the cards, not their order: no trace of it
         rng.shuffle(pool)
         for pile in piles:
             size = len(getattr(state, pile))

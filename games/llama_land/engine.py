@@ -154,15 +154,21 @@ class LlamaLand(Game[LlamaLandState, LlamaLandOptions]):
     def evaluate(self, state: LlamaLandState, seat: int) -> float:
         return ai_value.evaluate(state, seat)
 
+    def search_options(self, state: LlamaLandState, options: list[Option]) -> list[Option]:
+        """The order the computer player tries a decision's options in: a tile's places
+        likeliest first (:func:`.ai_value.order_places`)."""
+        return ai_value.order_places(state, options)
+
     def determinize(self, state: LlamaLandState, seat: int, rng: Rng) -> LlamaLandState:
         """Re-shuffle what nobody has seen: each pile under its top tile and the
         character deck (a card taken from the deck is shown, so the deck is all unseen)."""
         clone = state.clone()
         clone.rng = Rng.from_seed(rng.randrange(2**63))
         for pile in clone.piles.values():
-            rest = pile[1:]
+            rest = sorted(pile[1:])  # the tiles, not their hidden order
             rng.shuffle(rest)
             pile[1:] = rest
+        clone.character_deck.sort()
         rng.shuffle(clone.character_deck)
         return clone
 

@@ -18,7 +18,8 @@ from bot import cli
 def quick_computer(monkeypatch: pytest.MonkeyPatch) -> None:
     """The computer with a small budget: this test is about the terminal's flow, not the
     computer's play (its speed and strength are measured by ``make bench``)."""
-    monkeypatch.setattr(ai, "_DEFAULT", ai.GreedyPlayer(samples=1, node_budget=60))
+    monkeypatch.setitem(ai.BUDGETS, "gwt-argentina",
+                        dict.fromkeys(ai.LEVELS, ai.Budget(worlds=1, steps=30)))
 
 
 def test_estancia_play_gwt_argentina_against_two_computers(
@@ -33,7 +34,7 @@ def test_estancia_play_gwt_argentina_against_two_computers(
     assert code == 0, text[-2000:]
     assert "First turn: on which neutral building does your estanciero start?" in text
     assert "Which worker do you hire?" in text or "Move your estanciero" in text
-    assert re.search(r"Final scores: Player 1 -?\d+, Computer -?\d+, Computer 2 -?\d+\.", text)
+    assert re.search(r"Final scores: Player 1 -?\d+, Computer \(normal\) -?\d+, Computer 2 \(normal\) -?\d+\.", text)
     assert text.rstrip().endswith("Game over.")
 
 

@@ -35,12 +35,13 @@ def test_a_whole_game_against_the_computer_from_piped_input(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture) -> None:
     """The computer seat plays at random here: the greedy player needs about a second a
     decision on Llama Land (see ``make bench``), and this test is about the front end."""
-    monkeypatch.setattr(ai, "choose", ai.choose_random)
+    monkeypatch.setattr(ai, "choose", lambda game, state, seat, rng, *_more:
+                        ai.choose_random(game, state, seat, rng))
     out = tmp_path / "boards"
     code, text = estancia(["play", GAME, "--computer", "--seed", "3", "--out", str(out)],
                           "1\n" * 4000, monkeypatch, capsys)
     assert code == 0, text[-2000:]
-    assert "Llama Land: Player 1, Computer." in text
+    assert "Llama Land: Player 1, Computer (normal)." in text
     assert re.search(r"\[channel\] Final scores: ", text)
     assert text.rstrip().endswith("Game over.")
     boards = re.findall(r"board: (\S+)", text)

@@ -41,7 +41,7 @@ async def pg_columns(url: str) -> dict[str, set[str]]:
 
 
 def test_both_back_ends_number_their_migrations_alike() -> None:
-    assert sqlite.SCHEMA_VERSION == postgres.SCHEMA_VERSION == 7
+    assert sqlite.SCHEMA_VERSION == postgres.SCHEMA_VERSION == 8
     assert min(postgres.MIGRATIONS) == 3  # a new PostgreSQL database starts at SQLite's 3
 
 
@@ -51,6 +51,7 @@ async def test_the_latest_schema_is_the_same_columns_on_both(tmp_path: Path) -> 
     lite = sqlite_columns(tmp_path / "estancia.sqlite3")
     assert "claimed_until" in lite["outbox"] and "language" in lite["games"]
     assert "interaction_id" in lite["moves"]
+    assert {"computer_level", "hints"} <= lite["servers"]
     url = os.environ.get(PG_URL_ENV)
     if not url:
         pytest.skip(f"PostgreSQL suite: ${PG_URL_ENV} is not set")

@@ -102,7 +102,7 @@ def test_computer_is_thinking_is_said_before_a_slow_computer_move(
     code, text = estancia(["play", "diceroll", "--computer", "--seed", "5", "--no-images"],
                           "1\nquit\n", monkeypatch, capsys)
     assert code == 0, text
-    assert text.index("Computer is thinking…") < text.index("Stopped.")
+    assert text.index("Computer (normal) is thinking…") < text.index("Stopped.")
 
 
 def test_computer_is_thinking_comes_after_the_lobby_lines_when_the_computer_begins(
@@ -113,7 +113,7 @@ def test_computer_is_thinking_comes_after_the_lobby_lines_when_the_computer_begi
                           "quit\n", monkeypatch, capsys)
     assert code == 0, text
     assert (text.index("Player 1 opened a game of Hazienda") < text.index("Hazienda begins")
-            < text.index("Computer is thinking…") < text.index("Blue plays")), text
+            < text.index("Computer is thinking…") < text.index("[channel] Blue ")), text
 
 
 def test_play_help_lists_each_games_options_from_the_registry(

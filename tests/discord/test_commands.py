@@ -38,7 +38,8 @@ async def test_a_typed_label_plays_like_its_key(table: Table, alice: FakeMember,
     assert reply.ephemeral and reply.text.startswith("You chose **Cell D4**.")
     # the rest of the turn is offered right there
     assert reply.custom_ids == [f"est:opt:{game_id}:{info.version + 1}:fence",
-                                f"est:opt:{game_id}:{info.version + 1}:graze"]
+                                f"est:opt:{game_id}:{info.version + 1}:graze",
+                                f"est:hint:{game_id}"]
     fenced = await table.slash(mover, "move", option="fence it")
     assert fenced.text.startswith("You chose **Fence it**.")
 
@@ -54,7 +55,7 @@ async def test_undo_takes_back_a_step_without_chance(table: Table, alice: FakeMe
     assert "Claim a cell." in reply.text
     # the 30 cells again, one button each (a Components V2 panel holds them)
     assert reply.custom_ids == [f"est:opt:{game_id}:{info.version + 2}:{cell.lower()}"
-                                for cell in CELLS]
+                                for cell in CELLS] + [f"est:hint:{game_id}"]
 
 
 async def test_lobby_buttons_join_add_a_computer_and_start(

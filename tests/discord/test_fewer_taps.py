@@ -107,7 +107,8 @@ async def test_kuhlorado_turn_message_carries_the_choices_after_the_roll(
     # player to move gets the turn as it stands (a lost panel is one tap away)
     again = await keep_the_dice_at(table, mover, turn_message, game_id, version)
     assert again.ephemeral and "out of date — nothing was played" in again.text
-    assert again.custom_ids and all(f":{version + 1}" in c for c in again.custom_ids)
+    assert again.custom_ids and all(f":{version + 1}" in c for c in again.custom_ids
+                                    if not c.startswith("est:hint:"))
     late = await keep_the_dice_at(table, other, turn_message, game_id, version)
     assert late.ephemeral and "out of date" in late.text and late.custom_ids == []
     assert (await table.sessions.info_by_id(game_id)).version == version + 1

@@ -19,7 +19,8 @@ MAX_CLICKS = 6000
 @pytest.fixture
 def quick_computer(monkeypatch: pytest.MonkeyPatch) -> None:
     """A computer with a small budget: the test is about the panels, not its play."""
-    monkeypatch.setattr(ai, "_DEFAULT", ai.GreedyPlayer(samples=1, node_budget=60))
+    monkeypatch.setitem(ai.BUDGETS, "gwt-argentina",
+                        dict.fromkeys(ai.LEVELS, ai.Budget(worlds=1, steps=30)))
 
 
 async def test_a_whole_game_against_a_computer_by_taps(

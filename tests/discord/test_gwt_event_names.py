@@ -19,7 +19,8 @@ TURNS = 4
 
 @pytest.fixture
 def quick_computer(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(ai, "_DEFAULT", ai.GreedyPlayer(samples=1, node_budget=60))
+    monkeypatch.setitem(ai.BUDGETS, "gwt-argentina",
+                        dict.fromkeys(ai.LEVELS, ai.Budget(worlds=1, steps=30)))
 
 
 async def test_announcements_name_the_players(

@@ -43,9 +43,10 @@ async def test_your_turn_opens_a_private_panel_of_grouped_options(
     # Components V2 message holding a button for each, row by row: every cell is one tap
     assert panel.message["flags"] & IS_COMPONENTS_V2
     assert panel.custom_ids == [f"est:opt:{game_id}:{info.version}:{cell.lower()}"
-                                for cell in CELLS]
+                                for cell in CELLS] + [f"est:hint:{game_id}"]
     rows = action_rows(panel.message)
-    assert [b["label"] for b in rows[-1]["components"]] == [f"Cell E{i}" for i in range(2, 7)]
+    assert [b["label"] for b in rows[-2]["components"]] == [f"Cell E{i}" for i in range(2, 7)]
+    assert [b["label"] for b in rows[-1]["components"]] == ["Hint"]  # the computer's view
 
     claimed = await tap(table, mover, panel.message, "b3")
     assert claimed.callback_type == 7  # the same private panel is edited
@@ -54,7 +55,8 @@ async def test_your_turn_opens_a_private_panel_of_grouped_options(
     assert "You chose **Cell B3**." in claimed.text
     assert claimed.custom_ids == [f"est:opt:{game_id}:{info.version + 1}:fence",
                                   f"est:opt:{game_id}:{info.version + 1}:graze",
-                                  f"est:undo:{game_id}:{info.version + 1}"]
+                                  f"est:undo:{game_id}:{info.version + 1}",
+                                  f"est:hint:{game_id}"]
 
     grazed = await table.click(mover, claimed.message, f"est:opt:{game_id}:{info.version + 1}:graze")
     assert "Your turn is over" in grazed.text and action_rows(grazed.message) == []

@@ -72,7 +72,9 @@ async def test_a_hazienda_turn_pings_once_when_it_ends_and_shows_the_hand(
     assert (f"estancia-{game_id}-{info.version}-hand.png"
             in [a["filename"] for a in panel.message["attachments"]])
     # "End turn" is a grey button on the last row, not the last entry of a long menu
-    (end,) = rows(panel.message)[-1]
+    # (beside the grey "Hint")
+    end, hint = rows(panel.message)[-1]
+    assert hint["label"] == "Hint" and hint["custom_id"] == f"est:hint:{game_id}"
     assert end["label"] == "End turn" and end["style"] == 2
     assert end["custom_id"] == f"est:opt:{game_id}:{info.version}:end"
     for row in rows(panel.message):
@@ -156,7 +158,7 @@ async def test_the_click_that_ends_a_turn_is_answered_before_the_computer_plays(
     else:
         raise AssertionError("alice's turn never ended")
     # answered while the computer has not played yet
-    assert "Your turn is over; Computer is to move." in reply.text
+    assert "Your turn is over; Computer (normal) is to move." in reply.text
     now = await table.sessions.info_by_id(info.id)
     assert now.seats[now.to_move].user_id is None and table.sessions.computers_thinking(info.id)
     assert await table.deliver() == []  # the channel hears of the turn once the computer played
@@ -250,8 +252,8 @@ async def test_a_step_that_revealed_nothing_can_be_taken_back_from_the_panel(
     assert "est:undo" not in " ".join(panel.custom_ids)  # nothing to take back yet
     claimed = await tap(table, mover, panel.message, "b3")
     version = info.version + 1
-    assert claimed.custom_ids[-1] == f"est:undo:{game_id}:{version}"
-    (take_back,) = rows(claimed.message)[-1]
+    assert claimed.custom_ids[-2:] == [f"est:undo:{game_id}:{version}", f"est:hint:{game_id}"]
+    take_back, _hint = rows(claimed.message)[-1]
     assert take_back["label"] == "Take back" and take_back["style"] == 2
 
     old_panel = copy.deepcopy(claimed.message)  # the fake edits the panel in place
@@ -259,7 +261,8 @@ async def test_a_step_that_revealed_nothing_can_be_taken_back_from_the_panel(
     assert undone.callback_type == 6 and undone.message["id"] == panel.message["id"]
     assert undone.text.startswith("You took back your last step.")
     assert "Claim a cell." in undone.text and undone.custom_ids == [
-        f"est:opt:{game_id}:{version + 1}:{cell.lower()}" for cell in CELLS]
+        f"est:opt:{game_id}:{version + 1}:{cell.lower()}" for cell in CELLS] + [
+        f"est:hint:{game_id}"]
     assert await table.deliver() == []  # the same turn: no ping
     assert (await table.sessions.info_by_id(game_id)).to_move == info.to_move
 

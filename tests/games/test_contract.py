@@ -13,8 +13,9 @@ import json
 
 import pytest
 
-from games import available_games, get_game
-from games.ai import GreedyPlayer, choose_random
+from bot.core.autoplay import TurnMemory
+from games import ai, available_games, get_game
+from games.ai import choose_random
 from games.base import IllegalMove
 from games.rng import Rng
 from tests.games.playout import playout, replay
@@ -130,21 +131,26 @@ def test_refusals_change_nothing(game):
     assert game.dump(state) == snapshot
 
 
-def test_greedy_player_beats_random(game):
+def test_the_computer_player_beats_random(game):
     """The computer player is better than random: it wins clearly more than half."""
-    # A deliberately small budget keeps this test quick; the bot's default is larger.
-    greedy = GreedyPlayer(samples=1, node_budget=60)
+    # A deliberately small budget keeps this test quick; the bot's levels search more.
+    budget = ai.Budget(worlds=1, steps=40)
     seats = max(2, game.min_seats)
     wins = 0
     rounds = 6
     for seed in range(rounds):
-        greedy_seat = seed % seats
+        computer_seat = seed % seats
+        memory = TurnMemory()
 
-        def chooser(g, state, seat, rng, greedy_seat=greedy_seat):
-            if seat == greedy_seat:
-                return greedy.choose(g, state, seat, rng)
-            return choose_random(g, state, seat, rng)
+        def chooser(g, state, seat, rng, computer_seat=computer_seat, memory=memory):
+            decision = g.pending(state)
+            if seat != computer_seat:
+                return choose_random(g, state, seat, rng)
+            key = ai.pick(ai.rank(g, state, seat, rng, budget, memory.seen(decision)),
+                          budget, rng)
+            memory.leave(decision)
+            return key
 
         end, _ = playout(game, seats, None, 1000 + seed, chooser=chooser)
-        wins += greedy_seat in game.winners(end)
-    assert wins >= rounds * 0.65, f"greedy won only {wins}/{rounds}"
+        wins += computer_seat in game.winners(end)
+    assert wins >= rounds * 0.65, f"the computer won only {wins}/{rounds}"
