@@ -12,7 +12,7 @@ GAME   ?= kuhlorado
 MIN_PYTHON := 3.11
 comma := ,
 
-.PHONY: help run play test soak bench bench-strength bench-load bench-processes demo lint clean
+.PHONY: help run play test soak bench bench-full bench-strength bench-load bench-processes demo lint clean
 
 help:
 	@echo "make run              start the Discord bot (settings in .env; see .env.example)"
@@ -21,7 +21,8 @@ help:
 	@echo "                      more: .venv/bin/estancia play --help)"
 	@echo "make demo             a Kuhlorado game against the computer, boards in out/demo/"
 	@echo "make test             the whole test suite (no network needed)"
-	@echo "make bench            speed figures (and a quick look at the computers' strength)"
+	@echo "make bench            speed, size, taps and strength figures on small counts (minutes)"
+	@echo "make bench-full       the same on full counts (over an hour)"
 	@echo "make bench-strength   the computer players' strength table and decision times (~1 h)"
 	@echo "make bench-processes  moves/s with 1, 2 and 4 bot processes on PostgreSQL"
 	@echo "make soak             10,000 random games per game (long)"
@@ -65,7 +66,11 @@ test: $(STAMP)
 soak: $(STAMP)
 	$(BIN)/python -m pytest -q -p no:cacheprovider -n $(TEST_WORKERS) -m soak
 
+# A few minutes: every figure on small counts. bench-full: the same on full counts (over an hour).
 bench: $(STAMP)
+	$(BIN)/python -m bench --quick
+
+bench-full: $(STAMP)
 	$(BIN)/python -m bench
 
 # The computer players: levels against each other and against today's player, GWT:A's
