@@ -29,7 +29,9 @@ from typing import Any
 from games import get_game
 from games.base import Decision
 
-END_KEYS = {"end", "end_turn", "pass", "done", "stop"}
+#: Options a scripted player never takes while another is left: ending a step early, and
+#: going "Back" to a choice already made.
+END_KEYS = {"end", "end_turn", "pass", "done", "stop", "back"}
 #: A game with hidden hands may spend this many taps per turn beyond its real choices
 #: ("Your turn"); an open game this many.
 TARGETS = {True: 1.0, False: 0.1}

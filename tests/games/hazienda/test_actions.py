@@ -137,7 +137,7 @@ def test_hacienda_costs_12_and_goes_on_a_group_without_one():
         hacienda: D7
     """)
     state, _ = run(state, "buy:hacienda")
-    assert keys(state) == {"place:A1", "place:C1"}
+    assert keys(state) == {"place:A1", "place:C1", "back"}
     state, events = run(state, "place:C1")
     assert state.players[0].money == 8
     assert state.haciendas == ["D7", "C1"]
@@ -169,11 +169,11 @@ def test_pond_costs_12_and_is_laid_hex_by_hex_on_free_pampa():
     n hexes is laid one hex at a time, each next to those already chosen."""
     state = scenario("players: red blue\nland: red A1 A2")
     state, _ = run(state, "buy:pond")
-    assert keys(state) == {"pond:1", "pond:2", "pond:3", "pond:4"}
+    assert keys(state) == {"pond:1", "pond:2", "pond:3", "pond:4", "back"}
     state, _ = run(state, "pond:3", "place:B1")
-    assert keys(state) == {"place:B2", "place:C1", "place:C2"}
+    assert keys(state) == {"place:B2", "place:C1", "place:C2", "back"}
     state, _ = run(state, "place:C2")
-    assert keys(state) == {"place:B2", "place:C1", "place:C3", "place:D1", "place:D2"}
+    assert keys(state) == {"place:B2", "place:C1", "place:C3", "place:D1", "place:D2", "back"}
     state, events = run(state, "place:D2")
     assert state.ponds[-1].coords == ("B1", "C2", "D2")
     assert state.ponds_stock == {1: 8, 2: 4, 3: 2, 4: 2}  # F7 holds a size-1 pond
@@ -189,7 +189,7 @@ def test_pond_size_needs_a_big_enough_free_pampa_area():
                     if f"{r}{c}" not in ("C4", "C5", "A7", "A8", "B8", "F7", "A1", "B1", "B2"))
     state = scenario(body + f"land: blue {full}")
     state, _ = run(state, "buy:pond")
-    assert keys(state) == {"pond:1", "pond:2", "pond:3"}
+    assert keys(state) == {"pond:1", "pond:2", "pond:3", "back"}
 
 
 def test_setup_water_ponds_are_size_one_from_the_stock():
