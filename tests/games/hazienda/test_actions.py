@@ -224,3 +224,28 @@ def test_one_pond_per_turn():
         GAME.apply(state, 0, "buy:pond")
     state, _ = run(state, "end", "end")
     assert "buy:pond" in keys(state)
+
+
+def test_back_from_a_card_leaves_it_in_hand_and_the_computer_never_goes_back():
+    """Issue 21: a player who picked the wrong card is not stuck: "Back" returns to the
+    choice of an action, the card still in hand, no action spent. A computer player never
+    looks at "Back" (it would lead to a choice already made: a circle)."""
+    state = scenario("""
+        players: red blue
+        money: red 30
+        land: red A1 A2
+        hand: red mountain forest meadow stone swamp pampa cattle horse pig sheep
+        face-up: land mountain forest meadow stone
+        face-up: animal cattle horse pig sheep
+        deck: land 5
+        deck: animal 5
+    """)
+    hand = dict(state.players[0].lands)
+    state, _ = run(state, "play:land:meadow")  # card first: the main menu is full
+    decision = GAME.pending(state)
+    assert decision.options[-1].key == "back"
+    assert decision.options[-1].label == "Back: choose another action"
+    after, events = run(state, "back")
+    assert after.phase == "main" and after.card is None and events == []
+    assert after.players[0].lands == hand and after.actions_used == 0
+    assert "back" not in [o.key for o in GAME.search_options(state, decision.options)]
