@@ -82,10 +82,11 @@ async def test_a_reserve_that_runs_out_gets_the_timeout_policy(
     info = await bank_game(sessions)
     late = await mover(sessions, info.id)
     await drain(sessions)
-    clock.advance(2 * DAY)
-    assert await sessions.fire_due_timers() == 3  # two reminders and the deadline
-    kinds = [a.kind for a in await drain(sessions)]
-    assert kinds == ["reminder", "reminder", "timeout"]
+    # The reminders at 12 h and 2 h left, each when it falls due, then the deadline.
+    for hours, kind in ((36, "reminder"), (10, "reminder"), (2, "timeout")):
+        clock.advance(hours * HOUR)
+        assert await sessions.fire_due_timers() == 1
+        assert [a.kind for a in await drain(sessions)] == [kind]
     after = await sessions.info_by_id(info.id)
     assert after.user_to_move != late
     # At zero the computer played the turn: the reserve was spent, the increment stays.
