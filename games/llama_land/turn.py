@@ -311,6 +311,19 @@ _place_options: dict[tuple, tuple[weakref.ref, list[Option]]] = {}
 
 
 def place_options(state: LlamaLandState) -> list[Option]:
+    """The placements, and "Back" when there is a choice."""
+    options = _cached_place_options(state)
+    if len(options) <= 1:
+        return options
+    back = back_options(state)
+    if back and len(options) + 1 > MENU_LIMIT:  # (a state saved mid-turn by an older engine)
+        places = _("Places")
+        back = [_option(BACK, back[0].label, _("Back"), None)]
+        options = [o if o.group else _option(o.key, o.label, places, o.at) for o in options]
+    return options + back
+
+
+def _cached_place_options(state: LlamaLandState) -> list[Option]:
     """The placements as options; like the placements, worked out once per estate."""
     player = state.player()
     estate = player.estate
@@ -322,7 +335,7 @@ def place_options(state: LlamaLandState) -> list[Option]:
         return cached[1]
     options = _place_options_now(state)
     _place_options[key] = (weakref.ref(estate, lambda _ref, key=key: _place_options.pop(key, None)), options)
-    return options + back_options(state) if len(options) > 1 else options
+    return options
 
 
 def _place_options_now(state: LlamaLandState) -> list[Option]:
