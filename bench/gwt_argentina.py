@@ -107,11 +107,11 @@ def bench_scores(games: int, player_counts: tuple[int, ...] = (2, 3, 4)) -> None
         started = time.perf_counter()
         for seed in range(games):
             ai_seat = seed % seats
-            computer = Player("normal")
+            player = Player("normal")
 
-            def chooser(g, state, seat, rng, ai_seat=ai_seat, computer=computer):
+            def chooser(g, state, seat, rng, ai_seat=ai_seat, player=player):
                 if seat == ai_seat:
-                    return computer.choose(g, state, seat)
+                    return player.choose(g, state, seat)
                 return choose_random(g, state, seat, rng)
 
             end, _ = playout(game, seats, None, 500 + seed, chooser=chooser)
