@@ -72,7 +72,7 @@ def bench_render(name: str, images: int) -> None:
 async def bench_store(name: str, games: int) -> None:
     from bot.core.sessions import Sessions
     from bot.settings import Settings
-    from bot.storage.sqlite import Store
+    from bot.storage.store import Store
 
     with tempfile.TemporaryDirectory() as tmp:
         settings = Settings(_env_file=None, estancia_db=str(Path(tmp) / "bench.sqlite3"))

@@ -76,7 +76,7 @@ def pick(decision: Decision, rng: Rng) -> str:
 async def taps_per_turn(name: str, seed: int = 1) -> Tally:
     from bot.core.sessions import Sessions
     from bot.settings import Settings
-    from bot.storage.sqlite import Store
+    from bot.storage.store import Store
 
     tally = Tally()
     game = get_game(name)

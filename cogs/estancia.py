@@ -50,7 +50,7 @@ from bot.discord_ui.text import (
     settings_text,
 )
 from bot.discord_ui.votes import vote_text
-from bot.storage.sqlite import RatingRow, ServerRow
+from bot.storage.rows import RatingRow, ServerRow
 from games import available_games, get_game, i18n
 from games.base import Decision
 from games.i18n import N_, _, _n, using

@@ -22,7 +22,7 @@ import renderer
 from bot.core.announcements import AnnouncementKind, payload
 from bot.core.autoplay import AnyGame, Step, turn_key
 from bot.core.timers import NO_CLOCK, TurnClock, plan_turn_clock
-from bot.storage.sqlite import ADDRESS_KEY, Change, GameRow, MoveRow, SeatRow
+from bot.storage.rows import ADDRESS_KEY, Change, GameRow, MoveRow, SeatRow
 from games.base import Decision, Event, Game, GameState, name_decision
 from games.i18n import N_, _
 

@@ -27,7 +27,7 @@ from bot.core.announcements import Announcement
 from bot.core.option_values import parse_option_words
 from bot.core.sessions import GameInfo, SessionError, Sessions
 from bot.settings import Settings
-from bot.storage.sqlite import Store
+from bot.storage.store import Store
 from bot.terminal.text_board import board_text, view_lines
 from games import get_game
 from games.base import Decision

@@ -5,7 +5,8 @@ import asyncio
 import pytest
 
 from bot.core.sessions import STALE, SessionError, Sessions
-from bot.storage.sqlite import MAX_DELIVERY_ATTEMPTS, Store
+from bot.storage.rows import MAX_DELIVERY_ATTEMPTS
+from bot.storage.store import Store
 from tests.bot.conftest import ALICE, BOB, CAROL, CHANNEL, FakeClock
 from tests.bot.helpers import against_computer, drain, hot_seat, mover
 

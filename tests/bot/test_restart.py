@@ -5,7 +5,7 @@ from pathlib import Path
 from bot.core.sessions import Sessions
 from bot.core.timers import HOUR
 from bot.settings import Settings
-from bot.storage.sqlite import Store
+from bot.storage.store import Store
 from tests.bot.conftest import CHANNEL, FakeClock
 from tests.bot.helpers import drain, hot_seat, mover
 

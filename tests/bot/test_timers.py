@@ -6,7 +6,8 @@ import games
 from bot.core import transitions
 from bot.core.sessions import TIMER_RETRY, SessionError, Sessions
 from bot.core.timers import HOUR
-from bot.storage.sqlite import NewTimer, Store
+from bot.storage.rows import NewTimer
+from bot.storage.store import Store
 from tests.bot.conftest import ALICE, BOB, CAROL, CHANNEL, MOD, FakeClock
 from tests.bot.helpers import against_computer, drain, hot_seat, mover
 

@@ -16,13 +16,7 @@ from bot.core.sessions.common import (
     SessionsCore,
 )
 from bot.core.transitions import Loaded, seats_line
-from bot.storage.sqlite import (
-    Change,
-    ChannelBusy,
-    GameRow,
-    NewGame,
-    SeatRow,
-)
+from bot.storage.rows import Change, ChannelBusy, GameRow, NewGame, SeatRow
 from games import i18n
 from games.i18n import N_, _, using
 

@@ -1,0 +1,159 @@
+"""One schema, one migration history (``bot/storage/migrations``), on both back ends:
+the history run from nothing gives exactly the tables a new database is created with
+(``bot/storage/schema.py``), and so does the upgrade of a database written by the release
+before Alembic (e65209e); a PostgreSQL database numbered the old way (leases as 4, the
+language as 5) ends at the same schema; the old releases' markers are set so that such a
+release refuses an upgraded database."""
+
+from __future__ import annotations
+
+import gzip
+import shutil
+import sqlite3
+from pathlib import Path
+from typing import Any
+
+import pytest
+from alembic import command
+from alembic.autogenerate import compare_metadata
+from alembic.runtime.migration import MigrationContext
+from sqlalchemy import Connection, inspect
+
+from bot.storage import backends, legacy, upgrade
+from bot.storage.schema import metadata
+from bot.storage.store import Store
+from tests.conftest import empty_postgres, postgres_url
+
+FIXTURES = Path(__file__).parent / "fixtures"
+#: What the releases before Alembic kept beside the tables: their schema number.
+MARKERS = {"estancia_schema"}
+
+
+def differences(db: Connection) -> list[Any]:
+    context = MigrationContext.configure(db, opts={
+        "compare_type": True,
+        "include_name": lambda name, kind, parent: not (kind == "table" and name in MARKERS),
+    })
+    return compare_metadata(context, metadata)
+
+
+def shape(db: Connection) -> dict[str, tuple[list[str], list[str]]]:
+    """Per table: its columns and its indexes, by name."""
+    seen = inspect(db)
+    return {t: (sorted(c["name"] for c in seen.get_columns(t)),
+                sorted(str(i["name"]) for i in seen.get_indexes(t)))
+            for t in seen.get_table_names() if t not in MARKERS}
+
+
+async def on(target: str, work: Any) -> Any:
+    backend = await backends.connect(target)
+    try:
+        return await backend.write(work)
+    finally:
+        await backend.close()
+
+
+async def test_the_history_from_nothing_makes_the_tables_of_a_new_database(
+        db_target: str) -> None:
+    await on(db_target, lambda db: command.upgrade(upgrade.config(db), "head"))
+    assert await on(db_target, differences) == []
+    assert await on(db_target, upgrade.revision) == upgrade.head()
+
+
+async def test_a_new_database_is_the_schema_and_is_stamped_with_the_head(
+        db_target: str) -> None:
+    store = await Store.open(db_target)
+    assert await store.schema_version() == upgrade.head()
+    await store.close()
+    assert await on(db_target, differences) == []
+    # a release before Alembic refuses it rather than writing into it
+    assert await on(db_target, upgrade.legacy_number) == upgrade.FOR_OLDER_RELEASES
+
+
+async def release_database(backend: str, folder: Path) -> str:
+    """The database the release e65209e wrote (``fixtures/make_release_db.py``), as a
+    user has it: a SQLite file, or a PostgreSQL database restored from its dump."""
+    if backend == "sqlite":
+        path = folder / "release.sqlite3"
+        with gzip.open(FIXTURES / "release-e65209e.sqlite3.gz") as packed, \
+                open(path, "wb") as out:
+            shutil.copyfileobj(packed, out)
+        return str(path)
+    url = postgres_url()
+    await empty_postgres(url)
+    dump = gzip.decompress((FIXTURES / "release-e65209e.pg.sql.gz").read_bytes()).decode()
+    # psql's own commands (\restrict) are not SQL
+    sql = "\n".join(line for line in dump.splitlines() if not line.startswith("\\"))
+    import asyncpg
+
+    conn = await asyncpg.connect(url)
+    try:
+        await conn.execute(sql)
+    finally:
+        await conn.close()
+    return url
+
+
+async def test_a_release_database_is_upgraded_to_the_schema_of_a_new_one(
+        backend: str, tmp_path: Path) -> None:
+    target = await release_database(backend, tmp_path)
+    assert await on(target, upgrade.legacy_number) == legacy.LAST
+    assert await on(target, upgrade.revision) is None
+    store = await Store.open(target)
+    assert await store.schema_version() == upgrade.head()
+    await store.close()
+    assert await on(target, upgrade.legacy_number) == upgrade.FOR_OLDER_RELEASES
+    if backend == "postgres":
+        # PostgreSQL altered the old tables in place: nothing differs
+        assert await on(target, differences) == []
+        return
+    fresh = str(tmp_path / "new.sqlite3")
+    await (await Store.open(fresh)).close()
+    # SQLite keeps the tables its old statements created (it cannot rename a constraint
+    # or retype a column in place): the same tables, columns and indexes
+    assert await on(target, shape) == await on(fresh, shape)
+
+
+@pytest.mark.parametrize("applied", [{3: "", 4: "leases"}, {3: "", 4: "leases", 5: "language"}])
+async def test_a_postgres_database_numbered_the_old_way_ends_at_the_same_schema(
+        tmp_path: Path, applied: dict[int, str]) -> None:
+    url = postgres_url()
+    await empty_postgres(url)
+    import asyncpg
+
+    old = {
+        "leases": ["ALTER TABLE outbox ADD COLUMN claimed_until DOUBLE PRECISION",
+                   "ALTER TABLE timers ADD COLUMN claimed_until DOUBLE PRECISION"],
+        "language": ["ALTER TABLE games ADD COLUMN language TEXT NOT NULL DEFAULT 'en'"],
+    }
+    conn = await asyncpg.connect(url)
+    try:
+        await conn.execute("CREATE TABLE estancia_schema (version INTEGER)")
+        for number, what in applied.items():
+            for statement in legacy.POSTGRESQL[3] if number == 3 else old[what]:
+                await conn.execute(statement)
+            await conn.execute("INSERT INTO estancia_schema (version) VALUES ($1)", number)
+        await conn.execute(
+            "INSERT INTO games (channel_id, guild_id, game, options, creator_id, seats, seed, "
+            "status, version, turn_timeout_hours, reminder_hours, timeout_policy, created_at, "
+            "updated_at) VALUES (1, 2, 'kuhlorado', '{}', 3, '[]', 4, 'lobby', 0, 24, '[]', "
+            "'computer', 0, 0)")
+    finally:
+        await conn.close()
+    store = await Store.open(url)
+    try:
+        assert await store.schema_version() == upgrade.head()
+        assert [g.language for g in await store.games_with_status("lobby")] == ["en"]
+    finally:
+        await store.close()
+    assert await on(url, differences) == []
+
+
+async def test_an_old_release_refuses_an_upgraded_sqlite_file(tmp_path: Path) -> None:
+    """What e65209e's store did at open (``PRAGMA user_version`` above its 6: "newer than
+    this program"), on a file this program created."""
+    path = tmp_path / "new.sqlite3"
+    await (await Store.open(path)).close()
+    with sqlite3.connect(path) as conn:
+        (number,) = conn.execute("PRAGMA user_version").fetchone()
+    assert number > legacy.LAST
