@@ -7,8 +7,6 @@ release refuses an upgraded database."""
 
 from __future__ import annotations
 
-import gzip
-import shutil
 import sqlite3
 from pathlib import Path
 from typing import Any
@@ -23,8 +21,8 @@ from bot.storage import backends, legacy, upgrade
 from bot.storage.schema import metadata
 from bot.storage.store import Store
 from tests.conftest import empty_postgres, postgres_url
+from tests.release import release_database
 
-FIXTURES = Path(__file__).parent / "fixtures"
 #: What the releases before Alembic kept beside the tables: their schema number.
 MARKERS = {"estancia_schema"}
 
@@ -68,30 +66,6 @@ async def test_a_new_database_is_the_schema_and_is_stamped_with_the_head(
     assert await on(db_target, differences) == []
     # a release before Alembic refuses it rather than writing into it
     assert await on(db_target, upgrade.legacy_number) == upgrade.FOR_OLDER_RELEASES
-
-
-async def release_database(backend: str, folder: Path) -> str:
-    """The database the release e65209e wrote (``fixtures/make_release_db.py``), as a
-    user has it: a SQLite file, or a PostgreSQL database restored from its dump."""
-    if backend == "sqlite":
-        path = folder / "release.sqlite3"
-        with gzip.open(FIXTURES / "release-e65209e.sqlite3.gz") as packed, \
-                open(path, "wb") as out:
-            shutil.copyfileobj(packed, out)
-        return str(path)
-    url = postgres_url()
-    await empty_postgres(url)
-    dump = gzip.decompress((FIXTURES / "release-e65209e.pg.sql.gz").read_bytes()).decode()
-    # psql's own commands (\restrict) are not SQL
-    sql = "\n".join(line for line in dump.splitlines() if not line.startswith("\\"))
-    import asyncpg
-
-    conn = await asyncpg.connect(url)
-    try:
-        await conn.execute(sql)
-    finally:
-        await conn.close()
-    return url
 
 
 async def test_a_release_database_is_upgraded_to_the_schema_of_a_new_one(
