@@ -71,6 +71,7 @@ from bot.storage.rows import (
     MatchPlayer,
     MoveRow,
     NewGame,
+    NewTimer,
     OutboxRow,
     RatingRow,
     SeatRow,
@@ -582,16 +583,20 @@ class Store:
             if fired.rowcount != 1:
                 raise StaleVersion(game.id)
         if change.timers is not None:
-            _x(db, _CLEAR_TIMERS, {"game_id": game.id})
-            if change.timers:
-                db.execute(_INSERT_TIMER, [
-                    {"game_id": game.id, "kind": t.kind, "seat": t.seat, "turn": t.turn,
-                     "due_at": t.due_at} for t in change.timers])
+            self._replace_timers(db, game.id, change.timers)
         if change.stale_warning:
             warned = db.execute(self._upsert.stale_warning, {
                 "game_id": game.id, "version": game.version, "warned_at": game.updated_at})
             if warned.rowcount != 1:
                 raise StaleVersion(game.id)
+
+    @staticmethod
+    def _replace_timers(db: Connection, game_id: int, new: Sequence[NewTimer]) -> None:
+        """The game's unfired timers are ``new`` from now on."""
+        _x(db, _CLEAR_TIMERS, {"game_id": game_id})
+        if new:
+            db.execute(_INSERT_TIMER, [{"game_id": game_id, "kind": t.kind, "seat": t.seat,
+                                        "turn": t.turn, "due_at": t.due_at} for t in new])
 
     @staticmethod
     def _insert_outbox(db: Connection, game_id: int, version: int, channel_id: int,
