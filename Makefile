@@ -9,7 +9,7 @@ GAME   ?= kuhlorado
 MIN_PYTHON := 3.11
 comma := ,
 
-.PHONY: help run play test soak bench bench-load bench-processes demo lint clean
+.PHONY: help run play test soak bench bench-load bench-processes bench-storage demo lint clean
 
 help:
 	@echo "make run              start the Discord bot (settings in .env; see .env.example)"
@@ -20,6 +20,7 @@ help:
 	@echo "make test             the whole test suite (no network needed)"
 	@echo "make bench            speed figures"
 	@echo "make bench-processes  moves/s with 1, 2 and 4 bot processes on PostgreSQL"
+	@echo "make bench-storage    moves/s and bytes per game, this tree beside release e65209e"
 	@echo "make soak             10,000 random games per game (long)"
 	@echo "make lint             ruff"
 	@echo "make clean            remove .venv and caches"
@@ -68,6 +69,12 @@ bench-load: $(STAMP)
 # database of .ci/postgres, emptied first; also the last part of `make bench`).
 bench-processes: $(STAMP)
 	$(BIN)/python -m bench.processes
+
+# This tree's storage beside the release before it (e65209e, from git), old and new runs
+# alternately: moves/s on SQLite and 1/2/4 PostgreSQL processes, bytes per finished game
+# (~25 min; also the last part of `make bench`).
+bench-storage: $(STAMP)
+	$(BIN)/python -m bench.storage
 
 demo: $(STAMP)
 	$(BIN)/estancia play kuhlorado --computer --out out/demo

@@ -146,7 +146,8 @@ async def test_a_rolling_restart_with_two_instances_applies_and_posts_once(fake,
     """The new instance starts before the old one has stopped (a deploy overlap): for a
     while both receive every interaction and both deliver the outbox."""
     old = await start_bot()
-    new = BotProcess(fake, old.workdir, {"LOG_LEVEL": "INFO"})
+    new = BotProcess(fake, old.workdir, {"LOG_LEVEL": "INFO", **{
+        k: v for k, v in old.extra_env.items() if k == "DATABASE_URL"}})
     try:
         table = await open_table(fake, old.db_path, gateway_deliver(fake), GAME)
         await new.start()
