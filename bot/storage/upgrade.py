@@ -20,6 +20,7 @@ together upgrade once.
 
 from __future__ import annotations
 
+import logging
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
@@ -38,6 +39,9 @@ MIGRATIONS = Path(__file__).parent / "migrations"
 BASELINE = "0006"
 #: What the hand-numbered markers say once Alembic manages a database.
 FOR_OLDER_RELEASES = legacy.LAST + 1
+# Alembic says at every open which dialect it found; the store logs what it upgraded.
+logging.getLogger("alembic").setLevel(logging.WARNING)
+
 #: Any 64-bit number, the same in every process: serializes upgrades on PostgreSQL.
 UPGRADE_LOCK = 0x657374616E636961
 

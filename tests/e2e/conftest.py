@@ -43,7 +43,10 @@ async def start_bot(fake: E2EFakeDiscord, tmp_path: Path,
     process started here is killed at teardown, whatever happened."""
     require_bot_entry_point()
     started: list[BotProcess] = []
-    database = {"DATABASE_URL": db_target} if dbcheck.is_postgres(db_target) else {}
+    # On PostgreSQL a process killed while it held claims leaves them to a restarted one
+    # once their lease is over (90 s in production): short here, as in test_processes.
+    database = ({"DATABASE_URL": db_target, "ESTANCIA_CLAIM_SECONDS": "5"}
+                if dbcheck.is_postgres(db_target) else {})
 
     async def start(**env: str) -> BotProcess:
         bot = BotProcess(fake, tmp_path / f"bot{len(started)}", {**database, **env})
