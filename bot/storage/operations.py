@@ -96,7 +96,7 @@ async def check(target: str) -> Health:
     _existing(target)
     backend = await backends.connect(target)
     try:
-        return await backend.read(lambda db: _health(db, backend.where), snapshot=True)
+        return await backend.sa_read(lambda db: _health(db, backend.where), snapshot=True)
     finally:
         await backend.close()
 
@@ -165,7 +165,7 @@ def _game_problems(db: Connection, row: object) -> list[str]:
 async def _read(target: str, work: Callable[[Connection], str]) -> str:
     backend = await backends.connect(target)
     try:
-        return await backend.read(work)
+        return await backend.sa_read(work)
     finally:
         await backend.close()
 

@@ -1,23 +1,25 @@
 """The store: games, their append-only move log, the outbox and timers, ratings, server
 settings and vacations — one implementation on two back ends, its SQL written once with
-SQLAlchemy Core (:mod:`bot.storage.schema`).
+SQLAlchemy Core (:mod:`bot.storage.schema`) and run as compiled text on the drivers
+(:mod:`bot.storage.compiled`).
 
 * **SQLite** (the default, a file that needs nothing set up) through **aiosqlite**: two
   connections in WAL mode, each owned by its aiosqlite thread — the writer, where every
   write is ONE ``BEGIN IMMEDIATE`` transaction, and a reader beside it that never waits
   for a write. A transaction is run whole in its connection's thread (one hand-over from
-  the event loop per transaction, not one per statement: see ``bot/storage/README.md``
-  for the measurements that chose this over SQLAlchemy's async engine on aiosqlite).
+  the event loop per transaction, not one per statement: see ``bot/storage/README.md``).
 * **PostgreSQL** (``DATABASE_URL=postgresql://…``, several bot processes may share it)
-  through SQLAlchemy's async engine on **asyncpg**. A read of one statement is one round
-  trip (no BEGIN); the rows being delivered and the timers being fired are claimed by one
-  process at a time (``FOR UPDATE SKIP LOCKED``, for :data:`CLAIM_SECONDS`).
+  through **asyncpg**. A read of one statement is one round trip (no BEGIN); the rows
+  being delivered and the timers being fired are claimed by one process at a time
+  (``FOR UPDATE SKIP LOCKED``, for :data:`CLAIM_SECONDS`).
 
-Every query is a function of a SQLAlchemy :class:`~sqlalchemy.engine.Connection`
-(``def work(db) -> T``) run by :meth:`Store._write` or :meth:`Store._read`, whatever the
-back end. A change to a game is a compare-and-swap on its ``version``
-(:meth:`Store.commit`), so a stale or doubled request is refused (:class:`StaleVersion`)
-and never applied twice. The schema is upgraded at open (:mod:`bot.storage.upgrade`).
+Every statement is built once, at import, as a SQLAlchemy Core construct wrapped in
+:class:`~bot.storage.compiled.Sql`; a transaction of several statements is a generator
+that yields them (``yield run(STATEMENT, {...})``) and is run by :meth:`Store._write`
+or the back end's ``read``, whatever the back end. A change to a game is a
+compare-and-swap on its ``version`` (:meth:`Store.commit`), so a stale or doubled
+request is refused (:class:`StaleVersion`) and never applied twice. The schema is
+upgraded at open (:mod:`bot.storage.upgrade`).
 
 What stays small on disk: a move row holds the option key played, not the state after
 it; the state is a zlib-compressed snapshot on the start and undo rows, on a move row
@@ -42,7 +44,6 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 from sqlalchemy import (
-    Connection,
     and_,
     bindparam,
     case,
@@ -56,11 +57,10 @@ from sqlalchemy import (
     update,
 )
 from sqlalchemy.dialects import postgresql, sqlite
-from sqlalchemy.engine import Row
-from sqlalchemy.exc import IntegrityError
 
 from bot.core.announcements import MOVE_ANNOUNCEMENTS
 from bot.storage import backends, upgrade
+from bot.storage.compiled import Body, Query, Result, Sql, many, once, run
 from bot.storage.rows import (
     ADDRESS_KEY,
     SNAPSHOT_EVERY,
@@ -202,9 +202,7 @@ def timer_from(r: Any) -> TimerRow:
 
 
 def rating_from(r: Any) -> RatingRow:
-    m = r._mapping
-    return RatingRow(m["guild_id"], m["game"], m["player"], m["name"], m["mu"], m["sigma"],
-                     m["games"], m["wins"])
+    return RatingRow(r.guild_id, r.game, r.player, r.name, r.mu, r.sigma, r.games, r.wins)
 
 
 # -- the statements, built once ----------------------------------------------------------
@@ -212,16 +210,16 @@ _ID = bindparam("p_id")
 _GAME = bindparam("p_game_id")
 _NOW = bindparam("p_now")
 
-_GAME_BY_ID = select(games).where(games.c.id == _ID)
-_GAME_OPEN_IN_CHANNEL = select(games).where(
-    games.c.channel_id == bindparam("p_channel_id"), games.c.status.in_(("lobby", "active")))
-_GAME_LATEST_IN_CHANNEL = (select(games).where(games.c.channel_id == bindparam("p_channel_id"))
-                           .order_by(games.c.id.desc()).limit(1))
-_GAMES_WITH_STATUS = (select(games).where(games.c.status.in_(bindparam("p_statuses",
+_GAME_BY_ID = Sql(select(games).where(games.c.id == _ID))
+_GAME_OPEN_IN_CHANNEL = Sql(select(games).where(
+    games.c.channel_id == bindparam("p_channel_id"), games.c.status.in_(("lobby", "active"))))
+_GAME_LATEST_IN_CHANNEL = (Sql(select(games).where(games.c.channel_id == bindparam("p_channel_id"))
+                           .order_by(games.c.id.desc()).limit(1)))
+_GAMES_WITH_STATUS = (Sql(select(games).where(games.c.status.in_(bindparam("p_statuses",
                                                                         expanding=True)))
-                      .order_by(games.c.id))
-_INSERT_GAME = insert(games)
-_SWAP_GAME = update(games).where(
+                      .order_by(games.c.id)))
+_INSERT_GAME = Sql(insert(games).returning(*games.c))
+_SWAP_GAME = Sql(update(games).where(
     games.c.id == _ID, games.c.version == bindparam("p_expected_version"),
     games.c.turn_timeout_hours == bindparam("p_expected_timeout"),
     games.c.reminder_hours == bindparam("p_expected_reminders"),
@@ -230,52 +228,52 @@ _SWAP_GAME = update(games).where(
 ).values({c: bindparam(f"p_new_{c}") for c in (
     "status", "seats", "version", "state", "turn_timeout_hours", "reminder_hours",
     "timeout_policy", "turn_started_at", "deadline_at", "result", "updated_at", "paused_at",
-    "votes", "language")})
+    "votes", "language")}))
 
-_LAST_SNAPSHOT = (select(moves.c.version)
+_LAST_SNAPSHOT = (Sql(select(moves.c.version)
                   .where(moves.c.game_id == _GAME, moves.c.snapshot.is_not(None))
-                  .order_by(moves.c.version.desc()).limit(1))
-_INSERT_MOVE = insert(moves)
-_MARK_UNDONE = update(moves).where(
+                  .order_by(moves.c.version.desc()).limit(1)))
+_INSERT_MOVE = Sql(insert(moves))
+_MARK_UNDONE = Sql(update(moves).where(
     moves.c.game_id == _GAME, moves.c.version.in_(bindparam("p_versions", expanding=True))
-).values(undone=1)
-_MOVES_NEWEST_FIRST = (select(moves).where(moves.c.game_id == _GAME)
-                       .order_by(moves.c.version.desc()))
-_MOVES_LAST = _MOVES_NEWEST_FIRST.limit(bindparam("p_limit"))
-_PLAYED_BY = select(literal(1)).where(moves.c.game_id == _GAME,
+).values(undone=1))
+_MOVES_NEWEST_FIRST = (Sql(select(moves).where(moves.c.game_id == _GAME)
+                       .order_by(moves.c.version.desc())))
+_MOVES_LAST = Sql(_MOVES_NEWEST_FIRST.clause.limit(bindparam("p_limit")))
+_PLAYED_BY = Sql(select(literal(1)).where(moves.c.game_id == _GAME,
                                       moves.c.version == bindparam("p_version"),
-                                      moves.c.interaction_id == bindparam("p_interaction_id"))
-_EFFECTIVE_MOVES = (select(moves).where(moves.c.game_id == _GAME, moves.c.undone == 0,
+                                      moves.c.interaction_id == bindparam("p_interaction_id")))
+_EFFECTIVE_MOVES = (Sql(select(moves).where(moves.c.game_id == _GAME, moves.c.undone == 0,
                                         moves.c.kind != "undo")
-                    .order_by(moves.c.version.desc()).limit(bindparam("p_limit")))
+                    .order_by(moves.c.version.desc()).limit(bindparam("p_limit"))))
 _MOVE_KINDS = tuple(MOVE_ANNOUNCEMENTS)
 _announced = (select(func.max(outbox.c.version))
               .where(outbox.c.game_id == moves.c.game_id,
                      json_text(outbox.c.payload, "kind").in_(_MOVE_KINDS))
               .scalar_subquery())
-_UNANNOUNCED_EVENTS = (select(moves.c.events)
+_UNANNOUNCED_EVENTS = (Sql(select(moves.c.events)
                        .where(moves.c.game_id == _GAME, moves.c.kind == "move",
                               moves.c.undone == 0,
                               moves.c.version > func.coalesce(_announced, 0))
-                       .order_by(moves.c.version))
-_REPLAY_BASE = (select(moves.c.version, moves.c.snapshot)
+                       .order_by(moves.c.version)))
+_REPLAY_BASE = (Sql(select(moves.c.version, moves.c.snapshot)
                 .where(moves.c.game_id == _GAME, moves.c.version <= bindparam("p_version"),
                        moves.c.snapshot.is_not(None))
-                .order_by(moves.c.version.desc()).limit(1))
-_REPLAY_STEPS = (select(moves.c.seat, moves.c.option_key)
+                .order_by(moves.c.version.desc()).limit(1)))
+_REPLAY_STEPS = (Sql(select(moves.c.seat, moves.c.option_key)
                  .where(moves.c.game_id == _GAME, moves.c.version > bindparam("p_after"),
                         moves.c.version <= bindparam("p_version"), moves.c.kind == "move")
-                 .order_by(moves.c.version))
+                 .order_by(moves.c.version)))
 
-_INSERT_OUTBOX = insert(outbox)
+_INSERT_OUTBOX = Sql(insert(outbox))
 _pending = and_(outbox.c.sent_at.is_(None), outbox.c.next_attempt_at.is_not(None))
 _SKIP = bindparam("p_skip", expanding=True)
 _oldest_pending = (select(func.min(outbox.c.id))
                    .where(_pending, outbox.c.game_id.not_in(_SKIP))
                    .group_by(outbox.c.game_id))
-_DUE_OUTBOX = (select(outbox).where(outbox.c.id.in_(_oldest_pending),
+_DUE_OUTBOX = (Sql(select(outbox).where(outbox.c.id.in_(_oldest_pending),
                                     outbox.c.next_attempt_at <= _NOW)
-               .order_by(outbox.c.id).limit(bindparam("p_limit")))
+               .order_by(outbox.c.id).limit(bindparam("p_limit"))))
 _earlier = outbox.alias("earlier")
 _claimable_outbox = (
     select(outbox.c.id)
@@ -289,35 +287,35 @@ _claimable_outbox = (
     .order_by(outbox.c.id).limit(bindparam("p_limit"))
     .with_for_update(skip_locked=True)
 )
-_CLAIM_OUTBOX = (update(outbox).where(outbox.c.id.in_(_claimable_outbox.scalar_subquery()))
-                 .values(claimed_until=bindparam("p_until")).returning(*outbox.c))
-_RELEASE_OUTBOX = (update(outbox).where(outbox.c.id == _ID, outbox.c.sent_at.is_(None))
-                   .values(claimed_until=None))
-_MARK_SENT = update(outbox).where(outbox.c.id == _ID).values(
-    sent_at=_NOW, message_id=bindparam("p_message_id"), attempts=outbox.c.attempts + 1)
-_MARK_FAILED = update(outbox).where(outbox.c.id == _ID).values(
+_CLAIM_OUTBOX = (Sql(update(outbox).where(outbox.c.id.in_(_claimable_outbox.scalar_subquery()))
+                 .values(claimed_until=bindparam("p_until")).returning(*outbox.c)))
+_RELEASE_OUTBOX = (Sql(update(outbox).where(outbox.c.id == _ID, outbox.c.sent_at.is_(None))
+                   .values(claimed_until=None)))
+_MARK_SENT = Sql(update(outbox).where(outbox.c.id == _ID).values(
+    sent_at=_NOW, message_id=bindparam("p_message_id"), attempts=outbox.c.attempts + 1))
+_MARK_FAILED = Sql(update(outbox).where(outbox.c.id == _ID).values(
     attempts=outbox.c.attempts + 1, next_attempt_at=bindparam("p_retry_at"),
-    claimed_until=None)
-_ATTEMPTS = select(outbox.c.attempts).where(outbox.c.id == _ID)
-_ALL_OUTBOX = select(outbox).where(outbox.c.game_id == _GAME).order_by(outbox.c.id)
+    claimed_until=None))
+_ATTEMPTS = Sql(select(outbox.c.attempts).where(outbox.c.id == _ID))
+_ALL_OUTBOX = Sql(select(outbox).where(outbox.c.game_id == _GAME).order_by(outbox.c.id))
 _later = outbox.alias("later")
-_PURGE_OUTBOX = delete(outbox).where(
+_PURGE_OUTBOX = Sql(delete(outbox).where(
     outbox.c.sent_at.is_not(None), outbox.c.sent_at < bindparam("p_sent_before"),
     or_(outbox.c.game_id.in_(select(games.c.id)
                              .where(games.c.status.in_(("finished", "cancelled")))),
         outbox.c.id < (select(func.max(_later.c.id))
                        .where(_later.c.game_id == outbox.c.game_id,
                               json_text(_later.c.payload, "kind").in_(_MOVE_KINDS))
-                       .scalar_subquery())))
+                       .scalar_subquery()))))
 
 _unfired = timers.c.fired_at.is_(None)
 #: The nearest moment an unfired timer may be fired: its due time, or the end of another
 #: process's claim on it.
-_NEXT_TIMER_DUE = select(func.min(case(
+_NEXT_TIMER_DUE = Sql(select(func.min(case(
     (timers.c.claimed_until > timers.c.due_at, timers.c.claimed_until),
-    else_=timers.c.due_at))).where(_unfired)
-_DUE_TIMERS = (select(timers).where(_unfired, timers.c.due_at <= _NOW)
-               .order_by(timers.c.due_at, timers.c.id))
+    else_=timers.c.due_at))).where(_unfired))
+_DUE_TIMERS = (Sql(select(timers).where(_unfired, timers.c.due_at <= _NOW)
+               .order_by(timers.c.due_at, timers.c.id)))
 _claimable_timers = (
     select(timers.c.id)
     .where(_unfired, timers.c.due_at <= _NOW,
@@ -325,49 +323,49 @@ _claimable_timers = (
     .order_by(timers.c.due_at, timers.c.id).limit(TIMER_BATCH)
     .with_for_update(skip_locked=True)
 )
-_CLAIM_TIMERS = (update(timers).where(timers.c.id.in_(_claimable_timers.scalar_subquery()))
-                 .values(claimed_until=bindparam("p_until")).returning(*timers.c))
-_RELEASE_TIMER = update(timers).where(timers.c.id == _ID, _unfired).values(claimed_until=None)
-_UNFIRED_TIMERS = (select(timers).where(timers.c.game_id == _GAME, _unfired)
-                   .order_by(timers.c.due_at, timers.c.id))
-_POSTPONE_TIMER = update(timers).where(timers.c.id == _ID, _unfired).values(
-    due_at=bindparam("p_due_at"), claimed_until=None)
-_FIRE_TIMER = update(timers).where(timers.c.id == _ID, _unfired).values(fired_at=_NOW)
-_CLEAR_TIMERS = delete(timers).where(timers.c.game_id == _GAME, _unfired)
-_INSERT_TIMER = insert(timers)
+_CLAIM_TIMERS = (Sql(update(timers).where(timers.c.id.in_(_claimable_timers.scalar_subquery()))
+                 .values(claimed_until=bindparam("p_until")).returning(*timers.c)))
+_RELEASE_TIMER = Sql(update(timers).where(timers.c.id == _ID, _unfired).values(claimed_until=None))
+_UNFIRED_TIMERS = (Sql(select(timers).where(timers.c.game_id == _GAME, _unfired)
+                   .order_by(timers.c.due_at, timers.c.id)))
+_POSTPONE_TIMER = Sql(update(timers).where(timers.c.id == _ID, _unfired).values(
+    due_at=bindparam("p_due_at"), claimed_until=None))
+_FIRE_TIMER = Sql(update(timers).where(timers.c.id == _ID, _unfired).values(fired_at=_NOW))
+_CLEAR_TIMERS = Sql(delete(timers).where(timers.c.game_id == _GAME, _unfired))
+_INSERT_TIMER = Sql(insert(timers))
 
-_UNRATED = (select(games)
+_UNRATED = (Sql(select(games)
             .outerjoin(rated_games, rated_games.c.game_id == games.c.id)
             .where(games.c.status == "finished", rated_games.c.game_id.is_(None))
-            .order_by(games.c.id).limit(bindparam("p_limit")))
-_CURRENT_RATINGS = (select(ratings.c.player, ratings.c.mu, ratings.c.sigma)
+            .order_by(games.c.id).limit(bindparam("p_limit"))))
+_CURRENT_RATINGS = (Sql(select(ratings.c.player, ratings.c.mu, ratings.c.sigma)
                     .where(ratings.c.guild_id == bindparam("p_guild_id"),
                            ratings.c.game == bindparam("p_game"),
                            ratings.c.player.in_(bindparam("p_players", expanding=True)))
-                    .with_for_update())
-_LEADERBOARD = (select(ratings).where(ratings.c.guild_id == bindparam("p_guild_id"),
+                    .with_for_update()))
+_LEADERBOARD = (Sql(select(ratings).where(ratings.c.guild_id == bindparam("p_guild_id"),
                                       ratings.c.game == bindparam("p_game"))
                 .order_by((ratings.c.mu - 3 * ratings.c.sigma).desc(), ratings.c.games.desc(),
                           ratings.c.name)
-                .limit(bindparam("p_limit")))
-_PLAYER_RATINGS = (select(ratings).where(ratings.c.guild_id == bindparam("p_guild_id"),
+                .limit(bindparam("p_limit"))))
+_PLAYER_RATINGS = (Sql(select(ratings).where(ratings.c.guild_id == bindparam("p_guild_id"),
                                          ratings.c.player == bindparam("p_player"))
-                   .order_by(ratings.c.games.desc(), ratings.c.game))
+                   .order_by(ratings.c.games.desc(), ratings.c.game)))
 
-_SERVER = select(servers).where(servers.c.guild_id == bindparam("p_guild_id"))
+_SERVER = Sql(select(servers).where(servers.c.guild_id == bindparam("p_guild_id")))
 _last_move = (select(func.max(moves.c.created_at)).where(moves.c.game_id == games.c.id)
               .scalar_subquery().label("last_move"))
-_ACTIVITY = (select(games, _last_move, stale_warnings.c.version.label("warned_version"),
+_ACTIVITY = (Sql(select(games, _last_move, stale_warnings.c.version.label("warned_version"),
                     stale_warnings.c.warned_at.label("warned_at"))
              .outerjoin(stale_warnings, stale_warnings.c.game_id == games.c.id)
-             .where(games.c.status == "active").order_by(games.c.id))
+             .where(games.c.status == "active").order_by(games.c.id)))
 
-_AWAY_UNTIL = select(vacations.c.away_until).where(vacations.c.user_id == bindparam("p_user_id"))
-_BACK = delete(vacations).where(vacations.c.user_id == bindparam("p_user_id"))
-_OPEN_GAMES_OF = (select(games)
+_AWAY_UNTIL = Sql(select(vacations.c.away_until).where(vacations.c.user_id == bindparam("p_user_id")))
+_BACK = Sql(delete(vacations).where(vacations.c.user_id == bindparam("p_user_id")))
+_OPEN_GAMES_OF = (Sql(select(games)
                   .where(games.c.status.in_(("lobby", "active")),
                          json_list_has(games.c.seats, "user_id", bindparam("p_user_id")))
-                  .order_by(games.c.id))
+                  .order_by(games.c.id)))
 
 
 @dataclass(frozen=True)
@@ -375,11 +373,11 @@ class _Upserts:
     """The statements that insert or update a row: ``INSERT … ON CONFLICT`` is its own
     construct in each dialect (the same SQL text in both)."""
 
-    rate_once: Any
-    rating: Any
-    server: Any
-    vacation: Any
-    stale_warning: Any
+    rate_once: Sql
+    rating: Sql
+    server: Sql
+    vacation: Sql
+    stale_warning: Sql
 
 
 @cache
@@ -390,35 +388,25 @@ def _upserts(dialect: str) -> _Upserts:
     vacation = insert_(vacations)
     warning = insert_(stale_warnings)
     return _Upserts(
-        rate_once=insert_(rated_games).on_conflict_do_nothing(index_elements=["game_id"]),
-        rating=rating.on_conflict_do_update(
+        rate_once=Sql(insert_(rated_games).on_conflict_do_nothing(index_elements=["game_id"])),
+        rating=Sql(rating.on_conflict_do_update(
             index_elements=["guild_id", "game", "player"],
             set_={"name": rating.excluded.name, "mu": rating.excluded.mu,
                   "sigma": rating.excluded.sigma, "games": ratings.c.games + 1,
                   "wins": ratings.c.wins + rating.excluded.wins,
-                  "updated_at": rating.excluded.updated_at}),
-        server=server.on_conflict_do_update(
+                  "updated_at": rating.excluded.updated_at})),
+        server=Sql(server.on_conflict_do_update(
             index_elements=["guild_id"],
             set_={c: server.excluded[c] for c in ("stale_days", "lobby_days",
-                                                  "stale_policy", "updated_at")}),
-        vacation=vacation.on_conflict_do_update(
-            index_elements=["user_id"], set_={"away_until": vacation.excluded.away_until}),
+                                                  "stale_policy", "updated_at")})),
+        vacation=Sql(vacation.on_conflict_do_update(
+            index_elements=["user_id"], set_={"away_until": vacation.excluded.away_until})),
         # once per version, even from two processes
-        stale_warning=warning.on_conflict_do_update(
+        stale_warning=Sql(warning.on_conflict_do_update(
             index_elements=["game_id"],
             set_={"version": warning.excluded.version, "warned_at": warning.excluded.warned_at},
-            where=stale_warnings.c.version != warning.excluded.version),
+            where=stale_warnings.c.version != warning.excluded.version)),
     )
-
-
-def _x(db: Connection, statement: Any, params: dict[str, Any]) -> Any:
-    """Execute a statement built here: its parameters are named ``p_<name>`` (a name of
-    its own: SQLAlchemy keeps a column's name for the column's value)."""
-    return db.execute(statement, {f"p_{k}": v for k, v in params.items()})
-
-
-def _only(rows: Sequence[Row[Any]]) -> Row[Any] | None:
-    return rows[0] if rows else None
 
 
 class Store:
@@ -439,7 +427,7 @@ class Store:
         ``postgresql://`` URL, else the path of a SQLite file."""
         backend = await backends.connect(str(target))
         try:
-            done = await backend.write(upgrade.upgrade)
+            done = await backend.sa_write(upgrade.upgrade)
             if done.compacted:
                 log.info("database upgraded to schema %s; compacting it once", done.after)
                 await backend.vacuum()
@@ -465,30 +453,30 @@ class Store:
         return self._backend.dialect
 
     # -- plumbing ----------------------------------------------------------------------
-    def _write(self, work: Callable[[Connection], T]) -> Awaitable[T]:
-        """``work(db)`` as one transaction (rolled back if it raises)."""
-        return self._backend.write(work)
+    def _write(self, body: Body[T]) -> Awaitable[T]:
+        """``body`` as one transaction (rolled back if it raises)."""
+        return self._backend.write(body)
 
-    def _bookkeeping(self, work: Callable[[Connection], T]) -> Awaitable[T]:
+    async def _write_one(self, sql: Sql, **params: Any) -> Result:
+        """One statement as one transaction."""
+        return await self._backend.write(once(run(sql, params)))
+
+    def _bookkeeping(self, body: Body[T]) -> Awaitable[T]:
         """A write that may be lost in a crash of the database server itself: claims and
         delivery marks (on PostgreSQL they commit without waiting for the disk, ~9 ms
         each otherwise). Lost, a claim is taken again, a delivery is re-sent with its
         nonce; changes to games always wait for the disk."""
-        return self._backend.write(work, durable=False)
+        return self._backend.write(body, durable=False)
 
-    def _read(self, work: Callable[[Connection], T]) -> Awaitable[T]:
-        """``work(db)`` on a reader; several statements see one consistent snapshot."""
-        return self._backend.read(work)
+    async def _all(self, sql: Sql, **params: Any) -> list[Any]:
+        return (await self._backend.fetch(run(sql, params))).rows
 
-    async def _all(self, statement: Any, **params: Any) -> Sequence[Row[Any]]:
-        return await self._read(lambda db: _x(db, statement, params).all())
-
-    async def _one(self, statement: Any, **params: Any) -> Row[Any] | None:
-        return _only(await self._all(statement, **params))
+    async def _one(self, sql: Sql, **params: Any) -> Any:
+        return (await self._backend.fetch(run(sql, params))).first()
 
     async def schema_version(self) -> str:
         """The schema's revision in the migration history (``bot/storage/migrations``)."""
-        return await self._read(upgrade.revision)
+        return await self._backend.sa_read(upgrade.revision)
 
     async def pragma(self, name: str) -> Any:
         """One PRAGMA value of the SQLite writer's connection (diagnostics and tests)."""
@@ -498,8 +486,8 @@ class Store:
     async def create_game(self, new: NewGame, announcement: dict[str, Any] | None) -> GameRow:
         """Insert a lobby (version 0) and its announcement; ChannelBusy if one is open there."""
 
-        def insert_game(db: Connection) -> GameRow:
-            result = db.execute(_INSERT_GAME, {
+        def insert_game() -> Body[GameRow]:
+            row = (yield run(_INSERT_GAME, {
                 "channel_id": new.channel_id, "guild_id": new.guild_id, "game": new.game,
                 "options": dump(new.options), "status": "lobby", "creator_id": new.creator_id,
                 "seats": seats_json(new.seats), "seed": new.seed, "version": 0,
@@ -508,16 +496,15 @@ class Store:
                 "timeout_policy": new.timeout_policy, "created_at": new.created_at,
                 "updated_at": new.created_at, "parent_id": new.parent_id,
                 "language": new.language,
-            })
-            (game_id,) = result.inserted_primary_key
+            })).one()
             if announcement is not None:
-                self._insert_outbox(db, game_id, 0, new.channel_id, announcement,
-                                    new.created_at)
-            return game_from(_x(db, _GAME_BY_ID, {"id": game_id}).one())
+                yield self._insert_outbox(row.id, 0, new.channel_id, announcement,
+                                          new.created_at)
+            return game_from(row)
 
         try:
-            return await self._write(insert_game)
-        except IntegrityError as exc:
+            return await self._write(insert_game())
+        except backends.UNIQUE_VIOLATIONS as exc:
             if any(name in str(exc) for name in ("games_one_open_per_channel",
                                                   "games.channel_id")):
                 raise ChannelBusy(new.channel_id) from None
@@ -542,12 +529,12 @@ class Store:
 
     async def commit(self, change: Change) -> None:
         """Write one change atomically, or raise :class:`StaleVersion` and write nothing."""
-        await self._write(lambda db: self._commit(db, change))
+        await self._write(self._commit(change))
 
-    def _commit(self, db: Connection, change: Change) -> None:
+    def _commit(self, change: Change) -> Body[None]:
         game = change.game
         settings = change.expected_settings or game
-        swapped = _x(db, _SWAP_GAME, {
+        swapped = yield run(_SWAP_GAME, {
             "id": game.id, "expected_version": change.expected_version,
             "expected_timeout": settings.turn_timeout_hours,
             "expected_reminders": dump(list(settings.reminder_hours)),
@@ -566,42 +553,41 @@ class Store:
         if swapped.rowcount != 1:
             raise StaleVersion(game.id)
         if change.moves:
-            last = _x(db, _LAST_SNAPSHOT, {"game_id": game.id}).scalar()
-            db.execute(_INSERT_MOVE, move_rows(game.id, change.moves, last))
+            last = (yield run(_LAST_SNAPSHOT, {"game_id": game.id})).scalar()
+            yield many(_INSERT_MOVE, move_rows(game.id, change.moves, last))
         if change.undo_versions:
-            _x(db, _MARK_UNDONE, {"game_id": game.id,
-                                      "versions": list(change.undo_versions)})
+            yield run(_MARK_UNDONE, {"game_id": game.id, "versions": list(change.undo_versions)})
         for payload in change.announcements:
             # An announcement may be addressed elsewhere (a thread game's recap goes
             # to the channel the thread was opened from).
             body = dict(payload)
             address = body.pop(ADDRESS_KEY, None) or game.channel_id
-            self._insert_outbox(db, game.id, game.version, address, body, game.updated_at)
+            yield self._insert_outbox(game.id, game.version, address, body, game.updated_at)
         if change.fired_timer_id is not None:
-            fired = _x(db, _FIRE_TIMER, {"id": change.fired_timer_id,
-                                             "now": game.updated_at})
+            fired = yield run(_FIRE_TIMER, {"id": change.fired_timer_id,
+                                            "now": game.updated_at})
             if fired.rowcount != 1:
                 raise StaleVersion(game.id)
         if change.timers is not None:
-            self._replace_timers(db, game.id, change.timers)
+            yield from self._replace_timers(game.id, change.timers)
         if change.stale_warning:
-            warned = db.execute(self._upsert.stale_warning, {
+            warned = yield run(self._upsert.stale_warning, {
                 "game_id": game.id, "version": game.version, "warned_at": game.updated_at})
             if warned.rowcount != 1:
                 raise StaleVersion(game.id)
 
     @staticmethod
-    def _replace_timers(db: Connection, game_id: int, new: Sequence[NewTimer]) -> None:
+    def _replace_timers(game_id: int, new: Sequence[NewTimer]) -> Body[None]:
         """The game's unfired timers are ``new`` from now on."""
-        _x(db, _CLEAR_TIMERS, {"game_id": game_id})
+        yield run(_CLEAR_TIMERS, {"game_id": game_id})
         if new:
-            db.execute(_INSERT_TIMER, [{"game_id": game_id, "kind": t.kind, "seat": t.seat,
+            yield many(_INSERT_TIMER, [{"game_id": game_id, "kind": t.kind, "seat": t.seat,
                                         "turn": t.turn, "due_at": t.due_at} for t in new])
 
     @staticmethod
-    def _insert_outbox(db: Connection, game_id: int, version: int, channel_id: int,
-                       body: dict[str, Any], now: float) -> None:
-        db.execute(_INSERT_OUTBOX, {
+    def _insert_outbox(game_id: int, version: int, channel_id: int,
+                       body: dict[str, Any], now: float) -> Query:
+        return run(_INSERT_OUTBOX, {
             "game_id": game_id, "version": version, "channel_id": channel_id,
             "payload": dump(without_defaults(body)), "created_at": now,
             "next_attempt_at": now})
@@ -637,15 +623,15 @@ class Store:
         and the steps (seat, option key) logged after that snapshot up to ``version``, to
         apply in order. None before the game started."""
 
-        def read(db: Connection) -> tuple[bytes, list[tuple[int, str]]] | None:
-            base = _x(db, _REPLAY_BASE, {"game_id": game_id, "version": version}).first()
+        def read() -> Body[tuple[bytes, list[tuple[int, str]]] | None]:
+            base = (yield run(_REPLAY_BASE, {"game_id": game_id, "version": version})).first()
             if base is None:
                 return None
-            steps = _x(db, _REPLAY_STEPS, {"game_id": game_id, "after": base.version,
-                                               "version": version}).all()
+            steps = (yield run(_REPLAY_STEPS, {"game_id": game_id, "after": base.version,
+                                               "version": version})).all()
             return base.snapshot, [(r.seat, r.option_key) for r in steps]
 
-        found = await self._backend.read(read, snapshot=True)
+        found = await self._backend.read(read(), snapshot=True)
         if found is None:
             return None
         text = unpack_state(found[0])
@@ -670,29 +656,29 @@ class Store:
         get different rows). On SQLite, one process: nothing to claim."""
         if not self._claims:
             return await self.due_outbox(now, limit, skip_games)
-        rows = await self._bookkeeping(lambda db: _x(db, _CLAIM_OUTBOX, {
+        claimed = await self._bookkeeping(once(run(_CLAIM_OUTBOX, {
             "now": now, "until": now + CLAIM_SECONDS, "limit": limit,
-            "skip": sorted(set(skip_games))}).all())
-        return sorted((outbox_from(r) for r in rows), key=lambda r: r.id)
+            "skip": sorted(set(skip_games))})))
+        return sorted((outbox_from(r) for r in claimed.rows), key=lambda r: r.id)
 
     async def release_outbox(self, outbox_id: int) -> None:
         """Give back a claimed row this process will not deliver now."""
         if self._claims:
-            await self._bookkeeping(lambda db: _x(db, _RELEASE_OUTBOX, {"id": outbox_id}))
+            await self._bookkeeping(once(run(_RELEASE_OUTBOX, {"id": outbox_id})))
 
     async def mark_sent(self, outbox_id: int, message_id: int | None, now: float) -> None:
-        await self._bookkeeping(lambda db: _x(db, _MARK_SENT, {
-            "id": outbox_id, "message_id": message_id, "now": now}))
+        await self._bookkeeping(once(run(_MARK_SENT, {
+            "id": outbox_id, "message_id": message_id, "now": now})))
 
     async def mark_failed(self, outbox_id: int, retry_at: float | None) -> int:
         """Count a failed attempt; ``retry_at`` None abandons the row (it then no longer
         holds back the game's later rows). Returns the attempts so far."""
 
-        def fail(db: Connection) -> int:
-            _x(db, _MARK_FAILED, {"id": outbox_id, "retry_at": retry_at})
-            return _x(db, _ATTEMPTS, {"id": outbox_id}).scalar() or 0
+        def fail() -> Body[int]:
+            yield run(_MARK_FAILED, {"id": outbox_id, "retry_at": retry_at})
+            return (yield run(_ATTEMPTS, {"id": outbox_id})).scalar() or 0
 
-        return await self._bookkeeping(fail)
+        return await self._bookkeeping(fail())
 
     async def outbox_attempts(self, outbox_id: int) -> int | None:
         row = await self._one(_ATTEMPTS, id=outbox_id)
@@ -707,7 +693,7 @@ class Store:
 
         A running game keeps its latest move announcement, which tells which of its
         steps the channel has heard of (:meth:`unannounced_lines`). Unsent rows stay."""
-        return await self._write(lambda db: _x(db, _PURGE_OUTBOX, {"sent_before": sent_before}).rowcount)
+        return (await self._write_one(_PURGE_OUTBOX, sent_before=sent_before)).rowcount
 
     # -- timers --------------------------------------------------------------------------
     async def next_timer_due(self) -> float | None:
@@ -725,25 +711,24 @@ class Store:
         check. On SQLite, one process: nothing to claim."""
         if not self._claims:
             return await self.due_timers(now)
-        rows = await self._bookkeeping(lambda db: _x(db, _CLAIM_TIMERS, {
-            "now": now, "until": now + CLAIM_SECONDS}).all())
-        return sorted((timer_from(r) for r in rows), key=lambda t: (t.due_at, t.id))
+        claimed = await self._bookkeeping(once(run(_CLAIM_TIMERS, {
+            "now": now, "until": now + CLAIM_SECONDS})))
+        return sorted((timer_from(r) for r in claimed.rows), key=lambda t: (t.due_at, t.id))
 
     async def release_timer(self, timer_id: int) -> None:
         """Give back a claimed timer."""
         if self._claims:
-            await self._bookkeeping(lambda db: _x(db, _RELEASE_TIMER, {"id": timer_id}))
+            await self._bookkeeping(once(run(_RELEASE_TIMER, {"id": timer_id})))
 
     async def unfired_timers(self, game_id: int) -> list[TimerRow]:
         return [timer_from(r) for r in await self._all(_UNFIRED_TIMERS, game_id=game_id)]
 
     async def postpone_timer(self, timer_id: int, due_at: float) -> None:
-        await self._write(lambda db: _x(db, _POSTPONE_TIMER, {"id": timer_id,
-                                                                  "due_at": due_at}))
+        await self._write_one(_POSTPONE_TIMER, id=timer_id, due_at=due_at)
 
     async def discard_timer(self, timer_id: int, now: float) -> None:
         """Mark a timer that no longer applies (its turn is over) as fired."""
-        await self._write(lambda db: _x(db, _FIRE_TIMER, {"id": timer_id, "now": now}))
+        await self._write_one(_FIRE_TIMER, id=timer_id, now=now)
 
     # -- ratings -------------------------------------------------------------------------
     async def unrated_finished_games(self, limit: int = 50) -> list[GameRow]:
@@ -766,26 +751,26 @@ class Store:
         dealt with.
         """
 
-        def rate(db: Connection) -> bool:
-            if db.execute(self._upsert.rate_once, {"game_id": game_id,
-                                                   "rated_at": now}).rowcount != 1:
+        def rate() -> Body[bool]:
+            marked = yield run(self._upsert.rate_once, {"game_id": game_id, "rated_at": now})
+            if marked.rowcount != 1:
                 return False
             if not players:
                 return True
             keys = sorted({p.player for p in players})
-            current = {r.player: (r.mu, r.sigma) for r in _x(db, _CURRENT_RATINGS, {
-                "guild_id": guild_id, "game": game, "players": keys})}
-            new = compute(current)
+            found = yield run(_CURRENT_RATINGS, {"guild_id": guild_id, "game": game,
+                                                 "players": keys})
+            new = compute({r.player: (r.mu, r.sigma) for r in found.rows})
             for key in keys:
                 seats = [p for p in players if p.player == key]
                 mu, sigma = new[key]
-                db.execute(self._upsert.rating, {
+                yield run(self._upsert.rating, {
                     "guild_id": guild_id, "game": game, "player": key, "name": seats[0].name,
                     "mu": mu, "sigma": sigma, "wins": int(any(p.won for p in seats)),
                     "updated_at": now})
             return True
 
-        return await self._write(rate)
+        return await self._write(rate())
 
     async def leaderboard(self, guild_id: int, game: str, limit: int = 10) -> list[RatingRow]:
         """The best rated players of a game on a server (shown rating: mu - 3·sigma)."""
@@ -804,10 +789,10 @@ class Store:
                                                   row.lobby_days, row.stale_policy)
 
     async def save_server(self, server: ServerRow, now: float) -> None:
-        await self._write(lambda db: db.execute(self._upsert.server, {
+        await self._write(once(run(self._upsert.server, {
             "guild_id": server.guild_id, "stale_days": server.stale_days,
             "lobby_days": server.lobby_days, "stale_policy": server.stale_policy,
-            "updated_at": now}))
+            "updated_at": now})))
 
     async def active_games_activity(self) -> list[Activity]:
         """Every active game, its last move's time and its stale warning (for the sweep)."""
@@ -821,10 +806,10 @@ class Store:
 
     async def save_vacation(self, user_id: int, away_until: float | None) -> None:
         if away_until is None:
-            await self._write(lambda db: _x(db, _BACK, {"user_id": user_id}))
+            await self._write_one(_BACK, user_id=user_id)
         else:
-            await self._write(lambda db: db.execute(self._upsert.vacation, {
-                "user_id": user_id, "away_until": away_until}))
+            await self._write(once(run(self._upsert.vacation, {
+                "user_id": user_id, "away_until": away_until})))
 
     async def open_games_of(self, user_id: int) -> list[GameRow]:
         """Lobbies and running games in which the user has a seat."""
@@ -836,5 +821,3 @@ async def open_store(path: str | Path, url: str | None = None) -> Store:
     given, else the SQLite file at ``path`` (the default, nothing to set up)."""
     url = os.environ.get("DATABASE_URL", "") if url is None else url
     return await Store.open(url or path)
-
-

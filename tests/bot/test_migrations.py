@@ -46,7 +46,7 @@ def shape(db: Connection) -> dict[str, tuple[list[str], list[str]]]:
 async def on(target: str, work: Any) -> Any:
     backend = await backends.connect(target)
     try:
-        return await backend.write(work)
+        return await backend.sa_write(work)
     finally:
         await backend.close()
 

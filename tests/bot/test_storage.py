@@ -51,7 +51,7 @@ async def test_refuses_a_database_from_a_newer_program(db_path: str) -> None:
     """A revision this program does not know was written by a newer one: refused, and
     left as it was."""
     store = await Store.open(db_path)
-    await store._write(lambda db: db.exec_driver_sql(
+    await store._backend.sa_write(lambda db: db.exec_driver_sql(
         "UPDATE alembic_version SET version_num = '9999'"))
     await store.close()
     with pytest.raises(RuntimeError, match="newer"):

@@ -150,8 +150,8 @@ async def test_a_timer_of_a_finished_turn_is_discarded(
     await sessions.cancel(CHANNEL, ALICE, False)  # clears the timers of the game
     assert await store.unfired_timers(info.id) == []
     # A timer row left behind (say, by an older program) is dropped, not fired.
-    await store._write(lambda db: store._replace_timers(
-        db, info.id, [NewTimer("reminder", reminder.seat, reminder.turn, clock())]))
+    await store._write(store._replace_timers(
+        info.id, [NewTimer("reminder", reminder.seat, reminder.turn, clock())]))
     assert await sessions.fire_due_timers() == 0
     assert await store.unfired_timers(info.id) == []
 
