@@ -10,7 +10,8 @@ old and new alternately (the machine may be shared: each figure is given per run
 
 The release's tree is taken from git (``git archive e65209e``) into a temporary folder and
 run with this virtual environment's Python, its own modules first on the path.
-``python -m bench.storage [--quick] [--rounds N]``; the last part of ``make bench``.
+``python -m bench.storage [--quick] [--rounds N] [--also REV …] [--back-ends sqlite
+postgres] [--no-sizes]``; the last part of ``make bench``.
 """
 
 from __future__ import annotations
@@ -23,6 +24,7 @@ import subprocess
 import sys
 import tempfile
 from collections import defaultdict
+from collections.abc import Sequence
 from pathlib import Path
 
 from bench.processes import database_url
@@ -34,15 +36,15 @@ BYTES = re.compile(r"^(\S+)\s+database\s+([\d.]+) KiB per finished (\d+)-player 
                    r"([\d.]+) KiB once", re.M)
 
 
-def baseline_tree(folder: Path) -> Path | None:
-    tree = folder / BASELINE
+def baseline_tree(folder: Path, revision: str = BASELINE) -> Path | None:
+    tree = folder / revision
     tree.mkdir()
     try:
-        archive = subprocess.run(["git", "archive", BASELINE], cwd=ROOT, check=True,
+        archive = subprocess.run(["git", "archive", revision], cwd=ROOT, check=True,
                                  capture_output=True).stdout
         subprocess.run(["tar", "-x", "-C", str(tree)], input=archive, check=True)
     except (OSError, subprocess.CalledProcessError) as error:
-        print(f"storage    baseline: cannot take {BASELINE} from git ({error!r:.120})")
+        print(f"storage    baseline: cannot take {revision} from git ({error!r:.120})")
         return None
     return tree
 
@@ -60,15 +62,20 @@ def run_in(tree: Path, code: str, url: str | None) -> str:
     return done.stdout
 
 
-def main(quick: bool = False, rounds: int | None = None) -> None:
+def main(quick: bool = False, rounds: int | None = None, also: Sequence[str] = (),
+         back_ends: Sequence[str] = ("sqlite", "postgres"), sizes: bool = True) -> None:
     rounds = rounds or (1 if quick else 2)
     url = database_url()
     with tempfile.TemporaryDirectory() as tmp:
-        old = baseline_tree(Path(tmp))
-        if old is None:
-            return
-        trees = {BASELINE: old, "this tree": ROOT}
-        runs = [("sqlite", 1)] + ([("postgres", n) for n in (1, 2, 4)] if url else [])
+        trees: dict[str, Path] = {}
+        for revision in (BASELINE, *also):
+            tree = baseline_tree(Path(tmp), revision)
+            if tree is None:
+                return
+            trees[revision] = tree
+        trees["this tree"] = ROOT
+        runs = ([("sqlite", 1)] if "sqlite" in back_ends else []) + (
+            [("postgres", n) for n in (1, 2, 4)] if url and "postgres" in back_ends else [])
         if not url:
             print("storage    postgres: skipped (no PostgreSQL: run .ci/postgres as root, or "
                   "set ESTANCIA_TEST_DATABASE_URL)")
@@ -87,26 +94,28 @@ def main(quick: bool = False, rounds: int | None = None) -> None:
                     if not found:
                         print(f"storage    {name}: {back_end} {count}: {printed.strip()[:200]}")
                     moves[(back_end, count)][name] += found
-        sizes: dict[str, dict[str, tuple[str, float, float]]] = defaultdict(dict)
-        for name, tree in trees.items():
+        kib: dict[str, dict[str, tuple[str, float, float]]] = defaultdict(dict)
+        for name, tree in trees.items() if sizes else ():
             printed = run_in(tree, f"from bench import dbsize; dbsize.main(quick={quick})", url)
             for m in BYTES.finditer(printed):
-                sizes[m[1]][name] = (m[3], float(m[2]), float(m[4]))
-    print(f"storage    {'':24} {BASELINE:>24} {'this tree':>24}   change (means)")
+                kib[m[1]][name] = (m[3], float(m[2]), float(m[4]))
+    print(f"storage    {'':32}" + "".join(f" {name:>24}" for name in trees)
+          + f"   change (means, this tree / {BASELINE})")
     for (back_end, count), by_tree in moves.items():
         figures = [by_tree.get(name, []) for name in trees]
         cells = [" ".join(f"{f:5.1f}" for f in runs) or "-" for runs in figures]
-        change = (f"{statistics.mean(figures[1]) / statistics.mean(figures[0]) - 1:+.1%}"
-                  if all(figures) else "")
-        print(f"storage    {f'{back_end} {count} process(es) moves/s':24} "
-              f"{cells[0]:>24} {cells[1]:>24}   {change}")
-    for game, by_tree in sizes.items():
-        if len(by_tree) < 2:
+        change = (f"{statistics.mean(figures[-1]) / statistics.mean(figures[0]) - 1:+.1%}"
+                  if figures[0] and figures[-1] else "")
+        print(f"storage    {f'{back_end} {count} process(es) moves/s':32}"
+              + "".join(f" {cell:>24}" for cell in cells) + f"   {change}")
+    for game, by_tree in kib.items():
+        if len(by_tree) < len(trees):
             continue
-        (seats, old_kib, old_purged), (_, new_kib, new_purged) = (by_tree[n] for n in trees)
-        print(f"storage    {f'{game} KiB/game ({seats} seats)':24} "
-              f"{f'{old_kib:.1f} ({old_purged:.1f})':>24} {f'{new_kib:.1f} ({new_purged:.1f})':>24}"
-              f"   {new_kib / old_kib - 1:+.1%}")
+        found = [by_tree[n] for n in trees]
+        seats = found[0][0]
+        print(f"storage    {f'{game} KiB/game ({seats} seats)':32}"
+              + "".join(f" {f'{k:.1f} ({purged:.1f})':>24}" for _, k, purged in found)
+              + f"   {found[-1][1] / found[0][1] - 1:+.1%}")
     print("storage    (KiB per finished game as it ends, and in brackets once its delivered "
           "announcements are purged; moves/s: one figure per run, old and new alternately)")
 
@@ -115,5 +124,12 @@ if __name__ == "__main__":
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--quick", action="store_true", help="10 s per run, one round")
     parser.add_argument("--rounds", type=int, help="runs of each tree per measure")
+    parser.add_argument("--also", nargs="*", default=(), metavar="REV",
+                        help="other revisions measured beside them (e.g. the commit before "
+                             "a change, to tell its cost from the rest)")
+    parser.add_argument("--back-ends", nargs="*", default=("sqlite", "postgres"),
+                        choices=("sqlite", "postgres"))
+    parser.add_argument("--no-sizes", action="store_true", help="moves/s only")
     args = parser.parse_args()
-    main(quick=args.quick, rounds=args.rounds)
+    main(quick=args.quick, rounds=args.rounds, also=args.also, back_ends=args.back_ends,
+         sizes=not args.no_sizes)
