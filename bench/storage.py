@@ -11,7 +11,7 @@ old and new alternately (the machine may be shared: each figure is given per run
 The release's tree is taken from git (``git archive e65209e``) into a temporary folder and
 run with this virtual environment's Python, its own modules first on the path.
 ``python -m bench.storage [--quick] [--rounds N] [--also REV …] [--back-ends sqlite
-postgres] [--no-sizes]``; the last part of ``make bench``.
+postgres] [--no-sizes] [--this REV]``; the last part of ``make bench``.
 """
 
 from __future__ import annotations
@@ -63,7 +63,8 @@ def run_in(tree: Path, code: str, url: str | None) -> str:
 
 
 def main(quick: bool = False, rounds: int | None = None, also: Sequence[str] = (),
-         back_ends: Sequence[str] = ("sqlite", "postgres"), sizes: bool = True) -> None:
+         back_ends: Sequence[str] = ("sqlite", "postgres"), sizes: bool = True,
+         this: str | None = None) -> None:
     rounds = rounds or (1 if quick else 2)
     url = database_url()
     with tempfile.TemporaryDirectory() as tmp:
@@ -73,7 +74,13 @@ def main(quick: bool = False, rounds: int | None = None, also: Sequence[str] = (
             if tree is None:
                 return
             trees[revision] = tree
-        trees["this tree"] = ROOT
+        if this is None:
+            trees["this tree"] = ROOT
+        else:  # a commit, so that the folder may change while the benchmark runs
+            tree = baseline_tree(Path(tmp), this)
+            if tree is None:
+                return
+            trees[f"this tree ({this})"] = tree
         runs = ([("sqlite", 1)] if "sqlite" in back_ends else []) + (
             [("postgres", n) for n in (1, 2, 4)] if url and "postgres" in back_ends else [])
         if not url:
@@ -130,6 +137,8 @@ if __name__ == "__main__":
     parser.add_argument("--back-ends", nargs="*", default=("sqlite", "postgres"),
                         choices=("sqlite", "postgres"))
     parser.add_argument("--no-sizes", action="store_true", help="moves/s only")
+    parser.add_argument("--this", metavar="REV",
+                        help="measure this commit as 'this tree' instead of the folder")
     args = parser.parse_args()
     main(quick=args.quick, rounds=args.rounds, also=args.also, back_ends=args.back_ends,
-         sizes=not args.no_sizes)
+         sizes=not args.no_sizes, this=args.this)
