@@ -9,10 +9,8 @@ ENV PYTHONDONTWRITEBYTECODE=1 \
     PIP_NO_CACHE_DIR=1 \
     ESTANCIA_DB=/data/estancia.sqlite3
 
-RUN apt-get update \
- && apt-get install -y --no-install-recommends fonts-dejavu-core \
- && rm -rf /var/lib/apt/lists/* \
- && useradd --create-home --uid 10001 estancia \
+# (No system package: the fonts the boards are drawn with come with Estancia itself.)
+RUN useradd --create-home --uid 10001 estancia \
  && mkdir -p /data && chown estancia:estancia /data
 
 WORKDIR /app
@@ -21,6 +19,7 @@ COPY games ./games
 COPY renderer ./renderer
 COPY bot ./bot
 COPY cogs ./cogs
+# What running needs only (PostgreSQL's driver included): no test or lint tools.
 RUN pip install '.[postgres]' \
  # The relative ESTANCIA_DB of .env.example (data/estancia.sqlite3) is the volume too.
  && ln -s /data /app/data

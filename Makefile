@@ -3,6 +3,9 @@
 PYTHON ?= python3
 VENV   := .venv
 BIN    := $(VENV)/bin
+#: What running needs (the bot, the terminal game; PostgreSQL's driver) …
+RUNTIME := $(VENV)/.runtime
+#: … and what developing needs on top (pytest, hypothesis, ruff): `make test` and the like.
 STAMP  := $(VENV)/.installed
 GAME   ?= kuhlorado
 #: The oldest Python Estancia runs on (pyproject.toml says the same).
@@ -30,7 +33,7 @@ help:
 # never leaves a .venv behind; a .venv whose own Python is missing or too old (made before
 # this check existed, or by hand) is made afresh (--clear).
 VERSION_OK := -c 'import sys; sys.exit(sys.version_info < ($(subst .,$(comma) ,$(MIN_PYTHON))))'
-$(STAMP): pyproject.toml
+$(RUNTIME): pyproject.toml
 	@$(PYTHON) $(VERSION_OK) 2>/dev/null || { \
 		found=$$($(PYTHON) --version 2>&1 | head -n 1); \
 		echo "Estancia needs Python $(MIN_PYTHON) or newer, but $(PYTHON) is $${found:-not installed}." \
@@ -39,15 +42,19 @@ $(STAMP): pyproject.toml
 	@if $(BIN)/python $(VERSION_OK) 2>/dev/null; then :; else \
 		echo "$(PYTHON) -m venv --clear $(VENV)"; $(PYTHON) -m venv --clear $(VENV); fi
 	$(BIN)/pip install --quiet --upgrade pip
+	$(BIN)/pip install --quiet -e '.[postgres]'
+	touch $(RUNTIME)
+
+$(STAMP): $(RUNTIME)
 	$(BIN)/pip install --quiet -e '.[dev]'
 	touch $(STAMP)
 
 # A start that fails exits non-zero (estancia prints one line saying what to do), and so
 # does make: 2 not configured, 1 could not start.
-run: $(STAMP)
+run: $(RUNTIME)
 	@$(BIN)/estancia run
 
-play: $(STAMP)
+play: $(RUNTIME)
 	@$(BIN)/estancia play $(GAME) --computer
 
 test: $(STAMP)
@@ -76,7 +83,7 @@ bench-processes: $(STAMP)
 bench-storage: $(STAMP)
 	$(BIN)/python -m bench.storage
 
-demo: $(STAMP)
+demo: $(RUNTIME)
 	$(BIN)/estancia play kuhlorado --computer --out out/demo
 
 lint: $(STAMP)

@@ -15,16 +15,18 @@ import logging
 import os
 import signal
 import sys
+import tempfile
 import threading
 from collections.abc import Iterator, Mapping, Sequence
 from pathlib import Path
 
 from pydantic import ValidationError
 
+from bot.core import cpu
 from bot.core.option_values import describe_options
-from bot.discord_ui.startup import StartFailure, check_database, health
-from bot.logs import configure_logging
-from bot.settings import Settings
+from bot.discord_ui.startup import StartFailure, check_database, database_problem, health
+from bot.logs import configure_logging, hold_until_started, stop_holding
+from bot.settings import Settings, settings_warnings
 from bot.terminal.play import TerminalOptions, parse_option_words, play_in_terminal
 from games import available_games, get_game, i18n
 from games.i18n import _, using
@@ -85,7 +87,9 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("game", help="the game's name, e.g. " + " or ".join(available_games()))
     play.add_argument("--computer", action="store_true",
                       help="the other seats are computer players (default: hot seat)")
-    play.add_argument("--seats", type=int, default=2, help="number of seats (default 2)")
+    play.add_argument("--seats", type=int, default=None,
+                      help="number of seats (default 2; 1 with a solo game's option, such as "
+                      "a difficulty)")
     play.add_argument("--options", nargs="*", default=[], metavar="OPTION",
                       help="game options as on Discord, e.g. --options pro sheet=3 "
                       "(each game's are listed below)")
@@ -95,6 +99,7 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("--seed", type=int, help="fix the game's randomness")
     play.add_argument("--db", type=Path,
                       help="keep the game in this SQLite file (resume by running again)")
+    play.add_argument("--name", help="your name in the game (default: Player 1)")
     play.add_argument("--lang", choices=i18n.LANGUAGES,
                       help="the language to play in (default: from LC_ALL, LC_MESSAGES or "
                       "LANG, else English)")
@@ -123,6 +128,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"estancia: invalid settings in the environment or .env: {problems}",
               file=sys.stderr)
         return 2
+    for warning in settings_warnings(os.environ):
+        print(f"estancia: warning: {warning}", file=sys.stderr)
+    apply(settings)
     try:
         if args.command == "run":
             return run(settings)
@@ -134,6 +142,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     except KeyboardInterrupt:
         print("\nestancia: interrupted.", file=sys.stderr)
         return INTERRUPTED
+
+
+def apply(settings: Settings) -> None:
+    """The settings that configure this process rather than the bot: the CPU pool."""
+    if settings.estancia_cpu_workers is not None:
+        cpu.configure(settings.estancia_cpu_workers)
 
 
 def _problem(error: dict[str, object]) -> str:
@@ -148,6 +162,14 @@ def run(settings: Settings) -> int:
         print(NO_TOKEN, file=sys.stderr)
         return 2
     configure_logging(settings.log_level)
+    hold_until_started()  # a start that fails prints its one line only
+    try:
+        return _run(settings)
+    finally:
+        stop_holding()
+
+
+def _run(settings: Settings) -> int:
     try:
         if settings.database_url is None:  # PostgreSQL is checked as the bot opens it
             check_database(settings.estancia_db)
@@ -220,7 +242,7 @@ def play(args: argparse.Namespace, settings: Settings) -> int:
 
 
 def _play(args: argparse.Namespace, settings: Settings, language: str) -> int:
-    if args.seats < 1:
+    if args.seats is not None and args.seats < 1:
         print("estancia play: " + _("--seats must be at least 1"), file=sys.stderr)
         return 2
     game = resolve_game(args.game)
@@ -235,11 +257,19 @@ def _play(args: argparse.Namespace, settings: Settings, language: str) -> int:
     except ValueError as exc:
         print(f"estancia play: --options: {exc}", file=sys.stderr)
         return 2
+    problem = paths_problem(args, settings)
+    if problem is not None:
+        print(f"estancia play: {problem}", file=sys.stderr)
+        return 2
     configure_logging(logging.WARNING)
+    seats = args.seats
+    if seats is None:  # an option only a solo game has (an automa's difficulty): one seat
+        engine = get_game(game)
+        seats = 1 if engine.min_seats == 1 and engine.solo_options & set(options) else 2
     terminal = TerminalOptions(
-        game=game, computer=args.computer, seats=args.seats, options=options,
+        game=game, computer=args.computer, seats=seats, options=options,
         out=args.out, seed=args.seed, db=args.db, images=not args.no_images,
-        language=language,
+        language=language, name=args.name,
     )
 
     def read_line() -> str | None:
@@ -257,6 +287,36 @@ def _play(args: argparse.Namespace, settings: Settings, language: str) -> int:
         devnull = os.open(os.devnull, os.O_WRONLY)
         os.dup2(devnull, sys.stdout.fileno())
         return 1
+
+
+def paths_problem(args: argparse.Namespace, settings: Settings) -> str | None:
+    """Why the folder for images or the database file cannot be used (one line), or
+    None. Checked before the game starts, never in the middle of it."""
+    if args.db is not None:
+        reason = database_problem(args.db)
+        if reason is not None:
+            return _("--db {path}: cannot keep the game there ({reason}); choose a file in a "
+                     "folder you can write to.", path=args.db, reason=reason)
+    if not args.no_images:
+        folder, flag = (args.out, "--out") if args.out is not None else (settings.image_dir,
+                                                                         "IMAGE_DIR")
+        reason = folder_problem(folder)
+        if reason is not None:
+            return _("{flag} {path}: cannot write board images there ({reason}); choose a "
+                     "folder you can write to, or --no-images.", flag=flag, path=folder,
+                     reason=reason)
+    return None
+
+
+def folder_problem(folder: Path) -> str | None:
+    """Why files cannot be written in ``folder`` (made if missing), or None."""
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        with tempfile.TemporaryFile(dir=folder):
+            pass
+    except OSError as why:
+        return why.strerror or str(why)
+    return None
 
 
 @contextlib.contextmanager

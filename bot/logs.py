@@ -29,3 +29,48 @@ def configure_logging(level: str | int) -> None:
     for handler in logging.getLogger().handlers:
         if not any(isinstance(f, ClipLongMessages) for f in handler.filters):
             handler.addFilter(ClipLongMessages())
+
+
+class HeldUntilStarted(logging.Filter):
+    """Until the bot has started (logged in, commands synced), its INFO and DEBUG lines
+    wait: a start that fails prints only the one line saying what to do, one that
+    succeeds prints them then. Warnings and errors are never held."""
+
+    #: At most this many lines wait (the rest of a long start is dropped).
+    LIMIT = 1000
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.holding = True
+        self.held: list[logging.LogRecord] = []
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        if self.holding and record.levelno < logging.WARNING:
+            if len(self.held) < self.LIMIT:
+                self.held.append(record)
+            return False
+        return True
+
+
+def hold_until_started() -> None:
+    """Hold the INFO lines of ``estancia run`` until :func:`started` (see
+    :class:`HeldUntilStarted`)."""
+    for handler in logging.getLogger().handlers:
+        if not any(isinstance(f, HeldUntilStarted) for f in handler.filters):
+            handler.addFilter(HeldUntilStarted())
+
+
+def started() -> None:
+    """The bot has started: the held lines are written, and no more are held."""
+    for handler in logging.getLogger().handlers:
+        for held in [f for f in handler.filters if isinstance(f, HeldUntilStarted)]:
+            handler.removeFilter(held)
+            for record in held.held:
+                handler.handle(record)
+
+
+def stop_holding() -> None:
+    """Hold no more lines; those still held (a start that failed) are dropped."""
+    for handler in logging.getLogger().handlers:
+        for held in [f for f in handler.filters if isinstance(f, HeldUntilStarted)]:
+            handler.removeFilter(held)

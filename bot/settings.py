@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import difflib
 import math
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Annotated, Literal
 
+from dotenv import dotenv_values
 from pydantic import Field, SecretStr, field_validator, model_validator
 from pydantic_settings import BaseSettings, NoDecode, SettingsConfigDict
 
@@ -15,6 +18,15 @@ MAX_TIMEOUT_HOURS = 24 * 30
 LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR")
 #: A sanity bound on SHARD_COUNT (Discord asks for one shard per 1,000–2,500 guilds).
 MAX_SHARDS = 4096
+#: A sanity bound on ESTANCIA_CPU_WORKERS.
+MAX_CPU_WORKERS = 256
+#: Names read from the environment beside the settings (tuning knobs of the benchmarks).
+KNOBS = ("ESTANCIA_OUTBOX_IN_FLIGHT", "ESTANCIA_OUTBOX_BATCH", "ESTANCIA_CLAIM_SECONDS")
+#: How alike a name of the environment must be to a setting's to be taken for a
+#: misspelling of it (difflib's ratio: TURN_TIMEOUT is 0.8 like TURN_TIMEOUT_HOURS) …
+CLOSE_ENOUGH = 0.8
+#: … and a name in .env, which holds settings and little else (POLICY: 0.6).
+CLOSE_IN_ENV_FILE = 0.6
 
 
 def shard_of(guild_id: int, shard_count: int) -> int:
@@ -24,7 +36,9 @@ def shard_of(guild_id: int, shard_count: int) -> int:
 
 
 class Settings(BaseSettings):
-    model_config = SettingsConfigDict(env_file=".env", env_file_encoding="utf-8", extra="ignore")
+    # An empty value means "unset" (the default), in .env and in the environment alike.
+    model_config = SettingsConfigDict(env_file=".env", env_file_encoding="utf-8", extra="ignore",
+                                      env_ignore_empty=True)
 
     #: The bot token from the Discord developer portal. Optional here so that
     #: ``estancia run`` can say clearly what is missing.
@@ -48,6 +62,14 @@ class Settings(BaseSettings):
     shard_count: int | None = Field(default=None, ge=1, le=MAX_SHARDS)
     #: The shards this process connects ("0,1"; None: all of ``shard_count``).
     shard_ids: Annotated[tuple[int, ...] | None, NoDecode] = None
+    #: Worker processes that draw the images (None: one per core; 0: threads of the bot's
+    #: own process). Read by :func:`bot.cli.apply` (``bot.core.cpu``).
+    estancia_cpu_workers: int | None = Field(default=None, ge=0, le=MAX_CPU_WORKERS)
+
+    @field_validator("timeout_policy", mode="before")
+    @classmethod
+    def _policy_in_any_case(cls, value: object) -> object:
+        return value.strip().lower() if isinstance(value, str) else value
 
     @field_validator("shard_count", mode="before")
     @classmethod
@@ -104,7 +126,11 @@ class Settings(BaseSettings):
     def _parse_reminders(cls, value: object) -> object:
         if isinstance(value, str):
             parts = [p.strip() for p in value.split(",")]
-            return tuple(float(p) for p in parts if p)
+            try:
+                return tuple(float(p) for p in parts if p)
+            except ValueError:
+                raise ValueError(f"reminders are hours before the deadline separated by "
+                                 f"commas, like 12,2, not {value[:40]!r}") from None
         return value
 
     @field_validator("reminders")
@@ -150,3 +176,32 @@ class Settings(BaseSettings):
     @classmethod
     def _blank_token_is_none(cls, value: object) -> object:
         return None if isinstance(value, str) and not value.strip() else value
+
+
+def setting_names() -> list[str]:
+    """The names settings are written with (``TURN_TIMEOUT_HOURS``)."""
+    return [name.upper() for name in Settings.model_fields]
+
+
+def settings_warnings(environ: Mapping[str, str], env_file: Path | str = ".env") -> list[str]:
+    """A line for each name that looks like a misspelt setting (``TURN_TIMEOUT=5`` would be
+    silently ignored otherwise), with the setting's name: in ``env_file`` a name somewhat
+    like one (:data:`CLOSE_IN_ENV_FILE`), in the environment one very like it
+    (:data:`CLOSE_ENOUGH`: it holds many other names). Names like no setting are left
+    alone (Docker Compose reads POSTGRES_PASSWORD from the same .env)."""
+    known = setting_names()
+    ours = {*known, *KNOBS}
+    try:
+        in_file = dotenv_values(env_file) if Path(env_file).is_file() else {}
+    except (OSError, UnicodeDecodeError):
+        in_file = {}
+    lines = []
+    for names, where, cutoff in ((in_file, Path(env_file).name, CLOSE_IN_ENV_FILE),
+                                 (environ, "the environment", CLOSE_ENOUGH)):
+        for name in names:
+            if name.upper() in ours or (names is environ and name in in_file):
+                continue
+            close = difflib.get_close_matches(name.upper(), known, n=1, cutoff=cutoff)
+            if close:
+                lines.append(f"{name} in {where} is not a setting: did you mean {close[0]}?")
+    return lines

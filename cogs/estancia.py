@@ -27,16 +27,20 @@ from discord.ext import commands
 
 import renderer
 from bot.core import cpu, ratings, stale
-from bot.core.sessions import LANGUAGE_NAMES, NOT_STARTED, GameInfo, SessionError
+from bot.core.sessions import LANGUAGE_NAMES, MAX_LOG_LINES, NOT_STARTED, GameInfo, SessionError
+from bot.core.timebank import TimeBank, parse_time_bank
+from bot.discord_ui.dm_note import tell_if_dms_closed
 from bot.discord_ui.hand import hand_panel
 from bot.discord_ui.hand_image import hand_image
 from bot.discord_ui.panels import (
+    Components,
     acknowledge,
     expired,
     numbered_label,
     numbering,
     present_result,
 )
+from bot.discord_ui.parts import game_parts, part_answer, part_buttons
 from bot.discord_ui.text import (
     LABEL_LIMIT,
     clip,
@@ -45,15 +49,18 @@ from bot.discord_ui.text import (
     fit_message,
     parse_hours_list,
     parse_options_text,
+    plain,
+    plain_lines,
     players_range,
     seat_lines,
     settings_text,
 )
 from bot.discord_ui.votes import vote_text
-from bot.storage.rows import RatingRow, ServerRow
+from bot.storage.rows import RatingRow, ServerRow, SoloBest
+from cogs.players import DM_COMMANDS, PlayerCommands
 from games import available_games, get_game, i18n
 from games.base import Decision
-from games.i18n import N_, _, _n, using
+from games.i18n import N_, _, _n, number, using
 from renderer import leaderboard
 
 if TYPE_CHECKING:
@@ -133,31 +140,47 @@ def require_posting_rights(interaction: discord.Interaction) -> None:
 def server_text(server: ServerRow) -> str:
     """``/estancia server``: the stale-game rules in force."""
     if server.stale_days > 0:
-        stalled = _(stale.RULES[server.stale_policy], days=f"{server.stale_days:g}",
-                    hours=f"{stale.GRACE_HOURS:g}")
+        stalled = _(stale.RULES[server.stale_policy], days=number(server.stale_days),
+                    hours=number(stale.GRACE_HOURS))
     else:
         stalled = _("Stalled games are left alone.")
     lobbies = (_("A lobby nobody starts within {days} days expires.",
-                 days=f"{server.lobby_days:g}")
+                 days=number(server.lobby_days))
                if server.lobby_days > 0 else _("Lobbies never expire."))
-    return f"{stalled}\n{lobbies}"
+    quiet = (_("A deadline inside the quiet hours of the player to move moves to their end.")
+             if server.quiet_deadlines else
+             _("Deadlines stay as they are, even inside a player's quiet hours."))
+    return f"{stalled}\n{lobbies}\n{quiet}"
 
 
-def stats_text(name: str, rows: list[RatingRow]) -> str:
-    """``/estancia stats``: games, wins, rating per game, and the favourite game."""
-    if not rows:
+def stats_text(name: str, rows: list[RatingRow], solo: Sequence[SoloBest] = ()) -> str:
+    """``/estancia stats``: games, wins, rating per game, the favourite game, and the best
+    score of each solo game per level of its automa (solo games are not rated)."""
+    if not rows and not solo:
         return _("**{name}** has no finished game on this server yet.", name=name)
-    games = sum(r.games for r in rows)
-    wins = sum(r.wins for r in rows)
-    favourite = get_game(rows[0].game).title
-    lines = [_("**{name}** — {games}, {wins}; favourite game: {favourite}.", name=name,
-               games=_n("{n} game", "{n} games", games),
-               wins=_n("{n} win", "{n} wins", wins), favourite=favourite)]
+    lines = []
+    if rows:
+        games = sum(r.games for r in rows)
+        wins = sum(r.wins for r in rows)
+        favourite = get_game(rows[0].game).title
+        lines.append(_("**{name}** — {games}, {wins}; favourite game: {favourite}.", name=name,
+                       games=_n("{n} game", "{n} games", games),
+                       wins=_n("{n} win", "{n} wins", wins), favourite=favourite))
+    else:
+        lines.append(_("**{name}** — solo games only so far.", name=name))
     for row in rows:
         shown = ratings.Rating(row.mu, row.sigma).shown
-        lines.append(_("• {game}: rating {rating} ({played} played, {won} won)",
-                       game=get_game(row.game).title, rating=f"{shown:.1f}",
-                       played=row.games, won=row.wins))
+        lines.append(_("• {game}: rating {rating} ({games}, {wins})",
+                       game=get_game(row.game).title, rating=number(shown, 1, fixed=True),
+                       games=_n("{n} game", "{n} games", row.games),
+                       wins=_n("{n} win", "{n} wins", row.wins)))
+    for best in solo:
+        lines.append(_n("• {game} solo, {level}: best score {best} ({n} game)",
+                        "• {game} solo, {level}: best score {best} ({n} games)", best.games,
+                        game=get_game(best.game).title,
+                        level=get_game(best.game).automa_level_name(best.level)
+                        if best.level else "—",
+                        best=best.best))
     return clip_lines(lines)
 
 
@@ -188,6 +211,17 @@ async def game_thread(interaction: discord.Interaction, title: str,
     return thread.id, channel.id, ""
 
 
+def clock_option(options: dict[str, object]) -> TimeBank | None:
+    """Take ``clock=3d+12h`` out of a new game's options (the platform's clock, not the
+    game's rules; :func:`bot.core.timebank.parse_time_bank`)."""
+    if "clock" not in options:
+        return None
+    value = options.pop("clock")
+    if value is False:
+        return None
+    return parse_time_bank("" if value is True else str(value))
+
+
 def option_choice_name(label: str, group: str | None) -> str:
     return clip(f"{group} — {label}" if group else label, LABEL_LIMIT)
 
@@ -203,8 +237,10 @@ def move_choices(decision: Decision) -> list[tuple[str, str, int | None]]:
     ]
 
 
-@app_commands.guild_only()
-class EstanciaCog(commands.GroupCog, group_name="estancia",
+# Servers and direct messages to the bot: in a DM only the commands about a player (their
+# turns, notices, vacation) run; the others say so (interaction_check).
+@app_commands.allowed_contexts(guilds=True, dms=True, private_channels=False)
+class EstanciaCog(PlayerCommands, commands.GroupCog, group_name="estancia",
                   group_description="Ranching board games, played in turns in this channel"):
     def __init__(self, bot: EstanciaBot) -> None:
         self.bot = bot
@@ -216,7 +252,9 @@ class EstanciaCog(commands.GroupCog, group_name="estancia",
 
     async def interaction_check(self, interaction: discord.Interaction) -> bool:
         if interaction.guild_id is None:
-            raise app_commands.NoPrivateMessage()
+            command = interaction.command
+            if command is None or command.name not in DM_COMMANDS:
+                raise app_commands.NoPrivateMessage()
         return True
 
     # -- helpers ---------------------------------------------------------------------
@@ -234,19 +272,16 @@ class EstanciaCog(commands.GroupCog, group_name="estancia",
         await interaction.edit_original_response(
             content=fit_message(content), attachments=[file, *files] if file else list(files),
             view=view)
+        await tell_if_dms_closed(interaction)  # once, after a refused DM notice
 
     async def channel_game(self, interaction: discord.Interaction) -> GameInfo:
         return await self.sessions.info(channel_of(interaction))
 
     async def latest_game(self, interaction: discord.Interaction) -> GameInfo:
-        """The open game, or else the last one finished here (its final board stays visible)."""
-        try:
-            return await self.channel_game(interaction)
-        except SessionError:
-            latest = await self.sessions.latest_info(channel_of(interaction))
-            if latest.status != "finished":
-                raise
-            return latest
+        """The open game, or else the last one finished here (its final board stays
+        visible) — also in the channel a game's thread was opened from, where its recap is
+        posted (:meth:`Sessions.game_here`)."""
+        return await self.sessions.game_here(channel_of(interaction))
 
     @staticmethod
     def can_manage_channel(interaction: discord.Interaction) -> bool:
@@ -265,21 +300,31 @@ class EstanciaCog(commands.GroupCog, group_name="estancia",
         name = resolve_game(game)
         try:
             parsed = parse_options_text(options)
+            bank = clock_option(parsed)  # not the game's: the platform's clock
         except ValueError as why:
             raise SessionError.verbatim(str(why)) from None
         self.sessions.check_options(name, parsed)  # before a thread is opened for nothing
+        solo = sorted(get_game(name).solo_options & set(parsed))
+        if solo and computers:
+            raise SessionError(N_(
+                "{options} means the solo game (one seat, against the game's automa): leave "
+                "out computers, or leave out {options} for a game with computer players."),
+                options=", ".join(solo))
         channel_id, parent_id, note = await game_thread(interaction, get_game(name).title,
                                                         user.display_name)
         info = await self.sessions.new(channel_id, interaction.guild_id, user.id,
                                        user.display_name, name, parsed, parent_id=parent_id,
-                                       language=server_language(interaction))
+                                       language=server_language(interaction), time_bank=bank)
         thread = f"<#{channel_id}>" if parent_id is not None else None
         if info.status == "active":  # a solo game (its options said so) starts at once
-            text = (_("Your solo game of **{title}** has started in {thread}: the board and "
-                      "your turn are in the channel.", title=info.title, thread=thread)
+            automa = await self.sessions.automa(info.id)
+            title = (f"**{info.title}**" if automa is None else
+                     _("**{title}** against {automa}", title=info.title, automa=automa.label()))
+            text = (_("Your solo game of {title} has started in {thread}: the board and "
+                      "your turn are in the channel.", title=title, thread=thread)
                     if thread else
-                    _("Your solo game of **{title}** has started: the board and your turn are "
-                      "in the channel.", title=info.title))
+                    _("Your solo game of {title} has started: the board and your turn are "
+                      "in the channel.", title=title))
             await self.reply(interaction, text + note)
             return
         for _seat in range(computers):
@@ -310,7 +355,7 @@ class EstanciaCog(commands.GroupCog, group_name="estancia",
     async def computer(self, interaction: discord.Interaction) -> None:
         await self.think(interaction)
         info = await self.sessions.add_computer(channel_of(interaction), interaction.user.id)
-        await self.reply(interaction, "\n".join([_("{name} joined.", name=info.seats[-1].name),
+        await self.reply(interaction, "\n".join([_("{name} joined.", name=plain(info.seats[-1].name)),
                                                  *seat_lines(info)]))
 
     @app_commands.command(description="Leave this channel's lobby")
@@ -352,21 +397,46 @@ class EstanciaCog(commands.GroupCog, group_name="estancia",
 
     # -- reading -----------------------------------------------------------------------
     @app_commands.command(description="Show the board")
-    @app_commands.describe(share="Post it for everyone instead of only you")
-    async def board(self, interaction: discord.Interaction, share: bool = False) -> None:
+    @app_commands.describe(share="Post it for everyone instead of only you",
+                           part="A part of the board the posted board leaves out (market, …)")
+    async def board(self, interaction: discord.Interaction, share: bool = False,
+                    part: str | None = None) -> None:
         await self.think(interaction, public=share)
         info = await self.latest_game(interaction)
+        viewer = None if share else interaction.user.id
         with using(info.language if share else i18n.current()):  # for everyone: the game's
+            if part:
+                text, image = await part_answer(self.sessions, info.id, viewer, part.strip())
+                await self.reply(interaction, text, file=image)
+                return
             png = await self.sessions.png(info.id)
             if info.status == "finished":
                 text = _("**{title}** #{id} — the game is over (final board)", title=info.title,
                          id=info.id)
             elif info.to_move is not None:
                 text = _("**{title}** #{id} — {name} to move", title=info.title, id=info.id,
-                         name=info.seats[info.to_move].name)
+                         name=plain(info.seats[info.to_move].name))
             else:
                 text = f"**{info.title}** #{info.id}"
-        await self.reply(interaction, text, file=png_file(png, info))
+            buttons = part_buttons(info.id, await game_parts(self.sessions, info.id, viewer))
+        view = None
+        if buttons:
+            view = Components()
+            for button in buttons:
+                view.add_item(button)
+        await self.reply(interaction, text, file=png_file(png, info), view=view)
+
+    @board.autocomplete("part")
+    async def _board_part(self, interaction: discord.Interaction,
+                          current: str) -> list[Choice[str]]:
+        try:
+            info = await self.latest_game(interaction)
+            parts = await game_parts(self.sessions, info.id, interaction.user.id)
+        except SessionError:
+            return []
+        needle = current.strip().casefold()
+        return [Choice(name=clip(name, 100), value=key) for key, name in parts
+                if needle in name.casefold() or needle in key][:25]
 
     @app_commands.command(description="An animated replay of this channel's last finished game")
     @app_commands.describe(share="Post it for everyone instead of only you")
@@ -408,10 +478,13 @@ class EstanciaCog(commands.GroupCog, group_name="estancia",
     @app_commands.command(description="The last moves of this channel's game")
     @app_commands.describe(lines="How many lines (default 15)")
     async def log(self, interaction: discord.Interaction,
-                  lines: app_commands.Range[int, 1, 50] = 15) -> None:
+                  lines: app_commands.Range[int, 1, MAX_LOG_LINES] = 15) -> None:
         await self.think(interaction)
-        entries = await self.sessions.log(channel_of(interaction), lines)
-        await self.reply(interaction, clip_lines(entries) if entries else _("Nothing has happened yet."))
+        info = await self.latest_game(interaction)
+        # (Discord checks the range; a forged interaction is bounded by the session layer)
+        entries = await self.sessions.log_of(info.id, lines)
+        await self.reply(interaction, clip_lines(plain_lines(entries)) if entries
+                         else _("Nothing has happened yet."))
 
     @app_commands.command(description="A summary of a game's rules")
     @app_commands.describe(game="The game (default: the one in this channel)")
@@ -457,21 +530,25 @@ class EstanciaCog(commands.GroupCog, group_name="estancia",
     @app_commands.command(description="This server's rules for stalled games and old lobbies")
     @app_commands.describe(stale_days="Days without a move before a game is warned (0: never)",
                            lobby_days="Days before a lobby nobody started expires (0: never)",
-                           stale_policy="A day after the warning: what happens")
+                           stale_policy="A day after the warning: what happens",
+                           quiet_deadlines="A deadline inside the quiet hours of the player "
+                                           "to move moves to their end")
     async def server(self, interaction: discord.Interaction,
                      stale_days: app_commands.Range[float, 0, 365] | None = None,
                      lobby_days: app_commands.Range[float, 0, 365] | None = None,
-                     stale_policy: Literal["computer", "forfeit", "cancel"] | None = None) -> None:
+                     stale_policy: Literal["computer", "forfeit", "cancel"] | None = None,
+                     quiet_deadlines: bool | None = None) -> None:
         await self.think(interaction)
         guild = interaction.guild_id or 0
-        if stale_days is None and lobby_days is None and stale_policy is None:
+        if (stale_days, lobby_days, stale_policy, quiet_deadlines) == (None, None, None, None):
             current = await self.sessions.server(guild)
         elif not interaction.permissions.manage_guild:
             raise SessionError(N_("Only someone who can manage this server can change that."))
         else:
             current = await self.sessions.set_server(guild, stale_days=stale_days,
                                                      lobby_days=lobby_days,
-                                                     stale_policy=stale_policy)
+                                                     stale_policy=stale_policy,
+                                                     quiet_deadlines=quiet_deadlines)
         await self.reply(interaction, server_text(current))
 
     # -- ratings -----------------------------------------------------------------------
@@ -504,11 +581,13 @@ class EstanciaCog(commands.GroupCog, group_name="estancia",
     @app_commands.command(description="A player's games, wins and ratings on this server")
     @app_commands.describe(user="The player (default: you)")
     async def stats(self, interaction: discord.Interaction,
-                    user: discord.Member | None = None) -> None:
+                    user: discord.User | None = None) -> None:
+        # (a User, not a Member: the player may have left the server since)
         await self.think(interaction)
         who = user or interaction.user
         rows = await self.sessions.player_stats(interaction.guild_id or 0, who.id)
-        await self.reply(interaction, stats_text(who.display_name, rows))
+        solo = await self.sessions.solo_bests(interaction.guild_id or 0, who.id)
+        await self.reply(interaction, stats_text(plain(who.display_name), rows, solo))
 
     # -- playing -----------------------------------------------------------------------
     @app_commands.command(description="Play a move by typing it (or use the Your turn button)")
@@ -527,8 +606,8 @@ class EstanciaCog(commands.GroupCog, group_name="estancia",
         if decision is None:
             return typed  # the session layer says whose turn it is
         wanted = typed.strip().casefold().rstrip(".")
-        for _name, key, number in move_choices(decision):
-            if number is not None and wanted == str(number):
+        for _name, key, numbered in move_choices(decision):
+            if numbered is not None and wanted == str(numbered):
                 return key
         for option, (name, key, _number) in zip(decision.options, move_choices(decision),
                                                 strict=True):
@@ -572,15 +651,24 @@ class EstanciaCog(commands.GroupCog, group_name="estancia",
     @app_commands.describe(timeout_hours="Hours per turn (0 switches the timer off)",
                            reminders='Reminders, in hours before the deadline, e.g. "12,2"',
                            policy="What happens at the deadline",
-                           language="The language of the game's posts in the channel")
+                           language="The language of the game's posts in the channel",
+                           clock='A time bank: reserve+gain per move[/cap], e.g. "3d+12h" '
+                                 '(or "off")')
     @app_commands.choices(language=[Choice(name=LANGUAGE_NAMES[code], value=code)
                                     for code in i18n.LANGUAGES])
     async def settings(self, interaction: discord.Interaction,
                        timeout_hours: app_commands.Range[float, 0, 720] | None = None,
                        reminders: str | None = None,
                        policy: Literal["computer", "forfeit"] | None = None,
-                       language: str | None = None) -> None:
+                       language: str | None = None, clock: str | None = None) -> None:
         await self.think(interaction)
+        if clock is not None:
+            try:
+                bank = parse_time_bank(clock)
+            except ValueError as why:
+                raise SessionError.verbatim(str(why)) from None
+            info = await self.sessions.set_clock(channel_of(interaction), interaction.user.id,
+                                                 self.can_manage_channel(interaction), bank)
         if (timeout_hours, reminders, policy, language) == (None, None, None, None):
             info = await self.channel_game(interaction)
         else:

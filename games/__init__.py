@@ -5,6 +5,7 @@ from __future__ import annotations
 import importlib
 
 from games.base import (
+    Automa,
     Decision,
     Event,
     Game,
@@ -17,7 +18,8 @@ from games.base import (
 )
 
 __all__ = [
-    "Decision", "Event", "Game", "GameOptions", "GameState", "Holdings", "IllegalMove", "Option",
+    "Automa", "Decision", "Event", "Game", "GameOptions", "GameState", "Holdings",
+    "IllegalMove", "Option",
     "Outcome", "GAME_MODULES", "get_game", "available_games",
 ]
 

@@ -17,6 +17,9 @@ definitions and OpenSpiel's ``legal_actions``/``apply_action``):
   ``view(state, None)`` is the spectators' public view. Renderers and messages are
   built only from views.
 * ``scores(state)`` gives a breakdown per seat by category (always with ``"total"``).
+* ``automa(state)`` is the opponent that holds no seat in a solo game (its name, level,
+  score and whether it won, :class:`Automa`), or None: front ends show it beside the seats
+  wherever they show the line-up, scores and the result; ``winners`` lists seats only.
 * ``side_decision(state, seat)`` is what a seat may do *outside* the pending decision
   (GWT:A's exchange tokens « même quand ce n'est pas votre tour »), for any seat but the
   one deciding: ``apply`` with that seat plays it, as it plays the pending decision.
@@ -149,6 +152,35 @@ class GameState(BaseModel):
     finished: bool = False
 
 
+class Automa(BaseModel):
+    """An opponent that holds no seat: a solo game's automa. The engine plays it inside
+    the seat's turns; front ends name it, with its level, beside the seats in the start
+    message, the scores and the result, and count it among the winners when ``won``."""
+
+    #: Its name as players read it (e.g. "Pedro").
+    name: str
+    #: The option value that set its level (e.g. "expert"): stable, results are kept by
+    #: it; None when it has no levels.
+    level: str | None = None
+    #: That level as players read it, in the active language (e.g. "expert ♦♦♦").
+    level_name: str | None = None
+    #: Its points by category, always with "total" (the categories of ``Game.scores``).
+    scores: dict[str, int]
+    #: Whether its total is the best of the table — its win (or a share of it, on a tie)
+    #: once the game is over.
+    won: bool
+
+    @property
+    def total(self) -> int:
+        return self.scores["total"]
+
+    def label(self) -> str:
+        """ "Pedro (expert ♦♦♦)" — its name with its level, in the active language."""
+        if not self.level_name:
+            return self.name
+        return _("{name} ({level})", name=self.name, level=self.level_name)
+
+
 class Outcome(BaseModel):
     model_config = ConfigDict(arbitrary_types_allowed=True)
 
@@ -268,10 +300,21 @@ class Game(ABC, Generic[S, Opts]):
     def winners(self, state: S) -> list[int]:
         """Seats sharing the best result (ties share the win unless a game says not).
 
-        Empty only in a solo game lost to an automa (which holds no seat)."""
+        Empty only in a solo game lost to its automa (:meth:`automa`, which holds no
+        seat)."""
         totals = {s: sc["total"] for s, sc in self.scores(state).items()}
         best = max(totals.values())
         return [s for s, t in totals.items() if t == best]
+
+    def automa(self, state: S) -> Automa | None:
+        """The opponent that holds no seat (a solo game's automa), or None (the default:
+        every player holds a seat)."""
+        return None
+
+    def automa_level_name(self, level: str) -> str:
+        """An automa level as kept in results (``Automa.level``), as players read it in the
+        active language (for stats of finished games)."""
+        return level
 
     def holdings(self, state: S, seat: int) -> Holdings | None:
         """What ``seat`` holds, told by names in the active language (None: nothing worth

@@ -154,14 +154,27 @@ def _p(context: str, msgid: str, **params: object) -> str:
     return _translated(msgid, context, params)
 
 
-def _plural_index(lang: str, n: int) -> int:
-    if lang == "fr":  # Plural-Forms: nplurals=2; plural=(n > 1);
-        return 0 if n in (0, 1) else 1
+def _plural_index(lang: str, n: float) -> int:
+    if lang == "fr":  # Plural-Forms: nplurals=2; plural=(n > 1); CLDR: 1,5 jour
+        return 0 if int(n) in (0, 1) else 1
     return 0 if n == 1 else 1
 
 
-def _n(singular: str, plural: str, n: int, **params: object) -> str:
-    """The singular or plural form for ``n`` in the active language; ``n`` is a param too."""
+def number(value: float, decimals: int = 3, *, fixed: bool = False) -> str:
+    """``value`` as the active language writes numbers (Babel's CLDR data): "2.5" in
+    English, "2,5" in French; at most ``decimals`` decimals, none when it is whole
+    (``fixed``: always ``decimals`` of them, "25.0")."""
+    from babel.numbers import format_decimal
+
+    lang = current()
+    places = ("0" if fixed else "#") * decimals
+    pattern = "#,##0" + ("." + places if places else "")
+    return format_decimal(value, format=pattern, locale=SOURCE if lang == PSEUDO else lang)
+
+
+def _n(singular: str, plural: str, n: float, /, **params: object) -> str:
+    """The singular or plural form for ``n`` in the active language; ``n`` is a param too
+    (pass ``n=number(x)`` to write a fractional one the language's way)."""
     lang = current()
     forms: tuple[str, ...] = (singular, plural)
     if lang not in (SOURCE, PSEUDO):

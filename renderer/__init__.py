@@ -16,8 +16,10 @@ register_catalogues(Path(__file__).parent)
 #: machine name -> module with ``render(view: dict, names: list[str]) -> PIL.Image.Image``
 #: and, optionally, ``render_hand(view, names) -> PIL.Image.Image | None`` (see
 #: :func:`render_hand_png`), ``render_decision(view, names, marks) -> PIL.Image.Image | None``
-#: (see :func:`render_decision_png`) and ``render_decision_pages(view, names, marks) ->
-#: list[PIL.Image.Image]`` (see :func:`render_decision_pngs`).
+#: (see :func:`render_decision_png`), ``render_decision_pages(view, names, marks) ->
+#: list[PIL.Image.Image]`` (see :func:`render_decision_pngs`), and ``parts(view, names) ->
+#: list[tuple[str, str]]`` with ``render_part(view, names, part) -> PIL.Image.Image | None``
+#: (see :func:`board_parts`).
 RENDERERS: dict[str, str] = {
     "kuhlorado": "renderer.kuhlorado",
     "hazienda": "renderer.hazienda",
@@ -52,6 +54,24 @@ def render_decision_png(game: str, view: dict, names: list[str],
     return None if image is None else encode_png(image, palette_for(RENDERERS[game]))
 
 
+def board_parts(game: str, view: dict, names: list[str]) -> list[tuple[str, str]]:
+    """The parts of the board a player may ask for besides the posted board (GWT:A's
+    market, railway, ships and ports, players' boards; Llama Land's estates): (key, name
+    in the active language). Empty for a game whose posted board shows everything."""
+    module = importlib.import_module(RENDERERS[game])
+    parts = getattr(module, "parts", None)
+    return [] if parts is None else list(parts(view, names))
+
+
+def render_part_png(game: str, view: dict, names: list[str], part: str) -> bytes | None:
+    """One part of the board (:func:`board_parts`) as the viewer of ``view`` sees it;
+    None for a part the game does not have."""
+    module = importlib.import_module(RENDERERS[game])
+    draw = getattr(module, "render_part", None)
+    image = None if draw is None else draw(view, names, part)
+    return None if image is None else encode_png(image, palette_for(RENDERERS[game]))
+
+
 def render_hand_png(game: str, view: dict, names: list[str]) -> bytes | None:
     """The faces of the cards a seat holds (its ``view``), for its private panel when
     they matter to its decision (``games.base.Holdings.faces``); None when the game draws
@@ -65,6 +85,36 @@ def render_hand_png(game: str, view: dict, names: list[str]) -> bytes | None:
 #: Pages of one decision image at most: Discord takes 10 files a message, and a turn
 #: message carries the board beside its choices' images.
 MAX_PAGES = 8
+
+
+#: A decision with more places than this asks for an area of the board first (when its
+#: renderer draws areas): a region of the board with so many numbers is hard to search.
+AREA_FIRST = 60
+#: Places in one area at most (one tap each on the area's panel).
+AREA_PLACES = 25
+
+
+def decision_areas(game: str, view: dict, marks: dict[str, str]
+                   ) -> list[tuple[str, list[str]]] | None:
+    """Areas of the board to pick first (issue 21: Hazienda's first pond hex, 308 places):
+    (letter, places) each, from the renderer's ``decision_regions(view, marks,
+    per_area)``, when the decision has more than :data:`AREA_FIRST` places. None for a
+    smaller decision, or a game that draws no such areas."""
+    if len(marks) <= AREA_FIRST:
+        return None
+    module = importlib.import_module(RENDERERS[game])
+    regions = getattr(module, "decision_regions", None)
+    return None if regions is None else regions(view, marks, AREA_PLACES)
+
+
+def render_areas_png(game: str, view: dict, names: list[str],
+                     areas: list[tuple[str, list[str]]]) -> bytes | None:
+    """The overview of a decision's :func:`decision_areas`: the board with each area
+    framed and lettered."""
+    module = importlib.import_module(RENDERERS[game])
+    draw = getattr(module, "render_decision_regions", None)
+    image = None if draw is None else draw(view, names, areas)
+    return None if image is None else encode_png(image, palette_for(RENDERERS[game]))
 
 
 def render_decision_pngs(game: str, view: dict, names: list[str],

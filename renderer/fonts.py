@@ -1,6 +1,8 @@
 """Fonts for the renderers, and the record of the text sizes a render draws with.
 
-DejaVu when the system has it, Pillow's own scalable font otherwise.
+DejaVu, from the files shipped in the package (``renderer/dejavu``, with their licence):
+never the system's, so a board is drawn the same on every host (Docker's slim image,
+macOS and Windows have no DejaVu, and another font would draw boxes for é, ç or →).
 
 **Phone rule.** Players look at the images in a phone's chat, about :data:`PHONE_WIDTH`
 pixels wide. Every text that carries information must then be at least
@@ -27,6 +29,7 @@ from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass, field
 from functools import lru_cache
+from pathlib import Path
 from typing import Any
 
 from PIL import Image, ImageDraw, ImageFont
@@ -36,17 +39,14 @@ PHONE_WIDTH = 400
 #: the smallest text height (px, the font size) that carries information on that phone
 MIN_PHONE_TEXT = 9
 
-_CANDIDATES = {
-    (False, False): ["DejaVuSans.ttf", "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf"],
-    (True, False): ["DejaVuSans-Bold.ttf", "/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf"],
-    (False, True): [
-        "DejaVuSansCondensed.ttf",
-        "/usr/share/fonts/truetype/dejavu/DejaVuSansCondensed.ttf",
-    ],
-    (True, True): [
-        "DejaVuSansCondensed-Bold.ttf",
-        "/usr/share/fonts/truetype/dejavu/DejaVuSansCondensed-Bold.ttf",
-    ],
+#: The font files shipped with the package (see ``renderer/dejavu/README.md``).
+FONT_DIR = Path(__file__).resolve().parent / "dejavu"
+#: (bold, condensed) -> the file of that face
+FACES = {
+    (False, False): "DejaVuSans.ttf",
+    (True, False): "DejaVuSans-Bold.ttf",
+    (False, True): "DejaVuSansCondensed.ttf",
+    (True, True): "DejaVuSansCondensed-Bold.ttf",
 }
 
 Font = ImageFont.FreeTypeFont | ImageFont.ImageFont
@@ -129,13 +129,12 @@ def tagged(tag: str) -> Iterator[None]:
 
 @lru_cache(maxsize=128)
 def _load(size: int, bold: bool, condensed: bool) -> Font:
-    for name in _CANDIDATES[bold, condensed]:
-        try:
-            return ImageFont.truetype(name, size)
-        except OSError:
-            continue
-    # Pillow >= 10.1 ships a scalable default font when FreeType is available.
-    return ImageFont.load_default(size=size)
+    path = FONT_DIR / FACES[bold, condensed]
+    try:
+        return ImageFont.truetype(str(path), size)
+    except OSError as why:  # a broken install: say so rather than draw boxes
+        raise OSError(f"the font {path} shipped with Estancia cannot be read ({why}): "
+                      "reinstall Estancia") from None
 
 
 # -- drawing text once ------------------------------------------------------------------

@@ -1,10 +1,13 @@
 """The Great Western Trail: Argentina board image (phone first, portrait).
 
-Built only from the view dict of ``GAME.view(state, seat)``. Top to bottom: whose turn and
-the last turn's log, the players' score strip, the trail (``gwt_argentina_trail``), the
-job market, forecast spaces, cattle market and objectives (``gwt_argentina_market``), the
-railway, ships and ports (``gwt_argentina_rail``), and for a seated view the player's own
-board and hand (``gwt_argentina_player``).
+Built only from the view dict of ``GAME.view(state, seat)``. The posted board (:func:`render`)
+holds what a player needs every turn, top to bottom: whose turn and the last turn's log,
+the players' score strip, and the trail (``gwt_argentina_trail``) with what its neutral
+buildings do — at most twice as tall as wide, so that a phone shows it whole. The rest
+comes on demand (:data:`PARTS`, :func:`render_part`): the market (job market, forecast
+spaces, cattle market and objectives: ``gwt_argentina_market``), the railway, the ships and
+ports (``gwt_argentina_rail``), and the players' boards (``gwt_argentina_player``: the
+seated player's own first, with their hand).
 
 :func:`render_decision` draws the region of the board holding a decision's places
 (``Option.at``), only the sections it shows, and each option's mark there (see
@@ -19,7 +22,7 @@ from collections.abc import Callable
 from PIL import Image
 
 from games.base import name_seats
-from games.i18n import _
+from games.i18n import N_, _
 from renderer.fonts import draw_on
 from renderer.gwt_argentina_base import (
     FLOOR,
@@ -37,10 +40,10 @@ from renderer.gwt_argentina_market import (
     paint_job_market,
     paint_objectives,
 )
-from renderer.gwt_argentina_player import paint_seat_board, score_strip
+from renderer.gwt_argentina_player import paint_player_boards, paint_seat_board, score_strip
 from renderer.gwt_argentina_rail import paint_ports, paint_railway, paint_ships
 from renderer.gwt_argentina_trail import LAYOUT as TRAIL_LAYOUT
-from renderer.gwt_argentina_trail import paint_trail
+from renderer.gwt_argentina_trail import paint_legend, paint_trail
 from renderer.marks import PLACE_OUTLINE, Box, draw_mark, mark_size, region_around
 
 LOG_LINES = 4
@@ -70,16 +73,17 @@ def _shape(view: dict) -> tuple[int, bool, int]:
 
 
 def render(view: dict, names: list[str]) -> Image.Image:
+    """The posted board: turn, log, scores and the trail."""
     names = table_names(view, names)
     key = _shape(view)
     height = _HEIGHTS.get(key)
     if height is not None:
-        canvas, bottom = _paint(view, names, height)
+        canvas, bottom = _paint(view, names, BOARD, height)
         if round(bottom) == height:
             return canvas.image
         if round(bottom) < height:
             return canvas.crop(bottom)
-    canvas, bottom = _paint(view, names)
+    canvas, bottom = _paint(view, names, BOARD)
     _HEIGHTS[key] = max(round(bottom), height or 0)
     return canvas.crop(bottom)
 
@@ -96,29 +100,67 @@ def _paint_strip(canvas: Canvas, view: dict, names: list[str], y: float) -> floa
 
 def _paint_trail(canvas: Canvas, view: dict, names: list[str], y: float) -> float:
     y = canvas.title(y, _("Trail"), _("hand: toll for this player count"))
-    return paint_trail(canvas, view, names, y) + 10
+    y = paint_trail(canvas, view, names, y) + 6
+    return paint_legend(canvas, y) + 4
 
 
-SECTIONS: tuple[Section, ...] = (
+def _paint_market(canvas: Canvas, view: dict, names: list[str], y: float) -> float:
+    y = paint_job_market(canvas, view, y)
+    y = paint_forecast(canvas, view, y)
+    y = paint_cattle_market(canvas, view, y)
+    return paint_objectives(canvas, view, y)
+
+
+def _paint_ships(canvas: Canvas, view: dict, names: list[str], y: float) -> float:
+    return paint_ports(canvas, view, names, paint_ships(canvas, view, names, y))
+
+
+#: The posted board.
+BOARD: tuple[Section, ...] = (
     lambda canvas, view, names, y: _paint_header(canvas, view, names, y),
     _paint_strip,
     _paint_trail,
-    lambda canvas, view, names, y: paint_job_market(canvas, view, y),
-    lambda canvas, view, names, y: paint_forecast(canvas, view, y),
-    lambda canvas, view, names, y: paint_cattle_market(canvas, view, y),
-    lambda canvas, view, names, y: paint_objectives(canvas, view, y),
-    paint_railway,
-    paint_ships,
-    paint_ports,
-    paint_seat_board,
 )
+#: The parts of the board shown on demand: key -> (name, sections).
+PARTS: dict[str, tuple[str, tuple[Section, ...]]] = {
+    "market": (N_("Market"), (_paint_market,)),
+    "railway": (N_("Railway"), (paint_railway,)),
+    "ships": (N_("Ships and ports"), (_paint_ships,)),
+    "players": (N_("Player boards"), (paint_player_boards,)),
+}
+#: Every section, as a decision image finds its places in them (the posted board, then
+#: the parts; a seated view's own board last).
+SECTIONS: tuple[Section, ...] = (*BOARD, _paint_market, paint_railway, _paint_ships,
+                                 paint_seat_board)
 TOP = 6
 
 
-def _paint(view: dict, names: list[str], height: int | None = None) -> tuple[Canvas, float]:
+def parts(view: dict, names: list[str]) -> list[tuple[str, str]]:
+    """The parts of the board a player may ask for: (key, name in the active language)."""
+    return [(key, _(name)) for key, (name, _sections) in PARTS.items()]
+
+
+def render_part(view: dict, names: list[str], part: str) -> Image.Image | None:
+    """One part of the board (:data:`PARTS`) under a line saying whose turn it is; None
+    for a part this game does not have."""
+    if part not in PARTS:
+        return None
+    names = table_names(view, names)
+    canvas, bottom = _paint(view, names, (_paint_turn_line, *PARTS[part][1]))
+    return canvas.crop(bottom)
+
+
+def _paint_turn_line(canvas: Canvas, view: dict, names: list[str], y: float) -> float:
+    canvas.text((MARGIN, y), _turn_text(view, names), bold=True, fill=MUTED_INK,
+                width=WIDTH - 2 * MARGIN)
+    return y + FLOOR + 8
+
+
+def _paint(view: dict, names: list[str], sections: tuple[Section, ...],
+           height: int | None = None) -> tuple[Canvas, float]:
     canvas = Canvas() if height is None else Canvas(height)
     y = TOP
-    for section in SECTIONS:
+    for section in sections:
         y = section(canvas, view, names, y)
     return canvas, y + 4
 
@@ -136,23 +178,31 @@ def _layout(view: dict, names: list[str]) -> tuple[Layout, list[tuple[Section, f
     return layout, spans, y + 4
 
 
-def _paint_header(canvas: Canvas, view: dict, names: list[str], y: float) -> float:
+def _turn_text(view: dict, names: list[str]) -> str:
+    """ "Turn 12 — Ana to play", or who won."""
     if view["finished"]:
         totals = {int(s): sc["total"] for s, sc in (view.get("scores") or {}).items()}
-        best = max(totals.values(), default=0)
-        winners = ", ".join(name_of(names, s) for s, t in totals.items() if t == best)
         pedro = (view.get("pedro") or {}).get("scores")
-        if pedro is not None and totals.get(0, 0) <= pedro["total"]:
-            # Solo: you win only by beating Pedro's total; a tie is his.
-            winners, best = name_of(names, len(totals)), pedro["total"]
-        head = _("Game over — {winners} wins with {n} VP", winners=winners, n=best)
+        if pedro is not None:  # Solo: Pedro beside the seat (« En cas d'égalité, la
+            totals[len(totals)] = pedro["total"]  # victoire est partagée », with him too)
+        best = max(totals.values(), default=0)
+        winners = [name_of(names, s) for s, t in totals.items() if t == best]
+        head = (_("Game over — {winners} wins with {n} VP", winners=winners[0], n=best)
+                if len(winners) == 1 else
+                _("Game over — {winners} share the win with {n} VP",
+                  winners=", ".join(winners), n=best))
     elif view["end_triggered_by"] is not None:
         head = _("Turn {n} — {name} to play (last turns)", n=view["turn"],
                  name=name_of(names, view["current"]))
     else:
         head = _("Turn {n} — {name} to play", n=view["turn"],
                  name=name_of(names, view["current"]))
-    canvas.text((MARGIN, y), head, size=FLOOR + 6, bold=True, width=WIDTH - 2 * MARGIN)
+    return head
+
+
+def _paint_header(canvas: Canvas, view: dict, names: list[str], y: float) -> float:
+    canvas.text((MARGIN, y), _turn_text(view, names), size=FLOOR + 6, bold=True,
+                width=WIDTH - 2 * MARGIN)
     y += FLOOR + 14
     for line in view.get("log", [])[-LOG_LINES:]:
         canvas.text((MARGIN, y), named(line, names), condensed=True, fill=MUTED_INK,

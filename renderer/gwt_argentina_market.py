@@ -178,25 +178,42 @@ def paint_cattle_market(canvas: Canvas, view: dict, top: float) -> float:
     return top + rows * (CARD_H + 6) + 4
 
 
+OBJECTIVE_W = (WIDTH - 2 * MARGIN - 6) / 2
+OBJECTIVE_H = 3 * (FLOOR + 6) + 10
+
+
 def paint_objectives(canvas: Canvas, view: dict, top: float) -> float:
+    """The objective cards on display, two a row, each whole: its number and points, what
+    it asks and its immediate action."""
     board = view["board"]
     top = canvas.title(top, _("Objectives"), _("deck {n}", n=board["objective_deck"]))
-    x = MARGIN
-    for card in board["objective_display"]:
-        canvas.paste_drawn((x, top), (190, 54), _paint_objective, card)
-        x += 196
-    return top + 62
+    cards = board["objective_display"]
+    for i, card in enumerate(cards):
+        row, col = divmod(i, 2)
+        x = MARGIN + col * (OBJECTIVE_W + 6)
+        y = top + row * (OBJECTIVE_H + 6)
+        canvas.place(f"obj:{card}", (x, y, x + OBJECTIVE_W, y + OBJECTIVE_H))
+        canvas.paste_drawn((x, y), (OBJECTIVE_W, OBJECTIVE_H), _paint_objective, card)
+    rows = max(1, (len(cards) + 1) // 2)
+    return top + rows * (OBJECTIVE_H + 6) + 4
 
 
 def _paint_objective(canvas: Canvas, x: float, top: float, card: str) -> None:
+    from games.gwt_argentina.actions import describe_printed
+
     data = OBJECTIVE_BY_ID[card]
-    needs = " ".join(f"{n} {condition_word(k)}" for k, n in data.needs.items())
-    box = (x, top, x + 190, top + 54)
+    needs = ", ".join(words.need(k) if n == 1 else _("{need} ×{n}", need=words.need(k), n=n)
+                      for k, n in data.needs.items())
+    box = (x, top, x + OBJECTIVE_W, top + OBJECTIVE_H)
     canvas.rect(box, "#efe3b4", outline=INK, width=2)
-    canvas.text((x + 6, top + 4), _("{vp} VP or {penalty}", vp=data.vp,
-                                     penalty=data.penalty), bold=True,
-                condensed=True, width=178)
-    canvas.text((x + 6, top + 28), needs, condensed=True, width=178)
+    line = FLOOR + 6
+    canvas.text((x + 6, top + 4), _("Objective {n} · {vp} VP or {penalty}", n=card[2:],
+                                     vp=data.vp, penalty=data.penalty),
+                bold=True, condensed=True, width=OBJECTIVE_W - 12)
+    canvas.text((x + 6, top + 4 + line), needs, condensed=True, width=OBJECTIVE_W - 12)
+    canvas.text((x + 6, top + 4 + 2 * line), _("at once: {action}",
+                                               action=describe_printed(data.action)),
+                condensed=True, fill=MUTED_INK, width=OBJECTIVE_W - 12)
 
 
 def condition_word(condition: str) -> str:

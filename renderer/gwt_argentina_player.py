@@ -62,7 +62,7 @@ def hand_value(hand: list[str]) -> int:
 
 
 def paint_seat_board(canvas: Canvas, view: dict, names: list[str], top: float) -> float:
-    """The seated player's hand and board, under the public board."""
+    """The seated player's hand and board (nothing for a spectator's view)."""
     private = view.get("private") or {}
     seat = private.get("seat")
     if seat is None:
@@ -80,7 +80,27 @@ def paint_seat_board(canvas: Canvas, view: dict, names: list[str], top: float) -
     if not hand:
         canvas.text((MARGIN, top), _("empty hand"), fill=MUTED_INK)
     rows = max(1, (len(hand) + per_row - 1) // per_row)
-    y = top + rows * (CARD_H + 6) + 4
+    return board_lines(canvas, player, top + rows * (CARD_H + 6) + 4)
+
+
+def paint_player_boards(canvas: Canvas, view: dict, names: list[str], top: float) -> float:
+    """Every player's board: the seated player's own first, with their hand; then the
+    others' (what anyone may see of them)."""
+    seat = (view.get("private") or {}).get("seat")
+    y = paint_seat_board(canvas, view, names, top)
+    for player in view["players"]:
+        if player["seat"] == seat:
+            continue
+        canvas.draw.rectangle((0, y, WIDTH, y + 4), fill=player_fill(player["seat"]))
+        y = canvas.title(y + 8, name_of(names, player["seat"]),
+                         _("hand {n} cards", n=player["hand_size"]))
+        y = board_lines(canvas, player, y)
+    return y
+
+
+def board_lines(canvas: Canvas, player: dict, y: float) -> float:
+    """A player's board under its title: limits, deck, workers, auxiliary actions,
+    buildings left, objectives, farmers and station masters."""
     limits = player["limits"]
     y = _line(canvas, y, _("Move {move} · hand {hand} · certificates up to {cert} · strength "
                            "{strength} · tokens {tokens}", move=limits["move"],

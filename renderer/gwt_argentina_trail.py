@@ -4,13 +4,15 @@ coins on its money space), the toll of its hand for this player count (a hand ic
 estancieros in their players' colours, the embarcadères and Buenos Aires.
 
 The board's trail winds from the rider's space to Buenos Aires, forking between neutral
-buildings (rulebook p. 6: « un parcours qui serpente et bifurque »). It is drawn in the
-same order (``games/gwt_argentina/data_trail.py``) as bands that read left to right, then
-right to left, and so on, for a portrait phone: in a band, the two paths of a fork run on
-two lanes, side by side, and meet again at the next neutral building, which sits at the
-turn of the band. The last stretch (the yellow granjeros) runs on one lane, the spaces one
-may step aside to (a building space, an embarcadère) on the lane beside it. Arrows on the
-links show the direction of travel.
+buildings (rulebook p. 6: « un parcours qui serpente et bifurque, du coin inférieur gauche
+du plateau de jeu jusqu'à Buenos Aires, situé dans le coin supérieur droit »). It is drawn
+as printed, from the lower left corner up to Buenos Aires in the upper right one, in bands
+that read left to right, then right to left, and so on, for a portrait phone: in a band,
+the two paths of a fork run on two lanes, side by side, and meet again at the next neutral
+building, which sits at the turn of the band. The last stretch (the yellow granjeros) runs
+on one lane, the spaces one may step aside to (a building space, an embarcadère) on the
+lane above it. Arrows on the links show the direction of travel. A neutral building shows
+its letter and, under the trail (:func:`paint_legend`), what it does.
 """
 
 from __future__ import annotations
@@ -28,7 +30,7 @@ from games.gwt_argentina.data_trail import (
     TOLLS,
     TRAIL,
 )
-from games.i18n import _
+from games.i18n import N_, _
 from renderer.colours import readable_ink
 from renderer.gwt_argentina_base import (
     FARMER_FILL,
@@ -44,7 +46,7 @@ from renderer.gwt_argentina_base import (
     player_fill,
 )
 
-COLUMNS = 9
+COLUMNS = 10
 GAP_X = 6
 PITCH_X = (WIDTH - 2 * MARGIN + GAP_X) / COLUMNS
 BOX_W = PITCH_X - GAP_X
@@ -67,36 +69,36 @@ def _lane(spaces: tuple[str, ...], row: float, first: float, last: float
     return {s: (first + i * step, row) for i, s in enumerate(spaces)}
 
 
-#: space -> (column, row) in the bands described in the module docstring; a neutral
-#: building at a turn sits between the lanes of two bands.
+#: space -> (column, row), rows counted from the top, in the bands described in the
+#: module docstring: the first band at the bottom, the last at the top, a neutral building
+#: at a turn between the lanes of two bands.
 LAYOUT: dict[str, tuple[float, float]] = {
-    # band 1, left to right: the rider's space, A, then the fork to B
-    "START": (0, 0.5), "N1": (1, 0.5),
-    **_lane(("P1", "G1", "G2"), 0, 2.5, 6.5),
-    **_lane(("GF1", "GF2", "GF3", "GF4", "RG1", "RG2"), 1, 2, 7),
-    "N2": (8, 1.5),
+    # band 1 (bottom), left to right: the rider's space, A, then the fork to B
+    "START": (0, 8.5), "N1": (1, 8.5),
+    **_lane(("P1", "G1", "G2"), 8, 2.5, 7.5),
+    **_lane(("GF1", "GF2", "GF3", "GF4", "RG1", "RG2"), 9, 2, 8),
+    "N2": (9, 7.5),
     # band 2, right to left: the fork to C
-    **_lane(("G3", "G4", "P2", "P3"), 2, 6.8, 1.2),
-    **_lane(("BF1", "BF2", "BF3", "BF4", "R1"), 3, 7, 1),
-    "N3": (0, 3.5),
-    # band 3, left to right: the small fork to D, then E
-    "P4": (2, 4), "P5": (2, 5), "N4": (4, 4.5), "N5": (8, 5.5),
-    # band 4, right to left: the fork to F
-    **_lane(("G5", "G6", "P6"), 6, 6.5, 2.5),
-    **_lane(("RG3", "R2", "OF1", "OF2", "OF3", "OF4"), 7, 7, 2),
-    "N6": (0, 7),
-    # band 5, left to right: main lane below, side spaces and embarcadères above
-    "S23": (0, 8), "P7": (1, 8), "G7": (1, 9),
-    "N7": (2, 9), "S17": (2, 8), "YF1": (3, 9), "S12": (3, 8),
-    "YF2": (4, 9), "G8": (5, 8), "YF3": (5, 9),
-    "N8": (6, 9), "S9": (6, 8), "R3": (7, 8), "YF4": (8, 9), "S6": (8, 8),
-    # band 6, right to left to Buenos Aires: side spaces below
-    "YF5": (8, 10), "R4": (7, 11), "YF6": (6, 10), "S3": (6, 11), "YF7": (5, 10),
+    **_lane(("G3", "G4", "P2", "P3"), 6, 7.8, 1.2),
+    **_lane(("BF1", "BF2", "BF3", "BF4", "R1"), 7, 8, 1),
+    "N3": (0, 5.5),
+    # band 3, left to right: the small fork to D, up to E, then the fork to F
+    "P4": (1, 4), "P5": (1, 5), "N4": (2, 5), "N5": (2, 4),
+    **_lane(("G5", "G6", "P6"), 4, 3.5, 7.5),
+    **_lane(("RG3", "R2", "OF1", "OF2", "OF3", "OF4"), 5, 3, 8),
+    "N6": (9, 3.5),
+    # band 4, right to left: main lane below, side spaces and embarcadères above
+    "S23": (9, 2), "P7": (8, 2), "G7": (8, 3), "N7": (7, 3), "S17": (7, 2),
+    "YF1": (6, 3), "S12": (6, 2), "YF2": (5, 3), "G8": (4, 2), "YF3": (4, 3),
+    "N8": (3, 3), "S9": (3, 2), "R3": (2, 2), "YF4": (1, 3), "S6": (1, 2),
+    # band 5 (top), left to right to Buenos Aires in the upper right corner
+    "YF5": (0, 1.5), "R4": (1, 0), "YF6": (2, 1), "S3": (2, 0), "YF7": (3, 1),
 }
-ROWS = 12
-#: Buenos Aires closes the last band: from its left edge to the last yellow space
-BA_COLUMNS = (0, 4)
-BA_ROW = 10
+ROWS = 10
+#: Buenos Aires, the upper right corner (« situé dans le coin supérieur droit »): its
+#: columns and rows
+BA_COLUMNS = (4, 9)
+BA_ROWS = (0, 1)
 
 EMPTY_FILL = "#efe8d6"
 FARMLAND_FILL = "#e4e6bf"
@@ -109,12 +111,13 @@ STAR = "#8a5a34"
 
 def space_box(space: str, top: float) -> tuple[float, float, float, float]:
     if space == "BA":
-        first, last = BA_COLUMNS
-        y = top + BA_ROW * PITCH_Y
-        return (MARGIN + first * PITCH_X, y, MARGIN + last * PITCH_X + BOX_W, y + BOX_H)
+        (first, last), (upper, lower) = BA_COLUMNS, BA_ROWS
+        return (MARGIN + first * PITCH_X, top + upper * PITCH_Y,
+                MARGIN + last * PITCH_X + BOX_W, top + lower * PITCH_Y + BOX_H)
     col, row = LAYOUT[space]
-    x = MARGIN + col * PITCH_X
-    y = top + row * PITCH_Y
+    # whole pixels: a space is drawn once and pasted after that (gwt_argentina_layers)
+    x = round(MARGIN + col * PITCH_X)
+    y = top + round(row * PITCH_Y)
     if space in SHORTCUTS:
         y += (BOX_H - SHORTCUT_H) / 2
         return (x, y, x + BOX_W, y + SHORTCUT_H)
@@ -192,7 +195,7 @@ def _links(top: float) -> tuple[tuple[list, list], ...]:
             a = _centre(space_box(space, top))
             b = _centre(space_box(target, top))
             if target == "BA":
-                b = (space_box("BA", top)[2], a[1])
+                b = (space_box("BA", top)[0] + BOX_W / 2, a[1])
             links.append(([a, b], _arrow(_visible_middle(a, b, space_box(space, top),
                                                          space_box(target, top)), a, b)))
     return tuple(links)
@@ -316,9 +319,9 @@ def _paint_space(canvas: Canvas, x: float, y: float, space: str, tile: str | Non
     if tile is None or ":" in tile:
         if space in FARMLAND:
             _paint_ear(canvas, right - 12, y0 + 4)
-            right -= 16
+            right -= 14
         if space in RISK_ACTIONS:
-            _paint_star(canvas, right - 8, y0 + 13)
+            _paint_star(canvas, right - 6, y0 + 13, r=6.5)
     if main:
         canvas.text((x0 + 6, y0 + (8 if space == "START" else 22)), main, bold=True,
                     fill=main_fill, condensed=True,
@@ -326,3 +329,37 @@ def _paint_space(canvas: Canvas, x: float, y: float, space: str, tile: str | Non
     if hand is not None:
         toll = TOLLS.get(seats, TOLLS[4])[hand]
         paint_hand(canvas, x1 - HAND - 3, y1 - HAND - 3, hand, toll)
+
+
+#: What each neutral building does (its local actions, rulebook annex « BÂTIMENTS
+#: NEUTRES »), in a few words for the legend under the trail.
+NEUTRAL_WORDS = {
+    "A": N_("Holando → +2 $ · hire a worker · hire (+2 $)"),
+    "B": N_("Patagonico → +2 $ · build (2 $ per carpintero)"),
+    "C": N_("objective card · single aux. · locomotive +1"),
+    "D": N_("2 of a breed → +2 $ · locomotive +maquinistas"),
+    "E": N_("Fronterizo → +2 $ · buy cattle"),
+    "F": N_("+1 certificate · help granjeros"),
+    "G": N_("locomotive +maquinistas · aux. single or double"),
+    "H": N_("grain +granjeros · exhaustion card or single aux."),
+}
+LEGEND_ROW = FLOOR + 12
+
+
+def legend_height() -> float:
+    return 8 * LEGEND_ROW + 8
+
+
+def paint_legend(canvas: Canvas, top: float) -> float:
+    """The eight neutral buildings, each its letter on a tile and what it does, under the
+    trail."""
+    half = WIDTH - 2 * MARGIN
+    for i, letter in enumerate("ABCDEFGH"):
+        x = MARGIN
+        y = top + 4 + i * LEGEND_ROW
+        canvas.rect((x, y, x + 26, y + LEGEND_ROW - 4), NEUTRAL_FILL, outline=INK, width=2,
+                    radius=4)
+        canvas.text((x + 13, y + (LEGEND_ROW - 4) / 2 + 1), letter, bold=True, anchor="mm")
+        canvas.text((x + 32, y + (LEGEND_ROW - 4) / 2 + 1), _(NEUTRAL_WORDS[letter]),
+                    condensed=True, anchor="lm", width=half - 38)
+    return top + legend_height()

@@ -20,6 +20,7 @@ from games.hazienda.maps import (
     MAP_NAMES,
     HaziendaMap,
     coord_name,
+    hex_neighbours,
     load_map,
     parse_coord,
     parse_map,
@@ -27,12 +28,13 @@ from games.hazienda.maps import (
 from games.hazienda.names import card_name, colour_name
 from games.i18n import _, _n, _p
 from renderer.fonts import draw_on, font, min_size, note, recording
-from renderer.hex import HexGrid, Point, draw_hex, hex_corners, side_neighbour
+from renderer.hex import SQRT3, HexGrid, Point, draw_hex, hex_corners, side_neighbour
 from renderer.marks import (
     DECISION_WIDTH,
     PLACE_OUTLINE,
     Box,
     draw_mark,
+    mark_extent,
     mark_size,
     outline_cells,
     region_around,
@@ -363,9 +365,11 @@ class PiecePainter:
               radius + 1, radius)
 
     def paint_turn_outlines(self) -> None:
-        """The last turn's changes in the colour of its player; this turn's so far too."""
+        """The last turn's changes in the colour of its player, between a dark and a white
+        line so that it shows on any tile (issue 21: a thin line of the player's colour
+        vanished on that player's own tiles); this turn's so far too."""
         turn = self.view.get("turn") or {}
-        width = max(4, round(self.s / 4))
+        width = max(4, round(self.s / 3))
         for coords, seat in (
             (self.view.get("last_turn", []), self.view.get("last_turn_seat")),
             (turn.get("changed", []), turn.get("seat")),
@@ -374,6 +378,7 @@ class PiecePainter:
             cells = [c for c in coords if c in self.map.spaces]
             if colour is None or not cells:
                 continue
+            outline_cells(self.draw, cells, self.hex_edges, INK, width + 6, halo=False)
             outline_cells(self.draw, cells, self.hex_edges, PLAYER_FILL[colour], width)
 
     def hex_edges(self, coord: str):
@@ -401,13 +406,18 @@ def hex_centre(grid: HexGrid, coord: str) -> Point:
 
 def land_tile(draw: ImageDraw.ImageDraw, centre: Point, s: float, kind: str,
               colour: str) -> None:
-    """A land tile over its hex of circumradius ``s``: the player colour inside a rim of
-    the land kind's colour, with the kind's glyph."""
-    rim = max(3, round(s * 0.22))
-    draw_hex(draw, hex_corners(centre, s), KIND_FILL[kind], GRID_LINE, 1)
-    draw_hex(draw, hex_corners(centre, s - rim), PLAYER_FILL[colour])
+    """A land tile over its hex of circumradius ``s``: the land kind's colour inside a rim
+    of the player colour, with the kind's glyph as big as the rim leaves room for, in the
+    kind's own ink (issue 21: a glyph of 6 px at 400 px wide, on the player's colour,
+    looked the same for every kind). Pampa, which has no sign, is the player's colour."""
+    rim = max(3, round(s * 0.24))
+    draw_hex(draw, hex_corners(centre, s), PLAYER_FILL[colour], GRID_LINE, 1)
+    if kind not in KIND_GLYPH_INK:  # (pampa: no sign; the tile is the player's colour)
+        return
+    draw_hex(draw, hex_corners(centre, s - rim), KIND_FILL[kind])
     if kind in LAND_KINDS:
-        draw_kind_glyph(draw, kind, centre, s * 0.62, ink_on(colour))
+        draw_kind_glyph(draw, kind, centre, (s - rim) * 1.15,
+                        KIND_GLYPH_INK.get(kind, INK))
 
 
 def animal_tile(draw: ImageDraw.ImageDraw, centre: Point, s: float, letter: str, colour: str,
@@ -614,6 +624,9 @@ class ScorePainter:
                          [self.cell(player, key) for key, _ in columns],
                          seat == turn_seat or seat in winners))
         self.strip.table([label for _, label in columns], rows)
+        if not self.view.get("over"):  # what the short heads mean
+            self.strip.line([(_("pts: scored so far · now: if the game ended now · mkts: "
+                                "markets"), FLOOR, False, MUTED_INK)])
 
     def paint_face_up(self) -> None:
         face_up = self.view.get("face_up", {})
@@ -678,6 +691,170 @@ class ScorePainter:
 # --------------------------------------------------------------------------- decisions
 
 
+def _decision_places(hazienda_map: HaziendaMap, marks: dict[str, str]) -> dict[str, str]:
+    """The marks that name spaces of the map (by their canonical names)."""
+    places = {}
+    for place, text in marks.items():
+        try:
+            coord = coord_name(*parse_coord(place))
+        except ValueError:
+            continue
+        if coord in hazienda_map.spaces:
+            places[coord] = text
+    return places
+
+
+def _decision_frame(hazienda_map: HaziendaMap, places) -> tuple[Box, float]:
+    """The region of the map a decision image of ``places`` shows (hex-size units) and
+    its zoom (px per hex size)."""
+    unit = HexGrid(1.0, (0, 0), hazienda_map.rows, hazienda_map.cols)
+    half_w = unit.hex_width / 2
+    boxes = [Box(x - half_w, y - 1, x + half_w, y + 1)
+             for x, y in (unit.center(*parse_coord(c)) for c in places)]
+    bounds = Box(0, 0, unit.width, unit.height)
+    region = region_around(boxes, DECISION_CONTEXT, bounds,
+                           min_width=9 * unit.hex_width, min_height=6)
+    zoom = decision_zoom(zoom_to_fit(region, DECISION_MAX_HEX))
+    return region.widened(DECISION_WIDTH / zoom, region.height).clamped(bounds), zoom
+
+
+def _mark_room(places, zoom: float) -> float:
+    """How wide a mark may be without touching the next one: a hex's width when two of
+    the places are side by side, else 1.5 of it (two hexes apart at least)."""
+    cells = {parse_coord(c) for c in places}
+    close = any(n in cells for r, c in cells for n in hex_neighbours(r, c))
+    return SQRT3 * zoom * (1 if close else 1.5) - 2
+
+
+def _mark_font(places: dict[str, str], zoom: float, width: int) -> int:
+    """The size of the decision marks' text at ``zoom`` on an image ``width`` px wide: as
+    big as the hex allows (between the smallest text and twice a phone mark), smaller
+    while the widest mark would touch its neighbour, never below the smallest text."""
+    floor = min_size(width)
+    size = min(2 * mark_size(width), max(floor, round(SQRT3 * zoom * 0.36)))
+    room = _mark_room(places, zoom)
+    widest = max(places.values(), key=len)
+    while size > floor and mark_extent(widest, size) > room:
+        size -= 1
+    return size
+
+
+def marks_legible(hazienda_map: HaziendaMap, places: dict[str, str]) -> bool:
+    """Whether a decision image of ``places`` draws every mark at least the smallest text
+    and no mark over another (issue 21: the first pond hex drew 308 marks over the whole
+    map, none readable): the widest mark fits between two marked hexes side by side."""
+    region, zoom = _decision_frame(hazienda_map, places)
+    width = math.ceil(round(region.width * zoom, 6))
+    size = _mark_font(places, zoom, width)
+    widest = max(mark_extent(text, size) for text in places.values())
+    return widest <= _mark_room(places, zoom)
+
+
+#: How a map may be cut into areas, the fewest areas first: (bands of rows, of columns).
+AREA_CUTS = tuple(sorted(((r, c) for r in range(1, 7) for c in range(1, 7) if r * c > 1),
+                         key=lambda cut: (cut[0] * cut[1], abs(cut[0] - cut[1]), -cut[1])))
+#: The most areas a decision is split into (one button each).
+MAX_AREAS = 25
+
+
+def decision_regions(view: dict, marks: dict[str, str], per_area: int | None = None
+                     ) -> list[tuple[str, list[str]]] | None:
+    """Areas of the map, when one decision image cannot mark every place legibly
+    (:func:`marks_legible`): the map cut into bands of rows and of columns, the fewest
+    areas that keep each its marks legible (and at most ``per_area`` places each), with
+    their places (as given in ``marks``), lettered A, B, … None when one image marks them
+    legibly (or no cut does)."""
+    hazienda_map = map_of_view(view)
+    by_coord = {}
+    for place in marks:
+        try:
+            coord = coord_name(*parse_coord(place))
+        except ValueError:
+            continue
+        if coord in hazienda_map.spaces:
+            by_coord[coord] = place
+    places = {coord: marks[place] for coord, place in by_coord.items()}
+    if not places or (per_area is None or len(places) <= per_area) and marks_legible(
+            hazienda_map, places):
+        return None
+    for row_bands, col_bands in AREA_CUTS:
+        blocks: dict[tuple[int, int], list[str]] = {}
+        for coord in places:
+            r, c = parse_coord(coord)
+            key = (r * row_bands // hazienda_map.rows, c * col_bands // hazienda_map.cols)
+            blocks.setdefault(key, []).append(coord)
+        if len(blocks) > MAX_AREAS or (per_area is not None and any(
+                len(block) > per_area for block in blocks.values())):
+            continue
+        if all(marks_legible(hazienda_map, {c: places[c] for c in block})
+               for block in blocks.values()):
+            ordered = [sorted(blocks[key], key=parse_coord) for key in sorted(blocks)]
+            return [(area_letter(i), [by_coord[c] for c in block])
+                    for i, block in enumerate(ordered)]
+    return None
+
+
+def area_letter(index: int) -> str:
+    return chr(ord("A") + index)
+
+
+def render_decision_regions(view: dict, names: list[str],
+                            regions: list[tuple[str, list[str]]]) -> Image.Image | None:
+    """The whole map with the areas of :func:`decision_regions`: each area's places
+    outlined, the area framed and its letter on it (the letter of its button)."""
+    hazienda_map = map_of_view(view)
+    every = {coord_name(*parse_coord(p)): label for label, places in regions for p in places}
+    if not every:
+        return None
+    unit = HexGrid(1.0, (0, 0), hazienda_map.rows, hazienda_map.cols)
+    bounds = Box(0, 0, unit.width, unit.height)
+    zoom = decision_zoom(zoom_to_fit(bounds, DECISION_MAX_HEX))
+    width, height = (math.ceil(round(side * zoom, 6)) for side in (bounds.width, bounds.height))
+    floor = min_size(width)
+    layer, sizes = decision_layer(view.get("map", ""), view.get("map_text") or "", zoom, floor)
+    note(sizes)
+    image = layer.crop((0, 0, min(width, layer.width), min(height, layer.height))).convert("RGB")
+    draw = draw_on(image)
+    grid = HexGrid(zoom, (0, 0), hazienda_map.rows, hazienda_map.cols)
+    PiecePainter(draw, grid, hazienda_map, view, floor=floor).paint()
+    line = max(2, round(zoom / 9))
+    for coord in every:
+        corners = grid.corners(*parse_coord(coord), shrink=line / 2)
+        draw_hex(draw, corners, None, PLACE_OUTLINE, line)
+    size = mark_size(width)
+    for label, places in regions:
+        centres = [grid.center(*parse_coord(p)) for p in places]
+        left = min(x for x, _ in centres) - grid.hex_width / 2
+        right = max(x for x, _ in centres) + grid.hex_width / 2
+        top = min(y for _, y in centres) - zoom
+        bottom = max(y for _, y in centres) + zoom
+        draw.rounded_rectangle((left - 2, top - 2, right + 2, bottom + 2), radius=6,
+                               outline="white", width=line + 4)
+        draw.rounded_rectangle((left, top, right, bottom), radius=6, outline=PLACE_OUTLINE,
+                               width=line + 1)
+        draw_mark(draw, ((left + right) / 2, (top + bottom) / 2), label, size)
+    return image
+
+
+def render_decision_pages(view: dict, names: list[str],
+                          marks: dict[str, str]) -> list[Image.Image] | None:
+    """The decision image, or one page per area of :func:`decision_regions` when one
+    image cannot mark every place legibly (a gallery a phone swipes through, the buttons
+    unchanged). None when there are more areas than pages a message holds: the panel
+    then asks for the area first (:func:`render_decision_regions` is its image)."""
+    from renderer import MAX_PAGES
+
+    regions = decision_regions(view, marks)
+    if regions is None:
+        image = render_decision(view, names, marks)
+        return [] if image is None else [image]
+    if len(regions) > MAX_PAGES:
+        return None
+    pages = [render_decision(view, names, {p: marks[p] for p in places})
+             for _label, places in regions]
+    return [page for page in pages if page is not None]
+
+
 def render_decision(view: dict, names: list[str], marks: dict[str, str]) -> Image.Image | None:
     """The region of the map holding the ``marks``' spaces, zoomed, each space marked.
 
@@ -687,25 +864,10 @@ def render_decision(view: dict, names: list[str], marks: dict[str, str]) -> Imag
     (:func:`decision_layer`) and every decision image cuts its region out of it.
     """
     hazienda_map = map_of_view(view)
-    places = {}
-    for place, text in marks.items():
-        try:
-            coord = coord_name(*parse_coord(place))
-        except ValueError:
-            continue
-        if coord in hazienda_map.spaces:
-            places[coord] = text
+    places = _decision_places(hazienda_map, marks)
     if not places:
         return None
-    unit = HexGrid(1.0, (0, 0), hazienda_map.rows, hazienda_map.cols)
-    half_w = unit.hex_width / 2
-    boxes = [Box(x - half_w, y - 1, x + half_w, y + 1)
-             for x, y in (unit.center(*parse_coord(c)) for c in places)]
-    bounds = Box(0, 0, unit.width, unit.height)
-    region = region_around(boxes, DECISION_CONTEXT, bounds,
-                           min_width=9 * unit.hex_width, min_height=6)
-    zoom = decision_zoom(zoom_to_fit(region, DECISION_MAX_HEX))
-    region = region.widened(DECISION_WIDTH / zoom, region.height).clamped(bounds)
+    region, zoom = _decision_frame(hazienda_map, places)
     # (rounded first: 800 / zoom * zoom may come back as 800.0000001)
     width, height = (math.ceil(round(side * zoom, 6)) for side in (region.width, region.height))
     floor = min_size(width)
@@ -725,8 +887,7 @@ def render_decision(view: dict, names: list[str], marks: dict[str, str]) -> Imag
         corners = grid.corners(*parse_coord(coord), shrink=line / 2)
         draw_hex(draw, corners, None, "white", line + 2)
         draw_hex(draw, corners, None, PLACE_OUTLINE, line)
-    # as big as the hex allows, between the smallest text and twice a phone mark
-    size = min(2 * mark_size(width), max(floor, round(grid.hex_width * 0.36)))
+    size = _mark_font(places, zoom, width)
     for coord, text in places.items():
         x, y = grid.center(*parse_coord(coord))
         draw_mark(draw, (x, y - zoom * 0.2), text, size)

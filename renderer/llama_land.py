@@ -1,9 +1,13 @@
-"""The Llama Land board image, portrait for phones: who plays, each estate, then the supply.
+"""The Llama Land board image, portrait for phones: who plays, the players, then the supply.
 
-Top to bottom: the turn (or the final scores); one block per player (name, points, crops,
-coins, llama cards, characters, markers and foundations left, and the estate, the estate
-beside the text when it is narrow); then the tops of the five piles, the llama-card
-columns, the character row and the objectives with their markers; a legend last.
+The posted board (:func:`render`), top to bottom: the turn (or the final scores); one
+block per player (name, points, crops, coins, llama cards, characters, markers and
+foundations left); then the tops of the five piles, the llama-card columns and the
+character row; a legend last. Each estate is a part shown on
+demand (:func:`parts`, :func:`render_part`: the player's block with the estate, the
+estate beside the text when it is narrow), and so are the objectives with their markers,
+so that the posted board stays at most twice as tall as wide at four players (issue 21:
+it was up to 800 × 4,772).
 
 Built only from the view (see :mod:`renderer.llama_land_table`). The image is
 :data:`WIDTH` pixels wide and every text is at least :data:`MIN_TEXT` pixels, so it stays
@@ -47,8 +51,8 @@ from renderer.llama_land_table import (
     table_of_view,
 )
 
-__all__ = ["render", "render_decision", "render_decision_pages", "estate_frames", "WIDTH",
-           "MIN_TEXT"]
+__all__ = ["render", "render_decision", "render_decision_pages", "render_part", "parts",
+           "estate_frames", "WIDTH", "MIN_TEXT"]
 
 WIDTH = 800
 MARGIN = 20
@@ -63,18 +67,18 @@ ACTIVE = (255, 241, 196)
 CELL_MAX = 72
 INFO_MIN = 340
 #: The tallest an estate is drawn, by player count (taller estates get smaller cells).
-ESTATE_HEIGHT = {1: 800, 2: 800, 3: 640, 4: 600}  # the narrowest text column beside an estate
+#: The tallest an estate is drawn (a part of its own): a taller one gets smaller cells.
+ESTATE_HEIGHT = 800
 PILE_CELL = 30
-FACE_CELL = 60
+FACE_CELL = 52
 OBJECTIVE_BAND = {"blue": (70, 120, 200), "purple": (140, 80, 170), "gold": (196, 150, 30)}
 CLOSED = (200, 196, 188)
 
 def render(view: dict, names: list[str]) -> Image.Image:
-    return paint(table_of_view(view, names))
+    return paint(layout(table_of_view(view, names)))
 
 
-def paint(table: Table) -> Image.Image:
-    placed = layout(table)
+def paint(placed: list[tuple[Section, int]]) -> Image.Image:
     last, y = placed[-1]
     image = Image.new("RGB", (WIDTH, y + last.height + last.gap), BACKGROUND)
     draw = draw_on(image)
@@ -84,13 +88,16 @@ def paint(table: Table) -> Image.Image:
 
 
 def layout(table: Table) -> list[tuple[Section, int]]:
-    """The sections of the image, top to bottom, each with the y where it starts."""
+    """The sections of the posted board, top to bottom, each with the y where it starts."""
     sections: list[Section] = [Header(table)]
     if table.finished:
         sections.append(FinalScores(table))
-    sections += [PlayerBlock(table, p) for p in table.players]
-    sections += [Piles(table), LlamaColumns(table), Characters(table), Objectives(table),
-                 Legend()]
+    sections += [PlayerBlock(table, p, estate=False) for p in table.players]
+    sections += [Piles(table), LlamaColumns(table), Characters(table), Legend()]
+    return place(sections)
+
+
+def place(sections: list[Section]) -> list[tuple[Section, int]]:
     placed, y = [], MARGIN
     for section in sections:
         placed.append((section, y))
@@ -98,12 +105,51 @@ def layout(table: Table) -> list[tuple[Section, int]]:
     return placed
 
 
+ESTATE_PART = "estate:"
+
+
+OBJECTIVES_PART = "objectives"
+
+
+def parts(view: dict, names: list[str]) -> list[tuple[str, str]]:
+    """Each player's estate, once it has one (``estate:<seat>``, "Ana's estate"), and the
+    objectives with their markers."""
+    table = table_of_view(view, names)
+    found = [(f"{ESTATE_PART}{p.seat}", _("{name}'s estate", name=p.name))
+             for p in table.players if p.estate.cells]
+    if table.objectives:
+        found.append((OBJECTIVES_PART, _("Objectives")))
+    return found
+
+
+def part_layout(table: Table, part: str) -> list[tuple[Section, int]] | None:
+    """The turn, then the player's block with its estate (or the objectives); None for an
+    unknown part."""
+    if part == OBJECTIVES_PART:
+        return place([Header(table), Objectives(table)]) if table.objectives else None
+    seat = part.removeprefix(ESTATE_PART)
+    if not part.startswith(ESTATE_PART) or not seat.isdecimal():
+        return None
+    player = next((p for p in table.players if p.seat == int(seat)), None)
+    if player is None or not player.estate.cells:
+        return None
+    return place([Header(table), PlayerBlock(table, player)])
+
+
+def render_part(view: dict, names: list[str], part: str) -> Image.Image | None:
+    placed = part_layout(table_of_view(view, names), part)
+    return None if placed is None else paint(placed)
+
+
 def estate_frames(view: dict, names: list[str]) -> dict[int, GridFrame]:
-    """Where each player's estate lies on :func:`render`'s image (for tests and tools)."""
+    """Where each player's estate lies on the image of its part (:func:`render_part`),
+    for tests and tools."""
+    table = table_of_view(view, names)
     frames = {}
-    for section, y in layout(table_of_view(view, names)):
-        if isinstance(section, PlayerBlock) and section.p.estate.cells:
-            frames[section.p.seat] = section.frame(y)
+    for key, _name in parts(view, names):
+        for section, y in part_layout(table, key) or []:
+            if isinstance(section, PlayerBlock):
+                frames[section.p.seat] = section.frame(y)
     return frames
 
 
@@ -204,19 +250,29 @@ class PlayerBlock(Section):
     HEAD = 44
     LINE = 36
 
-    def __init__(self, table: Table, player: Player) -> None:
+    def __init__(self, table: Table, player: Player, estate: bool = True) -> None:
         self.table = table
         self.p = player
         self.faces = None
+        #: the posted board's block: the stock on the head line, no estate
+        self.compact = not estate
+        self.with_estate = estate and bool(player.estate.cells)
         if not player.estate.cells:
             self.layout_without_estate()
             return
+        if not estate:  # the posted board: the player's lines, the estate on demand
+            self.info_x, self.info_w = MARGIN, INNER
+            self.info = self.info_lines(compact=True)
+            self.rows = self.cols = 0
+            self.height = self.HEAD + self.LINE * len(self.info) + 2
+            return
+        self.compact = False
         top, left, bottom, right = player.estate.bounds()
         self.rows, self.cols = bottom - top + 1, right - left + 1
         self.top, self.left = top, left
         # A very wide or tall estate gets smaller cells (below NUMBER_CELL without their
         # numbers) rather than an image that a phone would shrink, text and all.
-        tallest = ESTATE_HEIGHT[min(len(table.players), 4)]
+        tallest = ESTATE_HEIGHT
         self.cell = min(CELL_MAX, INNER // self.cols, tallest // self.rows)
         beside = self.cols * self.cell + 16 + INFO_MIN <= INNER
         if beside:
@@ -240,7 +296,8 @@ class PlayerBlock(Section):
     def layout_without_estate(self) -> None:
         """Set-up: no estate yet. The player choosing a side sees both faces of their board."""
         self.info_x, self.info_w = MARGIN, INNER
-        self.info = self.info_lines()
+        self.compact = True
+        self.info = self.info_lines(compact=True)
         self.rows = self.cols = 0
         self.estate_y = self.HEAD + self.LINE * len(self.info) + 4
         if self.table.start_faces and self.table.current == self.p.seat:
@@ -261,14 +318,50 @@ class PlayerBlock(Section):
             draw_estate(draw, grid, frame, len(rows), len(rows[0]) if rows else 0)
             x += 4 * FACE_CELL + 40
 
-    def info_lines(self) -> list[list[tuple[str, object]]]:
-        """Lines of (kind, value) pieces: ("icon", letter), ("text", str), ("brick", None)…"""
+    def head_stock(self) -> list[tuple[str, object]]:
+        """The crops, coins, foundations and markers left, for the head line."""
+        p = self.p
+        stock: list[tuple[str, object]] = []
+        for crop in CROPS:
+            stock += [("icon", CROP_ICON[crop]), ("text", f"{p.crops.get(crop, 0)} ")]
+        stock += [("icon", "$"), ("text", f"{p.coins}  "), ("brick", None),
+                  ("text", f"{p.foundations_left} ")]
+        if p.markers_left is not None:
+            stock += [("marker", p.colour), ("text", str(p.markers_left))]
+        return stock
+
+    def info_lines(self, compact: bool = False) -> list[list[tuple[str, object]]]:
+        """Lines of (kind, value) pieces: ("icon", letter), ("text", str), ("brick", None)…
+        ``compact``: the llama cards and characters only, on one line (wrapped when they
+        do not fit); the crops, coins, foundations and markers go on the head line
+        (:meth:`head_stock`)."""
         p = self.p
         lines: list[list[tuple[str, object]]] = []
         stock: list[tuple[str, object]] = []
         for crop in CROPS:
             stock += [("icon", CROP_ICON[crop]), ("text", f"{p.crops.get(crop, 0)}  ")]
         stock += [("icon", "$"), ("text", f"{p.coins}")]
+        if compact:  # (the crops, coins, foundations and markers go on the head line)
+            rest: list[tuple[str, object]] = [("text", _("Llama cards") + " ")]
+            owned = [(crop, p.llama_cards.get(crop, [])) for crop in CROPS]
+            if any(values for _, values in owned):
+                for crop, values in owned:
+                    if values:
+                        rest += [("icon", CROP_ICON[crop]),
+                                 ("text", " ".join(str(v) for v in values) + "  ")]
+            else:
+                rest.append(("muted", _("none yet") + "  "))
+            rest.append(("text", "  " + _("Characters:") + " "))
+            if not p.characters:
+                rest.append(("muted", _("none")))
+            for i, ch in enumerate(p.characters):
+                rest += character_pieces(ch)
+                if ch.used:
+                    rest.append(("muted", " " + _("(used)")))
+                if i < len(p.characters) - 1:
+                    rest.append(("text", ", "))
+            lines.extend(wrap(rest, self.info_w))
+            return lines
         lines.append(stock)
         cards: list[tuple[str, object]] = [("text", _("Llama cards") + " ")]
         owned = [(crop, p.llama_cards.get(crop, [])) for crop in CROPS]
@@ -303,7 +396,7 @@ class PlayerBlock(Section):
         active = t.current == p.seat and not t.finished
         won = t.finished and p.seat in t.winners
         hole = None  # the estate covers its window: no need to fill the card under it
-        if p.estate.cells:
+        if self.with_estate:
             frame = self.frame(y)
             hole = (frame.x, frame.y, frame.x + self.cols * self.cell,
                     frame.y + self.rows * self.cell)
@@ -312,13 +405,15 @@ class PlayerBlock(Section):
                     fill, colour, 4 if active else 2, hole=hole)
         disc(draw, (MARGIN + 13, y + 17), 12, colour)
         x = MARGIN + 34
-        name = fit(p.name, 26, INNER - 240, True)
+        name = fit(p.name, 26, 210 if self.compact else INNER - 240, True)
         draw.text((x, y + 2), name, font=font(26, True), fill=INK)
         x += length(font(26, True), name) + 14
         if p.crook:
             draw_crook(draw, (x + 10, y + 18), 30)
             x += 28
-        if active:
+        if self.compact:
+            draw_pieces(draw, self.head_stock(), max(x, MARGIN + 250), y + 4, INNER)
+        elif active:
             draw.text((x, y + 6), _("to play"), font=font(22), fill=MUTED)
         if p.score is not None:
             draw.text((WIDTH - MARGIN, y), _("{n} pts", n=p.score), font=font(28, True), fill=colour,
@@ -327,7 +422,7 @@ class PlayerBlock(Section):
         for line in self.info:
             draw_pieces(draw, line, self.info_x, iy, self.info_w)
             iy += self.LINE
-        if not p.estate.cells:
+        if not self.with_estate:
             if self.faces:
                 self.paint_faces(draw, y + self.estate_y)
             return

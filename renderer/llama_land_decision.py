@@ -3,14 +3,15 @@
 ``marks`` maps each option's ``Option.at`` to the number its button carries. A placement's
 ``at`` lists the cells the tile would cover, in the tile's own cell order
 (``games/llama_land/placement.py``), e.g. ``"r0c2 r0c3 r1c3 r2c3 r2c4"``; a llama's place is
-one cell. Each candidate is outlined in a colour of its own and its number stands, in a disc
-of that colour, on its first cell — the same cell of the tile for every candidate lying the
-same way, shown by a red dot on the picture of the tile — moved to another of its cells only
-when the first one is crowded. The estate is drawn faded so that the candidates stand out.
+one cell. A few places (up to :data:`OUTLINED`) are each outlined in a colour of their own,
+their number in a disc of that colour on their first cell, moved to another of their cells
+only when the first one is crowded.
 
-Many places lying several ways (more than :data:`ONE_PANEL`) are split into one panel per
-way the tile lies: within a panel the places are shifts of one another, so no two numbers
-share a cell and every number stays readable, however many there are.
+More places are split into one panel per way the tile lies (issue 21: up to 72 outlines
+drawn over each other hid the estate and which number went with which place): within a
+panel the places are shifts of one another, so each number stands alone on one cell — the
+cell where the tile's red dot (on the picture of the tile, above the estate) would go — and
+no outline is drawn. The estate is drawn faded so that the marks stand out.
 """
 
 from __future__ import annotations
@@ -44,10 +45,11 @@ MUTED = (108, 98, 84)
 CELL_MAX = 110
 CELL_MIN = 24  # a very wide region: small cells, but the image stays phone-sized
 HEADER = 84
-FOOTER = 40
-TILE_CELL = 40
-#: Up to this many places share one panel whatever way they lie.
-ONE_PANEL = 16
+FOOTER = 66
+TILE_CELL = 52
+#: Up to this many places share one panel whatever way they lie, each outlined; more are
+#: split by the way the tile lies and marked on their red-dot cell only.
+OUTLINED = 6
 #: Every size this module draws text with.
 TEXT_SIZES = {"title": 26, "note": 20, "mark_min": 22}
 DOT = (220, 20, 60)
@@ -120,10 +122,27 @@ def _page(player: Player, candidates: list[Candidate], panels: list[Panel],
         panel.paint(draw, y, colour_index)
         colour_index += len(panel.candidates)
         y += panel.height + 12
-    hint = _("Tap the number of a place. Each place is outlined in its number's colour.")
-    draw.text((MARGIN, height - FOOTER + 6), fit(hint, TEXT_SIZES["note"], WIDTH - 2 * MARGIN),
-              font=font(TEXT_SIZES["note"]), fill=MUTED)
+    hint = (_("The numbers are those of the buttons and menus under the image; each place "
+              "is outlined in its number's colour.")
+            if all(panel.outlined for panel in panels)
+            else _("The numbers are those of the buttons and menus under the image; each "
+                   "stands where the tile's red dot would go."))
+    for k, line in enumerate(wrap_text(hint, TEXT_SIZES["note"], WIDTH - 2 * MARGIN)[:2]):
+        draw.text((MARGIN, height - FOOTER + 6 + k * 26), line, font=font(TEXT_SIZES["note"]),
+                  fill=MUTED)
     return image
+
+
+def wrap_text(text: str, size: int, width: float) -> list[str]:
+    """``text`` in lines no wider than ``width`` at ``size`` (broken at spaces)."""
+    lines = [""]
+    for word in text.split(" "):
+        trial = f"{lines[-1]} {word}".strip()
+        if lines[-1] and length(font(size), trial) > width:
+            lines.append(word)
+        else:
+            lines[-1] = trial
+    return lines
 
 
 def mark_order(mark: str) -> tuple[int, str]:
@@ -139,7 +158,7 @@ def lie(cells: list[Cell]) -> tuple[Cell, ...]:
 
 
 def panel_groups(candidates: list[Candidate]) -> list[list[Candidate]]:
-    if len(candidates) <= ONE_PANEL:
+    if len(candidates) <= OUTLINED:
         return [candidates]
     groups: dict[tuple[Cell, ...], list[Candidate]] = {}
     for candidate in candidates:
@@ -204,6 +223,8 @@ class Panel:
         if titled or self.shape is not None:
             self.head = max(40, self.tile_rows() * TILE_CELL + 12) if self.shape else 40
         self.titled = titled
+        #: each place outlined (a few places); else only its number, on its red-dot cell
+        self.outlined = len(candidates) <= OUTLINED or any(len(c) == 1 for c, _ in candidates)
         self.height = self.head + self.rows * self.cell
 
     def tile_rows(self) -> int:
@@ -225,9 +246,8 @@ class Panel:
                           self.top, self.left)
         draw_estate(draw, self.player.estate, frame, self.rows, self.cols, faded=0.45,
                     corner_free=True)
-        many = len(self.candidates) > ONE_PANEL
-        width = 3 if many else max(4, round(self.cell / 16))
-        for i, (cells, _mark) in enumerate(self.candidates):
+        width = max(4, round(self.cell / 16))
+        for i, (cells, _mark) in enumerate(self.candidates if self.outlined else ()):
             colour = CANDIDATE_COLOURS[(colour_index + i) % len(CANDIDATE_COLOURS)]
             if len(cells) > 1:
                 outline_cells(draw, frame, cells, colour, width, (i % 3) * (width + 1))

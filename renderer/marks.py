@@ -123,6 +123,12 @@ def draw_mark(draw: ImageDraw.ImageDraw, centre: Point, text: str, size: int) ->
     return Box(x - half_w - ring, y - radius - ring, x + half_w + ring, y + radius + ring)
 
 
+def mark_extent(text: str, size: int) -> float:
+    """How wide :func:`draw_mark` draws ``text`` at ``size``, its ring included."""
+    half_w, _radius, ring = _mark_shape(text, size)
+    return 2 * (half_w + ring)
+
+
 def _mark_face(text: str, size: int) -> Font:
     with tagged("mark"):
         return font(size, bold=True, condensed=len(text) > 2)

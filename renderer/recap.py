@@ -75,8 +75,11 @@ def render(recap: Recap) -> Image.Image:
     image = Image.new("RGB", (WIDTH, height), BACKGROUND)
     draw = draw_on(image)
     y = MARGIN
-    draw.text((MARGIN, y), fit(draw, _("{title} — final scores", title=recap.title), 40, WIDTH - 2 * MARGIN,
-                               bold=True), fill=INK, font=font(40, bold=True))
+    title = _("{title} — final scores", title=recap.title)
+    size = next((n for n in range(40, 24, -2)  # a long title: smaller before shortened
+                 if draw.textlength(title, font=font(n, bold=True)) <= WIDTH - 2 * MARGIN), 26)
+    draw.text((MARGIN, y + (40 - size) // 2), fit(draw, title, size, WIDTH - 2 * MARGIN,
+                                                  bold=True), fill=INK, font=font(size, bold=True))
     y += 56
     draw.text((MARGIN, y), fit(draw, verdict(recap), 28, WIDTH - 2 * MARGIN), fill=INK,
               font=font(28))

@@ -13,10 +13,12 @@ languages existed have no ``locale``: they were English, and are delivered in En
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Sequence
 from dataclasses import asdict, dataclass
 from typing import Any, Literal
 
+from bot.core.timebank import format_duration
 from games import i18n
 from games.i18n import _
 
@@ -31,6 +33,18 @@ MOVE_ANNOUNCEMENTS: tuple[AnnouncementKind, ...] = ("start", "turn", "undo", "ti
 
 #: Discord allows 2000 characters per message; leave room for the ping and scores lines.
 MAX_TEXT = 1500
+
+#: A channel (a game's thread) named in a text: the front end formats it (``<#id>`` on
+#: Discord) after escaping the text around it, so that a display name can never pass for
+#: one (a player called "<#123>" is escaped, the bot's own reference is not).
+_CHANNEL_REF = re.compile(r"⟨channel (\d{1,20})⟩")
+#: How rows written before channel references named a thread (a recap's text).
+_LEGACY_CHANNEL = re.compile(r"<#(\d{1,20})>")
+
+
+def channel_ref(channel_id: int) -> str:
+    """A channel named in an announcement's text (see :meth:`Announcement.render`)."""
+    return f"⟨channel {channel_id}⟩"
 
 
 @dataclass(frozen=True)
@@ -67,15 +81,31 @@ class Announcement:
     away_until: float | None = None
     #: Show the button to agree with a request to "pause" or "resume" the game.
     vote: str | None = None
+    #: The turn a ping is about: (seat, turn counter); its notices are keyed by it
+    #: (:mod:`bot.core.notices`). None: not about a turn.
+    turn: tuple[int, int] | None = None
+    #: A game with a time bank: each human seat's (name, seconds left, when the running
+    #: reserve runs out or None), shown under the board.
+    clocks: tuple[tuple[str, float, float | None], ...] = ()
     #: Failed delivery attempts so far.
     attempts: int = 0
     #: The language ``text`` is written in, and the rest of the message is delivered in
     #: (None: a row from before languages, English).
     locale: str | None = None
 
-    def render(self, mention: Callable[[int], str], timestamp: Callable[[float], str]) -> str:
-        """The message text, with mentions and times formatted by the front end."""
-        lines = [self.text] if self.text else []
+    def render(self, mention: Callable[[int], str], timestamp: Callable[[float], str],
+               escape: Callable[[str], str] = str,
+               channel: Callable[[int], str] = lambda cid: f"#{cid}") -> str:
+        """The message text, with mentions, times and channels (:func:`channel_ref`)
+        formatted by the front end, and its plain parts (``text``, ``scores_text``: display
+        names, events) through ``escape`` (Discord's: names like "**Ana**" or "<@1002>"
+        are not markdown or mentions)."""
+        text = self.text
+        if self.kind == "recap" and not _CHANNEL_REF.search(text):
+            # a row from before channel references: its first "<#id>" is the thread
+            text = _LEGACY_CHANNEL.sub(lambda m: channel_ref(int(m[1])), text, count=1)
+        text = _CHANNEL_REF.sub(lambda m: channel(int(m[1])), escape(text))
+        lines = [text] if text else []
         if self.mention_user_ids:
             who = " ".join(mention(uid) for uid in self.mention_user_ids)
             ping = (_("{who}, a reminder: it is your turn", who=who) if self.kind == "reminder"
@@ -87,13 +117,17 @@ class Announcement:
             if away or deadline:
                 ping += f" ({'; '.join(part for part in (away, deadline) if part)})"
             lines.append(ping + ".")
+        if self.clocks:
+            lines.append(clocks_line(self.clocks, timestamp))
         if self.scores_text:
-            lines.append(self.scores_text)
+            lines.append(escape(self.scores_text))
         return "\n".join(lines)
 
-    def content(self) -> str:
-        """Discord message content: ``<@id>`` mentions and ``<t:UNIX:R>`` timestamps."""
-        return self.render(lambda uid: f"<@{uid}>", lambda t: f"<t:{int(t)}:R>")
+    def content(self, escape: Callable[[str], str] = str) -> str:
+        """Discord message content: ``<@id>`` mentions, ``<t:UNIX:R>`` timestamps and
+        ``<#id>`` channels, the plain parts through ``escape``."""
+        return self.render(lambda uid: f"<@{uid}>", lambda t: f"<t:{int(t)}:R>", escape,
+                           lambda cid: f"<#{cid}>")
 
     @classmethod
     def from_payload(
@@ -102,6 +136,9 @@ class Announcement:
     ) -> Announcement:
         fields = dict(payload)
         fields["mention_user_ids"] = tuple(fields.get("mention_user_ids", ()))
+        if fields.get("turn") is not None:
+            fields["turn"] = tuple(fields["turn"])
+        fields["clocks"] = tuple(tuple(entry) for entry in fields.get("clocks", ()))
         return cls(
             outbox_id=outbox_id, game_id=game_id, channel_id=channel_id, version=version,
             attempts=attempts, **fields,
@@ -123,6 +160,8 @@ def payload(
     archive_thread: int | None = None,
     away_until: float | None = None,
     vote: str | None = None,
+    turn: tuple[int, int] | None = None,
+    clocks: Sequence[tuple[str, float, float | None]] = (),
 ) -> dict[str, Any]:
     """The JSON body of an outbox row (everything of :class:`Announcement` but its
     address), in the active language (recorded as its ``locale``)."""
@@ -132,12 +171,25 @@ def payload(
         turn_button=turn_button, lobby_buttons=lobby_buttons, game_over=game_over,
         scores_text=scores_text, recap=recap, archive_thread=archive_thread,
         away_until=away_until, vote=vote, locale=i18n.current(),
+        turn=None if turn is None else (int(turn[0]), int(turn[1])),
+        clocks=tuple((name, float(left), out) for name, left, out in clocks),
     )
     data = asdict(body)
     for address in ("outbox_id", "game_id", "channel_id", "version", "attempts"):
         del data[address]
     data["mention_user_ids"] = list(body.mention_user_ids)
+    data["turn"] = None if body.turn is None else list(body.turn)
+    data["clocks"] = [list(entry) for entry in body.clocks]
     return data
+
+
+def clocks_line(clocks: Sequence[tuple[str, float, float | None]],
+                timestamp: Callable[[float], str]) -> str:
+    """ "Clocks: Ana runs out <t:…:R> · Bo 2 d 4 h left" (a game with a time bank)."""
+    parts = [_("{name} runs out {time}", name=name, time=timestamp(out)) if out is not None
+             else _("{name} {left} left", name=name, left=format_duration(left))
+             for name, left, out in clocks]
+    return _("Clocks: {clocks}", clocks=" · ".join(parts))
 
 
 def clip(text: str, limit: int = MAX_TEXT) -> str:

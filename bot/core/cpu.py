@@ -320,3 +320,34 @@ def render_hand_png(game: str, module: str, view: dict[str, Any], names: list[st
     renderer.RENDERERS.setdefault(game, module)
     with using(locale):
         return renderer.render_hand_png(game, view, names)
+
+
+def render_part_png(game: str, module: str, view: dict[str, Any], names: list[str],
+                    part: str, locale: str = "en") -> bytes | None:
+    """:func:`renderer.render_part_png` of ``game`` (renderer at ``module``), in ``locale``."""
+    import renderer
+    from games.i18n import using
+
+    renderer.RENDERERS.setdefault(game, module)
+    with using(locale):
+        return renderer.render_part_png(game, view, names, part)
+
+
+def decision_areas(game: str, module: str, view: dict[str, Any],
+                   marks: dict[str, str]) -> list[tuple[str, list[str]]] | None:
+    """:func:`renderer.decision_areas` of ``game`` (renderer at ``module``)."""
+    import renderer
+
+    renderer.RENDERERS.setdefault(game, module)
+    return renderer.decision_areas(game, view, marks)
+
+
+def render_areas_png(game: str, module: str, view: dict[str, Any], names: list[str],
+                     areas: list[tuple[str, list[str]]], locale: str = "en") -> bytes | None:
+    """:func:`renderer.render_areas_png` of ``game`` (renderer at ``module``), in ``locale``."""
+    import renderer
+    from games.i18n import using
+
+    renderer.RENDERERS.setdefault(game, module)
+    with using(locale):
+        return renderer.render_areas_png(game, view, names, areas)

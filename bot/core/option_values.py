@@ -9,7 +9,7 @@ from typing import Any
 
 from pydantic import BaseModel
 
-from games.i18n import _
+from games.i18n import N_, _, number
 
 
 def typed_value(raw: str) -> Any:
@@ -19,9 +19,9 @@ def typed_value(raw: str) -> Any:
         return True
     if lowered in ("false", "no", "off"):
         return False
-    for number in (int, float):
+    for kind in (int, float):
         try:
-            return number(raw)
+            return kind(raw)
         except ValueError:
             pass
     return raw
@@ -80,3 +80,64 @@ def _literal_choices(annotation: Any) -> tuple[Any, ...]:
             if typing.get_origin(arm) is typing.Literal:
                 return typing.get_args(arm)
     return ()
+
+
+def option_problems(errors: list[Any], model: type[BaseModel]) -> str:
+    """Pydantic's complaints about typed options ("sheet: at most 10; nope: no such
+    option …"), in the active language: each known kind of mistake is said in our own
+    words; an engine's own message (a ``ValueError`` of its options) as it wrote it."""
+    return "; ".join(_one_problem(error, model) for error in errors)
+
+
+def _one_problem(error: Any, model: type[BaseModel]) -> str:
+    where = ".".join(str(part) for part in error.get("loc", ()))
+    kind, context = error.get("type", ""), error.get("ctx") or {}
+    if kind == "extra_forbidden":
+        known = describe_options(model)
+        text = (_("no such option (the options: {known})", known=known) if known
+                else _("this game has no options"))
+    elif kind in _BOUNDS:
+        text = _(_BOUNDS[kind], n=_number(context.get(kind_bound(kind))))
+    elif kind == "literal_error":
+        field = model.model_fields.get(where)
+        choices = [repr(c) for c in _literal_choices(field.annotation)] if field else []
+        text = _("one of {choices}", choices=or_list(choices)) if choices else _(NOT_VALID)
+    elif kind in ("bool_parsing", "bool_type"):
+        text = _("yes or no")
+    elif kind in ("int_parsing", "int_type", "int_from_float"):
+        text = _("a whole number")
+    elif kind in ("float_parsing", "float_type", "finite_number"):
+        text = _("a number")
+    elif kind == "string_type":
+        text = _("a word")
+    elif kind == "value_error":
+        text = str(error.get("msg", "")).removeprefix("Value error, ")
+    else:
+        text = _(NOT_VALID)
+    return _("{option}: {problem}", option=where, problem=text) if where else text
+
+
+NOT_VALID = N_("not a valid value")
+_BOUNDS = {
+    "less_than_equal": N_("at most {n}"),
+    "greater_than_equal": N_("at least {n}"),
+    "less_than": N_("less than {n}"),
+    "greater_than": N_("more than {n}"),
+}
+
+
+def kind_bound(kind: str) -> str:
+    """The context key of a bound's value (``le``, ``ge``, ``lt``, ``gt``)."""
+    return {"less_than_equal": "le", "greater_than_equal": "ge", "less_than": "lt",
+            "greater_than": "gt"}[kind]
+
+
+def _number(value: Any) -> str:
+    return number(value) if isinstance(value, int | float) else str(value)
+
+
+def or_list(items: list[str]) -> str:
+    """ "a", "a or b", "a, b or c" in the active language."""
+    if len(items) <= 1:
+        return "".join(items)
+    return _("{first} or {last}", first=", ".join(items[:-1]), last=items[-1])

@@ -44,13 +44,16 @@ def turn_ends(game: AnyGame, states: Iterable[GameState]) -> list[GameState]:
 
 
 def score_history(game: AnyGame, states: Iterable[GameState], seats: int) -> list[tuple[int, ...]]:
-    """Every seat's total at the start and after each turn."""
+    """Every seat's total at the start and after each turn (then a solo game's automa's)."""
     return [totals(game, state, seats) for state in turn_ends(game, states)]
 
 
 def totals(game: AnyGame, state: GameState, seats: int) -> tuple[int, ...]:
+    """The seats' totals, and last the automa's when the game has one (it holds no seat)."""
     scores = game.scores(state)
-    return tuple(scores.get(seat, {}).get("total", 0) for seat in range(seats))
+    seated = tuple(scores.get(seat, {}).get("total", 0) for seat in range(seats))
+    automa = game.automa(state)
+    return seated if automa is None else (*seated, automa.total)
 
 
 def sample(points: Sequence[tuple[int, ...]], most: int) -> list[tuple[int, ...]]:
@@ -93,7 +96,14 @@ def recap_png(game_module: str, final_state: str, moves: Sequence[MoveRow],
     engine = _engine(game_module)
     history = score_history(engine, effective_states(engine, moves), len(names))
     with using(locale):
-        scores = engine.scores(engine.load(final_state))
+        final = engine.load(final_state)
+        scores = engine.scores(final)
+        automa = engine.automa(final)
+        if automa is not None:  # beside the seats: its name and level, column and line
+            scores = {**scores, len(names): automa.scores}
+            if automa.won or not winners:  # (a solo game given up is the automa's too)
+                winners = (*winners, len(names))
+            names = (*names, automa.label())
         recap = Recap(
             title=engine.title, names=names, scores=scores, winners=winners, forfeits=forfeits,
             history=tuple(sample(history, MAX_POINTS)), turns=max(0, len(history) - 1),

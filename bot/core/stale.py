@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 from bot.storage.rows import Activity, GameRow, ServerRow
-from games.i18n import N_, _n
+from games.i18n import N_, _n, number
 
 StalePolicy = Literal["computer", "forfeit", "cancel"]
 STALE_POLICIES: tuple[StalePolicy, ...] = ("computer", "forfeit", "cancel")
@@ -78,5 +78,10 @@ RULES = {
 
 
 def days(value: float) -> str:
-    whole = int(value)
-    return _n("{n} day", "{n} days", whole)
+    """How long, in the active language: "3 days", "1.5 days", or under a day in hours
+    ("12 hours": a server may count a stall in fractions of a day; never "0 days")."""
+    if value < 1:
+        hours = max(1, round(value * 24))
+        return _n("{n} hour", "{n} hours", hours)
+    value = round(value, 1)
+    return _n("{n} day", "{n} days", value, n=number(value, 1))

@@ -19,12 +19,13 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 import renderer
-from bot.core.announcements import AnnouncementKind, payload
+from bot.core import timebank
+from bot.core.announcements import AnnouncementKind, channel_ref, payload
 from bot.core.autoplay import AnyGame, Step, turn_key
-from bot.core.timers import NO_CLOCK, TurnClock, plan_turn_clock
+from bot.core.timers import HOUR, NO_CLOCK, TurnClock, plan_turn_clock
 from bot.storage.rows import ADDRESS_KEY, Change, GameRow, MoveRow, SeatRow
 from games.base import Decision, Event, Game, GameState, name_decision
-from games.i18n import N_, _
+from games.i18n import N_, _, number
 
 
 @dataclass(frozen=True)
@@ -102,17 +103,48 @@ def has_board(game: str) -> bool:
 
 
 def scores_text(loaded: Loaded, winners: Sequence[int]) -> str:
+    """ "Final scores: Ana 31, Bo 28. Winner: Ana." — a solo game's automa (which holds no
+    seat) is named with its level beside the seats, and among the winners when it won."""
     assert loaded.state is not None
     totals = loaded.game.scores(loaded.state)
     names = [s.name for s in loaded.row.seats]
-    board = ", ".join(f"{names[s]} {totals[s]['total']}" for s in sorted(totals))
-    final = _("Final scores: {scores}.", scores=board)
-    return f"{final} {verdict([names[s] for s in winners])}"
+    board = [f"{names[s]} {totals[s]['total']}" for s in sorted(totals)]
+    won = [names[s] for s in winners]
+    automa = loaded.game.automa(loaded.state)
+    if automa is not None:
+        board.append(f"{automa.label()} {automa.total}")
+        if automa.won:
+            won.append(automa.name)
+    final = _("Final scores: {scores}.", scores=", ".join(board))
+    return f"{final} {verdict(won)}"
+
+
+def automa_result(game: AnyGame, state: GameState) -> dict[str, Any]:
+    """What a finished game's result keeps of its scores: each seat's total and, in a
+    solo game, its automa (name, level, total, whether it won) — ``/estancia stats`` reads
+    a player's best solo score per level from it."""
+    totals = game.scores(state)
+    kept: dict[str, Any] = {"totals": [totals[s]["total"] for s in sorted(totals)]}
+    automa = game.automa(state)
+    if automa is not None:
+        kept["automa"] = {"name": automa.name, "level": automa.level, "total": automa.total,
+                          "won": automa.won}
+    return kept
+
+
+def lineup(game: AnyGame, state: GameState, seats: Sequence[SeatRow]) -> str:
+    """ "Ana, Bo (Crosses)" — and a solo game's automa: "Ana, against Pedro (expert ♦♦♦)"."""
+    names = ", ".join(seat_label(game, state, i, s.name) for i, s in enumerate(seats))
+    automa = game.automa(state)
+    if automa is None:
+        return names
+    return _("{seats}, against {automa}", seats=names, automa=automa.label())
 
 
 def verdict(winner_names: Sequence[str]) -> str:
-    """`Winner: Ana.` or `Winners: Ana and Bo.` (a name may be "You" in the terminal)."""
-    if not winner_names:  # a solo game lost to its automa (GWT Argentina's Pedro)
+    """`Winner: Ana.` or `Winners: Ana and Bo.` (a name may be "You" in the terminal, or a
+    solo game's automa)."""
+    if not winner_names:  # nobody: cannot happen at the end of a game, kept for safety
         return _("No seat wins.")
     if len(winner_names) == 1:
         return _("Winner: {name}.", name=winner_names[0])
@@ -121,23 +153,71 @@ def verdict(winner_names: Sequence[str]) -> str:
 
 def turn_clock(
     row: GameRow, decision: Decision | None, *, started_at: float, now: float,
-    new_turn: bool = True,
+    new_turn: bool = True, deadline_at: float | None = None,
 ) -> TurnClock:
     """Timers for the pending decision under the row's timer settings.
 
     A paused game has none. A new turn of a player on vacation starts its clock when
-    they are back (``new_turn=False``: a running turn whose start is already known)."""
+    they are back (``new_turn=False``: a running turn whose start is already known).
+    ``deadline_at``: a running turn's deadline as it stands (it may have been set
+    mid-turn, counted from that change), else it is counted from ``started_at``.
+    In a game with a time bank the deadline is when the seat's reserve runs out, and the
+    reminders come at the reserve's thresholds (the reminder hours)."""
     if decision is None or row.paused_at is not None:
         return NO_CLOCK
     away = row.seats[decision.seat].away_until
     if new_turn and away is not None and away > started_at:
         started_at = away
+    human = row.seats[decision.seat].user_id is not None
+    if row.time_bank is not None and human:
+        reserves = timebank.fit(row.reserves, len(row.seats), row.time_bank)
+        return plan_turn_clock(
+            seat=decision.seat, turn=decision.turn, human=True, turn_started_at=started_at,
+            now=now, timeout_hours=row.time_bank.cap / HOUR,
+            reminder_hours=row.reminder_hours,
+            deadline_at=started_at + reserves.left[decision.seat],
+        )
     return plan_turn_clock(
         seat=decision.seat, turn=decision.turn,
         human=row.seats[decision.seat].user_id is not None,
         turn_started_at=started_at, now=now, timeout_hours=row.turn_timeout_hours,
         reminder_hours=row.reminder_hours,
+        deadline_at=None if new_turn or row.turn_timeout_hours <= 0 else deadline_at,
     )
+
+
+def charged(before: Loaded, row: GameRow, now: float) -> GameRow:
+    """``row`` once the seat whose turn just ended has paid for it from its reserve (a
+    game with a time bank; a human's turn only)."""
+    bank, ended = row.time_bank, before.decision
+    if (bank is None or ended is None or before.row.status != "active"
+            or before.row.seats[ended.seat].user_id is None):
+        return row
+    reserves = timebank.fit(row.reserves, len(row.seats), bank)
+    return replace(row, reserves=timebank.charge(bank, reserves, ended.seat,
+                                                 before.row.turn_started_at, now))
+
+
+def given_back(row: GameRow, decision: Decision) -> tuple[GameRow, float | None]:
+    """After an undo that gave ``decision``'s seat its turn back: its reserve as before
+    that turn was charged, and when the turn began (None: nothing to give back)."""
+    if row.time_bank is None:
+        return row, None
+    reserves = timebank.fit(row.reserves, len(row.seats), row.time_bank)
+    reserves, started = timebank.take_back(reserves, decision.seat)
+    return replace(row, reserves=reserves), started
+
+
+def clocks(row: GameRow, decision: Decision | None,
+           deadline_at: float | None) -> list[tuple[str, float, float | None]]:
+    """Each human seat's reserve for the line under the board (a game with a time bank):
+    (name, seconds left, when the mover's runs out)."""
+    if row.time_bank is None:
+        return []
+    reserves = timebank.fit(row.reserves, len(row.seats), row.time_bank)
+    mover = None if decision is None else decision.seat
+    return [(seat.name, reserves.left[i], deadline_at if i == mover else None)
+            for i, seat in enumerate(row.seats) if seat.user_id is not None]
 
 
 def away(seat: SeatRow, now: float) -> float | None:
@@ -150,8 +230,8 @@ def describe_timer(turn_timeout_hours: float, reminder_hours: Sequence[float],
     """One line: "24 h per turn, reminders 12 h and 2 h before; then the computer plays"."""
     if turn_timeout_hours <= 0:
         return _("no turn timer.")
-    hours = f"{turn_timeout_hours:g}"
-    reminders = and_list([f"{h:g} h" for h in reminder_hours])
+    hours = number(turn_timeout_hours)
+    reminders = and_list([f"{number(h)} h" for h in reminder_hours])
     computer = timeout_policy == "computer"
     if reminders:
         text = (N_("{hours} h per turn, reminders {reminders} before; then the computer plays "
@@ -174,11 +254,13 @@ def begin(lobby: Loaded, state: GameState, steps: Sequence[Step], user_id: int,
         option_key=None, label=_("Start"), events=(), state_after=game.dump(state),
         reveals=False, undone=False, created_at=now,
     )
-    started = Loaded(replace(row, status="active", state=game.dump(state), version=version),
-                     game, state)
-    lineup = ", ".join(seat_label(game, state, i, s.name) for i, s in enumerate(row.seats))
+    reserves = (None if row.time_bank is None
+                else timebank.start(row.time_bank, len(row.seats)))
+    started = Loaded(replace(row, status="active", state=game.dump(state), version=version,
+                             reserves=reserves), game, state)
     change = advance(started, steps, now, kind="start",
-                     lead=_("{title} begins: {seats}.", title=game.title, seats=lineup),
+                     lead=_("{title} begins: {seats}.", title=game.title,
+                            seats=lineup(game, state, row.seats)),
                      fresh_turn=True)
     change.expected_version = row.version
     change.moves.insert(0, start)
@@ -231,12 +313,17 @@ def settle_turn(
     lead: str,
     lines: Sequence[str],
     fresh_turn: bool = False,
+    undo: bool = False,
 ) -> Change:
     """Finish a change whose new state is in ``after``.
 
     Game over: finished status, winners, timers cleared, a game-over announcement. A new
     turn (its seat or turn counter changed, or ``fresh_turn``): fresh timers and one
     announcement pinging the player to move. Otherwise no announcement at all.
+
+    With a time bank, the seat whose turn ended pays for it from its reserve; after an
+    ``undo`` that gives a seat its turn back, nobody pays and that seat's clock goes on
+    where it was (:func:`given_back`).
     """
     row, game, state = after.row, after.game, after.state
     assert state is not None
@@ -249,13 +336,22 @@ def settle_turn(
         if not winners and gone:  # the game's own winners all forfeited
             winners = best_remaining(game, state, gone)
         result = {"winners": winners, "forfeits": forfeits(row)} if gone else {"winners": winners}
+        result.update(automa_result(game, state))
         change.game = replace(row, status="finished", deadline_at=None, result=result)
         change.timers = []
         change.announcements += game_over_announcements(
             row, text or _("The game is over."), scores_text(after, winners))
         return change
     if fresh_turn or turn_key(before.decision) != turn_key(decision):
-        clock = turn_clock(row, decision, started_at=now, now=now)
+        started_at, back = now, None
+        if undo:
+            row, back = given_back(row, decision)
+        elif not fresh_turn:  # (a fresh turn follows no turn of a player: a start, a forfeit)
+            row = charged(before, row, now)
+        if back is not None:
+            started_at = back
+        clock = turn_clock(row, decision, started_at=started_at, now=now,
+                           new_turn=back is None)
         change.game = replace(row, turn_started_at=clock.turn_started_at,
                               deadline_at=clock.deadline_at)
         change.timers = clock.timers
@@ -270,7 +366,8 @@ def settle_turn(
             kind, text,
             mention_user_ids=[mover.user_id] if mover.user_id is not None else [],
             deadline_at=change.game.deadline_at, image=has_board(row.game), turn_button=True,
-            away_until=away(mover, now),
+            away_until=away(mover, now), turn=turn_key(decision),
+            clocks=clocks(change.game, decision, change.game.deadline_at),
         ))
     return change
 
@@ -292,7 +389,8 @@ def take_back(before: Loaded, seat: int, user_id: int, undone: MoveRow, restored
     after = Loaded(replace(row, state=restored_state, version=version, updated_at=now),
                    before.game, before.game.load(restored_state))
     change = settle_turn(before, after, now, moves=[undo_move], kind="undo",
-                         lead=_("{name} took back their last move.", name=name), lines=())
+                         lead=_("{name} took back their last move.", name=name), lines=(),
+                         undo=True)
     change.undo_versions = [undone.version, *(move.version for move in also)]
     return change, after
 
@@ -346,7 +444,11 @@ def forfeit(before: Loaded, seat: int, now: float, text: str) -> Change:
         row, status="finished", version=move.version, updated_at=now, deadline_at=None,
         result={"winners": winners, "forfeited": seat, "forfeits": record},
     )
-    bodies = game_over_announcements(row, text, verdict([row.seats[i].name for i in winners]))
+    won = [row.seats[i].name for i in winners]
+    automa = None if before.state is None else before.game.automa(before.state)
+    if automa is not None and not won:  # a solo game given up: its automa wins
+        won.append(automa.name)
+    bodies = game_over_announcements(row, text, verdict(won))
     return Change(finished, row.version, moves=[move], announcements=bodies, timers=[])
 
 
@@ -358,7 +460,7 @@ def game_over_announcements(row: GameRow, text: str, result_line: str) -> list[d
     bodies = [payload("game_over", text, image=image, game_over=True,
                       scores_text=result_line, recap=True)]
     if row.parent_id is not None:
-        over = _("The game in {thread} is over.", thread=f"<#{row.channel_id}>")
+        over = _("The game in {thread} is over.", thread=channel_ref(row.channel_id))
         recap = payload("recap", f"{over} {result_line}", recap=True,
                         archive_thread=row.channel_id)
         recap[ADDRESS_KEY] = row.parent_id
@@ -398,6 +500,6 @@ def reminder(before: Loaded, seat: int, now: float) -> Change:
         # all; a text line would repeat it.
         "reminder", "",
         mention_user_ids=[user] if user is not None else [],
-        deadline_at=row.deadline_at, turn_button=True,
+        deadline_at=row.deadline_at, turn_button=True, turn=turn_key(before.decision),
     )
     return Change(replace(row, updated_at=now), row.version, announcements=[body])

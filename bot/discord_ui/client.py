@@ -34,24 +34,38 @@ from discord.ext import commands
 from bot.core import cpu
 from bot.core.scheduler import Scheduler
 from bot.core.sessions import SessionError, Sessions
+from bot.discord_ui.dm_note import tell_if_dms_closed
 from bot.discord_ui.hand import HAND_ITEMS
+from bot.discord_ui.notices import NoticeDeliverer
 from bot.discord_ui.outbox import OutboxDeliverer
 from bot.discord_ui.panels import (
     DYNAMIC_ITEMS,
+    REFUSED,
     AlreadyAcknowledged,
     answer_privately,
+    answering,
     speak_to,
+    unexpected,
 )
+from bot.discord_ui.parts import PART_ITEMS
 from bot.discord_ui.startup import HEARTBEAT_EVERY, StartFailure, beat
-from bot.discord_ui.text import NOT_IN_GUILD, UNEXPECTED
+from bot.discord_ui.text import IN_DIRECT_MESSAGES, NOT_IN_GUILD
 from bot.discord_ui.votes import VoteButton
+from bot.logs import started
 from bot.settings import Settings, shard_of
 from bot.storage.store import Store, open_store
 from cogs.estancia import EstanciaCog
 from cogs.translator import CatalogueTranslator
-from games.i18n import _
+from games.i18n import N_, _
 
 log = logging.getLogger(__name__)
+
+#: The answer to a command this version does not have (or has changed since).
+OUTDATED_COMMAND = N_("That command has changed since your Discord app loaded it: reload "
+                      "Discord (Ctrl+R, or close and reopen the app) and try again.")
+#: How long a stop waits for the interactions being answered (``docker stop`` waits 10 s
+#: before it kills; an answer normally takes well under a second).
+FINISH_ANSWERS = 5.0
 
 
 class EstanciaTree(app_commands.CommandTree):
@@ -61,6 +75,7 @@ class EstanciaTree(app_commands.CommandTree):
     async def interaction_check(self, interaction: discord.Interaction, /) -> bool:
         # Before any command or autocomplete runs: the user's language for the whole
         # handling of this interaction, refusals (``on_error``) included.
+        answering(interaction)
         speak_to(interaction)
         return True
 
@@ -71,18 +86,25 @@ class EstanciaTree(app_commands.CommandTree):
             return  # the other delivery of this interaction answers it
         if isinstance(original, SessionError):
             text = str(original)
+        elif isinstance(error, app_commands.CommandNotFound | app_commands.CommandSignatureMismatch):
+            # A Discord client that still shows the commands of an older version.
+            log.info("interaction %s: a command this version does not have (%s)",
+                     interaction.id, error)
+            text = _(OUTDATED_COMMAND)
         elif isinstance(error, app_commands.NoPrivateMessage):
-            text = _(NOT_IN_GUILD)
+            text = f"{_(NOT_IN_GUILD)} {_(IN_DIRECT_MESSAGES)}"
         elif isinstance(error, app_commands.CheckFailure):
             text = _("You cannot use this command here.")
         else:
             log.error("command %s failed", interaction.command and interaction.command.qualified_name,
                       exc_info=original)
-            text = _(UNEXPECTED)
+            text = unexpected()
         try:
             await answer_privately(interaction, text)
-        except discord.HTTPException:
+        except (*REFUSED, AlreadyAcknowledged):
             log.warning("could not answer interaction %s (%s)", interaction.id, text)
+            return
+        await tell_if_dms_closed(interaction)
 
 
 class EstanciaBot(commands.Bot):
@@ -114,8 +136,11 @@ class EstanciaBot(commands.Bot):
         self._owns_store: Store | None = None
         self.background_tasks = background_tasks
         self.outbox: OutboxDeliverer | None = None
+        self.notices: NoticeDeliverer | None = None
         self.scheduler: Scheduler | None = None
         self._tasks: list[asyncio.Task[None]] = []
+        #: The tasks answering interactions now (a stop lets them finish first).
+        self._answers: set[asyncio.Task[Any]] = set()
 
     @property
     def sessions(self) -> Sessions:
@@ -137,15 +162,19 @@ class EstanciaBot(commands.Bot):
             self._sessions = Sessions(self._owns_store, self.settings, clock=self.clock)
         self.outbox = OutboxDeliverer(self, self.sessions, clock=self.clock)
         self.sessions.on_outbox(self.outbox.wake)
+        self.notices = NoticeDeliverer(self, self.sessions, clock=self.clock)
+        self.sessions.on_notices(self.notices.wake)
         await self.add_cog(EstanciaCog(self))
         await self.tree.set_translator(CatalogueTranslator())
-        self.add_dynamic_items(*DYNAMIC_ITEMS, *HAND_ITEMS, VoteButton)
+        self.add_dynamic_items(*DYNAMIC_ITEMS, *HAND_ITEMS, *PART_ITEMS, VoteButton)
         await self.sync_commands()
+        started()  # logged in, commands synced: the start's INFO lines may be written
         await cpu.warm_up()  # the first board after a start waits for no worker to start
         # A game left with a computer to move (each process its own shards' games).
         await self.sessions.resume_computers(self.owns_guild)
         if self.background_tasks:
             self._start(self.outbox.run(), "estancia-outbox")
+            self._start(self.notices.run(), "estancia-notices")
             self.scheduler = Scheduler(self.sessions)  # wakes itself on timer changes
             self.scheduler.start()
             self._start(self._heartbeat(), "estancia-heartbeat")
@@ -177,7 +206,11 @@ class EstanciaBot(commands.Bot):
         if guild_id:
             guild = discord.Object(guild_id)
             self.tree.copy_global_to(guild=guild)
-            synced = await self.tree.sync(guild=guild)
+            try:
+                synced = await self.tree.sync(guild=guild)
+            except discord.Forbidden as refused:
+                raise StartFailure(NOT_IN_DEV_GUILD.format(
+                    guild=guild_id, why=refused.text or "Missing Access")) from None
             log.info("synced %d commands to the development guild %s", len(synced), guild_id)
         else:
             synced = await self.tree.sync()
@@ -192,7 +225,31 @@ class EstanciaBot(commands.Bot):
         log.info("connected as %s (%s) to %d guilds", self.user, self.user and self.user.id,
                  len(self.guilds))
 
+    def answering(self, task: asyncio.Task[Any]) -> None:
+        """``task`` answers an interaction (see :func:`bot.discord_ui.panels.answering`)."""
+        self._answers.add(task)
+        task.add_done_callback(self._answers.discard)
+
+    async def finish_answers(self, within: float = FINISH_ANSWERS) -> None:
+        """Let the interactions being answered finish, at most ``within`` seconds: a tap
+        whose move is stored must not lose its answer to the HTTP session closing under
+        it. Taps that arrive meanwhile are answered too."""
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + within
+        told = False
+        while pending := [t for t in self._answers if not t.done()]:
+            left = deadline - loop.time()
+            if left <= 0:
+                log.warning("stopping with %d interaction(s) still being answered",
+                            len(pending))
+                return
+            if not told:
+                log.info("finishing the answers to %d interaction(s) first", len(pending))
+                told = True
+            await asyncio.wait(pending, timeout=left)
+
     async def close(self) -> None:
+        await self.finish_answers()
         if self.scheduler is not None:
             await self.scheduler.stop()
         for task in self._tasks:
@@ -239,6 +296,9 @@ BAD_TOKEN = ("Discord refused the bot token: in the developer portal "
              "and put the new one in .env as DISCORD_TOKEN=.")
 NO_DATABASE = ("cannot open the PostgreSQL database of DATABASE_URL ({why}): check that "
                "the server runs and accepts the URL's user, password and database name.")
+NOT_IN_DEV_GUILD = ("DEV_GUILD_ID={guild} is a server the bot is not in (Discord refused it: "
+                    "{why}): invite the bot there (README: \"Create the Discord application "
+                    "and invite the bot\") or remove DEV_GUILD_ID from .env.")
 NO_NETWORK = ("cannot reach Discord ({why}): check this machine's internet connection "
               "(DNS, proxy, firewall), then start again.")
 

@@ -35,12 +35,14 @@ from bot.discord_ui.panels import (
     Panel,
     acknowledge_soon,
     answer_privately,
+    answer_stored,
     guarded,
     pack_menus,
     sessions_of,
     settle,
     show_panel,
     speak_to,
+    version_of,
 )
 from bot.discord_ui.text import (
     BUTTON_LABEL_LIMIT,
@@ -48,6 +50,7 @@ from bot.discord_ui.text import (
     STALE_PANEL,
     clip,
     clip_lines,
+    plain,
 )
 from games.base import MENU_LIMIT, Decision
 from games.i18n import N_, _
@@ -61,10 +64,10 @@ def hand_panel(seen: SeatView, header: Sequence[str] = ()) -> Panel:
     info = seen.info
     lines = [*header, _(ONLY_YOU, title=info.title, id=info.id)]
     if seen.holdings is not None:
-        lines.append(seen.holdings.text)
+        lines.append(plain(seen.holdings.text))
     side = seen.side
     if side is not None:
-        lines.append(f"**{side.prompt}**")
+        lines.append(f"**{plain(side.prompt)}**")
     elif seen.decision is not None:
         lines.append(_(YOUR_TURN))
     view = None if side is None else side_view(info.id, info.version, side)
@@ -119,9 +122,16 @@ async def play_side_from_panel(interaction: discord.Interaction, game_id: int, v
             await settle(interaction)  # the delivery that played it answers
             raise AlreadyAcknowledged from None
         raise
-    header = [_("You chose **{label}**.", label=result.label)]
-    header += [f"• {line}" for line in result.events]
-    await present_hand(interaction, await sessions.seat_view(game_id, user), header)
+    header = [_("You chose **{label}**.", label=plain(result.label))]
+    header += [f"• {plain(line)}" for line in result.events]
+
+    async def show() -> None:
+        await present_hand(interaction, await sessions.seat_view(game_id, user), header)
+
+    async def bare_panel() -> Panel:
+        return hand_panel(await sessions.seat_view(game_id, user), header)
+
+    await answer_stored(interaction, show(), bare_panel)
 
 
 def _prefix_ok(custom_id: str) -> bool:
@@ -147,7 +157,7 @@ class SideButton(ui.DynamicItem[ui.Button],
     async def from_custom_id(cls, interaction: discord.Interaction, item: ui.Item[Any],
                              match: re.Match[str]) -> SideButton:
         label = getattr(item, "label", None) or match["choice"]
-        return cls(int(match["game"]), int(match["version"]), match["choice"], label)
+        return cls(int(match["game"]), version_of(match["version"]), match["choice"], label)
 
     async def callback(self, interaction: discord.Interaction) -> None:
         await guarded(interaction, play_side_from_panel(interaction, self.game_id, self.version,
@@ -170,7 +180,7 @@ class SideSelect(ui.DynamicItem[ui.Select],
     async def from_custom_id(cls, interaction: discord.Interaction, item: ui.Item[Any],
                              match: re.Match[str]) -> SideSelect:
         part = int(match["part"]) if match["part"] else None
-        return cls(int(match["game"]), int(match["version"]), [], part)  # values filled in
+        return cls(int(match["game"]), version_of(match["version"]), [], part)  # values filled in
 
     async def callback(self, interaction: discord.Interaction) -> None:
         values = self.item.values

@@ -3,10 +3,14 @@
 Each announcement becomes a NEW message (an edit would not notify anyone): the one-line
 text, the mention of the player to move (``allowed_mentions`` limited to exactly those
 users), the board PNG at the announced version, and the "Your turn" or lobby buttons.
-A message that Discord refuses or that cannot be sent stays in the outbox: it is marked
-failed with a retry time (the rate limit's ``retry_after`` for a 429, the session layer's
-exponential backoff otherwise) and tried again. Games are delivered independently (a
-channel that hangs holds back only its own game); a send is bounded by ``SEND_TIMEOUT``.
+A message that cannot be sent (Discord down, a rate limit, a lost connection) stays in
+the outbox: it is marked failed with a retry time (the rate limit's ``retry_after`` for a
+429, the session layer's exponential backoff otherwise) and tried again, never given up.
+A message Discord *refuses* (a 4xx) goes again at once in a plainer form — without its
+images, then bare — and one refused in every form is given up after a few tries, with
+an ERROR and a note in the channel (:meth:`OutboxDeliverer.deliver`). Games are
+delivered independently (a channel that hangs holds back only its own game); a send is
+bounded by ``SEND_TIMEOUT``.
 
 Each message carries a nonce made from its outbox id, which Discord enforces: if the bot
 crashes after Discord accepted a message but before :meth:`Sessions.mark_sent`, the retry
@@ -28,15 +32,17 @@ import logging
 import os
 import time
 from collections.abc import Callable
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
 import aiohttp
 import discord
 
+from bot.core.notices import NewNotice
 from bot.core.sessions import Announcement
 from bot.core.waiting import woken
 from bot.discord_ui.panels import Components, public_components
-from bot.discord_ui.text import MESSAGE_LIMIT, breakdown_lines, clip
+from bot.discord_ui.text import MESSAGE_LIMIT, breakdown_lines, clip, plain
 from bot.discord_ui.votes import VERBS, VoteButton
 from games import get_game
 from games.i18n import _, using
@@ -190,56 +196,130 @@ class OutboxDeliverer:
                 log.warning("claim of announcement %s not given back: %r", outbox_id, error)
 
     async def deliver(self, announcement: Announcement) -> bool:
-        try:
-            async with asyncio.timeout(SEND_TIMEOUT):  # (wait_for may lose a cancel)
-                message = await self._send(announcement)
-        except discord.RateLimited as limited:
-            await self._retry(announcement, limited.retry_after, "rate limited")
-            return False
-        except discord.HTTPException as error:
-            if error.code in PERMANENT_ERROR_CODES:
-                # The channel is gone or closed to the bot: retrying cannot help, and the
-                # game's later announcements must not wait behind this one.
-                log.warning("announcement %s for game %s dropped: HTTP %s (code %s)",
-                            announcement.outbox_id, announcement.game_id, error.status,
-                            error.code)
-                await self.sessions.mark_failed(announcement.outbox_id, permanent=True)
+        """Post one announcement; True when it was posted (or given up for good).
+
+        Discord refusing the message itself (a 4xx: an image too big, the bot may no
+        longer attach files, a body it does not take) is not waited out as if Discord
+        were down: the message goes again at once in a plainer form (:data:`FORMS`) —
+        without its images, then as its bare text and mentions. One refused in every form
+        is tried again a few times (:data:`REFUSED_TRIES`) and then given up, with an
+        ERROR and a short note in the channel, so that the game's later announcements
+        never wait on it. Server errors, rate limits and lost connections are retried
+        with backoff, never given up (a long Discord outage loses nothing); after many
+        of them the message goes in a plainer form too.
+        """
+        forms = FORMS[_first_form(announcement.attempts):]
+        for form in forms:
+            try:
+                async with asyncio.timeout(SEND_TIMEOUT):  # (wait_for may lose a cancel)
+                    message, notices = await self._send(announcement, form)
+            except discord.RateLimited as limited:
+                await self._retry(announcement, limited.retry_after, "rate limited")
                 return False
-            retry_after = _retry_after(error) if error.status == 429 else None
-            await self._retry(announcement, retry_after, f"HTTP {error.status} {error.text!r}")
-            return False
-        except (aiohttp.ClientError, OSError, TimeoutError) as error:
-            await self._retry(announcement, None, f"connection error {error!r}")
-            return False
-        except Exception:
-            log.exception("announcement %s could not be built", announcement.outbox_id)
-            await self._retry(announcement, None, "unexpected error")
-            return False
-        await self.sessions.mark_sent(announcement.outbox_id, message.id)
-        return True
+            except discord.HTTPException as error:
+                if error.code in PERMANENT_ERROR_CODES:
+                    # The channel is gone: retrying cannot help, and the game's later
+                    # announcements must not wait behind this one.
+                    log.warning("announcement %s for game %s dropped: HTTP %s (code %s)",
+                                announcement.outbox_id, announcement.game_id, error.status,
+                                error.code)
+                    await self.sessions.mark_failed(announcement.outbox_id, permanent=True)
+                    return False
+                why = f"HTTP {error.status} (code {error.code}) {error.text[:200]!r}"
+                if not refused(error):
+                    retry_after = _retry_after(error) if error.status == 429 else None
+                    await self._retry(announcement, retry_after, why)
+                    return False
+                if form != forms[-1]:
+                    log.warning("announcement %s for game %s refused %s (%s); sending it %s",
+                                announcement.outbox_id, announcement.game_id, form, why,
+                                FORMS[FORMS.index(form) + 1])
+                    continue
+                await self._refused_in_every_form(announcement, why)
+                return False
+            except (aiohttp.ClientError, OSError, TimeoutError) as error:
+                await self._retry(announcement, None, f"connection error {error!r}")
+                return False
+            except Exception:
+                log.exception("announcement %s could not be built %s", announcement.outbox_id,
+                              form)
+                if form != forms[-1]:
+                    continue
+                await self._retry(announcement, None, "unexpected error")
+                return False
+            await self.sessions.mark_sent(announcement.outbox_id, message.id, notices)
+            return True
+        return False  # (every form is tried above)
 
-    async def _send(self, announcement: Announcement) -> discord.Message:
-        """The message, in the language its text was written in (the game's)."""
+    async def _refused_in_every_form(self, announcement: Announcement, why: str) -> None:
+        """Discord took no form of it. A refusal that stays is a forbidden channel (the
+        bot may not post there: a moderator can fix it, so it is retried like an outage)
+        or a message Discord will never take: tried :data:`REFUSED_TRIES` times, then
+        given up with an ERROR and a note in the channel."""
+        if why.startswith("HTTP 403"):
+            await self._retry(announcement, None, why)
+            return
+        if announcement.attempts + 1 < REFUSED_TRIES:
+            await self._retry(announcement, None, f"refused in every form: {why}")
+            return
+        log.error("announcement %s for game %s given up after %s tries: Discord refused it "
+                  "in every form (%s)", announcement.outbox_id, announcement.game_id,
+                  announcement.attempts + 1, why)
+        await self._post_note(announcement)
+        await self.sessions.mark_failed(announcement.outbox_id, permanent=True)
+
+    async def _post_note(self, announcement: Announcement) -> None:
+        """The short note that a message of the game could not be posted (best effort:
+        a channel that takes nothing takes no note either)."""
         with using(announcement.locale):
-            return await self._send_in_language(announcement)
-
-    async def _send_in_language(self, announcement: Announcement) -> discord.Message:
+            text = _("A message of this game could not be posted: Discord refused it. "
+                     "`/estancia board` shows the game as it stands.")
+            if announcement.mention_user_ids:
+                text = " ".join(f"<@{uid}>" for uid in announcement.mention_user_ids) + " " + text
         channel = self.client.get_partial_messageable(announcement.channel_id)
-        content, mentioned = announcement.content(), announcement.mention_user_ids
+        try:
+            async with asyncio.timeout(SEND_TIMEOUT):
+                await channel.send(content=text,
+                                   allowed_mentions=mentions_only(announcement.mention_user_ids),
+                                   nonce=delivery_nonce(announcement, note=True))
+        except (discord.HTTPException, aiohttp.ClientError, OSError, TimeoutError) as error:
+            log.warning("the note for announcement %s could not be posted either: %r",
+                        announcement.outbox_id, error)
+
+    async def _send(self, announcement: Announcement, form: str = "whole"
+                    ) -> tuple[discord.Message, tuple[NewNotice, ...]]:
+        """The message, in the language its text was written in (the game's), and the
+        notices it leaves for players it names without pinging them (DMs, quiet hours:
+        :meth:`Sessions.ping_plan`)."""
+        with using(announcement.locale):
+            return await self._send_in_language(announcement, form)
+
+    async def _send_in_language(self, announcement: Announcement, form: str = "whole"
+                                ) -> tuple[discord.Message, tuple[NewNotice, ...]]:
+        channel = self.client.get_partial_messageable(announcement.channel_id)
+        content, mentioned = announcement.content(plain), announcement.mention_user_ids
+        plan = None
         if announcement.game_over:
             content, mentioned = await self._final_words(announcement, content)
+        else:
+            plan = await self.sessions.ping_plan(announcement)
+            mentioned = plan.ping
+        if form == "bare":
+            message = await self._send_bare(channel, announcement, mentioned)
+            return message, () if plan is None else plan.with_message(message.id)
         kwargs: dict = {
             "content": clip(content, MESSAGE_LIMIT),
             "allowed_mentions": mentions_only(mentioned),
             "nonce": delivery_nonce(announcement),
         }
         files = []
-        if announcement.image:
+        if announcement.image and form == "whole":
             files.append(await self._board(announcement))
-        if announcement.recap:
+        if announcement.recap and form == "whole":
             files.append(await self._recap(announcement))
         view, choices_images = await public_components(self.sessions, announcement)
-        files += choices_images
+        if form == "whole":
+            files += choices_images
         if any(files):
             kwargs["files"] = [f for f in files if f is not None]
         if announcement.vote in VERBS:
@@ -248,6 +328,22 @@ class OutboxDeliverer:
         if view is not None:
             kwargs["view"] = view
         message = await channel.send(**kwargs)
+        if announcement.archive_thread is not None:
+            await self._archive(announcement.archive_thread)
+        return message, () if plan is None else plan.with_message(message.id)
+
+    async def _send_bare(self, channel: discord.PartialMessageable,
+                         announcement: Announcement,
+                         mentioned: tuple[int, ...]) -> discord.Message:
+        """The plainest form: the first line of its text, the ping and where to see the
+        rest; no image, no button."""
+        first = announcement.text.split("\n", 1)[0]
+        bare = replace(announcement, text=clip(first, BARE_TEXT), scores_text=(
+            clip(announcement.scores_text, BARE_TEXT) if announcement.scores_text else None))
+        content = "\n".join([bare.content(plain), _("(`/estancia board` shows the board.)")])
+        message = await channel.send(content=clip(content, MESSAGE_LIMIT),
+                                     allowed_mentions=mentions_only(mentioned),
+                                     nonce=delivery_nonce(announcement))
         if announcement.archive_thread is not None:
             await self._archive(announcement.archive_thread)
         return message
@@ -260,13 +356,18 @@ class OutboxDeliverer:
             info = await self.sessions.info_by_id(announcement.game_id)
             scores = ({} if info.forfeited is not None
                       else await self.sessions.scores(announcement.game_id))
+            automa = None if not scores else await self.sessions.automa(announcement.game_id)
         except Exception:
             log.exception("final scores of game %s could not be read", announcement.game_id)
             return content, announcement.mention_user_ids
         lines = [content]
         if len(scores) > 0:
             game = get_game(info.game)
-            lines += [f"• {line}" for line in breakdown_lines(info.names, scores, game)]
+            names = list(info.names)
+            if automa is not None:  # a solo game's opponent, beside the seat
+                scores = {**scores, len(names): automa.scores}
+                names.append(automa.label())
+            lines += [f"• {line}" for line in breakdown_lines(names, scores, game)]
         players = tuple(dict.fromkeys(s.user_id for s in info.seats if s.user_id is not None))
         if players:
             lines.append(_("Good game, {players}!",
@@ -313,13 +414,42 @@ class OutboxDeliverer:
 
 #: Discord error codes after which a channel message can never be delivered:
 #: 10003 Unknown Channel (deleted). Missing Access or Permissions (50001, 50013) are
-#: retried with backoff: a server admin can still fix them and the ping then arrives.
+#: retried with backoff: a server admin can still fix them and the ping then arrives
+#: (after Missing Permissions, first in a plainer form: Attach Files may be what is missing).
 PERMANENT_ERROR_CODES = frozenset({10003})
+#: 50001 Missing Access: the bot cannot see the channel; no form of the message helps.
+MISSING_ACCESS = 50001
+#: The forms a message is sent in, each plainer than the one before: whole (images,
+#: buttons), without its images (buttons kept: the player can still play), bare (the
+#: first line, the ping, no button).
+FORMS = ("whole", "without images", "bare")
+#: After this many failed attempts (outages included, about 1.4 h of them) a message goes
+#: without its images: one Discord keeps failing on (a 5xx for that message alone) still
+#: gets through with its buttons. (Never bare for failures that are not refusals: after
+#: an outage the player to move still has their buttons.)
+PLAINER_AFTER = {1: 10}
+#: A message Discord refuses in every form is tried this many times in all, then given up.
+REFUSED_TRIES = 3
+#: How much of the text the bare form keeps.
+BARE_TEXT = 300
 
 
-def delivery_nonce(announcement: Announcement) -> str:
-    """Same announcement, same nonce (Discord allows 25 characters)."""
-    return f"est{announcement.outbox_id}g{announcement.game_id}"[:25]
+def _first_form(attempts: int) -> int:
+    """The form a message's next attempt starts from (see :data:`PLAINER_AFTER`)."""
+    return max((form for form, after in PLAINER_AFTER.items() if attempts >= after), default=0)
+
+
+def refused(error: discord.HTTPException) -> bool:
+    """Discord refused this message (a 4xx): a plainer one may go through. Not a refusal:
+    a rate limit, an expired token, the bot shut out of the channel."""
+    return (400 <= error.status < 500 and error.status not in (401, 429)
+            and error.code != MISSING_ACCESS)
+
+
+def delivery_nonce(announcement: Announcement, note: bool = False) -> str:
+    """Same announcement, same nonce (Discord allows 25 characters); its note (when it
+    is given up) has one of its own."""
+    return f"est{announcement.outbox_id}{'n' if note else 'g'}{announcement.game_id}"[:25]
 
 
 def _retry_after(error: discord.HTTPException) -> float | None:

@@ -18,6 +18,9 @@ integers — a forged longer one matches no template and is ignored):
   in a media gallery, then one menu per action row, 40 components in all — so that any
   option stays one pick away; see :class:`LayoutComponents`)
 * ``est:grp:<game>:<version>`` — a select menu of option groups (values are group indexes)
+* ``est:area:<game>:<version>:<area>``, ``est:asel:<game>:<version>`` — an area of the
+  board, for a decision with too many places for one legible image (values are area
+  indexes, :func:`renderer.decision_areas`)
 * ``est:undo:<game>:<version>`` — "Take back" the step just played (as ``/estancia undo``)
 * ``est:popt:…``, ``est:psel:…``, ``est:pgrp:…`` — the same on a public turn message (a
   game without hidden information shows the choices there): only the player to move may
@@ -36,10 +39,11 @@ import contextlib
 import io
 import logging
 import re
-from collections.abc import AsyncIterator, Awaitable, Sequence
+from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+import aiohttp
 import discord
 from discord import ui
 
@@ -47,25 +51,32 @@ import renderer
 from bot.core import cpu
 from bot.core.sessions import (
     GAME_OVER,
+    MAX_GAME_ID,
     NOT_STARTED,
+    STORED,
     Announcement,
     GameInfo,
     MoveResult,
     SeatView,
     SessionError,
 )
+from bot.discord_ui import layout
+from bot.discord_ui.dm_note import tell_if_dms_closed
 from bot.discord_ui.hand_image import hand_image
 from bot.discord_ui.text import (
     BUTTON_LABEL_LIMIT,
     LABEL_LIMIT,
+    PANEL_REFUSED,
     PLACEHOLDER_LIMIT,
     SPECTATOR,
     STALE_PANEL,
     UNEXPECTED,
+    UNEXPECTED_AFTER_STORED,
     clip,
     clip_lines,
     fit_components,
     fit_message,
+    plain,
 )
 from games import i18n
 from games.base import MENU_LIMIT, Decision, Option
@@ -81,16 +92,14 @@ MAX_ROWS = 5
 UNKNOWN_INTERACTION = 10062
 ALREADY_ACKNOWLEDGED = 40060
 EXPIRED = "estancia.expired"
-#: Up to this many options with short labels are shown as buttons, more as a select menu.
-BUTTON_OPTIONS = 5
-SHORT_LABEL = 32
-#: A big decision is spread over this many select menus at most (one row stays free for
-#: "End turn" and "Take back"), so that any option is one pick away.
+#: Buttons in one action row.
+BUTTON_OPTIONS = layout.PER_ROW
+#: Side options (the hand panel) are spread over this many select menus at most.
 MAX_SELECTS = MAX_ROWS - 1
-#: A private panel that needs more menus is sent as a Components V2 message (discord.py's
-#: ``LayoutView``): up to 40 components in all, each action row and each item in it
-#: counting one. The text and the decision image take one component each.
-LAYOUT_COMPONENT_LIMIT = 40
+#: A private panel that needs more than five rows is sent as a Components V2 message
+#: (discord.py's ``LayoutView``): up to 40 components in all, each action row and each
+#: item in it counting one. The text and the decision image take one component each.
+LAYOUT_COMPONENT_LIMIT = layout.V2_COMPONENT_LIMIT
 IS_COMPONENTS_V2 = 1 << 15
 
 
@@ -104,6 +113,8 @@ class Components(ui.View):
 
     def __init__(self) -> None:
         super().__init__(timeout=None)
+        #: lines for the panel's text (see :func:`decision_view`)
+        self.notes: list[str] = []
 
     def is_dispatchable(self) -> bool:
         return False
@@ -125,6 +136,8 @@ class LayoutComponents(ui.LayoutView):
         super().__init__(timeout=None)
         self.rows = [[item.to_component_dict() for item in row] for row in rows if row]
         self.text: str | None = None
+        #: lines for the panel's text (see :func:`decision_view`)
+        self.notes: list[str] = []
         #: the file names of its decision image (or images, a gallery)
         self.images: list[str] = []
 
@@ -154,13 +167,6 @@ class LayoutComponents(ui.LayoutView):
         return fit_components(shown)
 
 
-def layout_menus(ends: int) -> int:
-    """How many one-select rows a V2 panel holds beside its text, image, ``ends``
-    end-of-turn buttons and "Take back" (on one row)."""
-    others = 2 + 1 + ends + 1
-    return (LAYOUT_COMPONENT_LIMIT - others) // 2
-
-
 def component_count(components: list[dict[str, Any]]) -> int:
     """Components as Discord counts them against the V2 limit (nested ones too)."""
     return sum(1 + component_count(c.get("components") or []) for c in components)
@@ -175,6 +181,9 @@ class Panel:
     view: Components | LayoutComponents | None
     #: The decision image's marks (``Option.at`` → the number its option carries).
     marks: dict[str, str] = field(default_factory=dict)
+    #: The areas of the board to pick first (:func:`renderer.decision_areas`), when the
+    #: panel asks for one: its image is then their overview, not the marks.
+    areas: Areas | None = None
 
 
 def numbering(decision: Decision) -> dict[str, int]:
@@ -229,12 +238,6 @@ def group_noun(groups: list[str]) -> str:
     return words.pop() if len(words) == 1 and all(" " in n for n in groups if n) else "group"
 
 
-def as_buttons(options: list[Option]) -> bool:
-    """Few options with short labels: buttons (one tap) rather than a select menu."""
-    return (0 < len(options) <= BUTTON_OPTIONS
-            and all(len(o.label) <= SHORT_LABEL for o in options))
-
-
 def _style(option: Option) -> discord.ButtonStyle:
     """Ending the turn looks different from the moves (grey, not blue)."""
     return discord.ButtonStyle.secondary if _is_end(option) else discord.ButtonStyle.primary
@@ -284,111 +287,180 @@ def menu_placeholder(menu: list[Option], several: bool) -> str:
     return clip(f"{where}: {choose_placeholder(len(menu))}", PLACEHOLDER_LIMIT)
 
 
-def decision_view(game_id: int, version: int, decision: Decision,
-                  group: int | None = None, *, public: bool = False
-                  ) -> Components | LayoutComponents:
-    """Components for one decision: buttons, select menus (up to four, so that any
-    option is one pick away; on a private panel up to :func:`layout_menus` in a
-    Components V2 message), or groups first when even that cannot hold them.
+def button_labels(decision: Decision) -> dict[str, str]:
+    """Each option's button label: numbered, within Discord's 80 characters, and still
+    telling the options apart (:func:`layout.fit_labels`)."""
+    numbers = numbering(decision)
+    labels = [numbered_label(o, numbers) for o in decision.options]
+    return dict(zip([o.key for o in decision.options],
+                    layout.fit_labels(labels, BUTTON_LABEL_LIMIT), strict=True))
 
-    An option that ends the turn early ("End turn") gets its own button under a menu, so
-    it is one tap away instead of at the bottom of a long list. ``public``: the
-    components of a public turn message (other custom ids, see the module docstring).
+
+def decision_view(game_id: int, version: int, decision: Decision,
+                  group: int | None = None, *, public: bool = False, undo: bool = False,
+                  reserve: int = 0, areas: Areas | None = None,
+                  area: int | None = None) -> Components | LayoutComponents:
+    """Components for one decision with the fewest taps Discord allows
+    (:func:`layout.plan_rows`): every option a button when they fit (25 on a classic
+    message, 31 on a private Components V2 one), else the smallest groups as buttons and
+    the rest in select menus, or a group first when even menus cannot hold them all.
+
+    An option that ends the turn early ("End turn") gets its own grey button under the
+    moves, beside "Take back" (``undo``). ``public``: the components of a public turn
+    message (other custom ids, see the module docstring; a classic message, no undo).
+    The view's ``notes`` are lines for the panel's text: the whole label of a button whose
+    label had to be shortened, and the hint of an option shown as a button. ``reserve``
+    action rows are left free for the caller (the part buttons under a posted board).
+    ``areas`` and ``area``: only the options of that area, with a menu of the other areas.
     """
-    view = Components()
     options = decision.options
     numbers = numbering(decision)
-    ends = [o for o in options if _is_end(o)]
-
-    def button(option: Option) -> OptionButton:
-        return OptionButton.for_option(game_id, version, options.index(option), option,
-                                       style=_style(option), numbers=numbers, public=public)
-
-    if group is None and as_buttons(options):
-        for option in options:
-            view.add_item(button(option))
-        return view
-    groups = decision.groups()
+    labels = button_labels(decision)
+    ends = [o.key for o in options if _is_end(o)]
     noun = group_noun([o.group or "" for o in options if not _is_end(o)])
-    moves = [o for o in options if not _is_end(o)] or options
-    menus = pack_menus(moves) if group is None else None
-    if group is None and menus is None and not public:
-        big = pack_menus(moves, layout_menus(len(ends)))
-        if big is not None:
-            layout = LayoutComponents([
-                [OptionSelect(game_id, version, menu, placeholder=menu_placeholder(menu, True),
-                              numbers=numbers, part=part)]
-                for part, menu in enumerate(big)])
-            if ends:
-                layout.add_row([button(option) for option in ends])
-            return layout
+    groups = decision.groups()
+    undo = undo and not public
+    kept = [layout.Row("reserved")] * reserve
+    fixed: list[layout.Row] = kept
+    shown = options
     if group is not None:
-        name = groups[group]
-        shown = [o for o in options if (o.group or "") == name and not _is_end(o)]
-        if as_buttons(shown):  # a short group: one tap per option, not a second menu
-            for option in shown:
-                view.add_item(button(option))
-        elif shown:
-            view.add_item(OptionSelect(game_id, version, shown,
-                                       placeholder=clip(f"{name}: {choose_placeholder(len(shown))}",
-                                                        PLACEHOLDER_LIMIT),
-                                       numbers=numbers, public=public))
-        view.add_item(GroupSelect(game_id, version, groups,
-                                  placeholder=other_groups_placeholder(noun), public=public))
-    elif menus is None:
-        view.add_item(GroupSelect(game_id, version, groups,
-                                  placeholder=groups_placeholder(noun, len(groups)),
-                                  public=public))
+        shown = [o for o in options if (o.group or "") == groups[group] or _is_end(o)]
+        fixed = [layout.Row("groups"), *kept]
+    elif areas is not None and area is not None:
+        places = set(areas[area][1])
+        shown = [o for o in options if o.at in places or _is_end(o)]
+        fixed = [layout.Row("areas"), *kept]
+    plan = layout.plan_rows(shown, ends, undo=undo, v2_allowed=not public, fixed=fixed)
+    if plan is None:  # not even menus hold them: a group first
+        fixed = [layout.Row("groups"), *kept]
+        plan = layout.plan_rows([o for o in options if _is_end(o)], ends, undo=undo,
+                                v2_allowed=not public, fixed=fixed)
+        group = None
+        assert plan is not None
+    menus = plan.menus()
+    several = len(menus) > 1
+    items: list[list[ui.Item[Any]]] = []
+    notes: list[str] = []
+    for row in plan.rows:
+        if row.kind == "buttons":
+            row_items: list[ui.Item[Any]] = []
+            for option in row.options:
+                row_items.append(OptionButton.for_option(
+                    game_id, version, options.index(option), option, style=_style(option),
+                    public=public, label=labels[option.key]))
+                full = numbered_label(option, numbers)
+                if labels[option.key] != full:
+                    notes.append(f"• {plain(full)}")
+                if option.hint:
+                    notes.append(f"• {plain(labels[option.key])}: {plain(option.hint)}")
+            if row.undo:
+                row_items.append(UndoButton(game_id, version))
+            items.append(row_items)
+        elif row.kind == "menu":
+            if group is not None:
+                placeholder = clip(f"{groups[group]}: {choose_placeholder(len(row.options))}",
+                                   PLACEHOLDER_LIMIT)
+            else:  # beside other menus or buttons, a menu names the groups it holds
+                named = several or (plan.buttons > 0 and any(o.group for o in row.options))
+                placeholder = menu_placeholder(row.options, named)
+            part = menus.index(row) if several else None
+            items.append([OptionSelect(game_id, version, row.options, placeholder=placeholder,
+                                       numbers=numbers, public=public, part=part)])
+        elif row.kind == "areas":
+            assert areas is not None
+            items.append([AreaSelect(game_id, version, [(i, label) for i, (label, _p)
+                                                        in enumerate(areas) if i != area])])
+        elif row.kind == "groups":
+            placeholder = (other_groups_placeholder(noun) if group is not None
+                           else groups_placeholder(noun, len(groups)))
+            items.append([GroupSelect(game_id, version, groups, placeholder=placeholder,
+                                      public=public)])
+    view: Components | LayoutComponents
+    if plan.v2:
+        view = LayoutComponents(items)
     else:
-        for part, menu in enumerate(menus):
-            several = len(menus) > 1
-            view.add_item(OptionSelect(game_id, version, menu,
-                                       placeholder=menu_placeholder(menu, several),
-                                       numbers=numbers, public=public,
-                                       part=part if several else None))
-        if len(moves) == len(options):
-            return view
-    last_row = len(view.to_components())
-    for option in ends:  # on a row of its own, below the moves
-        end = button(option)
-        end.row = last_row
-        view.add_item(end)
+        view = Components()
+        for index, row_items in enumerate(items):
+            for item in row_items:
+                item.row = index
+                view.add_item(item)
+    view.notes = notes
     return view
 
 
 def panel_for(game_id: int, version: int, decision: Decision, *,
               header: list[str] | None = None, group: int | None = None,
-              hand: str | None = None, undo: bool = False) -> Panel:
-    """The private panel; ``undo`` adds a "Take back" button for the step just played."""
+              hand: str | None = None, undo: bool = False, areas: Areas | None = None,
+              area: int | None = None) -> Panel:
+    """The private panel; ``undo`` adds a "Take back" button for the step just played.
+    With ``areas`` (a decision with too many places for one legible image), the panel
+    asks for an area first, or, with ``area``, shows that area's options."""
     lines = list(header or [])
     if hand:
-        lines.append(hand)
-    prompt = f"**{decision.prompt}**"
+        lines.append(plain(hand))
+    prompt = f"**{plain(decision.prompt)}**"
     if group is not None:
-        prompt += f" — {decision.groups()[group] or _('other')}"
+        prompt += f" — {plain(decision.groups()[group]) or _('other')}"
+    if areas is not None and area is not None:
+        prompt += f" — {_('area {letter}', letter=areas[area][0])}"
     lines.append(prompt)
-    view = decision_view(game_id, version, decision, group)
-    if undo:
-        add_take_back(view, game_id, version)
+    if areas is not None and area is None:
+        lines.append(_("Pick an area of the map first: its letter is on the image."))
+        return Panel(clip_lines(lines), area_view(game_id, version, decision, areas, undo),
+                     decision_marks(decision), areas)
+    if areas is not None and area is not None:
+        view = decision_view(game_id, version, decision, undo=undo, areas=areas, area=area)
+        lines += view.notes
+        places = set(areas[area][1])
+        marks = {place: mark for place, mark in decision_marks(decision).items()
+                 if place in places}
+        return Panel(clip_lines(lines), view, marks)
+    view = decision_view(game_id, version, decision, group, undo=undo)
+    lines += view.notes
     return Panel(clip_lines(lines), view, decision_marks(decision, group))
 
 
-def add_take_back(view: Components | LayoutComponents, game_id: int, version: int) -> None:
-    """A grey "Take back" beside "End turn" (if that has a row of its own), else below."""
-    if isinstance(view, LayoutComponents):
-        last = view.rows[-1] if view.rows else []
-        if last and all(c["type"] == 2 for c in last) and len(last) < BUTTON_OPTIONS:
-            last.append(UndoButton(game_id, version).to_component_dict())
-        else:
-            view.add_row([UndoButton(game_id, version)])
-        return
-    rows = view.to_components()
-    last = rows[-1]["components"] if rows else []
-    ends = all(c.get("custom_id", "").endswith(tuple(f":{k}" for k in END_KEYS)) for c in last)
-    button = UndoButton(game_id, version)
-    button.row = len(rows) - 1 if last and ends and len(last) < BUTTON_OPTIONS else len(rows)
-    if button.row < MAX_ROWS:
-        view.add_item(button)
+#: Areas of a board: (letter, the places in it) each (:func:`renderer.decision_areas`).
+Areas = list[tuple[str, list[str]]]
+
+
+def area_view(game_id: int, version: int, decision: Decision, areas: Areas,
+              undo: bool) -> Components | LayoutComponents:
+    """A button per area ("Area A" …), "End turn" and "Take back" under them."""
+    buttons: list[ui.Item[Any]] = [AreaButton(game_id, version, i, label)
+                                   for i, (label, _places) in enumerate(areas)]
+    rows = [buttons[i:i + BUTTON_OPTIONS] for i in range(0, len(buttons), BUTTON_OPTIONS)]
+    tail: list[ui.Item[Any]] = [OptionButton.for_option(
+        game_id, version, decision.options.index(o), o, style=_style(o))
+        for o in decision.options if _is_end(o)]
+    if undo:
+        tail.append(UndoButton(game_id, version))
+    rows += [tail[i:i + BUTTON_OPTIONS] for i in range(0, len(tail), BUTTON_OPTIONS)]
+    if len(rows) > MAX_ROWS:
+        return LayoutComponents(rows)
+    view = Components()
+    for index, row in enumerate(rows):
+        for item in row:
+            item.row = index
+            view.add_item(item)
+    return view
+
+
+async def areas_of(seen: SeatView | None, decision: Decision | None) -> Areas | None:
+    """The areas a panel for ``decision`` asks for first, from the viewer's ``seen`` view
+    (found in the CPU pool: splitting a map is a few dozen legibility checks)."""
+    if decision is None or seen is None or seen.view is None:
+        return None
+    marks = decision_marks(decision)
+    if len(marks) <= renderer.AREA_FIRST:
+        return None
+    info = seen.info
+    try:
+        return await cpu.run(cpu.decision_areas, info.game, renderer.RENDERERS[info.game],
+                             seen.view, marks)
+    except Exception:  # the panel goes on without areas (numbers on one image)
+        log.exception("areas of game %s could not be found", info.id)
+        return None
 
 
 def waiting_text(info: GameInfo) -> str:
@@ -398,29 +470,29 @@ def waiting_text(info: GameInfo) -> str:
         return _("The game has not started yet.")
     seat = info.seats[info.to_move]
     return _("It is not your turn — {name} is to move. You will be pinged when it is.",
-             name=seat.name)
+             name=plain(seat.name))
 
 
 def after_move_panel(result: MoveResult, info: GameInfo | None = None, *,
                      headline: str | None = None, hand: str | None = None,
-                     undo: bool = False) -> Panel:
+                     undo: bool = False, areas: Areas | None = None) -> Panel:
     """The panel after a step: the next step of the same turn, or why there is none.
 
     When the others (computer seats) played in between and the pending decision opens
     the user's next turn, the panel says so before asking.
     """
-    header = [headline or _("You chose **{label}**.", label=result.label)]
-    header += [f"• {line}" for line in result.events]
+    header = [headline or _("You chose **{label}**.", label=plain(result.label))]
+    header += [f"• {plain(line)}" for line in result.events]
     if result.decision is not None:
         if result.turn_over:
             header.append(_("**Your turn again.**"))
         return panel_for(result.game_id, result.version, result.decision, header=header,
-                         hand=hand, undo=undo and not result.turn_over)
+                         hand=hand, undo=undo and not result.turn_over, areas=areas)
     if result.finished:
         header.append(_("The game is over — the results are in the channel."))
     elif info is not None and info.to_move is not None:
         header.append(_("Your turn is over; {name} is to move.",
-                        name=info.seats[info.to_move].name))
+                        name=plain(info.seats[info.to_move].name)))
     else:
         header.append(_("Your turn is over."))
     return Panel(clip_lines(header), None)
@@ -445,17 +517,36 @@ async def public_components(sessions: Sessions, announcement: Announcement
 
     In a game without hidden information the choices of the turn go on the turn message
     itself (built from the decision at the announced version: stale once the game moved
-    on); otherwise a "Your turn" button opens the private panel."""
+    on); otherwise a "Your turn" button opens the private panel. Under a board, a row of
+    buttons shows the parts of the board it leaves out (:mod:`bot.discord_ui.parts`)."""
+    from bot.discord_ui.parts import game_parts, part_buttons
+
+    parts = []
+    if announcement.image:
+        try:
+            parts = part_buttons(announcement.game_id,
+                                 await game_parts(sessions, announcement.game_id))
+        except Exception:  # the board and the turn go out without them
+            log.exception("parts of game %s could not be listed", announcement.game_id)
+    view: Components | LayoutComponents | None = None
+    images: list[discord.File] = []
     if announcement.turn_button:
         decision = await sessions.public_decision(announcement.game_id, announcement.version)
         if decision is not None:
             view = decision_view(announcement.game_id, announcement.version, decision,
-                                 public=True)
+                                 public=True, reserve=1 if parts else 0)
             images = await decision_images(sessions, announcement.game_id, None, decision,
                                            announcement.version)
-            return view, images
-    return public_view(announcement.game_id, turn_button=announcement.turn_button,
-                       lobby_buttons=announcement.lobby_buttons), []
+    if view is None:
+        view = public_view(announcement.game_id, turn_button=announcement.turn_button,
+                           lobby_buttons=announcement.lobby_buttons)
+    if parts:
+        view = view if view is not None else Components()
+        row = len(view.to_components())
+        for button in parts:
+            button.row = row
+            view.add_item(button)  # type: ignore[union-attr]
+    return view, images
 
 
 async def decision_images(sessions: Sessions, game_id: int, user_id: int | None,
@@ -484,6 +575,25 @@ async def decision_images(sessions: Sessions, game_id: int, user_id: int | None,
         return []
     return [discord.File(io.BytesIO(png), filename=choices_filename(game_id, version, page))
             for page, png in enumerate(pngs, start=1)]
+
+
+async def areas_image(sessions: Sessions, game_id: int, user_id: int, version: int,
+                      areas: Areas, seen: SeatView | None = None) -> list[discord.File]:
+    """The overview of a decision's areas (their letters on the board), or none when it
+    cannot be drawn (logged)."""
+    try:
+        if seen is None or seen.view is None:
+            info = await sessions.info_by_id(game_id)
+            view = await sessions.view(game_id, user_id)
+        else:
+            info, view = seen.info, seen.view
+        png = await cpu.run(cpu.render_areas_png, info.game, renderer.RENDERERS[info.game],
+                            view, info.names, areas, i18n.current())
+    except Exception:
+        log.exception("areas of game %s at version %s could not be drawn", game_id, version)
+        return []
+    return [] if png is None else [
+        discord.File(io.BytesIO(png), filename=choices_filename(game_id, version, 1))]
 
 
 def choices_filename(game_id: int, version: int, page: int) -> str:
@@ -675,7 +785,10 @@ async def present(interaction: discord.Interaction, game_id: int, version: int,
     """Show a private panel with the decision image of its decision (when it has places)
     and the faces of the user's cards (when they matter to it: ``Holdings.faces``)."""
     images: list[discord.File] = []
-    if decision is not None and panel.marks and not expired(interaction):
+    if decision is not None and panel.areas is not None and not expired(interaction):
+        images = await areas_image(sessions_of(interaction), game_id, interaction.user.id,
+                                   version, panel.areas, seen)
+    elif decision is not None and panel.marks and not expired(interaction):
         images = await decision_images(sessions_of(interaction), game_id, interaction.user.id,
                                        decision, version, seen, panel.marks)
     if decision is not None and not expired(interaction):
@@ -684,6 +797,23 @@ async def present(interaction: discord.Interaction, game_id: int, version: int,
         if seen.info.version == version:
             images += await hand_image(seen)
     await show_panel(interaction, panel, images)
+
+
+def unexpected() -> str:
+    """The answer to a failure nobody foresaw: nothing was changed — unless this
+    interaction's change was stored before it (:data:`bot.core.sessions.STORED`)."""
+    return _(UNEXPECTED_AFTER_STORED) if STORED.get() else _(UNEXPECTED)
+
+
+def answering(interaction: discord.Interaction) -> None:
+    """The running task answers ``interaction``: a stopping bot lets it finish before it
+    closes its connection to Discord (:meth:`bot.discord_ui.client.EstanciaBot.close`).
+    Nothing is stored by it yet (:data:`bot.core.sessions.STORED`)."""
+    STORED.set(False)
+    track = getattr(interaction.client, "answering", None)
+    task = asyncio.current_task()
+    if track is not None and task is not None:
+        track(task)
 
 
 def speak_to(interaction: discord.Interaction) -> str:
@@ -705,6 +835,7 @@ def speak_to(interaction: discord.Interaction) -> str:
 async def guarded(interaction: discord.Interaction, handler: Awaitable[None]) -> None:
     """Run a component handler in the user's language: refusals are answered privately,
     failures logged and answered."""
+    answering(interaction)
     speak_to(interaction)
     try:
         try:
@@ -712,12 +843,13 @@ async def guarded(interaction: discord.Interaction, handler: Awaitable[None]) ->
             await settle_unanswered(interaction)
         except SessionError as refusal:
             await answer_privately(interaction, str(refusal))
+        await tell_if_dms_closed(interaction)
     except AlreadyAcknowledged:
         return
     except Exception:
         log.exception("component %s failed", (interaction.data or {}).get("custom_id"))
-        with contextlib.suppress(discord.HTTPException, AlreadyAcknowledged):
-            await answer_privately(interaction, _(UNEXPECTED))
+        with contextlib.suppress(*REFUSED, AlreadyAcknowledged):
+            await answer_privately(interaction, unexpected())
 
 
 async def open_panel(interaction: discord.Interaction, game_id: int) -> None:
@@ -735,7 +867,8 @@ async def open_panel(interaction: discord.Interaction, game_id: int) -> None:
         return
     decision = turn_of(seen, interaction.user.id)
     await present(interaction, game_id, info.version, decision,
-                  panel_for(game_id, info.version, decision, hand=hand_of(seen)), seen)
+                  panel_for(game_id, info.version, decision, hand=hand_of(seen),
+                            areas=await areas_of(seen, decision)), seen)
 
 
 def playing(seen: SeatView, user_id: int) -> Decision | None:
@@ -814,25 +947,137 @@ async def present_current(interaction: discord.Interaction, game_id: int,
         return False
     await present(interaction, game_id, info.version, decision,
                   panel_for(game_id, info.version, decision, header=header, hand=hand_of(seen),
-                            undo=seen.undoable), seen)
+                            undo=seen.undoable, areas=await areas_of(seen, decision)), seen)
     return True
 
 
 async def present_result(interaction: discord.Interaction, sessions: Sessions,
                          result: MoveResult, headline: str | None = None,
                          undo_button: bool = True) -> None:
-    """The panel after a step or an undo: the next step of the turn, or why there is none."""
+    """The panel after a step or an undo: the next step of the turn, or why there is none.
+
+    The step is stored by now: when Discord refuses this answer (or drawing it fails), a
+    plainer one still says what was played and shows the decision as it now stands."""
+    await answer_stored(
+        interaction, _present_result(interaction, sessions, result, headline, undo_button),
+        lambda: _plain_result(interaction, sessions, result, headline, undo_button))
+
+
+async def _present_result(interaction: discord.Interaction, sessions: Sessions,
+                          result: MoveResult, headline: str | None,
+                          undo_button: bool) -> None:
     game_id, user_id = result.game_id, interaction.user.id
     info = None if result.decision is not None else await sessions.info_by_id(game_id)
     hand = seen = None
     if result.decision is not None:
         seen = await sessions.seat_view(game_id, user_id, undo=undo_button)
         hand = hand_of(seen)
+    fresh = seen is not None and seen.info.version == result.version
     panel = after_move_panel(result, info, headline=headline, hand=hand,
-                             undo=seen is not None and seen.undoable)
+                             undo=seen is not None and seen.undoable,
+                             areas=await areas_of(seen, result.decision) if fresh else None)
     if seen is not None and seen.info.version != result.version:
         seen = None  # moved on meanwhile: the image is drawn from a fresh read
     await present(interaction, game_id, result.version, result.decision, panel, seen)
+
+
+async def _plain_result(interaction: discord.Interaction, sessions: Sessions,
+                        result: MoveResult, headline: str | None, undo_button: bool) -> Panel:
+    """The answer after a step as it now stands, without images: the same panel when
+    nothing moved since, else what was played and the user's decision now."""
+    known = after_move_panel(result, headline=headline)
+    try:
+        seen = await sessions.seat_view(result.game_id, interaction.user.id, undo=undo_button)
+    except Exception:
+        log.exception("game %s could not be read again for a plain answer", result.game_id)
+        return known
+    info = seen.info
+    decision = seen.decision if info.status == "active" else None
+    if info.version == result.version:
+        return after_move_panel(result, None if decision is not None else info,
+                                headline=headline, hand=hand_of(seen),
+                                undo=undo_button and seen.undoable)
+    if decision is None:
+        return after_move_panel(result, info, headline=headline)
+    header = [headline or _("You chose **{label}**.", label=result.label)]
+    header += [f"• {line}" for line in result.events]
+    return panel_for(result.game_id, info.version, decision, header=header, hand=hand_of(seen))
+
+
+#: What an answer Discord refuses raises: its refusal, or the connection to it failing.
+REFUSED = (discord.HTTPException, aiohttp.ClientError, OSError, TimeoutError)
+
+
+async def answer_stored(interaction: discord.Interaction, answer: Awaitable[None],
+                        plain: Callable[[], Awaitable[Panel]]) -> None:
+    """Give ``answer``, the answer to an interaction whose change is stored already.
+
+    When Discord refuses it (a 400, a 5xx, a lost connection) or it fails, the user is
+    still told the truth: ``plain()``'s panel as a private message without images, else
+    its text alone — never "nothing was changed"."""
+    try:
+        await answer
+        return
+    except AlreadyAcknowledged:
+        raise
+    except REFUSED as error:
+        log.warning("the answer to interaction %s was refused after its change was stored "
+                    "(%s); answering plainly", interaction.id, refusal_of(error))
+    except Exception:
+        log.exception("the answer to interaction %s failed after its change was stored; "
+                      "answering plainly", interaction.id)
+    if expired(interaction):
+        return
+    with contextlib.suppress(*REFUSED):
+        await settle(interaction)  # a deferral still to come is called off
+    try:
+        panel = await plain()
+    except Exception:
+        log.exception("no plain answer for interaction %s", interaction.id)
+        panel = Panel(_(UNEXPECTED_AFTER_STORED), None)
+    attempts = [panel]
+    if panel.view is not None:
+        attempts.append(Panel(clip_lines([panel.content, _(PANEL_REFUSED)]), None))
+    for attempt in attempts:
+        try:
+            await send_private(interaction, attempt)
+            return
+        except REFUSED as error:
+            log.warning("the plain answer to interaction %s was refused too (%s)",
+                        interaction.id, refusal_of(error))
+        if expired(interaction):
+            return
+
+
+def refusal_of(error: BaseException) -> str:
+    """ "HTTP 400 (code 50035): Invalid Form Body", or the connection error."""
+    if isinstance(error, discord.HTTPException):
+        return f"HTTP {error.status} (code {error.code}): {error.text[:200]}"
+    return repr(error)
+
+
+async def send_private(interaction: discord.Interaction, panel: Panel) -> None:
+    """``panel`` (no image) as a private message: the interaction's response when it has
+    none yet, else in place of its "thinking…" placeholder, else a followup."""
+    content: str | None = fit_message(panel.content)
+    view: Any = panel.view
+    if isinstance(view, LayoutComponents):
+        view.text, view.images, content = content, [], None
+    extra = {} if view is None else {"view": view}
+    response = interaction.response
+    if not response.is_done():
+        try:
+            async with _responding(interaction, "answered"):
+                await response.send_message(content, ephemeral=True, **extra)
+            return
+        except AlreadyAcknowledged:
+            pass  # Discord took the refused answer after all (a 5xx): a followup then
+    if expired(interaction):
+        return
+    if response.type == discord.InteractionResponseType.deferred_channel_message:
+        await interaction.edit_original_response(content=content, attachments=[], **extra)
+    else:
+        await interaction.followup.send(content, ephemeral=True, **extra)
 
 
 async def take_back(interaction: discord.Interaction, game_id: int, version: int) -> None:
@@ -890,6 +1135,27 @@ async def choose_group(interaction: discord.Interaction, game_id: int, version: 
                             undo=seen.undoable), seen)
 
 
+async def choose_area(interaction: discord.Interaction, game_id: int, version: int,
+                      area: int | None) -> None:
+    """An area of a big decision was chosen: show that area's options and its image."""
+    acknowledge_soon(interaction)
+    sessions = sessions_of(interaction)
+    seen = await sessions.seat_view(game_id, interaction.user.id, undo=True)
+    info = seen.info
+    decision = playing(seen, interaction.user.id)
+    if info.version != version and not await sessions.panel_holds(
+            game_id, interaction.user.id, version):  # (only others' side steps since: holds)
+        raise SessionError(STALE_PANEL)
+    if decision is None:
+        raise SessionError.verbatim(waiting_text(info))
+    areas = await areas_of(seen, decision)
+    if areas is None or area is None or area >= len(areas):
+        raise SessionError(STALE_PANEL)
+    await present(interaction, game_id, info.version, decision,
+                  panel_for(game_id, info.version, decision, hand=hand_of(seen),
+                            undo=seen.undoable, areas=areas, area=area), seen)
+
+
 async def lobby_action(interaction: discord.Interaction, game_id: int, action: str) -> None:
     """Join / Add computer / Start from the lobby message of game ``game_id``."""
     await acknowledge(interaction, ephemeral=True, thinking=True)
@@ -904,7 +1170,7 @@ async def lobby_action(interaction: discord.Interaction, game_id: int, action: s
                  n=(info.seat_of(user.id) or 0) + 1)
     elif action == "cpu":
         info = await sessions.add_computer(current.channel_id, user.id)
-        text = _("A computer player joined: {name}.", name=info.seats[-1].name)
+        text = _("A computer player joined: {name}.", name=plain(info.seats[-1].name))
     else:
         info = await sessions.start(current.channel_id, user.id)
         text = _("**{title}** has started.", title=info.title)
@@ -915,8 +1181,10 @@ async def lobby_action(interaction: discord.Interaction, game_id: int, action: s
 
 
 class TurnButton(ui.DynamicItem[ui.Button], template=r"est:turn:(?P<game>[0-9]{1,19})"):
-    def __init__(self, game_id: int) -> None:
-        super().__init__(ui.Button(label=_("Your turn"), style=discord.ButtonStyle.success,
+    def __init__(self, game_id: int, label: str | None = None) -> None:
+        """``label``: "Your turn", or another (a game's name in the list of your turns)."""
+        super().__init__(ui.Button(label=label or _("Your turn"),
+                                   style=discord.ButtonStyle.success,
                                    custom_id=f"est:turn:{game_id}"))
         self.game_id = game_id
 
@@ -967,6 +1235,19 @@ class StartButton(_LobbyButton, ui.DynamicItem[ui.Button], template=r"est:start:
     style = discord.ButtonStyle.success
 
 
+#: A version no running game has (a new game's lobby is at 0): what a custom id carrying
+#: a number past SQLite's integers stands for (its panel is out of date, like any other
+#: old one).
+NO_VERSION = 0
+
+
+def version_of(digits: str) -> int:
+    """The game version a custom id carries (at most 19 digits, by the templates); one
+    past SQLite's integers is :data:`NO_VERSION`."""
+    version = int(digits)
+    return version if version < MAX_GAME_ID else NO_VERSION
+
+
 def _prefix(public: bool) -> str:
     return "p" if public else ""
 
@@ -984,20 +1265,22 @@ class OptionButton(ui.DynamicItem[ui.Button],
     @classmethod
     def for_option(cls, game_id: int, version: int, index: int, option: Option,
                    style: discord.ButtonStyle = discord.ButtonStyle.primary,
-                   numbers: dict[str, int] | None = None, public: bool = False) -> OptionButton:
-        """The option's key travels in the custom id, or its index when the key is too long."""
+                   numbers: dict[str, int] | None = None, public: bool = False,
+                   label: str | None = None) -> OptionButton:
+        """The option's key travels in the custom id, or its index when the key is too long.
+        ``label``: as :func:`button_labels` fitted it (else the numbered label, clipped)."""
         choice = option.key
         if len(f"est:{_prefix(public)}opt:{game_id}:{version}:{choice}") > CUSTOM_ID_LIMIT:
             choice = f"#{index}"
-        return cls(game_id, version, choice, numbered_label(option, numbers or {}), style,
-                   public)
+        return cls(game_id, version, choice, label or numbered_label(option, numbers or {}),
+                   style, public)
 
     @classmethod
     async def from_custom_id(cls, interaction: discord.Interaction, item: ui.Item[Any],
                              match: re.Match[str]) -> OptionButton:
         label = getattr(item, "label", None) or match["choice"]
         style = getattr(item, "style", None) or discord.ButtonStyle.primary
-        return cls(int(match["game"]), int(match["version"]), match["choice"], label, style,
+        return cls(int(match["game"]), version_of(match["version"]), match["choice"], label, style,
                    bool(match["pub"]))
 
     async def callback(self, interaction: discord.Interaction) -> None:
@@ -1024,7 +1307,7 @@ class OptionSelect(ui.DynamicItem[ui.Select],
                              match: re.Match[str]) -> OptionSelect:
         part = int(match["part"]) if match["part"] else None
         # discord.py fills in the values
-        return cls(int(match["game"]), int(match["version"]), [], public=bool(match["pub"]),
+        return cls(int(match["game"]), version_of(match["version"]), [], public=bool(match["pub"]),
                    part=part)
 
     async def callback(self, interaction: discord.Interaction) -> None:
@@ -1051,7 +1334,7 @@ class GroupSelect(ui.DynamicItem[ui.Select],
     @classmethod
     async def from_custom_id(cls, interaction: discord.Interaction, item: ui.Item[Any],
                              match: re.Match[str]) -> GroupSelect:
-        return cls(int(match["game"]), int(match["version"]), [], public=bool(match["pub"]))
+        return cls(int(match["game"]), version_of(match["version"]), [], public=bool(match["pub"]))
 
     async def callback(self, interaction: discord.Interaction) -> None:
         values = self.item.values
@@ -1061,6 +1344,52 @@ class GroupSelect(ui.DynamicItem[ui.Select],
             return
         await guarded(interaction, choose_group(interaction, self.game_id, self.version,
                                                 _index(values[0]), self.public))
+
+
+class AreaButton(ui.DynamicItem[ui.Button],
+                 template=r"est:area:(?P<game>[0-9]{1,19}):(?P<version>[0-9]{1,19}):(?P<area>[0-9]{1,2})"):
+    """An area of the board, for a decision that asks for one first."""
+
+    def __init__(self, game_id: int, version: int, area: int, letter: str = "") -> None:
+        super().__init__(ui.Button(label=_("Area {letter}", letter=letter or str(area + 1)),
+                                   style=discord.ButtonStyle.primary,
+                                   custom_id=f"est:area:{game_id}:{version}:{area}"))
+        self.game_id, self.version, self.area = game_id, version, area
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: ui.Item[Any],
+                             match: re.Match[str]) -> AreaButton:
+        return cls(int(match["game"]), int(match["version"]), int(match["area"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await guarded(interaction, choose_area(interaction, self.game_id, self.version,
+                                               self.area))
+
+
+class AreaSelect(ui.DynamicItem[ui.Select],
+                 template=r"est:asel:(?P<game>[0-9]{1,19}):(?P<version>[0-9]{1,19})"):
+    """The other areas of the board, under one area's options."""
+
+    def __init__(self, game_id: int, version: int, areas: list[tuple[int, str]]) -> None:
+        choices = [discord.SelectOption(label=_("Area {letter}", letter=letter), value=str(i))
+                   for i, letter in areas[:MENU_LIMIT]]
+        super().__init__(ui.Select(custom_id=f"est:asel:{game_id}:{version}",
+                                   placeholder=_("Other areas…"), options=choices))
+        self.game_id, self.version = game_id, version
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: ui.Item[Any],
+                             match: re.Match[str]) -> AreaSelect:
+        return cls(int(match["game"]), int(match["version"]), [])  # values filled in
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        values = self.item.values
+        if not values:
+            speak_to(interaction)
+            await answer_privately(interaction, _("Nothing was chosen."))
+            return
+        await guarded(interaction, choose_area(interaction, self.game_id, self.version,
+                                               _index(values[0])))
 
 
 class UndoButton(ui.DynamicItem[ui.Button],
@@ -1073,7 +1402,7 @@ class UndoButton(ui.DynamicItem[ui.Button],
     @classmethod
     async def from_custom_id(cls, interaction: discord.Interaction, item: ui.Item[Any],
                              match: re.Match[str]) -> UndoButton:
-        return cls(int(match["game"]), int(match["version"]))
+        return cls(int(match["game"]), version_of(match["version"]))
 
     async def callback(self, interaction: discord.Interaction) -> None:
         await guarded(interaction, take_back(interaction, self.game_id, self.version))
@@ -1081,5 +1410,5 @@ class UndoButton(ui.DynamicItem[ui.Button],
 
 DYNAMIC_ITEMS: tuple[type[ui.DynamicItem[Any]], ...] = (
     TurnButton, JoinButton, ComputerButton, StartButton, OptionButton, OptionSelect, GroupSelect,
-    UndoButton,
+    AreaButton, AreaSelect, UndoButton,
 )

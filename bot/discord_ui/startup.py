@@ -24,22 +24,34 @@ class StartFailure(Exception):
 def check_database(path: Path) -> None:
     """Create the database's folder and check that SQLite can write there, or raise
     StartFailure (the bot opens and migrates it in earnest once connected)."""
+    reason = database_problem(path)
+    if reason is not None:
+        raise StartFailure(
+            f"cannot open the database {path} ({reason}): set ESTANCIA_DB in .env to a file "
+            "in a folder this user can write to (default data/estancia.sqlite3)."
+        )
+
+
+def database_problem(path: Path) -> str | None:
+    """Why SQLite could not keep a database at ``path`` (None: it can). Its folder is
+    made; the file is read and written to (a write rolled back: nothing changes), since
+    SQLite opens a file it may not write read-only without a word, and a file that is no
+    database fails only when read."""
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
         if path.is_dir():
             raise IsADirectoryError(21, "it is a folder", str(path))
         connection = sqlite3.connect(path)
         try:
-            connection.execute("BEGIN IMMEDIATE")  # takes the write lock: can we write?
+            connection.execute("BEGIN IMMEDIATE")  # takes the write lock
+            (version,) = connection.execute("PRAGMA user_version").fetchone()
+            connection.execute(f"PRAGMA user_version = {int(version)}")  # a write
             connection.rollback()
         finally:
             connection.close()
     except (OSError, sqlite3.Error) as why:
-        reason = getattr(why, "strerror", None) or str(why)
-        raise StartFailure(
-            f"cannot open the database {path} ({reason}): set ESTANCIA_DB in .env to a file "
-            "in a folder this user can write to (default data/estancia.sqlite3)."
-        ) from None
+        return getattr(why, "strerror", None) or str(why)
+    return None
 
 
 def heartbeat_path(database: Path) -> Path:

@@ -3,11 +3,15 @@
 from __future__ import annotations
 
 import math
+import re
 from typing import Any
 
+import discord.utils
+
+from bot.core import timebank
 from bot.core.option_values import parse_option_words
 from bot.core.sessions import LANGUAGE_NAMES, MAX_TIMEOUT_HOURS, GameInfo
-from games.i18n import N_, _, _n
+from games.i18n import N_, _, _n, number
 from renderer.recap import category_name
 
 #: Discord's limit on message content.
@@ -24,11 +28,48 @@ ECHO_LIMIT = 40
 #: Game options are a few words ("pro sheet=3"); longer text is refused before parsing.
 OPTIONS_TEXT_LIMIT = 200
 
+#: What would still read as a mention or a channel, an emoji or a time once
+#: ``escape_mentions`` is done (it only breaks real-looking ids: ``<@1002>`` is left).
+_ANGLE_MARKUP = re.compile(r"<(?=[@#:]|a:|t:|/)")
+
+
+#: A command quoted in a text of the bot ("agree with `/estancia pause`"), kept as code.
+_COMMAND_SPAN = re.compile(r"(`/estancia [^`\n]{1,60}`)")
+
+
+def plain(text: str) -> str:
+    """Text that is not the bot's own markdown — a display name, an event or a log line
+    naming players, a label — escaped for a message's content: "**Ana**" shows its stars,
+    "<@1002>" and "@everyone" show as typed, never as a mention (discord.py's
+    ``escape_mentions`` and ``escape_markdown``; a backslash before ``<`` for the rest).
+    A quoted ``/estancia`` command stays a code span. Not for button or select labels,
+    which Discord shows as they are."""
+    parts = _COMMAND_SPAN.split(text)
+    return "".join(part if index % 2 else _escaped(part) for index, part in enumerate(parts))
+
+
+def _escaped(text: str) -> str:
+    text = discord.utils.escape_markdown(discord.utils.escape_mentions(text))
+    return _ANGLE_MARKUP.sub(r"\<", text)
+
+
+def plain_lines(lines: list[str]) -> list[str]:
+    return [plain(line) for line in lines]
+
+
 STALE_PANEL = N_("This panel is out of date — the game has moved on.")
 SPECTATOR = N_("You are not playing in this game. `/estancia board` shows the board; "
                "`/estancia log` the last moves.")
 UNEXPECTED = N_("Something went wrong on our side; nothing was changed. Please try again.")
+#: The same after the interaction's change was stored: it counts, whatever went wrong next.
+UNEXPECTED_AFTER_STORED = N_("Something went wrong on our side after your action was saved: "
+                             "it counts. `/estancia board` shows the game as it stands.")
+#: The last line of a plain answer sent because Discord refused the panel itself.
+PANEL_REFUSED = N_("(Discord did not take the panel: go on with `/estancia move`.)")
 NOT_IN_GUILD = N_("Estancia games are played in server channels, not in direct messages.")
+#: What a direct message to the bot can do (said after :data:`NOT_IN_GUILD`).
+IN_DIRECT_MESSAGES = N_("Here you can use `/estancia turns`, `/estancia notices` and "
+                        "`/estancia vacation`.")
 
 
 def clip(text: str, limit: int) -> str:
@@ -37,8 +78,9 @@ def clip(text: str, limit: int) -> str:
 
 
 def echo(typed: str) -> str:
-    """What a user typed, quoted for a refusal and cut to :data:`ECHO_LIMIT` characters."""
-    return repr(clip(typed.strip(), ECHO_LIMIT))
+    """What a user typed, quoted for a refusal and cut to :data:`ECHO_LIMIT` characters
+    (never markdown or a mention)."""
+    return plain(repr(clip(typed.strip(), ECHO_LIMIT)))
 
 
 def fit_message(text: str) -> str:
@@ -117,18 +159,25 @@ def seat_lines(info: GameInfo) -> list[str]:
     lines = []
     for seat in info.seats:
         who = (f"<@{seat.user_id}>" if seat.user_id is not None
-               else _("{name} (computer)", name=seat.name))
+               else _("{name} (computer)", name=plain(seat.name)))
         lines.append(f"{seat.index + 1}. {who}")
     return lines
 
 
 def settings_text(info: GameInfo) -> str:
-    if info.turn_timeout_hours:
-        reminders = ", ".join(f"{h:g} h" for h in info.reminder_hours) or _("none")
+    if info.time_bank is not None:
+        reminders = ", ".join(f"{number(h)} h" for h in info.reminder_hours) or _("none")
+        at_zero = (_("the computer plays the turn") if info.timeout_policy == "computer"
+                   else _("the seat forfeits"))
+        timer = _("Clock: {clock} ({notation}) · reminders when {reminders} are left · at "
+                  "zero: {policy}", clock=timebank.describe(info.time_bank),
+                  notation=info.time_bank.notation, reminders=reminders, policy=at_zero)
+    elif info.turn_timeout_hours:
+        reminders = ", ".join(f"{number(h)} h" for h in info.reminder_hours) or _("none")
         at_deadline = (_("the computer plays the turn") if info.timeout_policy == "computer"
                        else _("the seat forfeits"))
         timer = _("Turn timer: {hours} h · reminders before the deadline: {reminders} · at the "
-                  "deadline: {policy}", hours=f"{info.turn_timeout_hours:g}",
+                  "deadline: {policy}", hours=number(info.turn_timeout_hours),
                   reminders=reminders, policy=at_deadline)
     else:
         timer = _("Turn timer: off")
@@ -153,6 +202,6 @@ def breakdown_lines(names: list[str], scores: dict[int, dict[str, int]],
         parts = " · ".join(f"{category_name(category, game)} {points}"
                            for category, points in scores[seat].items()
                            if category != "total" and points)
-        name = names[seat] if 0 <= seat < len(names) else _("Seat {n}", n=seat + 1)
+        name = plain(names[seat]) if 0 <= seat < len(names) else _("Seat {n}", n=seat + 1)
         lines.append(f"{name} **{scores[seat].get('total', 0)}**" + (f" ({parts})" if parts else ""))
     return lines

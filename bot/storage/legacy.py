@@ -1,15 +1,22 @@
 """The schema's history before Alembic, kept word for word: the migrations the releases up to
 e65209e applied by hand, numbered in ``PRAGMA user_version`` (SQLite) and in the table
 ``estancia_schema`` (PostgreSQL). :func:`bot.storage.upgrade.upgrade` runs what a database
-from such a release still lacks, up to :data:`LAST` (the schema of e65209e, Alembic's
+from such a release still lacks, up to :data:`BASELINE` (the schema of e65209e, Alembic's
 baseline revision), then hands over to Alembic. Never edit these: a new change is an
 Alembic migration (``bot/storage/migrations``).
 """
 
 from __future__ import annotations
 
-#: The last schema numbered by hand (release e65209e).
-LAST = 6
+#: The last schema numbered by hand: 7, written by the program between release e65209e and
+#: the one storage layer (issue 25's clocks and notices); a database at 7 has the tables of
+#: Alembic's revision ``0007`` and is stamped with it. The migrations kept below go up to
+#: :data:`BASELINE` (6, release e65209e), the baseline revision ``0006``.
+LAST = 7
+BASELINE = 6
+#: The revision a database at a hand-numbered schema from :data:`BASELINE` on is stamped
+#: with (it then follows the Alembic history).
+REVISIONS = {6: "0006", 7: "0007"}
 #: The migration that rewrote every move row in the compact form (a SQLite file is worth
 #: compacting once after it).
 COMPACTED_AT = 3

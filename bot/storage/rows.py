@@ -9,6 +9,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from bot.core.timebank import Reserves, TimeBank
+
 #: A move row keeps the state after it when this many versions have passed since the
 #: game's last snapshot: replaying at most this many logged steps rebuilds any moment.
 SNAPSHOT_EVERY = 50
@@ -65,6 +67,9 @@ class GameRow:
     votes: tuple[int, ...] = ()
     #: The language of the game's public posts (turn messages, events, boards, recaps).
     language: str = "en"
+    #: The game's clock (None: the per-turn timer only), and each seat's reserve.
+    time_bank: TimeBank | None = None
+    reserves: Reserves | None = None
 
 
 @dataclass(frozen=True)
@@ -82,6 +87,7 @@ class NewGame:
     created_at: float
     parent_id: int | None = None
     language: str = "en"
+    time_bank: TimeBank | None = None
 
 
 @dataclass(frozen=True)
@@ -136,11 +142,24 @@ class RatingRow:
 
 
 @dataclass(frozen=True)
+class SoloBest:
+    """A player's finished solo games (one seat against an automa) of one game and automa
+    level: the best total and how many."""
+
+    game: str
+    level: str | None
+    best: int
+    games: int
+
+
+@dataclass(frozen=True)
 class ServerRow:
     guild_id: int
     stale_days: float
     lobby_days: float
     stale_policy: str
+    #: A deadline inside the quiet hours of the player to move moves to their end.
+    quiet_deadlines: bool = False
 
 
 @dataclass(frozen=True)

@@ -84,6 +84,10 @@ games = Table(
     Column("paused_at", Real),
     Column("votes", Text, nullable=False, server_default="[]"),
     Column("language", Text, nullable=False, server_default="en"),
+    #: The game's clock (``TimeBank.to_json``; None: the per-turn timer only) and each
+    #: seat's reserve (``Reserves.to_json``).
+    Column("time_bank", Text),
+    Column("reserves", Text),
     CheckConstraint("status IN ('lobby', 'active', 'finished', 'cancelled')",
                     name="games_status_check"),
     CheckConstraint("timeout_policy IN ('computer', 'forfeit')", name="games_timeout_policy_check"),
@@ -182,6 +186,8 @@ servers = Table(
     Column("lobby_days", Real, nullable=False),
     Column("stale_policy", Text, nullable=False),
     Column("updated_at", Real, nullable=False),
+    #: A deadline inside the quiet hours of the player to move moves to their end (0/1).
+    Column("quiet_deadlines", Integer, nullable=False, server_default=text("0")),
     CheckConstraint("stale_policy IN ('computer', 'forfeit', 'cancel')",
                     name="servers_stale_policy_check"),
 )
@@ -200,6 +206,45 @@ stale_warnings = Table(
     Column("version", Integer, nullable=False),
     Column("warned_at", Real, nullable=False),
 )
+
+#: Players' notice preferences (bot.core.notices.PlayerPrefs; none: the defaults).
+players = Table(
+    "players", metadata,
+    Column("user_id", Id, primary_key=True, autoincrement=False),
+    Column("time_zone", Text),
+    Column("quiet_hours", Text),
+    Column("dm_notices", Integer, nullable=False, server_default=text("0")),
+    Column("dms_closed", Integer, nullable=False, server_default=text("0")),
+    Column("told_closed", Integer, nullable=False, server_default=text("0")),
+    Column("language", Text),
+    Column("updated_at", Real, nullable=False),
+)
+
+#: Turn notices and reminders to deliver to one player (bot.core.notices), each once:
+#: unique by game, player and key; claimed like the outbox on PostgreSQL.
+notices = Table(
+    "notices", metadata,
+    Column("id", Id, primary_key=True),
+    Column("game_id", Id, _game_fk(), nullable=False),
+    Column("user_id", Id, nullable=False),
+    Column("key", Text, nullable=False),
+    Column("kind", Text, nullable=False),
+    Column("seat", Integer, nullable=False),
+    Column("turn", Integer, nullable=False),
+    Column("message_id", Id),
+    Column("due_at", Real, nullable=False),
+    Column("created_at", Real, nullable=False),
+    Column("claimed_until", Real),
+    Column("attempts", Integer, nullable=False, server_default=text("0")),
+    Column("done_at", Real),
+    #: "dm" or "channel" once delivered (None: dropped).
+    Column("route", Text),
+    Column("sent_message_id", Id),
+    UniqueConstraint("game_id", "user_id", "key"),
+    CheckConstraint("kind IN ('turn', 'reminder')", name="notices_kind_check"),
+)
+Index("notices_due", notices.c.due_at,
+      sqlite_where=text("done_at IS NULL"), postgresql_where=text("done_at IS NULL"))
 
 
 # -- expressions spelled differently by the two dialects ----------------------------------

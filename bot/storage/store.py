@@ -59,8 +59,11 @@ from sqlalchemy import (
 from sqlalchemy.dialects import postgresql, sqlite
 
 from bot.core.announcements import MOVE_ANNOUNCEMENTS
+from bot.core.notices import NewNotice
+from bot.core.timebank import Reserves, TimeBank
 from bot.storage import backends, upgrade
 from bot.storage.compiled import Body, Query, Result, Sql, many, once, run
+from bot.storage.notices import StoreNotices
 from bot.storage.rows import (
     ADDRESS_KEY,
     SNAPSHOT_EVERY,
@@ -76,11 +79,14 @@ from bot.storage.rows import (
     RatingRow,
     SeatRow,
     ServerRow,
+    SoloBest,
     StaleVersion,
     TimerRow,
 )
 from bot.storage.schema import (
     games,
+    json_has,
+    json_int,
     json_list_has,
     json_text,
     moves,
@@ -178,7 +184,19 @@ def game_from(r: Any) -> GameRow:
         deadline_at=r.deadline_at, result=json.loads(r.result) if r.result else None,
         created_at=r.created_at, updated_at=r.updated_at, parent_id=r.parent_id,
         paused_at=r.paused_at, votes=tuple(json.loads(r.votes)), language=r.language,
+        time_bank=None if r.time_bank is None else TimeBank.from_json(json.loads(r.time_bank)),
+        reserves=None if r.reserves is None else Reserves.from_json(json.loads(r.reserves)),
     )
+
+
+def bank_json(bank: TimeBank | None) -> str | None:
+    """A game's time bank as stored (compared like the timer settings: a settings change
+    keeps the version)."""
+    return None if bank is None else dump(bank.to_json())
+
+
+def reserves_json(reserves: Reserves | None) -> str | None:
+    return None if reserves is None else dump(reserves.to_json())
 
 
 def move_from(r: Any) -> MoveRow:
@@ -215,6 +233,10 @@ _GAME_OPEN_IN_CHANNEL = Sql(select(games).where(
     games.c.channel_id == bindparam("p_channel_id"), games.c.status.in_(("lobby", "active"))))
 _GAME_LATEST_IN_CHANNEL = (Sql(select(games).where(games.c.channel_id == bindparam("p_channel_id"))
                            .order_by(games.c.id.desc()).limit(1)))
+_GAMES_FROM_CHANNEL = Sql(
+    select(games).where(games.c.parent_id == bindparam("p_channel_id"))
+    .order_by(games.c.status.in_(("lobby", "active")).desc(), games.c.id.desc())
+    .limit(bindparam("p_limit")))
 _GAMES_WITH_STATUS = (Sql(select(games).where(games.c.status.in_(bindparam("p_statuses",
                                                                         expanding=True)))
                       .order_by(games.c.id)))
@@ -225,10 +247,11 @@ _SWAP_GAME = Sql(update(games).where(
     games.c.reminder_hours == bindparam("p_expected_reminders"),
     games.c.timeout_policy == bindparam("p_expected_policy"),
     games.c.seats == bindparam("p_expected_seats"),
+    games.c.time_bank.is_not_distinct_from(bindparam("p_expected_bank")),
 ).values({c: bindparam(f"p_new_{c}") for c in (
     "status", "seats", "version", "state", "turn_timeout_hours", "reminder_hours",
     "timeout_policy", "turn_started_at", "deadline_at", "result", "updated_at", "paused_at",
-    "votes", "language")}))
+    "votes", "language", "time_bank", "reserves")}))
 
 _LAST_SNAPSHOT = (Sql(select(moves.c.version)
                   .where(moves.c.game_id == _GAME, moves.c.snapshot.is_not(None))
@@ -352,6 +375,15 @@ _PLAYER_RATINGS = (Sql(select(ratings).where(ratings.c.guild_id == bindparam("p_
                                          ratings.c.player == bindparam("p_player"))
                    .order_by(ratings.c.games.desc(), ratings.c.game)))
 
+_solo_level = json_text(games.c.result, "automa", "level").label("level")
+_solo_best = func.max(json_int(games.c.result, "totals", 0)).label("best")
+_BEST_SOLO_SCORES = Sql(
+    select(games.c.game, _solo_level, _solo_best, func.count().label("games"))
+    .where(games.c.guild_id == bindparam("p_guild_id"), games.c.status == "finished",
+           json_has(games.c.result, "automa"),
+           json_int(games.c.seats, 0, "user_id") == bindparam("p_user_id"))
+    .group_by(games.c.game, _solo_level).order_by(games.c.game, _solo_best.desc()))
+
 _SERVER = Sql(select(servers).where(servers.c.guild_id == bindparam("p_guild_id")))
 _last_move = (select(func.max(moves.c.created_at)).where(moves.c.game_id == games.c.id)
               .scalar_subquery().label("last_move"))
@@ -398,7 +430,8 @@ def _upserts(dialect: str) -> _Upserts:
         server=Sql(server.on_conflict_do_update(
             index_elements=["guild_id"],
             set_={c: server.excluded[c] for c in ("stale_days", "lobby_days",
-                                                  "stale_policy", "updated_at")})),
+                                                  "stale_policy", "updated_at",
+                                                  "quiet_deadlines")})),
         vacation=Sql(vacation.on_conflict_do_update(
             index_elements=["user_id"], set_={"away_until": vacation.excluded.away_until})),
         # once per version, even from two processes
@@ -409,9 +442,10 @@ def _upserts(dialect: str) -> _Upserts:
     )
 
 
-class Store:
+class Store(StoreNotices):
     """The database. Open with :meth:`Store.open` (or :func:`open_store`), close with
-    :meth:`close`."""
+    :meth:`close`. Players' notice preferences and their notices: :class:`StoreNotices`
+    (the :class:`bot.core.notices.NoticeStore` interface)."""
 
     def __init__(self, backend: backends.Backend) -> None:
         self._backend = backend
@@ -495,7 +529,7 @@ class Store:
                 "reminder_hours": dump(list(new.reminder_hours)),
                 "timeout_policy": new.timeout_policy, "created_at": new.created_at,
                 "updated_at": new.created_at, "parent_id": new.parent_id,
-                "language": new.language,
+                "language": new.language, "time_bank": bank_json(new.time_bank),
             })).one()
             if announcement is not None:
                 yield self._insert_outbox(row.id, 0, new.channel_id, announcement,
@@ -523,6 +557,12 @@ class Store:
         row = await self._one(_GAME_LATEST_IN_CHANNEL, channel_id=channel_id)
         return game_from(row) if row else None
 
+    async def games_from_channel(self, channel_id: int, limit: int) -> list[GameRow]:
+        """Games played in threads opened from this channel (``parent_id``): the open ones
+        first, then the others, newest first."""
+        return [game_from(r) for r in await self._all(_GAMES_FROM_CHANNEL,
+                                                       channel_id=channel_id, limit=limit)]
+
     async def games_with_status(self, *statuses: str) -> list[GameRow]:
         return [game_from(r) for r in await self._all(_GAMES_WITH_STATUS,
                                                        statuses=list(statuses))]
@@ -540,6 +580,7 @@ class Store:
             "expected_reminders": dump(list(settings.reminder_hours)),
             "expected_policy": settings.timeout_policy,
             "expected_seats": seats_json(settings.seats),
+            "expected_bank": bank_json(settings.time_bank),
             "new_status": game.status, "new_seats": seats_json(game.seats),
             "new_version": game.version, "new_state": pack_state(game.state),
             "new_turn_timeout_hours": game.turn_timeout_hours,
@@ -549,6 +590,8 @@ class Store:
             "new_result": dump(game.result) if game.result is not None else None,
             "new_updated_at": game.updated_at, "new_paused_at": game.paused_at,
             "new_votes": dump(list(game.votes)), "new_language": game.language,
+            "new_time_bank": bank_json(game.time_bank),
+            "new_reserves": reserves_json(game.reserves),
         })
         if swapped.rowcount != 1:
             raise StaleVersion(game.id)
@@ -666,9 +709,18 @@ class Store:
         if self._claims:
             await self._bookkeeping(once(run(_RELEASE_OUTBOX, {"id": outbox_id})))
 
-    async def mark_sent(self, outbox_id: int, message_id: int | None, now: float) -> None:
-        await self._bookkeeping(once(run(_MARK_SENT, {
-            "id": outbox_id, "message_id": message_id, "now": now})))
+    async def mark_sent(self, outbox_id: int, message_id: int | None, now: float,
+                        notices: Sequence[NewNotice] = ()) -> None:
+        """The row was delivered as ``message_id``; the ``notices`` it leaves are written
+        with it, each once (:meth:`StoreNotices.insert_notices`). (Bookkeeping: lost in a
+        crash of the database server, the row is re-sent with its nonce, gets the same
+        message back and writes the notices then.)"""
+
+        def sent() -> Body[None]:
+            yield run(_MARK_SENT, {"id": outbox_id, "message_id": message_id, "now": now})
+            yield from self.insert_notices(notices, now)
+
+        await self._bookkeeping(sent())
 
     async def mark_failed(self, outbox_id: int, retry_at: float | None) -> int:
         """Count a failed attempt; ``retry_at`` None abandons the row (it then no longer
@@ -782,17 +834,25 @@ class Store:
         return [rating_from(r) for r in await self._all(_PLAYER_RATINGS, guild_id=guild_id,
                                                          player=player)]
 
+    async def best_solo_scores(self, guild_id: int, user_id: int) -> list[SoloBest]:
+        """The user's best total per game and automa level in their finished solo games on a
+        server (the result's ``automa`` and ``totals``, see ``transitions.automa_result``)."""
+        return [SoloBest(r.game, r.level, r.best, r.games)
+                for r in await self._all(_BEST_SOLO_SCORES, guild_id=guild_id,
+                                         user_id=user_id)]
+
     # -- servers and stale games -----------------------------------------------------------
     async def server(self, guild_id: int) -> ServerRow | None:
         row = await self._one(_SERVER, guild_id=guild_id)
         return None if row is None else ServerRow(row.guild_id, row.stale_days,
-                                                  row.lobby_days, row.stale_policy)
+                                                  row.lobby_days, row.stale_policy,
+                                                  bool(row.quiet_deadlines))
 
     async def save_server(self, server: ServerRow, now: float) -> None:
         await self._write(once(run(self._upsert.server, {
             "guild_id": server.guild_id, "stale_days": server.stale_days,
             "lobby_days": server.lobby_days, "stale_policy": server.stale_policy,
-            "updated_at": now})))
+            "updated_at": now, "quiet_deadlines": int(server.quiet_deadlines)})))
 
     async def active_games_activity(self) -> list[Activity]:
         """Every active game, its last move's time and its stale warning (for the sweep)."""

@@ -3,10 +3,11 @@
 
 * a new database is created from :mod:`bot.storage.schema` and stamped with the head of
   the migration history;
-* a database of a release before Alembic (schema ``1``–``6``, numbered by hand: ``PRAGMA
+* a database of a release before Alembic (schema ``1``–``7``, numbered by hand: ``PRAGMA
   user_version`` on SQLite, the table ``estancia_schema`` on PostgreSQL) gets the old
-  migrations it lacks (:mod:`bot.storage.legacy`), is stamped with the baseline revision
-  ``0006`` (release e65209e), then upgraded by Alembic;
+  migrations it lacks up to 6 (:mod:`bot.storage.legacy`), is stamped with the revision
+  of its schema (``0006``: release e65209e; ``0007``: the clocks and notices written by
+  the program just before Alembic, the same tables), then upgraded by Alembic;
 * a database Alembic manages is upgraded to the head (``bot/storage/migrations``).
 
 Those old markers are then set to :data:`FOR_OLDER_RELEASES`, a number above any those
@@ -36,7 +37,7 @@ from bot.storage.schema import metadata
 
 MIGRATIONS = Path(__file__).parent / "migrations"
 #: The revision a database of release e65209e (hand-numbered schema 6) is stamped with.
-BASELINE = "0006"
+BASELINE = legacy.REVISIONS[legacy.BASELINE]
 #: What the hand-numbered markers say once Alembic manages a database.
 FOR_OLDER_RELEASES = legacy.LAST + 1
 # Alembic says at every open which dialect it found; the store logs what it upgraded.
@@ -102,6 +103,7 @@ def upgrade(db: Connection) -> Upgrade:
         if found == target:
             return Upgrade(found, found)
         _alembic_upgrade(db, found)
+        _mark(db)
         return Upgrade(found, target)
     number = legacy_number(db)
     if number > legacy.LAST:
@@ -113,10 +115,11 @@ def upgrade(db: Connection) -> Upgrade:
         _mark(db)
         return Upgrade(None, target)
     _legacy_upgrade(db, number)
-    MigrationContext.configure(db).stamp(scripts(), BASELINE)
+    stamped = legacy.REVISIONS[max(number, legacy.BASELINE)]
+    MigrationContext.configure(db).stamp(scripts(), stamped)
     _mark(db)
-    if target != BASELINE:
-        _alembic_upgrade(db, BASELINE)
+    if target != stamped:
+        _alembic_upgrade(db, stamped)
     return Upgrade(f"legacy {number}", target,
                    compacted=db.dialect.name == "sqlite" and 0 < number < legacy.COMPACTED_AT)
 
@@ -138,7 +141,7 @@ def _legacy_upgrade(db: Connection, number: int) -> None:
             db.exec_driver_sql(f"PRAGMA user_version = {n}")
         return
     db.exec_driver_sql("CREATE TABLE IF NOT EXISTS estancia_schema (version INTEGER)")
-    for n in sorted(n for n in legacy.POSTGRESQL if n > number):
+    for n in sorted(n for n in legacy.POSTGRESQL if n > number):  # up to the baseline
         for statement in legacy.POSTGRESQL[n]:
             db.exec_driver_sql(statement)
         db.execute(text("INSERT INTO estancia_schema (version) VALUES (:n)"), {"n": n})

@@ -3,11 +3,15 @@
 One person plays against a computer seat, or several people share the keyboard (hot
 seat). Each prompt shows the decision and numbered options; a line may be a number, a
 place on the board (``e2``: the option's ``at``), an option's name or a word of it, an
-option key, or one of ``undo``, ``board``, ``hand``, ``log``, ``scores``, ``help``,
-``quit``. ``hand 2`` shows what seat 2 holds and may do outside the turn (an exchange
-token on another's turn), ``hand 2 1`` plays the first of those (hot seat). Announcements from the outbox are printed as they would be posted in a
-channel (less the lines the player already saw), and the board PNG is written to a
-folder after each move. Input is read line by line, so a whole game can be piped in
+option key, or one of the commands ``undo``, ``board``, ``hand``, ``log``, ``scores``,
+``rules``, ``help``, ``quit`` (in French ``annuler``, ``plateau``, ``main``, ``journal``,
+``scores``, ``règles``, ``aide``, ``quitter``; the English words work in every language).
+``board`` prints the game's text map (:mod:`bot.terminal.maps`). ``hand 2`` shows what
+seat 2 holds and may do outside the turn (an exchange token on another's turn), ``hand 2
+1`` plays the first of those (hot seat). Announcements from the outbox are printed as they
+would be posted in a channel (less the lines the player already saw), and the board PNG is
+written after each move to a folder of its own per game (``out/<game>-<id>-<start time>``:
+a new game never deletes an earlier game's boards). Input is read line by line, so a whole game can be piped in
 (extra lines after the end are ignored). Everything is said in the terminal's language
 (``TerminalOptions.language``: ``--lang``, else ``LC_ALL``/``LANG``), the game's too.
 """
@@ -16,7 +20,10 @@ from __future__ import annotations
 
 import asyncio
 import re
+import shlex
+import sys
 import tempfile
+import textwrap
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime
@@ -26,19 +33,24 @@ from typing import Any, TextIO
 from bot.core.announcements import Announcement
 from bot.core.option_values import parse_option_words
 from bot.core.sessions import GameInfo, SessionError, Sessions
+from bot.discord_ui.text import players_range
 from bot.settings import Settings
 from bot.storage.store import Store
-from bot.terminal.text_board import board_text, view_lines
+from bot.terminal.maps import board_text
+from bot.terminal.text_board import view_lines
 from games import get_game
-from games.base import Decision
-from games.i18n import N_, _, using
+from games.base import Automa, Decision
+from games.i18n import N_, _, _p, using
 from renderer.recap import category_name
 
 #: The terminal's one "channel" in its database.
 TERMINAL_CHANNEL = 1
 FIRST_USER = 1
-COMMANDS = N_("a number, a place (e2) or an option's name; "
-              "undo, board, hand, log, scores, help, quit")
+#: The commands, by their English word (each also answers to its word in the language
+#: played, see :func:`command_words`).
+COMMANDS = ("undo", "board", "hand", "log", "scores", "rules", "help", "quit")
+#: Other words for a command.
+ALIASES = {"q": "quit", "exit": "quit", "?": "help", "": "help"}
 #: How often the terminal looks whether computer seats have moved (when they move in
 #: the background) and how long a move may take before "… is thinking" is shown.
 COMPUTER_POLL = 0.1
@@ -62,6 +74,48 @@ class TerminalOptions:
     images: bool = True
     #: The language everything is said in ("en", "fr").
     language: str = "en"
+    #: The first player's name (default "Player 1"); the others are "Player 2" … or the
+    #: computer seats. Never "You": events say "{name} moves to …".
+    name: str | None = None
+
+
+def command_words() -> dict[str, str]:
+    """Each command's word in the active language ("plateau" for board in French)."""
+    return {
+        "undo": _p("terminal command", "undo"),
+        "board": _p("terminal command", "board"),
+        "hand": _p("terminal command", "hand"),
+        "log": _p("terminal command", "log"),
+        "scores": _p("terminal command", "scores"),
+        "rules": _p("terminal command", "rules"),
+        "help": _p("terminal command", "help"),
+        "quit": _p("terminal command", "quit"),
+    }
+
+
+def commands_text() -> str:
+    """What may be typed, in the active language."""
+    return _("a number, a place (e2) or an option's name; {commands}",
+             commands=", ".join(command_words().values()))
+
+
+def command_of(word: str) -> str | None:
+    """The command a typed word names (its English word, its word in the language played,
+    an alias, or that word without its accents: "regles"), else None."""
+    word = word.casefold()
+    if word in ALIASES:
+        return ALIASES[word]
+    for command, local in command_words().items():
+        if word in (command, local.casefold(), _plain(local)):
+            return command
+    return None
+
+
+def _plain(word: str) -> str:
+    import unicodedata
+
+    decomposed = unicodedata.normalize("NFKD", word.casefold())
+    return "".join(c for c in decomposed if not unicodedata.combining(c))
 
 
 class NoSuchOption(ValueError):
@@ -105,7 +159,7 @@ def choose_option(decision: Decision, line: str) -> str:
         raise NoSuchOption(_("{text} fits several options ({numbers}): type its number.",
                              text=repr(text[:40]), numbers=numbers))
     raise NoSuchOption(_("No option {text}. Type {commands}.", text=repr(text[:40]),
-                         commands=_(COMMANDS)))
+                         commands=commands_text()))
 
 
 class TerminalGame:
@@ -158,8 +212,15 @@ class TerminalGame:
         if info is not None:  # a lobby left half made by an interrupted run
             await self.sessions.cancel(TERMINAL_CHANNEL, info.creator_id, True)
         seats = self.options.seats
+        engine = get_game(self.options.game)
+        solo = sorted(engine.solo_options & set(self.options.options or {}))
+        if solo and seats != 1 and engine.min_seats == 1:
+            raise SessionError(N_(
+                "{options} means the solo game (one seat, against the game's automa): play "
+                "it with --seats 1, or leave {options} out for a game of {n} seats."),
+                options=", ".join(solo), n=seats)
         computer = self.options.computer
-        first_name = _("You") if computer else _("Player {n}", n=1)
+        first_name = (self.options.name or "").strip()[:32] or _("Player {n}", n=1)
         info = await self.sessions.new(
             TERMINAL_CHANNEL, None, FIRST_USER, first_name, self.options.game,
             self.options.options, seed=self.options.seed, language=self.options.language,
@@ -173,17 +234,27 @@ class TerminalGame:
                 )
         if info.status != "active":  # a solo game (GWT:A's difficulty) starts at once
             info = await self.sessions.start(TERMINAL_CHANNEL, FIRST_USER)
-        self._remember(info)
-        self._clear_old_boards()
+        self._remember(info, new=True)
+        if self.options.out is not None:
+            self._clear_old_boards()
         return info
 
-    def _remember(self, info: GameInfo) -> GameInfo:
+    def _remember(self, info: GameInfo, new: bool = False) -> GameInfo:
+        """The seats' names, and the folder of the game's boards: a new game never shares
+        one with an earlier game (a resumed game finds its own again)."""
         self._names = {s.user_id: s.name for s in info.seats if s.user_id is not None}
-        self.folder = self.options.out or self._image_root / f"{info.game}-{info.id}"
+        folder = self.options.out or self._image_root / game_folder(info)
+        if new and self.options.out is None:
+            base, n = folder, 1
+            while folder.exists():
+                n += 1
+                folder = base.with_name(f"{base.name}-{n}")
+        self.folder = folder
         return info
 
     def _clear_old_boards(self) -> None:
-        """A new game in a reused folder: drop the boards a previous game wrote there."""
+        """A new game in the folder given with --out: drop the boards a previous game
+        wrote there (the default folders are one per game and are never emptied)."""
         assert self.folder is not None
         for old in self.folder.glob("board-*.png"):
             old.unlink()
@@ -194,7 +265,7 @@ class TerminalGame:
         (130)."""
         info = await self.open()
         self.say(_("{title}: {names}. Type {commands}.", title=info.title,
-                   names=", ".join(info.names), commands=_(COMMANDS)))
+                   names=", ".join(info.names), commands=commands_text()))
         while True:
             await self.deliver()  # what happened so far (the lobby, a move) before "thinking"
             await self.sessions.wait_for_computers(
@@ -223,7 +294,7 @@ class TerminalGame:
             line = line.strip()
             if self._echo:
                 self.say(f"> {line}")
-            if line.lower() in ("quit", "q", "exit"):
+            if command_of(line) == "quit":
                 self.say(_("Stopped. {hint}", hint=self._saved_hint()))
                 return 0
             await self._handle(info, user, decision, line)
@@ -247,28 +318,33 @@ class TerminalGame:
         return await move
 
     async def _handle(self, info: GameInfo, user: int, decision: Decision, line: str) -> None:
-        command = line.lower()
+        words = line.split()
+        command = command_of(words[0] if words else "")
         try:
-            if command == "undo":
+            if command == "undo" and len(words) == 1:
                 result = await self.sessions.undo(TERMINAL_CHANNEL, user)
-            elif command == "board":
+            elif command == "board" and len(words) == 1:
                 self._say_text_board(info, await self.sessions.view(info.id, None))
                 self._say_board(await self._draw(info.id, info.version))
                 return
-            elif command == "hand" or command.startswith("hand "):
-                played = await self._hand(info, user, command.split()[1:])
+            elif command == "hand":
+                played = await self._hand(info, user, words[1:])
                 if played is None:
                     return
                 result = played
-            elif command == "log":
+            elif command == "log" and len(words) == 1:
                 for entry in await self.sessions.log(TERMINAL_CHANNEL, 15):
                     self.say(f"  {entry}")
                 return
-            elif command == "scores":
-                self._say_scores(info, await self.sessions.scores(info.id))
+            elif command == "scores" and len(words) == 1:
+                self._say_scores(info, await self.sessions.scores(info.id),
+                                 await self.sessions.automa(info.id))
                 return
-            elif command in ("help", "?", ""):
-                self.say(_("Type {commands}.", commands=_(COMMANDS)))
+            elif command == "rules" and len(words) == 1:
+                self._say_rules(info)
+                return
+            elif command == "help" and len(words) <= 1:
+                self.say(_("Type {commands}.", commands=commands_text()))
                 return
             else:
                 try:
@@ -349,8 +425,8 @@ class TerminalGame:
             self.say("  " + _("board: {path}", path=path))
 
     def _say_text_board(self, info: GameInfo, view: dict[str, Any]) -> None:
-        for line in board_text(info.game, view, info.names).splitlines():
-            self.say(f"  {line}")
+        """The text map, not indented: its lines use the terminal's 80 columns."""
+        self.say(board_text(info.game, view, info.names))
 
     async def _hand(self, info: GameInfo, user: int, words: list[str]) -> Any:
         """``hand``: what the player to move holds. ``hand 2``: what seat 2 holds and may
@@ -402,13 +478,26 @@ class TerminalGame:
         else:
             self.say("  " + _("Nothing is hidden in this game: type board to see everything."))
 
-    def _say_scores(self, info: GameInfo, scores: dict[int, dict[str, int]]) -> None:
-        for seat in info.seats:
-            parts = scores[seat.index]
-            game = get_game(info.game)
+    def _say_scores(self, info: GameInfo, scores: dict[int, dict[str, int]],
+                    automa: Automa | None = None) -> None:
+        """Each seat's points by category, then a solo game's opponent's (no seat)."""
+        game = get_game(info.game)
+        lines = [(seat.name, scores[seat.index]) for seat in info.seats]
+        if automa is not None:
+            lines.append((automa.label(), automa.scores))
+        for name, parts in lines:
             detail = ", ".join(f"{category_name(k, game)} {v}" for k, v in parts.items()
                                if k != "total")
-            self.say(f"  {seat.name}: {parts['total']}" + (f" ({detail})" if detail else ""))
+            self.say(f"  {name}: {parts['total']}" + (f" ({detail})" if detail else ""))
+
+    def _say_rules(self, info: GameInfo) -> None:
+        """The game's summary (as ``/estancia rules``) and where its full rules are."""
+        game = get_game(info.game)
+        summary = _(game.summary) if game.summary else _("This game has no summary yet.")
+        if not summary.startswith(game.title):
+            self.say(f"  {game.title} ({players_range(game.min_seats, game.max_seats)})")
+        for line in textwrap.wrap(summary, 76):
+            self.say(f"  {line}")
 
     def _final(self, info: GameInfo) -> None:
         if info.status == "finished":
@@ -421,8 +510,29 @@ class TerminalGame:
     def _saved_hint(self) -> str:
         if self.options.db is None:
             return _("The game was not saved (use --db FILE to keep one).")
-        return _("Saved in {db}: resume with `estancia play {game} --db {db}`.",
-                 db=self.options.db, game=self.options.game)
+        command = f"{launcher()} play {self.options.game} --db {shlex.quote(str(self.options.db))}"
+        return _("Saved in {db}: resume with `{command}`.", db=self.options.db, command=command)
+
+
+def launcher(cwd: Path | None = None) -> str:
+    """How to run ``estancia`` from the current folder: the virtual environment's script
+    (``.venv/bin/estancia`` from the project folder, as the README says; it is not on the
+    PATH), else ``estancia``."""
+    script = Path(sys.executable).parent / "estancia"
+    if not script.exists():
+        return "estancia"
+    here = (cwd or Path.cwd()).resolve()
+    try:
+        return str(script.absolute().relative_to(here))
+    except ValueError:
+        return shlex.quote(str(script.absolute()))
+
+
+def game_folder(info: GameInfo) -> str:
+    """The folder of a game's boards under the image folder: its name, id and start time
+    (a fresh database numbers its games from 1 again)."""
+    started = datetime.fromtimestamp(info.created_at).strftime("%Y%m%d-%H%M%S")
+    return f"{info.game}-{info.id}-{started}"
 
 
 async def play_in_terminal(

@@ -16,11 +16,14 @@ Implemented (rulebook ``shared/rules/gwt-argentina.fr.md``, components ``data.py
   9, 12, 17, 23), tolls by hand colour and player count to the farmer's money space or to
   the owner, paid as far as money allows;
 * phase B at a neutral or own building (its actions in any order, each once, the special
-  action of its space for the owner, or one single auxiliary action instead), at an
+  action of its space for the owner, or one single auxiliary action instead; an action
+  given up at its first choice — "Hire nobody", "Do not move the locomotive" … — is not
+  used up and leaves the auxiliary action open), at an
   opponent's building (one single auxiliary action), at a farmer (auxiliary action or
   help this farmer), in Buenos Aires (delivery, income with temporary and permanent
   certificates, loading with the white/black corner rule, ship 0's pesos and Rotterdam
-  ships' objective cards, grain or 2 pesos per missing grain, forecasts A/B/C placing
+  ships' objective cards from the display, grain or 2 pesos per missing grain, forecasts
+  A/B/C placing
   farmers or workers, then the job-market arrows: departures to the quays with 2 new
   ships, cattle market refills; estanciero back to the start, forecast spaces refilled);
 * phase C: draw up to the hand limit, reshuffling only when a draw needs it;
@@ -30,8 +33,9 @@ Implemented (rulebook ``shared/rules/gwt-argentina.fr.md``, components ``data.py
   replacing, 1 peso via the 6th carpintero; a replaced building under the estanciero is not
   activated), buy cattle by gauchos with the option table and "2 cards into the market",
   the locomotive (occupied spaces ignored, branches, stations upgraded with the corner
-  rule, station masters taken for a worker, the terminus once per arrival then the depot,
-  backward moves as a condition), objectives (take from the display or the deck, play
+  rule, station masters taken for a worker, the terminus upgraded once per arrival, then
+  the depot, left forward to space 24, never backward; backward moves as a condition),
+  objectives (take from the display or the deck, play
   before phase A, between phase B actions and between the Buenos Aires steps, immediate
   actions or not), help farmers (up to 3 or the one under the estanciero, strength from
   the board, workers and up to 4 revealed cards, 1/2 exhaustion cards, coins and printed
@@ -43,11 +47,12 @@ Implemented (rulebook ``shared/rules/gwt-argentina.fr.md``, components ``data.py
   discs, exhaustion cards returned to their pile, extra moves with an extra phase B,
   6b's delivery, 7b's exhaustion for the others, 10b's swap with the market;
 * discs: the 17 slots with their limits, costs and bonuses, ships, stations, quays and
-  districts, and the special cases (a black-slot disc for a white target when only those
-  are left; a disc taken back from a station when none is left);
+  districts, and the special cases of p. 20 for quays and stations (a black-slot disc for a
+  white target when only those are left; a disc taken back from a station when none is
+  left), for a ship only when no ship could be loaded otherwise;
 * the end: the marker leaving the last row in step 5 or 6, no worker tile afterwards
   (step 6 skipped when only workers remain), one last turn for every other player, the
-  final score by the data engineer's ``final_scores`` (12 categories);
+  final score by the data engineer's ``final_scores`` (12 categories, the seats only);
 * the situation notation (NOTATION.md), views with hidden hands, ``determinize``, and a
   heuristic ``evaluate`` for the generic computer player.
 
@@ -56,6 +61,25 @@ Not implemented, or simplified:
 * an extra move (buildings 2, 7, 9) ends phase B where the estanciero stood: its other
   actions are done before the move or not at all (the rulebook does not say; this is the
   reading that keeps "phase B at the location reached").
+
+Readings where the text leaves a choice (issue 20; each told to players by ``/estancia
+rules``, the ``SUMMARY`` of ``engine.py``, and tested in ``test_readings.py``):
+
+* 8 neutral buildings A–H on 8 spaces: « 8 tuiles Bâtiment neutre » (material) and « les
+  actions de chacun des 8 bâtiments neutres » (annex), though set-up step 3 says « Placez
+  les 7 tuiles Bâtiment neutre sur les 7 cases neutres »;
+* the right movement disc scores 2 VP, the score pad's « Marquez 2 points de victoire si
+  vous avez enlevé votre disque de cet emplacement » (p. 10 says 3);
+* a Rotterdam ship's objective card comes from the display: « choisir une carte Objectif de
+  l'offre d'objectifs » (p. 10), not the deck « Obtenir une carte Objectif » also allows;
+* a black-corner disc goes onto a white-corner ship only when no ship could be loaded
+  otherwise: p. 20's exception names « un emplacement Ville lors d'une livraison, ou sur une
+  gare lors d'une amélioration », and the cattle « doit maintenant être chargé sur un
+  bateau »;
+* Pedro's card #15 moves his locomotive one space whatever his specialty: « Carte #15 : La
+  locomotive de Pedro avance d'une case », unlike #13 and #14, names no specialty;
+* a tie with Pedro is shared: « Pedro est considéré en tout point comme un joueur » and « En
+  cas d'égalité, la victoire est partagée ».
 
 The solo game against Pedro (issue 10; one seat, option ``difficulty`` easy / moderate /
 expert; ``pedro_*.py``): a 2-player set-up with Pedro as ``players[1]`` (``state.seats``
@@ -75,8 +99,10 @@ the ship of his active loading card for free (0 and 18 again and again), a Rotte
 ship's objective, the lower forecast tiles, his estanciero back (``pedro_ba``); the
 loading card following the blue arrows, the solo order of the objective display and the
 forecast slide for both players (``pedro_rules``); his score without money, station
-masters or board slots and with every objective fulfilled, and ``winners`` empty unless
-you beat him (``pedro_scoring``); his notation line (``pedro_notation``, NOTATION.md).
+masters or board slots and with every objective fulfilled (``pedro_scoring``; the seats'
+``final_scores`` leave him out), told to the front ends with his difficulty and whether he
+won by ``automa``, and ``winners`` empty when his total beats yours (a tie is shared); his
+notation line (``pedro_notation``, NOTATION.md).
 A tie left after every criterion of his priority lists is your decision (« prenez
 vous-même la décision »: ``pedro_choice``, ``pedro_tie``); the bonus of a district space
 he delivers to is his (pesos lost, objective from the far end, a free card face down, his
@@ -87,7 +113,7 @@ Solo mode, reconstructed or simplified (the card faces, loading cards and Pedro'
 tile are pictures the rulebook text does not carry; each choice is marked
 ``# reconstruction:`` in ``pedro_data``, whose docstring lists them):
 
-* the movement and amounts of cards #1–#15, which ⚡ actions cards #10–#15 carry, the
+* the movement and amounts of cards #1–#15, which ⚡ actions cards #10–#14 carry, the
   experience values and ship orders of the loading cards other than the ●● ones, and the
   cattle bought for 1–6 gauchos;
 * when his lower forecast tile cannot be taken (a worker once the marker left the market)

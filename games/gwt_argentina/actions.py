@@ -18,7 +18,7 @@ from games.gwt_argentina.discs import push_disc
 from games.gwt_argentina.flow import Ctx, push, seat_ref
 from games.gwt_argentina.railway import destinations
 from games.gwt_argentina.state import GwtState, Player
-from games.gwt_argentina.told import _, _n, joined
+from games.gwt_argentina.told import _, _n, cut, joined
 from games.gwt_argentina.trail import building_number, building_owner, building_side
 from games.i18n import N_
 
@@ -126,13 +126,13 @@ def breed_name(breed: str) -> str:
 # -- describing ---------------------------------------------------------------------------
 def describe(state: GwtState, seat: int, a: Action) -> str:
     """A short label of what the action would give now (≤ 100 characters)."""
-    return _describe(state, state.players[seat], a)[:100]
+    return cut(_describe(state, state.players[seat], a), 100)
 
 
 def describe_printed(a: Action) -> str:
     """What an action printed on a card or tile gives, without a position (objective
     cards, ships, station masters: fixed amounts)."""
-    return _describe(None, None, a)[:100]  # type: ignore[arg-type]
+    return cut(_describe(None, None, a), 100)  # type: ignore[arg-type]
 
 
 def _describe(state: GwtState, player: Player, a: Action) -> str:

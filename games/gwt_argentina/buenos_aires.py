@@ -11,7 +11,7 @@ from games.gwt_argentina import data as D
 from games.gwt_argentina import pieces as P
 from games.gwt_argentina import player_board as PB
 from games.gwt_argentina.actions import describe_printed, start
-from games.gwt_argentina.discs import push_disc
+from games.gwt_argentina.discs import corner_slots, push_disc
 from games.gwt_argentina.flow import Ctx, opt, pop, push, push_all, seat_ref, step
 from games.gwt_argentina.hire import place_worker_in_market
 from games.gwt_argentina.market import refill_market
@@ -126,6 +126,13 @@ class IncomeStep:
 
 
 def loadable(state: GwtState, seat: int, value: int) -> list[Ship]:
+    """Ships of value ≤ the income, not one already holding your disc (but ships 0 and 18),
+    whose hold can take a disc of your board: « Un disque provenant d'un emplacement à coins
+    noirs ne peut être placé que dans une cale à coins noirs » (p. 10). The special cases of
+    p. 20 (a black-slot disc on a white place when only those are left, a disc taken back
+    from a station) name « un emplacement Ville lors d'une livraison, ou sur une gare lors
+    d'une amélioration », not ships: our reading applies them to a ship only when no ship
+    could be loaded otherwise, for the cattle « doit maintenant être chargé sur un bateau »."""
     out = []
     for ship in state.board.ships:
         facts = D.SHIP_BY_ID[ship.id]
@@ -134,7 +141,9 @@ def loadable(state: GwtState, seat: int, value: int) -> list[Ship]:
         if seat in ship.discs and not facts.repeatable:
             continue
         out.append(ship)
-    return out
+    player = state.players[seat]
+    strict = [s for s in out if corner_slots(player, D.SHIP_BY_ID[s.id].corner)]
+    return strict or out
 
 
 def ship_name(ship_id: str) -> str:
@@ -174,7 +183,10 @@ class LoadStep:
         pop(state, frame)
         ship = D.SHIP_BY_ID[key[5:]]
         push(state, "load_pay", frame.seat, ship=ship.id)
-        if ship.on_load is not None:
+        if ship.on_load is not None and ship.on_load.kind == "objective":
+            # « choisir une carte Objectif de l'offre d'objectifs » (p. 10): not the deck
+            push(state, "take_objective", frame.seat, display_only=True)
+        elif ship.on_load is not None:
             start(state, frame.seat, ship.on_load, ctx)
         push_disc(state, frame.seat, ship.corner, {"to": "ship", "id": ship.id})
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from games.gwt_argentina import data as D
 from games.gwt_argentina import player_board as PB
-from games.gwt_argentina.flow import Ctx, opt, pop, push, seat_ref, step
+from games.gwt_argentina.flow import Ctx, back_out, opt, pop, push, seat_ref, step
 from games.gwt_argentina.state import Frame, GwtState
 from games.gwt_argentina.told import _, _n
 from games.gwt_argentina.trail import building_number, building_owner
@@ -65,6 +65,7 @@ class BuildStep:
     def apply(state: GwtState, frame: Frame, key: str, ctx: Ctx) -> None:
         pop(state, frame)
         if key == "skip":
+            back_out(state, frame)
             return
         push(state, "build_where", frame.seat, n=int(key[2:]), per=frame.data["per"])
 

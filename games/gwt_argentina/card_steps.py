@@ -19,7 +19,10 @@ from games.gwt_argentina.actions import (
     start_all,
 )
 from games.gwt_argentina.flow import (
+    OPENED,
     Ctx,
+    back_out,
+    mark_opened,
     opt,
     pop,
     push,
@@ -63,6 +66,7 @@ class PairStep:
     def apply(state: GwtState, frame: Frame, key: str, ctx: Ctx) -> None:
         pop(state, frame)
         if key == "skip":
+            back_out(state, frame)
             return
         breed = key[6:]
         player = state.players[frame.seat]
@@ -99,6 +103,9 @@ class DrawThenDiscardStep:
     def apply(state: GwtState, frame: Frame, key: str, ctx: Ctx) -> None:
         pop(state, frame)
         k = int(key[5:])
+        if not k:
+            back_out(state, frame)
+            return
         drawn = PB.draw(state, state.players[frame.seat], k, ctx)
         if drawn:
             push(state, "discard_cards", frame.seat, n=len(drawn))
@@ -183,6 +190,7 @@ class PickCattleStep:
     def apply(state: GwtState, frame: Frame, key: str, ctx: Ctx) -> None:
         pop(state, frame)
         if key == "skip":
+            back_out(state, frame)
             return
         player = state.players[frame.seat]
         PB.discard(player, key[5:])
@@ -214,8 +222,12 @@ class EitherStep:
     @staticmethod
     def apply(state: GwtState, frame: Frame, key: str, ctx: Ctx) -> None:
         pop(state, frame)
-        if key != "skip":
-            start(state, frame.seat, ACTION_BY_KEY[frame.data["options"][int(key[4:])]], ctx)
+        if key == "skip":
+            back_out(state, frame)
+            return
+        depth, said = len(state.stack), len(ctx.events)
+        start(state, frame.seat, ACTION_BY_KEY[frame.data["options"][int(key[4:])]], ctx)
+        mark_opened(state, ctx, depth, said, frame.data.get(OPENED))  # still nothing done
 
 
 @step("discard_objective")
@@ -241,6 +253,7 @@ class DiscardObjectiveStep:
     def apply(state: GwtState, frame: Frame, key: str, ctx: Ctx) -> None:
         pop(state, frame)
         if key == "skip":
+            back_out(state, frame)
             return
         card = key[4:]
         PB.discard(state.players[frame.seat], card)
@@ -293,6 +306,7 @@ class AuxStep:
         pop(state, frame)
         if key == "skip":
             unlock_location(state)
+            back_out(state, frame)
             return
         _key, aux, n = key.split(":")
         do_aux(state, frame.seat, aux, int(n), ctx)
@@ -374,3 +388,5 @@ class TrackGainStep:
         k = int(key[5:])
         if k:
             advance_track(state, frame.seat, frame.data["track"], k, ctx)
+        else:
+            back_out(state, frame)

@@ -181,6 +181,7 @@ from games.gwt_argentina.data_player import (
 from games.gwt_argentina.data_railway import (
     BRANCH_STATIONS,
     DEPOT,
+    DEPOT_EXIT,
     DEPOT_UPGRADE_BEFORE,
     STATION_BY_ID,
     STATION_MASTER_BY_ID,
@@ -386,6 +387,7 @@ __all__ = [
     "TRACK_LENGTH",
     "DEPOT",
     "DEPOT_UPGRADE_BEFORE",
+    "DEPOT_EXIT",
     "Station",
     "STATIONS",
     "STATION_BY_ID",

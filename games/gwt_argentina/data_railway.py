@@ -7,6 +7,8 @@ any number of locomotives stand; ``1`` … ``31`` the numbered spaces (one locom
 une case supplémentaire entre les 2 cases auxquelles il est relié"), holding a station;
 ``depot`` the depot ("le dépôt ferroviaire n'est pas considéré comme une case de la voie
 ferrée"). Space 31 is the terminus, itself a station that may be upgraded once per arrival.
+The depot is not a dead end: a locomotive leaves it forward to space 24 (and may run to the
+terminus again), never backward (:data:`DEPOT_EXIT`).
 
 Station ids: ``b4`` … for branch stations, ``31`` for the terminus.
 """
@@ -24,6 +26,10 @@ DEPOT = "depot"
 #: Maquinista row, last slot, at the depot: "améliorez la gare de votre choix située avant
 #: la case 24".
 DEPOT_UPGRADE_BEFORE = 24
+#: The space one move forward from the depot: « Lorsque votre locomotive se trouve au dépôt
+#: ferroviaire, vous ne pouvez pas la faire reculer à partir de là ... Vous devez donc
+#: l'avancer d'au moins une case (à la case 24) afin de pouvoir la faire reculer » (p. 15).
+DEPOT_EXIT = "24"
 
 
 @dataclass(frozen=True)
@@ -69,9 +75,10 @@ STATION_MASTERS_IN_PLAY = 5
 
 
 def track_next(pos: str) -> tuple[str, ...]:
-    """Positions one step forward from ``pos`` (ignoring occupation)."""
+    """Positions one step forward from ``pos`` (ignoring occupation); from the depot, space
+    24 (:data:`DEPOT_EXIT`)."""
     if pos == DEPOT:
-        return ()
+        return (DEPOT_EXIT,)
     if pos.startswith("b"):
         return (str(int(pos[1:]) + 1),)
     n = int(pos)

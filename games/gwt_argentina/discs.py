@@ -42,14 +42,20 @@ def slot_label(slot: str) -> str:
     return _("{slot} ({what})", slot=slot, what=what)
 
 
-def usable_slots(player: Player, corner: str | None) -> list[str]:
-    """Slots whose disc may go to a target with this corner ("white", "black"; None
-    means any slot), their cost paid."""
+def corner_slots(player: Player, corner: str | None) -> list[str]:
+    """Slots whose disc may go to a target with this corner by the rule of p. 10 ("white",
+    "black"; None means any slot), their cost paid: a white target takes only a disc from
+    a white-corner slot."""
     affordable = [s for s in player.slots if D.DISC_SLOT_BY_ID[s].pay <= player.money]
     if corner != "white":
         return affordable
-    white = [s for s in affordable if D.DISC_SLOT_BY_ID[s].corner == "white"]
-    return white or affordable
+    return [s for s in affordable if D.DISC_SLOT_BY_ID[s].corner == "white"]
+
+
+def usable_slots(player: Player, corner: str | None) -> list[str]:
+    """:func:`corner_slots`, or, for a white target when only black-corner discs are left,
+    those (p. 20)."""
+    return corner_slots(player, corner) or corner_slots(player, None)
 
 
 def place_disc(state: GwtState, seat: int, dest: dict[str, Any]) -> None:

@@ -11,8 +11,10 @@ concern: :mod:`.turn` (phases A–C, first turn), :mod:`.buenos_aires` (the six 
 not implemented is listed in the package docstring (``__init__.py``).
 
 One seat is the solo game against Pedro (``pedro_*.py``): his turn is played inside the
-step that ends yours (``turn.TurnEndStep``), ``winners`` is empty unless you beat his total
-and ``pedro_scores`` gives his score.
+step that ends yours (``turn.TurnEndStep``); ``automa`` tells the front ends about him (his
+difficulty, his score by ``pedro_scores``, whether he won) and ``winners`` is empty unless
+you reach his total (a tie is shared: « Pedro est considéré en tout point comme un
+joueur », « En cas d'égalité, la victoire est partagée »).
 
 An exchange token may be used at any decision of one's own turn, in the middle of an action
 too, except while revealing cards and reckoning strength or breeding value (helping
@@ -26,7 +28,7 @@ import json
 import weakref
 from typing import Any
 
-from games.base import MENU_LIMIT, Decision, Game, Holdings, Option, Outcome
+from games.base import MENU_LIMIT, Automa, Decision, Game, Holdings, Option, Outcome
 from games.gwt_argentina import (  # noqa: F401  (registers the decisions)
     ai_value,
     buenos_aires,
@@ -46,6 +48,7 @@ from games.gwt_argentina import (  # noqa: F401  (registers the decisions)
 )
 from games.gwt_argentina.card_steps import exchange_options, use_exchange_token
 from games.gwt_argentina.flow import Ctx, handler, settle
+from games.gwt_argentina.pedro_data import DIFFICULTY_NAMES, difficulty_name
 from games.gwt_argentina.pedro_scoring import pedro_scores
 from games.gwt_argentina.pedro_view import pedro_view
 from games.gwt_argentina.scoring import Tally, score_tally, tallies
@@ -81,10 +84,21 @@ NO_EXCHANGE = {"help", "help_reveal", "ba_income"}
 
 
 SUMMARY = N_(
-    "Great Western Trail: Argentina (2–4 players): move your estanciero along the trail to "
+    "Great Western Trail: Argentina (1–4 players): move your estanciero along the trail to "
     "Buenos Aires, using buildings on the way to hire workers, build, buy cattle, run your "
     "locomotive and help granjeros; in Buenos Aires your hand's breeds pay your income and "
-    "your cattle sail to Europe. Most points after the job market runs out wins."
+    "your cattle sail to Europe. Most points after the job market runs out wins.\n"
+    "Solo: options:difficulty=easy, moderate or expert, against Pedro, who plays after each of "
+    "your turns and scores without money, station masters or board slots, every objective "
+    "card counted as met.\n"
+    "Readings where the rulebook leaves a choice: a tie shares the win, with Pedro too "
+    "(« En cas d'égalité, la victoire est partagée »); 8 neutral buildings A–H (set-up step 3 "
+    "says 7, the material and the annex 8); the right movement disc scores 2 VP as on the "
+    "score pad (p. 10 says 3); a Rotterdam ship's objective card comes from the display "
+    "(« de l'offre d'objectifs »), not the deck; a black-corner disc goes to a white-corner "
+    "quay or station only when no white-corner one is left, and to a white-corner ship only "
+    "when no ship could be loaded otherwise; Pedro's card #15 moves his locomotive one space "
+    "whatever his specialty; an extra move closes the phase B of the place it leaves."
 )
 
 
@@ -193,12 +207,29 @@ class GwtArgentina(Game[GwtState, GwtOptions]):
             return None
         return dict(_cached("pedro", state, lambda: pedro_scores(state)))
 
+    def automa_level_name(self, level: str) -> str:
+        return difficulty_name(level) if level in DIFFICULTY_NAMES else level
+
+    def automa(self, state: GwtState) -> Automa | None:
+        """Pedro in the solo game: his difficulty, his score by his own rules, and whether
+        he has the best total (a tie is shared, see :meth:`winners`)."""
+        pedro = self.pedro_scores(state)
+        if pedro is None:
+            return None
+        assert state.pedro is not None
+        return Automa(name="Pedro", level=state.pedro.difficulty,
+                      level_name=difficulty_name(state.pedro.difficulty), scores=pedro,
+                      won=pedro["total"] >= self.scores(state)[0]["total"])
+
     def winners(self, state: GwtState) -> list[int]:
-        """Solo: you win by beating Pedro's total (a tie is his); otherwise the best total."""
+        """Solo: you win when Pedro's total does not beat yours — « Pedro est considéré en
+        tout point comme un joueur » and « En cas d'égalité, la victoire est partagée »
+        (our reading: the solo chapter has no tie rule of its own); otherwise the best
+        total."""
         pedro = self.pedro_scores(state)
         if pedro is None:
             return super().winners(state)
-        return [0] if self.scores(state)[0]["total"] > pedro["total"] else []
+        return [0] if self.scores(state)[0]["total"] >= pedro["total"] else []
 
     def evaluate(self, state: GwtState, seat: int) -> float:
         if state.pedro is not None:  # solo: your value (points and potential) less Pedro's

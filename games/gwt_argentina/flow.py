@@ -71,6 +71,31 @@ def unlock_location(state: GwtState) -> None:
         frame.data["locked"] = False
 
 
+#: Frame data key: the index of the location action whose first decision this frame is.
+OPENED = "opened"
+
+
+def back_out(state: GwtState, frame: Frame) -> None:
+    """The first decision of a location action ended with nothing done ("Hire nobody",
+    "Discard nothing", "Do not move the locomotive" ...): the action was not performed, so
+    it and the single auxiliary action stay open — « Si et seulement si vous n'effectuez
+    aucune actions de Lieu, vous pouvez effectuer une action auxiliaire simple à la place »
+    (p. 8). Call it after popping ``frame``."""
+    index = frame.data.get(OPENED)
+    top = state.top()
+    if index is None or top is None or top.kind != "location":
+        return
+    top.data["done"] = [i for i in top.data["done"] if i != index]
+
+
+def mark_opened(state: GwtState, ctx: Ctx, depth: int, said: int, index: int | None) -> None:
+    """After starting location action ``index`` (the stack was ``depth`` deep and ``ctx``
+    had ``said`` events): when the action pushed just its first decision and did nothing
+    else yet, that decision may back out (:func:`back_out`)."""
+    if index is not None and len(state.stack) == depth + 1 and len(ctx.events) == said:
+        state.stack[-1].data[OPENED] = index
+
+
 def handler(frame: Frame) -> Any:
     return REGISTRY[frame.kind]
 

@@ -13,7 +13,17 @@ from games.gwt_argentina import data as D
 from games.gwt_argentina import pieces as P
 from games.gwt_argentina import player_board as PB
 from games.gwt_argentina.actions import row_action
-from games.gwt_argentina.flow import Ctx, opt, pop, push, seat_ref, step, unlock_location
+from games.gwt_argentina.flow import (
+    OPENED,
+    Ctx,
+    back_out,
+    opt,
+    pop,
+    push,
+    seat_ref,
+    step,
+    unlock_location,
+)
 from games.gwt_argentina.state import Frame, GwtState
 from games.gwt_argentina.told import _, _n
 from games.gwt_argentina.words import granjero
@@ -87,13 +97,16 @@ class HelpChooseStep:
         if key == "cancel":
             pop(state, frame)
             unlock_location(state)
+            back_out(state, frame)
             return
         if key.startswith("add:"):
             frame.data["chosen"] = frame.data["chosen"] + [key[4:]]
             return
         pop(state, frame)
-        push(state, "help_reveal", frame.seat, chosen=frame.data["chosen"],
-             bonus=frame.data["bonus"], revealed=[])
+        reveal = push(state, "help_reveal", frame.seat, chosen=frame.data["chosen"],
+                      bonus=frame.data["bonus"], revealed=[])
+        if OPENED in frame.data:  # nothing helped yet: cancelling still backs out
+            reveal.data[OPENED] = frame.data[OPENED]
 
 
 @step("help_reveal")
@@ -140,6 +153,7 @@ class HelpRevealStep:
         pop(state, frame)
         if key == "cancel":
             unlock_location(state)
+            back_out(state, frame)
             return
         finish_help(state, frame.seat, frame.data["chosen"], frame.data["revealed"], ctx)
 

@@ -6,7 +6,7 @@ from games.gwt_argentina import data as D
 from games.gwt_argentina import pieces as P
 from games.gwt_argentina import player_board as PB
 from games.gwt_argentina.actions import row_action
-from games.gwt_argentina.flow import Ctx, opt, pop, seat_ref, step, upper_first
+from games.gwt_argentina.flow import Ctx, back_out, opt, pop, seat_ref, step, upper_first
 from games.gwt_argentina.state import Frame, GwtState
 from games.gwt_argentina.told import _, _n
 from games.gwt_argentina.words import worker_group
@@ -68,6 +68,7 @@ class HireStep:
     def apply(state: GwtState, frame: Frame, key: str, ctx: Ctx) -> None:
         pop(state, frame)
         if key == "skip":
+            back_out(state, frame)
             return
         cell = key.split(":", 1)[1]
         row, col = (int(x) - 1 for x in cell[1:].split("."))

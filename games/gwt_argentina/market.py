@@ -6,9 +6,9 @@ from games.gwt_argentina import data as D
 from games.gwt_argentina import pieces as P
 from games.gwt_argentina import player_board as PB
 from games.gwt_argentina import words
-from games.gwt_argentina.flow import Ctx, opt, pop, push, seat_ref, step
+from games.gwt_argentina.flow import OPENED, Ctx, back_out, opt, pop, push, seat_ref, step
 from games.gwt_argentina.state import Frame, GwtState
-from games.gwt_argentina.told import _, _n, joined
+from games.gwt_argentina.told import _, _n, cut, joined
 
 
 def market_kinds(state: GwtState, breeds: tuple[str, ...] | set[str]) -> dict[str, str]:
@@ -85,7 +85,9 @@ class BuyStep:
         player = state.players[frame.seat]
         if key == "done":
             pop(state, frame)
+            back_out(state, frame)  # stopped before buying or drawing anything
             return
+        frame.data.pop(OPENED, None)  # a gaucho is used: the action is done
         if key == "draw2":
             frame.data["gauchos"] -= 1
             drawn = state.board.cattle_deck[:2]
@@ -131,7 +133,8 @@ class BuySecondStep:
 @step("take_objective")
 class TakeObjectiveStep:
     """An objective card from the display (refilled) or the top of the deck, onto the
-    discard pile (p. 16)."""
+    discard pile (p. 16); a Rotterdam ship's from the display only (``display_only``: « Vous
+    devez immédiatement choisir une carte Objectif de l'offre d'objectifs », p. 10)."""
 
     @staticmethod
     def prompt(state: GwtState, frame: Frame) -> str:
@@ -140,7 +143,7 @@ class TakeObjectiveStep:
     @staticmethod
     def options(state: GwtState, frame: Frame):
         out = [opt(f"obj:{c}", objective_label(c)) for c in state.board.objective_display]
-        if state.board.objective_deck:
+        if state.board.objective_deck and not frame.data.get("display_only"):
             out.append(opt("deck", _("The top card of the objective deck (unseen)")))
         return out
 
@@ -175,5 +178,6 @@ def objective_label(card: str) -> str:
 
     need = joined([words.need(k) if v == 1 else _("{need}×{n}", need=words.need(k), n=v)
                    for k, v in o.needs.items()])
-    return _("Objective {n}: {action}; {vp}/{penalty} VP: {needs}", n=card[2:],
-             action=describe_printed(o.action), vp=o.vp, penalty=o.penalty, needs=need)[:100]
+    label = _("Objective {n}: {action}; {vp}/{penalty} VP: {needs}", n=card[2:],
+              action=describe_printed(o.action), vp=o.vp, penalty=o.penalty, needs=need)
+    return cut(label, 100)

@@ -10,11 +10,14 @@ below marked ``# reconstruction:`` is chosen so that each card does what the cha
 1. The movement of cards #1–#9 (a number 1–3, or « valeur d'expérience ») — ``CARDS``.
 2. Cards #10–#15 move by gauchos (#10, #13), carpinteros (#11, #14), maquinistas (#12,
    #15); #10–#12 have one ⚡ action, done only by the matching specialist (the chapter's
-   example: card #10, carpintero specialist, « il n'effectue pas d'action »); #13–#15
-   have two ⚡ actions, the second for any other specialty (the chapter's « Carte #13 /
-   #14 / #15 » paragraphs) — ``CARDS``.
-3. Grain amounts: #6 +1, #8 +2, #9 +1; locomotive #5 +2, #12 by maquinistas, #15 by
-   the experience value for a maquinista specialist (else +1, as written) — ``CARDS``.
+   example: card #10, carpintero specialist, « il n'effectue pas d'action »); #13 and #14
+   have two ⚡ actions, the second for any other specialty (the chapter's « Carte #13 : Si
+   Pedro n'est pas spécialisé en gauchos ... » and « Carte #14 : Si Pedro n'est pas
+   spécialisé en carpinteros ... »); #15's one action is done whatever his specialty:
+   « Carte #15 : La locomotive de Pedro avance d'une case. » names no specialty (our
+   reading, issue 20) — ``CARDS``.
+3. Grain amounts: #6 +1, #8 +2, #9 +1; locomotive #5 +2, #12 by maquinistas, #15 one
+   space (as written) — ``CARDS``.
 4. #8 returns the chosen granjero to the box, #9 keeps it beside his board (2 VP) —
    ``CARDS``.
 5. Hire priority list « coût le plus bas d'abord » is card #1, « spécialité d'abord » card
@@ -68,7 +71,7 @@ class Act:
     #            objective, farmer_box, farmer_keep
     amount: int | str = 0  # a number, "xp" (experience) or a worker row (count of it)
     only: str | None = None
-    #: For the second ⚡ of cards #13–#15: done when the specialty is NOT ``unless``.
+    #: For the second ⚡ of cards #13 and #14: done when the specialty is NOT ``unless``.
     unless: str | None = None
 
 
@@ -91,15 +94,15 @@ CARDS: tuple[PedroCard, ...] = (
     PedroCard(7, "xp", (Act("objective"),)),
     PedroCard(8, 2, (Act("grain", 2), Act("farmer_box"))),
     PedroCard(9, "xp", (Act("grain", 1), Act("farmer_keep"))),
-    # reconstruction: #10–#12 one ⚡ action; #13–#15 two ⚡ actions (chapter's paragraphs).
+    # reconstruction: #10–#12 one ⚡ action; #13, #14 two ⚡ actions (chapter's paragraphs);
+    # #15 « La locomotive de Pedro avance d'une case », for every specialty.
     PedroCard(10, GAUCHO, (Act("cattle", GAUCHO, only=GAUCHO),)),
     PedroCard(11, CARPINTERO, (Act("build", only=CARPINTERO),)),
     PedroCard(12, MAQUINISTA, (Act("loco", MAQUINISTA, only=MAQUINISTA),)),
     PedroCard(13, GAUCHO, (Act("cattle", GAUCHO, only=GAUCHO), Act("cattle3", unless=GAUCHO))),
     PedroCard(14, CARPINTERO, (Act("build", only=CARPINTERO),
                                Act("build1", unless=CARPINTERO))),
-    PedroCard(15, MAQUINISTA, (Act("loco", "xp", only=MAQUINISTA),
-                               Act("loco", 1, unless=MAQUINISTA))),
+    PedroCard(15, MAQUINISTA, (Act("loco", 1),)),
 )
 CARD_BY_NUMBER = {c.number: c for c in CARDS}
 

@@ -153,9 +153,10 @@ class PedroTurnStep:
 
 
 def end_game(state: GwtState, ctx: Ctx) -> None:
+    """The end. Its result — both scores and who won — is told by the front ends from
+    ``Game.automa`` and ``Game.winners``, once, as for every game."""
     state.finished = True
     ctx.say(state, _("The game is over."))
-    ctx.say(state, final_line(state))
 
 
 def after_human_turn(state: GwtState, ctx: Ctx) -> None:
@@ -167,15 +168,3 @@ def after_human_turn(state: GwtState, ctx: Ctx) -> None:
         end_game(state, ctx)  # that was your last turn
         return
     start_pedro_turn(state, ctx)
-
-
-def final_line(state: GwtState) -> str:
-    """The verdict of a solo game: you win by beating Pedro's total."""
-    from games.gwt_argentina.pedro_scoring import pedro_scores
-    from games.gwt_argentina.scoring import score_tally, tally
-
-    mine = score_tally(tally(state, 0))["total"]
-    his = pedro_scores(state)["total"]
-    if mine > his:
-        return _("Final score: you {mine}, Pedro {his}. You beat Pedro.", mine=mine, his=his)
-    return _("Final score: you {mine}, Pedro {his}. Pedro wins.", mine=mine, his=his)

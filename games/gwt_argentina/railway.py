@@ -1,8 +1,10 @@
 """The railway: moving locomotives, upgrading stations, station masters (rulebook p. 15).
 
 Track spaces are "0" (start, shared), "1".."31" (31 the terminus), branch stations
-"b<k>" between space k and k+1, and "depot" beyond the terminus. A space holding another
-locomotive is ignored as if it did not exist (it costs no move and cannot be a stop).
+"b<k>" between space k and k+1, and "depot" beyond the terminus, which a locomotive leaves
+forward to space 24 (« Vous devez donc l'avancer d'au moins une case (à la case 24) »), never
+backward. A space holding another locomotive is ignored as if it did not exist (it costs no
+move and cannot be a stop).
 """
 
 from __future__ import annotations
@@ -11,7 +13,7 @@ from games.gwt_argentina import data as D
 from games.gwt_argentina import pieces as P
 from games.gwt_argentina import player_board as PB
 from games.gwt_argentina.discs import push_disc
-from games.gwt_argentina.flow import Ctx, opt, pop, push, seat_ref, step
+from games.gwt_argentina.flow import Ctx, back_out, opt, pop, push, seat_ref, step
 from games.gwt_argentina.state import PRINTED, WORKER_ROWS, Frame, GwtState
 from games.gwt_argentina.told import _
 from games.gwt_argentina.trail import track_value
@@ -93,6 +95,7 @@ class LocoStep:
     def apply(state: GwtState, frame: Frame, key: str, ctx: Ctx) -> None:
         pop(state, frame)
         if key == "stay":
+            back_out(state, frame)
             return
         dest = key.split(":", 1)[1]
         player = state.players[frame.seat]

@@ -389,5 +389,9 @@ def tallies(state: GwtState) -> dict[int, Tally]:
 
 
 def final_scores(state: GwtState) -> dict[int, dict[str, int]]:
-    """``{seat: {category: points, "total": n}}`` by the score pad's 12 categories."""
-    return {p.seat: score_tally(tally(state, p.seat)) for p in state.players}
+    """``{seat: {category: points, "total": n}}`` by the score pad's 12 categories, for the
+    seats only: in the solo game Pedro (``players[1]``, no seat) is scored by his own rules,
+    ``pedro_scoring.pedro_scores`` (« il ne marque pas de points de victoire pour les
+    catégories suivantes : 1 ..., 9 ... et 11 »), never as a player."""
+    return {p.seat: score_tally(tally(state, p.seat)) for p in state.players
+            if p.seat < state.seats}

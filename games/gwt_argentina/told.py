@@ -64,6 +64,12 @@ def joined(parts: list[str], separator: str = ", ") -> str:
     return _told(separator.join(parts), "join", separator, list(parts))
 
 
+def cut(text: str, limit: int) -> str:
+    """``text`` within ``limit`` characters; a text that fits keeps its recipe (slicing a
+    Told gives a plain ``str``, which the log could not tell again in another language)."""
+    return text if len(text) <= limit else text[:limit]
+
+
 def retell(how: Any) -> str:
     """The text of a recipe in the active language."""
     if not isinstance(how, list):

@@ -119,7 +119,7 @@ def location_label(state: GwtState, space: str) -> str:
     if space == "BA":
         return _("Buenos Aires")
     if space in D.SHORTCUTS:
-        return _("Embarcadère {n} → Buenos Aires", n=space[1:])
+        return _("Embarcadero {n} → Buenos Aires", n=space[1:])
     tile = state.board.trail.get(space, "")
     if P.is_farmer(tile):
         f = P.farmer(tile)

@@ -18,7 +18,17 @@ from games.gwt_argentina.actions import (
     possible,
     start,
 )
-from games.gwt_argentina.flow import Ctx, opt, pop, push, push_all, seat_ref, step, upper_first
+from games.gwt_argentina.flow import (
+    Ctx,
+    mark_opened,
+    opt,
+    pop,
+    push,
+    push_all,
+    seat_ref,
+    step,
+    upper_first,
+)
 from games.gwt_argentina.help_farmers import can_help_any
 from games.gwt_argentina.state import Frame, GwtState
 from games.gwt_argentina.told import _
@@ -221,7 +231,9 @@ class LocationStep:
             return
         i = int(key[4:])
         frame.data["done"] = frame.data["done"] + [i]
+        depth, said = len(state.stack), len(ctx.events)
         start(state, seat, location_actions(state, frame.data["space"], frame_tile(frame))[i], ctx)
+        mark_opened(state, ctx, depth, said, i)
 
 
 @step("turn_end")

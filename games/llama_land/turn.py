@@ -22,6 +22,7 @@ from games.llama_land import data
 from games.llama_land.characters import (
     bonus_gain,
     bonuses,
+    crops_of,
     kind_of,
     swap_choices,
     swaps,
@@ -298,19 +299,28 @@ def _effect_needs(state: LlamaLandState) -> Counter:
 
 
 def order_matters(state: LlamaLandState) -> bool:
-    """The order of the effects matters only when a supply runs short and a character
-    could change what is left in it in between (a swap, or one taken with a hut)."""
-    if len(set(state.effects)) <= 1:
-        return False
+    """Whether the player is asked in which order the effects come: when a supply runs
+    short and a character could change what is left in it in between — one of theirs that
+    trades in a short supply, or one a hut still to come may bring. « dans l'ordre que vous
+    voulez » and « Vous pouvez utiliser autant de personnages que vous voulez, à tout moment
+    de votre tour », Traders and Merchants « au cours du tour où vous les obtenez » (p. 4, 6),
+    also when only one kind of effect is left."""
     need = _effect_needs(state)
-    have = {**state.supply_crops, "coin": state.supply_coins,
-            "hut": len(state.character_row) + len(state.character_deck)}
-    if not have["hut"]:
-        need.pop("hut", None)  # no character left: a hut gives nothing, whenever
-    if all(have[k] >= n for k, n in need.items()):
+    have = {**state.supply_crops, "coin": state.supply_coins}
+    short = {k for k, n in need.items() if k != "hut" and have[k] < n}
+    if not short:
         return False
-    return need["hut"] > 0 or any(kind_of(ch.card) in data.ACTIVE_KINDS
-                                  for i, ch in enumerate(state.player().characters) if i not in state.used)
+    huts = need["hut"] > 0 and bool(state.character_row or state.character_deck)
+    if huts and len(set(state.effects)) > 1:
+        return True  # a character taken first may trade in the short supply
+    return any(kind_of(ch.card) in data.ACTIVE_KINDS and short & trades_in(ch.card)
+               for i, ch in enumerate(state.player().characters) if i not in state.used)
+
+
+def trades_in(card: str) -> set[str]:
+    """The supplies a Trader (its two crops) or a Merchant (its crop and coins) changes."""
+    crops = set(crops_of(card))
+    return crops | {"coin"} if kind_of(card) == data.MERCHANT else crops
 
 
 def effect_label(state: LlamaLandState, effect: str) -> str:

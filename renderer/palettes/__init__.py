@@ -89,8 +89,9 @@ def palette_image(colours: list[tuple[int, int, int]]) -> Image.Image:
 # -- choosing the palettes -----------------------------------------------------------------
 def reference_images(game: str, seeds: tuple[int, ...] = REFERENCE_SEEDS,
                      every: int = EVERY) -> Iterator[Image.Image]:
-    """Boards and decision images (every page) of seeded random games of ``game``: every
-    seat count, every variant of :data:`REFERENCE_OPTIONS`."""
+    """Boards, decision images (every page) and the parts of the board shown on demand,
+    of seeded random games of ``game``: every seat count, every variant of
+    :data:`REFERENCE_OPTIONS`."""
     import renderer
     from games import get_game
     from games.rng import Rng
@@ -107,8 +108,9 @@ def reference_images(game: str, seeds: tuple[int, ...] = REFERENCE_SEEDS,
                 while (decision := engine.pending(state)) is not None:
                     if step % every == 0:
                         yield module.render(engine.view(state, None), names)
-                        yield from decision_images(module, engine.view(state, decision.seat),
-                                                   names, marks_of(decision))
+                        seated = engine.view(state, decision.seat)
+                        yield from decision_images(module, seated, names, marks_of(decision))
+                        yield from part_images(module, seated, names)
                     step += 1
                     state = engine.apply(state, decision.seat,
                                          rng.choice(decision.options).key).state
@@ -123,6 +125,15 @@ def marks_of(decision: Any) -> dict[str, str]:
         if option.at:
             marks[option.at] = f"{marks[option.at]}/{number}" if option.at in marks else str(number)
     return marks
+
+
+def part_images(module: Any, view: dict[str, Any], names: list[str]) -> list[Image.Image]:
+    """The parts of the board a player may ask for (``render_part``), as a seat sees them."""
+    parts = getattr(module, "parts", None)
+    if parts is None:
+        return []
+    drawn = [module.render_part(view, names, key) for key, _name in parts(view, names)]
+    return [image for image in drawn if image is not None]
 
 
 def decision_images(module: Any, view: dict[str, Any], names: list[str],

@@ -42,13 +42,13 @@ def test_a_whole_game_against_the_computer_from_piped_input(
 ) -> None:
     out = tmp_path / "boards"
     code, text = estancia(
-        ["play", "diceroll", "--computer", "--seed", "5", "--out", str(out)],
+        ["play", "diceroll", "--computer", "--seed", "5", "--out", str(out), "--name", "Ana"],
         "1\n" * 200, monkeypatch, capsys,
     )
     assert code == 0, text
-    assert "Dice Race: You, Computer." in text
-    assert "[channel] You opened a game of Dice Race." in text
-    assert re.search(r"\[channel\] Final scores: You \d+, Computer \d+\. Winner: \w+\.", text)
+    assert "Dice Race: Ana, Computer." in text
+    assert "[channel] Ana opened a game of Dice Race." in text
+    assert re.search(r"\[channel\] Final scores: Ana \d+, Computer \d+\. Winner: \w+\.", text)
     assert text.rstrip().endswith("Game over.")
     boards = re.findall(r"board: (\S+)", text)
     assert boards and all(Path(p).read_bytes().startswith(b"\x89PNG") for p in boards)
@@ -92,7 +92,7 @@ def test_input_ending_early_keeps_the_game_for_later(
     assert code == 0
     assert "Resuming game #1 of Dice Race" in text and "Game over." in text
     code, text = estancia(args, "quit\n", monkeypatch, capsys)  # finished: a new game
-    assert code == 0 and "Resuming" not in text and "You opened a game" in text
+    assert code == 0 and "Resuming" not in text and "Player 1 opened a game" in text
 
 
 def test_play_refuses_unknown_games_and_bad_options(

@@ -76,3 +76,12 @@ def test_estancia_health_follows_the_liveness_file(
     os.utime(heartbeat_path(database), (old, old))
     assert cli.main(["health"]) == 1
     assert "not connected to Discord" in capsys.readouterr().err
+
+
+def test_the_image_installs_what_running_needs_and_no_fonts_package() -> None:
+    """Issue 22.14 and 22.15: the fonts come with the package (renderer/dejavu), and the
+    image installs neither the development tools nor a system font."""
+    text = dockerfile()
+    installs = re.findall(r"pip install (\S+)", text)
+    assert installs == ["'.[postgres]'"], installs
+    assert "fonts-" not in text and "apt-get install" not in text

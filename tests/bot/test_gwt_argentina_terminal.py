@@ -33,7 +33,7 @@ def test_estancia_play_gwt_argentina_against_two_computers(
     assert code == 0, text[-2000:]
     assert "First turn: on which neutral building does your estanciero start?" in text
     assert "Which worker do you hire?" in text or "Move your estanciero" in text
-    assert re.search(r"Final scores: You -?\d+, Computer -?\d+, Computer 2 -?\d+\.", text)
+    assert re.search(r"Final scores: Player 1 -?\d+, Computer -?\d+, Computer 2 -?\d+\.", text)
     assert text.rstrip().endswith("Game over.")
 
 
@@ -42,17 +42,41 @@ def test_estancia_play_a_solo_game_against_pedro(
 ) -> None:
     """Issue 10: « estancia play gwt-argentina --seats 1 --options difficulty=expert » — the
     solo game starts at once (no lobby to start), Pedro plays after each of your turns, and a
-    tie of his priority lists is put to you."""
+    tie of his priority lists is put to you. Issue 20: Pedro and his difficulty are named
+    from the start, ``scores`` shows his beside yours, and the end is one result line."""
     monkeypatch.chdir(tmp_path)
-    monkeypatch.setattr(sys, "stdin", io.StringIO("1\n" * 5000))
-    code = cli.main(["play", "gwt-argentina", "--seats", "1", "--options",
-                     "difficulty=expert", "--seed", "4", "--no-images"])
+    monkeypatch.setattr(sys, "stdin", io.StringIO("scores\n" + "1\n" * 5000))
+    code = cli.main(["play", "gwt-argentina", "--options", "difficulty=expert", "--seed", "4",
+                     "--no-images"])
     text = capsys.readouterr().out
     assert code == 0, text[-2000:]
+    assert "Great Western Trail: Argentina begins: Player 1, against Pedro (expert ♦♦♦)." in text
     assert "Pedro draws his card #" in text
     assert "Pedro's priorities leave a tie" in text and "You decide for Pedro" in text
-    assert re.search(r"Final score: you -?\d+, Pedro \d+\. (You beat Pedro|Pedro wins)\.", text)
+    assert re.search(r"\n  Player 1: -?\d+ \(", text) and re.search(
+        r"\n  Pedro \(expert ♦♦♦\): \d+ \(Pesos 0,", text), "scores: Pedro beside you"
+    results = re.findall(r"Final scores?:.*", text)
+    assert len(results) == 1, results
+    assert re.fullmatch(r"Final scores: Player 1 -?\d+, Pedro \(expert ♦♦♦\) \d+\. "
+                        r"(Winner: Player 1|Winner: Pedro|Winners: Player 1 and Pedro)\.", results[0])
+    assert "No seat wins" not in text
     assert text.rstrip().endswith("Game over.")
+
+
+def test_a_difficulty_with_two_seats_says_it_means_the_solo_game(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture,
+) -> None:
+    """« --seats 2 --options difficulty=expert »: a difficulty is the solo game's (« Mode
+    solo »), said plainly — not "The game has already started"."""
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setattr(sys, "stdin", io.StringIO("1\n" * 10))
+    code = cli.main(["play", "gwt-argentina", "--seats", "2", "--options", "difficulty=expert",
+                     "--no-images"])
+    text = capsys.readouterr().out
+    assert code == 2
+    assert ("difficulty means the solo game (one seat, against the game's automa): play it "
+            "with --seats 1, or leave difficulty out for a game of 2 seats.") in text
+    assert "already started" not in text
 
 
 def test_hand_and_an_exchange_token_outside_the_turn_in_the_terminal(

@@ -42,7 +42,7 @@ def test_a_whole_game_against_the_computer_from_piped_input(
     code, text = estancia(["play", GAME, "--computer", "--seed", "3", "--out", str(out)],
                           "1\n" * 4000, monkeypatch, capsys)
     assert code == 0, text[-2000:]
-    assert "Llama Land: You, Computer." in text
+    assert "Llama Land: Player 1, Computer." in text
     assert re.search(r"\[channel\] Final scores: ", text)
     assert text.rstrip().endswith("Game over.")
     boards = re.findall(r"board: (\S+)", text)

@@ -87,3 +87,21 @@ def test_a_venv_left_by_a_too_old_python_is_made_afresh(tmp_path: Path) -> None:
     done = make(f"{venv}/.installed", f"PYTHON={new}", f"VENV={venv}", "-B")
     assert done.returncode == 0, done.stderr
     assert "venv --clear" not in log.read_text()
+
+
+def pip_installs(output: str) -> list[str]:
+    return [line for line in output.splitlines() if "pip install" in line and "-e" in line]
+
+
+def test_make_run_installs_only_what_running_needs(tmp_path: Path) -> None:
+    """Issue 22.15: pytest, hypothesis and ruff are for `make test`, not for running."""
+    venv = tmp_path / "venv"
+    for target in ("run", "play", "demo"):
+        done = make("-n", target, f"VENV={venv}")
+        assert done.returncode == 0, done.stderr
+        installs = pip_installs(done.stdout)
+        assert installs and not any("dev" in line for line in installs), (target, installs)
+        assert any("-e '.[postgres]'" in line for line in installs), installs
+    for target in ("test", "lint", "bench"):
+        installs = pip_installs(make("-n", target, f"VENV={venv}").stdout)
+        assert any("-e '.[dev]'" in line for line in installs), (target, installs)

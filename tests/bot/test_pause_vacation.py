@@ -138,3 +138,92 @@ async def test_a_pause_and_a_vacation_outlive_a_restart(
         assert running.deadline_at == info.deadline_at + 2 * DAY + 5 * DAY
     finally:
         await reopened.close()
+
+
+async def idle_turn_with_a_timer_set_late(sessions: Sessions, clock: FakeClock):
+    """Issue 22.4's turn: no timer at first, left idle two days, then a 24 h timer set
+    mid-turn (it counts from the change, not from the turn's start)."""
+    await lobby(sessions)
+    await sessions.join(CHANNEL, BOB, "Bob")
+    await sessions.set_settings(CHANNEL, ALICE, False, turn_timeout_hours=0)
+    info = await sessions.start(CHANNEL, ALICE)
+    await drain(sessions)
+    clock.advance(2 * DAY)
+    timed = await sessions.set_settings(CHANNEL, ALICE, False, turn_timeout_hours=24,
+                                        timeout_policy="forfeit")
+    assert timed.deadline_at == clock() + 24 * HOUR
+    return info, timed
+
+
+async def test_pause_and_resume_give_back_a_deadline_set_mid_turn(
+        sessions: Sessions, clock: FakeClock) -> None:
+    info, timed = await idle_turn_with_a_timer_set_late(sessions, clock)
+    clock.advance(HOUR)  # 23 h left
+    await sessions.pause(CHANNEL, ALICE)
+    clock.advance(5 * HOUR)
+    running, _ = await sessions.resume(CHANNEL, ALICE)
+    assert running.deadline_at == timed.deadline_at + 5 * HOUR  # exactly the 23 h left
+    assert await sessions.fire_due_timers() == 0
+    assert (await sessions.info_by_id(info.id)).status == "active"  # nobody forfeited
+    clock.advance(23 * HOUR - 1)
+    await sessions.fire_due_timers()
+    assert (await sessions.info_by_id(info.id)).status == "active"
+    clock.advance(1)
+    await sessions.fire_due_timers()
+    assert (await sessions.info_by_id(info.id)).status == "finished"  # the forfeit, on time
+
+
+async def test_a_vacation_gives_back_a_deadline_set_mid_turn(
+        sessions: Sessions, clock: FakeClock) -> None:
+    info, timed = await idle_turn_with_a_timer_set_late(sessions, clock)
+    user = await mover(sessions, info.id)
+    clock.advance(HOUR)
+    until = await sessions.vacation(user, 1)
+    moved = await sessions.info_by_id(info.id)
+    assert moved.deadline_at == timed.deadline_at + DAY  # the 23 h left, after a day away
+    clock.advance(2 * HOUR)
+    await sessions.vacation(user, 0)  # back early: 22 h away were not used
+    back = await sessions.info_by_id(info.id)
+    assert back.deadline_at == clock() + 23 * HOUR
+    assert until is not None and await sessions.fire_due_timers() == 0
+
+
+async def test_a_vacation_during_a_pause_keeps_the_deadline(
+        sessions: Sessions, clock: FakeClock) -> None:
+    info, timed = await idle_turn_with_a_timer_set_late(sessions, clock)
+    user = await mover(sessions, info.id)
+    await sessions.pause(CHANNEL, ALICE)
+    await sessions.vacation(user, 1)
+    clock.advance(3 * HOUR)
+    await sessions.vacation(user, 0)
+    running, _ = await sessions.resume(CHANNEL, ALICE)
+    assert running.deadline_at == timed.deadline_at + 3 * HOUR  # the pause's 3 h
+    assert await sessions.fire_due_timers() == 0
+
+
+async def test_a_timer_set_while_paused_starts_when_the_game_resumes(
+        sessions: Sessions, clock: FakeClock) -> None:
+    info = await hot_seat(sessions)
+    await drain(sessions)
+    await sessions.pause(CHANNEL, ALICE)
+    clock.advance(HOUR)
+    await sessions.set_settings(CHANNEL, ALICE, False, turn_timeout_hours=1,
+                                reminder_hours=[])
+    assert await sessions.next_timer_due() is None  # no timer runs while paused
+    clock.advance(2 * HOUR)
+    assert await sessions.fire_due_timers() == 0
+    running, _ = await sessions.resume(CHANNEL, ALICE)
+    assert running.deadline_at == clock() + HOUR and running.to_move == info.to_move
+
+
+async def test_a_resume_while_the_mover_is_away_waits_for_them(
+        sessions: Sessions, clock: FakeClock) -> None:
+    info = await hot_seat(sessions)
+    await drain(sessions)
+    user = await mover(sessions, info.id)
+    clock.advance(4 * HOUR)  # 20 h left
+    await sessions.pause(CHANNEL, ALICE)
+    until = await sessions.vacation(user, 2)
+    clock.advance(DAY)
+    running, _ = await sessions.resume(CHANNEL, ALICE)
+    assert until is not None and running.deadline_at == until + 20 * HOUR

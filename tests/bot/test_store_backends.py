@@ -40,6 +40,31 @@ async def test_a_finished_game_is_rated_once(store: Any) -> None:
     assert [r.game for r in await store.player_ratings(7, "user:10")] == ["kuhlorado"]
 
 
+async def test_best_solo_scores_per_game_and_level(store: Any) -> None:
+    """``/estancia stats``: a player's best solo score per level of the automa, read off
+    the results of finished solo games on one server (a game given up — no automa in its
+    result —, another player's or another server's do not count)."""
+    def solo(channel: int, level: str | None, total: int, *, user: int = 10, guild: int = 7,
+             automa: bool = True) -> tuple[NewGame, dict[str, Any]]:
+        game = replace(new_game(channel, (SeatRow(user, "Ana"),)), game="gwt-argentina",
+                       guild_id=guild, creator_id=user)
+        result: dict[str, Any] = {"winners": [], "totals": [total]}
+        if automa:
+            result["automa"] = {"name": "Pedro", "level": level, "total": 90, "won": True}
+        return game, result
+
+    cases = [solo(20, "expert", 41), solo(21, "expert", 57), solo(22, "easy", 12),
+             solo(23, "expert", 99, user=11), solo(24, "expert", 98, guild=8),
+             solo(25, "easy", 70, automa=False)]
+    for new, result in cases:
+        game = await store.create_game(new, None)
+        await store.commit(Change(replace(game, status="finished", version=1, result=result), 0))
+    bests = await store.best_solo_scores(7, 10)
+    assert [(b.game, b.level, b.best, b.games) for b in bests] == [
+        ("gwt-argentina", "expert", 57, 2), ("gwt-argentina", "easy", 12, 1)]
+    assert await store.best_solo_scores(9, 10) == []
+
+
 async def test_servers_vacations_and_activity(store: Any) -> None:
     assert await store.server(7) is None
     await store.save_server(ServerRow(7, 14.0, 3.0, "cancel"), 100.0)
@@ -100,3 +125,16 @@ async def test_the_outbox_skips_the_games_asked_to(store: Any) -> None:
     assert [r.payload for r in await store.claim_outbox(200.0, 10, busy)] == [{"n": 2}]
     assert [r.payload for r in await store.claim_outbox(200.0, 10, [games[1].id])] == [
         {"n": 1}, {"n": 3}]
+
+
+async def test_games_from_a_channel_are_its_threads_games_open_ones_first(store: Any) -> None:
+    """Issue 22.8: a command in the channel a game's thread was opened from finds it."""
+    older = await store.create_game(new_game(41), None)
+    await store.commit(Change(replace(older, status="finished", version=1), 0))
+    running = await store.create_game(new_game(42), None)
+    newest = await store.create_game(new_game(43), None)
+    await store.commit(Change(replace(newest, status="cancelled", version=1), 0))
+    assert await store.games_from_channel(98, 5) == []
+    found = await store.games_from_channel(99, 5)
+    assert [g.id for g in found] == [running.id, newest.id, older.id]
+    assert [g.id for g in await store.games_from_channel(99, 1)] == [running.id]

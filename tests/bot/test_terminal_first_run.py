@@ -74,16 +74,26 @@ def test_every_event_prints_once(
 
 def test_hand_and_a_text_board(
         monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture) -> None:
+    """Issue 21: ``board`` draws a text map in 80 columns with the names players type
+    (Hazienda's rows A… and columns 1…, Kuhlorado's columns A–H and rows 1–8)."""
     code, text = estancia(["play", "hazienda", "--computer", "--seed", "2", "--no-images"],
                           "hand\nboard\nquit\n", monkeypatch, capsys)
     assert code == 0, text
     assert re.search(r"Your hand: lands .*; animals .*\d+ pesos", text)
-    assert re.search(r"^\s+face_up:$", text, re.M) and "money 20" in text
+    board = text[text.index("> board"):text.index("> quit")].splitlines()
+    assert re.match(r"^\s+1\s+2\s+3 .* 24\s+25$", board[1]), board[:3]
+    rows = [line for line in board if re.match(r"^\s+[A-Q]  ", line)]
+    assert [row.split()[0] for row in rows] == list("ABCDEFGHIJKLMNOPQ")
+    assert any("K1 K1" in row for row in rows) and "Face-up lands:" in text
+    assert re.search(r"Player 1 \(\w+\): 0 pts, now \d+", text)
+    assert all(len(line) <= 80 for line in board)
     code, text = estancia(["play", "kuhlorado", "--computer", "--seed", "3", "--no-images"],
                           "hand\nboard\nquit\n", monkeypatch, capsys)
     assert "Nothing is hidden in this game" in text
-    grid = [line for line in text.splitlines() if re.match(r"^\s+A\d(\s+\S+){8}$", line)]
-    assert len(grid) == 8, text  # the 8 rows of the sheet, each with its 8 cells
+    assert re.search(r"^\s+A   B   C   D   E   F   G   H$", text, re.M)
+    grid = [line for line in text.splitlines() if re.match(r"^\s+[1-8](\s+\S+){8}$", line)]
+    assert [line.split()[0] for line in grid] == list("12345678"), text
+    assert "Troughs:" in text and "Border meadows:" in text
 
 
 def test_computer_is_thinking_is_said_before_a_slow_computer_move(
@@ -102,7 +112,7 @@ def test_computer_is_thinking_comes_after_the_lobby_lines_when_the_computer_begi
     code, text = estancia(["play", "hazienda", "--computer", "--seed", "1", "--no-images"],
                           "quit\n", monkeypatch, capsys)
     assert code == 0, text
-    assert (text.index("You opened a game of Hazienda") < text.index("Hazienda begins")
+    assert (text.index("Player 1 opened a game of Hazienda") < text.index("Hazienda begins")
             < text.index("Computer is thinking…") < text.index("Blue plays")), text
 
 
@@ -151,7 +161,7 @@ def test_ctrl_c_at_the_prompt_stops_without_a_traceback(tmp_path: Path) -> None:
         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     assert child.stdout is not None
     for line in child.stdout:  # wait for the first prompt
-        if line.startswith("— You to move"):
+        if line.startswith("— Player 1 to move"):
             break
     time.sleep(0.2)  # the prompt's options are printed; input is being read
     child.send_signal(signal.SIGINT)

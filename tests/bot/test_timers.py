@@ -63,9 +63,10 @@ async def test_forfeit_policy_ends_the_game(
     late = await mover(sessions, info.id)
     await drain(sessions)
     clock.advance(24 * HOUR)
-    assert await sessions.fire_due_timers() == 3  # two reminders and the deadline
+    # the deadline; the two reminders due with it would only be pointless pings
+    assert await sessions.fire_due_timers() == 1
     announcements = await drain(sessions)
-    assert [a.kind for a in announcements] == ["reminder", "reminder", "game_over"]
+    assert [a.kind for a in announcements] == ["game_over"]
     over = announcements[-1]
     winner = "Bob" if late == ALICE else "Alice"
     assert over.game_over and over.scores_text == f"Winner: {winner}."
@@ -186,3 +187,42 @@ async def test_games_whose_engine_fails_are_left_out_of_active_games(
     assert len(await sessions.active_games()) == 1
     monkeypatch.setitem(games.GAME_MODULES, "diceroll", "tests.bot.no_such_module")
     assert await sessions.active_games() == []
+
+
+async def test_after_a_long_stop_only_what_still_matters_fires(
+    db_path, settings, clock: FakeClock
+) -> None:
+    """Issue 22.5: the bot was down past a turn's deadline: its two reminders (12 h and
+    2 h before) are not posted — a reminder of a deadline that passed tells nobody
+    anything — and the deadline itself still fires."""
+    async with await Store.open(db_path) as store:
+        sessions = Sessions(store, settings, clock=clock, seed_source=lambda: 1234)
+        info = await hot_seat(sessions)
+        await drain(sessions)
+        await sessions.close()
+    clock.advance(30 * HOUR)  # the restart
+    async with await Store.open(db_path) as store:
+        sessions = Sessions(store, settings, clock=clock, seed_source=lambda: 1234)
+        await sessions.fire_due_timers()
+        told = await drain(sessions)
+        assert [a.kind for a in told] == ["timeout"]
+        assert (await store.unfired_timers(info.id))[0].due_at > clock()
+        await sessions.close()
+
+
+async def test_after_a_stop_past_two_reminders_only_the_later_is_posted(
+    db_path, settings, clock: FakeClock
+) -> None:
+    async with await Store.open(db_path) as store:
+        sessions = Sessions(store, settings, clock=clock, seed_source=lambda: 1234)
+        info = await hot_seat(sessions)
+        await drain(sessions)
+        await sessions.close()
+    clock.advance(23 * HOUR)  # past the 12 h and the 2 h reminders, before the deadline
+    async with await Store.open(db_path) as store:
+        sessions = Sessions(store, settings, clock=clock, seed_source=lambda: 1234)
+        await sessions.fire_due_timers()
+        (reminder,) = await drain(sessions)
+        assert reminder.kind == "reminder" and reminder.deadline_at == info.deadline_at
+        assert [t.kind for t in await store.unfired_timers(info.id)] == ["deadline"]
+        await sessions.close()

@@ -28,6 +28,7 @@ import contextlib
 import itertools
 import json
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any
@@ -123,6 +124,9 @@ class Call:
     response: Any = None
     #: The sender's User-Agent (bot processes in a test may tag theirs).
     agent: str = ""
+    #: The sender had hung up when the answer was ready (it never saw it: a bot that
+    #: closed its HTTP session while this request was under way).
+    unheard: bool = False
 
     @property
     def body(self) -> dict[str, Any]:
@@ -247,9 +251,13 @@ class Fault:
     delay: float = 0.0
     times: int = 1
     hits: int = 0
+    #: Only requests this says yes to (None: every matching request).
+    when: Callable[[Call], bool] | None = None
 
-    def matches(self, method: str, path: str) -> bool:
-        return (self.method in ("*", method)) and bool(self.pattern.search(path)) and self.hits < self.times
+    def matches(self, method: str, path: str, call: Call | None = None) -> bool:
+        return ((self.method in ("*", method)) and bool(self.pattern.search(path))
+                and self.hits < self.times
+                and (self.when is None or call is None or self.when(call)))
 
 
 # -- the world the fake shows ---------------------------------------------------------------
@@ -363,6 +371,10 @@ class FakeDiscord:
         self.faults: list[Fault] = []
         #: Requests refused as Discord would (400, code 50035), with the reason.
         self.invalid_bodies: list[tuple[Call, str]] = []
+        #: Direct messages: each user's DM channel with the bot (``POST /users/@me/channels``),
+        #: and the users whose DMs are closed to the bot (a post there is refused, 50007).
+        self.dm_channels: dict[int, int] = {}
+        self.closed_dms: set[int] = set()
         self.identifies: list[dict[str, Any]] = []
         self.resumes: list[dict[str, Any]] = []
         self.heartbeats = 0
@@ -450,15 +462,17 @@ class FakeDiscord:
     # -- faults -----------------------------------------------------------------------
     def inject(self, method: str, path_regex: str, *, status: int | None = None, code: int = 0,
                message: str = "injected fault", retry_after: float | None = None,
-               delay: float = 0.0, times: int = 1) -> Fault:
-        """Fail (``status``) or slow down (``delay``) the next ``times`` matching requests.
+               delay: float = 0.0, times: int = 1,
+               when: Callable[[Call], bool] | None = None) -> Fault:
+        """Fail (``status``) or slow down (``delay``) the next ``times`` matching requests
+        (only those ``when`` says yes to, if given: a message with files, say).
 
         ``status=429`` answers like Discord's rate limiter (``retry_after`` in the body and
         the ``Via`` header discord.py needs to tell it from a Cloudflare ban);
         ``status=404, code=10062`` is "Unknown interaction" (the 3-second window missed).
         """
         fault = Fault(method.upper(), re.compile(path_regex), status, code, message, retry_after,
-                      delay, times)
+                      delay, times, when=when)
         self.faults.append(fault)
         return fault
 
@@ -513,6 +527,7 @@ class FakeDiscord:
             call.status = response.status
             if isinstance(response.body, bytes) and response.body:
                 call.response = json.loads(response.body)
+            call.unheard = request.transport is None or request.transport.is_closing()
             return response
         finally:
             async with self._changed:
@@ -520,7 +535,7 @@ class FakeDiscord:
 
     async def _fault(self, call: Call) -> web.Response | None:
         for fault in self.faults:
-            if not fault.matches(call.method, call.path):
+            if not fault.matches(call.method, call.path, call):
                 continue
             fault.hits += 1
             if fault.delay:
@@ -545,6 +560,8 @@ class FakeDiscord:
         if path in ("/gateway", "/gateway/bot"):
             return json_response({"url": self.gateway_url, "shards": 1, "session_start_limit": {
                 "total": 1000, "remaining": 1000, "reset_after": 0, "max_concurrency": 1}})
+        if path == "/users/@me/channels" and method == "POST":
+            return json_response(self.dm_channel_payload(int(call.body["recipient_id"])))
         if parts[0] == "applications" and "commands" in parts:
             return self._commands(call, parts)
         if parts[0] == "interactions" and parts[-1] == "callback":
@@ -632,6 +649,8 @@ class FakeDiscord:
             message["interaction_metadata"] = {"id": str(interaction.id), "type": 2,
                                                "user": self._user(interaction.user_id),
                                                "authorizing_integration_owners": {}}
+        if self.dm_recipient(channel_id) is not None:
+            del message["guild_id"]  # a direct message belongs to no guild
         self._apply_edit(message, data, files)
         message["edited_timestamp"] = None
         self.messages[message_id] = message
@@ -728,6 +747,9 @@ class FakeDiscord:
 
     def _channel_message(self, call: Call, channel_id: int, rest: list[str]) -> web.Response:
         if not rest and call.method == "POST":
+            if self.dm_recipient(channel_id) in self.closed_dms:
+                return json_response({"message": "Cannot send messages to this user",
+                                      "code": 50007}, 403)
             return json_response(self._post_message(call, channel_id))
         if len(rest) == 1:
             message = self.messages.get(int(rest[0]))
@@ -760,6 +782,27 @@ class FakeDiscord:
         self.created_posts.append(message)
         return message
 
+    # -- direct messages --------------------------------------------------------------------
+    def dm_channel_of(self, user_id: int) -> int:
+        """The user's DM channel with the bot (made on first use, as Discord does)."""
+        if user_id not in self.dm_channels:
+            self.dm_channels[user_id] = snowflake()
+        return self.dm_channels[user_id]
+
+    def dm_recipient(self, channel_id: int) -> int | None:
+        """The user a DM channel is with (None: not a DM channel)."""
+        return next((u for u, c in self.dm_channels.items() if c == channel_id), None)
+
+    def dm_channel_payload(self, user_id: int) -> dict[str, Any]:
+        """``POST /users/@me/channels``: the DM channel (type 1) with that user."""
+        return {"id": str(self.dm_channel_of(user_id)), "type": 1, "flags": 0,
+                "last_message_id": None, "recipients": [self._user(user_id)]}
+
+    def dm_posts(self, user_id: int) -> list[Call]:
+        """Messages the bot created in its DM channel with the user (not interaction answers)."""
+        channel = self.dm_channels.get(user_id)
+        return [] if channel is None else self.channel_posts(channel)
+
     # -- interaction payloads -------------------------------------------------------------
     def _interaction(self, kind: int, user: FakeMember | FakeUser, data: dict[str, Any], *,
                      channel_id: int | None = None, dm: bool = False,
@@ -772,7 +815,7 @@ class FakeDiscord:
         if message is not None:
             channel_id = int(message["channel_id"])
         if dm:
-            channel_id = channel_id or snowflake()
+            channel_id = channel_id or self.dm_channel_of(plain_user.id)
             channel = {"id": str(channel_id), "type": 1, "recipients": [plain_user.payload()],
                        "flags": 0, "last_message_id": None}
         else:
@@ -830,6 +873,11 @@ class FakeDiscord:
                 resolved.setdefault("members", {})[user["id"]] = member
                 leaf.append({"name": option_name, "value": user["id"], "type": 6})
                 continue
+            if isinstance(value, FakeUser):  # a user who is not (or no longer) a member
+                user = value.payload()
+                resolved.setdefault("users", {})[user["id"]] = user
+                leaf.append({"name": option_name, "value": user["id"], "type": 6})
+                continue
             entry: dict[str, Any] = {"name": option_name, "value": value,
                                      "type": 4 if isinstance(value, int) and not isinstance(value, bool)
                                      else 5 if isinstance(value, bool) else 3}
@@ -864,11 +912,14 @@ class FakeDiscord:
 
     def slash(self, user: FakeMember | FakeUser, command: str, subcommand: str | None = None,
               /, *, channel_id: int | None = None, dm: bool = False,
-              app_permissions: int = BOT_PERMISSIONS, **options: Any) -> dict[str, Any]:
+              app_permissions: int = BOT_PERMISSIONS, named: dict[str, Any] | None = None,
+              **options: Any) -> dict[str, Any]:
         """INTERACTION_CREATE for ``/command subcommand option:value ...`` (type 2).
 
-        ``app_permissions`` are the bot's own permissions in the channel.
+        ``app_permissions`` are the bot's own permissions in the channel; ``named`` holds
+        options whose names are this method's own (an option called ``dm``).
         """
+        options = {**options, **(named or {})}
         guild = None if dm or channel_id is None else self.guild_of(channel_id)
         data = self._command_data(command, subcommand, options, None, guild, _locale(user))
         return self._interaction(APPLICATION_COMMAND, user, data, channel_id=channel_id, dm=dm,
@@ -892,7 +943,8 @@ class FakeDiscord:
             data["values"] = list(values or [])
         elif values is not None:
             raise AssertionError("values are for select menus")
-        return self._interaction(MESSAGE_COMPONENT, user, data, message=message)
+        in_dm = self.dm_recipient(int(message["channel_id"])) is not None
+        return self._interaction(MESSAGE_COMPONENT, user, data, message=message, dm=in_dm)
 
     # -- gateway -------------------------------------------------------------------------
     async def _gateway(self, request: web.Request) -> web.WebSocketResponse:

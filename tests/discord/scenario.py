@@ -33,16 +33,52 @@ def to_move(table: Table, members: dict[int, FakeMember], info: Any) -> FakeMemb
     return members[info.seats[info.to_move].user_id]
 
 
+def labels(message: dict[str, Any]) -> list[str]:
+    """Every button label and select option label of a message (classic or V2), in order."""
+    found = []
+    for row in action_rows(message):
+        for component in row["components"]:
+            if component["type"] == 3:
+                found += [o["label"] for o in component["options"]]
+            else:
+                found.append(component.get("label", ""))
+    return found
+
+
+def offering(message: dict[str, Any], key: str) -> tuple[str, list[str] | None]:
+    """The component of ``message`` that plays option ``key``: (custom id, select values,
+    or None for a button). Fails when no button or menu of the message offers it."""
+    for top in message["components"]:
+        for component in top.get("components") or [] if top["type"] == 1 else []:
+            kind = component["custom_id"].split(":")[1]
+            if component["type"] == 2 and kind in ("opt", "popt") and component[
+                    "custom_id"].split(":", 4)[-1] == key:
+                return component["custom_id"], None
+            if component["type"] == 3 and kind in ("sel", "psel") and key in [
+                    o["value"] for o in component["options"]]:
+                return component["custom_id"], [key]
+    raise AssertionError(f"no component offers {key!r}: {custom_ids(message['components'])}")
+
+
+async def tap(table: Table, member: FakeMember, message: dict[str, Any], key: str) -> Any:
+    """Play option ``key`` from ``message`` the way a player does (its button, or its
+    entry in a select menu)."""
+    custom_id, values = offering(message, key)
+    return await table.click(member, message, custom_id, values)
+
+
 def pick(panel: dict[str, Any], rng: random.Random | None) -> tuple[str, list[str] | None]:
     """A choice on a panel: (custom id, select values or None for a button).
 
     Without ``rng`` the first option of the first row; with it, any option of any row.
     """
-    rows = [row for row in panel["components"]  # "Take back" would only slow a game down
+    # "Take back" would only slow a game down; a part of the board plays nothing
+    aside = ("est:undo:", "est:part:")
+    rows = [row for row in panel["components"]
             if row["type"] == 1  # (a V2 panel also holds its text and image)
-            and any(not c["custom_id"].startswith("est:undo:") for c in row["components"])]
+            and any(not c["custom_id"].startswith(aside) for c in row["components"])]
     row = rows[0] if rng is None else rng.choice(rows)
-    components = [c for c in row["components"] if not c["custom_id"].startswith("est:undo:")]
+    components = [c for c in row["components"] if not c["custom_id"].startswith(aside)]
     component = components[0] if rng is None else rng.choice(components)
     if component["type"] == 3:
         options = component["options"]

@@ -12,7 +12,7 @@ import pytest
 from bot.discord_ui import panels
 from tests.discord.fakediscord import FakeDiscord, FakeMember
 from tests.discord.harness import Table, settle
-from tests.discord.scenario import started_game, to_move
+from tests.discord.scenario import offering, started_game, tap, to_move
 
 
 async def a_turn(table: Table, alice: FakeMember, bob: FakeMember):
@@ -55,8 +55,7 @@ async def test_a_move_ready_in_time_is_one_request(
         table: Table, fake: FakeDiscord, alice: FakeMember, bob: FakeMember) -> None:
     game_id, turn_message, info, mover = await a_turn(table, alice, bob)
     panel = await table.click(mover, turn_message, f"est:turn:{game_id}")
-    claimed = await table.click(mover, panel.message, f"est:sel:{game_id}:{info.version}:0",
-                                ["b3"])
+    claimed = await tap(table, mover, panel.message, "b3")
     assert claimed.callback_type == 7 and claimed.message["id"] == panel.message["id"]
     assert claimed.text.startswith("You chose **Cell B3**")
     token = fake.interactions[claimed.interaction_id].token
@@ -79,8 +78,7 @@ async def test_a_slow_move_is_deferred_then_edited(
         return await real_play(*args, **kwargs)
 
     monkeypatch.setattr(table.sessions, "play", slow_play)
-    claimed = await table.click(mover, panel.message, f"est:sel:{game_id}:{info.version}:0",
-                                ["b3"])
+    claimed = await tap(table, mover, panel.message, "b3")
     assert claimed.callback_type == 6 and claimed.message["id"] == panel.message["id"]
     assert claimed.text.startswith("You chose **Cell B3**")
 
@@ -93,7 +91,7 @@ async def test_a_move_delivered_twice_is_played_and_answered_once(
     date")."""
     game_id, turn_message, info, mover = await a_turn(table, alice, bob)
     panel = await table.click(mover, turn_message, f"est:turn:{game_id}")
-    payload = fake.click(mover, panel.message, f"est:sel:{game_id}:{info.version}:0", ["b3"])
+    payload = fake.click(mover, panel.message, *offering(panel.message, "b3"))
     table.bot._connection.parse_interaction_create(payload)
     table.bot._connection.parse_interaction_create(payload)
     await settle()

@@ -11,7 +11,7 @@ import pytest
 from bot.discord_ui.text import MESSAGE_LIMIT
 from tests.discord.fakediscord import EPHEMERAL, FakeDiscord, FakeMember
 from tests.discord.harness import Table
-from tests.discord.scenario import started_game, to_move
+from tests.discord.scenario import started_game, tap, to_move
 
 HUGE = "x" * 6000
 
@@ -85,8 +85,7 @@ async def test_a_settings_change_does_not_make_the_movers_panel_out_of_date(
     changed = await table.slash(alice, "settings", timeout_hours=48.0)
     assert "48 h" in changed.text
     assert (await table.sessions.info_by_id(game_id)).version == info.version
-    chosen = await table.click(mover, panel.message, f"est:sel:{game_id}:{info.version}:0",
-                               ["a1"])
+    chosen = await tap(table, mover, panel.message, "a1")
     assert "out of date" not in chosen.text
     assert chosen.text.startswith("You chose **Cell A1**")
 

@@ -7,6 +7,7 @@ import pytest
 from games import available_games
 from tests.discord.fakediscord import FakeDiscord, FakeMember
 from tests.discord.harness import Table
+from tests.discord.pasture import CELLS
 from tests.discord.scenario import posted_message, started_game, to_move
 
 
@@ -54,8 +55,9 @@ async def test_undo_takes_back_a_step_without_chance(table: Table, alice: FakeMe
     reply = await table.slash(mover, "undo")
     assert reply.ephemeral and reply.text.startswith("You took back your last step.")
     assert "Claim a cell." in reply.text
-    assert reply.custom_ids == [f"est:sel:{game_id}:{info.version + 2}:0",
-                                f"est:sel:{game_id}:{info.version + 2}:1"]
+    # the 30 cells again, one button each (a Components V2 panel holds them)
+    assert reply.custom_ids == [f"est:opt:{game_id}:{info.version + 2}:{cell.lower()}"
+                                for cell in CELLS]
 
 
 async def test_lobby_buttons_join_add_a_computer_and_start(

@@ -130,3 +130,42 @@ async def test_a_running_bot_touches_its_liveness_file(
         out, err = await asyncio.wait_for(process.communicate(), 30)
     assert alive.exists(), err.decode()[-3000:]
     assert process.returncode == 0
+
+
+async def test_a_made_up_token_prints_only_its_one_line(
+        fake: FakeDiscord, tmp_path: Path) -> None:
+    """Issue 22.11: no INFO line ("logging in using static token") before the one line."""
+    fake.inject("GET", r"^/users/@me$", status=401, code=0, message="401: Unauthorized")
+    code, out, err = await estancia_run(fake.base_url, fake.gateway_url, child_env(tmp_path),
+                                        tmp_path)
+    assert code == 1
+    assert err.strip().splitlines() == [f"estancia: {BAD_TOKEN}"], err
+
+
+async def test_a_dev_guild_the_bot_is_not_in_is_one_line(
+        fake: FakeDiscord, tmp_path: Path) -> None:
+    """Issue 22.11: DEV_GUILD_ID of a server the bot was never invited to: Discord answers
+    the command sync with 403 Missing Access (50001) — one line, not a traceback."""
+    fake.inject("PUT", r"^/applications/\d+/guilds/\d+/commands$", status=403, code=50001,
+                message="Missing Access")
+    env = child_env(tmp_path, DEV_GUILD_ID="123456789012345678")
+    code, out, err = await estancia_run(fake.base_url, fake.gateway_url, env, tmp_path)
+    assert code == 1
+    assert err.strip().splitlines() == [
+        "estancia: DEV_GUILD_ID=123456789012345678 is a server the bot is not in (Discord "
+        "refused it: Missing Access): invite the bot there (README: \"Create the Discord "
+        "application and invite the bot\") or remove DEV_GUILD_ID from .env."], err
+
+
+async def test_a_file_that_is_no_database_is_refused_before_connecting(
+        fake: FakeDiscord, tmp_path: Path) -> None:
+    """Issue 22.12 through `estancia run`: a file that is no database (the check at start
+    reads and writes it, as the bot would)."""
+    path = tmp_path / "db" / "e.sqlite3"
+    path.parent.mkdir()
+    path.write_text("not a database\n" * 50)
+    code, _out, err = await estancia_run(fake.base_url, fake.gateway_url,
+                                         child_env(tmp_path, ESTANCIA_DB=str(path)), tmp_path)
+    assert code == 2
+    assert one_line(err).startswith(f"estancia: cannot open the database {path} (file is not "
+                                    "a database)")

@@ -17,7 +17,7 @@ from cogs.translator import valid_name
 from games import get_game, i18n
 from tests.discord.fakediscord import Call, FakeDiscord, FakeMember, custom_ids
 from tests.discord.harness import Table
-from tests.discord.scenario import pick, posted_message
+from tests.discord.scenario import action_rows, labels, pick, posted_message, tap
 
 FRENCH = "fr"
 
@@ -99,23 +99,21 @@ async def test_a_french_client_opens_a_game_and_reads_its_panel_in_french_beside
     # The player to move opens the panel and claims a cell, in their language.
     opened = await table.click(mover, turn, your_turn)
     assert ("**Prenez une case.**" if mover is amelie else "**Claim a cell.**") in opened.text
-    menu = opened.message["components"][0]["components"][0]
-    assert menu["placeholder"] == ("Rangée A – Rangée D: Choisir parmi 24…" if mover is amelie
-                                   else "Row A – Row D: Choose one of 24…")
-    panel = await table.click(mover, opened.message, menu["custom_id"], ["a1"])
+    assert labels(opened.message)[0] == ("Case A1" if mover is amelie else "Cell A1")
+    panel = await tap(table, mover, opened.message, "a1")
     assert panel.ephemeral
     if mover is amelie:
         assert panel.text.startswith("Vous avez choisi **Case A1**."), panel.text
         assert "• Joueur 1 prend A1." in panel.text or "• Joueur 2 prend A1." in panel.text
         assert "**Que faites-vous de A1 ?**" in panel.text
-        labels = [c["label"] for row in panel.message["components"] for c in row["components"]]
-        assert "La clôturer" in labels and "Reprendre" in labels
+        shown = labels(panel.message)
+        assert "La clôturer" in shown and "Reprendre" in shown
     else:
         assert panel.text.startswith("You chose **Cell A1**."), panel.text
         assert "**What do you do with A1?**" in panel.text
     # ... and the channel hears of the turn in the game's language.
     done = await table.click(mover, panel.message, next(
-        c["custom_id"] for row in panel.message["components"] for c in row["components"]
+        c["custom_id"] for row in action_rows(panel.message) for c in row["components"]
         if c["custom_id"].endswith(":fence")))
     assert done.text.startswith("Vous avez choisi **La clôturer**." if mover is amelie
                                 else "You chose **Fence it**."), done.text
@@ -141,7 +139,7 @@ async def test_a_french_server_game_posts_its_turns_and_events_in_french(
     assert info.language == "fr"
     start = posts[-1]
     assert content(start).startswith("Pasture commence : alice, bob."), content(start)
-    assert "c'est à vous de jouer (temps écoulé <t:" in content(start)
+    assert "c'est à vous de jouer (échéance <t:" in content(start)
     turn = posted_message(fake, start)
     button = turn["components"][0]["components"][0]
     assert button["label"] == "À vous"
@@ -149,12 +147,11 @@ async def test_a_french_server_game_posts_its_turns_and_events_in_french(
     members = {alice.user.id: alice, bob.user.id: bob}
     mover = members[info.seats[info.to_move].user_id]
     opened = await table.click(mover, turn, button["custom_id"])
-    menu = opened.message["components"][0]["components"][0]
-    assert menu["options"][0]["label"] == "Cell A1"  # the panel is the reader's: English
-    panel = await table.click(mover, opened.message, menu["custom_id"], ["a1"])
+    assert labels(opened.message)[0] == "Cell A1"  # the panel is the reader's: English
+    panel = await tap(table, mover, opened.message, "a1")
     assert panel.text.startswith("You chose **Cell A1**.")  # private: the reader's English
     await table.click(mover, panel.message, next(
-        c["custom_id"] for row in panel.message["components"] for c in row["components"]
+        c["custom_id"] for row in action_rows(panel.message) for c in row["components"]
         if c["custom_id"].endswith(":graze")))
     (post,) = await table.deliver()
     seat = info.to_move + 1
@@ -198,10 +195,9 @@ async def test_a_computer_seat_plays_in_the_game_language_in_the_cpu_pool(
     if info.seats[info.to_move].user_id is None or not seen:  # alice moves first: play
         turn = posted_message(fake, (await table.deliver())[-1])
         opened = await table.click(alice, turn, f"est:turn:{info.id}")
-        menu = opened.message["components"][0]["components"][0]
-        panel = await table.click(alice, opened.message, menu["custom_id"], ["a1"])
+        panel = await tap(table, alice, opened.message, "a1")
         await table.click(alice, panel.message, next(
-            c["custom_id"] for row in panel.message["components"] for c in row["components"]
+            c["custom_id"] for row in action_rows(panel.message) for c in row["components"]
             if c["custom_id"].endswith(":fence")))
         await table.sessions.wait_for_computers()
     assert seen and set(seen) == {"fr"}
@@ -310,7 +306,7 @@ async def test_a_whole_game_in_the_pseudo_locale_sends_no_text_outside_a_catalog
             reply = await table.click(mover, turn, f"est:turn:{info.id}")
         else:  # a game without secrets: the choices are on the turn message
             reply = await table.click(mover, turn, *pick(turn, None))
-        while reply.message["components"]:
+        while action_rows(reply.message):
             reply = await table.click(mover, reply.message, *pick(reply.message, None))
         posts += await table.deliver()
     else:

@@ -9,7 +9,8 @@ from tests.discord.harness import Table
 async def test_commands_are_synced_as_one_group(table: Table, fake: FakeDiscord) -> None:
     (command,) = fake.commands["global"]
     assert command["name"] == "estancia"
-    assert command["contexts"] == [0]  # guilds only: Discord hides it in DMs
+    # Servers and the bot's DMs (where only turns, notices and vacation run), never group DMs.
+    assert command["contexts"] == [0, 1]
     subcommands = {option["name"] for option in command["options"]}
     assert {"new", "join", "leave", "start", "cancel", "board", "hand", "move", "undo", "log",
             "rules", "settings", "computer"} <= subcommands

@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
+import logging
 from typing import Any
 
 import pytest
 
 from bot.core.scheduler import Scheduler
+from bot.discord_ui.outbox import delivery_nonce
 from tests.discord import pasture
-from tests.discord.fakediscord import FakeDiscord, FakeMember
+from tests.discord.fakediscord import Call, FakeDiscord, FakeMember
 from tests.discord.harness import Table
 from tests.discord.scenario import to_move
 
@@ -182,3 +184,80 @@ async def test_a_game_being_delivered_is_not_read_again(
     await slow
     assert len(fake.channel_posts(fake.channel_id("ranch"))) == 1
     assert await table.deliver() == []
+
+
+def with_files(call: Call) -> bool:
+    return bool(call.files)
+
+
+async def test_a_post_refused_with_its_image_goes_without_it_at_once(
+        table: Table, fake: FakeDiscord, alice: FakeMember, bob: FakeMember,
+        caplog: pytest.LogCaptureFixture) -> None:
+    """Issue 22.2: a refusal (a 400, or Attach Files taken away) is not waited out as if
+    Discord were down: the message goes again at once without its image."""
+    await lobby_with_two(table, alice, bob)
+    await table.slash(alice, "start")
+    refusal = fake.inject("POST", r"^/channels/\d+/messages$", status=400, code=50035,
+                          message="Invalid Form Body", times=100, when=with_files)
+    with caplog.at_level(logging.WARNING):
+        (post,) = await table.deliver()
+    assert refusal.hits == 1
+    assert "it's your turn" in post.body["content"] and post.files == []
+    assert post.custom_ids, "the buttons are kept: the player can still play"
+    assert not [r for r in caplog.records if r.levelno >= logging.ERROR]
+
+    info = await table.sessions.info(fake.channel_id())
+    mover = to_move(table, {alice.user.id: alice, bob.user.id: bob}, info)
+    await table.slash(mover, "move", option="a1")
+    await table.slash(mover, "move", option="fence")
+    (turn,) = await table.deliver()  # the next one does not wait behind anything
+    assert "fences A1" in turn.body["content"]
+
+
+async def test_a_post_refused_in_every_form_is_given_up_with_a_note(
+        table: Table, fake: FakeDiscord, alice: FakeMember, bob: FakeMember,
+        caplog: pytest.LogCaptureFixture) -> None:
+    """Issue 22.2: a turn announcement Discord refuses every time (a 400) is tried a
+    bounded number of times, then given up with an ERROR and a short note in the
+    channel; the game's later announcements never wait on it."""
+    await lobby_with_two(table, alice, bob)
+    await table.slash(alice, "start")
+    (doomed,) = await table.sessions.pending_announcements()
+    nonce = delivery_nonce(doomed)
+    fake.inject("POST", r"^/channels/\d+/messages$", status=400, code=50035,
+                message="Invalid Form Body", times=1000,
+                when=lambda call: call.body.get("nonce") == nonce)
+    info = await table.sessions.info(fake.channel_id())
+    mover = to_move(table, {alice.user.id: alice, bob.user.id: bob}, info)
+    await table.slash(mover, "move", option="a1")
+    await table.slash(mover, "move", option="fence")  # a turn announcement behind it
+
+    posted: list[Call] = []
+    with caplog.at_level(logging.WARNING):
+        for _ in range(20):
+            posted += await table.deliver()
+            table.clock.advance(3600)
+    tries = [c for c in fake.find("POST", r"/messages$") if c.body.get("nonce") == nonce]
+    assert 1 < len(tries) <= 3 * 3, "bounded: a few tries of each form, then no more"
+    assert all(c.status == 400 for c in tries)
+    errors = [r for r in caplog.records if r.levelno >= logging.ERROR]
+    assert len(errors) == 1 and f"announcement {doomed.outbox_id}" in errors[0].getMessage()
+    note, turn = posted
+    assert "could not be posted" in note.body["content"]
+    assert note.body["allowed_mentions"]["users"] == [mover.user.id]
+    assert "fences A1" in turn.body["content"]
+    assert await table.deliver() == []
+
+
+async def test_a_long_outage_is_waited_out_and_the_post_keeps_its_buttons(
+        table: Table, fake: FakeDiscord, alice: FakeMember, bob: FakeMember) -> None:
+    """Server errors are not refusals: a turn announcement is never given up for them
+    (after many, it goes without its image: a 5xx may be about that message alone)."""
+    await lobby_with_two(table, alice, bob)
+    await table.slash(alice, "start")
+    fake.inject("POST", r"^/channels/\d+/messages$", status=503, times=30)
+    for _ in range(30):
+        assert await table.deliver() == []
+        table.clock.advance(3600)
+    (post,) = await table.deliver()
+    assert "it's your turn" in post.body["content"] and post.custom_ids

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from bot.discord_ui.layout import fit_labels
 from bot.discord_ui.panels import (
     LAYOUT_COMPONENT_LIMIT,
     LayoutComponents,
@@ -28,77 +29,141 @@ def components(count: int, **kwargs: object) -> list[dict]:
     return decision_view(7, 3, decision(count, **kwargs)).to_components()  # type: ignore[arg-type]
 
 
-def test_up_to_five_short_options_are_buttons_in_one_row() -> None:
+def shape(rows: list[dict]) -> list[str]:
+    """Each row as "b<n>" (n buttons) or "m<n>" (a menu of n options) or "g" (groups)."""
+    found = []
+    for row in rows:
+        items = [c for c in row.get("components") or []]
+        if row["type"] != 1:
+            continue
+        if items[0]["type"] == 3:
+            found.append("g" if "grp:" in items[0]["custom_id"] else f"m{len(items[0]['options'])}")
+        else:
+            found.append(f"b{len(items)}")
+    return found
+
+
+def chosen(rows: list[dict]) -> list[str]:
+    """Every option key the rows offer (button custom ids' last part, menu values)."""
+    keys = []
+    for row in rows:
+        for c in row.get("components") or []:
+            kind = c["custom_id"].split(":")[1]
+            if c["type"] == 2 and kind in ("opt", "popt"):
+                keys.append(c["custom_id"].split(":", 4)[-1])
+            elif c["type"] == 3 and kind in ("sel", "psel"):
+                keys += [o["value"] for o in c["options"]]
+    return keys
+
+
+def test_up_to_five_options_are_buttons_in_one_row_whatever_their_labels() -> None:
+    """Issue 21: a decision of up to five options is one tap, also when a label is longer
+    than 32 characters (a button holds 80)."""
     (row,) = components(5)
     assert [b["type"] for b in row["components"]] == [2] * 5
     assert [b["custom_id"] for b in row["components"]] == [f"est:opt:7:3:k{i}" for i in range(5)]
+    (row,) = components(3, label="A rather long label for option number {i}, with more words")
+    assert [b["label"] for b in row["components"]] == [
+        f"A rather long label for option number {i}, with more words" for i in range(3)]
+    one_move = decision(1, label="Help a granjero at GF1: strength 6, 0 pesos", end=True)
+    (row,) = decision_view(7, 3, one_move).to_components()
+    assert [b["label"] for b in row["components"]] == [
+        "Help a granjero at GF1: strength 6, 0 pesos", "End turn"]
+    assert [b["style"] for b in row["components"]] == [1, 2]  # the end is grey
 
 
-def test_more_options_or_long_labels_make_a_select_menu() -> None:
-    for view in (components(6), components(3, label="A rather long label for option number {i}")):
-        (row,) = view
-        (select,) = row["components"]
-        assert select["type"] == 3 and select["custom_id"] == "est:sel:7:3"
-    (row,) = components(25)
-    assert len(row["components"][0]["options"]) == 25
+def test_up_to_25_options_are_buttons_in_rows_of_five_end_turn_and_take_back_under_them(
+        ) -> None:
+    assert shape(components(6)) == ["b5", "b1"]
+    assert shape(components(25)) == ["b5"] * 5
+    assert chosen(components(25)) == [f"k{i}" for i in range(25)]
+    public = decision_view(7, 3, decision(25), public=True).to_components()
+    assert shape(public) == ["b5"] * 5
+    assert all(c["custom_id"].startswith("est:popt:7:3:") for r in public for c in r["components"])
+    rows = decision_view(7, 3, decision(12, end=True), undo=True).to_components()
+    assert shape(rows) == ["b5", "b5", "b2", "b2"]
+    assert [c["custom_id"] for c in rows[-1]["components"]] == ["est:opt:7:3:end",
+                                                                 "est:undo:7:3"]
 
 
-def test_more_than_25_options_spread_over_up_to_four_menus_whole_groups_together() -> None:
-    first, second = components(40, grouped=True)
-    assert [r["components"][0]["custom_id"] for r in (first, second)] == ["est:sel:7:3:0",
-                                                                         "est:sel:7:3:1"]
-    assert [o["value"] for o in first["components"][0]["options"]] == [f"k{i}" for i in range(20)]
-    assert [o["value"] for o in second["components"][0]["options"]] == [
-        f"k{i}" for i in range(20, 40)]
-    assert first["components"][0]["placeholder"] == "Group 0 – Group 1: Choose one of 20…"
-    assert len(components(80, grouped=True)) == 4
+def test_groups_start_their_own_row_when_that_fits() -> None:
+    assert shape(components(12, grouped=True, size=4)) == ["b4", "b4", "b4"]
+    assert shape(components(24, grouped=True, size=4)) == ["b5"] * 4 + ["b4"]  # 6 groups
 
 
-def test_whole_groups_that_need_more_than_four_menus_fill_the_menus_in_order() -> None:
-    """Issue 8 (fewer taps): 90 options in groups of 15 take six menus whole, but four
-    when the menus are filled in order: still one pick away, no group step."""
-    menus = components(90, grouped=True, size=15)
-    assert [len(r["components"][0]["options"]) for r in menus] == [25, 25, 25, 15]
-    assert menus[0]["components"][0]["placeholder"] == "Group 0 – Group 1: Choose one of 25…"
-
-
-def test_more_than_four_menus_go_in_one_components_v2_panel() -> None:
-    """Issue 8: a private panel that needs more than four menus (Hazienda's first pond
-    hex, ~300 places) is a Components V2 message of up to 40 components, so any option
-    is one pick away instead of a group step first."""
-    view = decision_view(7, 3, decision(110, grouped=True))
-    assert isinstance(view, LayoutComponents) and view.has_components_v2()
-    rows = view.to_components()
-    assert [r["components"][0]["custom_id"] for r in rows] == [f"est:sel:7:3:{i}" for i in range(6)]
-    assert rows[0]["components"][0]["placeholder"] == "Group 0 – Group 1: Choose one of 20…"
-    assert [o["value"] for r in rows for o in r["components"][0]["options"]] == [
-        f"k{i}" for i in range(110)]
-    panel = panel_for(7, 3, decision(400, grouped=True, size=20, end=True), undo=True)
+def test_up_to_31_options_are_buttons_on_a_components_v2_panel() -> None:
+    """More than five rows of buttons: a private panel is a V2 message (40 components)."""
+    panel = panel_for(7, 3, decision(29, end=True), undo=True)
     assert isinstance(panel.view, LayoutComponents)
     panel.view.text, panel.view.images = panel.content, ["choices.png"]
     shown = panel.view.to_components()
     assert [c["type"] for c in shown[:2]] == [10, 12]
-    assert [c["custom_id"] for c in shown[-1]["components"]] == ["est:opt:7:3:end", "est:undo:7:3"]
+    assert shape(shown) == ["b5"] * 5 + ["b4", "b2"]
     assert component_count(shown) <= LAYOUT_COMPONENT_LIMIT
+    assert chosen(shown) == [f"k{i}" for i in range(29)] + ["end"]
+    assert isinstance(decision_view(7, 3, decision(31)), LayoutComponents)
+    assert not isinstance(decision_view(7, 3, decision(31), public=True), LayoutComponents)
+
+
+def test_beyond_that_the_smallest_groups_stay_buttons_and_the_rest_go_in_menus() -> None:
+    """Every option is offered once; as many as fit are one tap, the others two."""
+    for count, size, public in ((40, 10, False), (40, 10, True), (110, 10, False),
+                                (60, 4, False), (30, 10, True), (400, 20, False)):
+        view = decision_view(7, 3, decision(count, grouped=True, size=size, end=True),
+                             public=public, undo=not public)
+        rows = view.to_components()
+        assert isinstance(view, LayoutComponents) != public or count <= 25
+        assert sorted(chosen(rows)) == sorted([f"k{i}" for i in range(count)] + ["end"])
+        kinds = shape(rows)
+        assert any(k.startswith("m") for k in kinds), (count, kinds)
+        if public:
+            assert len(rows) <= 5
+        else:
+            assert component_count(rows) + 2 <= LAYOUT_COMPONENT_LIMIT
+    # four groups of ten: three whole groups fit as buttons beside a menu of the fourth
+    mixed = shape(decision_view(7, 3, decision(40, grouped=True, size=10)).to_components())
+    assert mixed == ["b5"] * 6 + ["m10"]
+    rows = decision_view(7, 3, decision(40, grouped=True, size=10)).to_components()
+    menu = next(r["components"][0] for r in rows if r["components"][0]["type"] == 3)
+    assert menu["placeholder"].startswith("Group ")
 
 
 def test_what_even_a_v2_panel_cannot_hold_comes_grouped_then_per_group() -> None:
-    """25 groups of 25 need 25 menus (over 40 components), and a public turn message
-    stays a classic one: a group first, then that group's options."""
-    for view in (decision_view(7, 3, decision(625, grouped=True, size=25)),
-                 decision_view(7, 3, decision(110, grouped=True), public=True)):
-        (row,) = view.to_components()
-        (select,) = row["components"]
-        assert select["custom_id"] in ("est:grp:7:3", "est:pgrp:7:3")
+    """25 groups of 25 need 25 menus (over 40 components): a group first, then that
+    group's options, as buttons when they fit."""
+    (row,) = decision_view(7, 3, decision(625, grouped=True, size=25)).to_components()
+    (select,) = row["components"]
+    assert select["custom_id"] == "est:grp:7:3"
     big = decision(625, grouped=True, size=25)
     panel = panel_for(7, 3, big, group=2)
-    options_row, groups_row = panel.view.to_components()  # type: ignore[union-attr]
-    assert [o["value"] for o in options_row["components"][0]["options"]] == [
-        f"k{i}" for i in range(50, 75)]
-    assert groups_row["components"][0]["custom_id"] == "est:grp:7:3"
-    assert [o["label"] for o in groups_row["components"][0]["options"]] == [
+    rows = panel.view.to_components()  # type: ignore[union-attr]
+    assert chosen(rows) == [f"k{i}" for i in range(50, 75)]
+    assert rows[-1]["components"][0]["custom_id"] == "est:grp:7:3"
+    assert [o["label"] for o in rows[-1]["components"][0]["options"]] == [
         f"Group {i}" for i in range(25)]
     assert panel.content.endswith("**Pick one.** — Group 2")
+    public = decision_view(7, 3, decision(625, grouped=True, size=25), public=True)
+    assert public.to_components()[0]["components"][0]["custom_id"] == "est:pgrp:7:3"
+
+
+def test_long_labels_are_cut_to_80_characters_and_still_tell_the_options_apart() -> None:
+    """GWT:A's objective cards (93 characters): the button keeps what tells them apart
+    and the panel's text keeps each whole label."""
+    labels = ["Objective 10: draw up to 3, discard as many; 4/-2 VP: station, yellow "
+              "granjero, blue granjero",
+              "Objective 10: draw up to 3, discard as many; 4/-2 VP: station, yellow "
+              "granjero, green granjero",
+              "Objective 09: draw up to 3, discard as many; 4/-2 VP: cattle of value 3×2, "
+              "station"]
+    options = [Option(key=f"o{i}", label=text) for i, text in enumerate(labels)]
+    panel = panel_for(7, 3, Decision(seat=0, prompt="Which objective?", options=options))
+    (row,) = panel.view.to_components()  # type: ignore[union-attr]
+    shown = [b["label"] for b in row["components"]]
+    assert all(len(text) <= 80 for text in shown) and len(set(shown)) == 3
+    assert "blue" in shown[0] and "green" in shown[1] and shown[2].startswith("Objective 09")
+    for text in labels:
+        assert f"• {text}" in panel.content
+    assert fit_labels(["short", "x" * 100], 80) == ["short", "x" * 79 + "…"]
 
 
 def test_a_chosen_groups_image_marks_only_its_places_numbered_as_in_the_menus() -> None:

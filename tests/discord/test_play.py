@@ -7,11 +7,13 @@ import random
 
 import pytest
 
+from bot.discord_ui import layout
 from games import available_games
 from renderer import RENDERERS
-from tests.discord.fakediscord import EPHEMERAL, FakeDiscord, FakeMember
+from tests.discord.fakediscord import EPHEMERAL, IS_COMPONENTS_V2, FakeDiscord, FakeMember
 from tests.discord.harness import Table
-from tests.discord.scenario import play_to_the_end, started_game, to_move
+from tests.discord.pasture import CELLS
+from tests.discord.scenario import action_rows, play_to_the_end, started_game, tap, to_move
 
 
 async def test_start_posts_the_board_and_pings_only_the_player_to_move(
@@ -40,16 +42,15 @@ async def test_your_turn_opens_a_private_panel_of_grouped_options(
     panel = await table.click(mover, turn_message, f"est:turn:{game_id}")
     assert panel.callback_type == 4 and panel.ephemeral  # answered at once
     assert "Claim a cell." in panel.text
-    # 30 free cells: more than one select menu holds, so they spread over two, whole rows
-    # together: every cell is one pick away
-    assert panel.custom_ids == [f"est:sel:{game_id}:{info.version}:0",
-                                f"est:sel:{game_id}:{info.version}:1"]
-    first, second = (row["components"][0] for row in panel.message["components"])
-    assert first["placeholder"] == "Row A – Row D: Choose one of 24…"
-    assert [c["value"] for c in second["options"]] == ["e1", "e2", "e3", "e4", "e5", "e6"]
+    # 30 free cells: more than a classic message's 25 buttons, so the panel is a
+    # Components V2 message holding a button for each, row by row: every cell is one tap
+    assert panel.message["flags"] & IS_COMPONENTS_V2
+    assert panel.custom_ids == [f"est:opt:{game_id}:{info.version}:{cell.lower()}"
+                                for cell in CELLS]
+    rows = action_rows(panel.message)
+    assert [b["label"] for b in rows[-1]["components"]] == [f"Cell E{i}" for i in range(2, 7)]
 
-    claimed = await table.click(mover, panel.message, f"est:sel:{game_id}:{info.version}:0",
-                                ["b3"])
+    claimed = await tap(table, mover, panel.message, "b3")
     assert claimed.callback_type == 7  # the same private panel is edited
     assert claimed.message["id"] == panel.message["id"] and claimed.ephemeral
     # the turn goes on in the same panel: fence or graze, as buttons
@@ -59,7 +60,7 @@ async def test_your_turn_opens_a_private_panel_of_grouped_options(
                                   f"est:undo:{game_id}:{info.version + 1}"]
 
     grazed = await table.click(mover, claimed.message, f"est:opt:{game_id}:{info.version + 1}:graze")
-    assert "Your turn is over" in grazed.text and grazed.message["components"] == []
+    assert "Your turn is over" in grazed.text and action_rows(grazed.message) == []
 
     (post,) = await table.deliver()
     other = bob if mover is alice else alice
@@ -71,8 +72,13 @@ async def test_your_turn_opens_a_private_panel_of_grouped_options(
 
 
 async def test_a_whole_game_is_played_with_clicks_only(
-        table: Table, alice: FakeMember, bob: FakeMember) -> None:
-    game_id, shapes, last = await play_to_the_end(table, [alice, bob], "pasture")
+        table: Table, alice: FakeMember, bob: FakeMember, monkeypatch: pytest.MonkeyPatch
+        ) -> None:
+    # Discord's V2 limit as if it were half: the first decisions (30 cells) then hold
+    # some rows as buttons and the others in select menus
+    monkeypatch.setattr(layout, "V2_COMPONENT_LIMIT", 20)
+    game_id, shapes, last = await play_to_the_end(table, [alice, bob], "pasture",
+                                                  random.Random(2))
     assert shapes == {"sel", "opt"}  # select menus and buttons all came up
     assert last["components"] == []  # the last message has no "Your turn" button
     assert "The pasture is full." in last["content"]

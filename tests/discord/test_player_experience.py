@@ -17,7 +17,15 @@ from games.base import Decision, Option
 from renderer import RENDERERS
 from tests.discord.fakediscord import EPHEMERAL, FakeDiscord, FakeMember
 from tests.discord.harness import Table
-from tests.discord.scenario import play_to_the_end, posted_message, started_game, to_move
+from tests.discord.pasture import CELLS
+from tests.discord.scenario import (
+    action_rows,
+    play_to_the_end,
+    posted_message,
+    started_game,
+    tap,
+    to_move,
+)
 
 
 def needs(game: str) -> None:
@@ -26,7 +34,21 @@ def needs(game: str) -> None:
 
 
 def rows(message: dict[str, Any]) -> list[list[dict[str, Any]]]:
-    return [row["components"] for row in message["components"]]
+    """The action rows' components (a Components V2 panel also holds its text and image)."""
+    return [row["components"] for row in action_rows(message)]
+
+
+def offered(message: dict[str, Any]) -> list[str]:
+    """The option keys a panel offers, on buttons and in select menus."""
+    keys = []
+    for row in rows(message):
+        for component in row:
+            kind = component["custom_id"].split(":")[1]
+            if component["type"] == 3 and kind in ("sel", "psel"):
+                keys += [o["value"] for o in component["options"]]
+            elif kind in ("opt", "popt"):
+                keys.append(component["custom_id"].split(":", 4)[-1])
+    return keys
 
 
 def first_move(message: dict[str, Any]) -> tuple[str, list[str] | None]:
@@ -83,7 +105,7 @@ async def test_a_hazienda_turn_pings_once_when_it_ends_and_shows_the_hand(
 
     ended = await table.click(mover, reply.message, f"est:opt:{game_id}:"
                               f"{(await table.sessions.info_by_id(game_id)).version}:end")
-    assert "Your turn is over" in ended.text and ended.message["components"] == []
+    assert "Your turn is over" in ended.text and rows(ended.message) == []
     (post,) = await table.deliver()
     assert f"<@{other.user.id}>, it's your turn" in post.body["content"]
     assert post.body["allowed_mentions"]["users"] == [other.user.id]
@@ -198,15 +220,23 @@ def grouped_decision() -> Decision:
         *options, Option(key="end", label="End turn", group="Done")])
 
 
-def test_a_big_decision_is_one_pick_away_and_keeps_end_turn_one_tap_away() -> None:
+def test_a_big_decision_is_one_tap_and_keeps_end_turn_one_tap_away() -> None:
+    """Issue 21: 30 cells and "End turn" are 31 buttons on a private (Components V2)
+    panel (in rows of five: a row per group would need 44 components); on a public turn
+    message (five rows) the smallest rows stay buttons and the others go in a select menu
+    that names them."""
     view = decision_view(1, 5, grouped_decision()).to_components()
-    (first,), (second,), (end,) = (row["components"] for row in view)
-    assert first["placeholder"] == "Row A – Row F: Choose one of 24…"
-    assert second["placeholder"] == "Row G – Row H: Choose one of 6…"
+    assert [len(row["components"]) for row in view] == [5] * 6 + [1]
+    assert all(c["type"] == 2 for row in view for c in row["components"])
+    (end,) = view[-1]["components"]
     assert end["label"] == "End turn" and end["custom_id"] == "est:opt:1:5:end"
+    public = decision_view(1, 5, grouped_decision(), public=True).to_components()
+    assert len(public) == 5 and public[-1]["components"][0]["label"] == "End turn"
+    menus = [row["components"][0] for row in public if row["components"][0]["type"] == 3]
+    assert menus and menus[-1]["placeholder"].startswith("Row ")
 
 
-def test_a_short_row_becomes_buttons_and_a_long_list_names_its_size() -> None:
+def test_a_chosen_group_is_buttons_above_the_other_groups_and_long_labels_are_buttons() -> None:
     view = decision_view(1, 5, grouped_decision(), group=0).to_components()
     buttons, others, end = (row["components"] for row in view)
     assert [b["label"] for b in buttons] == ["Cell A1", "Cell A2", "Cell A3", "Cell A4"]
@@ -216,8 +246,9 @@ def test_a_short_row_becomes_buttons_and_a_long_list_names_its_size() -> None:
 
     long = Decision(seat=0, prompt="Which?", options=[
         Option(key=f"k{i}", label=f"A rather long option label {i}") for i in range(8)])
-    (menu,) = decision_view(1, 5, long).to_components()
-    assert menu["components"][0]["placeholder"] == "Choose one of 8…"
+    first, second = decision_view(1, 5, long).to_components()
+    assert [b["label"] for b in first["components"] + second["components"]] == [
+        f"A rather long option label {i}" for i in range(8)]
 
 
 # -- taking back a step from the panel -------------------------------------------------
@@ -230,8 +261,7 @@ async def test_a_step_that_revealed_nothing_can_be_taken_back_from_the_panel(
     mover = to_move(table, {alice.user.id: alice, bob.user.id: bob}, info)
     panel = await table.click(mover, turn_message, f"est:turn:{game_id}")
     assert "est:undo" not in " ".join(panel.custom_ids)  # nothing to take back yet
-    claimed = await table.click(mover, panel.message, f"est:sel:{game_id}:{info.version}:0",
-                                ["b3"])
+    claimed = await tap(table, mover, panel.message, "b3")
     version = info.version + 1
     assert claimed.custom_ids[-1] == f"est:undo:{game_id}:{version}"
     (take_back,) = rows(claimed.message)[-1]
@@ -242,7 +272,7 @@ async def test_a_step_that_revealed_nothing_can_be_taken_back_from_the_panel(
     assert undone.callback_type == 6 and undone.message["id"] == panel.message["id"]
     assert undone.text.startswith("You took back your last step.")
     assert "Claim a cell." in undone.text and undone.custom_ids == [
-        f"est:sel:{game_id}:{version + 1}:0", f"est:sel:{game_id}:{version + 1}:1"]
+        f"est:opt:{game_id}:{version + 1}:{cell.lower()}" for cell in CELLS]
     assert await table.deliver() == []  # the same turn: no ping
     assert (await table.sessions.info_by_id(game_id)).to_move == info.to_move
 
@@ -257,12 +287,10 @@ async def test_take_back_stays_while_the_player_browses_the_rows(
     info = await table.sessions.info_by_id(game_id)
     mover = to_move(table, {alice.user.id: alice, bob.user.id: bob}, info)
     reply = await table.click(mover, turn_message, f"est:turn:{game_id}")
-    menus = [c for row in rows(reply.message) for c in row if c["type"] == 3]
-    plays = [(m["custom_id"], o["value"]) for m in menus for o in m["options"]
-             if o["value"].startswith("play:")]
+    plays = [key for key in offered(reply.message) if key.startswith("play:")]
     # a card offered alone (its place comes next) if there is one, else card and place
-    menu, play = sorted(plays, key=lambda p: p[1].count(":"))[0]
-    placing = await table.click(mover, reply.message, menu, [play])
+    play = sorted(plays, key=lambda key: key.count(":"))[0]
+    placing = await tap(table, mover, reply.message, play)
     version = info.version + 1
     assert f"est:undo:{game_id}:{version}" in placing.custom_ids
     if f"est:grp:{game_id}:{version}" in placing.custom_ids:  # a big map: rows first

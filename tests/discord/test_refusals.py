@@ -5,9 +5,12 @@ from __future__ import annotations
 import copy
 from typing import Any
 
+import pytest
+
+from bot.discord_ui import layout
 from tests.discord.fakediscord import ATTACH_FILES, BOT_PERMISSIONS, FakeDiscord, FakeMember
 from tests.discord.harness import Table
-from tests.discord.scenario import started_game, to_move
+from tests.discord.scenario import offering, started_game, to_move
 
 
 async def two_player_game(table: Table, alice: FakeMember,
@@ -33,8 +36,16 @@ async def test_out_of_turn_the_panel_says_who_is_to_move(table: Table, alice: Fa
     assert reply.custom_ids == []
 
 
+@pytest.fixture
+def menus(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Panels as if Discord allowed two action rows or ten components a message: of the
+    30 cells of Pasture's first step, A1–A5 are buttons and the others in a select menu."""
+    monkeypatch.setattr(layout, "V2_COMPONENT_LIMIT", 10)
+    monkeypatch.setattr(layout, "MAX_ROWS", 2)
+
+
 async def test_someone_without_a_seat_cannot_act(table: Table, alice: FakeMember, bob: FakeMember,
-                                                 carol: FakeMember) -> None:
+                                                 carol: FakeMember, menus: None) -> None:
     game_id, turn_message, mover, _ = await two_player_game(table, alice, bob)
     before = await version(table, game_id)
     panel = await table.click(carol, turn_message, f"est:turn:{game_id}")
@@ -43,8 +54,9 @@ async def test_someone_without_a_seat_cannot_act(table: Table, alice: FakeMember
 
     # nor from a panel that was opened by the player to move
     real = await table.click(mover, turn_message, f"est:turn:{game_id}")
-    menu = f"est:sel:{game_id}:{before}:0"
-    stolen = await table.click(carol, real.message, menu, ["a1"])
+    menu, values = offering(real.message, "b1")
+    assert menu == f"est:sel:{game_id}:{before}" and values == ["b1"]
+    stolen = await table.click(carol, real.message, menu, ["b1"])
     assert stolen.ephemeral and stolen.text == "You are not playing in this game."
     typed = await table.slash(carol, "move", option="a1")
     assert typed.ephemeral and typed.text == "You are not playing in this game."
@@ -52,21 +64,21 @@ async def test_someone_without_a_seat_cannot_act(table: Table, alice: FakeMember
 
 
 async def test_a_stale_panel_and_a_double_click_are_refused(table: Table, alice: FakeMember,
-                                                           bob: FakeMember) -> None:
+                                                           bob: FakeMember, menus: None) -> None:
     game_id, turn_message, mover, _ = await two_player_game(table, alice, bob)
     v = await version(table, game_id)
     panel = await table.click(mover, turn_message, f"est:turn:{game_id}")
     old_panel = copy.deepcopy(panel.message)  # the panel as it was before the first choice
 
-    first = await table.click(mover, old_panel, f"est:sel:{game_id}:{v}:0", ["a1"])
-    assert first.text.startswith("You chose **Cell A1**")
+    first = await table.click(mover, old_panel, f"est:sel:{game_id}:{v}", ["b1"])
+    assert first.text.startswith("You chose **Cell B1**")
     assert await version(table, game_id) == v + 1
 
-    double = await table.click(mover, old_panel, f"est:sel:{game_id}:{v}:0", ["a2"])
+    double = await table.click(mover, old_panel, f"est:sel:{game_id}:{v}", ["b2"])
     assert double.ephemeral and double.callback_type == 4  # a private message of its own …
     assert "out of date" in double.text
     assert await version(table, game_id) == v + 1  # … and nothing changed
-    again = await table.click(mover, old_panel, f"est:sel:{game_id}:{v}:1", ["e1"])
+    again = await table.click(mover, old_panel, f"est:opt:{game_id}:{v}:a1")
     assert "out of date" in again.text
 
     # the typed command moves the game on; the panel it overtook is stale

@@ -34,7 +34,7 @@ WAIT = 30.0
 Deliver = Callable[[dict[str, Any]], Awaitable[None]]
 
 TURN_BUTTON = re.compile(r"^est:turn:(\d+)$")
-OPTION_COMPONENT = re.compile(r"^est:p?(opt|sel|grp):(\d+):(\d+)")
+OPTION_COMPONENT = re.compile(r"^est:p?(opt|sel|grp|area|asel):(\d+):(\d+)")
 #: The choices of a game without hidden information, on the public turn message itself.
 PUBLIC_CHOICE = re.compile(r"^est:p(opt|sel|grp):(\d+):(\d+)")
 

@@ -74,7 +74,9 @@ def _forced(engine: Any, state_after: dict[str, Any]) -> bool:
 
 def outbox_drained(db_path: Path | str) -> bool:
     try:
-        [row] = dbcheck.query(db_path, "SELECT COUNT(*) AS n FROM outbox WHERE sent_at IS NULL")
+        # (an announcement given up for good, next_attempt_at NULL, is no longer pending)
+        [row] = dbcheck.query(db_path, "SELECT COUNT(*) AS n FROM outbox WHERE sent_at IS NULL "
+                                       "AND next_attempt_at IS NOT NULL")
     except (sqlite3.OperationalError, asyncpg.UndefinedTableError):  # not created yet
         return False
     return row["n"] == 0
@@ -177,14 +179,17 @@ async def open_playable_panel(table: Table) -> tuple[Player, dict[str, Any]]:
     await opened.wait_answered()
     panel = opened.panel()
     assert panel is not None and option_components(panel)
-    while not playable(panel):  # a big decision: pick a group first
+    while not playable(panel):  # a big decision: pick a group (or an area) first
         group = option_components(panel)[0]
-        picked = await mover.click(panel, group["custom_id"], [group["options"][0]["value"]])
+        values = [group["options"][0]["value"]] if group["type"] == 3 else None
+        picked = await mover.click(panel, group["custom_id"], values)
         await picked.wait_answered()
         panel = table.fake.messages[int(panel["id"])]
     return mover, panel
 
 
 def playable(panel: dict[str, Any]) -> list[dict[str, Any]]:
-    """The components that play an option (buttons, option selects; not group menus)."""
-    return [c for c in option_components(panel) if not c["custom_id"].startswith("est:grp:")]
+    """The components that play an option (buttons, option selects; not group menus or
+    areas of the board)."""
+    return [c for c in option_components(panel)
+            if not c["custom_id"].startswith(("est:grp:", "est:area:", "est:asel:"))]

@@ -6,9 +6,10 @@ smallest and largest table: the start, a mid-game and the end, seen by a spectat
 seat 0, plus the decisions met on the way whose options name board places
 (``Option.at``, the input of decision images).
 
-Run ``.venv/bin/python -m tests.renderer.samples [out_dir]`` to write every sample board
-and a 400 px wide copy (the phone's chat) for a human to look at; ``--docs`` rewrites the
-README's board images in ``docs/images/``.
+Run ``.venv/bin/python -m tests.renderer.samples [out_dir]`` to write every sample board,
+the parts of each board shown on demand and the sample decision images (page by page),
+each with a 400 px wide copy (the phone's chat) for a human to look at; ``--docs``
+rewrites the README's board images in ``docs/images/``.
 """
 
 from __future__ import annotations
@@ -129,12 +130,36 @@ def main(args: list[str]) -> None:
         return
     folder = Path(args[0] if args else "/tmp/estancia_boards")
     folder.mkdir(parents=True, exist_ok=True)
+    import importlib
+
     for game_name in RENDERERS:
+        module = importlib.import_module(RENDERERS[game_name])
         for sample in board_samples(game_name):
             image = render_image(game_name, sample.view, sample.names)
             image.save(folder / f"{sample.name}.png")
             phone_copy(image).save(folder / f"{sample.name}-400.png")
+            parts = getattr(module, "parts", None)
+            for key, _name in parts(sample.view, sample.names) if parts else []:
+                part = module.render_part(sample.view, sample.names, key)
+                name = f"{sample.name}-part-{key.replace(':', '')}"
+                part.save(folder / f"{name}.png")
+                phone_copy(part).save(folder / f"{name}-400.png")
+        for sample in decision_samples(game_name):
+            for page, image in enumerate(decision_pages(game_name, sample), start=1):
+                name = f"{sample.name}-decision-p{page}"
+                image.save(folder / f"{name}.png")
+                phone_copy(image).save(folder / f"{name}-400.png")
     print(folder)
+
+
+def decision_pages(game_name: str, sample: DecisionSample) -> list[Image.Image]:
+    """The decision image of a sample, page by page (as the panels show it)."""
+    import io
+
+    from renderer import render_decision_pngs
+
+    return [Image.open(io.BytesIO(png)).convert("RGB")
+            for png in render_decision_pngs(game_name, sample.view, sample.names, sample.marks)]
 
 
 if __name__ == "__main__":

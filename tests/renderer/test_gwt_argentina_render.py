@@ -1,6 +1,7 @@
 """The Great Western Trail: Argentina board image (issue 9): every place a decision can
 name is drawn, the pieces stand where the view puts them, a seated view adds the player's
-board and hand, and decision images mark every legal place."""
+board and hand, and decision images mark every legal place. Issue 21: the posted board
+fits a phone's chat (at most twice as tall as wide) and the rest comes in parts."""
 
 from __future__ import annotations
 
@@ -12,9 +13,9 @@ from PIL import ImageDraw
 from games.gwt_argentina import GAME
 from games.gwt_argentina.data_europe import port_city
 from games.gwt_argentina.data_trail import ALL_SPACES
-from renderer import gwt_argentina
+from renderer import gwt_argentina, gwt_argentina_layers
 from renderer.colours import DISTINCT, delta_e
-from renderer.gwt_argentina_base import FARMER_FILL, PLAYER_FILL, Canvas
+from renderer.gwt_argentina_base import FARMER_FILL, FLOOR, PLAYER_FILL, Canvas
 from renderer.gwt_argentina_market import MARKER
 from renderer.gwt_argentina_trail import (
     BA_FILL,
@@ -29,7 +30,8 @@ NAMES = ["Alice", "Bob", "Chen", "Dolores"]
 
 
 def painted(view) -> Canvas:
-    canvas, _ = gwt_argentina._paint(view, NAMES[:view["seats"]])
+    """Every section drawn on one canvas: the posted board and every part."""
+    canvas, _ = gwt_argentina._paint(view, NAMES[:view["seats"]], gwt_argentina.SECTIONS)
     return canvas
 
 
@@ -109,7 +111,7 @@ def test_the_players_are_apart_from_each_other_and_from_the_trail():
         assert delta_e(a, b) >= DISTINCT
 
 
-def test_a_seated_view_adds_the_players_board_and_hand(monkeypatch):
+def test_the_player_boards_part_of_a_seated_view_shows_the_players_hand(monkeypatch):
     state = played("gwt-argentina", 3)[40]
     public = gwt_argentina.render(GAME.view(state, None), NAMES[:3])
     cards = []
@@ -122,9 +124,53 @@ def test_a_seated_view_adds_the_players_board_and_hand(monkeypatch):
     monkeypatch.setitem(gwt_argentina.paint_seat_board.__globals__, "paint_card", spy)
     seated_view = GAME.view(state, 1)
     seated = gwt_argentina.render(seated_view, NAMES[:3])
-    assert seated.width == public.width == 800
-    assert seated.height > public.height
+    assert seated.size == public.size and seated.width == 800  # the same posted board
+    assert cards == []
+    boards = gwt_argentina.render_part(seated_view, NAMES[:3], "players")
+    spectators = gwt_argentina.render_part(GAME.view(state, None), NAMES[:3], "players")
+    assert boards is not None and spectators is not None
+    assert boards.height > spectators.height
     assert cards == seated_view["private"]["hand"]
+
+
+@pytest.mark.parametrize("seats", [1, 2, 3, 4])
+def test_the_posted_board_and_every_part_fit_a_phone(seats):
+    """Issue 21: « a posted board is at most twice as tall as it is wide » (800 × 2,946
+    before); the market, the railway, the ships and ports and the players' boards come
+    on demand, each as a part no taller either."""
+    states = played("gwt-argentina", seats)
+    assert [key for key, _name in gwt_argentina.parts(GAME.view(states[0], None), NAMES)] == [
+        "market", "railway", "ships", "players"]
+    for state in (states[0], states[len(states) // 2], states[-1]):
+        for seat in (None, 0):
+            view = GAME.view(state, seat)
+            board = gwt_argentina.render(view, NAMES[:seats])
+            assert board.width == 800 and board.height <= 2 * board.width, board.size
+            for key, _name in gwt_argentina.parts(view, NAMES[:seats]):
+                part = gwt_argentina.render_part(view, NAMES[:seats], key)
+                assert part is not None and part.height <= 2 * part.width, (key, part.size)
+    assert gwt_argentina.render_part(GAME.view(states[0], None), NAMES, "nowhere") is None
+
+
+def test_the_objective_cards_are_shown_whole(monkeypatch):
+    """Issue 21: « objective cards are cut off (`1 val-3 1 Franq. 1 bl…`) »: each card on
+    display says its points, every condition and its action, nothing shortened."""
+    texts = []
+    real = Canvas.text
+
+    def spy(self, xy, text, size=FLOOR, bold=False, fill=None, anchor="la", condensed=False,
+            width=None):
+        cut = width is not None and self.text_length(text, size, bold, condensed) > width
+        texts.append((text, cut))
+        return real(self, xy, text, size, bold, fill or "#000", anchor, condensed, width)
+
+    monkeypatch.setattr(Canvas, "text", spy)
+    monkeypatch.setattr(gwt_argentina_layers, "KEEP", False)  # every card drawn
+    for seats in (2, 4):
+        for state in played("gwt-argentina", seats)[::97]:
+            gwt_argentina.render_part(GAME.view(state, None), NAMES[:seats], "market")
+    cards = [(t, cut) for t, cut in texts if t.startswith(("Objective ", "at once: "))]
+    assert len(cards) >= 8 and not [t for t, cut in texts if cut], [t for t, c in texts if c]
 
 
 def test_the_hand_value_counts_each_breed_once():

@@ -29,6 +29,22 @@ def test_every_space_of_the_trail_is_drawn_once():
     assert set(T.LAYOUT) | {"BA"} == set(ALL_SPACES)
 
 
+def test_the_trail_runs_as_printed_from_the_lower_left_to_buenos_aires_upper_right():
+    """« du coin inférieur gauche du plateau de jeu jusqu'à Buenos Aires, situé dans le
+    coin supérieur droit » (p. 6). Issue 21: players who own the game read it faster the
+    way it is printed."""
+    spaces = boxes()
+    start, ba = spaces["START"], spaces["BA"]
+    assert start[0] == min(b[0] for b in spaces.values())
+    assert start[3] >= max(b[3] for s, b in spaces.items() if s != "START") - T.BOX_H
+    assert ba[2] == max(b[2] for b in spaces.values())
+    assert ba[1] == min(b[1] for b in spaces.values())
+    # the neutral buildings A … H climb the board band by band
+    tops = [spaces[f"N{i}"][1] for i in range(1, 9)]
+    assert tops == sorted(tops, reverse=True) or all(
+        a >= b for a, b in zip(tops, tops[1:], strict=False)), tops
+
+
 def test_no_two_spaces_overlap_and_all_fit_the_width():
     for a, b in itertools.combinations(boxes().items(), 2):
         (_, (ax0, ay0, ax1, ay1)), (_, (bx0, by0, bx1, by1)) = a, b
@@ -134,7 +150,10 @@ def drawn_texts(monkeypatch, lang: str, seat: int | None = 1) -> list[str]:
     states = played("gwt-argentina", 3)
     with using(lang):
         for state in (states[0], states[len(states) // 2], states[-1]):
-            gwt_argentina.render(GAME.view(state, seat), NAMES[:3])
+            view = GAME.view(state, seat)
+            gwt_argentina.render(view, NAMES[:3])
+            for part, _name in gwt_argentina.parts(view, NAMES[:3]):
+                gwt_argentina.render_part(view, NAMES[:3], part)
     return texts
 
 

@@ -261,3 +261,65 @@ def test_conquered_markets_are_marked_on_the_board():
     map_box = (0, 0, WIDTH, static_layer("symmetric", "")[0].height)
     before, after = render(view, NAMES).crop(map_box), render(conquered, NAMES).crop(map_box)
     assert before.tobytes() != after.tobytes()
+
+
+# -- decision images a phone can read (issue 21) --------------------------------------
+
+
+def decisions_with_places(seats: int):
+    from bot.discord_ui.panels import decision_marks  # marks as the panels number them
+    from games import get_game
+    from tests.renderer.samples import played
+
+    game = get_game("hazienda")
+    for state in played("hazienda", seats):
+        decision = game.pending(state)
+        marks = decision_marks(decision) if decision is not None else {}
+        if marks:
+            yield game.view(state, decision.seat), decision, marks
+
+
+@pytest.mark.parametrize("seats", [2, 5])
+def test_no_decision_image_draws_a_mark_too_small_or_over_another(seats):
+    """« never draw more badges than stay legible (≥ 9 px, not overlapping) »: a decision
+    whose marks do not fit one image legibly comes as pages (up to eight, each legible),
+    or, with more than 60 places, asks for an area first (each area legible, 25 places at
+    most); the first pond hex (300 places) is one of those."""
+    from renderer import AREA_FIRST, MAX_PAGES, decision_areas
+    from renderer.hazienda import decision_regions, map_of_view, marks_legible
+
+    pond = 0
+    for view, decision, marks in decisions_with_places(seats):
+        board = map_of_view(view)
+        areas = decision_areas("hazienda", view, marks)
+        if len(marks) > AREA_FIRST:
+            assert areas is not None, decision.prompt
+            assert all(len(places) <= 25 for _letter, places in areas)
+            pond += "pond" in decision.prompt
+            groups = [places for _letter, places in areas]
+        else:
+            assert areas is None
+            regions = decision_regions(view, marks)
+            groups = [list(marks)] if regions is None else [p for _l, p in regions]
+            assert len(groups) <= MAX_PAGES, (decision.prompt, len(groups))
+        for places in groups:
+            assert marks_legible(board, {p: marks[p] for p in places}), decision.prompt
+    assert pond
+
+
+def test_the_first_pond_hex_is_picked_by_area_on_an_overview():
+    from renderer import decision_areas
+    from renderer.hazienda import render_decision_pages, render_decision_regions
+
+    view, decision, marks = next(found for found in decisions_with_places(2)
+                                 if "pond hex 1" in found[1].prompt)
+    assert len(marks) > 250
+    areas = decision_areas("hazienda", view, marks)
+    assert areas is not None and 10 <= len(areas) <= 25
+    assert [letter for letter, _places in areas] == [chr(65 + i) for i in range(len(areas))]
+    assert sorted(p for _l, places in areas for p in places) == sorted(marks)
+    overview = render_decision_regions(view, NAMES[:2], areas)
+    assert overview is not None and overview.height <= 2 * overview.width
+    for _letter, places in areas[:3]:
+        (page,) = render_decision_pages(view, NAMES[:2], {p: marks[p] for p in places})
+        assert page.width == 800

@@ -38,7 +38,8 @@ def each_ground_cell_alone(draw, estate, frame, rows, cols):
 def test_rows_of_ground_are_the_cells_stamped_alone(view):
     names = NAMES[:len(view["players"])]
     table = table_of_view(view, names)
-    blocks = [(section, y) for section, y in llama_land.layout(table)
+    blocks = [(section, y) for key, _name in llama_land.parts(view, names)
+              for section, y in llama_land.part_layout(table, key) or []
               if isinstance(section, llama_land.PlayerBlock) and section.p.estate.cells]
     assert blocks
     for section, y in blocks:

@@ -10,7 +10,7 @@ from PIL import Image, ImageDraw
 
 from renderer import RENDERERS, render_decision_png, render_png
 from renderer.fonts import TextDraw
-from renderer.llama_land import WIDTH, estate_frames, render
+from renderer.llama_land import WIDTH, estate_frames, render, render_part
 from renderer.llama_land_decision import CANDIDATE_COLOURS, render_decision
 from renderer.llama_land_table import DEFAULT_COLOURS, PLAYER_RGB, table_of_view
 from tests.renderer.llama_land_samples import (
@@ -96,6 +96,31 @@ def test_every_board_is_portrait_and_its_smallest_text_reads_at_phone_width(
     assert smallest >= 9, f"{name}: text {min(text_sizes)} px is {smallest:.1f} px at 400 wide"
 
 
+@pytest.mark.parametrize("seats", [2, 3, 4])
+def test_the_posted_board_and_its_parts_fit_a_phone(seats: int, text_sizes: list[int]) -> None:
+    """Issue 21: « a posted board is at most twice as tall as it is wide » (Llama Land at
+    four players was up to 800 × 4,772): each estate, and the objectives, are parts shown
+    on demand; every text stays ≥ 9 px at 400 px wide, in the parts too."""
+    from games import get_game
+    from renderer.llama_land import parts
+    from tests.renderer.samples import played
+
+    game = get_game("llama-land")
+    states = played("llama-land", seats)
+    for state in (states[0], states[1], states[len(states) // 2], states[-1]):
+        view = game.view(state, None)
+        board = render(view, NAMES[:seats])
+        assert board.height <= 2 * board.width, board.size
+        keys = [key for key, _name in parts(view, NAMES[:seats])]
+        estates = [f"estate:{p['seat']}" for p in view["players"] if p["estate"]["rows"]]
+        assert keys == [*estates, "objectives"]
+        for key in keys:
+            part = render_part(view, NAMES[:seats], key)
+            assert part is not None and part.height <= 2 * part.width, (key, part.size)
+    assert min(text_sizes) * PHONE_WIDTH / WIDTH >= 9
+    assert render_part(game.view(states[-1], None), NAMES[:seats], "estate:9") is None
+
+
 def test_each_player_adds_a_block_below_the_others() -> None:
     heights = [render(mid_view(n), NAMES).height for n in (2, 3, 4)]
     assert heights == sorted(heights) and len(set(heights)) == 3
@@ -103,9 +128,9 @@ def test_each_player_adds_a_block_below_the_others() -> None:
 
 def test_the_last_turn_of_each_player_is_outlined_in_their_colour() -> None:
     view = mid_view(4)
-    image = render(view, NAMES)
     frames = estate_frames(view, NAMES)
     for seat in range(4):
+        image = render_part(view, NAMES, f"estate:{seat}")
         colour = PLAYER_RGB[DEFAULT_COLOURS[seat]]
         r, c = parse(MID_LAST_TURN[seat][0])
         x0, y0, x1, y1 = frames[seat].box((r, c))
@@ -128,7 +153,7 @@ def parse(name: str) -> tuple[int, int]:
 def test_heights_are_shades_and_numbers_and_icons_sit_on_plates() -> None:
     """A level-5 cell and a level-1 cell differ in shade (the numbers are checked by size)."""
     view = mid_view(2)
-    image = render(view, NAMES)
+    image = render_part(view, NAMES, "estate:1")
     frame = estate_frames(view, NAMES)[1]
     estate = table_of_view(view, NAMES).players[1].estate
     high = next(cell for cell, stack in estate.cells.items() if stack.height == 5)

@@ -29,8 +29,14 @@ Rules of the road:
   (a restart) goes on with :meth:`Sessions.resume_computers`.
 * Turn timers (reminders and a deadline) are database rows written with the move; the
   scheduler (:mod:`bot.core.scheduler`) fires them through :meth:`Sessions.fire_due_timers`.
+  A game may play with a clock (:mod:`bot.core.timebank`): the deadline is then when the
+  mover's reserve runs out.
+* A player's turn notices (:mod:`bot.core.notices`): who an announcement pings
+  (:meth:`Sessions.ping_plan`), the DM or held notices it leaves (written with
+  :meth:`Sessions.mark_sent`), their quiet hours (reminders wait for the morning); and
+  their games in one list (:meth:`Sessions.my_games`).
 
-The class is put together from one mixin per concern: :mod:`~bot.core.sessions.lobby`, :mod:`~bot.core.sessions.moves`, :mod:`~bot.core.sessions.reading`, :mod:`~bot.core.sessions.table`, :mod:`~bot.core.sessions.delivery`,
+The class is put together from one mixin per concern: :mod:`~bot.core.sessions.lobby`, :mod:`~bot.core.sessions.moves`, :mod:`~bot.core.sessions.reading`, :mod:`~bot.core.sessions.table`, :mod:`~bot.core.sessions.delivery`, :mod:`~bot.core.sessions.players`,
 over :class:`~bot.core.sessions.common.SessionsCore`."""
 
 from __future__ import annotations
@@ -56,6 +62,7 @@ from bot.core.sessions.common import (  # noqa: F401  (the public names)
     PAUSED,
     STALE,
     STALE_RETRIES,
+    STORED,
     TIMER_RETRY,
     UNDO_LOOKBACK,
     YOUR_TURN,
@@ -71,7 +78,8 @@ from bot.core.sessions.common import (  # noqa: F401  (the public names)
 from bot.core.sessions.delivery import Delivery
 from bot.core.sessions.lobby import Lobby
 from bot.core.sessions.moves import Moves
-from bot.core.sessions.reading import Reading
+from bot.core.sessions.players import MyGame, NoticeWork, Players  # noqa: F401
+from bot.core.sessions.reading import MAX_LOG_LINES, Reading  # noqa: F401
 from bot.core.sessions.table import Table
 from bot.settings import MAX_TIMEOUT_HOURS  # noqa: F401
 
@@ -81,7 +89,7 @@ __all__ = [
 ]
 
 
-class Sessions(Lobby, Moves, Reading, Table, Delivery):
+class Sessions(Lobby, Moves, Reading, Table, Delivery, Players):
     """The session API over one :class:`bot.storage.store.Store`.
 
     ``clock`` returns the current Unix time in seconds (injected in tests);

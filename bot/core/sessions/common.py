@@ -8,16 +8,20 @@ import logging
 import secrets
 import time
 from collections.abc import Awaitable, Callable
-from dataclasses import dataclass
+from contextvars import ContextVar
+from dataclasses import dataclass, replace
 from typing import Any, Literal, TypeVar, cast
 
 import pydantic
 
 import games
+from bot.core import notices, timebank
 from bot.core.autoplay import (
     AnyGame,
 )
+from bot.core.option_values import option_problems
 from bot.core.state_cache import StateCache
+from bot.core.timebank import TimeBank
 from bot.core.transitions import Loaded
 from bot.settings import Settings
 from bot.storage.rows import Change, GameRow, StaleVersion
@@ -57,6 +61,9 @@ FORFEITS = {
 }
 #: The largest id SQLite can hold (a 64-bit signed integer).
 MAX_GAME_ID = 2**63 - 1
+#: Whether the running task (one interaction's handling) has stored a change: an answer
+#: that fails after that must not tell the user that nothing was changed.
+STORED: ContextVar[bool] = ContextVar("estancia_stored", default=False)
 #: Retry delays for failed deliveries: 5 s, 10 s, 20 s … capped at one hour.
 BACKOFF_BASE = 5.0
 BACKOFF_CAP = 3600.0
@@ -159,6 +166,13 @@ class GameInfo:
     parent_id: int | None = None
     #: The language of the game's public posts ("en", "fr").
     language: str = "en"
+    #: When the pending turn began (its clock counts from then) and, while paused, since when.
+    turn_started_at: float | None = None
+    paused_at: float | None = None
+    #: The game's clock (None: the per-turn timer only) and each seat's reserve as its
+    #: running or next turn began (:mod:`bot.core.timebank`).
+    time_bank: TimeBank | None = None
+    reserves: tuple[float, ...] = ()
 
     def seat_of(self, user_id: int) -> int | None:
         for seat in self.seats:
@@ -244,6 +258,7 @@ class SessionsCore:
         self._seed_source = seed_source
         self._outbox_listeners: list[Callable[[], None]] = []
         self._timer_listeners: list[Callable[[], None]] = []
+        self._notice_listeners: list[Callable[[], None]] = []
         #: game id -> the background task playing its computer seats
         self._thinking: dict[int, asyncio.Task[None]] = {}
         #: (game id, version) -> state text rebuilt by a replay, oldest first
@@ -273,11 +288,52 @@ class SessionsCore:
                 log.exception("session listener failed")
 
     async def _commit(self, change: Change) -> None:
+        await self._quiet_deadline(change)
         await self.store.commit(change)
+        STORED.set(True)
         self._notify(
             outbox=bool(change.announcements),
             timers=change.timers is not None or change.fired_timer_id is not None,
         )
+
+    def on_notices(self, callback: Callable[[], None]) -> None:
+        """Call ``callback`` when notices were written (wakes their deliverer)."""
+        self._notice_listeners.append(callback)
+
+    def _notify_notices(self) -> None:
+        for callback in self._notice_listeners:
+            try:
+                callback()
+            except Exception:
+                log.exception("notice listener failed")
+
+    async def _quiet_deadline(self, change: Change) -> None:
+        """On a server that says so (``quiet_deadlines``), a new deadline inside the quiet
+        hours of the player to move goes to their end; its reminders keep their distance
+        to it, and the announcements of the change tell the moved deadline."""
+        deadline = next((t for t in change.timers or () if t.kind == "deadline"), None)
+        if deadline is None:
+            return
+        row = change.game
+        user = row.seats[deadline.seat].user_id if deadline.seat < len(row.seats) else None
+        if user is None:
+            return
+        server = await self.store.server(row.guild_id or 0)
+        if server is None or not server.quiet_deadlines:
+            return
+        prefs = (await self.store.player_prefs([user])).get(user)
+        moved = notices.quiet_deadline(prefs, deadline.due_at)
+        if moved == deadline.due_at:
+            return
+        shift, old = moved - deadline.due_at, deadline.due_at
+        assert change.timers is not None
+        change.timers = [replace(t, due_at=t.due_at + shift) for t in change.timers]
+        change.game = replace(row, deadline_at=moved)
+        for body in change.announcements:
+            if body.get("deadline_at") == old:
+                body["deadline_at"] = moved
+            body["clocks"] = [[name, left, moved if out == old else out]
+                              for name, left, out in body.get("clocks") or ()]
 
     # -- loading -----------------------------------------------------------------------
     @staticmethod
@@ -358,6 +414,11 @@ class SessionsCore:
             updated_at=row.updated_at,
             parent_id=row.parent_id,
             language=row.language,
+            turn_started_at=row.turn_started_at if row.status == "active" else None,
+            paused_at=row.paused_at,
+            time_bank=row.time_bank,
+            reserves=() if row.time_bank is None else timebank.fit(
+                row.reserves, len(row.seats), row.time_bank).left,
         )
 
     @staticmethod
@@ -380,10 +441,7 @@ class SessionsCore:
         try:
             return engine.parse_options(options)
         except pydantic.ValidationError as exc:
-            problems = "; ".join(
-                f"{'.'.join(str(p) for p in err['loc']) or 'options'}: {err['msg']}"
-                for err in exc.errors()
-            )
+            problems = option_problems(exc.errors(), engine.options_model)
             raise SessionError(N_("Invalid options for {title}: {problems}."), title=engine.title,
                                problems=problems) from None
 

@@ -2,14 +2,15 @@
 
 from __future__ import annotations
 
-from collections.abc import Collection
+from collections.abc import Collection, Sequence
 
-from bot.core import transitions
+from bot.core import notices, transitions
 from bot.core.announcements import Announcement
 from bot.core.autoplay import (
     think_off_loop,
     turn_key,
 )
+from bot.core.notices import NewNotice, PingPlan
 from bot.core.sessions.common import (
     BACKOFF_BASE,
     BACKOFF_CAP,
@@ -40,8 +41,21 @@ class Delivery(SessionsCore):
             for r in rows
         ]
 
-    async def mark_sent(self, outbox_id: int, message_id: int | None) -> None:
-        await self.store.mark_sent(outbox_id, message_id, self.clock())
+    async def mark_sent(self, outbox_id: int, message_id: int | None,
+                        notices: Sequence[NewNotice] = ()) -> None:
+        """The announcement was posted as ``message_id``; ``notices`` are what its message
+        did not ping (:meth:`ping_plan`), written in the same transaction (each once)."""
+        await self.store.mark_sent(outbox_id, message_id, self.clock(), notices)
+        if notices:
+            self._notify_notices()
+
+    async def ping_plan(self, announcement: Announcement) -> PingPlan:
+        """Who the announcement's message pings, and the notices it leaves for the players
+        who asked for DMs or are in their quiet hours (:func:`bot.core.notices.plan_pings`)."""
+        if not announcement.mention_user_ids or announcement.turn is None:
+            return PingPlan(announcement.mention_user_ids)
+        prefs = await self.store.player_prefs(announcement.mention_user_ids)
+        return notices.plan_pings(announcement, prefs, self.clock())
 
     async def purge_outbox(self) -> int:
         """Forget announcements delivered more than :data:`OUTBOX_KEEP_SECONDS` ago."""
@@ -54,8 +68,9 @@ class Delivery(SessionsCore):
 
         A transient failure (5xx, 429, timeout, lost connection) is retried at
         ``retry_at`` or after an exponential backoff (5 s, 10 s, 20 s … capped at one
-        hour), never given up. A ``permanent`` one (the channel is gone or the bot may
-        not post there) abandons the announcement, so later ones of the game go ahead.
+        hour), never given up. A ``permanent`` one (the channel is gone, or Discord
+        refused the message in every form a few times) abandons the announcement, so
+        later ones of the game go ahead.
         """
         attempts = await self.store.outbox_attempts(outbox_id)
         if attempts is None:
@@ -82,7 +97,13 @@ class Delivery(SessionsCore):
         A timer whose firing fails unexpectedly is logged and retried a few minutes
         later, so that one broken game never stalls the others' timers."""
         fired = 0
-        for timer in await self.store.claim_timers(self.clock()):
+        due = await self.store.claim_timers(self.clock())
+        for timer in due:
+            if overtaken(timer, due):
+                # Due together with a later timer of its turn (the bot was down): a
+                # reminder then would only be a pointless ping before the next one.
+                await self.store.discard_timer(timer.id, self.clock())
+                continue
             try:
                 fired += await self._fire(timer)
             except StaleVersion:
@@ -117,11 +138,34 @@ class Delivery(SessionsCore):
         if loaded is None or turn_key(loaded.decision) != (timer.seat, timer.turn):
             await self.store.discard_timer(timer.id, now)  # its turn is over
             return False
+        deadline = loaded.row.deadline_at
+        if timer.kind == "reminder" and deadline is not None and deadline <= now:
+            await self.store.discard_timer(timer.id, now)  # too late to remind anyone
+            return False
         assert loaded.state is not None
+        if timer.kind == "reminder" and await self._held(loaded, timer, now):
+            return False
         with using(loaded.row.language):
             change = await self._fire_change(loaded, timer, now)
         change.fired_timer_id = timer.id
         await self._commit(change)
+        return True
+
+    async def _held(self, loaded: Loaded, timer: TimerRow, now: float) -> bool:
+        """A reminder due inside the quiet hours of its player waits for their end (or
+        is dropped when that is not before the deadline): True when it was held."""
+        user = loaded.row.seats[timer.seat].user_id
+        if user is None:
+            return False
+        prefs = (await self.store.player_prefs([user])).get(user)
+        until = notices.reminder_hold(prefs, now, loaded.row.deadline_at)
+        if until is None:
+            return False
+        if until < 0:
+            await self.store.discard_timer(timer.id, now)
+        else:
+            await self.store.postpone_timer(timer.id, until)
+            self._notify(outbox=False, timers=True)
         return True
 
     async def release_announcement(self, outbox_id: int) -> None:
@@ -142,3 +186,12 @@ class Delivery(SessionsCore):
             lead=_("{name} ran out of time, so the computer played their turn.", name=name),
             earlier_lines=await self.store.unannounced_lines(loaded.row.id),
         )
+
+
+def overtaken(timer: TimerRow, due: list[TimerRow]) -> bool:
+    """Whether ``timer`` is a reminder due together with a later timer of the same turn
+    (a later reminder, or the deadline itself)."""
+    return timer.kind == "reminder" and any(
+        other.id != timer.id and (other.game_id, other.seat, other.turn)
+        == (timer.game_id, timer.seat, timer.turn) and other.due_at > timer.due_at
+        for other in due)

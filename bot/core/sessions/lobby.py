@@ -5,16 +5,18 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
-from bot.core import transitions
+from bot.core import timebank, transitions
 from bot.core.announcements import payload
 from bot.core.autoplay import (
     forced_steps,
 )
 from bot.core.sessions.common import (
+    STORED,
     GameInfo,
     SessionError,
     SessionsCore,
 )
+from bot.core.timebank import TimeBank
 from bot.core.transitions import Loaded, seats_line
 from bot.storage.rows import Change, ChannelBusy, GameRow, NewGame, SeatRow
 from games import i18n
@@ -36,6 +38,7 @@ class Lobby(SessionsCore):
         seed: int | None = None,
         parent_id: int | None = None,
         language: str | None = None,
+        time_bank: TimeBank | None = None,
     ) -> GameInfo:
         """Open a lobby in a channel or thread; the creator takes seat 0.
 
@@ -44,6 +47,7 @@ class Lobby(SessionsCore):
         ``parent_id``: the game has a thread of its own, opened from that channel (the
         recap goes there at the end, and the thread is archived). ``language``: of the
         game's public posts (default English; the Discord layer passes the server's).
+        ``time_bank``: the game plays with a clock (:mod:`bot.core.timebank`).
         """
         engine = self._engine(game)
         parsed = self.check_options(game, options)
@@ -63,11 +67,15 @@ class Lobby(SessionsCore):
             created_at=now,
             parent_id=parent_id,
             language=i18n.normalize(language),
+            time_bank=time_bank,
         )
         # Options only a solo game has (an automa's difficulty): no lobby, it starts now.
         solo = engine.min_seats == 1 and bool(engine.solo_options & set(options or {}))
         with using(new.language):
             opened = _("{name} opened a game of {title}.", name=creator_name, title=engine.title)
+            if time_bank is not None:
+                opened += " " + _("It is played with a clock: {clock}.",
+                                  clock=timebank.describe(time_bank))
             body = payload("lobby", f"{opened} {seats_line(engine, seats)}",
                            lobby_buttons=not solo)
         try:
@@ -77,6 +85,7 @@ class Lobby(SessionsCore):
                 "A game is already open in this channel — finish or cancel it first, "
                 "or start one in a thread."
             )) from None
+        STORED.set(True)
         self._notify(outbox=True, timers=False)
         if solo:
             return await self.start(channel_id, creator_id)

@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import asyncio
 from typing import Any
 
 import games
 import renderer
 from bot.core import cpu, transitions
 from bot.core import recap as recap_images
+from bot.core.autoplay import apply_step
 from bot.core.sessions.common import (
     NO_GAME,
     NOT_STARTED,
@@ -20,8 +22,13 @@ from bot.core.sessions.common import (
 from bot.core.transitions import has_board
 from bot.storage.rows import GameRow, MoveRow
 from games import i18n
-from games.base import Decision, name_decision
+from games.base import Automa, Decision, name_decision
 from games.i18n import N_, _
+
+#: The most lines ``/estancia log`` shows (Discord's command says so too).
+MAX_LOG_LINES = 50
+#: How many threads a refusal names when several games are played from one channel.
+THREADS_NAMED = 10
 
 
 class Reading(SessionsCore):
@@ -39,6 +46,28 @@ class Reading(SessionsCore):
         """The channel's open game, or else its most recent one (finished or cancelled)."""
         row = await self.store.latest_game_in_channel(channel_id)
         if row is None:
+            raise SessionError(NO_GAME)
+        return self._info(self._load(row))
+
+    async def game_here(self, channel_id: int) -> GameInfo:
+        """The game a command typed in this channel is about: the channel's open game;
+        else the open game of the one thread opened from it; else its latest game or that
+        of its threads (the final board, the replay, the log of the game just over).
+        Several open games in its threads: the refusal names their threads."""
+        row = await self.store.open_game_in_channel(channel_id)
+        if row is None:
+            threads = await self.store.games_from_channel(channel_id, THREADS_NAMED + 1)
+            running = [g for g in threads if g.status in ("lobby", "active")]
+            if len(running) > 1:
+                raise SessionError(
+                    N_("Several games are played in threads of this channel: use the "
+                       "command in the game's thread ({threads})."),
+                    threads=", ".join(f"<#{g.channel_id}>" for g in running[:THREADS_NAMED]))
+            here = await self.store.latest_game_in_channel(channel_id)
+            row = running[0] if running else max(
+                (g for g in (here, *threads[:1]) if g is not None),
+                key=lambda g: g.id, default=None)
+        if row is None or row.status == "cancelled":
             raise SessionError(NO_GAME)
         return self._info(self._load(row))
 
@@ -192,17 +221,27 @@ class Reading(SessionsCore):
         row = row or await self.store.latest_game_in_channel(channel_id)
         if row is None:
             raise SessionError(NO_GAME)
+        return await self.log_of(row.id, limit)
+
+    async def log_of(self, game_id: int, limit: int = 20) -> list[str]:
+        """The last ``limit`` (1 to :data:`MAX_LOG_LINES`) public move lines of a game."""
+        row = await self._row_by_id(game_id)
+        limit = max(1, min(limit, MAX_LOG_LINES))
+        moves = await self.store.moves(row.id, limit * 4)
+        # A reader of another language than the game's gets the moves told again in theirs.
+        retold = await self._retold(row, moves) if i18n.current() != row.language else {}
         lines = []
         # Steps that announced nothing (the first half of "play a card, then choose the
         # space") are left out: what they did is told by the step that completes them.
-        for move in await self.store.moves(row.id, limit * 4):
+        for move in moves:
             who = row.seats[move.seat].name if move.seat is not None else ""
+            events = retold.get(move.version, move.events)
             if move.kind == "start":
                 text = _("The game began.")
             elif move.kind == "undo":
                 text = _("{name} took back a move.", name=who)
-            elif move.events:
-                text = " ".join(move.events)  # as they were told, in the game's language
+            elif events:
+                text = " ".join(events)  # as they were told (or told again)
             else:
                 continue
             if move.undone:
@@ -210,9 +249,48 @@ class Reading(SessionsCore):
             lines.append(f"#{move.version} {text}")
         return lines[-limit:]
 
+    async def _retold(self, row: GameRow, moves: list[MoveRow]) -> dict[int, tuple[str, ...]]:
+        """The public events of the logged moves, told again in the active language
+        (engines are deterministic: each move is applied again to the state before it);
+        a move that cannot be told again keeps its lines as they were written."""
+        game, lang = self._engine(row.game), i18n.current()
+        names = [seat.name for seat in row.seats]
+        jobs = []
+        for move in moves:
+            if move.kind != "move" or move.option_key is None or move.seat is None:
+                continue
+            if not move.events:
+                continue
+            try:
+                jobs.append((move.version, await self._state_text_at(row, move.version - 1),
+                             move.seat, move.option_key))
+            except SessionError:
+                continue
+
+        def tell() -> dict[int, tuple[str, ...]]:
+            told = {}
+            with i18n.using(lang):
+                for version, before, seat, key in jobs:
+                    try:
+                        step = apply_step(game, game.load(before), seat, key, None, False)
+                    except Exception:  # a log written under earlier rules
+                        continue
+                    told[version] = transitions.public(step.events, names)
+            return told
+
+        return await asyncio.to_thread(tell)
+
     async def scores(self, game_id: int) -> dict[int, dict[str, int]]:
         """Points per seat by category (always with "total")."""
         loaded = self._load(await self._row_by_id(game_id))
         if loaded.state is None:
             raise SessionError(NOT_STARTED)
         return loaded.game.scores(loaded.state)
+
+    async def automa(self, game_id: int) -> Automa | None:
+        """A solo game's opponent that holds no seat — its name and level (in the active
+        language), its points by category, whether it won — or None."""
+        loaded = self._load(await self._row_by_id(game_id))
+        if loaded.state is None:
+            raise SessionError(NOT_STARTED)
+        return loaded.game.automa(loaded.state)

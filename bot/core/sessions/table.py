@@ -16,6 +16,7 @@ from bot.core.autoplay import (
 from bot.core.sessions.common import (
     LANGUAGE_NAMES,
     MAX_VACATION_DAYS,
+    STORED,
     GameInfo,
     SessionError,
     SessionsCore,
@@ -31,10 +32,11 @@ from bot.storage.rows import (
     NewTimer,
     RatingRow,
     ServerRow,
+    SoloBest,
     StaleVersion,
 )
 from games import i18n
-from games.i18n import N_, _, using
+from games.i18n import N_, _, number, using
 
 
 class Table(SessionsCore):
@@ -87,18 +89,24 @@ class Table(SessionsCore):
             change = Change(new_row, row.version, timers=[], announcements=[body])
         else:
             assert row.paused_at is not None
-            started = (row.turn_started_at or now) + (now - row.paused_at)  # the clock stood
+            stood = now - row.paused_at  # the clock stood still while paused …
+            if loaded.decision is not None:  # … and waits for a mover still on vacation
+                back = transitions.away(row.seats[loaded.decision.seat], now)
+                stood += (back - now) if back is not None else 0.0
+            started = (row.turn_started_at or now) + stood
+            deadline = None if row.deadline_at is None else row.deadline_at + stood
             new_row = replace(row, paused_at=None, votes=(), version=row.version + 1,
                               updated_at=now, turn_started_at=started)
             clock = transitions.turn_clock(new_row, loaded.decision, started_at=started, now=now,
-                                           new_turn=False)
+                                           new_turn=False, deadline_at=deadline)
             new_row = replace(new_row, deadline_at=clock.deadline_at)
             mover = loaded.decision.seat if loaded.decision is not None else None
             user = row.seats[mover].user_id if mover is not None else None
             with using(row.language):
                 body = payload("settings", _("{name} resumed the game.", name=name),
                                mention_user_ids=[user] if user is not None else [],
-                               deadline_at=clock.deadline_at, turn_button=True)
+                               deadline_at=clock.deadline_at, turn_button=True,
+                               turn=turn_key(loaded.decision))
             change = Change(new_row, row.version, timers=clock.timers, announcements=[body])
         await self._commit(change)
         self._kick_if_computer(change)  # a computer to move waited for the game to resume
@@ -113,6 +121,7 @@ class Table(SessionsCore):
         now = self.clock()
         until = now + days * stale.DAY if days > 0 else None
         await self.store.save_vacation(user_id, until)
+        STORED.set(True)
         for row in await self.store.open_games_of(user_id):
             with contextlib.suppress(StaleVersion, SessionError):
                 await self._commit(self._away_change(row, user_id, until, now))
@@ -129,12 +138,14 @@ class Table(SessionsCore):
         new_row = replace(row, seats=seats, updated_at=now)
         change = Change(new_row, row.version, expected_settings=row)
         decision = self._load(row).decision if row.status == "active" else None
-        if decision is None or decision.seat != index or row.turn_started_at is None:
+        if (decision is None or decision.seat != index or row.turn_started_at is None
+                or row.paused_at is not None):  # (paused: the resume counts the vacation)
             return change
         shift = (until or now) - (transitions.away(before, now) or now)
         new_row = replace(new_row, turn_started_at=row.turn_started_at + shift)
+        deadline = None if row.deadline_at is None else row.deadline_at + shift
         clock = transitions.turn_clock(new_row, decision, started_at=new_row.turn_started_at,
-                                       now=now, new_turn=False)
+                                       now=now, new_turn=False, deadline_at=deadline)
         change.game = replace(new_row, deadline_at=clock.deadline_at)
         change.timers = clock.timers
         return change
@@ -147,7 +158,8 @@ class Table(SessionsCore):
 
     async def set_server(self, guild_id: int, *, stale_days: float | None = None,
                          lobby_days: float | None = None,
-                         stale_policy: str | None = None) -> ServerRow:
+                         stale_policy: str | None = None,
+                         quiet_deadlines: bool | None = None) -> ServerRow:
         current = await self.server(guild_id)
         if stale_policy is not None and stale_policy not in stale.STALE_POLICIES:
             raise SessionError(N_('The stale policy is "computer", "forfeit" or "cancel".'))
@@ -158,7 +170,10 @@ class Table(SessionsCore):
                           stale_days=current.stale_days if stale_days is None else stale_days,
                           lobby_days=current.lobby_days if lobby_days is None else lobby_days,
                           stale_policy=stale_policy or current.stale_policy)
+        if quiet_deadlines is not None:
+            updated = replace(updated, quiet_deadlines=quiet_deadlines)
         await self.store.save_server(updated, self.clock())
+        STORED.set(True)
         return updated
 
     async def sweep_stale(self) -> int:
@@ -215,7 +230,7 @@ class Table(SessionsCore):
         if verdict.action == "warn":
             user = row.seats[seat].user_id
             text = _(stale.WARNINGS[server.stale_policy], idle=idle,
-                     hours=f"{stale.GRACE_HOURS:g}")
+                     hours=number(stale.GRACE_HOURS))
             body = payload("stale", text, mention_user_ids=[user] if user is not None else [],
                            turn_button=True)
             return Change(replace(row, updated_at=now), row.version, announcements=[body],
@@ -287,6 +302,10 @@ class Table(SessionsCore):
     async def player_stats(self, guild_id: int, user_id: int) -> list[RatingRow]:
         return await self.store.player_ratings(guild_id, ratings.player_key(user_id))
 
+    async def solo_bests(self, guild_id: int, user_id: int) -> list[SoloBest]:
+        """The user's best solo score per game and automa level on a server."""
+        return await self.store.best_solo_scores(guild_id, user_id)
+
     async def set_settings(
         self,
         channel_id: int,
@@ -337,13 +356,15 @@ class Table(SessionsCore):
         )
         if not all(math.isfinite(h) and h > 0 for h in reminders):
             raise SessionError(N_("Reminders are hours before the deadline and must be above 0."))
-        if hours > 0:
-            if reminder_hours is not None and reminders and reminders[0] >= hours:
+        # With a clock, reminders are thresholds of the reserve: they must lie under its cap.
+        limit = hours if row.time_bank is None else row.time_bank.cap / 3600
+        if limit > 0:
+            if reminder_hours is not None and reminders and reminders[0] >= limit:
                 raise SessionError(N_(
                     "A reminder {reminder} h before the deadline can never come with a "
                     "{hours} h turn timer: choose reminders under {hours} h (or none)."),
-                    reminder=f"{reminders[0]:g}", hours=f"{hours:g}")
-            reminders = tuple(h for h in reminders if h < hours)
+                    reminder=number(reminders[0]), hours=number(limit))
+            reminders = tuple(h for h in reminders if h < limit)
         policy = timeout_policy or row.timeout_policy
         if policy not in ("computer", "forfeit"):
             raise SessionError(N_('The timeout policy is "computer" or "forfeit".'))
@@ -379,12 +400,19 @@ class Table(SessionsCore):
         if decision is None:
             return replace(after, deadline_at=None), []
         started = before.turn_started_at if before.turn_started_at is not None else now
+        if after.time_bank is not None:  # the reserve decides the deadline, not the timer
+            clock = transitions.turn_clock(after, decision, started_at=started, now=now,
+                                           new_turn=False)
+            return replace(after, deadline_at=clock.deadline_at), clock.timers
         deadline = None
         if after.turn_timeout_hours > 0:
             deadline = deadline_after_change(
                 turn_started_at=started, old_deadline=before.deadline_at,
-                hours=after.turn_timeout_hours, now=now,
+                hours=after.turn_timeout_hours,
+                now=now if before.paused_at is None else before.paused_at,  # (clock stood)
             )
+        if before.paused_at is not None:  # no timers while paused; the resume sets them
+            return replace(after, deadline_at=deadline), []
         clock = plan_turn_clock(
             seat=decision.seat, turn=decision.turn,
             human=after.seats[decision.seat].user_id is not None,

@@ -280,17 +280,23 @@ def test_pedro_scoring():
     assert pedro_scores(state)["farmers"] == 2
 
 
-def test_you_win_only_by_beating_his_total():
-    """« you win by beating his total » (issue 10): a tie is Pedro's."""
+def test_a_tie_with_pedro_is_a_shared_win():
+    """« Pedro est considéré en tout point comme un joueur » and « Le joueur qui totalise le
+    plus de points de victoire remporte la partie. En cas d'égalité, la victoire est
+    partagée » (issue 20, our reading: the solo chapter has no rule of its own for a tie)."""
     start = solo()
     mine = GAME.scores(start)[0]["total"]
     theirs = GAME.pedro_scores(start)["total"]
     tie = start.clone()
     tie.players[0].money = 5 * (theirs - mine + start.players[0].money // 5)  # 1 VP / 5 pesos
-    assert GAME.scores(tie)[0]["total"] == theirs and GAME.winners(tie) == []
+    assert GAME.scores(tie)[0]["total"] == theirs
+    assert GAME.winners(tie) == [0] and GAME.automa(tie).won
     ahead = tie.clone()
     ahead.players[0].money += 5
-    assert GAME.winners(ahead) == [0]
+    assert GAME.winners(ahead) == [0] and not GAME.automa(ahead).won
+    behind = tie.clone()
+    behind.players[0].money -= 5
+    assert GAME.winners(behind) == [] and GAME.automa(behind).won
 
 
 def test_cards_carry_the_actions_the_chapter_names():
@@ -313,8 +319,8 @@ def test_cards_carry_the_actions_the_chapter_names():
     six = next(c for c in CARDS if c.number == 6)
     assert any(a.kind == "loco" and a.amount == "xp" for a in six.actions)
     fifteen = next(c for c in CARDS if c.number == 15)
-    assert any(a.kind == "loco" and a.amount == 1 and a.unless == "maquinista"
-               for a in fifteen.actions)
+    assert [(a.kind, a.amount, a.only, a.unless) for a in fifteen.actions] == \
+        [("loco", 1, None, None)], "one space, whatever his specialty (issue 20)"
 
 
 def test_upper_forecast_when_the_lower_worker_cannot_be_taken():
