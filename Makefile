@@ -5,14 +5,14 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 #: What running needs (the bot, the terminal game; PostgreSQL's driver) …
 RUNTIME := $(VENV)/.runtime
-#: … and what developing needs on top (pytest, hypothesis, ruff): `make test` and the like.
+#: … and what developing needs on top (pytest, hypothesis, ruff, mypy): `make test` and the like.
 STAMP  := $(VENV)/.installed
 GAME   ?= kuhlorado
 #: The oldest Python Estancia runs on (pyproject.toml says the same).
 MIN_PYTHON := 3.11
 comma := ,
 
-.PHONY: help run play test soak bench bench-load bench-processes bench-storage demo lint clean
+.PHONY: help run play test soak bench bench-full bench-strength bench-load bench-processes bench-storage demo lint clean
 
 help:
 	@echo "make run              start the Discord bot (settings in .env; see .env.example)"
@@ -21,11 +21,13 @@ help:
 	@echo "                      more: .venv/bin/estancia play --help)"
 	@echo "make demo             a Kuhlorado game against the computer, boards in out/demo/"
 	@echo "make test             the whole test suite (no network needed)"
-	@echo "make bench            speed figures"
+	@echo "make bench            speed, size, taps and strength figures on small counts (minutes)"
+	@echo "make bench-full       the same on full counts (over an hour)"
+	@echo "make bench-strength   the computer players' strength table and decision times (~1 h)"
 	@echo "make bench-processes  moves/s with 1, 2 and 4 bot processes on PostgreSQL"
 	@echo "make bench-storage    moves/s and bytes per game, this tree beside release e65209e"
 	@echo "make soak             10,000 random games per game (long)"
-	@echo "make lint             ruff"
+	@echo "make lint             ruff, and mypy (strict on games/)"
 	@echo "make clean            remove .venv and caches"
 	@echo "The estancia command itself is .venv/bin/estancia (not on PATH)."
 
@@ -57,14 +59,26 @@ run: $(RUNTIME)
 play: $(RUNTIME)
 	@$(BIN)/estancia play $(GAME) --computer
 
+# The suite runs on every core (pytest-xdist); TEST_WORKERS=0 runs it in this one process.
+TEST_WORKERS ?= auto
 test: $(STAMP)
-	$(BIN)/python -m pytest -q -p no:cacheprovider
+	$(BIN)/python -m pytest -q -p no:cacheprovider -n $(TEST_WORKERS) --dist worksteal
 
 soak: $(STAMP)
-	$(BIN)/python -m pytest -q -p no:cacheprovider -m soak
+	$(BIN)/python -m pytest -q -p no:cacheprovider -n $(TEST_WORKERS) -m soak
 
+# A few minutes: every figure on small counts. bench-full: the same on full counts (over an hour).
 bench: $(STAMP)
+	$(BIN)/python -m bench --quick
+
+bench-full: $(STAMP)
 	$(BIN)/python -m bench
+
+# The computer players: levels against each other and against today's player, GWT:A's
+# against Pedro at each difficulty, decision times per game and level (about an hour on
+# two cores; `make bench` plays a quick set of it).
+bench-strength: $(STAMP)
+	$(BIN)/python -m bench.strength
 
 # The heavy part of the benchmarks (~30 min): bursts of 50/200/500 games through the bot
 # process, a minute of turns at 25/50/75 % of the machine's limit, 1,000 live games' memory,
@@ -88,6 +102,7 @@ demo: $(RUNTIME)
 
 lint: $(STAMP)
 	$(BIN)/ruff check .
+	$(BIN)/mypy
 
 clean:
 	rm -rf $(VENV) .pytest_cache .ruff_cache *.egg-info

@@ -1,7 +1,8 @@
 """`make bench`: speed figures, printed, never asserted.
 
 * random-game steps per second for every game (engine only),
-* the computer player's milliseconds per decision,
+* the computer players' strength and decision times per game and level, a quick set
+  (:mod:`bench.strength`; ``make bench-strength`` plays the full table),
 * milliseconds per rendered board image (drawing and encoding apart) and the PNG's size,
 * milliseconds per stored move through the session layer on SQLite (WAL),
 * database bytes per finished game (at the end, beside the release before the one
@@ -45,24 +46,6 @@ def bench_engine(name: str, games: int) -> None:
     elapsed = time.perf_counter() - started
     print(f"{name:10s} engine   {steps / elapsed:10.0f} random steps/s  "
           f"({games} games, {steps / games:.0f} steps/game)")
-
-
-def bench_ai(name: str, decisions: int) -> None:
-    game = get_game(name)
-    seats = max(2, game.min_seats)
-    state = game.setup(seats, game.parse_options(None), 7)
-    rng = Rng.from_seed(1)
-    times = []
-    while len(times) < decisions and game.pending(state) is not None:
-        seat = game.pending(state).seat
-        t0 = time.perf_counter()
-        key = choose(game, state, seat, rng)
-        times.append((time.perf_counter() - t0) * 1000)
-        state = game.apply(state, seat, key).state
-    times.sort()
-    print(f"{name:10s} computer {statistics.median(times):8.1f} ms/decision median, "
-          f"{times[int(len(times) * 0.95) - 1]:.1f} ms p95, {max(times):.1f} ms max "
-          f"({len(times)} decisions)")
 
 
 def bench_render(name: str, images: int) -> None:
@@ -112,8 +95,8 @@ async def bench_store(name: str, games: int) -> None:
 # -- Llama Land: how the computer player plays a whole game -----------------------------------
 def bench_llama_land(games: int, seats: int = 2) -> None:
     """Whole games of computer players: ms per decision, turns and llamas fed per game,
-    and the decision images drawn on the way (issue 7 asks for 12–16 turns each and 5–9
-    llamas fed by a decent player)."""
+    and the decision images drawn on the way (a decent player takes 12–16 turns and feeds
+    5–9 llamas)."""
     from games.ai import ai_rng
     from renderer import render_decision_pngs
 
@@ -173,11 +156,13 @@ def main() -> None:
             print(asyncio.run(taps_per_turn(name)).line(name))
             continue
         bench_engine(name, max(5, int(args.games * scale)))
-        bench_ai(name, max(10, int(60 * scale)))
         bench_render(name, max(3, int(20 * scale)))
         asyncio.run(bench_store(name, max(1, int(5 * scale))))
         print(asyncio.run(taps_per_turn(name)).line(name))
     bench_llama_land(max(1, int(3 * scale)))  # ~30 s a game at 2 seats
+    from bench import strength
+
+    strength.main(quick=True)  # the full table: make bench-strength (about an hour)
     from bench.pedro import bench_pedro
 
     bench_pedro(5, computer=not args.quick, random_games=max(3, int(20 * scale)))

@@ -15,6 +15,7 @@ from __future__ import annotations
 import statistics
 import time
 
+from bench.strength import Player
 from games import get_game
 from games.ai import choose, choose_random
 from games.rng import Rng
@@ -106,10 +107,11 @@ def bench_scores(games: int, player_counts: tuple[int, ...] = (2, 3, 4)) -> None
         started = time.perf_counter()
         for seed in range(games):
             ai_seat = seed % seats
+            computer = Player("normal")
 
-            def chooser(g, state, seat, rng, ai_seat=ai_seat):
+            def chooser(g, state, seat, rng, ai_seat=ai_seat, computer=computer):
                 if seat == ai_seat:
-                    return choose(g, state, seat, rng)
+                    return computer.choose(g, state, seat)
                 return choose_random(g, state, seat, rng)
 
             end, _ = playout(game, seats, None, 500 + seed, chooser=chooser)

@@ -1,8 +1,9 @@
 """`make bench`: GWT Argentina's solo game — Pedro's average score per difficulty against the
-computer player's and a random player's (issue 10). Printed, never asserted.
+computer player's and a random player's. Printed, never asserted.
 
 Whole solo games are played in worker processes (one per core, at most ``processes``): a
-computer solo game is a few hundred decisions of the greedy player, about a minute of CPU.
+computer solo game is a few hundred decisions of the computer player (``normal``), about a
+minute of CPU (``bench/strength.py`` plays it at every level).
 Seeds are fixed, so two runs of one version print the same scores."""
 
 from __future__ import annotations
@@ -12,53 +13,22 @@ import statistics
 import time
 from concurrent.futures import ProcessPoolExecutor
 
-from games.ai import GreedyPlayer, choose_random
+from games.ai import DEFAULT_LEVEL, choose_random
 from games.gwt_argentina import GAME
 from tests.games.playout import playout
 
 DIFFICULTIES = ("easy", "moderate", "expert")
 
 
-class SoloComputer(GreedyPlayer):
-    """The computer player (:class:`games.ai.GreedyPlayer`, same budget) that never takes
-    the same option twice at the same decision of one turn. A location's auxiliary action
-    or help may be given up, which leads back to the location: with equal values the plain
-    greedy player can walk that circle hundreds of times in one turn (seen in solo games,
-    where most options of a turn change no score). One instance per game."""
-
-    def __init__(self) -> None:
-        super().__init__()
-        self.taken: dict[tuple, set[str]] = {}
-
-    def choose(self, game, state, seat, rng) -> str:
-        decision = game.pending(state)
-        if decision is None or decision.seat != seat:
-            raise ValueError("no decision pending for this seat")
-        if self.taken and next(iter(self.taken))[0] != decision.turn:
-            self.taken.clear()
-        here = (decision.turn, decision.prompt, tuple(o.key for o in decision.options))
-        taken = self.taken.setdefault(here, set())
-        options = [o for o in decision.options if o.key not in taken] or decision.options
-        key = self._best(game, state, seat, rng, decision.turn, options)
-        taken.add(key)
-        return key
-
-    def _best(self, game, state, seat, rng, turn, options) -> str:
-        if len(options) == 1:
-            return options[0].key
-        per_option = max(1, self.node_budget // (len(options) * self.samples))
-        worlds = [game.determinize(state, seat, rng) for _ in range(self.samples)]
-        best_key, best_value = options[0].key, float("-inf")
-        for option in options:
-            value = sum(self._value_after(game, world, seat, option.key, turn, per_option, rng)
-                        for world in worlds) / len(worlds) + rng.random() * 1e-6
-            if value > best_value:
-                best_key, best_value = option.key, value
-        return best_key
-
-
 def chooser(player: str):
-    return SoloComputer().choose if player == "computer" else choose_random
+    """The computer player at the default level (with the turn memory the bot keeps), or
+    the random player."""
+    if player != "computer":
+        return choose_random
+    from bench.strength import Player
+
+    computer = Player(DEFAULT_LEVEL)
+    return lambda game, state, seat, rng: computer.choose(game, state, seat)
 
 
 def solo_game(job: tuple[str, str, int]) -> tuple[str, str, int, int, int, float]:

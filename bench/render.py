@@ -86,7 +86,7 @@ def bench_render(name: str, images: int) -> None:
     """Per board: draw ms once the caches are warm (and the first, cold board), then
     encode ms (mapped onto the game's palette as posted; with a palette chosen per image as
     before; the RGB PNG at level 1 both replaced), the ratio render_png ÷ encode (and ÷
-    the RGB level 1 encode, the yardstick issue 11 set), and the bytes."""
+    the RGB level 1 encode, the first encode, kept as a yardstick), and the bytes."""
     import renderer
 
     view, names = mid_game_view(name)

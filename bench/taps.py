@@ -1,4 +1,4 @@
-"""Taps per turn on a phone (issues 8 and 21), from whole games played through the fake
+"""Taps per turn on a phone, from whole games played through the fake
 Discord: the real bot (discord.py, panels, outbox) against :mod:`tests.discord.fakediscord`
 on 127.0.0.1, every move made by tapping the components the bot really sent.
 
@@ -10,7 +10,7 @@ message is one tap (a game with hidden hands opens its private panel with it). S
 bot plays without asking (a decision with one option) cost nothing. A *real choice* is a
 decision with more than one option.
 
-Targets (issue 21), over a whole game: taps per turn − real choices per turn ≤ 1 in games
+Targets, over a whole game: taps per turn − real choices per turn ≤ 1 in games
 with hidden hands (the "Your turn" tap) and ≤ 0.1 in open games (their first choices are
 on the turn message itself).
 """
@@ -29,7 +29,9 @@ from typing import Any
 from games import get_game
 from games.base import Decision
 
-END_KEYS = {"end", "end_turn", "pass", "done", "stop"}
+#: Options that end a step early (besides those ending the turn): the scripted player
+#: takes them only when nothing else is left.
+STEP_ENDS = {"done", "stop"}
 #: A game with hidden hands may spend this many taps per turn beyond its real choices
 #: ("Your turn"); an open game this many.
 TARGETS = {True: 1.0, False: 0.1}
@@ -84,7 +86,8 @@ class Tally:
 
 def pick(decision: Decision, rng: random.Random) -> str:
     """A random option, not ending a step early while something else is left."""
-    moves = [o for o in decision.options if o.key not in END_KEYS] or decision.options
+    moves = [o for o in decision.options
+             if not o.ends_turn and o.key not in STEP_ENDS] or decision.options
     return rng.choice(moves).key
 
 

@@ -28,7 +28,7 @@ from bot.discord_ui.startup import StartFailure, check_database, database_proble
 from bot.logs import configure_logging, hold_until_started, stop_holding
 from bot.settings import Settings, settings_warnings
 from bot.terminal.play import TerminalOptions, parse_option_words, play_in_terminal
-from games import available_games, get_game, i18n
+from games import ai, available_games, get_game, i18n
 from games.i18n import _, using
 
 NO_TOKEN = "No DISCORD_TOKEN: copy .env.example to .env and set DISCORD_TOKEN=<your bot token>"
@@ -87,6 +87,8 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("game", help="the game's name, e.g. " + " or ".join(available_games()))
     play.add_argument("--computer", action="store_true",
                       help="the other seats are computer players (default: hot seat)")
+    play.add_argument("--level", choices=ai.LEVELS, default=ai.DEFAULT_LEVEL,
+                      help="how well the computer players play (default: normal)")
     play.add_argument("--seats", type=int, default=None,
                       help="number of seats (default 2; 1 with a solo game's option, such as "
                       "a difficulty)")
@@ -267,7 +269,7 @@ def _play(args: argparse.Namespace, settings: Settings, language: str) -> int:
         engine = get_game(game)
         seats = 1 if engine.min_seats == 1 and engine.solo_options & set(options) else 2
     terminal = TerminalOptions(
-        game=game, computer=args.computer, seats=seats, options=options,
+        game=game, computer=args.computer, level=args.level, seats=seats, options=options,
         out=args.out, seed=args.seed, db=args.db, images=not args.no_images,
         language=language, name=args.name,
     )

@@ -28,6 +28,7 @@ from discord.ext import commands
 import renderer
 from bot.core import cpu, ratings, stale
 from bot.core.sessions import LANGUAGE_NAMES, MAX_LOG_LINES, NOT_STARTED, GameInfo, SessionError
+from bot.core.sessions.hints import hint_lines
 from bot.core.timebank import TimeBank, parse_time_bank
 from bot.discord_ui.dm_note import tell_if_dms_closed
 from bot.discord_ui.hand import hand_panel
@@ -58,7 +59,8 @@ from bot.discord_ui.text import (
 from bot.discord_ui.votes import vote_text
 from bot.storage.rows import RatingRow, ServerRow, SoloBest
 from cogs.players import DM_COMMANDS, PlayerCommands
-from games import available_games, get_game, i18n
+from games import ai, available_games, get_game, i18n
+from games.ai import level_name
 from games.base import Decision
 from games.i18n import N_, _, _n, number, using
 from renderer import leaderboard
@@ -68,6 +70,8 @@ if TYPE_CHECKING:
     from bot.discord_ui.client import EstanciaBot
 
 Choice = app_commands.Choice
+#: The computer's levels, as slash-command choices (their names translated by the tree).
+LEVEL_CHOICES = [Choice(name=ai.LEVEL_NAMES[level], value=level) for level in ai.LEVELS]
 
 #: Players shown on a leaderboard.
 LEADERBOARD_SIZE = 10
@@ -150,7 +154,11 @@ def server_text(server: ServerRow) -> str:
     quiet = (_("A deadline inside the quiet hours of the player to move moves to their end.")
              if server.quiet_deadlines else
              _("Deadlines stay as they are, even inside a player's quiet hours."))
-    return f"{stalled}\n{lobbies}\n{quiet}"
+    stand_in = _("When the computer plays a player's turn or seat, it plays at the {level} "
+                 "level.", level=level_name(server.computer_level))
+    hints = (_("Players may ask the computer for hints (`/estancia hint`).") if server.hints
+             else _("Hints are switched off."))
+    return f"{stalled}\n{lobbies}\n{quiet}\n{stand_in}\n{hints}"
 
 
 def stats_text(name: str, rows: list[RatingRow], solo: Sequence[SoloBest] = ()) -> str:
@@ -352,9 +360,12 @@ class EstanciaCog(PlayerCommands, commands.GroupCog, group_name="estancia",
                                                  *seat_lines(info)]))
 
     @app_commands.command(description="Add a computer player to this channel's lobby")
-    async def computer(self, interaction: discord.Interaction) -> None:
+    @app_commands.describe(level="How well it plays (default: normal)")
+    @app_commands.choices(level=LEVEL_CHOICES)
+    async def computer(self, interaction: discord.Interaction, level: str | None = None) -> None:
         await self.think(interaction)
-        info = await self.sessions.add_computer(channel_of(interaction), interaction.user.id)
+        info = await self.sessions.add_computer(channel_of(interaction), interaction.user.id,
+                                                level)
         await self.reply(interaction, "\n".join([_("{name} joined.", name=plain(info.seats[-1].name)),
                                                  *seat_lines(info)]))
 
@@ -532,15 +543,22 @@ class EstanciaCog(PlayerCommands, commands.GroupCog, group_name="estancia",
                            lobby_days="Days before a lobby nobody started expires (0: never)",
                            stale_policy="A day after the warning: what happens",
                            quiet_deadlines="A deadline inside the quiet hours of the player "
-                                           "to move moves to their end")
+                                           "to move moves to their end",
+                           computer_level="How well the computer plays a timed-out or "
+                                          "forfeited seat",
+                           hints="Whether players may ask the computer for hints")
+    @app_commands.choices(computer_level=LEVEL_CHOICES)
     async def server(self, interaction: discord.Interaction,
                      stale_days: app_commands.Range[float, 0, 365] | None = None,
                      lobby_days: app_commands.Range[float, 0, 365] | None = None,
                      stale_policy: Literal["computer", "forfeit", "cancel"] | None = None,
-                     quiet_deadlines: bool | None = None) -> None:
+                     quiet_deadlines: bool | None = None,
+                     computer_level: str | None = None,
+                     hints: bool | None = None) -> None:
         await self.think(interaction)
         guild = interaction.guild_id or 0
-        if (stale_days, lobby_days, stale_policy, quiet_deadlines) == (None, None, None, None):
+        if (stale_days, lobby_days, stale_policy, quiet_deadlines, computer_level,
+                hints) == (None,) * 6:
             current = await self.sessions.server(guild)
         elif not interaction.permissions.manage_guild:
             raise SessionError(N_("Only someone who can manage this server can change that."))
@@ -548,7 +566,9 @@ class EstanciaCog(PlayerCommands, commands.GroupCog, group_name="estancia",
             current = await self.sessions.set_server(guild, stale_days=stale_days,
                                                      lobby_days=lobby_days,
                                                      stale_policy=stale_policy,
-                                                     quiet_deadlines=quiet_deadlines)
+                                                     quiet_deadlines=quiet_deadlines,
+                                                     computer_level=computer_level,
+                                                     hints=hints)
         await self.reply(interaction, server_text(current))
 
     # -- ratings -----------------------------------------------------------------------
@@ -639,6 +659,13 @@ class EstanciaCog(PlayerCommands, commands.GroupCog, group_name="estancia",
                     not exact or key != exact[0][1]):
                 choices.append(Choice(name=name, value=key))
         return choices
+
+    @app_commands.command(description="The computer's suggestion for your decision (private)")
+    async def hint(self, interaction: discord.Interaction) -> None:
+        await self.think(interaction)
+        info = await self.channel_game(interaction)
+        hint = await self.sessions.hint(info.id, interaction.user.id)
+        await self.reply(interaction, fit_message("\n".join(hint_lines(hint, bold=True))))
 
     @app_commands.command(description="Take back your last step (before anything was revealed)")
     async def undo(self, interaction: discord.Interaction) -> None:

@@ -1,23 +1,110 @@
 """Computer players built from the engine contract alone, so they play every game.
 
+* :func:`choose` is the computer player at a level (:data:`LEVELS`): a determinized
+  best-first search over the rest of its turn (:mod:`games.search`) that never reads
+  another seat's secrets, with a budget per game and level (:data:`BUDGETS`). ``easy``
+  searches little and does not always take the best option; ``normal`` (the default) and
+  ``hard`` search more.
+* :func:`analyse` is the same search's ranking of every option (hints).
 * :func:`choose_random` picks a legal option uniformly (property tests, soak runs).
-* :func:`choose` is a greedy player: for each option it plays the rest of its *own turn*
-  greedily (a shallow search over the steps of one turn), on copies of the state in which
-  what the seat cannot know — the next roll, the order of a deck, other hands — has been
-  re-drawn (:meth:`games.base.Game.determinize`). It never peeks at the real future.
-  It scores the position with :meth:`games.base.Game.evaluate`.
+* :func:`choose_side` answers a seat's side decision (a GWT:A exchange token on
+  another's turn).
 
-Both are deterministic given their ``rng``, so a game with computer seats replays exactly.
-A node budget (not a clock) bounds the work, which keeps it reproducible and well under
-a second per move on the games we ship (see ``make bench``).
+Everything is deterministic given the ``rng`` (:func:`ai_rng` derives it from the game's
+seed and step), so a game with computer seats replays exactly. The search is bounded by
+engine steps, with a CPU-time cap only as a safety net (see :mod:`games.search`).
+
+**No circles.** A computer never goes back to a decision it already left in the same turn
+(an auxiliary action given up, which leads back to the location's menu): the caller keeps
+the signatures of the decisions left this turn (:func:`games.search.signature`) and passes
+them as ``seen``; the search neither enters nor chooses an option that leads back to one.
 """
 
 from __future__ import annotations
 
 from games.base import Game, GameState
+from games.i18n import N_, _
 from games.rng import Rng
+from games.search import Budget, Report, pick, rank, signature
 
-WIN_BONUS = 1000.0
+__all__ = ["LEVELS", "LEVEL_NAMES", "DEFAULT_LEVEL", "BUDGETS", "Budget", "Report", "analyse",
+           "budget_for", "choose", "choose_random", "choose_side", "ai_rng", "signature",
+           "level_name", "level_or_default", "pick", "rank"]
+
+#: Computer levels, weakest first.
+LEVELS = ("easy", "normal", "hard")
+DEFAULT_LEVEL = "normal"
+#: Each level as players read it.
+LEVEL_NAMES = {"easy": N_("easy"), "normal": N_("normal"), "hard": N_("hard")}
+
+#: Engine steps (the primary bound) and determinized worlds per game and level, chosen so
+#: that a decision takes at most a few hundred milliseconds of one core on the games we
+#: ship (``make bench`` measures it). A game's step costs differ a lot (a Kuhlorado step is
+#: a dice roll, a Llama Land one lists a tile's placements), hence one table per game.
+#: ``easy`` also draws among the options that look nearly as good (a softmax at that many
+#: points).
+BUDGETS: dict[str, dict[str, Budget]] = {
+    "default": {
+        "easy": Budget(worlds=1, steps=60, temperature=1.5),
+        "normal": Budget(worlds=2, steps=200),
+        "hard": Budget(worlds=3, steps=400),
+    },
+    "kuhlorado": {
+        "easy": Budget(worlds=2, steps=80, temperature=1.0),
+        "normal": Budget(worlds=6, steps=500),
+        "hard": Budget(worlds=10, steps=700),
+    },
+    "hazienda": {
+        "easy": Budget(worlds=1, steps=60, temperature=1.5),
+        "normal": Budget(worlds=2, steps=200),
+        "hard": Budget(worlds=3, steps=250),
+    },
+    "llama-land": {
+        "easy": Budget(worlds=1, steps=40, temperature=1.5),
+        "normal": Budget(worlds=2, steps=240),
+        "hard": Budget(worlds=3, steps=300),
+    },
+    "gwt-argentina": {
+        "easy": Budget(worlds=1, steps=80, temperature=1.0),
+        "normal": Budget(worlds=2, steps=180),
+        "hard": Budget(worlds=3, steps=240),
+    },
+}
+
+
+def level_or_default(level: str | None) -> str:
+    """A known level (anything else, or None, is the default)."""
+    return level if level in LEVELS else DEFAULT_LEVEL
+
+
+def level_name(level: str | None) -> str:
+    """A level's name in the active language."""
+    return _(LEVEL_NAMES[level_or_default(level)])
+
+
+def budget_for(game: Game, level: str | None = None) -> Budget:
+    table = BUDGETS.get(game.name, BUDGETS["default"])
+    return table[level_or_default(level)]
+
+
+def analyse(game: Game, state: GameState, seat: int, rng: Rng, level: str | None = None,
+            seen: frozenset = frozenset()) -> Report:
+    """Every option of ``seat``'s pending decision, best first, with its estimated value
+    (see :func:`games.search.rank`)."""
+    return rank(game, state, seat, rng, budget_for(game, level), seen)
+
+
+def choose(game: Game, state: GameState, seat: int, rng: Rng, level: str | None = None,
+           seen: frozenset = frozenset()) -> str:
+    """The computer player's option key for ``seat`` at ``level``. ``seen``: signatures of
+    the decisions ``seat`` left earlier in this turn (never gone back to)."""
+    decision = game.pending(state)
+    if decision is None or decision.seat != seat:
+        raise ValueError("no decision pending for this seat")
+    if len(decision.options) == 1:
+        return decision.options[0].key
+    budget = budget_for(game, level)
+    return pick(rank(game, state, seat, rng, budget, seen), budget, rng)
 
 
 def choose_random(game: Game, state: GameState, seat: int, rng: Rng) -> str:
@@ -25,74 +112,6 @@ def choose_random(game: Game, state: GameState, seat: int, rng: Rng) -> str:
     if decision is None or decision.seat != seat:
         raise ValueError("no decision pending for this seat")
     return rng.choice(decision.options).key
-
-
-class GreedyPlayer:
-    """One-turn lookahead with determinization. ``samples`` futures per option."""
-
-    def __init__(self, samples: int = 3, node_budget: int = 1500, branch_cap: int = 8) -> None:
-        self.samples = samples
-        self.node_budget = node_budget
-        self.branch_cap = branch_cap
-
-    def choose(self, game: Game, state: GameState, seat: int, rng: Rng) -> str:
-        decision = game.pending(state)
-        if decision is None or decision.seat != seat:
-            raise ValueError("no decision pending for this seat")
-        options = self._searched(game, state, decision.options)
-        if len(options) == 1:
-            return options[0].key
-        per_option = max(1, self.node_budget // (len(options) * self.samples))
-        worlds = [game.determinize(state, seat, rng) for _ in range(self.samples)]
-        best_key, best_value = options[0].key, float("-inf")
-        for option in options:
-            total = 0.0
-            for world in worlds:
-                total += self._value_after(game, world, seat, option.key, decision.turn,
-                                           per_option, rng)
-            value = total / len(worlds)
-            # Ties are broken at random so that equal options do not always favour
-            # the first cell of the sheet.
-            value += rng.random() * 1e-6
-            if value > best_value:
-                best_key, best_value = option.key, value
-        return best_key
-
-    def _value_after(self, game: Game, state: GameState, seat: int, key: str, turn: int,
-                     budget: int, rng: Rng) -> float:
-        after = game.apply(state, seat, key).state
-        decision = game.pending(after)
-        if decision is None:
-            return self._final_value(game, after, seat)
-        if decision.seat != seat or decision.turn != turn or budget <= 1:
-            return game.evaluate(after, seat)
-        options = self._searched(game, state, decision.options)
-        if len(options) > self.branch_cap:
-            options = [options[rng.randrange(len(options))] for _ in range(self.branch_cap)]
-        share = max(1, (budget - 1) // len(options))
-        return max(self._value_after(game, after, seat, o.key, turn, share, rng) for o in options)
-
-    @staticmethod
-    def _searched(game: Game, state: GameState, options: list) -> list:
-        """The options worth looking at: all of them, unless the game narrows them with a
-        ``search_options(state, options)`` method (options another one makes pointless)."""
-        narrow = getattr(game, "search_options", None)
-        return list(narrow(state, options)) if narrow is not None else list(options)
-
-    @staticmethod
-    def _final_value(game: Game, state: GameState, seat: int) -> float:
-        value = game.evaluate(state, seat)
-        if seat in game.winners(state):
-            value += WIN_BONUS
-        return value
-
-
-_DEFAULT = GreedyPlayer()
-
-
-def choose(game: Game, state: GameState, seat: int, rng: Rng) -> str:
-    """The computer player's option key for ``seat`` (greedy, determinized)."""
-    return _DEFAULT.choose(game, state, seat, rng)
 
 
 def ai_rng(state: GameState) -> Rng:
@@ -111,10 +130,10 @@ def choose_side(game: Game, state: GameState, seat: int, rng: Rng,
     a GWT:A exchange token on another's turn), or None to leave an offer (or when there
     is none).
 
-    Looked at like :func:`choose`, on determinized copies: each option is played, then the
-    rest of the side action it begins (the cards to discard) greedily, and the position
-    valued with :meth:`Game.evaluate`. A side action the seat must finish gets its best
-    option; an offer is taken only when it is worth more than leaving it."""
+    Looked at on determinized copies: each option is played, then the rest of the side
+    action it begins (the cards to discard) greedily, and the position valued with
+    :meth:`Game.evaluate`. A side action the seat must finish gets its best option; an
+    offer is taken only when it is worth more than leaving it."""
     side = game.side_decision(state, seat)
     if side is None:
         return None
@@ -122,7 +141,7 @@ def choose_side(game: Game, state: GameState, seat: int, rng: Rng,
 
     def value_after(world: GameState, key: str) -> float:
         after = game.apply(world, seat, key).state
-        for _ in range(SIDE_STEPS):
+        for _step in range(SIDE_STEPS):
             more = game.side_decision(after, seat)
             if more is None or more.optional:
                 break

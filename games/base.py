@@ -72,6 +72,9 @@ class Option(BaseModel):
     #: :func:`renderer.render_decision_png` for an image of just that region, each place
     #: marked with the number or letter its button carries. Options may share a place.
     at: str | None = Field(default=None, max_length=60)
+    #: Taking it ends the player's turn while other things could still be done ("End
+    #: turn", "End phase B"): front ends give it a button of its own, never in a menu.
+    ends_turn: bool = False
 
 
 class Decision(BaseModel):
@@ -309,6 +312,13 @@ class Game(ABC, Generic[S, Opts]):
     def automa(self, state: S) -> Automa | None:
         """The opponent that holds no seat (a solo game's automa), or None (the default:
         every player holds a seat)."""
+        return None
+
+    def tie_break(self, state: S) -> str | None:
+        """When seats tie on the best total and the rules break the tie, what broke it, in
+        the active language, naming seats by :func:`seat_ref` ("Tie on 31 points, broken
+        by money: ⟨seat 1⟩ 14, ⟨seat 2⟩ 9."); None when there was nothing to break (no tie,
+        or a tie the rules leave shared)."""
         return None
 
     def automa_level_name(self, level: str) -> str:

@@ -13,7 +13,9 @@ from renderer.palettes import palette_for
 
 register_catalogues(Path(__file__).parent)
 
-#: machine name -> module with ``render(view: dict, names: list[str]) -> PIL.Image.Image``
+#: machine name -> the game's renderer, a package ``renderer/<game>/`` (its modules named by
+#: what they draw; shared drawing helpers stay at ``renderer/``'s top level) whose
+#: ``__init__`` exports ``render(view: dict, names: list[str]) -> PIL.Image.Image``
 #: and, optionally, ``render_hand(view, names) -> PIL.Image.Image | None`` (see
 #: :func:`render_hand_png`), ``render_decision(view, names, marks) -> PIL.Image.Image | None``
 #: (see :func:`render_decision_png`), ``render_decision_pages(view, names, marks) ->
@@ -96,7 +98,7 @@ AREA_PLACES = 25
 
 def decision_areas(game: str, view: dict, marks: dict[str, str]
                    ) -> list[tuple[str, list[str]]] | None:
-    """Areas of the board to pick first (issue 21: Hazienda's first pond hex, 308 places):
+    """Areas of the board to pick first (Hazienda's first pond hex, 308 places):
     (letter, places) each, from the renderer's ``decision_regions(view, marks,
     per_area)``, when the decision has more than :data:`AREA_FIRST` places. None for a
     smaller decision, or a game that draws no such areas."""

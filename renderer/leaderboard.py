@@ -12,7 +12,8 @@ from dataclasses import dataclass
 
 from PIL import Image, ImageDraw
 
-from games.i18n import _
+from games.i18n import _, using
+from renderer import encode_png
 from renderer.fonts import draw_on, font
 
 WIDTH = 720
@@ -77,8 +78,5 @@ def render(title: str, lines: Sequence[Line]) -> Image.Image:
 def render_png(title: str, lines: Sequence[Line], locale: str = "en") -> bytes:
     """:func:`render`, encoded (a top-level function: the bot draws it in its CPU pool),
     its words in ``locale`` (a worker process has no active language of its own)."""
-    from games.i18n import using
-    from renderer import encode_png
-
     with using(locale):
         return encode_png(render(title, lines))

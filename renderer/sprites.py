@@ -88,7 +88,7 @@ def _sprite(painter: Painter, args: tuple, rx: int, ry: int, fx: int, fy: int,
     return pixels, mask.im, box, log.sizes
 
 
-# -- parts drawn on two sheets (renderer.gwt_argentina_layers, renderer.llama_land_cards) --
+# -- parts drawn on two sheets (renderer.gwt_argentina.layers, renderer.llama_land.cards) --
 #: two sheets no drawing is likely to use: the pixels a drawing leaves alike on both are
 #: its own (:func:`drawn_mask`)
 SHEETS = ((1, 2, 3), (254, 251, 252))

@@ -14,6 +14,8 @@ from typing import Any
 from PIL import Image, ImageDraw
 
 from renderer.fonts import draw_on, font, min_size
+from renderer.hex import hex_corners
+from renderer.marks import halo_line
 
 Run = tuple[str, int, bool, Any]  # text, size, bold, colour
 #: Stands in a translated sentence for a part drawn in another style (a bold name):
@@ -173,9 +175,6 @@ class Strip:
 
 def paint_swatch(draw: ImageDraw.ImageDraw, swatch: tuple[str, Any], centre: tuple[float, float],
                  radius: float) -> None:
-    from renderer.hex import hex_corners
-    from renderer.marks import halo_line
-
     kind, colour = swatch
     x, y = centre
     if kind == "chip":

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import asyncio
 import os
 from collections.abc import AsyncIterator, Iterator
 from pathlib import Path
 from typing import Any
+from urllib.parse import urlsplit, urlunsplit
 
 import pytest
 
@@ -17,7 +19,36 @@ pytest_plugins = ("tests.hangguard",)
 
 #: A PostgreSQL database the storage tests may empty and fill (``.ci/run`` starts one).
 PG_URL_ENV = "ESTANCIA_TEST_DATABASE_URL"
-_PG_SKIPPED: list[str] = []
+#: The reason PostgreSQL tests give when they are skipped (counted in the summary).
+PG_SKIP_REASON = f"PostgreSQL suite: ${PG_URL_ENV} is not set"
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    """Under pytest-xdist (``make test`` runs ``-n auto``) each worker empties and fills a
+    PostgreSQL database of its own, ``<name>_gw0``, ``<name>_gw1``…, made here when
+    missing: two workers never share one."""
+    worker, url = os.environ.get("PYTEST_XDIST_WORKER"), os.environ.get(PG_URL_ENV)
+    if worker and url:
+        os.environ[PG_URL_ENV] = asyncio.run(worker_database(url, worker))
+
+
+async def worker_database(url: str, worker: str) -> str:
+    """The URL of ``url``'s database suffixed with ``worker``, created if it is missing
+    (the test role may create databases: ``.ci/postgres`` gives it CREATEDB)."""
+    import asyncpg
+
+    parts = urlsplit(url)
+    name = f"{parts.path.lstrip('/') or 'postgres'}_{worker}"
+    conn = await asyncpg.connect(url)
+    try:
+        if not await conn.fetchval("SELECT 1 FROM pg_database WHERE datname = $1", name):
+            try:
+                await conn.execute(f'CREATE DATABASE "{name}"')
+            except asyncpg.DuplicateDatabaseError:
+                pass  # made by a run beside this one
+    finally:
+        await conn.close()
+    return urlunsplit(parts._replace(path=f"/{name}"))
 
 
 @pytest.fixture(autouse=True)
@@ -38,8 +69,7 @@ def postgres_url() -> str:
     """The test database's URL, or skip (with the reason) when there is none."""
     url = os.environ.get(PG_URL_ENV)
     if not url:
-        _PG_SKIPPED.append("postgres")
-        pytest.skip(f"PostgreSQL suite: ${PG_URL_ENV} is not set")
+        pytest.skip(PG_SKIP_REASON)
     return url
 
 
@@ -90,7 +120,11 @@ async def any_store(db_target: str) -> AsyncIterator[Store]:
 
 
 def pytest_terminal_summary(terminalreporter: Any) -> None:
-    if _PG_SKIPPED:
+    """Say plainly when the PostgreSQL half of the storage tests did not run (the skips
+    are counted from the reports, which also come back from xdist workers)."""
+    skipped = [r for r in terminalreporter.stats.get("skipped", [])
+               if PG_SKIP_REASON in str(getattr(r, "longrepr", ""))]
+    if skipped:
         terminalreporter.write_line(
-            f"PostgreSQL suite skipped ({len(_PG_SKIPPED)} tests): ${PG_URL_ENV} is not set "
+            f"PostgreSQL suite skipped ({len(skipped)} tests): ${PG_URL_ENV} is not set "
             "(.ci/run starts a PostgreSQL server and sets it).")

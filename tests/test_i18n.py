@@ -111,3 +111,25 @@ def test_the_active_locale_chooses_the_language(tmp_path):
 ])
 def test_locale_names_are_normalized(given, lang):
     assert i18n.normalize(given) == lang
+
+
+def test_no_two_catalogues_translate_one_text_differently() -> None:
+    """Every package's catalogues are merged into one per language: a text (with its
+    context) translated one way in a game's catalogue and another way in the bot's would
+    silently take whichever is read last (the bot's "stone" card once hid Hazienda's
+    « rocaille »). Different meanings need a context (``_p``)."""
+    from babel.messages.pofile import read_po
+
+    found: dict[tuple[str | None, str], dict[str, str]] = {}
+    for path in sorted(ROOT.glob("*/**/locales/fr*.po")):
+        if ".venv" in path.parts:
+            continue
+        with path.open("rb") as fh:
+            for message in read_po(fh, locale="fr"):
+                if not message.id or not message.string:
+                    continue
+                msgid = message.id if isinstance(message.id, str) else message.id[0]
+                found.setdefault((message.context, msgid), {})[
+                    str(path.relative_to(ROOT))] = str(message.string)
+    clashes = {key: where for key, where in found.items() if len(set(where.values())) > 1}
+    assert not clashes

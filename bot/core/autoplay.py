@@ -13,11 +13,17 @@ Computer seats also use what they may do outside the pending decision
 offers once when its own turn has just ended (:func:`games.ai.choose_side`), and finishes
 at once any side action it began (the cards to discard), which comes before anything else.
 A human's side decisions are never played for them.
+
+Each seat the computer plays has a level (``levels[seat]``, :data:`games.ai.LEVELS`): a
+computer seat's own, and for a human seat the level its stand-in plays at (a timed-out
+turn). A run of steps remembers, per turn, the decisions each seat left
+(:class:`TurnMemory`), so a computer never walks back to one in the same turn (issue 24:
+GWT:A's "single auxiliary action instead → no auxiliary action" circle).
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -32,6 +38,32 @@ AnyGame = Game[Any, Any]
 
 #: Guards against an engine that never hands the turn back to a human.
 MAX_COMPUTER_STEPS = 10_000
+
+#: The level of each seat when the computer plays it (None: the default level).
+Levels = Sequence[str | None]
+
+
+class TurnMemory:
+    """The decisions each seat left in its current turn (their signatures), so that the
+    computer never goes back to one (:func:`games.ai.choose`'s ``seen``)."""
+
+    def __init__(self) -> None:
+        self._turns: dict[int, tuple[int, set[tuple]]] = {}
+
+    def seen(self, decision: Decision) -> frozenset:
+        turn, left = self._turns.get(decision.seat, (None, set()))
+        return frozenset(left) if turn == decision.turn else frozenset()
+
+    def leave(self, decision: Decision) -> None:
+        turn, left = self._turns.get(decision.seat, (None, set()))
+        if turn != decision.turn:
+            left = set()
+            self._turns[decision.seat] = (decision.turn, left)
+        left.add(ai.signature(decision))
+
+
+def level_of(levels: Levels | None, seat: int) -> str | None:
+    return None if levels is None or seat >= len(levels) else levels[seat]
 
 
 @dataclass(frozen=True)
@@ -101,6 +133,7 @@ def computer_steps(
     state: GameState,
     users: Sequence[int | None],
     stand_in: tuple[int, int] | None = None,
+    levels: Levels | None = None,
 ) -> list[Step]:
     """Let the computer play every pending decision of a computer seat (``users[seat]``
     None), and the platform every forced step of a human seat.
@@ -109,7 +142,8 @@ def computer_steps(
     (a timed out turn). Stops when a human must choose or the game is over.
     """
     steps: list[Step] = []
-    while batch := next_steps(game, state, users, stand_in):
+    memory = TurnMemory()
+    while batch := next_steps(game, state, users, stand_in, levels, memory):
         steps += batch
         if len(steps) > MAX_COMPUTER_STEPS:
             raise RuntimeError(f"{game.name}: computer seats made {len(steps)} steps in a row")
@@ -118,7 +152,8 @@ def computer_steps(
 
 
 def next_steps(game: AnyGame, state: GameState, users: Sequence[int | None],
-               stand_in: tuple[int, int] | None = None) -> list[Step]:
+               stand_in: tuple[int, int] | None = None, levels: Levels | None = None,
+               memory: TurnMemory | None = None) -> list[Step]:
     """The forced steps pending, then at most one computer step — a side action a computer
     seat must finish first, else the pending decision (and the offers the computer takes
     when its turn just ended) — see :func:`computer_steps`; empty when a human must choose
@@ -131,14 +166,19 @@ def next_steps(game: AnyGame, state: GameState, users: Sequence[int | None],
     decision = game.pending(state)
     if decision is None or not (users[decision.seat] is None or turn_key(decision) == stand_in):
         return steps
-    step = computer_step(game, state, decision.seat)
+    memory = memory if memory is not None else TurnMemory()
+    step = computer_step(game, state, decision.seat, level_of(levels, decision.seat),
+                         memory.seen(decision))
+    memory.leave(decision)
     offer = after_turn_offer(game, decision, step, users)
     return [*steps, step] + ([offer] if offer is not None else [])
 
 
-def computer_step(game: AnyGame, state: GameState, seat: int) -> Step:
-    """The computer player's choice for ``seat``, applied."""
-    key = ai.choose(game, state, seat, ai.ai_rng(state))
+def computer_step(game: AnyGame, state: GameState, seat: int, level: str | None = None,
+                  seen: frozenset = frozenset()) -> Step:
+    """The computer player's choice for ``seat`` at ``level``, applied (``seen``: the
+    decisions the seat left earlier in this turn, see :class:`TurnMemory`)."""
+    key = ai.choose(game, state, seat, ai.ai_rng(state), level, seen)
     return apply_step(game, state, seat, key, None, by_computer=True)
 
 
@@ -178,12 +218,13 @@ def after_turn_offer(game: AnyGame, decision: Decision, step: Step,
     return apply_step(game, step.state, seat, key, None, by_computer=True)
 
 
-def computer_step_of(module: str, state: GameState, seat: int, locale: str) -> Step:
+def computer_step_of(module: str, state: GameState, seat: int, locale: str,
+                     level: str | None = None, seen: frozenset = frozenset()) -> Step:
     """:func:`computer_step` in the game defined in ``module``, its events and label in
     ``locale``: one unit of work for the CPU pool (picklable arguments and result; the
     active language does not cross into a worker process, so it is passed)."""
     with using(locale):
-        return computer_step(cpu.game_at(module), state, seat)
+        return computer_step(cpu.game_at(module), state, seat, level, seen)
 
 
 def computer_side_step_of(module: str, state: GameState, seat: int, locale: str) -> Step:
@@ -237,21 +278,25 @@ def computer_to_move(game: AnyGame, state: GameState | None, users: Sequence[int
 
 
 def think(game: AnyGame, state: GameState, users: Sequence[int | None],
-          stand_in: tuple[int, int] | None = None) -> list[Step]:
+          stand_in: tuple[int, int] | None = None, levels: Levels | None = None) -> list[Step]:
     """The slow part, run off the event loop: every computer (and forced) step until a
     human must choose. The one function a worker pool replaces (see ``bot/core/cpu.py``)."""
-    return computer_steps(game, state, users, stand_in)
+    return computer_steps(game, state, users, stand_in, levels)
 
 
 async def think_off_loop(game: AnyGame, state: GameState, users: Sequence[int | None],
-                         stand_in: tuple[int, int] | None = None) -> list[Step]:
+                         stand_in: tuple[int, int] | None = None,
+                         levels: Levels | None = None,
+                         progress: Callable[[Step], None] | None = None) -> list[Step]:
     """:func:`think` with each computer decision in the CPU pool (:mod:`bot.core.cpu`), one
     per task: a long run of computer turns takes its turn in the pool with every other
     game's work instead of holding a worker (or the event loop) to itself. Steps without a
     choice (forced steps, a computer's only option) are a single engine step: played here.
-    Texts are in the active language, which the workers are told."""
+    Texts are in the active language, which the workers are told. ``progress`` is told of
+    each computer step as it is played (the terminal shows them)."""
     module = games.GAME_MODULES[game.name]
     steps: list[Step] = []
+    memory = TurnMemory()
     while True:
         forced = forced_steps(game, state, users)
         steps += forced
@@ -274,8 +319,12 @@ async def think_off_loop(game: AnyGame, state: GameState, users: Sequence[int | 
                               by_computer=True)
         else:
             step = await cpu.run(computer_step_of, module, state, decision.seat,
-                                 i18n.current(), background=True)
+                                 i18n.current(), level_of(levels, decision.seat),
+                                 memory.seen(decision), background=True)
+        memory.leave(decision)
         steps.append(step)
+        if progress is not None:
+            progress(step)
         state = step.state
         if users[decision.seat] is None and game.side_decision(state, decision.seat):
             offer = await cpu.run(after_turn_offer_of, module, decision, step, tuple(users),

@@ -24,7 +24,7 @@ from bot.core.announcements import AnnouncementKind, channel_ref, payload
 from bot.core.autoplay import AnyGame, Step, turn_key
 from bot.core.timers import HOUR, NO_CLOCK, TurnClock, plan_turn_clock
 from bot.storage.rows import ADDRESS_KEY, Change, GameRow, MoveRow, SeatRow
-from games.base import Decision, Event, Game, GameState, name_decision
+from games.base import Decision, Event, Game, GameState, name_decision, name_seats
 from games.i18n import N_, _, number
 
 
@@ -116,7 +116,10 @@ def scores_text(loaded: Loaded, winners: Sequence[int]) -> str:
         if automa.won:
             won.append(automa.name)
     final = _("Final scores: {scores}.", scores=", ".join(board))
-    return f"{final} {verdict(won)}"
+    broken = loaded.game.tie_break(loaded.state)
+    if broken is None:
+        return f"{final} {verdict(won)}"
+    return f"{final} {name_seats(broken, names)} {verdict(won)}"
 
 
 def automa_result(game: AnyGame, state: GameState) -> dict[str, Any]:
@@ -407,8 +410,19 @@ def forfeited_seats(row: GameRow) -> set[int]:
 def original_seats(row: GameRow) -> tuple[SeatRow, ...]:
     """The seats as they were dealt: a forfeited seat is its player again, not the
     computer that plays it on."""
-    gone = {f["seat"]: SeatRow(f["user_id"], f["name"]) for f in forfeits(row)}
+    gone = {f["seat"]: SeatRow(f["user_id"], f["name"], hinted=row.seats[f["seat"]].hinted)
+            for f in forfeits(row)}
     return tuple(gone.get(i, seat) for i, seat in enumerate(row.seats))
+
+
+def hinted_names(row: GameRow) -> list[str]:
+    """The players who asked the computer for hints in this game."""
+    return [seat.name for seat in original_seats(row) if seat.hinted]
+
+
+def recap_name(seat: SeatRow) -> str:
+    """A seat's name on the recap: marked when its player used hints."""
+    return _("{name} (hints)", name=seat.name) if seat.hinted else seat.name
 
 
 def best_remaining(game: AnyGame, state: GameState, gone: set[int]) -> list[int]:
@@ -457,6 +471,9 @@ def game_over_announcements(row: GameRow, text: str, result_line: str) -> list[d
     for a game with its own thread, the recap in the channel it was opened from; the
     thread is archived once that is posted."""
     image = has_board(row.game)
+    hinted = hinted_names(row)
+    if hinted:
+        result_line += " " + _("Hints were used by {names}.", names=", ".join(hinted))
     bodies = [payload("game_over", text, image=image, game_over=True,
                       scores_text=result_line, recap=True)]
     if row.parent_id is not None:
@@ -468,22 +485,24 @@ def game_over_announcements(row: GameRow, text: str, result_line: str) -> list[d
     return bodies
 
 
-def hand_to_computer(row: GameRow, seat: int) -> GameRow:
-    """The row once ``seat`` has forfeited and the computer plays it from now on."""
+def hand_to_computer(row: GameRow, seat: int, level: str | None = None) -> GameRow:
+    """The row once ``seat`` has forfeited and the computer plays it from now on (at
+    ``level``: the server's level for stand-ins)."""
     record = {"seat": seat, "user_id": row.seats[seat].user_id, "name": row.seats[seat].name}
-    seats = tuple(SeatRow(None, _("{name} (computer)", name=s.name)) if i == seat else s
+    seats = tuple(SeatRow(None, _("{name} (computer)", name=s.name), level=level,
+                          hinted=s.hinted) if i == seat else s
                   for i, s in enumerate(row.seats))
     return replace(row, seats=seats, version=row.version + 1,
                    result={**(row.result or {}), "forfeits": [*forfeits(row), record]})
 
 
 def forfeit_and_play_on(before: Loaded, seat: int, steps: Sequence[Step], now: float,
-                        text: str) -> Change:
+                        text: str, level: str | None = None) -> Change:
     """The seat forfeits in a game that goes on: logged as a forfeit move, the computer
     takes the seat over (``steps``: what the computers play next), the others play on."""
     row = before.row
     move = forfeit_move(row, seat, text, now)
-    taken = Loaded(hand_to_computer(row, seat), before.game, before.state)
+    taken = Loaded(hand_to_computer(row, seat, level), before.game, before.state)
     change = advance(taken, steps, now, kind="timeout", lead=text, fresh_turn=True)
     change.expected_version = row.version
     change.expected_settings = row  # the seat changes hands

@@ -1,6 +1,6 @@
 """Where a decision's options go on a panel: buttons (one tap) wherever Discord leaves room,
 select menus (two taps: open, pick) for the rest, a group first only when even menus cannot
-hold them all (issue 21: a phone counts every tap).
+hold them all (a phone counts every tap).
 
 Pure planning, no discord.py: :func:`plan_rows` says which action row holds what, and
 whether the message must be a Components V2 one; :mod:`bot.discord_ui.panels` builds the

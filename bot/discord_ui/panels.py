@@ -60,6 +60,7 @@ from bot.core.sessions import (
     SeatView,
     SessionError,
 )
+from bot.core.sessions.hints import hint_lines
 from bot.discord_ui import layout
 from bot.discord_ui.dm_note import tell_if_dms_closed
 from bot.discord_ui.hand_image import hand_image
@@ -224,12 +225,9 @@ def _span(numbers: list[str]) -> str:
     return "/".join(numbers)
 
 
-#: Option keys that end the turn early: shown as their own button, never buried in a menu.
-END_KEYS = frozenset({"end", "end_turn", "pass"})
-
-
 def _is_end(option: Option) -> bool:
-    return option.key in END_KEYS
+    """An option that ends the turn early: its own button, never buried in a menu."""
+    return option.ends_turn
 
 
 def group_noun(groups: list[str]) -> str:
@@ -391,8 +389,9 @@ def decision_view(game_id: int, version: int, decision: Decision,
 def panel_for(game_id: int, version: int, decision: Decision, *,
               header: list[str] | None = None, group: int | None = None,
               hand: str | None = None, undo: bool = False, areas: Areas | None = None,
-              area: int | None = None) -> Panel:
-    """The private panel; ``undo`` adds a "Take back" button for the step just played.
+              area: int | None = None, hint: bool = False) -> Panel:
+    """The private panel; ``undo`` adds a "Take back" button for the step just played,
+    ``hint`` a "Hint" button (the computer's suggestion, when the server allows hints).
     With ``areas`` (a decision with too many places for one legible image), the panel
     asks for an area first, or, with ``area``, shows that area's options."""
     lines = list(header or [])
@@ -406,18 +405,51 @@ def panel_for(game_id: int, version: int, decision: Decision, *,
     lines.append(prompt)
     if areas is not None and area is None:
         lines.append(_("Pick an area of the map first: its letter is on the image."))
-        return Panel(clip_lines(lines), area_view(game_id, version, decision, areas, undo),
-                     decision_marks(decision), areas)
+        chooser = area_view(game_id, version, decision, areas, undo)
+        if hint:
+            add_hint(chooser, game_id)
+        return Panel(clip_lines(lines), chooser, decision_marks(decision), areas)
     if areas is not None and area is not None:
         view = decision_view(game_id, version, decision, undo=undo, areas=areas, area=area)
         lines += view.notes
+        if hint:
+            add_hint(view, game_id)
         places = set(areas[area][1])
         marks = {place: mark for place, mark in decision_marks(decision).items()
                  if place in places}
         return Panel(clip_lines(lines), view, marks)
     view = decision_view(game_id, version, decision, group, undo=undo)
     lines += view.notes
+    if hint:
+        add_hint(view, game_id)
     return Panel(clip_lines(lines), view, decision_marks(decision, group))
+
+
+def add_hint(view: Components | LayoutComponents, game_id: int) -> None:
+    """A grey "Hint" at the end of the last row of buttons when it has room, else on a row
+    of its own when the message has room for one (a classic message: five rows; a
+    Components V2 one: its component limit); left out otherwise (``/estancia hint`` still
+    answers)."""
+    button = HintButton(game_id)
+    if isinstance(view, LayoutComponents):
+        last = view.rows[-1] if view.rows else []
+        used = component_count([{"type": 1, "components": row} for row in view.rows])
+        room = LAYOUT_COMPONENT_LIMIT - used - 2  # its text and its image come on top
+        if (room > 0 and last and all(c["type"] == 2 for c in last)
+                and len(last) < BUTTON_OPTIONS):
+            last.append(button.to_component_dict())
+        elif room > 1:  # a row and its button
+            view.add_row([button])
+        return
+    rows = view.to_components()
+    last = rows[-1]["components"] if rows else []
+    if last and all(c["type"] == 2 for c in last) and len(last) < BUTTON_OPTIONS:
+        button.row = len(rows) - 1
+    elif len(rows) < MAX_ROWS:
+        button.row = len(rows)
+    else:
+        return
+    view.add_item(button)
 
 
 #: Areas of a board: (letter, the places in it) each (:func:`renderer.decision_areas`).
@@ -475,7 +507,8 @@ def waiting_text(info: GameInfo) -> str:
 
 def after_move_panel(result: MoveResult, info: GameInfo | None = None, *,
                      headline: str | None = None, hand: str | None = None,
-                     undo: bool = False, areas: Areas | None = None) -> Panel:
+                     undo: bool = False, areas: Areas | None = None,
+                     hint: bool = False) -> Panel:
     """The panel after a step: the next step of the same turn, or why there is none.
 
     When the others (computer seats) played in between and the pending decision opens
@@ -487,7 +520,8 @@ def after_move_panel(result: MoveResult, info: GameInfo | None = None, *,
         if result.turn_over:
             header.append(_("**Your turn again.**"))
         return panel_for(result.game_id, result.version, result.decision, header=header,
-                         hand=hand, undo=undo and not result.turn_over, areas=areas)
+                         hand=hand, undo=undo and not result.turn_over, areas=areas,
+                         hint=hint)
     if result.finished:
         header.append(_("The game is over — the results are in the channel."))
     elif info is not None and info.to_move is not None:
@@ -868,7 +902,7 @@ async def open_panel(interaction: discord.Interaction, game_id: int) -> None:
     decision = turn_of(seen, interaction.user.id)
     await present(interaction, game_id, info.version, decision,
                   panel_for(game_id, info.version, decision, hand=hand_of(seen),
-                            areas=await areas_of(seen, decision)), seen)
+                            hint=seen.hints, areas=await areas_of(seen, decision)), seen)
 
 
 def playing(seen: SeatView, user_id: int) -> Decision | None:
@@ -947,7 +981,8 @@ async def present_current(interaction: discord.Interaction, game_id: int,
         return False
     await present(interaction, game_id, info.version, decision,
                   panel_for(game_id, info.version, decision, header=header, hand=hand_of(seen),
-                            undo=seen.undoable, areas=await areas_of(seen, decision)), seen)
+                            undo=seen.undoable, hint=seen.hints,
+                            areas=await areas_of(seen, decision)), seen)
     return True
 
 
@@ -975,6 +1010,7 @@ async def _present_result(interaction: discord.Interaction, sessions: Sessions,
     fresh = seen is not None and seen.info.version == result.version
     panel = after_move_panel(result, info, headline=headline, hand=hand,
                              undo=seen is not None and seen.undoable,
+                             hint=seen is not None and seen.hints,
                              areas=await areas_of(seen, result.decision) if fresh else None)
     if seen is not None and seen.info.version != result.version:
         seen = None  # moved on meanwhile: the image is drawn from a fresh read
@@ -1132,7 +1168,7 @@ async def choose_group(interaction: discord.Interaction, game_id: int, version: 
         raise SessionError(STALE_PANEL)
     await present(interaction, game_id, info.version, decision,
                   panel_for(game_id, info.version, decision, group=group, hand=hand_of(seen),
-                            undo=seen.undoable), seen)
+                            undo=seen.undoable, hint=seen.hints), seen)
 
 
 async def choose_area(interaction: discord.Interaction, game_id: int, version: int,
@@ -1153,7 +1189,8 @@ async def choose_area(interaction: discord.Interaction, game_id: int, version: i
         raise SessionError(STALE_PANEL)
     await present(interaction, game_id, info.version, decision,
                   panel_for(game_id, info.version, decision, hand=hand_of(seen),
-                            undo=seen.undoable, areas=areas, area=area), seen)
+                            undo=seen.undoable, areas=areas, area=area,
+                            hint=seen.hints), seen)
 
 
 async def lobby_action(interaction: discord.Interaction, game_id: int, action: str) -> None:
@@ -1408,7 +1445,32 @@ class UndoButton(ui.DynamicItem[ui.Button],
         await guarded(interaction, take_back(interaction, self.game_id, self.version))
 
 
+class HintButton(ui.DynamicItem[ui.Button], template=r"est:hint:(?P<game>[0-9]{1,19})"):
+    """The panel's "Hint": the computer's suggestion for the user's decision, in a private
+    message of its own (the panel stays as it is)."""
+
+    def __init__(self, game_id: int) -> None:
+        super().__init__(ui.Button(label=_("Hint"), style=discord.ButtonStyle.secondary,
+                                   custom_id=f"est:hint:{game_id}"))
+        self.game_id = game_id
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: ui.Item[Any],
+                             match: re.Match[str]) -> HintButton:
+        return cls(int(match["game"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await guarded(interaction, show_hint(interaction, self.game_id))
+
+
+async def show_hint(interaction: discord.Interaction, game_id: int) -> None:
+    """Answer privately with the computer's suggestion for the user's pending decision."""
+    await acknowledge(interaction, ephemeral=True, thinking=True)
+    hint = await sessions_of(interaction).hint(game_id, interaction.user.id)
+    await answer_privately(interaction, "\n".join(hint_lines(hint, bold=True)))
+
+
 DYNAMIC_ITEMS: tuple[type[ui.DynamicItem[Any]], ...] = (
     TurnButton, JoinButton, ComputerButton, StartButton, OptionButton, OptionSelect, GroupSelect,
-    AreaButton, AreaSelect, UndoButton,
+    AreaButton, AreaSelect, UndoButton, HintButton,
 )

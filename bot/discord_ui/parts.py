@@ -1,4 +1,4 @@
-"""The parts of a board shown on demand (issue 21): what a posted board leaves out to fit a
+"""The parts of a board shown on demand: what a posted board leaves out to fit a
 phone's chat — GWT:A's market, railway, ships and ports and players' boards, Llama Land's
 estates (:func:`renderer.board_parts`) — as buttons under the posted board, answered
 privately with that part as it stands now, seen from the user's seat (their own hand

@@ -8,15 +8,16 @@ Alembic migration (``bot/storage/migrations``).
 
 from __future__ import annotations
 
-#: The last schema numbered by hand: 7, written by the program between release e65209e and
-#: the one storage layer (issue 25's clocks and notices); a database at 7 has the tables of
-#: Alembic's revision ``0007`` and is stamped with it. The migrations kept below go up to
+#: The last schema numbered by hand: 7 and 8, written by the program between release
+#: e65209e and the one storage layer (7: issue 25's clocks and notices; 8: issue 24's
+#: computer level and hints of a server); a database at 7 or 8 has the tables of Alembic's
+#: revision of that number and is stamped with it. The migrations kept below go up to
 #: :data:`BASELINE` (6, release e65209e), the baseline revision ``0006``.
-LAST = 7
+LAST = 8
 BASELINE = 6
 #: The revision a database at a hand-numbered schema from :data:`BASELINE` on is stamped
 #: with (it then follows the Alembic history).
-REVISIONS = {6: "0006", 7: "0007"}
+REVISIONS = {6: "0006", 7: "0007", 8: "0008"}
 #: The migration that rewrote every move row in the compact form (a SQLite file is worth
 #: compacting once after it).
 COMPACTED_AT = 3

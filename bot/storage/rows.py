@@ -37,6 +37,10 @@ class SeatRow:
     name: str
     #: The player is on vacation until then: their turns' clocks wait (None: not away).
     away_until: float | None = None
+    #: A computer seat's level (``games.ai.LEVELS``; None: the default).
+    level: str | None = None
+    #: The player asked the computer for a hint in this game.
+    hinted: bool = False
 
 
 @dataclass(frozen=True)
@@ -160,6 +164,10 @@ class ServerRow:
     stale_policy: str
     #: A deadline inside the quiet hours of the player to move moves to their end.
     quiet_deadlines: bool = False
+    #: The level the computer plays a timed-out or forfeited seat at.
+    computer_level: str = "normal"
+    #: Players may ask the computer for hints.
+    hints: bool = True
 
 
 @dataclass(frozen=True)

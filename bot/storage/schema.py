@@ -188,6 +188,9 @@ servers = Table(
     Column("updated_at", Real, nullable=False),
     #: A deadline inside the quiet hours of the player to move moves to their end (0/1).
     Column("quiet_deadlines", Integer, nullable=False, server_default=text("0")),
+    #: The level the computer plays a timed-out or forfeited seat at; hints allowed (0/1).
+    Column("computer_level", Text, nullable=False, server_default="normal"),
+    Column("hints", Integer, nullable=False, server_default=text("1")),
     CheckConstraint("stale_policy IN ('computer', 'forfeit', 'cancel')",
                     name="servers_stale_policy_check"),
 )

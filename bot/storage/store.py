@@ -141,6 +141,8 @@ def unpack_state(stored: bytes | str | None) -> str | None:
 def seats_json(seats: Sequence[SeatRow]) -> str:
     return dump([{"user_id": s.user_id, "name": s.name}
                  | ({"away_until": s.away_until} if s.away_until is not None else {})
+                 | ({"level": s.level} if s.level is not None else {})
+                 | ({"hinted": True} if s.hinted else {})
                  for s in seats])
 
 
@@ -175,7 +177,8 @@ def game_from(r: Any) -> GameRow:
     return GameRow(
         id=r.id, channel_id=r.channel_id, guild_id=r.guild_id, game=r.game,
         options=json.loads(r.options), status=r.status, creator_id=r.creator_id,
-        seats=tuple(SeatRow(s["user_id"], s["name"], s.get("away_until"))
+        seats=tuple(SeatRow(s["user_id"], s["name"], s.get("away_until"), s.get("level"),
+                            s.get("hinted", False))
                     for s in json.loads(r.seats)),
         seed=r.seed, version=r.version, state=unpack_state(r.state),
         turn_timeout_hours=r.turn_timeout_hours,
@@ -431,7 +434,8 @@ def _upserts(dialect: str) -> _Upserts:
             index_elements=["guild_id"],
             set_={c: server.excluded[c] for c in ("stale_days", "lobby_days",
                                                   "stale_policy", "updated_at",
-                                                  "quiet_deadlines")})),
+                                                  "quiet_deadlines", "computer_level",
+                                                  "hints")})),
         vacation=Sql(vacation.on_conflict_do_update(
             index_elements=["user_id"], set_={"away_until": vacation.excluded.away_until})),
         # once per version, even from two processes
@@ -844,15 +848,16 @@ class Store(StoreNotices):
     # -- servers and stale games -----------------------------------------------------------
     async def server(self, guild_id: int) -> ServerRow | None:
         row = await self._one(_SERVER, guild_id=guild_id)
-        return None if row is None else ServerRow(row.guild_id, row.stale_days,
-                                                  row.lobby_days, row.stale_policy,
-                                                  bool(row.quiet_deadlines))
+        return None if row is None else ServerRow(
+            row.guild_id, row.stale_days, row.lobby_days, row.stale_policy,
+            bool(row.quiet_deadlines), row.computer_level, bool(row.hints))
 
     async def save_server(self, server: ServerRow, now: float) -> None:
         await self._write(once(run(self._upsert.server, {
             "guild_id": server.guild_id, "stale_days": server.stale_days,
             "lobby_days": server.lobby_days, "stale_policy": server.stale_policy,
-            "updated_at": now, "quiet_deadlines": int(server.quiet_deadlines)})))
+            "updated_at": now, "quiet_deadlines": int(server.quiet_deadlines),
+            "computer_level": server.computer_level, "hints": int(server.hints)})))
 
     async def active_games_activity(self) -> list[Activity]:
         """Every active game, its last move's time and its stale warning (for the sweep)."""

@@ -3,11 +3,12 @@
 
 * a new database is created from :mod:`bot.storage.schema` and stamped with the head of
   the migration history;
-* a database of a release before Alembic (schema ``1``–``7``, numbered by hand: ``PRAGMA
+* a database of a release before Alembic (schema ``1``–``8``, numbered by hand: ``PRAGMA
   user_version`` on SQLite, the table ``estancia_schema`` on PostgreSQL) gets the old
   migrations it lacks up to 6 (:mod:`bot.storage.legacy`), is stamped with the revision
-  of its schema (``0006``: release e65209e; ``0007``: the clocks and notices written by
-  the program just before Alembic, the same tables), then upgraded by Alembic;
+  of its schema (``0006``: release e65209e; ``0007``, ``0008``: the clocks and notices,
+  the computer level and hints written by the program just before Alembic, the same
+  tables), then upgraded by Alembic;
 * a database Alembic manages is upgraded to the head (``bot/storage/migrations``).
 
 Those old markers are then set to :data:`FOR_OLDER_RELEASES`, a number above any those

@@ -3,9 +3,10 @@
 One person plays against a computer seat, or several people share the keyboard (hot
 seat). Each prompt shows the decision and numbered options; a line may be a number, a
 place on the board (``e2``: the option's ``at``), an option's name or a word of it, an
-option key, or one of the commands ``undo``, ``board``, ``hand``, ``log``, ``scores``,
-``rules``, ``help``, ``quit`` (in French ``annuler``, ``plateau``, ``main``, ``journal``,
-``scores``, ``règles``, ``aide``, ``quitter``; the English words work in every language).
+option key, or one of the commands ``undo``, ``board``, ``hand``, ``hint``, ``log``,
+``scores``, ``rules``, ``help``, ``quit`` (in French ``annuler``, ``plateau``, ``main``,
+``conseil``, ``journal``, ``scores``, ``règles``, ``aide``, ``quitter``; the English words work
+in every language; ``hint``: the computer's suggestion for the decision).
 ``board`` prints the game's text map (:mod:`bot.terminal.maps`). ``hand 2`` shows what
 seat 2 holds and may do outside the turn (an exchange token on another's turn), ``hand 2
 1`` plays the first of those (hot seat). Announcements from the outbox are printed as they
@@ -33,6 +34,7 @@ from typing import Any, TextIO
 from bot.core.announcements import Announcement
 from bot.core.option_values import parse_option_words
 from bot.core.sessions import GameInfo, SessionError, Sessions
+from bot.core.sessions.hints import hint_lines
 from bot.discord_ui.text import players_range
 from bot.settings import Settings
 from bot.storage.store import Store
@@ -48,7 +50,7 @@ TERMINAL_CHANNEL = 1
 FIRST_USER = 1
 #: The commands, by their English word (each also answers to its word in the language
 #: played, see :func:`command_words`).
-COMMANDS = ("undo", "board", "hand", "log", "scores", "rules", "help", "quit")
+COMMANDS = ("undo", "board", "hand", "hint", "log", "scores", "rules", "help", "quit")
 #: Other words for a command.
 ALIASES = {"q": "quit", "exit": "quit", "?": "help", "": "help"}
 #: How often the terminal looks whether computer seats have moved (when they move in
@@ -66,6 +68,8 @@ __all__ = ["TerminalGame", "TerminalOptions", "choose_option", "parse_option_wor
 class TerminalOptions:
     game: str
     computer: bool = False
+    #: The computer seats' level (``games.ai.LEVELS``).
+    level: str = "normal"
     seats: int = 2
     options: dict[str, Any] | None = None
     out: Path | None = None
@@ -85,6 +89,7 @@ def command_words() -> dict[str, str]:
         "undo": _p("terminal command", "undo"),
         "board": _p("terminal command", "board"),
         "hand": _p("terminal command", "hand"),
+        "hint": _p("terminal command", "hint"),
         "log": _p("terminal command", "log"),
         "scores": _p("terminal command", "scores"),
         "rules": _p("terminal command", "rules"),
@@ -186,13 +191,29 @@ class TerminalGame:
         self.folder: Path | None = None
         #: Event lines printed since the last announcement (not printed a second time).
         self._said_events: list[str] = []
+        #: Computer steps played since "… is thinking" was said (one dot each).
+        self._dots = 0
+        sessions.computer_progress = self._progress
 
     def say(self, text: str = "") -> None:
         print(text, file=self._out, flush=True)
 
     def thinking(self, name: str) -> None:
-        """Shown before computer seats move (they may take seconds)."""
-        self.say(_("{name} is thinking…", name=name))
+        """Shown before computer seats move (they may take seconds); a dot follows for
+        each step they play (:meth:`_progress`), so a long run of computer turns shows it
+        goes on."""
+        print(_("{name} is thinking…", name=name), end="", file=self._out, flush=True)
+        self._dots = 1
+
+    def _progress(self, game_id: int, step: Any) -> None:
+        if self._dots:
+            print(".", end="", file=self._out, flush=True)
+            self._dots += 1
+
+    def _done_thinking(self) -> None:
+        if self._dots:
+            print(file=self._out, flush=True)
+            self._dots = 0
 
     # -- setting up --------------------------------------------------------------------
     async def open(self) -> GameInfo:
@@ -227,7 +248,8 @@ class TerminalGame:
         )
         for seat in range(1, seats):
             if computer:
-                info = await self.sessions.add_computer(TERMINAL_CHANNEL, FIRST_USER)
+                info = await self.sessions.add_computer(TERMINAL_CHANNEL, FIRST_USER,
+                                                    self.options.level)
             else:
                 info = await self.sessions.join(
                     TERMINAL_CHANNEL, FIRST_USER + seat, _("Player {n}", n=seat + 1)
@@ -269,7 +291,8 @@ class TerminalGame:
         while True:
             await self.deliver()  # what happened so far (the lobby, a move) before "thinking"
             await self.sessions.wait_for_computers(
-                info.id, lambda: self.say(_("Computer is thinking…")))
+                info.id, lambda: self.thinking(_("Computer")) if not self._dots else None)
+            self._done_thinking()
             await self.deliver()
             info = await self.sessions.info_by_id(info.id)
             if info.status != "active":
@@ -306,6 +329,7 @@ class TerminalGame:
             await asyncio.sleep(COMPUTER_POLL)
             now = await self.sessions.info_by_id(info.id)
             if (now.version, now.status) != (info.version, info.status):
+                self._done_thinking()
                 return
 
     async def _play(self, info: GameInfo, user: int, key: str) -> Any:
@@ -315,7 +339,9 @@ class TerminalGame:
         if not done and any(seat.is_computer for seat in info.seats):
             self.thinking(next(s.name for s in info.seats if s.is_computer)
                           if sum(s.is_computer for s in info.seats) == 1 else _("The computer"))
-        return await move
+        result = await move
+        self._done_thinking()
+        return result
 
     async def _handle(self, info: GameInfo, user: int, decision: Decision, line: str) -> None:
         words = line.split()
@@ -332,6 +358,11 @@ class TerminalGame:
                 if played is None:
                     return
                 result = played
+            elif command == "hint":
+                hint = await self.sessions.hint(info.id, user)
+                for line in hint_lines(hint):
+                    self.say(f"  {line}")
+                return
             elif command == "log" and len(words) == 1:
                 for entry in await self.sessions.log(TERMINAL_CHANNEL, 15):
                     self.say(f"  {entry}")

@@ -1,8 +1,8 @@
 """Great Western Trail: Argentina (1–4 players: alone against Pedro, or 2–4) on the engine contract.
 
-Registered in ``games/__init__.py``; its board images are ``renderer/gwt_argentina*.py``.
+Registered in ``games/__init__.py``; its board images are in ``renderer/gwt_argentina/``.
 
-Implemented (rulebook ``shared/rules/gwt-argentina.fr.md``, components ``data.py``):
+Implemented (from the French rulebook; components in ``data/``):
 
 * set-up for 2, 3 and 4 players: station masters (5 of 8), neutral buildings on their
   letters or shuffled, 5 farmers from bag A, the job market to the marker (5/8/11), the
@@ -62,7 +62,7 @@ Not implemented, or simplified:
   actions are done before the move or not at all (the rulebook does not say; this is the
   reading that keeps "phase B at the location reached").
 
-Readings where the text leaves a choice (issue 20; each told to players by ``/estancia
+Readings where the text leaves a choice (each told to players by ``/estancia
 rules``, the ``SUMMARY`` of ``engine.py``, and tested in ``test_readings.py``):
 
 * 8 neutral buildings A–H on 8 spaces: « 8 tuiles Bâtiment neutre » (material) and « les
@@ -81,37 +81,37 @@ rules``, the ``SUMMARY`` of ``engine.py``, and tested in ``test_readings.py``):
 * a tie with Pedro is shared: « Pedro est considéré en tout point comme un joueur » and « En
   cas d'égalité, la victoire est partagée ».
 
-The solo game against Pedro (issue 10; one seat, option ``difficulty`` easy / moderate /
-expert; ``pedro_*.py``): a 2-player set-up with Pedro as ``players[1]`` (``state.seats``
+The solo game against Pedro (one seat, option ``difficulty`` easy / moderate /
+expert; ``pedro/``): a 2-player set-up with Pedro as ``players[1]`` (``state.seats``
 stays 1; ``state.table()`` is 2 for tolls, move limits and the job market), his board,
 17-disc reserve, a random worker and his specialty, his 15 cards shuffled, the loading
-cards of the difficulty (``pedro_setup``); his turn right after yours inside ``apply``
-(a ``pedro_turn`` frame), one event line per action (``pedro_turn``): movement by number, experience or worker
+cards of the difficulty (``pedro.setup``); his turn right after yours inside ``apply``
+(a ``pedro_turn`` frame), one event line per action (``pedro.turn``): movement by number, experience or worker
 type along the shortest way with the fewest tolls and the fewest paid to you, your tolls
-from the bank, yours on his buildings to the bank (``pedro_move``); cards #1–#15 with
+from the bank, yours on his buildings to the bank (``pedro.move``); cards #1–#15 with
 their priority lists — hire, cattle by gauchos with the « 2 cards, one gaucho less » rule,
 #13's value-3 card, build/replace by carpinteros and #14's one-carpintero building on the
 next safe space ahead of your estanciero, the locomotive stopping at new stations, station
 masters to the box, the terminus and depot, an empty reserve, objectives from the far end
-of the display, grain, farmers to the box or kept (``pedro_actions``); his Buenos Aires —
+of the display, grain, farmers to the box or kept (``pedro.actions``); his Buenos Aires —
 the action first, delivery of as much grain as possible (most VP, then pesos), no income,
 the ship of his active loading card for free (0 and 18 again and again), a Rotterdam
-ship's objective, the lower forecast tiles, his estanciero back (``pedro_ba``); the
+ship's objective, the lower forecast tiles, his estanciero back (``pedro.buenos_aires``); the
 loading card following the blue arrows, the solo order of the objective display and the
-forecast slide for both players (``pedro_rules``); his score without money, station
-masters or board slots and with every objective fulfilled (``pedro_scoring``; the seats'
+forecast slide for both players (``pedro.rules``); his score without money, station
+masters or board slots and with every objective fulfilled (``pedro.scoring``; the seats'
 ``final_scores`` leave him out), told to the front ends with his difficulty and whether he
 won by ``automa``, and ``winners`` empty when his total beats yours (a tie is shared); his
-notation line (``pedro_notation``, NOTATION.md).
+notation line (``pedro.notation``, NOTATION.md).
 A tie left after every criterion of his priority lists is your decision (« prenez
-vous-même la décision »: ``pedro_choice``, ``pedro_tie``); the bonus of a district space
+vous-même la décision »: ``pedro.choice``, ``pedro.tie``); the bonus of a district space
 he delivers to is his (pesos lost, objective from the far end, a free card face down, his
 locomotive); granjeros' tolls cost him nothing (he has no money); cards he receives —
 7b's exhaustion card too — go face down onto his pile.
 
 Solo mode, reconstructed or simplified (the card faces, loading cards and Pedro's market
 tile are pictures the rulebook text does not carry; each choice is marked
-``# reconstruction:`` in ``pedro_data``, whose docstring lists them):
+``# reconstruction:`` in ``pedro.data``, whose docstring lists them):
 
 * the movement and amounts of cards #1–#15, which ⚡ actions cards #10–#14 carry, the
   experience values and ship orders of the loading cards other than the ●● ones, and the

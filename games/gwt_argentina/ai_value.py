@@ -1,35 +1,305 @@
-"""A heuristic value of a position for the computer player: the points it would score now
-plus rough values of what turns into points later (workers, grain, certificates, the
-locomotive, a varied herd), minus the best opponent's (rules-free, tuned by self-play)."""
+"""A heuristic value of a position for the computer player: the points a player has now
+plus what their position should still turn into points before the end, in VP.
+
+The game is a race of visits to Buenos Aires (« votre estanciero atteindra Buenos Aires
+entre 5 et 6 fois »): each visit pays the hand's breeding value and loads it onto a ship,
+the main source of points. So the value rests on three estimates:
+
+* **visits left** (:func:`visits_left`): how many times the player should still reach
+  Buenos Aires — the job market's empty spaces left (each visit fills one or two of them,
+  and the last one ends the game) shared by the table, less the turns the estanciero still
+  needs to get there at its move limit, with the railway's shortcuts it has reached;
+* **a visit's worth** (:func:`visit_value`): the income a breeding value pays and the best
+  ship of the loading zone it can load (a ship's VP, or the quay it sails to and what a
+  delivery from there may bring), less the grain the ship asks;
+* **the herd's breeding value** (:func:`expected_breeding`): the mean breeding value of a
+  hand drawn from the herd (deck, hand and discard) at the hand limit — better breeds,
+  fewer duplicates, fewer exhaustion and objective cards and a bigger hand all raise it.
+  The hand in the estanciero's last turn before Buenos Aires counts as it is.
+
+Pesos, grain, certificates, workers, the locomotive, exchange tokens, discs waiting on
+ships and quays add what they should still turn into, less as the game runs out. Scores
+use the score pad's categories (:meth:`GwtArgentina.scores`), with money counted smoothly
+instead of by fives. In the solo game Pedro's score is projected the same way: what he has
+scored so far per job-market space filled, for the spaces left.
+"""
 
 from __future__ import annotations
 
+from functools import lru_cache
+from math import comb
+
+from games.gwt_argentina import data as D
 from games.gwt_argentina import pieces as P
-from games.gwt_argentina.state import GwtState
+from games.gwt_argentina.data.tiles import job_market_columns
+from games.gwt_argentina.player_board import breeding_total, hand_limit, move_limit, permanent
+from games.gwt_argentina.state import GwtState, Player
 from games.gwt_argentina.trail import track_value
 
-WORKER = 3.0
-GRAIN = 0.4
-CERTIFICATE = 0.4
-TRACK = 0.25
-TOKEN = 0.3
-BREED_VALUE = 0.3
-
-
-def potential(state: GwtState, seat: int) -> float:
-    p = state.players[seat]
-    workers = sum(len(row) - 1 for row in p.workers.values())
-    values = {c.breed: c.value for c in map(P.cattle, p.herd()) if c is not None}
-    return (WORKER * workers + GRAIN * p.grain + CERTIFICATE * p.certificates
-            + TRACK * min(track_value(p.locomotive), 31) + TOKEN * p.exchange_tokens
-            + BREED_VALUE * sum(values.values()))
+#: The weights of the value, in VP (tuned by playing solo games against Pedro):
+W: dict[str, float] = {
+    # job-market spaces one visit to Buenos Aires fills on average (forecast B is always a
+    # worker, forecast C one about half the time)
+    "workers_per_visit": 1.4,
+    # a peso while there is time to spend it (the first ones, then beyond 12), at the end
+    "peso": 0.45, "spare_peso": 0.3, "late_peso": 0.2,
+    "grain": 1.0,
+    "certificate": 1.0,
+    "token": 0.8,
+    # a hired worker's use while the game lasts (times WORKER_USE)
+    "worker": 1.0,
+    "track_step": 0.25,
+    "own_building": 1.0,
+    # a disc taken off the player board unlocks something (a bigger hand, more moves ...)
+    "disc_off_board": 1.0,
+    # an objective card for loading a Rotterdam ship
+    "objective_card": 2.0,
+    # chance that a ship with an anchor sails before the end
+    "sails": 0.85,
+    # a visit's worth (income and ship) is counted this much
+    "visit": 1.0,
+    # Pedro's points per job-market space filled, before his game tells (solo)
+    "pedro_rate": 6.0,
+}
+#: A hired worker's use while the game lasts, by row and by how many are hired already:
+#: gauchos buy more and better cattle, carpinteros bigger buildings, maquinistas move the
+#: locomotive further, granjeros bring grain (the last columns' VP are in the score).
+WORKER_USE = {
+    "gaucho": (6.0, 5.0, 4.0, 3.0, 2.0),
+    "carpintero": (4.0, 4.0, 3.0, 3.0, 2.0),
+    "maquinista": (4.0, 3.0, 3.0, 2.0, 2.0),
+    "granjero": (3.0, 3.0, 2.0, 2.0, 2.0),
+}
+#: Turns a loop of the trail takes a typical player (Pedro, or an opponent).
+TYPICAL_LOOP = 5.0
+PEDRO_PRIOR_SPACES = 4
+SPARE_PESOS = 12
 
 
 def evaluate(state: GwtState, scores: dict[int, dict[str, int]], seat: int) -> float:
     def value(s: int) -> float:
         total = scores[s]["total"]
-        return total if state.finished else total + potential(state, s)
+        if state.finished:
+            return total
+        return total - scores[s].get("money", 0) + potential(state, s)
 
     mine = value(seat)
     others = [value(s) for s in range(state.seats) if s != seat]
     return mine - (max(others) if others else 0)
+
+
+def pedro_future(state: GwtState, pedro_total: int) -> float:
+    """The points Pedro should still score: his rate so far per job-market space filled,
+    for the spaces left."""
+    if state.finished:
+        return 0.0
+    left = _empty_job_spaces(state)
+    filled = max(0, _START_EMPTY.get(state.table(), left) - left)
+    rate = ((pedro_total + W["pedro_rate"] * PEDRO_PRIOR_SPACES)
+            / (filled + PEDRO_PRIOR_SPACES))
+    return rate * left
+
+
+def potential(state: GwtState, seat: int) -> float:
+    """What ``seat``'s position should still turn into (money included), in VP."""
+    p = state.players[seat]
+    visits = visits_left(state, seat)
+    soon = min(1.0, visits / 2)
+    value = _pesos(p.money, soon)
+    value += W["grain"] * soon * p.grain
+    value += W["certificate"] * min(1.0, visits) * p.certificates
+    value += W["token"] * soon * p.exchange_tokens
+    use = W["worker"] * min(1.0, visits / 4)
+    for row, tiles in p.workers.items():
+        value += use * sum(WORKER_USE[row][:len(tiles) - 1])
+    value += W["track_step"] * soon * min(track_value(p.locomotive), 31)
+    value += W["own_building"] * soon * _own_buildings(state, seat)
+    value += _waiting_discs(state, seat, visits)
+    certs = permanent(p, "permanent_certificate")
+    herd = expected_breeding(p) + certs
+    if visits > 0:
+        # The next visit pays the hand the estanciero arrives with: the hand held now,
+        # kept or bettered on the way (cards are discarded for actions and drawn again),
+        # the nearer Buenos Aires the more; the later visits a hand drawn from the herd.
+        near = 1 / (1 + max(0.0, _turns_to_ba(state, p) - 1) / 2)
+        hand = max(breeding_total(p) + certs, herd)
+        arriving = near * hand + (1 - near) * herd
+        value += W["visit"] * (visit_value(state, seat, arriving + p.certificates)
+                               - W["certificate"] * p.certificates)
+        value += W["visit"] * max(0.0, visits - 1) * visit_value(state, seat, herd)
+    return value
+
+
+def _pesos(money: int, soon: float) -> float:
+    """Pesos while there is time to spend them (the first ones worth most), or at the end."""
+    late = W["late_peso"] * money
+    early = W["peso"] * min(money, SPARE_PESOS) + W["spare_peso"] * max(0, money - SPARE_PESOS)
+    return late + (early - late) * soon
+
+
+def visit_value(state: GwtState, seat: int, breeding: float) -> float:
+    """A visit's worth for a breeding value: its income, and the best ship of the loading
+    zone it can load, less the grain the ship asks (ship 0 is always there)."""
+    best = -2.0 + 2 * W["peso"]  # ship 0: -2 VP, +2 pesos
+    for ship in state.board.ships:
+        facts = D.SHIP_BY_ID[ship.id]
+        if facts.value > breeding or (seat in ship.discs and not facts.repeatable):
+            continue
+        best = max(best, _ship_worth(state, facts) - W["grain"] * facts.grain
+                   + W["disc_off_board"])
+    return W["peso"] * breeding + best
+
+
+def _ship_worth(state: GwtState, ship: D.Ship) -> float:
+    if ship.destination is None:
+        return float(ship.vp) + (2 * W["peso"] if ship.id == "ship0" else 0.0)
+    worth = W["sails"] * _quay_worth(state, ship.destination)
+    if ship.on_load is not None:
+        worth += W["objective_card"]
+    return worth
+
+
+def _quay_worth(state: GwtState, quay_id: str) -> float:
+    """A disc on a quay: the quay's points, or a delivery from it later (its points and
+    bonus less the grain, half counted: it takes a visit and the grain)."""
+    city, quay = quay_id.split(":")
+    return _QUAY_WORTH[(city, state.board.ports[city].side, quay, state.table())]
+
+
+def _quay_worths() -> dict[tuple[str, str, str, int], float]:
+    out = {}
+    for (city, side), layout in D.PORT_CITIES.items():
+        for quay, vp in layout.quay_vp.items():
+            for table in (2, 3, 4):
+                closed = set(layout.closed_by_tile) if city in D.CLOSURE_TILES[table] else set()
+                best = 0.0
+                for district in layout.districts:
+                    cost = max(0, district.grain - layout.quay_discount[quay])
+                    for space in district.spaces:
+                        if space.id in closed:
+                            continue
+                        pesos = space.bonus.amount if (space.bonus is not None
+                                                       and space.bonus.kind == "pesos") else 0
+                        gain = space.vp + 0.45 * pesos - 1.0 * cost
+                        best = max(best, gain)
+                out[(city, side, quay, table)] = vp + 0.5 * max(0.0, best - vp)
+    return out
+
+
+_QUAY_WORTH = _quay_worths()
+
+
+def _waiting_discs(state: GwtState, seat: int, visits: float) -> float:
+    """Discs on ships that will sail (the quay they go to) and on quays (a delivery)."""
+    value = 0.0
+    for ship in state.board.ships:
+        facts = D.SHIP_BY_ID[ship.id]
+        if facts.destination is not None and seat in ship.discs:
+            value += W["sails"] * _quay_worth(state, facts.destination)
+    table = state.table()
+    for city, port in state.board.ports.items():
+        for quay, holders in port.quays.items():
+            n = holders.count(seat)
+            if n:
+                layout_vp = D.port_city(city, port.side).quay_vp[quay]
+                extra = _QUAY_WORTH[(city, port.side, quay, table)] - layout_vp
+                value += n * extra * min(1.0, visits)
+    return value
+
+
+def visits_left(state: GwtState, seat: int) -> float:
+    """How many more times ``seat``'s estanciero should reach Buenos Aires."""
+    player = state.players[seat]
+    turns = _turns_to_ba(state, player)
+    if state.end_triggered_by is not None:
+        last = seat in state.last_turns and state.current != seat
+        return 1.0 if last and turns <= 1 else 0.0
+    # the visits everyone still makes, shared by how fast each one goes round
+    loop = _loop_turns(state, player)
+    share = (1 / loop) / (1 / loop + (state.table() - 1) / TYPICAL_LOOP)
+    left = _empty_job_spaces(state) / W["workers_per_visit"] * share
+    return max(0.0, left - turns / loop + 1)
+
+
+def _empty_job_spaces(state: GwtState) -> int:
+    board = state.board
+    columns = job_market_columns(state.table())
+    return sum(1 for row in board.job_market[board.job_marker_row:]
+               for c in columns if row[c] is None)
+
+
+#: Empty job-market spaces at set-up, by players at the table.
+_START_EMPTY = {n: (D.JOB_MARKET_ROWS - D.JOB_MARKER_START_ROW + 1) * n
+                - (D.JOB_MARKET_SEED[n] - (D.JOB_MARKER_START_ROW - 1) * n)
+                for n in (2, 3, 4)}
+
+
+def _turns_to_ba(state: GwtState, player: Player) -> float:
+    """Turns to Buenos Aires at the move limit (fractional: a move closer counts)."""
+    where = player.estanciero or D.START
+    if where == D.BUENOS_AIRES:
+        where = D.START
+    return _distances(state, player)[where] / move_limit(state, player)
+
+
+def _loop_turns(state: GwtState, player: Player) -> float:
+    """Turns a whole loop from the start takes (stopping a little short now and then)."""
+    return _distances(state, player)[D.START] / move_limit(state, player) + 0.5
+
+
+def _distances(state: GwtState, player: Player) -> dict[str, int]:
+    occupied = frozenset(state.board.trail)
+    reached = sum(1 for t in D.SHORTCUT_THRESHOLDS if track_value(player.locomotive) >= t)
+    return _trail_distances(occupied, reached)
+
+
+@lru_cache(maxsize=4096)
+def _trail_distances(occupied: frozenset[str], shortcuts: int) -> dict[str, int]:
+    """Fewest moves (locations entered) from every space to Buenos Aires; an embarcadère
+    the locomotive has reached ends the move there."""
+    open_shortcuts = {s for s, t in D.SHORTCUTS.items()
+                      if t in D.SHORTCUT_THRESHOLDS[:shortcuts]}
+    dist: dict[str, int] = {}
+    for space in reversed(list(D.walk_order())):
+        if space == D.BUENOS_AIRES or space in open_shortcuts:
+            dist[space] = 0
+            continue
+        best = 10_000
+        for nxt in D.TRAIL.get(space, ()):
+            if nxt in D.SHORTCUTS and nxt not in open_shortcuts:
+                continue
+            entered = nxt in occupied or nxt == D.BUENOS_AIRES or nxt in open_shortcuts
+            best = min(best, int(entered) + dist[nxt])
+        dist[space] = best
+    return dist
+
+
+def expected_breeding(player: Player) -> float:
+    """The mean breeding value of a hand drawn at the hand limit from the whole herd: each
+    breed counts once, with the chance that at least one of its cards is drawn."""
+    counts: dict[tuple[str, int], int] = {}
+    size = 0
+    for card in player.hand + player.deck + player.discard:
+        size += 1
+        c = P.cattle(card)
+        if c is not None:
+            counts[(c.breed, c.value)] = counts.get((c.breed, c.value), 0) + 1
+    return _expected(tuple(sorted(counts.items())), size, hand_limit(player))
+
+
+@lru_cache(maxsize=8192)
+def _expected(counts: tuple[tuple[tuple[str, int], int], ...], size: int, hand: int) -> float:
+    hand = min(hand, size)
+    if hand <= 0:
+        return 0.0
+    total = comb(size, hand)
+    by_breed: dict[str, tuple[int, int]] = {}
+    for (breed, value), n in counts:
+        _, had = by_breed.get(breed, (value, 0))
+        by_breed[breed] = (value, had + n)
+    return sum(value * (1 - comb(size - n, hand) / total) for value, n in by_breed.values())
+
+
+def _own_buildings(state: GwtState, seat: int) -> int:
+    prefix = f"{seat}:"
+    return sum(1 for tile in state.board.trail.values() if tile.startswith(prefix))

@@ -7,14 +7,16 @@ the estanciero back to the start, and the forecast spaces refilled.
 
 from __future__ import annotations
 
-from games.gwt_argentina import data as D
-from games.gwt_argentina import pieces as P
-from games.gwt_argentina import player_board as PB
-from games.gwt_argentina.actions import describe_printed, start
+from games.base import Option, seat_ref
+from games.gwt_argentina import data, pieces, player_board
+from games.gwt_argentina.action_facts import describe_printed
+from games.gwt_argentina.actions import start
 from games.gwt_argentina.discs import corner_slots, push_disc
-from games.gwt_argentina.flow import Ctx, opt, pop, push, push_all, seat_ref, step
+from games.gwt_argentina.flow import Ctx, opt, pop, push, push_all, step
 from games.gwt_argentina.hire import place_worker_in_market
 from games.gwt_argentina.market import refill_market
+from games.gwt_argentina.objectives import objective_options, play_objective
+from games.gwt_argentina.pedro.rules import slide_forecasts
 from games.gwt_argentina.setup import place_farmer
 from games.gwt_argentina.state import Frame, GwtState, Ship
 from games.gwt_argentina.told import _, _n, joined
@@ -39,10 +41,8 @@ def enter_buenos_aires(state: GwtState, seat: int) -> None:
 # Buenos Aires), 3, 4, 5 and 6, before their effect; before step 2, whose decision comes
 # after the hand is revealed, and after step 6 a ``ba_pause`` asks only when an objective
 # card is in hand.
-def with_objectives(state: GwtState, seat: int, options: list) -> list:
+def with_objectives(state: GwtState, seat: int, options: list[Option]) -> list[Option]:
     """A step's options and, when it has any, the objective cards one may play first."""
-    from games.gwt_argentina.turn import objective_options
-
     return options + objective_options(state, seat) if options else options
 
 
@@ -50,8 +50,6 @@ def played_objective(state: GwtState, frame: Frame, key: str, ctx: Ctx) -> bool:
     """Play the objective card of an ``obj:`` key (the step stays pending)."""
     if not key.startswith("obj:"):
         return False
-    from games.gwt_argentina.turn import play_objective
-
     play_objective(state, frame.seat, key[4:], ctx)
     return True
 
@@ -68,9 +66,7 @@ class PauseStep:
         return _("Buenos Aires: play an objective card before the end of phase B?")
 
     @staticmethod
-    def options(state: GwtState, frame: Frame):
-        from games.gwt_argentina.turn import objective_options
-
+    def options(state: GwtState, frame: Frame) -> list[Option]:
         cards = objective_options(state, frame.seat)
         if not cards:
             return []
@@ -91,13 +87,13 @@ class IncomeStep:
     @staticmethod
     def prompt(state: GwtState, frame: Frame) -> str:
         player = state.players[frame.seat]
-        base = PB.breeding_total(player) + PB.permanent(player, "permanent_certificate")
+        base = player_board.breeding_total(player) + player_board.permanent(player, "permanent_certificate")
         return _("Income: breeding value {n}. Spend temporary certificates?", n=base)
 
     @staticmethod
-    def options(state: GwtState, frame: Frame):
+    def options(state: GwtState, frame: Frame) -> list[Option]:
         player = state.players[frame.seat]
-        base = PB.breeding_total(player) + PB.permanent(player, "permanent_certificate")
+        base = player_board.breeding_total(player) + player_board.permanent(player, "permanent_certificate")
         return [opt(f"spend:{k}", _n("Spend {n} certificate: income {income}",
                                      "Spend {n} certificates: income {income}", k,
                                      income=base + k))
@@ -108,12 +104,12 @@ class IncomeStep:
         pop(state, frame)
         player = state.players[frame.seat]
         k = int(key[6:])
-        value = PB.breeding_total(player) + PB.permanent(player, "permanent_certificate") + k
+        value = player_board.breeding_total(player) + player_board.permanent(player, "permanent_certificate") + k
         player.certificates -= k
-        hand = joined([P.card_label(c) for c in player.hand]) if player.hand else _("no cards")
-        PB.gain_money(player, value)
+        hand = joined([pieces.card_label(c) for c in player.hand]) if player.hand else _("no cards")
+        player_board.gain_money(player, value)
         for card in list(player.hand):
-            if P.is_exhaustion(card):
+            if pieces.is_exhaustion(card):
                 state.board.exhaustion.append(card)
             else:
                 player.discard.append(card)
@@ -135,29 +131,29 @@ def loadable(state: GwtState, seat: int, value: int) -> list[Ship]:
     could be loaded otherwise, for the cattle « doit maintenant être chargé sur un bateau »."""
     out = []
     for ship in state.board.ships:
-        facts = D.SHIP_BY_ID[ship.id]
+        facts = data.SHIP_BY_ID[ship.id]
         if facts.value > value:
             continue
         if seat in ship.discs and not facts.repeatable:
             continue
         out.append(ship)
     player = state.players[seat]
-    strict = [s for s in out if corner_slots(player, D.SHIP_BY_ID[s.id].corner)]
+    strict = [s for s in out if corner_slots(player, data.SHIP_BY_ID[s.id].corner)]
     return strict or out
 
 
 def ship_name(ship_id: str) -> str:
-    return _("ship {n}", n=D.SHIP_BY_ID[ship_id].value)
+    return _("ship {n}", n=data.SHIP_BY_ID[ship_id].value)
 
 
 def ship_label(ship_id: str) -> str:
-    s = D.SHIP_BY_ID[ship_id]
+    s = data.SHIP_BY_ID[ship_id]
     dest = s.destination.split(":") if s.destination else None
     bits = [ship_name(ship_id), _n("{n} grain", "{n} grain", s.grain),
             _("{n} VP", n=s.vp) if s.vp else None,
             _("black corner") if s.corner == "black" else None,
             describe_printed(s.on_load) if s.on_load else None,
-            _("to {city} {quay}", city=D.CITY_NAMES[dest[0]], quay=dest[1]) if dest else None]
+            _("to {city} {quay}", city=data.CITY_NAMES[dest[0]], quay=dest[1]) if dest else None]
     return ", ".join(b for b in bits if b)
 
 
@@ -171,7 +167,7 @@ class LoadStep:
         return _("Load your cattle (value {n}) onto which ship?", n=frame.data["value"])
 
     @staticmethod
-    def options(state: GwtState, frame: Frame):
+    def options(state: GwtState, frame: Frame) -> list[Option]:
         return with_objectives(state, frame.seat, [
             opt(f"ship:{s.id}", ship_label(s.id), at=s.id)
             for s in loadable(state, frame.seat, frame.data["value"])])
@@ -181,7 +177,7 @@ class LoadStep:
         if played_objective(state, frame, key, ctx):
             return
         pop(state, frame)
-        ship = D.SHIP_BY_ID[key[5:]]
+        ship = data.SHIP_BY_ID[key[5:]]
         push(state, "load_pay", frame.seat, ship=ship.id)
         if ship.on_load is not None and ship.on_load.kind == "objective":
             # « choisir une carte Objectif de l'offre d'objectifs » (p. 10): not the deck
@@ -200,10 +196,10 @@ class LoadPayStep:
         pop(state, frame)
         player = state.players[frame.seat]
         ship_id = frame.data["ship"]
-        need = max(0, D.SHIP_BY_ID[ship_id].grain - PB.permanent(player, "permanent_grain"))
+        need = max(0, data.SHIP_BY_ID[ship_id].grain - player_board.permanent(player, "permanent_grain"))
         grain = min(need, player.grain)
         player.grain -= grain
-        pesos = min(player.money, D.GRAIN_SHORTFALL_PESOS * (need - grain))
+        pesos = min(player.money, data.GRAIN_SHORTFALL_PESOS * (need - grain))
         player.money -= pesos
         ctx.say(state, _("{who} loads onto {ship}: {grain}, {pesos}.",
                          who=seat_ref(frame.seat), ship=ship_name(ship_id),
@@ -225,16 +221,16 @@ class ForecastStep:
         return _("Forecast {letter}: which tile?", letter=frame.data["letter"])
 
     @staticmethod
-    def options(state: GwtState, frame: Frame):
+    def options(state: GwtState, frame: Frame) -> list[Option]:
         letter = frame.data["letter"]
         out = []
         for space in (f"{letter}1", f"{letter}2"):
             tile = state.board.forecast.get(space)
-            if tile is None or (P.is_worker(tile) and not worker_choosable(state)):
+            if tile is None or (pieces.is_worker(tile) and not worker_choosable(state)):
                 continue
-            label = (_("{space}: {tile} to its zone", space=space, tile=P.tile_label(tile))
-                     if P.is_farmer(tile) else
-                     _("{space}: {tile} to the job market", space=space, tile=P.tile_label(tile)))
+            label = (_("{space}: {tile} to its zone", space=space, tile=pieces.tile_label(tile))
+                     if pieces.is_farmer(tile) else
+                     _("{space}: {tile} to the job market", space=space, tile=pieces.tile_label(tile)))
             out.append(opt(f"take:{space}", label, at=f"forecast:{space}"))
         return with_objectives(state, frame.seat, out)
 
@@ -245,22 +241,23 @@ class ForecastStep:
         pop(state, frame)
         space = key[5:]
         tile = state.board.forecast[space]
+        assert tile is not None  # only filled forecast spaces are offered
         state.board.forecast[space] = None
-        if P.is_farmer(tile):
+        if pieces.is_farmer(tile):
             where = place_farmer(state.board, tile)
             if where is None:
                 state.board.box_tiles.append(tile)
             if where:
                 text = _("{who} places a {tile} at {space}.", who=seat_ref(frame.seat),
-                         tile=P.tile_label(tile), space=where)
+                         tile=pieces.tile_label(tile), space=where)
             else:
                 text = _("{who} places a {tile} in the box (zone full).",
-                         who=seat_ref(frame.seat), tile=P.tile_label(tile))
+                         who=seat_ref(frame.seat), tile=pieces.tile_label(tile))
             ctx.say(state, text, frame.seat)
             return
         arrow = place_worker_in_market(state, tile)
         ctx.say(state, _("{who} puts a {tile} in the job market.", who=seat_ref(frame.seat),
-                         tile=P.tile_label(tile)), frame.seat)
+                         tile=pieces.tile_label(tile)), frame.seat)
         if arrow == "end":
             state.end_triggered_by = frame.seat
             state.players[frame.seat].job_marker = True
@@ -288,9 +285,7 @@ class AfterStep:
         state.after_buenos_aires = []
         state.players[frame.seat].estanciero = "START"
         board = state.board
-        if state.pedro is not None:  # solo: the lower forecast spaces first (pedro_rules)
-            from games.gwt_argentina.pedro_rules import slide_forecasts
-
+        if state.pedro is not None:  # solo: the lower forecast spaces first (pedro.rules)
             slide_forecasts(board)
         for space, tile in board.forecast.items():
             if tile is None:
@@ -306,16 +301,17 @@ def sail(state: GwtState, colour: str, ctx: Ctx) -> None:
     board = state.board
     staying = []
     for ship in board.ships:
-        facts = D.SHIP_BY_ID[ship.id]
+        facts = data.SHIP_BY_ID[ship.id]
         if facts.anchor == colour:
+            assert facts.destination is not None  # a ship with an anchor sails somewhere
             city, quay = facts.destination.split(":")
             board.ports[city].quays[quay].extend(ship.discs)
             board.ships_gone.append(ship.id)
         else:
             staying.append(ship)
-    for _ship in range(D.SHIPS_DRAWN_PER_DEPARTURE):
+    for _ship in range(data.SHIPS_DRAWN_PER_DEPARTURE):
         if board.ship_pile:
             staying.append(Ship(id=board.ship_pile.pop(0)))
             ctx.reveals = True
-    board.ships = sorted(staying, key=lambda s: D.SHIP_BY_ID[s.id].value)
+    board.ships = sorted(staying, key=lambda s: data.SHIP_BY_ID[s.id].value)
     ctx.say(state, ships_sail(colour))

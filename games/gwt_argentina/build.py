@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from games.gwt_argentina import data as D
-from games.gwt_argentina import player_board as PB
-from games.gwt_argentina.flow import Ctx, back_out, opt, pop, push, seat_ref, step
+from games.base import Option, seat_ref
+from games.gwt_argentina import data, player_board
+from games.gwt_argentina.flow import Ctx, back_out, opt, pop, push, step
 from games.gwt_argentina.state import Frame, GwtState
 from games.gwt_argentina.told import _, _n
 from games.gwt_argentina.trail import building_number, building_owner
@@ -12,7 +12,7 @@ from games.gwt_argentina.words import hand
 
 
 def need(n: int) -> int:
-    return D.private_building(n, "a").carpinteros
+    return data.private_building(n, "a").carpinteros
 
 
 def sites(state: GwtState, seat: int, n: int, per: int) -> list[tuple[str, int]]:
@@ -22,7 +22,7 @@ def sites(state: GwtState, seat: int, n: int, per: int) -> list[tuple[str, int]]
     carp = player.worker_count("carpintero")
     out = []
     if need(n) <= carp and per * need(n) <= player.money:
-        out += [(s, need(n)) for s in D.BUILDING_SPACES if s not in state.board.trail]
+        out += [(s, need(n)) for s in data.BUILDING_SPACES if s not in state.board.trail]
     for space, tile in state.board.trail.items():
         if ":" in tile and building_owner(tile) == seat:
             old = building_number(tile)
@@ -38,7 +38,7 @@ def buildable(state: GwtState, seat: int, per: int) -> list[int]:
 
 
 def label(state: GwtState, n: int) -> str:
-    b = D.private_building(n, state.board.building_sides[str(n)])
+    b = data.private_building(n, state.board.building_sides[str(n)])
     if b.hand:
         return _n("{id}: {n} carpintero, {vp} VP, {hand}", "{id}: {n} carpinteros, {vp} VP, {hand}",
                   b.carpinteros, id=b.id, vp=b.vp, hand=hand(b.hand))
@@ -53,7 +53,7 @@ class BuildStep:
         return _("Which building ({n} pesos per carpintero)?", n=frame.data["per"])
 
     @staticmethod
-    def options(state: GwtState, frame: Frame):
+    def options(state: GwtState, frame: Frame) -> list[Option]:
         choices = buildable(state, frame.seat, frame.data["per"])
         if not choices:
             return []
@@ -77,15 +77,15 @@ class BuildWhereStep:
         return _("Where does building {n} go?", n=frame.data["n"])
 
     @staticmethod
-    def options(state: GwtState, frame: Frame):
+    def options(state: GwtState, frame: Frame) -> list[Option]:
         n, per = frame.data["n"], frame.data["per"]
         out = []
         for space, carp in sites(state, frame.seat, n, per):
             tile = state.board.trail.get(space)
             what = [_("replace {n}", n=building_number(tile)) if tile else _("empty")]
-            if space in D.FARMLAND:
+            if space in data.FARMLAND:
                 what.append(_("farmland"))
-            if space in D.RISK_ACTIONS:
+            if space in data.RISK_ACTIONS:
                 what.append(_("special action"))
             out.append(opt(f"at:{space}", _n("{space} ({what}): {n} peso",
                                              "{space} ({what}): {n} pesos", per * carp,
@@ -99,7 +99,7 @@ class BuildWhereStep:
         n, per = frame.data["n"], frame.data["per"]
         carp = dict(sites(state, frame.seat, n, per))[space]
         player = state.players[frame.seat]
-        PB.pay(player, per * carp)
+        player_board.pay(player, per * carp)
         old = state.board.trail.get(space)
         player.buildings_left.remove(n)
         state.board.trail[space] = f"{frame.seat}:{n}"

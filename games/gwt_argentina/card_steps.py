@@ -2,22 +2,17 @@
 
 from __future__ import annotations
 
-from games.gwt_argentina import data as D
-from games.gwt_argentina import pieces as P
-from games.gwt_argentina import player_board as PB
+from games.base import Option, seat_ref
+from games.gwt_argentina import data, pieces, player_board
+from games.gwt_argentina.action_facts import ACTION_BY_KEY, AUX_LABELS, describe
 from games.gwt_argentina.actions import (
-    ACTION_BY_KEY,
-    AUX_LABELS,
     advance_track,
-    aux_choices,
-    describe,
     do_aux,
     objective_action,
-    pair_breeds,
-    possible,
     start,
     start_all,
 )
+from games.gwt_argentina.conditions import aux_choices, pair_breeds, possible
 from games.gwt_argentina.flow import (
     OPENED,
     Ctx,
@@ -26,7 +21,6 @@ from games.gwt_argentina.flow import (
     opt,
     pop,
     push,
-    seat_ref,
     step,
     unlock_location,
     upper_first,
@@ -36,17 +30,18 @@ from games.gwt_argentina.told import _, _n
 from games.gwt_argentina.words import worker
 
 
-def then_actions(frame: Frame) -> list[D.Action]:
+def then_actions(frame: Frame) -> list[data.Action]:
     return [ACTION_BY_KEY[k] for k in frame.data["then"]]
 
 
-def hand_options(state: GwtState, seat: int, prefix: str, *, cattle_only: bool = False):
+def hand_options(state: GwtState, seat: int, prefix: str, *,
+                 cattle_only: bool = False) -> list[Option]:
     """One option per distinct kind of card in hand."""
     out = []
-    for card in PB.hand_kinds(state.players[seat]).values():
-        if cattle_only and P.cattle(card) is None:
+    for card in player_board.hand_kinds(state.players[seat]).values():
+        if cattle_only and pieces.cattle(card) is None:
             continue
-        out.append(opt(f"{prefix}:{card}", P.card_label(card)))
+        out.append(opt(f"{prefix}:{card}", pieces.card_label(card)))
     return out
 
 
@@ -57,9 +52,9 @@ class PairStep:
         return _("Discard two cattle cards of which breed?")
 
     @staticmethod
-    def options(state: GwtState, frame: Frame):
+    def options(state: GwtState, frame: Frame) -> list[Option]:
         breeds = pair_breeds(state.players[frame.seat])
-        out = [opt(f"breed:{b}", _("Two {breed}", breed=D.BREED_BY_ID[b].name)) for b in breeds]
+        out = [opt(f"breed:{b}", _("Two {breed}", breed=data.BREED_BY_ID[b].name)) for b in breeds]
         return out + [opt("skip", _("Discard nothing"))] if out else []
 
     @staticmethod
@@ -70,11 +65,11 @@ class PairStep:
             return
         breed = key[6:]
         player = state.players[frame.seat]
-        cards = [c for c in player.hand if PB.breed_of(c) == breed][:2]
+        cards = [c for c in player.hand if player_board.breed_of(c) == breed][:2]
         for card in cards:
-            PB.discard(player, card)
+            player_board.discard(player, card)
         ctx.say(state, _("{who} discards two {breed}.", who=seat_ref(frame.seat),
-                         breed=D.BREED_BY_ID[breed].name), frame.seat)
+                         breed=data.BREED_BY_ID[breed].name), frame.seat)
         start_all(state, frame.seat, then_actions(frame), ctx)
 
 
@@ -91,7 +86,7 @@ class DrawThenDiscardStep:
         return _n("Draw {n}, then discard as many.", "Draw {n}, then discard as many.", n)
 
     @staticmethod
-    def options(state: GwtState, frame: Frame):
+    def options(state: GwtState, frame: Frame) -> list[Option]:
         n = frame.data["n"]
         if frame.data["upto"]:
             return [opt(f"draw:{k}", _("Draw {n}, then discard {n}", n=k) if k
@@ -106,7 +101,7 @@ class DrawThenDiscardStep:
         if not k:
             back_out(state, frame)
             return
-        drawn = PB.draw(state, state.players[frame.seat], k, ctx)
+        drawn = player_board.draw(state, state.players[frame.seat], k, ctx)
         if drawn:
             push(state, "discard_cards", frame.seat, n=len(drawn))
 
@@ -119,12 +114,12 @@ class DiscardCardsStep:
         return _n("Discard {n} card.", "Discard {n} cards.", n)
 
     @staticmethod
-    def options(state: GwtState, frame: Frame):
+    def options(state: GwtState, frame: Frame) -> list[Option]:
         return hand_options(state, frame.seat, "discard")
 
     @staticmethod
     def apply(state: GwtState, frame: Frame, key: str, ctx: Ctx) -> None:
-        PB.discard(state.players[frame.seat], key[8:])
+        player_board.discard(state.players[frame.seat], key[8:])
         frame.data["n"] -= 1
         if frame.data["n"] <= 0:
             pop(state, frame)
@@ -139,7 +134,7 @@ class RemoveCardsStep:
         return _("Remove a card of your hand from the game?")
 
     @staticmethod
-    def options(state: GwtState, frame: Frame):
+    def options(state: GwtState, frame: Frame) -> list[Option]:
         out = hand_options(state, frame.seat, "remove")
         return out + [opt("stop", _("Remove nothing more"))] if out else []
 
@@ -149,9 +144,9 @@ class RemoveCardsStep:
             pop(state, frame)
             return
         card = key[7:]
-        PB.remove_from_hand(state, state.players[frame.seat], card)
+        player_board.remove_from_hand(state, state.players[frame.seat], card)
         ctx.say(state, _("{who} removes {card}.", who=seat_ref(frame.seat),
-                         card=P.card_label(card)), frame.seat)
+                         card=pieces.card_label(card)), frame.seat)
         frame.data["n"] -= 1
         if frame.data["n"] <= 0:
             pop(state, frame)
@@ -164,7 +159,7 @@ class DrawThenRemoveStep:
     @staticmethod
     def run(state: GwtState, frame: Frame, ctx: Ctx) -> None:
         pop(state, frame)
-        PB.draw(state, state.players[frame.seat], frame.data["n"], ctx)
+        player_board.draw(state, state.players[frame.seat], frame.data["n"], ctx)
         push(state, "remove_cards", frame.seat, n=frame.data["n"])
 
 
@@ -177,13 +172,13 @@ class PickCattleStep:
         return _("Which cattle card do you discard?")
 
     @staticmethod
-    def options(state: GwtState, frame: Frame):
+    def options(state: GwtState, frame: Frame) -> list[Option]:
         breed = frame.data["breed"]
         out = []
-        for card in PB.hand_kinds(state.players[frame.seat]).values():
-            c = P.cattle(card)
+        for card in player_board.hand_kinds(state.players[frame.seat]).values():
+            c = pieces.cattle(card)
             if c is not None and breed in ("any", c.breed):
-                out.append(opt(f"card:{card}", P.card_label(card)))
+                out.append(opt(f"card:{card}", pieces.card_label(card)))
         return out + [opt("skip", _("Discard nothing"))] if out else []
 
     @staticmethod
@@ -193,9 +188,9 @@ class PickCattleStep:
             back_out(state, frame)
             return
         player = state.players[frame.seat]
-        PB.discard(player, key[5:])
+        player_board.discard(player, key[5:])
         ctx.say(state, _("{who} discards {card}.", who=seat_ref(frame.seat),
-                         card=P.card_label(key[5:])), frame.seat)
+                         card=pieces.card_label(key[5:])), frame.seat)
         if frame.data["then"] == ["@market_to_hand"]:
             push(state, "market_to_hand", frame.seat)
             return
@@ -211,7 +206,7 @@ class EitherStep:
         return _("Which one?")
 
     @staticmethod
-    def options(state: GwtState, frame: Frame):
+    def options(state: GwtState, frame: Frame) -> list[Option]:
         out = []
         for i, k in enumerate(frame.data["options"]):
             a = ACTION_BY_KEY[k]
@@ -240,13 +235,13 @@ class DiscardObjectiveStep:
         return _("Which objective card do you discard for its action?")
 
     @staticmethod
-    def options(state: GwtState, frame: Frame):
+    def options(state: GwtState, frame: Frame) -> list[Option]:
         out = []
         seen: set[str] = set()
         for card in state.players[frame.seat].hand:
-            if P.is_objective(card) and card not in seen:
+            if pieces.is_objective(card) and card not in seen:
                 seen.add(card)
-                out.append(opt(f"obj:{card}", _("Discard {card}", card=P.card_label(card))))
+                out.append(opt(f"obj:{card}", _("Discard {card}", card=pieces.card_label(card))))
         return out + [opt("skip", _("Discard nothing"))] if out else []
 
     @staticmethod
@@ -256,7 +251,7 @@ class DiscardObjectiveStep:
             back_out(state, frame)
             return
         card = key[4:]
-        PB.discard(state.players[frame.seat], card)
+        player_board.discard(state.players[frame.seat], card)
         start_all(state, frame.seat, then_actions(frame), ctx)
         objective_action(state, frame.seat, card, ctx)
 
@@ -268,13 +263,13 @@ class MarketToHandStep:
         return _("Take a card of the cattle market into your hand.")
 
     @staticmethod
-    def options(state: GwtState, frame: Frame):
+    def options(state: GwtState, frame: Frame) -> list[Option]:
         seen: set[str] = set()
         out = []
         for card in state.board.cattle_market:
-            if P.card_kind(card) not in seen:
-                seen.add(P.card_kind(card))
-                out.append(opt(f"card:{card}", P.card_label(card)))
+            if pieces.card_kind(card) not in seen:
+                seen.add(pieces.card_kind(card))
+                out.append(opt(f"card:{card}", pieces.card_label(card)))
         return out
 
     @staticmethod
@@ -284,7 +279,7 @@ class MarketToHandStep:
         state.board.cattle_market.remove(card)
         state.players[frame.seat].hand.append(card)
         ctx.say(state, _("{who} takes {card} from the market.", who=seat_ref(frame.seat),
-                         card=P.card_label(card)), frame.seat)
+                         card=pieces.card_label(card)), frame.seat)
 
 
 @step("aux")
@@ -294,7 +289,7 @@ class AuxStep:
         return _("Which auxiliary action?")
 
     @staticmethod
-    def options(state: GwtState, frame: Frame):
+    def options(state: GwtState, frame: Frame) -> list[Option]:
         choices = aux_choices(state, frame.seat, frame.data["double"])
         out = [opt(f"aux:{a}:{n}", _("Double: {action}", action=_(AUX_LABELS[a][n - 1])) if n == 2
                    else _("Single: {action}", action=_(AUX_LABELS[a][n - 1])))
@@ -320,8 +315,8 @@ class RowActionStep:
                  row=worker(frame.data["row"]), column=frame.data["column"])
 
     @staticmethod
-    def options(state: GwtState, frame: Frame):
-        actions = D.ROW_SLOTS[frame.data["row"]][frame.data["column"] - 1].actions
+    def options(state: GwtState, frame: Frame) -> list[Option]:
+        actions = data.ROW_SLOTS[frame.data["row"]][frame.data["column"] - 1].actions
         text = " + ".join(describe(state, frame.seat, a) for a in actions)
         return [opt("do", upper_first(text)[:100]), opt("skip", _("Forgo it"))]
 
@@ -329,11 +324,11 @@ class RowActionStep:
     def apply(state: GwtState, frame: Frame, key: str, ctx: Ctx) -> None:
         pop(state, frame)
         if key == "do":
-            actions = D.ROW_SLOTS[frame.data["row"]][frame.data["column"] - 1].actions
+            actions = data.ROW_SLOTS[frame.data["row"]][frame.data["column"] - 1].actions
             start_all(state, frame.seat, actions, ctx)
 
 
-def exchange_options(player: Player, grouped: bool = False) -> list:
+def exchange_options(player: Player, grouped: bool = False) -> list[Option]:
     """The exchange token at a decision: « Pour utiliser un jeton Échange, remettez-le à la
     banque. Piochez ensuite jusqu'à 2 cartes de votre pioche Bétail. Puis, défaussez ensuite
     autant de cartes que vous en avez piochées » (p. 18). How many to draw is part of the
@@ -356,7 +351,7 @@ def use_exchange_token(state: GwtState, seat: int, k: int, ctx: Ctx) -> None:
     it interrupted, which comes back afterwards)."""
     player = state.players[seat]
     player.exchange_tokens -= 1
-    drawn = PB.draw(state, player, k, ctx)
+    drawn = player_board.draw(state, player, k, ctx)
     ctx.say(state, _("{who} uses an exchange token.", who=seat_ref(seat)), seat)
     if drawn:
         push(state, "discard_cards", seat, n=len(drawn))
@@ -375,7 +370,7 @@ class TrackGainStep:
         return _("Advance your certificate marker how far (up to {n})?", n=frame.data["n"])
 
     @staticmethod
-    def options(state: GwtState, frame: Frame):
+    def options(state: GwtState, frame: Frame) -> list[Option]:
         grain = frame.data["track"] == "grain"
         out = [opt(f"take:{k}", _n("+{n} grain", "+{n} grain", k) if grain else
                    _n("+{n} certificate", "+{n} certificates", k))

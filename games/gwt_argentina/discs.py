@@ -10,8 +10,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from games.gwt_argentina import data as D
-from games.gwt_argentina.flow import Ctx, opt, pop, push, seat_ref, step
+from games.base import Option, seat_ref
+from games.gwt_argentina import data
+from games.gwt_argentina.flow import Ctx, opt, pop, push, step
 from games.gwt_argentina.state import Frame, GwtState, Player
 from games.gwt_argentina.told import _
 from games.i18n import N_
@@ -33,7 +34,7 @@ SLOT_LABELS = {
 
 
 def slot_label(slot: str) -> str:
-    facts = D.DISC_SLOT_BY_ID[slot]
+    facts = data.DISC_SLOT_BY_ID[slot]
     what = _(SLOT_LABELS[slot])
     if facts.pay:
         return _("{slot} ({what}, pay {n} pesos)", slot=slot, what=what, n=facts.pay)
@@ -46,10 +47,10 @@ def corner_slots(player: Player, corner: str | None) -> list[str]:
     """Slots whose disc may go to a target with this corner by the rule of p. 10 ("white",
     "black"; None means any slot), their cost paid: a white target takes only a disc from
     a white-corner slot."""
-    affordable = [s for s in player.slots if D.DISC_SLOT_BY_ID[s].pay <= player.money]
+    affordable = [s for s in player.slots if data.DISC_SLOT_BY_ID[s].pay <= player.money]
     if corner != "white":
         return affordable
-    return [s for s in affordable if D.DISC_SLOT_BY_ID[s].corner == "white"]
+    return [s for s in affordable if data.DISC_SLOT_BY_ID[s].corner == "white"]
 
 
 def usable_slots(player: Player, corner: str | None) -> list[str]:
@@ -77,10 +78,10 @@ def place_disc(state: GwtState, seat: int, dest: dict[str, Any]) -> None:
 
 def dest_label(dest: dict[str, Any]) -> str:
     if dest["to"] == "ship":
-        return _("ship {n}", n=D.SHIP_BY_ID[dest["id"]].value)
+        return _("ship {n}", n=data.SHIP_BY_ID[dest["id"]].value)
     if dest["to"] == "station":
         return _("station {id}", id=dest["id"])
-    return _("{city} quay {quay}", city=D.CITY_NAMES[dest["city"]], quay=dest["quay"])
+    return _("{city} quay {quay}", city=data.CITY_NAMES[dest["city"]], quay=dest["quay"])
 
 
 def push_disc(state: GwtState, seat: int, corner: str | None, dest: dict[str, Any]) -> None:
@@ -94,7 +95,7 @@ class DiscStep:
         return _("Which disc of your board goes to {place}?", place=dest_label(frame.data["dest"]))
 
     @staticmethod
-    def options(state: GwtState, frame: Frame):
+    def options(state: GwtState, frame: Frame) -> list[Option]:
         player = state.players[frame.seat]
         slots = usable_slots(player, frame.data["corner"])
         if slots:
@@ -114,7 +115,7 @@ class DiscStep:
         kind, _sep, name = key.partition(":")
         if kind == "slot":
             player.slots.remove(name)
-            player.money += D.DISC_SLOT_BY_ID[name].gain - D.DISC_SLOT_BY_ID[name].pay
+            player.money += data.DISC_SLOT_BY_ID[name].gain - data.DISC_SLOT_BY_ID[name].pay
         elif kind == "station":
             state.board.stations[name].remove(frame.seat)
         else:

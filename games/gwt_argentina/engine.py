@@ -2,7 +2,9 @@
 
 The turn is a stack of frames (:mod:`.flow`); each module registers the decisions of its
 concern: :mod:`.turn` (phases A–C, first turn), :mod:`.buenos_aires` (the six steps),
-:mod:`.actions` (every action of the data, dispatched on ``Action.kind``), :mod:`.hire`,
+:mod:`.actions` (every action of the data, dispatched on ``Action.kind``; its label and
+amount in :mod:`.action_facts`, whether it is possible in :mod:`.conditions`),
+:mod:`.objectives` (playing objective cards), :mod:`.turn_end` (phase C), :mod:`.hire`,
 :mod:`.build`, :mod:`.market` (cattle and objectives), :mod:`.help_farmers`,
 :mod:`.railway`, :mod:`.ports`, :mod:`.discs`, :mod:`.card_steps`. Components come from
 :mod:`.data` (read through :mod:`.pieces` and :mod:`.player_board`); final scoring from
@@ -10,7 +12,7 @@ concern: :mod:`.turn` (phases A–C, first turn), :mod:`.buenos_aires` (the six 
 :mod:`.notation`; the computer player's position value in :mod:`.ai_value`. What is and is
 not implemented is listed in the package docstring (``__init__.py``).
 
-One seat is the solo game against Pedro (``pedro_*.py``): his turn is played inside the
+One seat is the solo game against Pedro (``pedro/``): his turn is played inside the
 step that ends yours (``turn.TurnEndStep``); ``automa`` tells the front ends about him (his
 difficulty, his score by ``pedro_scores``, whether he won) and ``winners`` is empty unless
 you reach his total (a tie is shared: « Pedro est considéré en tout point comme un
@@ -40,18 +42,19 @@ from games.gwt_argentina import (  # noqa: F401  (registers the decisions)
     help_farmers,
     hire,
     market,
-    pedro_turn,
     ports,
     railway,
     turn,
+    turn_end,
     words,
 )
 from games.gwt_argentina.card_steps import exchange_options, use_exchange_token
 from games.gwt_argentina.flow import Ctx, handler, settle
-from games.gwt_argentina.pedro_data import DIFFICULTY_NAMES, difficulty_name
-from games.gwt_argentina.pedro_scoring import pedro_scores
-from games.gwt_argentina.pedro_view import pedro_view
-from games.gwt_argentina.scoring import Tally, score_tally, tallies
+from games.gwt_argentina.pedro import turn as pedro_turn  # noqa: F401  (registers its steps)
+from games.gwt_argentina.pedro.data import DIFFICULTY_NAMES, difficulty_name
+from games.gwt_argentina.pedro.scoring import pedro_scores
+from games.gwt_argentina.pedro.view import pedro_view
+from games.gwt_argentina.scoring import tallies, tally_score
 from games.gwt_argentina.setup import new_state
 from games.gwt_argentina.state import GwtOptions, GwtState
 from games.gwt_argentina.upgrade import RULES_VERSION, upgrade
@@ -105,7 +108,7 @@ SUMMARY = N_(
 class GwtArgentina(Game[GwtState, GwtOptions]):
     name = "gwt-argentina"
     title = "Great Western Trail: Argentina"
-    #: One seat is the solo game against Pedro (``pedro_*.py``).
+    #: One seat is the solo game against Pedro (``pedro/``).
     min_seats = 1
     max_seats = 4
     # Naming a difficulty asks for the solo game against Pedro (rulebook, « Mode solo »).
@@ -235,7 +238,8 @@ class GwtArgentina(Game[GwtState, GwtOptions]):
         if state.pedro is not None:  # solo: your value (points and potential) less Pedro's
             pedro = self.pedro_scores(state)
             assert pedro is not None
-            return ai_value.evaluate(state, self.scores(state), seat) - pedro["total"]
+            return (ai_value.evaluate(state, self.scores(state), seat) - pedro["total"]
+                    - ai_value.pedro_future(state, pedro["total"]))
         return ai_value.evaluate(state, self.scores(state), seat)
 
     def search_options(self, state: GwtState, options: list[Option]) -> list[Option]:
@@ -252,6 +256,7 @@ class GwtArgentina(Game[GwtState, GwtOptions]):
         clone.rng = Rng.from_seed(rng.randrange(2**63))
         redeal_unseen(clone, seat, rng)
         if clone.pedro is not None:  # the order of his face-down deck is unknown
+            clone.pedro.deck.sort()
             rng.shuffle(clone.pedro.deck)
         return clone
 
@@ -266,24 +271,6 @@ class GwtArgentina(Game[GwtState, GwtOptions]):
             if state.rules_version == RULES_VERSION:
                 return state
         return GwtState.model_validate(upgrade(json.loads(text)))
-
-
-_TALLY_SCORES: dict[tuple, dict[str, int]] = {}
-
-
-def tally_score(t: Tally) -> dict[str, int]:
-    """``score_tally`` (the scoring module's, as ``final_scores`` does), remembered by the
-    tally's content: computer players look at many positions where one player's holdings
-    did not change."""
-    key = tuple(tuple(sorted(v.items())) if isinstance(v, dict) else
-                tuple(sorted(v)) if isinstance(v, tuple | frozenset) else v
-                for v in t.__dict__.values())
-    hit = _TALLY_SCORES.get(key)
-    if hit is None:
-        if len(_TALLY_SCORES) > 20_000:
-            _TALLY_SCORES.clear()
-        hit = _TALLY_SCORES[key] = score_tally(t)
-    return dict(hit)
 
 
 def grouped(options: list[Option]) -> list[Option]:

@@ -20,10 +20,10 @@ value) is about one's own turn: on another's turn the token is always offered.
 
 from __future__ import annotations
 
-from games.base import Decision, Option
-from games.gwt_argentina import player_board as PB
+from games.base import Decision, Option, seat_ref
+from games.gwt_argentina import player_board
 from games.gwt_argentina.card_steps import DiscardCardsStep, exchange_options
-from games.gwt_argentina.flow import Ctx, seat_ref
+from games.gwt_argentina.flow import Ctx
 from games.gwt_argentina.state import Frame, GwtState
 from games.gwt_argentina.told import _, _n
 
@@ -84,7 +84,7 @@ def use_token_aside(state: GwtState, seat: int, k: int, ctx: Ctx) -> None:
     """Give the token back and draw ``k``; the discard waits in ``state.aside``."""
     player = state.players[seat]
     player.exchange_tokens -= 1
-    drawn = PB.draw(state, player, k, ctx)
+    drawn = player_board.draw(state, player, k, ctx)
     ctx.say(state, _("{who} uses an exchange token.", who=seat_ref(seat)), seat)
     if drawn:
         state.aside.append(Frame(kind=DISCARD, seat=seat, data={"n": len(drawn)}))
@@ -92,7 +92,7 @@ def use_token_aside(state: GwtState, seat: int, k: int, ctx: Ctx) -> None:
 
 def discard_aside(state: GwtState, frame: Frame, key: str) -> None:
     """One card of the exchange's discard (``discard:<card>``)."""
-    PB.discard(state.players[frame.seat], key[8:])
+    player_board.discard(state.players[frame.seat], key[8:])
     frame.data["n"] -= 1
     if frame.data["n"] <= 0 or not state.players[frame.seat].hand:
         state.aside = [f for f in state.aside if f is not frame]

@@ -9,18 +9,20 @@ real decision is on top (or the game is over).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypeVar
 
-from games.base import Event, Option, seat_ref  # noqa: F401  (events name seats by it)
+from games.base import Event, Option
 from games.gwt_argentina.state import Frame, GwtState
 from games.gwt_argentina.told import to_log
 
 REGISTRY: dict[str, type] = {}
+StepClass = TypeVar("StepClass", bound=type)
 
 
-def step(kind: str):
-    def deco(cls: type) -> type:
+def step(kind: str) -> Callable[[StepClass], StepClass]:
+    def deco(cls: StepClass) -> StepClass:
         REGISTRY[kind] = cls
         return cls
     return deco
@@ -119,9 +121,9 @@ def settle(state: GwtState, ctx: Ctx) -> None:
 
 
 def opt(key: str, label: str, *, at: str | None = None, hint: str | None = None,
-        group: str | None = None) -> Option:
+        group: str | None = None, ends_turn: bool = False) -> Option:
     return Option(key=key, label=label[:100], at=at, hint=hint[:100] if hint else None,
-                  group=group)
+                  group=group, ends_turn=ends_turn)
 
 
 def upper_first(text: str) -> str:

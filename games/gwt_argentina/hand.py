@@ -9,8 +9,7 @@ a card of the hand.
 from __future__ import annotations
 
 from games.base import Decision, Holdings
-from games.gwt_argentina import pieces as P
-from games.gwt_argentina import player_board as PB
+from games.gwt_argentina import pieces, player_board
 from games.gwt_argentina.help_farmers import reveal_potential
 from games.gwt_argentina.state import GwtState
 from games.i18n import _, _n
@@ -27,10 +26,10 @@ FACE_KINDS = frozenset({
 def card_name(card: str) -> str:
     """A hand card's short name: the breed (and its points when it has any), an
     exhaustion card or an objective by its number."""
-    c = P.cattle(card)
+    c = pieces.cattle(card)
     if c is not None:
         return _("{breed} ({vp} VP)", breed=c.name, vp=c.vp) if c.vp else c.name
-    if P.is_exhaustion(card):
+    if pieces.is_exhaustion(card):
         return _("exhaustion card")
     return _("objective {n}", n=card[2:])
 
@@ -51,7 +50,7 @@ def holdings(state: GwtState, seat: int, decision: Decision | None,
     player = state.players[seat]
     if player.hand:
         hand = _("Your hand: {cards} (breeding value {value}, strength up to {strength})",
-                 cards=hand_names(player.hand), value=PB.breeding_total(player),
+                 cards=hand_names(player.hand), value=player_board.breeding_total(player),
                  strength=reveal_potential(state, seat))
     else:
         hand = _("Your hand is empty")

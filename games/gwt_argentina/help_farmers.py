@@ -9,9 +9,8 @@ price of the leftmost free space, doing its immediate action) or keep it beside 
 
 from __future__ import annotations
 
-from games.gwt_argentina import data as D
-from games.gwt_argentina import pieces as P
-from games.gwt_argentina import player_board as PB
+from games.base import Option, seat_ref
+from games.gwt_argentina import data, pieces, player_board
 from games.gwt_argentina.actions import row_action
 from games.gwt_argentina.flow import (
     OPENED,
@@ -20,7 +19,6 @@ from games.gwt_argentina.flow import (
     opt,
     pop,
     push,
-    seat_ref,
     step,
     unlock_location,
 )
@@ -29,32 +27,32 @@ from games.gwt_argentina.told import _, _n
 from games.gwt_argentina.words import granjero
 
 MAX_CHOSEN = 3
-MAX_REVEAL = D.MAX_REVEALED_FOR_HELP
+MAX_REVEAL = data.MAX_REVEALED_FOR_HELP
 
 
 def farmer_spaces(state: GwtState) -> list[str]:
-    return [s for s, t in state.board.trail.items() if P.is_farmer(t)]
+    return [s for s, t in state.board.trail.items() if pieces.is_farmer(t)]
 
 
 def reveal_potential(state: GwtState, seat: int) -> int:
-    strengths = sorted((P.cattle(c).strength for c in PB.cattle_in_hand(state.players[seat])),
+    strengths = sorted((pieces.herd_card(c).strength for c in player_board.cattle_in_hand(state.players[seat])),
                        reverse=True)
     return sum(strengths[:MAX_REVEAL])
 
 
 def need_of(state: GwtState, spaces: list[str]) -> int:
-    return sum(P.farmer(state.board.trail[s]).strength for s in spaces)
+    return sum(pieces.farmer(state.board.trail[s]).strength for s in spaces)
 
 
 def can_help_any(state: GwtState, seat: int, bonus: int, only: str | None) -> bool:
     spaces = [only] if only else farmer_spaces(state)
-    best = PB.board_strength(state.players[seat]) + bonus + reveal_potential(state, seat)
-    return any(P.farmer(state.board.trail[s]).strength <= best for s in spaces
-               if s in state.board.trail and P.is_farmer(state.board.trail[s]))
+    best = player_board.board_strength(state.players[seat]) + bonus + reveal_potential(state, seat)
+    return any(pieces.farmer(state.board.trail[s]).strength <= best for s in spaces
+               if s in state.board.trail and pieces.is_farmer(state.board.trail[s]))
 
 
 def farmer_gain(state: GwtState, space: str) -> int:
-    return state.board.farmer_coins.get(space, 0) + D.FARMER_SPACE_PESOS[space]
+    return state.board.farmer_coins.get(space, 0) + data.FARMER_SPACE_PESOS[space]
 
 
 @step("help")
@@ -68,11 +66,11 @@ class HelpChooseStep:
         return _("Which granjero do you help?")
 
     @staticmethod
-    def options(state: GwtState, frame: Frame):
+    def options(state: GwtState, frame: Frame) -> list[Option]:
         seat = frame.seat
         chosen = frame.data["chosen"]
         only = frame.data.get("only")
-        best = PB.board_strength(state.players[seat]) + frame.data["bonus"] + \
+        best = player_board.board_strength(state.players[seat]) + frame.data["bonus"] + \
             reveal_potential(state, seat)
         out = []
         if len(chosen) < (1 if only else frame.data.get("limit", MAX_CHOSEN)):
@@ -81,7 +79,7 @@ class HelpChooseStep:
                 if s in chosen:
                     continue
                 if need_of(state, chosen + [s]) <= best:
-                    f = P.farmer(state.board.trail[s])
+                    f = pieces.farmer(state.board.trail[s])
                     out.append(opt(f"add:{s}", _n(
                         "{granjero} at {space}: strength {strength}, {n} peso",
                         "{granjero} at {space}: strength {strength}, {n} pesos",
@@ -120,17 +118,17 @@ class HelpRevealStep:
                  need=need_of(state, frame.data["chosen"]))
 
     @staticmethod
-    def options(state: GwtState, frame: Frame):
+    def options(state: GwtState, frame: Frame) -> list[Option]:
         player = state.players[frame.seat]
         revealed = frame.data["revealed"]
         out = []
         if len(revealed) < MAX_REVEAL:
             seen: set[str] = set()
             for card in player.hand:
-                c = P.cattle(card)
-                if card in revealed or c is None or P.card_kind(card) in seen:
+                c = pieces.cattle(card)
+                if card in revealed or c is None or pieces.card_kind(card) in seen:
                     continue
-                seen.add(P.card_kind(card))
+                seen.add(pieces.card_kind(card))
                 out.append(opt(f"reveal:{card}", _("Reveal {breed} (strength {n})", breed=c.name,
                                                    n=c.strength)))
         if strength(state, frame) >= need_of(state, frame.data["chosen"]):
@@ -147,7 +145,7 @@ class HelpRevealStep:
         if key.startswith("reveal:"):
             frame.data["revealed"] = frame.data["revealed"] + [key[7:]]
             ctx.say(state, _("{who} reveals {card}.", who=seat_ref(frame.seat),
-                             card=P.card_label(key[7:])), frame.seat)
+                             card=pieces.card_label(key[7:])), frame.seat)
             ctx.reveals = True  # a card of the secret hand is shown
             return
         pop(state, frame)
@@ -159,24 +157,24 @@ class HelpRevealStep:
 
 
 def strength(state: GwtState, frame: Frame) -> int:
-    cards = sum(P.cattle(c).strength for c in frame.data["revealed"])
-    return PB.board_strength(state.players[frame.seat]) + frame.data["bonus"] + cards
+    cards = sum(pieces.herd_card(c).strength for c in frame.data["revealed"])
+    return player_board.board_strength(state.players[frame.seat]) + frame.data["bonus"] + cards
 
 
 def finish_help(state: GwtState, seat: int, chosen: list[str], revealed: list[str],
                 ctx: Ctx) -> None:
     player = state.players[seat]
     if revealed:
-        PB.take_exhaustion(state, player, D.exhaustion_for_revealed(len(revealed)))
+        player_board.take_exhaustion(state, player, data.exhaustion_for_revealed(len(revealed)))
     for card in revealed:
-        PB.discard(player, card)
+        player_board.discard(player, card)
     gained = 0
     tiles = []
     for space in chosen:
         gained += farmer_gain(state, space)
         tiles.append(state.board.trail.pop(space))
         state.board.farmer_coins.pop(space, None)
-    PB.gain_money(player, gained)
+    player_board.gain_money(player, gained)
     ctx.say(state, _n("{who} helps {n} granjero and gains {pesos} pesos.",
                       "{who} helps {n} granjeros and gains {pesos} pesos.", len(tiles),
                       who=seat_ref(seat), pesos=gained), seat)
@@ -186,7 +184,7 @@ def finish_help(state: GwtState, seat: int, chosen: list[str], revealed: list[st
 
 def granjero_cost(position: int) -> int:
     """Price of the leftmost free space of the granjero row (0-based position)."""
-    return D.ROW_SLOTS[D.GRANJERO][position].cost
+    return data.ROW_SLOTS[data.GRANJERO][position].cost
 
 
 @step("help_hire")
@@ -194,14 +192,14 @@ class HelpHireStep:
     @staticmethod
     def prompt(state: GwtState, frame: Frame) -> str:
         return _("Hire the {tile} or keep it beside your board?",
-                 tile=P.tile_label(frame.data["tile"]))
+                 tile=pieces.tile_label(frame.data["tile"]))
 
     @staticmethod
-    def options(state: GwtState, frame: Frame):
+    def options(state: GwtState, frame: Frame) -> list[Option]:
         player = state.players[frame.seat]
-        position = player.worker_count(D.GRANJERO)
+        position = player.worker_count(data.GRANJERO)
         out = []
-        if position < D.ROW_CELLS and player.money >= granjero_cost(position):
+        if position < data.ROW_CELLS and player.money >= granjero_cost(position):
             out.append(opt("hire", _n("Hire into your granjero row for {n} peso",
                                       "Hire into your granjero row for {n} pesos",
                                       granjero_cost(position))))
@@ -216,8 +214,8 @@ class HelpHireStep:
         if key == "keep":
             player.helped_farmers.append(tile)
             return
-        position = player.worker_count(D.GRANJERO)
-        PB.pay(player, granjero_cost(position))
+        position = player.worker_count(data.GRANJERO)
+        player_board.pay(player, granjero_cost(position))
         player.workers["granjero"].append(tile)
         ctx.say(state, _("{who} hires the granjero.", who=seat_ref(frame.seat)), frame.seat)
         row_action(state, frame.seat, "granjero", position, ctx)

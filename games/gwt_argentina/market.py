@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from games.gwt_argentina import data as D
-from games.gwt_argentina import pieces as P
-from games.gwt_argentina import player_board as PB
-from games.gwt_argentina import words
-from games.gwt_argentina.flow import OPENED, Ctx, back_out, opt, pop, push, seat_ref, step
+from games.base import Option, seat_ref
+from games.gwt_argentina import data, pieces, player_board, words
+from games.gwt_argentina.action_facts import describe_printed
+from games.gwt_argentina.flow import OPENED, Ctx, back_out, opt, pop, push, step
+from games.gwt_argentina.pedro.rules import take_display_objective
 from games.gwt_argentina.state import Frame, GwtState
 from games.gwt_argentina.told import _, _n, cut, joined
 
@@ -15,9 +15,9 @@ def market_kinds(state: GwtState, breeds: tuple[str, ...] | set[str]) -> dict[st
     """kind -> one market card of that kind (same breed and VP), for the given breeds."""
     out: dict[str, str] = {}
     for card in state.board.cattle_market:
-        c = P.cattle(card)
+        c = pieces.cattle(card)
         if c is not None and c.breed in breeds:
-            out.setdefault(P.card_kind(card), card)
+            out.setdefault(pieces.card_kind(card), card)
     return out
 
 
@@ -25,10 +25,10 @@ def buy_choices(state: GwtState, seat: int, gauchos: int) -> list[tuple[int, str
     """(option index, first card) purchasable with ``gauchos`` unused gauchos."""
     player = state.players[seat]
     out = []
-    for i, o in enumerate(D.PURCHASE_OPTIONS):
+    for i, o in enumerate(data.PURCHASE_OPTIONS):
         if o.gauchos > gauchos or o.cost > player.money:
             continue
-        matching = [c for c in state.board.cattle_market if P.cattle(c).breed in o.breeds]
+        matching = [c for c in state.board.cattle_market if pieces.herd_card(c).breed in o.breeds]
         if len(matching) < o.cards:
             continue
         out += [(i, card) for card in market_kinds(state, o.breeds).values()]
@@ -38,10 +38,10 @@ def buy_choices(state: GwtState, seat: int, gauchos: int) -> list[tuple[int, str
 def refill_market(state: GwtState) -> None:
     """Draw market cards up to the set-up size (never above it), p. 11."""
     board = state.board
-    size = D.MARKET_SIZE[state.table()]
+    size = data.MARKET_SIZE[state.table()]
     while len(board.cattle_market) < size and board.cattle_deck:
         board.cattle_market.append(board.cattle_deck.pop(0))
-    board.cattle_market = P.market_sort(board.cattle_market)
+    board.cattle_market = pieces.market_sort(board.cattle_market)
 
 
 def take_from_market(state: GwtState, card: str) -> None:
@@ -58,17 +58,17 @@ class BuyStep:
                   frame.data["gauchos"])
 
     @staticmethod
-    def options(state: GwtState, frame: Frame):
+    def options(state: GwtState, frame: Frame) -> list[Option]:
         g = frame.data["gauchos"]
         out = []
         for i, card in buy_choices(state, frame.seat, g):
-            o = D.PURCHASE_OPTIONS[i]
+            o = data.PURCHASE_OPTIONS[i]
             gauchos = _n("{n} gaucho", "{n} gauchos", o.gauchos)
             if o.cards == 2:
-                label = _("{card} (1st of 2): {cost} pesos, {gauchos}", card=P.card_label(card),
+                label = _("{card} (1st of 2): {cost} pesos, {gauchos}", card=pieces.card_label(card),
                           cost=o.cost, gauchos=gauchos)
             else:
-                label = _("{card}: {cost} pesos, {gauchos}", card=P.card_label(card),
+                label = _("{card}: {cost} pesos, {gauchos}", card=pieces.card_label(card),
                           cost=o.cost, gauchos=gauchos)
             out.append(opt(f"buy:{i}:{card}", label, group=gauchos))
         if g >= 1 and state.board.cattle_deck:
@@ -92,19 +92,19 @@ class BuyStep:
             frame.data["gauchos"] -= 1
             drawn = state.board.cattle_deck[:2]
             del state.board.cattle_deck[:2]
-            state.board.cattle_market = P.market_sort(state.board.cattle_market + drawn)
+            state.board.cattle_market = pieces.market_sort(state.board.cattle_market + drawn)
             ctx.reveals = True
             ctx.say(state, _("Into the market: {cards}.",
-                             cards=joined([P.card_label(c) for c in drawn])))
+                             cards=joined([pieces.card_label(c) for c in drawn])))
             return
         _key, idx, card = key.split(":", 2)
-        o = D.PURCHASE_OPTIONS[int(idx)]
+        o = data.PURCHASE_OPTIONS[int(idx)]
         frame.data["gauchos"] -= o.gauchos
-        PB.pay(player, o.cost)
+        player_board.pay(player, o.cost)
         take_from_market(state, card)
         player.discard.append(card)
         ctx.say(state, _n("{who} buys {card} for {n} peso.", "{who} buys {card} for {n} pesos.",
-                          o.cost, who=seat_ref(frame.seat), card=P.card_label(card)), frame.seat)
+                          o.cost, who=seat_ref(frame.seat), card=pieces.card_label(card)), frame.seat)
         if o.cards == 2:
             push(state, "buy_second", frame.seat, option=int(idx))
 
@@ -116,9 +116,9 @@ class BuySecondStep:
         return _("Choose the second card of this purchase.")
 
     @staticmethod
-    def options(state: GwtState, frame: Frame):
-        return [opt(f"card:{c}", P.card_label(c))
-                for c in market_kinds(state, D.PURCHASE_OPTIONS[frame.data["option"]].breeds).values()]
+    def options(state: GwtState, frame: Frame) -> list[Option]:
+        return [opt(f"card:{c}", pieces.card_label(c))
+                for c in market_kinds(state, data.PURCHASE_OPTIONS[frame.data["option"]].breeds).values()]
 
     @staticmethod
     def apply(state: GwtState, frame: Frame, key: str, ctx: Ctx) -> None:
@@ -127,7 +127,7 @@ class BuySecondStep:
         take_from_market(state, card)
         state.players[frame.seat].discard.append(card)
         ctx.say(state, _("{who} also takes {card}.", who=seat_ref(frame.seat),
-                         card=P.card_label(card)), frame.seat)
+                         card=pieces.card_label(card)), frame.seat)
 
 
 @step("take_objective")
@@ -141,7 +141,7 @@ class TakeObjectiveStep:
         return _("Which objective card do you take?")
 
     @staticmethod
-    def options(state: GwtState, frame: Frame):
+    def options(state: GwtState, frame: Frame) -> list[Option]:
         out = [opt(f"obj:{c}", objective_label(c)) for c in state.board.objective_display]
         if state.board.objective_deck and not frame.data.get("display_only"):
             out.append(opt("deck", _("The top card of the objective deck (unseen)")))
@@ -158,8 +158,6 @@ class TakeObjectiveStep:
         else:
             card = key[4:]
             if state.pedro is not None:  # solo: « faites glisser les autres vers le bout »
-                from games.gwt_argentina.pedro_rules import take_display_objective
-
                 if take_display_objective(board, card):
                     ctx.reveals = True
             else:
@@ -173,9 +171,7 @@ class TakeObjectiveStep:
 
 
 def objective_label(card: str) -> str:
-    o = D.OBJECTIVE_BY_ID[card]
-    from games.gwt_argentina.actions import describe_printed
-
+    o = data.OBJECTIVE_BY_ID[card]
     need = joined([words.need(k) if v == 1 else _("{need}×{n}", need=words.need(k), n=v)
                    for k, v in o.needs.items()])
     label = _("Objective {n}: {action}; {vp}/{penalty} VP: {needs}", n=card[2:],

@@ -12,7 +12,9 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from games.gwt_argentina.pedro_notation import read_pedro, write_pedro
+from games.gwt_argentina import data
+from games.gwt_argentina.flow import REGISTRY
+from games.gwt_argentina.pedro.notation import read_pedro, write_pedro
 from games.gwt_argentina.state import (
     WORKER_ROWS,
     Board,
@@ -308,8 +310,8 @@ def _read_frames(lines: _Lines) -> list[Frame]:
         line = lines.peek()
         lines.i += 1
         try:
-            kind, seat, data = line.strip().split(" ", 2)
-            frames.append(Frame(kind=kind, seat=int(seat), data=json.loads(data)))
+            kind, seat, payload = line.strip().split(" ", 2)
+            frames.append(Frame(kind=kind, seat=int(seat), data=json.loads(payload)))
         except (ValueError, json.JSONDecodeError) as exc:
             raise lines.error(f"bad frame {line.strip()[:40]!r} ({exc})") from None
     return frames
@@ -317,12 +319,9 @@ def _read_frames(lines: _Lines) -> list[Frame]:
 
 def check_ids(state: GwtState) -> None:
     """Every id names a piece of the game (NotationError otherwise)."""
-    from games.gwt_argentina import data as D
-    from games.gwt_argentina.flow import REGISTRY
-
-    cards = set(D.MARKET_CARD_BY_ID) | set(D.OBJECTIVE_BY_ID) | {D.EXHAUSTION_CARD_ID}
-    cards |= {c.id for seat in range(state.seats) for c in D.starting_cards(seat)}
-    tiles = set(D.WORKER_BY_ID) | set(D.FARMER_BY_ID)
+    cards = set(data.MARKET_CARD_BY_ID) | set(data.OBJECTIVE_BY_ID) | {data.EXHAUSTION_CARD_ID}
+    cards |= {c.id for seat in range(state.seats) for c in data.starting_cards(seat)}
+    tiles = set(data.WORKER_BY_ID) | set(data.FARMER_BY_ID)
 
     def bad(what: str, ids, known) -> None:
         unknown = sorted({i for i in ids if i not in known})
@@ -330,9 +329,9 @@ def check_ids(state: GwtState) -> None:
             raise NotationError(f"unknown {what}: {' '.join(map(str, unknown[:5]))}")
 
     b = state.board
-    bad("trail space", b.trail, set(D.ALL_SPACES))
+    bad("trail space", b.trail, set(data.ALL_SPACES))
     bad("piece on the trail", [t for t in b.trail.values() if ":" not in t],
-        set(D.NEUTRAL_LETTERS) | set(D.FARMER_BY_ID))
+        set(data.NEUTRAL_LETTERS) | set(data.FARMER_BY_ID))
     bad("card", b.cattle_market + b.cattle_deck + b.exhaustion + b.box_cards
         + b.objective_display + b.objective_deck
         + [c for p in state.players for c in p.herd() + p.objectives], cards)
@@ -341,9 +340,9 @@ def check_ids(state: GwtState) -> None:
         + [t for t in b.forecast.values() if t]
         + [t for p in state.players for row in p.workers.values() for t in row[1:]]
         + [t for p in state.players for t in p.helped_farmers], tiles)
-    bad("ship", [s.id for s in b.ships] + b.ship_pile + b.ships_gone, set(D.SHIP_BY_ID))
-    bad("station", b.stations, set(D.STATION_BY_ID))
-    bad("slot", [s for p in state.players for s in p.slots], set(D.DISC_SLOT_BY_ID))
+    bad("ship", [s.id for s in b.ships] + b.ship_pile + b.ships_gone, set(data.SHIP_BY_ID))
+    bad("station", b.stations, set(data.STATION_BY_ID))
+    bad("slot", [s for p in state.players for s in p.slots], set(data.DISC_SLOT_BY_ID))
     bad("frame kind", [f.kind for f in state.stack], set(REGISTRY))
     bad("aside frame kind", [f.kind for f in state.aside], {"discard_cards"})
 

@@ -10,8 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import cache
 
-from games.gwt_argentina import data as D
-from games.gwt_argentina import words
+from games.gwt_argentina import data, words
 from games.gwt_argentina.told import _
 
 
@@ -28,16 +27,24 @@ class Cattle:
 @cache
 def cattle(card: str) -> Cattle | None:
     """The cattle facts of a card; None for exhaustion and objective cards."""
-    if card in D.MARKET_CARD_BY_ID:
-        c = D.MARKET_CARD_BY_ID[card]
-        b = D.BREED_BY_ID[c.breed]
+    if card in data.MARKET_CARD_BY_ID:
+        c = data.MARKET_CARD_BY_ID[card]
+        b = data.BREED_BY_ID[c.breed]
         return Cattle(b.id, b.name, b.colour, b.value, b.strength, c.vp)
     if ":" in card:
         code = card.split(":", 1)[1].rstrip("0123456789")
-        b = D.BREED_BY_CODE.get(code)
-        if b is not None:
-            return Cattle(b.id, b.name, b.colour, b.value, b.strength, D.STARTING_CARD_VP)
+        breed = data.BREED_BY_CODE.get(code)
+        if breed is not None:
+            return Cattle(breed.id, breed.name, breed.colour, breed.value, breed.strength,
+                          data.STARTING_CARD_VP)
     return None
+
+
+def herd_card(card: str) -> Cattle:
+    """The cattle facts of a card known to be a cattle card (from the market or a herd)."""
+    facts = cattle(card)
+    assert facts is not None, f"{card} is not a cattle card"
+    return facts
 
 
 def card_kind(card: str) -> str:
@@ -49,11 +56,11 @@ def card_kind(card: str) -> str:
 
 
 def is_exhaustion(card: str) -> bool:
-    return card == D.EXHAUSTION_CARD_ID
+    return card == data.EXHAUSTION_CARD_ID
 
 
 def is_objective(card: str) -> bool:
-    return card in D.OBJECTIVE_BY_ID
+    return card in data.OBJECTIVE_BY_ID
 
 
 def card_label(card: str) -> str:
@@ -66,32 +73,32 @@ def card_label(card: str) -> str:
                  strength=c.strength)
     if is_exhaustion(card):
         return _("Exhaustion card")
-    o = D.OBJECTIVE_BY_ID[card]
+    o = data.OBJECTIVE_BY_ID[card]
     return _("Objective {n} ({vp}/{penalty} VP)", n=card[2:], vp=o.vp, penalty=o.penalty)
 
 
 # -- tiles ---------------------------------------------------------------------------
 def is_worker(tile: str) -> bool:
-    return tile in D.WORKER_BY_ID
+    return tile in data.WORKER_BY_ID
 
 
 def is_farmer(tile: str) -> bool:
-    return tile in D.FARMER_BY_ID
+    return tile in data.FARMER_BY_ID
 
 
 def worker_kind(tile: str) -> str:
     """"gaucho" / "carpintero" / "maquinista", or "granjero" for a farmer tile."""
     if is_farmer(tile):
-        return D.GRANJERO
-    return D.WORKER_BY_ID[tile].kind
+        return data.GRANJERO
+    return data.WORKER_BY_ID[tile].kind
 
 
 def worker_strong(tile: str) -> bool:
-    return tile in D.WORKER_BY_ID and D.WORKER_BY_ID[tile].strong
+    return tile in data.WORKER_BY_ID and data.WORKER_BY_ID[tile].strong
 
 
-def farmer(tile: str) -> D.FarmerTile:
-    return D.FARMER_BY_ID[tile]
+def farmer(tile: str) -> data.FarmerTile:
+    return data.FARMER_BY_ID[tile]
 
 
 def tile_label(tile: str) -> str:
@@ -103,16 +110,16 @@ def tile_label(tile: str) -> str:
 
 
 def starting_cards(seat: int) -> list[str]:
-    return [c.id for c in D.starting_cards(seat)]
+    return [c.id for c in data.starting_cards(seat)]
 
 
 def market_cards() -> list[str]:
-    return [c.id for c in D.MARKET_CARDS]
+    return [c.id for c in data.MARKET_CARDS]
 
 
 def market_sort(cards: list[str]) -> list[str]:
     """Sorted by colour: orange, yellow, red, blue, brown, purple (set-up 9)."""
-    order = D.MARKET_COLOUR_ORDER
+    order = data.MARKET_COLOUR_ORDER
 
     def key(card: str) -> tuple[int, int, str]:
         c = cattle(card)

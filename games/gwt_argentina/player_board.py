@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-from games.gwt_argentina import data as D
-from games.gwt_argentina import pieces as P
+from games.gwt_argentina import data, pieces
 from games.gwt_argentina.flow import Ctx
 from games.gwt_argentina.state import PRINTED, GwtState, Player
 from games.gwt_argentina.told import _, joined
@@ -11,23 +10,23 @@ from games.gwt_argentina.told import _, joined
 
 # -- limits read off the player board (rulebook p. 10) ----------------------------------
 def move_limit(state: GwtState, player: Player) -> int:
-    return D.MOVE_LIMIT[state.table()] + sum(n for s, n in D.MOVE_BONUS.items()
+    return data.MOVE_LIMIT[state.table()] + sum(n for s, n in data.MOVE_BONUS.items()
                                            if s not in player.slots)
 
 
 def hand_limit(player: Player) -> int:
-    return D.HAND_LIMIT_BASE + sum(n for s, n in D.HAND_BONUS.items() if s not in player.slots)
+    return data.HAND_LIMIT_BASE + sum(n for s, n in data.HAND_BONUS.items() if s not in player.slots)
 
 
 def cert_limit(player: Player) -> int:
-    return D.CERT_LIMIT_UNLOCKED if "cert_limit" not in player.slots else D.CERT_LIMIT_BASE
+    return data.CERT_LIMIT_UNLOCKED if "cert_limit" not in player.slots else data.CERT_LIMIT_BASE
 
 
 def board_strength(player: Player) -> int:
     """Strength icons on the player board: cleared slots and workers with the icon."""
-    strength = sum(n for s, n in D.STRENGTH_BONUS.items() if s not in player.slots)
+    strength = sum(n for s, n in data.STRENGTH_BONUS.items() if s not in player.slots)
     for row in player.workers.values():
-        strength += sum(1 for t in row if t != PRINTED and P.worker_strong(t))
+        strength += sum(1 for t in row if t != PRINTED and pieces.worker_strong(t))
     return strength
 
 
@@ -36,7 +35,7 @@ def permanent(player: Player, kind: str) -> int:
     ("permanent_certificate" / "permanent_grain")."""
     total = 0
     for m in player.station_masters:
-        reward = D.STATION_MASTER_BY_ID[m].reward
+        reward = data.STATION_MASTER_BY_ID[m].reward
         if reward.kind == kind:
             total += reward.amount
     return total
@@ -66,7 +65,7 @@ def gain_cert(player: Player, n: int) -> int:
 
 def gain_grain(player: Player, n: int) -> int:
     before = player.grain
-    player.grain = min(D.GRAIN_LIMIT, player.grain + n)
+    player.grain = min(data.GRAIN_LIMIT, player.grain + n)
     return player.grain - before
 
 
@@ -87,7 +86,7 @@ def draw(state: GwtState, player: Player, n: int, ctx: Ctx) -> list[str]:
     if drawn:
         ctx.reveals = True
         ctx.private(player.seat, _("You drew {cards}.",
-                                   cards=joined([P.card_label(c) for c in drawn])))
+                                   cards=joined([pieces.card_label(c) for c in drawn])))
     return drawn
 
 
@@ -99,7 +98,7 @@ def discard(player: Player, card: str) -> None:
 def remove_from_hand(state: GwtState, player: Player, card: str) -> None:
     """Remove a card from the herd: exhaustion cards go back on their pile (p. 18)."""
     player.hand.remove(card)
-    if P.is_exhaustion(card):
+    if pieces.is_exhaustion(card):
         state.board.exhaustion.append(card)
     else:
         state.board.box_cards.append(card)
@@ -119,21 +118,21 @@ def hand_kinds(player: Player) -> dict[str, str]:
     """One card per distinct kind in hand: kind -> a card id (for discard options)."""
     kinds: dict[str, str] = {}
     for card in player.hand:
-        kinds.setdefault(P.card_kind(card), card)
+        kinds.setdefault(pieces.card_kind(card), card)
     return kinds
 
 
 def cattle_in_hand(player: Player, breeds: set[str] | None = None) -> list[str]:
     out = []
     for card in player.hand:
-        c = P.cattle(card)
+        c = pieces.cattle(card)
         if c is not None and (breeds is None or c.breed in breeds):
             out.append(card)
     return out
 
 
 def breed_of(card: str) -> str | None:
-    c = P.cattle(card)
+    c = pieces.cattle(card)
     return c.breed if c else None
 
 
@@ -141,7 +140,7 @@ def breeding_total(player: Player) -> int:
     """Sum of the breeding values of the different breeds in hand (rulebook p. 9)."""
     values: dict[str, int] = {}
     for card in player.hand:
-        c = P.cattle(card)
+        c = pieces.cattle(card)
         if c is not None:
             values[c.breed] = c.value
     return sum(values.values())
@@ -152,7 +151,7 @@ def aux_level(player: Player, aux: str) -> int:
     """0 locked, 1 single, 2 double. The +pesos and draw actions are open from the start
     and double once their one slot is cleared; the others open with one of their two
     slots cleared and double with both."""
-    if aux in D.AUX_ALWAYS_OPEN:
-        return 2 if D.AUX_DOUBLE_SLOT[aux] not in player.slots else 1
-    slots = D.AUX_ACTIONS[aux][0]
+    if aux in data.AUX_ALWAYS_OPEN:
+        return 2 if data.AUX_DOUBLE_SLOT[aux] not in player.slots else 1
+    slots = data.AUX_ACTIONS[aux][0]
     return sum(1 for s in slots if s not in player.slots)

@@ -2,15 +2,18 @@
 
 from __future__ import annotations
 
-from games.gwt_argentina import data as D
-from games.gwt_argentina import pieces as P
-from games.gwt_argentina.flow import Ctx, opt, pop, seat_ref, step
+from games.base import Option, seat_ref
+from games.gwt_argentina import data, pieces
+from games.gwt_argentina.action_facts import describe
+from games.gwt_argentina.actions import start
+from games.gwt_argentina.flow import Ctx, opt, pop, step
+from games.gwt_argentina.objectives import objective_options, play_objective
 from games.gwt_argentina.state import Frame, GwtState
 from games.gwt_argentina.told import _, _n
 
 
-def layout(state: GwtState, city: str) -> D.PortCity:
-    return D.port_city(city, state.board.ports[city].side)
+def layout(state: GwtState, city: str) -> data.PortCity:
+    return data.port_city(city, state.board.ports[city].side)
 
 
 def delivery_cost(state: GwtState, city: str, quay: str, space: str) -> int:
@@ -37,9 +40,7 @@ def deliveries(state: GwtState, seat: int) -> list[tuple[str, str, str, int]]:
     return out
 
 
-def bonus_label(state: GwtState, seat: int, bonus: D.Action | None) -> str:
-    from games.gwt_argentina.actions import describe
-
+def bonus_label(state: GwtState, seat: int, bonus: data.Action | None) -> str:
     return _("no bonus") if bonus is None else describe(state, seat, bonus)
 
 
@@ -52,7 +53,7 @@ class DeliverStep:
                   grain)
 
     @staticmethod
-    def options(state: GwtState, frame: Frame):
+    def options(state: GwtState, frame: Frame) -> list[Option]:
         choices = deliveries(state, frame.seat)
         if not choices:
             return []
@@ -63,14 +64,12 @@ class DeliverStep:
             out.append(opt(f"d:{quay}:{space}",
                            _n("{city} {space} from quay {quay}: {n} grain → {bonus}, {vp} VP",
                               "{city} {space} from quay {quay}: {n} grain → {bonus}, {vp} VP",
-                              cost, city=D.CITY_NAMES[city], space=space.split(":")[1],
+                              cost, city=data.CITY_NAMES[city], space=space.split(":")[1],
                               quay=quay, bonus=bonus_label(state, frame.seat, facts.bonus),
                               vp=facts.vp), at=space,
-                           group=D.CITY_NAMES[city] if many else None))
+                           group=data.CITY_NAMES[city] if many else None))
         out.append(opt("skip", _("No delivery"), group=_("Other") if many else None))
         if frame.data.get("ba"):  # Buenos Aires step 1: objective cards may come first
-            from games.gwt_argentina.turn import objective_options
-
             out += [o.model_copy(update={"group": _("Other") if many else None})
                     for o in objective_options(state, frame.seat)]
         return out
@@ -78,8 +77,6 @@ class DeliverStep:
     @staticmethod
     def apply(state: GwtState, frame: Frame, key: str, ctx: Ctx) -> None:
         if key.startswith("obj:"):
-            from games.gwt_argentina.turn import play_objective
-
             play_objective(state, frame.seat, key[4:], ctx)
             return
         pop(state, frame)
@@ -96,12 +93,10 @@ class DeliverStep:
         bonus = layout(state, city).space(space).bonus
         ctx.say(state, _n("{who} delivers {n} grain to {city} {space}: {bonus}.",
                           "{who} delivers {n} grain to {city} {space}: {bonus}.", cost,
-                          who=seat_ref(frame.seat), city=D.CITY_NAMES[city],
+                          who=seat_ref(frame.seat), city=data.CITY_NAMES[city],
                           space=space.split(":")[1],
                           bonus=bonus_label(state, frame.seat, bonus)), frame.seat)
         if bonus is not None:
-            from games.gwt_argentina.actions import start
-
             start(state, frame.seat, bonus, ctx, ask=True)
 
 
@@ -114,14 +109,14 @@ class FreeCattleStep:
         return _("Take a free card from the cattle market.")
 
     @staticmethod
-    def options(state: GwtState, frame: Frame):
+    def options(state: GwtState, frame: Frame) -> list[Option]:
         seen: set[str] = set()
         out = []
         for card in state.board.cattle_market:
-            c = P.cattle(card)
-            if c.breed == frame.data["breed"] and P.card_kind(card) not in seen:
-                seen.add(P.card_kind(card))
-                out.append(opt(f"card:{card}", P.card_label(card)))
+            c = pieces.cattle(card)
+            if c.breed == frame.data["breed"] and pieces.card_kind(card) not in seen:
+                seen.add(pieces.card_kind(card))
+                out.append(opt(f"card:{card}", pieces.card_label(card)))
         if out:
             out.append(opt("skip", _("Take nothing")))
         return out

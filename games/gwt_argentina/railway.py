@@ -9,31 +9,32 @@ move and cannot be a stop).
 
 from __future__ import annotations
 
-from games.gwt_argentina import data as D
-from games.gwt_argentina import pieces as P
-from games.gwt_argentina import player_board as PB
+from games.base import Option, seat_ref
+from games.gwt_argentina import data, pieces, player_board
+from games.gwt_argentina.action_facts import describe_printed
+from games.gwt_argentina.actions import gain_track
 from games.gwt_argentina.discs import push_disc
-from games.gwt_argentina.flow import Ctx, back_out, opt, pop, push, seat_ref, step
+from games.gwt_argentina.flow import Ctx, back_out, opt, pop, push, step
 from games.gwt_argentina.state import PRINTED, WORKER_ROWS, Frame, GwtState
 from games.gwt_argentina.told import _
 from games.gwt_argentina.trail import track_value
 from games.gwt_argentina.words import condition, worker
 
-TERMINUS = str(D.TERMINUS)
+TERMINUS = str(data.TERMINUS)
 
 
 def station_facts(sid: str) -> tuple[int, int, str]:
     """(cost, VP, corner "white"/"black") of a station."""
-    st = D.STATION_BY_ID[sid]
+    st = data.STATION_BY_ID[sid]
     return st.cost, st.vp, st.corner
 
 
 def is_station(space: str) -> bool:
-    return space in D.STATION_BY_ID
+    return space in data.STATION_BY_ID
 
 
-ahead = D.track_next
-behind = D.track_previous
+ahead = data.track_next
+behind = data.track_previous
 
 
 def occupied(state: GwtState, seat: int) -> set[str]:
@@ -81,7 +82,7 @@ class LocoStep:
         return _("Move your locomotive forward (up to {n}).", n=n)
 
     @staticmethod
-    def options(state: GwtState, frame: Frame):
+    def options(state: GwtState, frame: Frame) -> list[Option]:
         back = frame.data.get("back", False)
         dests = destinations(state, frame.seat, frame.data["max"], back=back, exact=back)
         out = [opt(f"to:{d}", _("Back to {space}", space=_space_label(d)) if back
@@ -142,7 +143,7 @@ class StationStep:
                  cost=cost, vp=vp)
 
     @staticmethod
-    def options(state: GwtState, frame: Frame):
+    def options(state: GwtState, frame: Frame) -> list[Option]:
         sid = frame.data["id"]
         cost, vp, corner = station_facts(sid)
         master = state.board.station_masters.get(sid, "")
@@ -168,7 +169,7 @@ def corner_word(corner: str) -> str:
 
 def upgrade(state: GwtState, seat: int, sid: str, ctx: Ctx) -> None:
     cost, _vp, corner = station_facts(sid)
-    PB.pay(state.players[seat], cost)
+    player_board.pay(state.players[seat], cost)
     if state.board.station_masters.get(sid, "").startswith("SM"):
         push(state, "master", seat, id=sid)
     push_disc(state, seat, corner, {"to": "station", "id": sid})
@@ -185,14 +186,12 @@ class MasterStep:
                  master=state.board.station_masters[sid])
 
     @staticmethod
-    def options(state: GwtState, frame: Frame):
+    def options(state: GwtState, frame: Frame) -> list[Option]:
         sid = frame.data["id"]
         if frame.seat not in state.board.stations[sid]:
             return []
-        from games.gwt_argentina.actions import describe_printed
-
         master = state.board.station_masters[sid]
-        facts = D.STATION_MASTER_BY_ID[master]
+        facts = data.STATION_MASTER_BY_ID[master]
         player = state.players[frame.seat]
         out = []
         for row in WORKER_ROWS:
@@ -221,16 +220,14 @@ class MasterStep:
         master = state.board.station_masters[sid]
         state.board.station_masters[sid] = f"worker:{tile}"
         player.station_masters.append(master)
-        reward = D.STATION_MASTER_BY_ID[master].reward
+        reward = data.STATION_MASTER_BY_ID[master].reward
         if reward.kind == "pesos":
-            PB.gain_money(player, reward.amount)
+            player_board.gain_money(player, reward.amount)
         ctx.say(state, _("{who} takes station master {master}, leaving a {tile} at {id}.",
-                         who=seat_ref(frame.seat), master=master, tile=P.tile_label(tile),
+                         who=seat_ref(frame.seat), master=master, tile=pieces.tile_label(tile),
                          id=sid), frame.seat)
         if reward.kind == "grain":
             # « effectuez cette action immédiatement ou renoncez-y définitivement » (p. 15)
-            from games.gwt_argentina.actions import gain_track
-
             gain_track(state, frame.seat, "grain", reward.amount, ctx, ask=True)
 
 
@@ -243,11 +240,11 @@ class StationBehindStep:
         return _("Upgrade a station behind your locomotive?")
 
     @staticmethod
-    def options(state: GwtState, frame: Frame):
+    def options(state: GwtState, frame: Frame) -> list[Option]:
         loco = state.players[frame.seat].locomotive
-        limit = D.DEPOT_UPGRADE_BEFORE if loco == D.DEPOT else track_value(loco)
+        limit = data.DEPOT_UPGRADE_BEFORE if loco == data.DEPOT else track_value(loco)
         out = []
-        for st in D.BRANCH_STATIONS:
+        for st in data.BRANCH_STATIONS:
             sid = st.id
             if track_value(sid) < limit and upgradable(state, frame.seat, sid):
                 cost, vp, _c = station_facts(sid)

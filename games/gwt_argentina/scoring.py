@@ -13,10 +13,10 @@ from collections import Counter
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from functools import cache
-from typing import TYPE_CHECKING
+from typing import Any
 
-from games.gwt_argentina.data_buildings import PRIVATE_BY_ID
-from games.gwt_argentina.data_cattle import (
+from games.gwt_argentina.data.buildings import PRIVATE_BY_ID
+from games.gwt_argentina.data.cattle import (
     ANGUS,
     BREED_BY_ID,
     CARACU,
@@ -25,9 +25,9 @@ from games.gwt_argentina.data_cattle import (
     card_breed,
     card_vp,
 )
-from games.gwt_argentina.data_europe import CITIES, SHIP_BY_ID, port_city
-from games.gwt_argentina.data_objectives import CONDITIONS, OBJECTIVE_BY_ID
-from games.gwt_argentina.data_player import (
+from games.gwt_argentina.data.europe import CITIES, SHIP_BY_ID, port_city
+from games.gwt_argentina.data.objectives import CONDITIONS, OBJECTIVE_BY_ID
+from games.gwt_argentina.data.player import (
     DISC_SLOTS,
     FARMER_VP,
     LATE_COLUMN_VP,
@@ -35,16 +35,14 @@ from games.gwt_argentina.data_player import (
     MOVE_SLOT_VP,
     PESOS_PER_VP,
 )
-from games.gwt_argentina.data_railway import STATION_BY_ID, STATION_MASTER_BY_ID
-from games.gwt_argentina.data_tiles import (
+from games.gwt_argentina.data.railway import STATION_BY_ID, STATION_MASTER_BY_ID
+from games.gwt_argentina.data.tiles import (
     FARMER_BY_ID,
     JOB_MARKER_VP,
     WORKER_BY_ID,
     WORKER_ROWS,
 )
-
-if TYPE_CHECKING:
-    from games.gwt_argentina.state import GwtState
+from games.gwt_argentina.state import GwtState
 
 #: The score pad's 12 lines, in order.
 CATEGORIES: tuple[str, ...] = (
@@ -353,9 +351,9 @@ def tallies(state: GwtState) -> dict[int, Tally]:
         for quay, holders in port.quays.items():
             for s in holders:
                 quays[s].append(f"{city}:{quay}")
-        for space, owner in port.spaces.items():
-            if owner is not None:
-                districts[owner].append(space)
+        for space, holder in port.spaces.items():
+            if holder is not None:
+                districts[holder].append(space)
     ships: dict[int, list[str]] = {s: [] for s in seats}
     for ship in board.ships:
         for s in ship.discs:
@@ -391,7 +389,25 @@ def tallies(state: GwtState) -> dict[int, Tally]:
 def final_scores(state: GwtState) -> dict[int, dict[str, int]]:
     """``{seat: {category: points, "total": n}}`` by the score pad's 12 categories, for the
     seats only: in the solo game Pedro (``players[1]``, no seat) is scored by his own rules,
-    ``pedro_scoring.pedro_scores`` (« il ne marque pas de points de victoire pour les
+    ``pedro.scoring.pedro_scores`` (« il ne marque pas de points de victoire pour les
     catégories suivantes : 1 ..., 9 ... et 11 »), never as a player."""
     return {p.seat: score_tally(tally(state, p.seat)) for p in state.players
             if p.seat < state.seats}
+
+
+_TALLY_SCORES: dict[tuple[Any, ...], dict[str, int]] = {}
+
+
+def tally_score(t: Tally) -> dict[str, int]:
+    """:func:`score_tally` (as ``final_scores`` does), remembered by the
+    tally's content: computer players look at many positions where one player's holdings
+    did not change."""
+    key = tuple(tuple(sorted(v.items())) if isinstance(v, dict) else
+                tuple(sorted(v)) if isinstance(v, tuple | frozenset) else v
+                for v in t.__dict__.values())
+    hit = _TALLY_SCORES.get(key)
+    if hit is None:
+        if len(_TALLY_SCORES) > 20_000:
+            _TALLY_SCORES.clear()
+        hit = _TALLY_SCORES[key] = score_tally(t)
+    return dict(hit)

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from games.gwt_argentina import data as D
-from games.gwt_argentina import pieces as P
+from games.gwt_argentina import data, pieces
+from games.gwt_argentina.pedro.setup import set_up_pedro
 from games.gwt_argentina.state import (
     PRINTED,
     WORKER_ROWS,
@@ -20,8 +20,8 @@ from games.rng import Rng
 
 def place_farmer(board: Board, tile: str) -> str | None:
     """Put a farmer on the free space of its colour with the lowest number; None if full."""
-    colour = P.farmer(tile).colour
-    for space in D.FARMER_AREAS[colour]:
+    colour = pieces.farmer(tile).colour
+    for space in data.FARMER_AREAS[colour]:
         if space not in board.trail:
             board.trail[space] = tile
             board.farmer_coins[space] = 0
@@ -36,29 +36,29 @@ def new_state(seats: int, options: GwtOptions, seed: int) -> GwtState:
     board = Board()
 
     # 2. station masters: 5 of the 8 at random on the station-master spaces.
-    masters = [m.id for m in D.STATION_MASTERS]
+    masters = [m.id for m in data.STATION_MASTERS]
     rng.shuffle(masters)
-    board.station_masters = dict(zip(D.STATION_MASTER_SPACES,
-                                     masters[:D.STATION_MASTERS_IN_PLAY], strict=True))
-    board.stations = {s.id: [] for s in D.STATIONS}
+    board.station_masters = dict(zip(data.STATION_MASTER_SPACES,
+                                     masters[:data.STATION_MASTERS_IN_PLAY], strict=True))
+    board.stations = {s.id: [] for s in data.STATIONS}
 
     # 3. neutral buildings on their letters (first game) or shuffled.
-    letters = list(D.NEUTRAL_LETTERS)
+    letters = list(data.NEUTRAL_LETTERS)
     if not options.first_game:
         rng.shuffle(letters)
-    board.trail.update(dict(zip(D.NEUTRAL_SPACES, letters, strict=True)))
+    board.trail.update(dict(zip(data.NEUTRAL_SPACES, letters, strict=True)))
 
     # 5. bags.
-    board.bag_a = list(D.bag_contents("A"))
-    board.bag_b = list(D.bag_contents("B"))
-    board.bag_c = list(D.bag_contents("C"))
+    board.bag_a = list(data.bag_contents("A"))
+    board.bag_b = list(data.bag_contents("B"))
+    board.bag_c = list(data.bag_contents("C"))
     for bag in (board.bag_a, board.bag_b, board.bag_c):
         rng.shuffle(bag)
 
     # 6. five farmers from bag A, each on the lowest free space of its colour ("S'il ne
     # reste aucune case libre ... remettez cette tuile dans le sac et piochez-en une autre").
     placed = 0
-    while placed < D.SETUP_FARMERS:
+    while placed < data.SETUP_FARMERS:
         tile = board.bag_a.pop(0)
         if place_farmer(board, tile) is None:
             board.bag_a.append(tile)
@@ -68,57 +68,57 @@ def new_state(seats: int, options: GwtOptions, seed: int) -> GwtState:
 
     # 4 + 7. job market: rows 1–2 full from the player-count column, row 3 up to the
     # space left of the marker (5 / 8 / 11 workers).
-    columns = D.job_market_columns(table)
-    board.job_market = [[None] * D.JOB_MARKET_COLUMNS for _ in range(D.JOB_MARKET_ROWS)]
-    board.job_marker_row = D.JOB_MARKER_START_ROW - 1
-    for row in range(D.JOB_MARKER_START_ROW):
+    columns = data.job_market_columns(table)
+    board.job_market = [[None] * data.JOB_MARKET_COLUMNS for _ in range(data.JOB_MARKET_ROWS)]
+    board.job_marker_row = data.JOB_MARKER_START_ROW - 1
+    for row in range(data.JOB_MARKER_START_ROW):
         for col in columns:
             if row == board.job_marker_row and col == columns[-1]:
                 break
             board.job_market[row][col] = board.bag_b.pop(0)
 
     # 8. forecast spaces.
-    for space, (letter, _step) in D.FORECAST_SPACES.items():
+    for space, (letter, _step) in data.FORECAST_SPACES.items():
         bag = {"A": board.bag_a, "B": board.bag_b, "C": board.bag_c}[letter]
         board.forecast[space] = bag.pop(0)
 
     # 9. cattle market and exhaustion pile.
-    board.cattle_deck = P.market_cards()
+    board.cattle_deck = pieces.market_cards()
     rng.shuffle(board.cattle_deck)
-    size = D.MARKET_SIZE[table]
-    board.cattle_market = P.market_sort(board.cattle_deck[:size])
+    size = data.MARKET_SIZE[table]
+    board.cattle_market = pieces.market_sort(board.cattle_deck[:size])
     del board.cattle_deck[:size]
-    board.exhaustion = [D.EXHAUSTION_CARD_ID] * D.EXHAUSTION_CARDS
+    board.exhaustion = [data.EXHAUSTION_CARD_ID] * data.EXHAUSTION_CARDS
 
     # 10. objectives.
-    board.objective_deck = [o.id for o in D.OBJECTIVE_CARDS]
+    board.objective_deck = [o.id for o in data.OBJECTIVE_CARDS]
     rng.shuffle(board.objective_deck)
-    board.objective_display = board.objective_deck[:D.OBJECTIVE_DISPLAY]
-    del board.objective_deck[:D.OBJECTIVE_DISPLAY]
+    board.objective_display = board.objective_deck[:data.OBJECTIVE_DISPLAY]
+    del board.objective_deck[:data.OBJECTIVE_DISPLAY]
 
     # 11. ships: the 11 sun ships in ascending order, the 7 others shuffled below.
-    board.ships = [Ship(id=s.id) for s in D.SUN_SHIPS]
-    board.ship_pile = [s.id for s in D.EXTRA_SHIPS]
+    board.ships = [Ship(id=s.id) for s in data.SUN_SHIPS]
+    board.ship_pile = [s.id for s in data.EXTRA_SHIPS]
     rng.shuffle(board.ship_pile)
 
     # 12. port cities, sides and closure tiles.
-    for i, city in enumerate(D.CITIES):
+    for i, city in enumerate(data.CITIES):
         side = options.port_sides
         if side == "random":
             side = rng.choice(["a", "b"])
-        elif len(side) == len(D.CITIES):
+        elif len(side) == len(data.CITIES):
             side = side[i]
-        layout = D.port_city(city, side)
-        port = Port(side=side, quays={q: [] for q in D.quays(city)})
+        layout = data.port_city(city, side)
+        port = Port(side=side, quays={q: [] for q in data.quays(city)})
         for district in layout.districts:
             for space in district.spaces:
                 port.spaces[space.id] = None
-        if city in D.CLOSURE_TILES[table]:
+        if city in data.CLOSURE_TILES[table]:
             port.closed = list(layout.closed_by_tile)
         board.ports[city] = port
 
     # 15. private building sides, the same for every player.
-    for n in D.PRIVATE_NUMBERS:
+    for n in data.PRIVATE_NUMBERS:
         side = options.building_sides
         if side == "random":
             side = rng.choice(["a", "b"])
@@ -126,18 +126,18 @@ def new_state(seats: int, options: GwtOptions, seed: int) -> GwtState:
 
     # 14, 16–18. players: 17 discs on the board, the 18th on Le Havre quay I; 14 starting
     # cattle cards and 1 exhaustion card shuffled; money, cards and a token by seat.
-    start_city, start_quay = D.START_QUAY.split(":")
+    start_city, start_quay = data.START_QUAY.split(":")
     players = []
     for seat in range(table):
-        deck = P.starting_cards(seat) + [board.exhaustion.pop()]
+        deck = pieces.starting_cards(seat) + [board.exhaustion.pop()]
         rng.shuffle(deck)
-        cards = D.START_CARDS[seat]
-        player = Player(seat=seat, money=D.START_PESOS[seat],
-                        exchange_tokens=D.START_EXCHANGE_TOKENS[seat],
+        cards = data.START_CARDS[seat]
+        player = Player(seat=seat, money=data.START_PESOS[seat],
+                        exchange_tokens=data.START_EXCHANGE_TOKENS[seat],
                         hand=deck[:cards], deck=deck[cards:],
                         workers={row: [PRINTED] for row in WORKER_ROWS},
-                        slots=[s.id for s in D.DISC_SLOTS],
-                        buildings_left=list(D.PRIVATE_NUMBERS))
+                        slots=[s.id for s in data.DISC_SLOTS],
+                        buildings_left=list(data.PRIVATE_NUMBERS))
         board.ports[start_city].quays[start_quay].append(seat)
         players.append(player)
 
@@ -145,7 +145,5 @@ def new_state(seats: int, options: GwtOptions, seed: int) -> GwtState:
                      board=board, current=0, first_turn=list(range(seats)))
     state.stack = [Frame(kind="turn_start", seat=0)]
     if seats == 1:
-        from games.gwt_argentina.pedro_setup import set_up_pedro
-
         set_up_pedro(state)
     return state

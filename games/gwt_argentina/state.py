@@ -2,7 +2,7 @@
 
 Field names here are a public interface (scoring, notation, views, renderer read them):
 keep them stable. Every piece is named by a plain string id; the facts behind an id
-(breeding value, strength, costs, VP ...) live in the component tables (``data.py``), never
+(breeding value, strength, costs, VP ...) live in the component tables (``data/``), never
 in the state. Conventions:
 
 * **Cards** (cattle, exhaustion, objective) are ids unique in the game; a player's *herd*
@@ -18,7 +18,7 @@ in the state. Conventions:
   station id, or "depot"). ``Board.stations`` maps each station id to the seats of the
   discs on it, oldest first (the terminus may hold several discs of one seat).
 * **Discs** a player still has on the player board are ``Player.slots`` (slot ids, see
-  ``data.py``); every other disc is on a ship, a quay, a port space or a station. 18 each.
+  ``data/``); every other disc is on a ship, a quay, a port space or a station. 18 each.
 * **Ports**: ``Board.ports[city]`` has its side, its quays (discs by quay id, in arrival
   order) and its district spaces (space id -> seat or None); closure tiles are
   ``closed`` space ids.
@@ -38,7 +38,7 @@ from typing import Any, Literal
 from pydantic import BaseModel, Field
 
 from games.base import GameOptions, GameState
-from games.gwt_argentina.pedro_state import PedroState
+from games.gwt_argentina.pedro.state import PedroState
 from games.gwt_argentina.upgrade import RULES_VERSION
 
 #: The four worker rows of a player board, top to bottom (rulebook p. 13).
@@ -244,7 +244,7 @@ class GwtState(GameState):
     after_buenos_aires: list[str] = Field(default_factory=list)
     #: A short log of the last turn for the public view.
     log: list[str] = Field(default_factory=list)
-    #: The solo game's automa (``pedro_*.py``); None with 2–4 players.
+    #: The solo game's automa (``pedro/``); None with 2–4 players.
     pedro: PedroState | None = None
     #: The rules engine that wrote the state (:mod:`.upgrade`): states saved before there
     #: were versions have no such field and are read as version 0, then upgraded.

@@ -21,7 +21,7 @@ from games import i18n
 class Told(str):
     """A translated text with what it was made of (:func:`recipe` reads it)."""
 
-    made_of: tuple
+    made_of: tuple[Any, ...]
 
 
 def recipe(value: Any) -> Any:

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from games.gwt_argentina import data as D
-from games.gwt_argentina import pieces as P
-from games.gwt_argentina.flow import Ctx, seat_ref
+from games.base import seat_ref
+from games.gwt_argentina import data, pieces
+from games.gwt_argentina.flow import Ctx
 from games.gwt_argentina.state import GwtState, Player
 from games.gwt_argentina.told import _, _n
 from games.gwt_argentina.words import granjero, seat
@@ -13,7 +13,7 @@ from games.gwt_argentina.words import hand as hand_word
 
 def track_value(space: str) -> float:
     """How far a locomotive went: "b4" counts as 4.5, the depot beyond the terminus."""
-    return float(D.track_index(space))
+    return float(data.track_index(space))
 
 
 def is_location(state: GwtState, space: str, seat: int) -> bool:
@@ -21,15 +21,15 @@ def is_location(state: GwtState, space: str, seat: int) -> bool:
     locomotive has reached; empty spaces do not count (p. 6)."""
     if space == "BA":
         return True
-    if space in D.SHORTCUTS:
-        return track_value(state.players[seat].locomotive) >= D.SHORTCUTS[space]
+    if space in data.SHORTCUTS:
+        return track_value(state.players[seat].locomotive) >= data.SHORTCUTS[space]
     return space in state.board.trail
 
 
 def next_locations(state: GwtState, space: str, seat: int) -> list[str]:
     """The locations one move ahead of ``space``, skipping empty spaces."""
     found: list[str] = []
-    todo = list(D.TRAIL.get(space, ()))
+    todo = list(data.TRAIL.get(space, ()))
     seen: set[str] = set()
     while todo:
         nxt = todo.pop(0)
@@ -39,23 +39,23 @@ def next_locations(state: GwtState, space: str, seat: int) -> list[str]:
         if is_location(state, nxt, seat):
             if nxt not in found:
                 found.append(nxt)
-        elif nxt not in D.SHORTCUTS:
-            todo.extend(D.TRAIL.get(nxt, ()))
+        elif nxt not in data.SHORTCUTS:
+            todo.extend(data.TRAIL.get(nxt, ()))
     return found
 
 
 def ends_move(space: str) -> bool:
-    return space == "BA" or space in D.SHORTCUTS
+    return space == "BA" or space in data.SHORTCUTS
 
 
 def kind_of(state: GwtState, space: str, seat: int) -> str:
     """"ba", "neutral", "own", "opponent" or "farmer" (the four cases of phase B)."""
-    if space == "BA" or space in D.SHORTCUTS:
+    if space == "BA" or space in data.SHORTCUTS:
         return "ba"
     tile = state.board.trail.get(space)
     if tile is None:
         return "empty"
-    if P.is_farmer(tile):
+    if pieces.is_farmer(tile):
         return "farmer"
     if ":" in tile:
         return "own" if building_owner(tile) == seat else "opponent"
@@ -78,10 +78,10 @@ def hand_of(state: GwtState, space: str) -> str | None:
     tile = state.board.trail.get(space)
     if tile is None:
         return None
-    if P.is_farmer(tile):
-        return P.farmer(tile).hand
+    if pieces.is_farmer(tile):
+        return pieces.farmer(tile).hand
     if ":" in tile:
-        return D.private_building(building_number(tile), building_side(state, tile)).hand
+        return data.private_building(building_number(tile), building_side(state, tile)).hand
     return None
 
 
@@ -94,10 +94,10 @@ def pay_toll(state: GwtState, player: Player, space: str, ctx: Ctx) -> None:
     tile = state.board.trail[space]
     if ":" in tile and building_owner(tile) == player.seat:
         return
-    due = D.TOLLS[state.table()][hand]
+    due = data.TOLLS[state.table()][hand]
     paid = min(due, player.money)
     player.money -= paid
-    if P.is_farmer(tile):
+    if pieces.is_farmer(tile):
         state.board.farmer_coins[space] = state.board.farmer_coins.get(space, 0) + paid
         whom = _("the farmer's money space")
     elif state.pedro is not None and building_owner(tile) != 0:
@@ -118,11 +118,11 @@ def pay_toll(state: GwtState, player: Player, space: str, ctx: Ctx) -> None:
 def location_label(state: GwtState, space: str) -> str:
     if space == "BA":
         return _("Buenos Aires")
-    if space in D.SHORTCUTS:
+    if space in data.SHORTCUTS:
         return _("Embarcadero {n} → Buenos Aires", n=space[1:])
     tile = state.board.trail.get(space, "")
-    if P.is_farmer(tile):
-        f = P.farmer(tile)
+    if pieces.is_farmer(tile):
+        f = pieces.farmer(tile)
         return _("{space} {granjero} (str {strength}, {hand})", space=space,
                  granjero=granjero(f.colour), strength=f.strength, hand=hand_word(f.hand))
     if ":" in tile:

@@ -7,17 +7,14 @@ player starts with a discard to 4 cards and the choice of a neutral building (se
 
 from __future__ import annotations
 
-from games.gwt_argentina import data as D
-from games.gwt_argentina import pieces as P
-from games.gwt_argentina import player_board as PB
-from games.gwt_argentina.actions import (
-    aux_choices,
-    describe,
-    location_actions,
-    objective_action,
-    possible,
-    start,
-)
+from typing import Any
+
+from games.base import Option, seat_ref
+from games.gwt_argentina import data, pieces, player_board
+from games.gwt_argentina.action_facts import describe, location_actions
+from games.gwt_argentina.actions import start
+from games.gwt_argentina.buenos_aires import enter_buenos_aires
+from games.gwt_argentina.conditions import aux_choices, possible
 from games.gwt_argentina.flow import (
     Ctx,
     mark_opened,
@@ -25,11 +22,11 @@ from games.gwt_argentina.flow import (
     pop,
     push,
     push_all,
-    seat_ref,
     step,
     upper_first,
 )
 from games.gwt_argentina.help_farmers import can_help_any
+from games.gwt_argentina.objectives import objective_options, play_objective
 from games.gwt_argentina.state import Frame, GwtState
 from games.gwt_argentina.told import _
 from games.gwt_argentina.trail import ends_move, kind_of, location_label, next_locations, pay_toll
@@ -42,31 +39,13 @@ def begin_turn(state: GwtState, seat: int) -> None:
     push(state, "turn_end", seat)
     if seat in state.first_turn:
         state.first_turn.remove(seat)
-        frames = []
+        frames: list[tuple[str, int, dict[str, Any]]] = []
         if len(player.hand) > 4:
             frames.append(("first_discard", seat, {}))
         frames.append(("first_place", seat, {}))
         push_all(state, frames)
         return
-    push(state, "move", seat, limit=PB.move_limit(state, player), steps=0, extra=False)
-
-
-def objective_options(state: GwtState, seat: int) -> list:
-    seen: set[str] = set()
-    out = []
-    for card in state.players[seat].hand:
-        if P.is_objective(card) and card not in seen:
-            seen.add(card)
-            out.append(opt(f"obj:{card}", _("Play {card}", card=P.card_label(card))))
-    return out
-
-
-def play_objective(state: GwtState, seat: int, card: str, ctx: Ctx) -> None:
-    player = state.players[seat]
-    player.hand.remove(card)
-    player.objectives.append(card)
-    ctx.say(state, _("{who} plays {card}.", who=seat_ref(seat), card=P.card_label(card)), seat)
-    objective_action(state, seat, card, ctx)
+    push(state, "move", seat, limit=player_board.move_limit(state, player), steps=0, extra=False)
 
 
 @step("turn_start")
@@ -87,15 +66,15 @@ class FirstDiscardStep:
                  n=len(state.players[frame.seat].hand))
 
     @staticmethod
-    def options(state: GwtState, frame: Frame):
+    def options(state: GwtState, frame: Frame) -> list[Option]:
         if len(state.players[frame.seat].hand) <= 4:
             return []
-        return [opt(f"discard:{card}", P.card_label(card))
-                for card in PB.hand_kinds(state.players[frame.seat]).values()]
+        return [opt(f"discard:{card}", pieces.card_label(card))
+                for card in player_board.hand_kinds(state.players[frame.seat]).values()]
 
     @staticmethod
     def apply(state: GwtState, frame: Frame, key: str, ctx: Ctx) -> None:
-        PB.discard(state.players[frame.seat], key[8:])
+        player_board.discard(state.players[frame.seat], key[8:])
         if len(state.players[frame.seat].hand) <= 4:
             pop(state, frame)
 
@@ -107,8 +86,8 @@ class FirstPlaceStep:
         return _("First turn: on which neutral building does your estanciero start?")
 
     @staticmethod
-    def options(state: GwtState, frame: Frame):
-        return [opt(f"to:{s}", location_label(state, s), at=s) for s in D.NEUTRAL_SPACES]
+    def options(state: GwtState, frame: Frame) -> list[Option]:
+        return [opt(f"to:{s}", location_label(state, s), at=s) for s in data.NEUTRAL_SPACES]
 
     @staticmethod
     def apply(state: GwtState, frame: Frame, key: str, ctx: Ctx) -> None:
@@ -131,7 +110,7 @@ class MoveStep:
                  limit=limit)
 
     @staticmethod
-    def options(state: GwtState, frame: Frame):
+    def options(state: GwtState, frame: Frame) -> list[Option]:
         seat = frame.seat
         here = state.players[seat].estanciero or "START"
         out = [opt(f"to:{loc}", location_label(state, loc), at=loc)
@@ -159,6 +138,7 @@ class MoveStep:
                     or not next_locations(state, space, seat)):
                 return
         pop(state, frame)
+        assert player.estanciero is not None  # it just moved
         ctx.say(state, _("{who} moves to {place}.", who=seat_ref(seat),
                          place=location_label(state, player.estanciero)), seat)
         enter_location(state, seat, player.estanciero)
@@ -166,9 +146,7 @@ class MoveStep:
 
 def enter_location(state: GwtState, seat: int, space: str) -> None:
     """Phase B at a location: Buenos Aires' six steps, or the location's menu."""
-    if space == "BA" or space in D.SHORTCUTS:
-        from games.gwt_argentina.buenos_aires import enter_buenos_aires
-
+    if space == "BA" or space in data.SHORTCUTS:
         state.players[seat].estanciero = "BA"
         enter_buenos_aires(state, seat)
         return
@@ -191,7 +169,7 @@ class LocationStep:
                  place=location_label(state, frame.data["space"]))
 
     @staticmethod
-    def options(state: GwtState, frame: Frame):
+    def options(state: GwtState, frame: Frame) -> list[Option]:
         seat = frame.seat
         if frame.data.get("left"):
             return []  # the estanciero moved on with an extra phase B
@@ -209,7 +187,7 @@ class LocationStep:
             if not done and aux_choices(state, seat, False):
                 out.append(opt("aux", _("A single auxiliary action instead")))
         out += objective_options(state, seat)
-        out.append(opt("end", _("End phase B")))
+        out.append(opt("end", _("End phase B"), ends_turn=True))
         return out
 
     @staticmethod
@@ -234,34 +212,3 @@ class LocationStep:
         depth, said = len(state.stack), len(ctx.events)
         start(state, seat, location_actions(state, frame.data["space"], frame_tile(frame))[i], ctx)
         mark_opened(state, ctx, depth, said, i)
-
-
-@step("turn_end")
-class TurnEndStep:
-    """Phase C: draw up to the hand limit; then the next player's turn (or the end)."""
-
-    auto = True
-
-    @staticmethod
-    def run(state: GwtState, frame: Frame, ctx: Ctx) -> None:
-        pop(state, frame)
-        seat = frame.seat
-        player = state.players[seat]
-        missing = PB.hand_limit(player) - len(player.hand)
-        if missing > 0:
-            PB.draw(state, player, missing, ctx)
-        if state.pedro is not None:  # the solo game: Pedro's turn, or the end (pedro_turn.py)
-            from games.gwt_argentina.pedro_turn import after_human_turn
-
-            after_human_turn(state, ctx)
-            return
-        if state.end_triggered_by is not None:
-            if seat in state.last_turns:
-                state.last_turns.remove(seat)
-            if not state.last_turns:
-                state.finished = True
-                ctx.say(state, _("The game is over."))
-                return
-            begin_turn(state, state.last_turns[0])
-            return
-        begin_turn(state, (seat + 1) % state.seats)

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from games.gwt_argentina import player_board as PB
+from games.gwt_argentina import player_board
 from games.gwt_argentina.state import GwtState
 from games.gwt_argentina.told import from_log
 from games.rng import Rng
@@ -26,8 +26,8 @@ def public_view(state: GwtState) -> dict[str, Any]:
             "station_masters": list(p.station_masters), "estanciero": p.estanciero,
             "locomotive": p.locomotive, "job_marker": p.job_marker,
             # what the cleared slots and workers add up to (for the player-board image)
-            "limits": {"move": PB.move_limit(state, p), "hand": PB.hand_limit(p),
-                       "certificates": PB.cert_limit(p), "strength": PB.board_strength(p)},
+            "limits": {"move": player_board.move_limit(state, p), "hand": player_board.hand_limit(p),
+                       "certificates": player_board.cert_limit(p), "strength": player_board.board_strength(p)},
         })
     return {
         "game": state.game, "seats": state.seats, "current": state.current,
@@ -61,16 +61,19 @@ def seat_view(state: GwtState, seat: int) -> dict[str, Any]:
 def redeal_unseen(state: GwtState, seat: int, rng: Rng) -> None:
     """Shuffle what ``seat`` cannot know: every deck's order (its own too), the other
     players' hands (re-dealt from their hand and deck together), the market deck, the
-    objective deck, the ship pile and the bags."""
+    objective deck, the ship pile and the bags. Each is sorted first, so the result
+    depends only on what ``seat`` knows (the cards in them, not their hidden order)."""
     for player in state.players:
         if player.seat == seat:
+            player.deck.sort()
             rng.shuffle(player.deck)
             continue
-        pool = player.hand + player.deck
+        pool = sorted(player.hand + player.deck)
         rng.shuffle(pool)
         player.hand = pool[:len(player.hand)]
         player.deck = pool[len(player.hand):]
     board = state.board
     for pile in (board.cattle_deck, board.objective_deck, board.ship_pile,
                  board.bag_a, board.bag_b, board.bag_c):
+        pile.sort()
         rng.shuffle(pile)

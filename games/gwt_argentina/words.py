@@ -9,6 +9,7 @@ adjective whose French form agrees with its noun, hence one table per noun.
 from __future__ import annotations
 
 from games.base import seat_ref
+from games.gwt_argentina import data
 from games.gwt_argentina.told import _
 from games.i18n import N_
 
@@ -124,14 +125,12 @@ NEEDS = {
 
 def need(key: str) -> str:
     """One requirement of an objective card."""
-    from games.gwt_argentina import data as D
-
     if key in NEEDS:
         return _(NEEDS[key])
     if key.startswith("farmer_"):
         return granjero(key[7:])
     if key.startswith("district_"):
         return _("district {letter}", letter=key[9:])
-    if key in D.BREED_BY_ID:
-        return D.BREED_BY_ID[key].name
+    if key in data.BREED_BY_ID:
+        return data.BREED_BY_ID[key].name
     return key

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from games.hazienda.board import board_map, market_edges_of, markets_reached
-from games.hazienda.scoring import board_key
+from games.hazienda.board import board_map, land_groups, market_edges_of, markets_reached
+from games.hazienda.rules import DOMAIN_MIN_SCORING
+from games.hazienda.scoring import board_categories, board_key
 from games.hazienda.state import HaziendaState
 
 if TYPE_CHECKING:
@@ -18,6 +19,9 @@ SPARE_PESO = 0.12
 CARD_IN_HAND = 1.0
 TILE_ON_BOARD = 1.25
 MARKET_IN_REACH = 1.5  # an unreached market one free space away from a herd
+#: Board points before the intermediate scoring count again (they stand at both).
+TWICE = 0.8
+NEAR_DOMAIN = 2.0
 
 
 def evaluate(game: Hazienda, state: HaziendaState, seat: int) -> float:
@@ -37,8 +41,29 @@ def _worth(state: HaziendaState, seat: int, points: int) -> float:
     money = PESO * min(player.money, WORKING_CAPITAL) + SPARE_PESO * max(0, player.money - WORKING_CAPITAL)
     value = points + money + CARD_IN_HAND * player.hand_size() + TILE_ON_BOARD * tiles
     if not state.finished:
-        value += MARKET_IN_REACH * _markets_in_reach(state, colour)
+        if not state.scorings and not state.options.variant2:
+            # « Les décomptes (intermédiaire et final) se déroulent de la même manière »:
+            # what stands on the board before the first scoring is scored twice
+            value += TWICE * board_points(state, colour)
+        # the next market reached is worth one point more than the last (1, 3, 6, 10 …)
+        reached = len(markets_reached(state, colour))
+        value += MARKET_IN_REACH * (1 + reached / 2) * _markets_in_reach(state, colour)
+        value += NEAR_DOMAIN * _near_domains(state, colour)
     return value
+
+
+def board_points(state: HaziendaState, colour: str) -> int:
+    return sum(board_categories(state, colour).values())
+
+
+def _near_domains(state: HaziendaState, colour: str) -> int:
+    """Groups of two lands: one more land makes a domain that scores (3 lands, 6 points)."""
+    return sum(1 for group in land_groups(state, colour) if len(group) == DOMAIN_MIN_SCORING - 1)
+
+
+def markets_in_reach(state: HaziendaState, colour: str) -> int:
+    """Markets not reached yet with a free edge next to one of the colour's animals."""
+    return _markets_in_reach(state, colour)
 
 
 def _markets_in_reach(state: HaziendaState, colour: str) -> int:

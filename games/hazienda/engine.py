@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from games.base import Decision, Game, Holdings, Option, Outcome, PerState
+from games.base import Decision, Game, Holdings, Option, Outcome, PerState, seat_ref
 from games.hazienda import ai_value, hand
 from games.hazienda.deal import new_state
 from games.hazienda.names import category_label, category_word
@@ -111,6 +111,16 @@ class Hazienda(Game[HaziendaState, HaziendaOptions]):
         richest = max(state.players[s].money for s in tied)
         return [s for s in tied if state.players[s].money == richest]
 
+    def tie_break(self, state: HaziendaState) -> str | None:
+        """"En cas d'égalité, c'est l'éleveur le plus riche qui l'emporte"."""
+        totals = {s: sc["total"] for s, sc in self.scores(state).items()}
+        best = max(totals.values())
+        tied = [s for s, t in totals.items() if t == best]
+        if len(tied) < 2:
+            return None
+        return _("Tie on {points} points, broken by money: {amounts}.", points=best,
+                 amounts=", ".join(f"{seat_ref(s)} {state.players[s].money}" for s in tied))
+
     def seat_name(self, state: HaziendaState, seat: int) -> str:
         return name(state, seat)
 
@@ -141,6 +151,7 @@ def redeal_unseen(state: HaziendaState, seat: int, rng: Rng) -> None:
             hidden = {card: n - known.get(card, 0) for card, n in hand.items()}
             pool += [card for card, n in hidden.items() for _ in range(n)]
             unknown_sizes.append(sum(hidden.values()))
+        pool.sort()  # what the seat knows is the cards, not their order: no trace of it
         rng.shuffle(pool)
         for pile in piles:
             size = len(getattr(state, pile))

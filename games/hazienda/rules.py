@@ -1,6 +1,6 @@
 """Hazienda's numbers: components, prices and scoring tables (rulebook and variants sheet).
 
-Component counts follow /work/shared/data/small-games.md section A; each constant names
+Component counts follow the published component lists; each constant names
 the rulebook passage it comes from.
 """
 

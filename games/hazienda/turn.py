@@ -69,10 +69,11 @@ def and_list(items: list[str]) -> str:
 # -- options -------------------------------------------------------------------------
 
 @lru_cache(maxsize=8192)
-def opt(key: str, label: str, group: str | None = None, at: str | None = None) -> Option:
+def opt(key: str, label: str, group: str | None = None, at: str | None = None,
+        ends_turn: bool = False) -> Option:
     """An option (frozen, so the same one is shared by every decision offering it);
     ``at`` is the hex it acts on, for the decision image."""
-    return Option(key=key, label=label, group=group, at=at)
+    return Option(key=key, label=label, group=group, at=at, ends_turn=ends_turn)
 
 
 def main_options(state: HaziendaState) -> list[Option]:
@@ -102,7 +103,7 @@ def main_options(state: HaziendaState) -> list[Option]:
     if not state.harvested and (state.harvest_stock or stealable_markers(state, colour)) and (
             harvest_targets(state, colour)):
         options.append(opt("harvest", _("Place a harvest marker"), _(OTHER)))
-    options.append(opt("end", _("End turn"), _(OTHER)))
+    options.append(opt("end", _("End turn"), _(OTHER), ends_turn=True))
     return options
 
 

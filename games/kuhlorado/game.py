@@ -23,6 +23,7 @@ from games.base import (
     PerState,
 )
 from games.i18n import N_, _, _n, using
+from games.kuhlorado import ai_value
 from games.kuhlorado.decisions import (
     mark_options,
     mark_prompt,
@@ -43,7 +44,6 @@ from games.kuhlorado.scoring import (
     DOUBLE_POINTS,
     PRO_COW_THRESHOLD,
     count_doubles,
-    herds,
     score_sheet,
 )
 from games.kuhlorado.sheet import SYMBOLS, Pos, Sheet, label, parse_label
@@ -303,13 +303,10 @@ class Kuhlorado(Game[KuhloradoState, KuhloradoOptions]):
         return category_label(category) or super().score_label(category)
 
     def evaluate(self, state: KuhloradoState, seat: int) -> float:
-        """Lead in points, plus a small bonus for big herds still growing."""
-        lead = super().evaluate(state, seat)
-        growth = 0.0
-        for s, sign in ((seat, 1), (1 - seat, -1)):
-            sizes = [len(h) for h in herds(state.sheet, symbol_of(s))]
-            growth += sign * sum(n * n for n in sizes) / 100
-        return lead + growth
+        """The lead in points counted softly while cells are free (:mod:`.ai_value`)."""
+        exact = {symbol_of(s): sc["total"] - sc["doubles"] for s, sc in self.scores(state).items()}
+        lead = ai_value.evaluate(state.sheet, symbol_of(seat), state.finished, exact)
+        return lead + state.doubles[seat] - state.doubles[1 - seat]
 
     def view(self, state: KuhloradoState, seat: int | None) -> dict[str, Any]:
         """The same public view for everybody: Kuhlorado has no hidden information."""

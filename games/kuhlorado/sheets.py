@@ -1,7 +1,7 @@
 """The 10 sheet layouts of the pad, in the sheet notation (see games.kuhlorado.sheet).
 
 These are a RECONSTRUCTION: the real pad has 10 different layouts that repeat, but no
-source describes them (data/small-games.md B.2). What is known and kept: 8×8 cells, two
+source describes them (none was found). What is known and kept: 8×8 cells, two
 small troughs (1 cell) and two large troughs (2 cells) per sheet, numbers 1–5 and cows,
 a darker outer ring of meadows whose cells all show a number or a cow.
 

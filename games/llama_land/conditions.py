@@ -1,6 +1,6 @@
 """The objective conditions (last page of the rulebook) and their expert rankings.
 
-Readings (issue 7): level n is height n; adjacency is orthogonal and ignores heights; a
+Readings of the rulebook: level n is height n; adjacency is orthogonal and ignores heights; a
 "bord" or "trou" is any orthogonal neighbour that is not terrain; *Route* counts llamas in
 one row or one column of the grid; *Avant-postes* holds when two llamas have a shortest
 orthogonal path over terrain cells of at least 11 steps (llamas with no path between them

@@ -1,9 +1,8 @@
 """Llama Land's components: counts from the rulebook and the research notes, and the
 pieces nobody has published, reconstructed here (each marked RECONSTRUCTION).
 
-Sources: the French rulebook (/work/shared/rules/llama-land.fr.md: "Matériel", "Mise en
-place", the character page and the last page of objective conditions) and
-/work/shared/data/small-games.md §C.
+Sources: the French rulebook ("Matériel", "Mise en place", the character page and the last
+page of objective conditions) and the component research notes (published component lists).
 """
 
 from __future__ import annotations

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from games.base import Decision, Game, Holdings, Option, Outcome, PerState
+from games.base import Decision, Game, Holdings, Option, Outcome, PerState, seat_ref
 from games.i18n import N_, _, _n
 from games.llama_land import ai_value, hand, turn
 from games.llama_land.characters import apply_swap, swaps
@@ -135,6 +135,16 @@ class LlamaLand(Game[LlamaLandState, LlamaLandOptions]):
     def winners(self, state: LlamaLandState) -> list[int]:
         return winners(state)
 
+    def tie_break(self, state: LlamaLandState) -> str | None:
+        """Ties go to the most llama-card points (:func:`winners`)."""
+        table = scores(state)
+        best = max(sc["total"] for sc in table.values())
+        tied = [s for s, sc in table.items() if sc["total"] == best]
+        if len(tied) < 2:
+            return None
+        return _("Tie on {points} points, broken by llama cards: {amounts}.", points=best,
+                 amounts=", ".join(f"{seat_ref(s)} {table[s]['llamas']}" for s in tied))
+
     def seat_name(self, state: LlamaLandState, seat: int) -> str:
         return name(state, seat)
 
@@ -144,15 +154,21 @@ class LlamaLand(Game[LlamaLandState, LlamaLandOptions]):
     def evaluate(self, state: LlamaLandState, seat: int) -> float:
         return ai_value.evaluate(state, seat)
 
+    def search_options(self, state: LlamaLandState, options: list[Option]) -> list[Option]:
+        """The order the computer player tries a decision's options in: a tile's places
+        likeliest first (:func:`.ai_value.order_places`)."""
+        return ai_value.order_places(state, options)
+
     def determinize(self, state: LlamaLandState, seat: int, rng: Rng) -> LlamaLandState:
         """Re-shuffle what nobody has seen: each pile under its top tile and the
         character deck (a card taken from the deck is shown, so the deck is all unseen)."""
         clone = state.clone()
         clone.rng = Rng.from_seed(rng.randrange(2**63))
         for pile in clone.piles.values():
-            rest = pile[1:]
+            rest = sorted(pile[1:])  # the tiles, not their hidden order
             rng.shuffle(rest)
             pile[1:] = rest
+        clone.character_deck.sort()
         rng.shuffle(clone.character_deck)
         return clone
 

@@ -60,6 +60,7 @@ class Choice(NamedTuple):
     label: str
     group: str
     at: str | None = None
+    ends_turn: bool = False
 
 
 @dataclass
@@ -545,7 +546,7 @@ def feed_options(state: LlamaLandState) -> list[Option]:
     options += character_choices(state)
     if not feeding_compulsory(state):
         options.append(Choice("end", _("End the turn") if state.fed else
-                              _("End the turn without feeding"), _(FEED)))
+                              _("End the turn without feeding"), _(FEED), ends_turn=True))
     return finish(options)
 
 
@@ -603,7 +604,7 @@ def finish(choices: list[Choice]) -> list[Option]:
     """The options of a decision: without groups when they fit one menu, else in their
     groups, a group over the menu limit split into numbered parts."""
     if len(choices) <= MENU_LIMIT:
-        return [_option(c.key, c.label, None, c.at) for c in choices]
+        return [_option(c.key, c.label, None, c.at, c.ends_turn) for c in choices]
     groups: dict[str, list[Choice]] = {}
     for c in choices:
         groups.setdefault(c.group, []).append(c)
@@ -612,15 +613,17 @@ def finish(choices: list[Choice]) -> list[Option]:
         chunks = [members[i:i + MENU_LIMIT] for i in range(0, len(members), MENU_LIMIT)]
         for n, chunk in enumerate(chunks, start=1):
             group = title if len(chunks) == 1 else f"{title} {n}/{len(chunks)}"
-            result += [_option(c.key, c.label, group, c.at) for c in chunk]
+            result += [_option(c.key, c.label, group, c.at, c.ends_turn) for c in chunk]
     return result
 
 
-def _option(key: str, label: str, group: str | None, at: str | None) -> Option:
+def _option(key: str, label: str, group: str | None, at: str | None,
+            ends_turn: bool = False) -> Option:
     """An Option without pydantic's validation (decisions are rebuilt thousands of times
     by computer players); the lengths are checked by the property tests."""
     option = Option.__new__(Option)
-    object.__setattr__(option, "__dict__", {"key": key, "label": label, "group": group, "hint": None, "at": at})
+    object.__setattr__(option, "__dict__", {"key": key, "label": label, "group": group,
+                                           "hint": None, "at": at, "ends_turn": ends_turn})
     object.__setattr__(option, "__pydantic_fields_set__", _OPTION_FIELDS)
     object.__setattr__(option, "__pydantic_extra__", None)
     object.__setattr__(option, "__pydantic_private__", None)

@@ -27,6 +27,12 @@ from typing import Any
 
 from PIL import Image
 
+# The package imports this module for palette_for while it is being imported itself: only
+# its RENDERERS is read from here, at call time, once both are complete.
+import renderer
+from games import get_game
+from games.rng import Rng
+
 FOLDER = Path(__file__).parent
 COLOURS = 256
 
@@ -92,10 +98,6 @@ def reference_images(game: str, seeds: tuple[int, ...] = REFERENCE_SEEDS,
     """Boards, decision images (every page) and the parts of the board shown on demand,
     of seeded random games of ``game``: every seat count, every variant of
     :data:`REFERENCE_OPTIONS`."""
-    import renderer
-    from games import get_game
-    from games.rng import Rng
-
     engine = get_game(game)
     module = importlib.import_module(renderer.RENDERERS[game])
     for options in REFERENCE_OPTIONS.get(game, [None]):
@@ -190,8 +192,6 @@ def choose(images: Iterator[Image.Image]) -> list[tuple[int, int, int]]:
 
 def main(argv: list[str] | None = None) -> None:
     """``python -m renderer.palettes [game ...]``: choose the games' palettes again."""
-    import renderer
-
     parser = argparse.ArgumentParser(description=main.__doc__)
     parser.add_argument("games", nargs="*", help="games (default: all with a renderer)")
     args = parser.parse_args(argv)

@@ -46,9 +46,9 @@ def test_a_whole_game_against_the_computer_from_piped_input(
         "1\n" * 200, monkeypatch, capsys,
     )
     assert code == 0, text
-    assert "Dice Race: Ana, Computer." in text
+    assert "Dice Race: Ana, Computer (normal)." in text
     assert "[channel] Ana opened a game of Dice Race." in text
-    assert re.search(r"\[channel\] Final scores: Ana \d+, Computer \d+\. Winner: \w+\.", text)
+    assert re.search(r"\[channel\] Final scores: Ana \d+, Computer \(normal\) \d+\. Winner: [\w ()]+\.", text)
     assert text.rstrip().endswith("Game over.")
     boards = re.findall(r"board: (\S+)", text)
     assert boards and all(Path(p).read_bytes().startswith(b"\x89PNG") for p in boards)
@@ -171,3 +171,23 @@ def test_env_example_lists_every_setting() -> None:
     example = (REPO / ".env.example").read_text()
     for name in Settings.model_fields:
         assert re.search(rf"^#? ?{name.upper()}=", example, re.M), name
+
+
+def test_the_terminal_plays_computers_at_a_level_and_gives_hints(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture
+) -> None:
+    """Issue 24: ``--level`` sets the computer seats' level (their names say it), ``hint``
+    prints the computer's suggestion for the decision, and while the computers play the
+    terminal shows that they are getting on (a dot per step they play)."""
+    code, text = estancia(
+        ["play", "diceroll", "--computer", "--level", "hard", "--seed", "5", "--no-images"],
+        "hint\n" + "1\n" * 200, monkeypatch, capsys,
+    )
+    assert code == 0, text
+    assert "Dice Race: Player 1, Computer (hard)." in text
+    lines = text.splitlines()
+    start = lines.index("> hint")
+    assert lines[start + 1].strip().startswith("The computer's suggestion, from what you can see")
+    assert lines[start + 2].strip().startswith("1. ")
+    assert "hint" in lines[0]  # told among the commands
+    assert re.search(r"is thinking…\.+$", text, re.M), "a dot per computer step"

@@ -1,4 +1,4 @@
-"""Issue 8, Docker: a small build context without secrets, a health check, and the
+"""Docker: a small build context without secrets, a health check, and the
 database on the volume whatever `.env.example` line is copied."""
 
 from __future__ import annotations
@@ -79,7 +79,7 @@ def test_estancia_health_follows_the_liveness_file(
 
 
 def test_the_image_installs_what_running_needs_and_no_fonts_package() -> None:
-    """Issue 22.14 and 22.15: the fonts come with the package (renderer/dejavu), and the
+    """The fonts come with the package (renderer/dejavu), and the
     image installs neither the development tools nor a system font."""
     text = dockerfile()
     installs = re.findall(r"pip install (\S+)", text)

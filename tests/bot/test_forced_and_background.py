@@ -1,4 +1,4 @@
-"""Issue 8 through the session layer: a decision with one option is played by the
+"""Through the session layer: a decision with one option is played by the
 platform; computer seats play after the player is answered, and again after a restart;
 options name their board places."""
 
@@ -255,7 +255,7 @@ async def _computer_to_move_after_failures(
 async def test_a_failed_computer_task_is_tried_again_while_the_bot_runs(
         store: Store, settings: Settings, clock: FakeClock, monkeypatch: pytest.MonkeyPatch,
         caplog: pytest.LogCaptureFixture) -> None:
-    """Issue 8: a background computer task that failed waited for the next start; now it
+    """A background computer task that failed waited for the next start; now it
     is tried again after a pause (a bounded number of times), with a log line each time."""
     monkeypatch.setattr("bot.core.sessions.moves.COMPUTER_RETRY_DELAYS", (0.0, 0.01))
     sessions, game_id = await _computer_to_move_after_failures(

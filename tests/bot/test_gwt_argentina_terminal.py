@@ -1,5 +1,5 @@
 """Great Western Trail: Argentina played to the end in the terminal (`estancia play`), the
-human's answers piped in, against computer players (issue 9)."""
+human's answers piped in, against computer players."""
 
 from __future__ import annotations
 
@@ -18,7 +18,8 @@ from bot import cli
 def quick_computer(monkeypatch: pytest.MonkeyPatch) -> None:
     """The computer with a small budget: this test is about the terminal's flow, not the
     computer's play (its speed and strength are measured by ``make bench``)."""
-    monkeypatch.setattr(ai, "_DEFAULT", ai.GreedyPlayer(samples=1, node_budget=60))
+    monkeypatch.setitem(ai.BUDGETS, "gwt-argentina",
+                        dict.fromkeys(ai.LEVELS, ai.Budget(worlds=1, steps=30)))
 
 
 def test_estancia_play_gwt_argentina_against_two_computers(
@@ -33,16 +34,16 @@ def test_estancia_play_gwt_argentina_against_two_computers(
     assert code == 0, text[-2000:]
     assert "First turn: on which neutral building does your estanciero start?" in text
     assert "Which worker do you hire?" in text or "Move your estanciero" in text
-    assert re.search(r"Final scores: Player 1 -?\d+, Computer -?\d+, Computer 2 -?\d+\.", text)
+    assert re.search(r"Final scores: Player 1 -?\d+, Computer \(normal\) -?\d+, Computer 2 \(normal\) -?\d+\.", text)
     assert text.rstrip().endswith("Game over.")
 
 
 def test_estancia_play_a_solo_game_against_pedro(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture,
 ) -> None:
-    """Issue 10: « estancia play gwt-argentina --seats 1 --options difficulty=expert » — the
+    """« estancia play gwt-argentina --seats 1 --options difficulty=expert » — the
     solo game starts at once (no lobby to start), Pedro plays after each of your turns, and a
-    tie of his priority lists is put to you. Issue 20: Pedro and his difficulty are named
+    tie of his priority lists is put to you. Pedro and his difficulty are named
     from the start, ``scores`` shows his beside yours, and the end is one result line."""
     monkeypatch.chdir(tmp_path)
     monkeypatch.setattr(sys, "stdin", io.StringIO("scores\n" + "1\n" * 5000))

@@ -1,4 +1,4 @@
-"""Hazienda (issue 8): playing a card is one pick — card and place in one option — where
+"""Hazienda: playing a card is one pick — card and place in one option — where
 card and place fit together in one menu of 25; two steps only when they do not."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Issue 22.12 and 22.13, the host: settings as people write them (an empty value, any
+"""The host: settings as people write them (an empty value, any
 case, a misspelt name, a value that is not a number), the CPU workers from .env, and
 the terminal's --out and --db given a path it cannot use — one clear line each."""
 

@@ -72,7 +72,7 @@ def test_estancia_play_kuhlorado_against_the_computer(
                      "--no-images"])
     text = capsys.readouterr().out
     assert code == 0, text[-2000:]
-    assert "Kuhlorado begins: Player 1 (Crosses), Computer (Circles)." in text
-    assert re.search(r"Final scores: Player 1 \d+, Computer \d+\.", text)
+    assert "Kuhlorado begins: Player 1 (Crosses), Computer (normal) (Circles)." in text
+    assert re.search(r"Final scores: Player 1 \d+, Computer \(normal\) \d+\.", text)
     assert text.rstrip().endswith("Game over.")
     assert "board:" not in text and not (tmp_path / "out").exists()

@@ -46,7 +46,7 @@ def test_a_terminal_game_in_french(tmp_path: Path, monkeypatch: pytest.MonkeyPat
     code = cli.main(["play", "diceroll", "--computer", "--seed", "5", "--no-images"])
     text = capsys.readouterr().out
     assert code == 0, text
-    assert "Dice Race : Joueur 1, Ordinateur. Tapez un numéro" in text
+    assert "Dice Race : Joueur 1, Ordinateur (normal). Tapez un numéro" in text
     assert "[salon] Joueur 1 a ouvert une partie de Dice Race." in text  # (not "Vous a")
     assert "Aucune option 'nothing-like-this'. Tapez" in text
     assert "[salon] Scores finaux : " in text

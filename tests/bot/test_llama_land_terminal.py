@@ -11,15 +11,13 @@ from pathlib import Path
 import pytest
 
 from bot import cli
-from games import ai, available_games
+from games import ai
 
 GAME = "llama-land"
 
 
 @pytest.fixture(autouse=True)
 def clean_environment(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
-    if GAME not in available_games():
-        pytest.skip("the Llama Land engine has not landed yet")
     monkeypatch.chdir(tmp_path)
     for name in ("DISCORD_TOKEN", "ESTANCIA_DB", "TURN_TIMEOUT_HOURS", "REMINDERS",
                  "TIMEOUT_POLICY", "IMAGE_DIR", "DEV_GUILD_ID", "LOG_LEVEL"):
@@ -37,12 +35,13 @@ def test_a_whole_game_against_the_computer_from_piped_input(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture) -> None:
     """The computer seat plays at random here: the greedy player needs about a second a
     decision on Llama Land (see ``make bench``), and this test is about the front end."""
-    monkeypatch.setattr(ai, "choose", ai.choose_random)
+    monkeypatch.setattr(ai, "choose", lambda game, state, seat, rng, *_more:
+                        ai.choose_random(game, state, seat, rng))
     out = tmp_path / "boards"
     code, text = estancia(["play", GAME, "--computer", "--seed", "3", "--out", str(out)],
                           "1\n" * 4000, monkeypatch, capsys)
     assert code == 0, text[-2000:]
-    assert "Llama Land: Player 1, Computer." in text
+    assert "Llama Land: Player 1, Computer (normal)." in text
     assert re.search(r"\[channel\] Final scores: ", text)
     assert text.rstrip().endswith("Game over.")
     boards = re.findall(r"board: (\S+)", text)

@@ -51,7 +51,7 @@ async def test_join_twice_and_full_table_are_refused(sessions: Sessions) -> None
     with pytest.raises(SessionError, match="full"):
         await sessions.add_computer(CHANNEL, ALICE)
     info = await sessions.info(CHANNEL)
-    assert [s.name for s in info.seats] == ["Alice", "Bob", "Computer"]
+    assert [s.name for s in info.seats] == ["Alice", "Bob", "Computer (normal)"]
     assert info.seats[2].is_computer
 
 

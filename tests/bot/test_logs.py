@@ -1,4 +1,4 @@
-"""Issue 8: logs clip user input too (a refusal repeating 6000 typed characters is logged
+"""Logs clip user input too (a refusal repeating 6000 typed characters is logged
 when Discord cannot be answered)."""
 
 from __future__ import annotations

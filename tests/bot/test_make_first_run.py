@@ -1,4 +1,4 @@
-"""Issue 8, first run: what `make` does for a new user."""
+"""First run: what `make` does for a new user."""
 
 from __future__ import annotations
 
@@ -94,7 +94,7 @@ def pip_installs(output: str) -> list[str]:
 
 
 def test_make_run_installs_only_what_running_needs(tmp_path: Path) -> None:
-    """Issue 22.15: pytest, hypothesis and ruff are for `make test`, not for running."""
+    """Pytest, hypothesis and ruff are for `make test`, not for running."""
     venv = tmp_path / "venv"
     for target in ("run", "play", "demo"):
         done = make("-n", target, f"VENV={venv}")

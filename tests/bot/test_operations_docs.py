@@ -1,4 +1,4 @@
-"""Issue 22.16: the README says how to update, how to back up while the bot runs (an
+"""The README says how to update, how to back up while the bot runs (an
 online backup, not a file copy: the database is in WAL mode), how to run it as a service
 without Docker, and that .env and data/ are relative to the working folder; the systemd
 unit it points to starts the command `make run` installs, in that folder."""

@@ -141,7 +141,7 @@ async def test_a_pause_and_a_vacation_outlive_a_restart(
 
 
 async def idle_turn_with_a_timer_set_late(sessions: Sessions, clock: FakeClock):
-    """Issue 22.4's turn: no timer at first, left idle two days, then a 24 h timer set
+    """A turn with no timer at first, left idle two days, then a 24 h timer set
     mid-turn (it counts from the change, not from the turn's start)."""
     await lobby(sessions)
     await sessions.join(CHANNEL, BOB, "Bob")

@@ -1,4 +1,4 @@
-"""Issue 8: timer settings that can never work are refused (one clear line each), and a
+"""Timer settings that can never work are refused (one clear line each), and a
 settings change mid-turn neither stales the mover's panel nor times them out at once."""
 
 from __future__ import annotations

@@ -1,5 +1,5 @@
-"""A whole solo game of GWT Argentina against Pedro through the session layer (issues 10
-and 20): one seat with the ``difficulty`` option, Pedro named with his difficulty from the
+"""A whole solo game of GWT Argentina against Pedro through the session
+layer: one seat with the ``difficulty`` option, Pedro named with his difficulty from the
 start, his turn announced after each of yours, and at the end one result: both scores, Pedro
 with his difficulty, who won — a tie is shared (« En cas d'égalité, la victoire est
 partagée », « Pedro est considéré en tout point comme un joueur »).
@@ -82,7 +82,7 @@ async def test_whole_solo_game(sessions: Sessions) -> None:
 
 async def test_the_result_line_when_you_win_or_tie(sessions: Sessions) -> None:
     """The same result line for every outcome: you beat Pedro, or share the win with him."""
-    from games.gwt_argentina.pedro_state import PEDRO
+    from games.gwt_argentina.pedro.state import PEDRO
 
     game_id, _said = await play_solo(sessions, "expert", seed=2)
     row = await sessions.store.game(game_id)

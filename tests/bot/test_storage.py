@@ -62,7 +62,7 @@ async def test_refuses_a_hand_numbered_schema_above_the_last_release_before_alem
         sqlite_path: Path) -> None:
     with sqlite3.connect(sqlite_path) as conn:
         conn.execute("CREATE TABLE games (id INTEGER PRIMARY KEY)")
-        conn.execute("PRAGMA user_version = 8")
+        conn.execute("PRAGMA user_version = 9")
     with pytest.raises(RuntimeError, match="newer"):
         await Store.open(sqlite_path)
 

@@ -128,7 +128,7 @@ async def test_the_outbox_skips_the_games_asked_to(store: Any) -> None:
 
 
 async def test_games_from_a_channel_are_its_threads_games_open_ones_first(store: Any) -> None:
-    """Issue 22.8: a command in the channel a game's thread was opened from finds it."""
+    """A command in the channel a game's thread was opened from finds it."""
     older = await store.create_game(new_game(41), None)
     await store.commit(Change(replace(older, status="finished", version=1), 0))
     running = await store.create_game(new_game(42), None)

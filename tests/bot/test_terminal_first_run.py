@@ -1,4 +1,4 @@
-"""Issue 8, terminal play: what a first user types and does at the keyboard."""
+"""Terminal play: what a first user types and does at the keyboard."""
 
 from __future__ import annotations
 
@@ -74,7 +74,7 @@ def test_every_event_prints_once(
 
 def test_hand_and_a_text_board(
         monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture) -> None:
-    """Issue 21: ``board`` draws a text map in 80 columns with the names players type
+    """``board`` draws a text map in 80 columns with the names players type
     (Hazienda's rows A… and columns 1…, Kuhlorado's columns A–H and rows 1–8)."""
     code, text = estancia(["play", "hazienda", "--computer", "--seed", "2", "--no-images"],
                           "hand\nboard\nquit\n", monkeypatch, capsys)
@@ -102,18 +102,18 @@ def test_computer_is_thinking_is_said_before_a_slow_computer_move(
     code, text = estancia(["play", "diceroll", "--computer", "--seed", "5", "--no-images"],
                           "1\nquit\n", monkeypatch, capsys)
     assert code == 0, text
-    assert text.index("Computer is thinking…") < text.index("Stopped.")
+    assert text.index("Computer (normal) is thinking…") < text.index("Stopped.")
 
 
 def test_computer_is_thinking_comes_after_the_lobby_lines_when_the_computer_begins(
         monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture) -> None:
-    """Issue 8: the computer seat begins (Hazienda, seed 1): the lobby and the start are
+    """The computer seat begins (Hazienda, seed 1): the lobby and the start are
     told first, then that the computer is thinking, then its moves."""
     code, text = estancia(["play", "hazienda", "--computer", "--seed", "1", "--no-images"],
                           "quit\n", monkeypatch, capsys)
     assert code == 0, text
     assert (text.index("Player 1 opened a game of Hazienda") < text.index("Hazienda begins")
-            < text.index("Computer is thinking…") < text.index("Blue plays")), text
+            < text.index("Computer is thinking…") < text.index("[channel] Blue ")), text
 
 
 def test_play_help_lists_each_games_options_from_the_registry(

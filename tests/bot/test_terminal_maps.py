@@ -1,4 +1,4 @@
-"""Issue 21, the terminal: text maps of every game in 80 columns, the names players type on
+"""The terminal: text maps of every game in 80 columns, the names players type on
 them, commands in the language played, ``rules``, one image folder per game, a resume
 hint that works from the project folder, and no "You moves"."""
 
@@ -12,7 +12,7 @@ import pytest
 from bot.terminal import play as terminal
 from bot.terminal.maps import WIDTH, board_text, fill
 from bot.terminal.maps.gwt_argentina import trail_lines
-from games.gwt_argentina.data_trail import SHORTCUTS, TRAIL
+from games.gwt_argentina.data.trail import SHORTCUTS, TRAIL
 from games.i18n import using
 from renderer import RENDERERS
 from tests.bot.test_cli import REPO, clean_environment, estancia  # noqa: F401  (fixture)

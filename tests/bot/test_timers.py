@@ -192,7 +192,7 @@ async def test_games_whose_engine_fails_are_left_out_of_active_games(
 async def test_after_a_long_stop_only_what_still_matters_fires(
     db_path, settings, clock: FakeClock
 ) -> None:
-    """Issue 22.5: the bot was down past a turn's deadline: its two reminders (12 h and
+    """The bot was down past a turn's deadline: its two reminders (12 h and
     2 h before) are not posted — a reminder of a deadline that passed tells nobody
     anything — and the deadline itself still fires."""
     async with await Store.open(db_path) as store:

@@ -1,7 +1,7 @@
 """A turn of several steps is told to the channel whole, when it ends.
 
 Hazienda turns are up to three actions, each one or more steps; the players who wait
-are pinged once, when the turn passes (issue 3: "The ping goes out when the turn ends,
+are pinged once, when the turn passes ("The ping goes out when the turn ends,
 not after each action"), and that message must tell them everything that was played in
 the turn — not only its last step — and nothing that was taken back.
 """

@@ -59,7 +59,7 @@ class DiceRace(Game[DiceRaceState, DiceRaceOptions]):
             Option(key="roll", label="Roll a die"),
         ]
         if state.actions_this_turn > 0:
-            options.append(Option(key="end", label="End turn"))
+            options.append(Option(key="end", label="End turn", ends_turn=True))
         who = f"Seat {state.current + 1}"
         return Decision(
             seat=state.current, turn=state.turn, options=options,

@@ -16,7 +16,7 @@ READY and GUILD_CREATEs cover only the guilds of its shard, and each guild's eve
 ``(guild_id >> 22) % count``. :meth:`FakeDiscord.add_guild` makes more guilds, on a chosen
 shard if wanted.
 
-Shapes follow discord-api-docs (v10); the gotchas are in ``shared/notes/discord.md``:
+Shapes follow discord-api-docs (v10), with the gotchas a real client meets:
 the exact ``Content-Type: application/json``, ``?with_response=1`` callbacks, the
 message components in component interactions, heartbeat before IDENTIFY.
 """

@@ -21,6 +21,10 @@ async def started_game(table: Table, creator: FakeMember, *others: FakeMember,
     return info.id, posted_message(table.fake, posts[-1])
 
 
+#: Panel buttons that play no move: "Take back" and "Hint".
+NOT_MOVES = ("est:undo:", "est:hint:")
+
+
 def action_rows(message: dict[str, Any]) -> list[dict[str, Any]]:
     return [c for c in message["components"] if c["type"] == 1]
 
@@ -72,8 +76,8 @@ def pick(panel: dict[str, Any], rng: random.Random | None) -> tuple[str, list[st
 
     Without ``rng`` the first option of the first row; with it, any option of any row.
     """
-    # "Take back" would only slow a game down; a part of the board plays nothing
-    aside = ("est:undo:", "est:part:")
+    # "Take back" would only slow a game down; a part of the board and a hint play nothing
+    aside = ("est:undo:", "est:part:", "est:hint:")
     rows = [row for row in panel["components"]
             if row["type"] == 1  # (a V2 panel also holds its text and image)
             and any(not c["custom_id"].startswith(aside) for c in row["components"])]

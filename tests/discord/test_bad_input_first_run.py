@@ -1,4 +1,4 @@
-"""Issue 8, "Bad input": oversized echoes, nonsense timer settings, forged custom ids,
+"""Bad input: oversized echoes, nonsense timer settings, forged custom ids,
 settings changed under an open panel — each answered privately, within Discord's limits."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Issue 21: « Post what a player needs every turn … and give the rest on demand: buttons
+"""« Post what a player needs every turn … and give the rest on demand: buttons
 under the board (GWT:A: market, railway, ships and ports, player boards; Llama Land: each
 estate) that answer privately with that part, and the same parts by a `/estancia board`
 option »."""

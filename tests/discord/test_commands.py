@@ -2,9 +2,6 @@
 
 from __future__ import annotations
 
-import pytest
-
-from games import available_games
 from tests.discord.fakediscord import FakeDiscord, FakeMember
 from tests.discord.harness import Table
 from tests.discord.pasture import CELLS
@@ -41,7 +38,8 @@ async def test_a_typed_label_plays_like_its_key(table: Table, alice: FakeMember,
     assert reply.ephemeral and reply.text.startswith("You chose **Cell D4**.")
     # the rest of the turn is offered right there
     assert reply.custom_ids == [f"est:opt:{game_id}:{info.version + 1}:fence",
-                                f"est:opt:{game_id}:{info.version + 1}:graze"]
+                                f"est:opt:{game_id}:{info.version + 1}:graze",
+                                f"est:hint:{game_id}"]
     fenced = await table.slash(mover, "move", option="fence it")
     assert fenced.text.startswith("You chose **Fence it**.")
 
@@ -57,7 +55,7 @@ async def test_undo_takes_back_a_step_without_chance(table: Table, alice: FakeMe
     assert "Claim a cell." in reply.text
     # the 30 cells again, one button each (a Components V2 panel holds them)
     assert reply.custom_ids == [f"est:opt:{game_id}:{info.version + 2}:{cell.lower()}"
-                                for cell in CELLS]
+                                for cell in CELLS] + [f"est:hint:{game_id}"]
 
 
 async def test_lobby_buttons_join_add_a_computer_and_start(
@@ -138,8 +136,6 @@ async def test_game_autocomplete_offers_the_registered_games(table: Table,
 
 async def test_variant_options_reach_the_game(table: Table, fake: FakeDiscord,
                                               alice: FakeMember) -> None:
-    if "kuhlorado" not in available_games():
-        pytest.skip("kuhlorado has not landed yet")
     reply = await table.slash(alice, "new", game="kuhlorado", options="pro sheet=3")
     assert reply.text.startswith("Lobby open for **Kuhlorado**")
     info = await table.sessions.info(fake.channel_id())

@@ -1,4 +1,4 @@
-"""Issue 22, "When Discord says no": an answer Discord refuses after the step was stored
+"""When Discord says no: an answer Discord refuses after the step was stored
 still tells the player the truth and shows the decision as it now stands."""
 
 from __future__ import annotations
@@ -65,7 +65,7 @@ async def test_a_panel_answer_refused_after_the_step_says_it_was_played(
     panel = await table.click(mover, turn_message, f"est:turn:{game_id}")
     fake.inject("POST", r"/callback$", status=status, code=code, message=message,
                 times=tries(status))
-    chosen = await table.click(mover, panel.message, f"est:sel:{game_id}:{v}:0", ["a1"])
+    chosen = await table.click(mover, panel.message, f"est:opt:{game_id}:{v}:a1")
     assert await version(table, game_id) == v + 1  # the step is stored …
     assert chosen.ephemeral
     assert _(UNEXPECTED) not in chosen.text and "nothing was changed" not in chosen.text
@@ -85,7 +85,7 @@ async def test_a_deferred_panel_whose_edit_is_refused_says_the_step_was_played(
     monkeypatch.setattr(panels, "ANSWER_WITHIN", 0.0)  # deferred first, then edited
     fake.inject("PATCH", r"/messages/@original$", status=400, code=50035,
                 message="Invalid Form Body")
-    chosen = await table.click(mover, panel.message, f"est:sel:{game_id}:{v}:0", ["a1"])
+    chosen = await table.click(mover, panel.message, f"est:opt:{game_id}:{v}:a1")
     assert await version(table, game_id) == v + 1
     assert chosen.text.startswith("You chose **Cell A1**")
     assert f"est:opt:{game_id}:{v + 1}:fence" in chosen.custom_ids

@@ -1,4 +1,4 @@
-"""Issue 8, `estancia run` on a first start: every failure is one line saying what to do
+"""`estancia run` on a first start: every failure is one line saying what to do
 and a non-zero exit, never a traceback; a running bot says it is alive."""
 
 from __future__ import annotations
@@ -134,7 +134,7 @@ async def test_a_running_bot_touches_its_liveness_file(
 
 async def test_a_made_up_token_prints_only_its_one_line(
         fake: FakeDiscord, tmp_path: Path) -> None:
-    """Issue 22.11: no INFO line ("logging in using static token") before the one line."""
+    """No INFO line ("logging in using static token") before the one line."""
     fake.inject("GET", r"^/users/@me$", status=401, code=0, message="401: Unauthorized")
     code, out, err = await estancia_run(fake.base_url, fake.gateway_url, child_env(tmp_path),
                                         tmp_path)
@@ -144,7 +144,7 @@ async def test_a_made_up_token_prints_only_its_one_line(
 
 async def test_a_dev_guild_the_bot_is_not_in_is_one_line(
         fake: FakeDiscord, tmp_path: Path) -> None:
-    """Issue 22.11: DEV_GUILD_ID of a server the bot was never invited to: Discord answers
+    """DEV_GUILD_ID of a server the bot was never invited to: Discord answers
     the command sync with 403 Missing Access (50001) — one line, not a traceback."""
     fake.inject("PUT", r"^/applications/\d+/guilds/\d+/commands$", status=403, code=50001,
                 message="Missing Access")
@@ -159,7 +159,7 @@ async def test_a_dev_guild_the_bot_is_not_in_is_one_line(
 
 async def test_a_file_that_is_no_database_is_refused_before_connecting(
         fake: FakeDiscord, tmp_path: Path) -> None:
-    """Issue 22.12 through `estancia run`: a file that is no database (the check at start
+    """Through `estancia run`: a file that is no database (the check at start
     reads and writes it, as the bot would)."""
     path = tmp_path / "db" / "e.sqlite3"
     path.parent.mkdir()

@@ -1,4 +1,4 @@
-"""Issue 22.10: a French player reads French — the options' refusals, numbers written
+"""A French player reads French — the options' refusals, numbers written
 the French way (Babel), plurals, the turn's deadline, and the log of an English game
 (private answers are in the reader's language)."""
 

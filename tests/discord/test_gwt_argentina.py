@@ -1,4 +1,4 @@
-"""Great Western Trail: Argentina through the fake Discord (issue 9): one player against a
+"""Great Western Trail: Argentina through the fake Discord: one player against a
 computer, by taps only, from the lobby to the final score; boards and decision images are
 attached, every message fits Discord's limits."""
 
@@ -19,7 +19,8 @@ MAX_CLICKS = 6000
 @pytest.fixture
 def quick_computer(monkeypatch: pytest.MonkeyPatch) -> None:
     """A computer with a small budget: the test is about the panels, not its play."""
-    monkeypatch.setattr(ai, "_DEFAULT", ai.GreedyPlayer(samples=1, node_budget=60))
+    monkeypatch.setitem(ai.BUDGETS, "gwt-argentina",
+                        dict.fromkeys(ai.LEVELS, ai.Budget(worlds=1, steps=30)))
 
 
 async def test_a_whole_game_against_a_computer_by_taps(

@@ -1,5 +1,5 @@
 """Great Western Trail: Argentina's events reach the channel with the players' names
-(issue 9's events said "Seat 2"): the engine names seats by reference
+(they once said "Seat 2"): the engine names seats by reference
 (``games.base.seat_ref``) and the bot tells them with the seats' display names."""
 
 from __future__ import annotations
@@ -19,7 +19,8 @@ TURNS = 4
 
 @pytest.fixture
 def quick_computer(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(ai, "_DEFAULT", ai.GreedyPlayer(samples=1, node_budget=60))
+    monkeypatch.setitem(ai.BUDGETS, "gwt-argentina",
+                        dict.fromkeys(ai.LEVELS, ai.Budget(worlds=1, steps=30)))
 
 
 async def test_announcements_name_the_players(

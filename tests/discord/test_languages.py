@@ -181,7 +181,7 @@ async def test_a_computer_seat_plays_in_the_game_language_in_the_cpu_pool(
 
     async def recording(fn: Any, *args: Any, background: bool = False) -> Any:
         if fn.__name__ == "computer_step_of":
-            seen.append(args[-1])
+            seen.append(args[3])
             with i18n.using("en"):  # as in a fresh worker: the caller's language is gone
                 return await real(fn, *args, background=background)
         return await real(fn, *args, background=background)

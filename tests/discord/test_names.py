@@ -1,4 +1,4 @@
-"""Issue 21.6: display names are shown as typed, never as markdown or a mention.
+"""Display names are shown as typed, never as markdown or a mention.
 
 "**Ana**" turned bold, and a name like "<@1002>" showed as a mention of someone else: every
 text that names a player (lobby and turn messages, events, panels, the log, refusals) goes

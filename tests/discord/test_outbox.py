@@ -193,7 +193,7 @@ def with_files(call: Call) -> bool:
 async def test_a_post_refused_with_its_image_goes_without_it_at_once(
         table: Table, fake: FakeDiscord, alice: FakeMember, bob: FakeMember,
         caplog: pytest.LogCaptureFixture) -> None:
-    """Issue 22.2: a refusal (a 400, or Attach Files taken away) is not waited out as if
+    """A refusal (a 400, or Attach Files taken away) is not waited out as if
     Discord were down: the message goes again at once without its image."""
     await lobby_with_two(table, alice, bob)
     await table.slash(alice, "start")
@@ -217,7 +217,7 @@ async def test_a_post_refused_with_its_image_goes_without_it_at_once(
 async def test_a_post_refused_in_every_form_is_given_up_with_a_note(
         table: Table, fake: FakeDiscord, alice: FakeMember, bob: FakeMember,
         caplog: pytest.LogCaptureFixture) -> None:
-    """Issue 22.2: a turn announcement Discord refuses every time (a 400) is tried a
+    """A turn announcement Discord refuses every time (a 400) is tried a
     bounded number of times, then given up with an ERROR and a short note in the
     channel; the game's later announcements never wait on it."""
     await lobby_with_two(table, alice, bob)

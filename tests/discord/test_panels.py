@@ -21,7 +21,7 @@ def decision(count: int, *, label: str = "Option {i}", key: str = "k{i}",
     options = [Option(key=key.format(i=i), label=label.format(i=i),
                       group=f"Group {i // size}" if grouped else None) for i in range(count)]
     if end:
-        options.append(Option(key="end", label="End turn"))
+        options.append(Option(key="end", label="End turn", ends_turn=True))
     return Decision(seat=0, prompt="Pick one.", options=options)
 
 
@@ -57,7 +57,7 @@ def chosen(rows: list[dict]) -> list[str]:
 
 
 def test_up_to_five_options_are_buttons_in_one_row_whatever_their_labels() -> None:
-    """Issue 21: a decision of up to five options is one tap, also when a label is longer
+    """A decision of up to five options is one tap, also when a label is longer
     than 32 characters (a button holds 80)."""
     (row,) = components(5)
     assert [b["type"] for b in row["components"]] == [2] * 5
@@ -126,6 +126,36 @@ def test_beyond_that_the_smallest_groups_stay_buttons_and_the_rest_go_in_menus()
     rows = decision_view(7, 3, decision(40, grouped=True, size=10)).to_components()
     menu = next(r["components"][0] for r in rows if r["components"][0]["type"] == 3)
     assert menu["placeholder"].startswith("Group ")
+
+
+def test_the_hint_button_goes_where_a_panel_has_room_and_never_past_the_limits() -> None:
+    """Issue 24: the grey "Hint" ends the last row of buttons, else takes a row of its
+    own; a panel with no room left does without (``/estancia hint`` still answers), and
+    no panel goes past Discord's limits."""
+    buttons = panel_for(7, 3, decision(3), hint=True).view.to_components()
+    assert [c["custom_id"] for c in buttons[-1]["components"]] == [
+        "est:opt:7:3:k0", "est:opt:7:3:k1", "est:opt:7:3:k2", "est:hint:7"]
+    # 30 options, a button each on a Components V2 panel: the Hint takes a row of its own,
+    # unless "Take back" took the last room the component limit leaves
+    many = panel_for(7, 3, decision(30, grouped=True), hint=True).view
+    assert isinstance(many, LayoutComponents)
+    assert [c["custom_id"] for c in many.rows[-1]] == ["est:hint:7"]
+    many.text, many.images = "text", ["choices.png"]
+    assert component_count(many.to_components()) <= LAYOUT_COMPONENT_LIMIT
+    full_v2 = panel_for(7, 3, decision(30, grouped=True), undo=True, hint=True).view
+    assert [c["custom_id"] for c in full_v2.rows[-1]] == ["est:undo:7:3"]
+    assert not [c for row in full_v2.rows for c in row if c["custom_id"] == "est:hint:7"]
+    # buttons and a menu: "Hint" beside "Take back"
+    menu = panel_for(7, 3, decision(40, grouped=True, size=20), undo=True, hint=True).view
+    assert [c["custom_id"] for c in menu.rows[-1]] == ["est:undo:7:3", "est:hint:7"]
+    full = panel_for(7, 3, decision(20, grouped=True, size=4, end=True), hint=True)
+    assert len(full.view.to_components()) <= 5
+    for count in (110, 400):
+        panel = panel_for(7, 3, decision(count, grouped=True, size=20, end=True), undo=True,
+                          hint=True)
+        assert isinstance(panel.view, LayoutComponents)
+        panel.view.text, panel.view.images = panel.content, ["choices.png"]
+        assert component_count(panel.view.to_components()) <= LAYOUT_COMPONENT_LIMIT
 
 
 def test_what_even_a_v2_panel_cannot_hold_comes_grouped_then_per_group() -> None:

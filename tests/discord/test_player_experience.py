@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import copy
-import importlib.util
 import random
 import threading
 from typing import Any
@@ -12,9 +11,7 @@ import pytest
 
 from bot.core import autoplay
 from bot.discord_ui.panels import decision_view
-from games import available_games
 from games.base import Decision, Option
-from renderer import RENDERERS
 from tests.discord.fakediscord import EPHEMERAL, FakeDiscord, FakeMember
 from tests.discord.harness import Table
 from tests.discord.pasture import CELLS
@@ -26,11 +23,6 @@ from tests.discord.scenario import (
     tap,
     to_move,
 )
-
-
-def needs(game: str) -> None:
-    if game not in available_games() or importlib.util.find_spec(RENDERERS[game]) is None:
-        pytest.skip(f"{game} (engine and renderer) has not landed yet")
 
 
 def rows(message: dict[str, Any]) -> list[list[dict[str, Any]]]:
@@ -67,7 +59,6 @@ def first_move(message: dict[str, Any]) -> tuple[str, list[str] | None]:
 
 async def test_a_hazienda_turn_pings_once_when_it_ends_and_shows_the_hand(
         table: Table, fake: FakeDiscord, alice: FakeMember, bob: FakeMember) -> None:
-    needs("hazienda")
     game_id, turn_message = await started_game(table, alice, bob, game="hazienda")
     members = {alice.user.id: alice, bob.user.id: bob}
     info = await table.sessions.info_by_id(game_id)
@@ -81,7 +72,9 @@ async def test_a_hazienda_turn_pings_once_when_it_ends_and_shows_the_hand(
     assert (f"estancia-{game_id}-{info.version}-hand.png"
             in [a["filename"] for a in panel.message["attachments"]])
     # "End turn" is a grey button on the last row, not the last entry of a long menu
-    (end,) = rows(panel.message)[-1]
+    # (beside the grey "Hint")
+    end, hint = rows(panel.message)[-1]
+    assert hint["label"] == "Hint" and hint["custom_id"] == f"est:hint:{game_id}"
     assert end["label"] == "End turn" and end["style"] == 2
     assert end["custom_id"] == f"est:opt:{game_id}:{info.version}:end"
     for row in rows(panel.message):
@@ -113,7 +106,6 @@ async def test_a_hazienda_turn_pings_once_when_it_ends_and_shows_the_hand(
 
 async def test_hazienda_hand_is_private_text_and_spectators_see_the_public_view(
         table: Table, alice: FakeMember, bob: FakeMember, carol: FakeMember) -> None:
-    needs("hazienda")
     await started_game(table, alice, bob, game="hazienda")
     hand = await table.slash(alice, "hand")
     assert hand.ephemeral
@@ -126,7 +118,6 @@ async def test_hazienda_hand_is_private_text_and_spectators_see_the_public_view(
 
 
 async def test_lobby_and_rules_say_how_many_players(table: Table, alice: FakeMember) -> None:
-    needs("kuhlorado")
     lobby = await table.slash(alice, "new", game="kuhlorado")
     assert "**Kuhlorado** (2 players)" in lobby.text
     rules = await table.slash(alice, "rules")
@@ -139,7 +130,6 @@ async def test_lobby_and_rules_say_how_many_players(table: Table, alice: FakeMem
 async def test_the_click_that_ends_a_turn_is_answered_before_the_computer_plays(
         table: Table, fake: FakeDiscord, alice: FakeMember,
         monkeypatch: pytest.MonkeyPatch) -> None:
-    needs("kuhlorado")
     await table.slash(alice, "new", game="kuhlorado", computers=1)
     await table.slash(alice, "start")
     await table.sessions.wait_for_computers()
@@ -168,7 +158,7 @@ async def test_the_click_that_ends_a_turn_is_answered_before_the_computer_plays(
     else:
         raise AssertionError("alice's turn never ended")
     # answered while the computer has not played yet
-    assert "Your turn is over; Computer is to move." in reply.text
+    assert "Your turn is over; Computer (normal) is to move." in reply.text
     now = await table.sessions.info_by_id(info.id)
     assert now.seats[now.to_move].user_id is None and table.sessions.computers_thinking(info.id)
     assert await table.deliver() == []  # the channel hears of the turn once the computer played
@@ -201,7 +191,6 @@ async def test_the_final_message_pings_every_player_with_the_points_by_category(
 
 async def test_kuhlorado_ends_with_a_breakdown_and_everyone_pinged(
         table: Table, fake: FakeDiscord, alice: FakeMember, bob: FakeMember) -> None:
-    needs("kuhlorado")  # (a whole Hazienda game is played in test_play; it takes longer)
     await play_to_the_end(table, [alice, bob], "kuhlorado", random.Random(3))
     post = fake.channel_posts()[-1]
     content = post.body["content"]
@@ -217,11 +206,11 @@ def grouped_decision() -> Decision:
     options = [Option(key=f"c{i}", label=f"Cell {chr(65 + i // 4)}{i % 4 + 1}",
                       group=f"Row {chr(65 + i // 4)}") for i in range(30)]
     return Decision(seat=0, prompt="Where?", options=[
-        *options, Option(key="end", label="End turn", group="Done")])
+        *options, Option(key="end", label="End turn", group="Done", ends_turn=True)])
 
 
 def test_a_big_decision_is_one_tap_and_keeps_end_turn_one_tap_away() -> None:
-    """Issue 21: 30 cells and "End turn" are 31 buttons on a private (Components V2)
+    """30 cells and "End turn" are 31 buttons on a private (Components V2)
     panel (in rows of five: a row per group would need 44 components); on a public turn
     message (five rows) the smallest rows stay buttons and the others go in a select menu
     that names them."""
@@ -263,8 +252,8 @@ async def test_a_step_that_revealed_nothing_can_be_taken_back_from_the_panel(
     assert "est:undo" not in " ".join(panel.custom_ids)  # nothing to take back yet
     claimed = await tap(table, mover, panel.message, "b3")
     version = info.version + 1
-    assert claimed.custom_ids[-1] == f"est:undo:{game_id}:{version}"
-    (take_back,) = rows(claimed.message)[-1]
+    assert claimed.custom_ids[-2:] == [f"est:undo:{game_id}:{version}", f"est:hint:{game_id}"]
+    take_back, _hint = rows(claimed.message)[-1]
     assert take_back["label"] == "Take back" and take_back["style"] == 2
 
     old_panel = copy.deepcopy(claimed.message)  # the fake edits the panel in place
@@ -272,7 +261,8 @@ async def test_a_step_that_revealed_nothing_can_be_taken_back_from_the_panel(
     assert undone.callback_type == 6 and undone.message["id"] == panel.message["id"]
     assert undone.text.startswith("You took back your last step.")
     assert "Claim a cell." in undone.text and undone.custom_ids == [
-        f"est:opt:{game_id}:{version + 1}:{cell.lower()}" for cell in CELLS]
+        f"est:opt:{game_id}:{version + 1}:{cell.lower()}" for cell in CELLS] + [
+        f"est:hint:{game_id}"]
     assert await table.deliver() == []  # the same turn: no ping
     assert (await table.sessions.info_by_id(game_id)).to_move == info.to_move
 
@@ -282,7 +272,6 @@ async def test_a_step_that_revealed_nothing_can_be_taken_back_from_the_panel(
 
 async def test_take_back_stays_while_the_player_browses_the_rows(
         table: Table, alice: FakeMember, bob: FakeMember) -> None:
-    needs("hazienda")
     game_id, turn_message = await started_game(table, alice, bob, game="hazienda")
     info = await table.sessions.info_by_id(game_id)
     mover = to_move(table, {alice.user.id: alice, bob.user.id: bob}, info)

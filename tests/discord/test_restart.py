@@ -27,7 +27,7 @@ async def test_old_buttons_and_panels_work_after_a_restart(
         reopened = await restarted.click(mover, turn_message, f"est:turn:{game_id}")
         assert reopened.custom_ids == [
             *(f"est:opt:{game_id}:{info.version}:a{i}" for i in range(1, 6)),
-            f"est:sel:{game_id}:{info.version}"]
+            f"est:sel:{game_id}:{info.version}", f"est:hint:{game_id}"]
 
         # the panel opened before the restart is still current and still answers
         played = await restarted.click(mover, panel.message,

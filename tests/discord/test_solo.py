@@ -1,5 +1,5 @@
 """/estancia new with a solo game's option (an automa's difficulty) starts at once, and a
-solo game ends with one result everywhere (issue 20): both scores, Pedro named with his
+solo game ends with one result everywhere: both scores, Pedro named with his
 difficulty, who won — in the recap image, the channel and the thread."""
 
 from __future__ import annotations
@@ -46,7 +46,7 @@ async def test_without_a_difficulty_it_is_a_lobby_as_usual(
 
 async def test_a_whole_solo_game_by_taps(
         table: Table, fake: FakeDiscord, alice: FakeMember) -> None:
-    """Issue 10: a whole solo game against Pedro by taps only — his turn announced after
+    """A whole solo game against Pedro by taps only — his turn announced after
     yours, every panel within Discord's limits, one result at the end."""
     import random
 

@@ -1,4 +1,4 @@
-"""Playing many games at once through the fake Discord (issue 25): a player in three games
+"""Playing many games at once through the fake Discord: a player in three games
 on two servers sees them in one private list (a server's own in a server, all of them in
 a DM) and opens a panel from it with one tap; opted-in DM notices with a small board and
 a jump link, one per turn; closed DMs (50007) fall back to the channel mention and are

@@ -26,22 +26,12 @@ async def fake() -> AsyncIterator[E2EFakeDiscord]:
 BotFactory = Callable[..., Awaitable[BotProcess]]
 
 
-def require_bot_entry_point() -> None:
-    """Skip (with the reason) while ``estancia run``'s modules have not landed yet."""
-    import importlib.util
-
-    for module in ("bot.cli", "bot.core.scheduler"):
-        if importlib.util.find_spec(module) is None:
-            pytest.skip(f"{module} has not landed yet: the bot process cannot start")
-
-
 @pytest.fixture
 async def start_bot(fake: E2EFakeDiscord, tmp_path: Path,
                     db_target: str) -> AsyncIterator[BotFactory]:
     """``await start_bot(TURN_TIMEOUT_HOURS="0.01")`` starts the bot process, on each back
     end (a SQLite file of its own, or the test PostgreSQL database, emptied first); every
     process started here is killed at teardown, whatever happened."""
-    require_bot_entry_point()
     started: list[BotProcess] = []
     # On PostgreSQL a process killed while it held claims leaves them to a restarted one
     # once their lease is over (90 s in production): short here, as in test_processes.

@@ -93,21 +93,26 @@ async def test_reminders_and_the_deadline_fire_after_a_restart(fake, start_bot) 
     posted = len(fake.posts_in(table.channel_id))
 
     await bot.start()
-    if pending[0][0] == "reminder":  # (under heavy load it may have fired before the stop)
-        reminder = await wait_for_post(fake, table.channel_id, posted,
-                                       lambda m: "reminder" in m["content"], timeout=60)
-        assert mentioned_ids(reminder) == [waiting_user]
+    back_before_deadline = time.time() + 2 < pending[-1][1]
     await wait_for_post(fake, table.channel_id, posted,
                         lambda m: turn_button_of(m) is not None
                         and mentioned_ids(m) != [waiting_user], timeout=60)
+    reminders = [m for m in fake.posts_in(table.channel_id)[posted:]
+                 if "a reminder: it is your turn" in m["content"]]
+    assert all(mentioned_ids(m) == [waiting_user] for m in reminders)
+    # The reminder fell due while the bot was down; back well before the deadline, the bot
+    # sends it (under heavy load it may have fired before the stop; a reminder found
+    # overdue together with its deadline is dropped, the turn being played at once).
+    if pending[0][0] == "reminder" and back_before_deadline:
+        assert reminders, "the reminder due while the bot was down was not sent"
     after = table.record()
     assert after.version > record.version, "the deadline did not play the turn"
     assert any(m.by_computer and m.seat == record.to_move() for m in after.moves)
     assert dbcheck.replay_problems(after) == []
     await wait_drained(bot.db_path)
     reminders = [m for m in fake.posts_in(table.channel_id)
-                 if "reminder" in m["content"] and mentioned_ids(m) == [waiting_user]]
-    assert len(reminders) == 1, "the reminder was posted more than once (or never)"
+                 if "a reminder: it is your turn" in m["content"]]
+    assert len(reminders) <= 1, "the reminder was posted more than once"
     await bot.stop()
     assert log_problems(bot.log_text()) == []
 

@@ -1,4 +1,4 @@
-"""Issue 22.3: a stop (SIGTERM, as ``docker stop`` sends it) while a tap is being
+"""A stop (SIGTERM, as ``docker stop`` sends it) while a tap is being
 answered finishes that answer before the bot closes its connection to Discord: the
 move is stored and the player sees it, and the game plays on after the restart."""
 

@@ -1,4 +1,4 @@
-"""Issue 22, done when "a restart, a kill and each injected refusal leave every game
+"""Done when "a restart, a kill and each injected refusal leave every game
 playable with every player told the truth": one Kuhlorado game through the real bot
 process, meeting in turn every refusal the issue names — a panel's answer refused after
 its step was stored, turn messages refused with their board, a turn message refused in

@@ -13,8 +13,9 @@ import json
 
 import pytest
 
-from games import available_games, get_game
-from games.ai import GreedyPlayer, choose_random
+from bot.core.autoplay import TurnMemory
+from games import ai, available_games, get_game
+from games.ai import choose_random
 from games.base import IllegalMove
 from games.rng import Rng
 from tests.games.playout import playout, replay
@@ -28,6 +29,11 @@ def configs(game):
         yield seats, None
 
 
+#: Every game at every seat count: one test each, so that parallel workers share them.
+SEATINGS = [pytest.param(name, seats, id=f"{name}-{seats}")
+            for name in GAMES for seats, _ in configs(get_game(name))]
+
+
 @pytest.fixture(params=GAMES)
 def game(request):
     return get_game(request.param)
@@ -37,46 +43,48 @@ def test_at_least_one_game_is_registered():
     assert "kuhlorado" in GAMES
 
 
-def test_random_games_keep_the_contract(game):
-    for seats, options in configs(game):
-        for seed in range(GAMES_PER_CONFIG):
-            def check(before, after, seat, key, game=game):
-                assert game.load(game.dump(after)) == after, "JSON round trip changed the state"
-                assert before.step + 1 == after.step
-                json.dumps(game.view(after, None))
-                for s in range(after.seats):
-                    json.dumps(game.view(after, s))
+@pytest.mark.parametrize(("name", "seats"), SEATINGS)
+def test_random_games_keep_the_contract(name, seats):
+    game, options = get_game(name), None
+    for seed in range(GAMES_PER_CONFIG):
+        def check(before, after, seat, key, game=game):
+            assert game.load(game.dump(after)) == after, "JSON round trip changed the state"
+            assert before.step + 1 == after.step
+            json.dumps(game.view(after, None))
+            for s in range(after.seats):
+                json.dumps(game.view(after, s))
 
-            end, moves = playout(game, seats, options, seed, each_step=check)
-            assert game.pending(end) is None
-            scores = game.scores(end)
-            assert set(scores) == set(range(seats))
-            assert all("total" in sc for sc in scores.values())
-            winners = game.winners(end)
-            assert set(winners) <= set(range(seats))
-            # only a solo game can end with no winning seat: its automa won
-            automa = game.automa(end)
-            assert automa is None or (seats == 1 and "total" in automa.scores)
-            assert winners or (automa is not None and automa.won), "a game ends with a winner"
-            assert replay(game, seats, options, seed, moves) == end, "replay diverged"
+        end, moves = playout(game, seats, options, seed, each_step=check)
+        assert game.pending(end) is None
+        scores = game.scores(end)
+        assert set(scores) == set(range(seats))
+        assert all("total" in sc for sc in scores.values())
+        winners = game.winners(end)
+        assert set(winners) <= set(range(seats))
+        # only a solo game can end with no winning seat: its automa won
+        automa = game.automa(end)
+        assert automa is None or (seats == 1 and "total" in automa.scores)
+        assert winners or (automa is not None and automa.won), "a game ends with a winner"
+        assert replay(game, seats, options, seed, moves) == end, "replay diverged"
 
 
-def test_random_games_with_side_steps_keep_the_contract(game):
+@pytest.mark.parametrize(("name", "seats"), SEATINGS)
+def test_random_games_with_side_steps_keep_the_contract(name, seats):
     """Seats also take what they may do outside the pending decision (side decisions,
     e.g. GWT:A's exchange tokens on another's turn): every side decision is well formed,
     none is offered to the seat to move, a side step leaves the pending decision as it
     was, and replaying the moves — side steps included, logged as (seat, key) like any
     other — reproduces the game exactly."""
-    for seats, options in configs(game):
-        for seed in range(3):
-            def check(before, after, seat, key, game=game):
-                assert game.load(game.dump(after)) == after, "JSON round trip changed the state"
-                assert before.step + 1 == after.step
+    game, options = get_game(name), None
+    for seed in range(3):
+        def check(before, after, seat, key, game=game):
+            assert game.load(game.dump(after)) == after, "JSON round trip changed the state"
+            assert before.step + 1 == after.step
 
-            end, moves = playout(game, seats, options, seed, each_step=check, sides=0.3)
-            assert game.pending(end) is None
-            assert all(game.side_decision(end, s) is None for s in range(seats))
-            assert replay(game, seats, options, seed, moves) == end, "replay diverged"
+        end, moves = playout(game, seats, options, seed, each_step=check, sides=0.3)
+        assert game.pending(end) is None
+        assert all(game.side_decision(end, s) is None for s in range(seats))
+        assert replay(game, seats, options, seed, moves) == end, "replay diverged"
 
 
 def test_holdings_are_short_named_texts(game):
@@ -123,21 +131,26 @@ def test_refusals_change_nothing(game):
     assert game.dump(state) == snapshot
 
 
-def test_greedy_player_beats_random(game):
+def test_the_computer_player_beats_random(game):
     """The computer player is better than random: it wins clearly more than half."""
-    # A deliberately small budget keeps this test quick; the bot's default is larger.
-    greedy = GreedyPlayer(samples=1, node_budget=60)
+    # A deliberately small budget keeps this test quick; the bot's levels search more.
+    budget = ai.Budget(worlds=1, steps=40)
     seats = max(2, game.min_seats)
     wins = 0
     rounds = 6
     for seed in range(rounds):
-        greedy_seat = seed % seats
+        computer_seat = seed % seats
+        memory = TurnMemory()
 
-        def chooser(g, state, seat, rng, greedy_seat=greedy_seat):
-            if seat == greedy_seat:
-                return greedy.choose(g, state, seat, rng)
-            return choose_random(g, state, seat, rng)
+        def chooser(g, state, seat, rng, computer_seat=computer_seat, memory=memory):
+            decision = g.pending(state)
+            if seat != computer_seat:
+                return choose_random(g, state, seat, rng)
+            key = ai.pick(ai.rank(g, state, seat, rng, budget, memory.seen(decision)),
+                          budget, rng)
+            memory.leave(decision)
+            return key
 
         end, _ = playout(game, seats, None, 1000 + seed, chooser=chooser)
-        wins += greedy_seat in game.winners(end)
-    assert wins >= rounds * 0.65, f"greedy won only {wins}/{rounds}"
+        wins += computer_seat in game.winners(end)
+    assert wins >= rounds * 0.65, f"the computer won only {wins}/{rounds}"

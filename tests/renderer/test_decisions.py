@@ -1,4 +1,4 @@
-"""Decision images (issue 8): the region of the board holding a decision's places, each
+"""Decision images: the region of the board holding a decision's places, each
 place carrying the mark of its button or select option, big enough to read at 400 px."""
 
 from __future__ import annotations
@@ -7,8 +7,10 @@ import pytest
 
 from games.hazienda import GAME as HAZIENDA
 from games.kuhlorado import GAME as KUHLORADO
-from renderer import hazienda, kuhlorado, render_decision_png
+from renderer import render_decision_png
 from renderer.fonts import MIN_PHONE_TEXT, phone_px, recording
+from renderer.hazienda import board as hazienda_board
+from renderer.kuhlorado import board as kuhlorado_board
 from renderer.marks import DECISION_WIDTH, MARK_PHONE_TEXT, Box, region_around
 from tests.renderer.samples import played
 
@@ -51,11 +53,11 @@ def first_decision_with_places(game, states, at_least=1):
 # -- Hazienda -------------------------------------------------------------------------------------
 
 def test_hazienda_decision_marks_every_place_inside_a_zoomed_crop(monkeypatch):
-    drawn = drawn_marks(monkeypatch, hazienda)
+    drawn = drawn_marks(monkeypatch, hazienda_board)
     state, decision = first_decision_with_places(HAZIENDA, played("hazienda", 3))
     marks = key_places(decision)
     with recording() as log:
-        image = hazienda.render_decision(HAZIENDA.view(state, decision.seat), NAMES, marks)
+        image = hazienda_board.render_decision(HAZIENDA.view(state, decision.seat), NAMES, marks)
     assert image.width <= DECISION_WIDTH
     assert sorted(text for _, text in drawn) == sorted(marks.values())
     for (x, y), _ in drawn:
@@ -70,16 +72,16 @@ def test_hazienda_decision_on_a_few_hexes_is_zoomed_with_big_marks():
     view = HAZIENDA.view(played("hazienda", 2)[0], None)
     marks = {"H10": "1", "H11": "2", "I10": "3/4"}
     with recording() as log:
-        image = hazienda.render_decision(view, NAMES, marks)
-    board = hazienda.render(view, NAMES)
+        image = hazienda_board.render_decision(view, NAMES, marks)
+    board = hazienda_board.render(view, NAMES)
     assert image.height < board.height
     assert phone_px(log.smallest("mark"), image.width) >= MARK_PHONE_TEXT
 
 
 def test_hazienda_decision_ignores_places_off_the_map_and_none_without_any():
     view = HAZIENDA.view(played("hazienda", 2)[0], None)
-    assert hazienda.render_decision(view, NAMES, {"Z99": "1", "nonsense": "2"}) is None
-    assert hazienda.render_decision(view, NAMES, {"Z99": "1", "h10": "2"}) is not None
+    assert hazienda_board.render_decision(view, NAMES, {"Z99": "1", "nonsense": "2"}) is None
+    assert hazienda_board.render_decision(view, NAMES, {"Z99": "1", "h10": "2"}) is not None
 
 
 def test_hazienda_decision_png_through_the_dispatcher():
@@ -102,11 +104,11 @@ def test_the_decision_region_keeps_context_and_stays_on_the_board():
 # -- Kuhlorado ------------------------------------------------------------------------------------
 
 def test_kuhlorado_decision_marks_every_cell_with_the_sheet_labels(monkeypatch):
-    drawn = drawn_marks(monkeypatch, kuhlorado)
+    drawn = drawn_marks(monkeypatch, kuhlorado_board)
     state, decision = first_decision_with_places(KUHLORADO, played("kuhlorado", 2))
     marks = key_places(decision)
     with recording() as log:
-        image = kuhlorado.render_decision(KUHLORADO.view(state, None), NAMES, marks)
+        image = kuhlorado_board.render_decision(KUHLORADO.view(state, None), NAMES, marks)
     assert sorted(text for _, text in drawn) == sorted(marks.values())
     for (x, y), _ in drawn:
         assert 0 <= x <= image.width and 0 <= y <= image.height
@@ -116,9 +118,9 @@ def test_kuhlorado_decision_marks_every_cell_with_the_sheet_labels(monkeypatch):
 
 def test_kuhlorado_decision_on_one_corner_is_a_crop_with_bigger_cells():
     view = KUHLORADO.view(played("kuhlorado", 2)[0], None)
-    image = kuhlorado.render_decision(view, NAMES, {"A1": "1", "b2": "2"})
+    image = kuhlorado_board.render_decision(view, NAMES, {"A1": "1", "b2": "2"})
     # 3×3 cells at most DECISION_MAX_CELL each, plus the label bands
-    assert image.width <= 3 * kuhlorado.DECISION_MAX_CELL + kuhlorado.LABEL_BAND
-    assert (image.width - kuhlorado.LABEL_BAND) / 3 > kuhlorado.CELL
-    assert kuhlorado.render_decision(view, NAMES, {"Z9": "1"}) is None
+    assert image.width <= 3 * kuhlorado_board.DECISION_MAX_CELL + kuhlorado_board.LABEL_BAND
+    assert (image.width - kuhlorado_board.LABEL_BAND) / 3 > kuhlorado_board.CELL
+    assert kuhlorado_board.render_decision(view, NAMES, {"Z9": "1"}) is None
 

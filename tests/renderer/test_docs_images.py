@@ -1,4 +1,4 @@
-"""The README shows one board of each game (issue 8), small files made by
+"""The README shows one board of each game, small files made by
 ``python -m tests.renderer.samples --docs``."""
 
 from __future__ import annotations

@@ -9,8 +9,12 @@ from PIL import Image, ImageDraw
 
 import renderer
 from bench.render import mid_game_view
-from renderer import fonts
+from games import get_game
+from renderer import fonts, sprites
 from renderer.fonts import draw_on, font, length
+from renderer.gwt_argentina import board as gwt_board
+from renderer.hazienda import board as hazienda_board
+from renderer.hazienda.board import DECISION_ZOOMS, decision_zoom
 
 
 def _both(box, **args) -> tuple[bytes, bytes]:
@@ -72,16 +76,14 @@ def test_length_is_the_fonts_own():
 def test_gwt_boards_are_the_same_whatever_height_was_drawn_before(monkeypatch):
     """A board drawn on a canvas of the last height (exactly filled, shorter or taller) is
     the board drawn on a fresh canvas, cut to its height."""
-    from renderer import gwt_argentina
-
     views = [mid_game_view("gwt-argentina", steps) for steps in (0, 150, 3, 150)]
     fresh = []
     for view, names in views:
-        monkeypatch.setattr(gwt_argentina, "_HEIGHTS", {})
+        monkeypatch.setattr(gwt_board, "_HEIGHTS", {})
         fresh.append(renderer.render_image("gwt-argentina", view, names))
     heights = {image.height for image in fresh}
     assert len(heights) > 1  # boards of different heights, one after the other
-    monkeypatch.setattr(gwt_argentina, "_HEIGHTS", {})
+    monkeypatch.setattr(gwt_board, "_HEIGHTS", {})
     for (view, names), image in zip(views, fresh, strict=True):
         again = renderer.render_image("gwt-argentina", view, names)
         assert (again.size, again.tobytes()) == (image.size, image.tobytes())
@@ -90,41 +92,33 @@ def test_gwt_boards_are_the_same_whatever_height_was_drawn_before(monkeypatch):
 def test_hazienda_decision_images_cut_one_drawing_of_the_empty_map():
     """Decision images at one zoom cut their regions from one drawing of the empty map,
     and a cut image is the same whether that drawing was cached or made for it."""
-    from games import get_game
-    from renderer import hazienda
-
     game = get_game("hazienda")
     view = game.view(game.setup(2, game.parse_options(None), 4), None)
     left, right = {"B3": "1", "C3": "2"}, {"B9": "1", "C10": "2/3"}
-    hazienda.decision_layer.cache_clear()
-    first = hazienda.render_decision(view, ["Ana", "Bo"], left).tobytes()
-    hazienda.render_decision(view, ["Ana", "Bo"], right)
-    assert hazienda.decision_layer.cache_info().misses == 1
-    assert hazienda.decision_layer.cache_info().hits == 1
-    hazienda.decision_layer.cache_clear()
-    assert hazienda.render_decision(view, ["Ana", "Bo"], left).tobytes() == first
+    hazienda_board.decision_layer.cache_clear()
+    first = hazienda_board.render_decision(view, ["Ana", "Bo"], left).tobytes()
+    hazienda_board.render_decision(view, ["Ana", "Bo"], right)
+    assert hazienda_board.decision_layer.cache_info().misses == 1
+    assert hazienda_board.decision_layer.cache_info().hits == 1
+    hazienda_board.decision_layer.cache_clear()
+    assert hazienda_board.render_decision(view, ["Ana", "Bo"], left).tobytes() == first
 
 
 def test_hazienda_hex_names_are_drawn_once_and_pasted():
     """The names of a decision image's hexes are sprites (renderer.sprites): a second
     image of the same region draws none of them again and comes out the same."""
-    from games import get_game
-    from renderer import hazienda, sprites
-
     game = get_game("hazienda")
     view = game.view(game.setup(2, game.parse_options(None), 4), None)
     sprites._sprite.cache_clear()
-    first = hazienda.render_decision(view, ["Ana", "Bo"], {"B3": "1", "C3": "2"}).tobytes()
+    first = hazienda_board.render_decision(view, ["Ana", "Bo"], {"B3": "1", "C3": "2"}).tobytes()
     drawn = sprites._sprite.cache_info().misses
     assert drawn > 20  # a name per unmarked hex, among the pieces
-    again = hazienda.render_decision(view, ["Ana", "Bo"], {"B3": "1", "C3": "2"}).tobytes()
+    again = hazienda_board.render_decision(view, ["Ana", "Bo"], {"B3": "1", "C3": "2"}).tobytes()
     assert sprites._sprite.cache_info().misses == drawn
     assert again == first
 
 
 def test_hazienda_decision_zooms_are_the_largest_that_fits():
-    from renderer.hazienda import DECISION_ZOOMS, decision_zoom
-
     assert decision_zoom(100) == DECISION_ZOOMS[0]
     assert decision_zoom(DECISION_ZOOMS[3] + 0.01) == DECISION_ZOOMS[3]
     assert decision_zoom(1.5) == 1.5  # below them all: drawn at the zoom that fits

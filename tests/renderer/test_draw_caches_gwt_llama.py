@@ -1,21 +1,26 @@
 """The parts of the Great Western Trail: Argentina board drawn once and pasted after that
-(``renderer/gwt_argentina_layers.py``) and Llama Land's fast cards
-(``renderer/llama_land_cards.py``) change no pixel: boards, seated boards and decision
+(``renderer/gwt_argentina/layers.py``) and Llama Land's fast cards
+(``renderer/llama_land/cards.py``) change no pixel: boards, seated boards and decision
 images, in English and in French."""
 
 from __future__ import annotations
+
+import random
 
 import pytest
 from PIL import Image, ImageDraw
 
 from games.i18n import using
-from renderer import fonts, gwt_argentina_layers, llama_land, llama_land_cards, render_image
+from renderer import fonts, render_image
+from renderer.gwt_argentina import layers as gwt_layers
 from renderer.gwt_argentina import render_decision as gwt_decision
-from renderer.gwt_argentina_base import Canvas
+from renderer.gwt_argentina.canvas import Canvas
+from renderer.llama_land import board as llama_board
+from renderer.llama_land import cards as llama_cards
 from renderer.llama_land import render_decision as llama_decision
 from tests.renderer.samples import board_samples, decision_samples
 
-LAYERS = {"gwt-argentina": gwt_argentina_layers}
+LAYERS = {"gwt-argentina": gwt_layers}
 DECISIONS = {"gwt-argentina": gwt_decision, "llama-land": llama_decision}
 
 
@@ -67,21 +72,19 @@ def test_a_part_blending_with_what_lies_under_it_is_drawn_in_place():
         canvas.text((x + 4, y + 4), "Buenos Aires", size=22)
 
     for paint in (text_alone, text_on_a_box):
-        gwt_argentina_layers.KEPT.clear()
+        gwt_layers.KEPT.clear()
         pasted, drawn = Canvas(80, 240, (40, 90, 160)), Canvas(80, 240, (40, 90, 160))
         for _ in range(3):  # noted, then built and kept (or not), then pasted
             pasted.paste_drawn((13.5, 21.25), (174, 36), paint)
             paint(drawn, 13.5, 21.25)
             assert pasted.image.tobytes() == drawn.image.tobytes()
-        kept = gwt_argentina_layers._layer(Canvas, paint, (), (1.5, 1.25), (190, 60), "en")
+        kept = gwt_layers._layer(Canvas, paint, (), (1.5, 1.25), (190, 60), "en")
         assert (kept is None) == (paint is text_alone)
 
 
 def test_large_llama_land_cards_are_pillows_rounded_rectangles():
-    """:func:`llama_land_cards.rounded_box` against ``ImageDraw.rounded_rectangle``:
+    """:func:`llama_cards.rounded_box` against ``ImageDraw.rounded_rectangle``:
     cards of every size (down to those it leaves to Pillow), radius, outline and width."""
-    import random
-
     rng = random.Random(7)
     for _ in range(300):
         x0, y0 = rng.randint(0, 60), rng.randint(0, 60)
@@ -93,15 +96,15 @@ def test_large_llama_land_cards_are_pillows_rounded_rectangles():
         pillow = Image.new("RGB", (260, 260), (247, 243, 232))
         ImageDraw.Draw(pillow).rounded_rectangle(box, **args)
         ours = Image.new("RGB", (260, 260), (247, 243, 232))
-        llama_land_cards.rounded_box(fonts.draw_on(ours), box, **args)
+        llama_cards.rounded_box(fonts.draw_on(ours), box, **args)
         assert pillow.tobytes() == ours.tobytes(), (box, args)
-    assert llama_land_cards._card_plan.cache_info().currsize > 0  # the fast way was taken
+    assert llama_cards._card_plan.cache_info().currsize > 0  # the fast way was taken
 
 
 def test_a_card_leaves_its_hole_unfilled():
     box, hole = (10, 10, 200, 150), (40, 50, 120, 130)
     card = Image.new("RGB", (220, 170), (1, 2, 3))
-    llama_land_cards.rounded_box(fonts.draw_on(card), box, 12, (255, 253, 246),
+    llama_cards.rounded_box(fonts.draw_on(card), box, 12, (255, 253, 246),
                                   (60, 60, 60), 4, hole=hole)
     full = Image.new("RGB", (220, 170), (1, 2, 3))
     ImageDraw.Draw(full).rounded_rectangle(box, 12, (255, 253, 246), (60, 60, 60), 4)
@@ -113,7 +116,7 @@ def test_a_card_leaves_its_hole_unfilled():
 
 
 def test_llama_land_boards_with_fast_cards_are_pillows(monkeypatch):
-    """Boards and decision images drawn with :func:`llama_land_cards.rounded_box` (an
+    """Boards and decision images drawn with :func:`llama_cards.rounded_box` (an
     estate's window left unfilled, then covered by the estate) are the pixels of the same
     boards with Pillow's own rounded rectangles."""
     fast = _drawn("llama-land", True, monkeypatch)
@@ -121,5 +124,5 @@ def test_llama_land_boards_with_fast_cards_are_pillows(monkeypatch):
     def pillows(draw, box, radius, fill, outline=None, width=1, hole=None):
         draw.rounded_rectangle(box, radius, fill, outline, width)
 
-    monkeypatch.setattr(llama_land, "rounded_box", pillows)
+    monkeypatch.setattr(llama_board, "rounded_box", pillows)
     assert _drawn("llama-land", True, monkeypatch) == fast

@@ -1,23 +1,28 @@
-"""The Great Western Trail: Argentina board image (issue 9): every place a decision can
+"""The Great Western Trail: Argentina board image: every place a decision can
 name is drawn, the pieces stand where the view puts them, a seated view adds the player's
-board and hand, and decision images mark every legal place. Issue 21: the posted board
+board and hand, and decision images mark every legal place. The posted board
 fits a phone's chat (at most twice as tall as wide) and the rest comes in parts."""
 
 from __future__ import annotations
 
 import itertools
+import random
 
 import pytest
 from PIL import ImageDraw
 
+from games import get_game
 from games.gwt_argentina import GAME
-from games.gwt_argentina.data_europe import port_city
-from games.gwt_argentina.data_trail import ALL_SPACES
-from renderer import gwt_argentina, gwt_argentina_layers
+from games.gwt_argentina.data.europe import port_city
+from games.gwt_argentina.data.trail import ALL_SPACES
 from renderer.colours import DISTINCT, delta_e
-from renderer.gwt_argentina_base import FARMER_FILL, FLOOR, PLAYER_FILL, Canvas
-from renderer.gwt_argentina_market import MARKER
-from renderer.gwt_argentina_trail import (
+from renderer.gwt_argentina import board as gwt_board
+from renderer.gwt_argentina import layers as gwt_layers
+from renderer.gwt_argentina.board import table_names
+from renderer.gwt_argentina.canvas import FARMER_FILL, FLOOR, PLAYER_FILL, Canvas
+from renderer.gwt_argentina.market import MARKER
+from renderer.gwt_argentina.players import hand_value
+from renderer.gwt_argentina.trail import (
     BA_FILL,
     DISC_R,
     EMPTY_FILL,
@@ -31,7 +36,7 @@ NAMES = ["Alice", "Bob", "Chen", "Dolores"]
 
 def painted(view) -> Canvas:
     """Every section drawn on one canvas: the posted board and every part."""
-    canvas, _ = gwt_argentina._paint(view, NAMES[:view["seats"]], gwt_argentina.SECTIONS)
+    canvas, _ = gwt_board._paint(view, NAMES[:view["seats"]], gwt_board.SECTIONS)
     return canvas
 
 
@@ -113,21 +118,21 @@ def test_the_players_are_apart_from_each_other_and_from_the_trail():
 
 def test_the_player_boards_part_of_a_seated_view_shows_the_players_hand(monkeypatch):
     state = played("gwt-argentina", 3)[40]
-    public = gwt_argentina.render(GAME.view(state, None), NAMES[:3])
+    public = gwt_board.render(GAME.view(state, None), NAMES[:3])
     cards = []
-    real = gwt_argentina.paint_seat_board.__globals__["paint_card"]
+    real = gwt_board.paint_seat_board.__globals__["paint_card"]
 
     def spy(canvas, x, y, card):
         cards.append(card)
         return real(canvas, x, y, card)
 
-    monkeypatch.setitem(gwt_argentina.paint_seat_board.__globals__, "paint_card", spy)
+    monkeypatch.setitem(gwt_board.paint_seat_board.__globals__, "paint_card", spy)
     seated_view = GAME.view(state, 1)
-    seated = gwt_argentina.render(seated_view, NAMES[:3])
+    seated = gwt_board.render(seated_view, NAMES[:3])
     assert seated.size == public.size and seated.width == 800  # the same posted board
     assert cards == []
-    boards = gwt_argentina.render_part(seated_view, NAMES[:3], "players")
-    spectators = gwt_argentina.render_part(GAME.view(state, None), NAMES[:3], "players")
+    boards = gwt_board.render_part(seated_view, NAMES[:3], "players")
+    spectators = gwt_board.render_part(GAME.view(state, None), NAMES[:3], "players")
     assert boards is not None and spectators is not None
     assert boards.height > spectators.height
     assert cards == seated_view["private"]["hand"]
@@ -135,25 +140,25 @@ def test_the_player_boards_part_of_a_seated_view_shows_the_players_hand(monkeypa
 
 @pytest.mark.parametrize("seats", [1, 2, 3, 4])
 def test_the_posted_board_and_every_part_fit_a_phone(seats):
-    """Issue 21: « a posted board is at most twice as tall as it is wide » (800 × 2,946
+    """« a posted board is at most twice as tall as it is wide » (800 × 2,946
     before); the market, the railway, the ships and ports and the players' boards come
     on demand, each as a part no taller either."""
     states = played("gwt-argentina", seats)
-    assert [key for key, _name in gwt_argentina.parts(GAME.view(states[0], None), NAMES)] == [
+    assert [key for key, _name in gwt_board.parts(GAME.view(states[0], None), NAMES)] == [
         "market", "railway", "ships", "players"]
     for state in (states[0], states[len(states) // 2], states[-1]):
         for seat in (None, 0):
             view = GAME.view(state, seat)
-            board = gwt_argentina.render(view, NAMES[:seats])
+            board = gwt_board.render(view, NAMES[:seats])
             assert board.width == 800 and board.height <= 2 * board.width, board.size
-            for key, _name in gwt_argentina.parts(view, NAMES[:seats]):
-                part = gwt_argentina.render_part(view, NAMES[:seats], key)
+            for key, _name in gwt_board.parts(view, NAMES[:seats]):
+                part = gwt_board.render_part(view, NAMES[:seats], key)
                 assert part is not None and part.height <= 2 * part.width, (key, part.size)
-    assert gwt_argentina.render_part(GAME.view(states[0], None), NAMES, "nowhere") is None
+    assert gwt_board.render_part(GAME.view(states[0], None), NAMES, "nowhere") is None
 
 
 def test_the_objective_cards_are_shown_whole(monkeypatch):
-    """Issue 21: « objective cards are cut off (`1 val-3 1 Franq. 1 bl…`) »: each card on
+    """« objective cards are cut off (`1 val-3 1 Franq. 1 bl…`) »: each card on
     display says its points, every condition and its action, nothing shortened."""
     texts = []
     real = Canvas.text
@@ -165,31 +170,29 @@ def test_the_objective_cards_are_shown_whole(monkeypatch):
         return real(self, xy, text, size, bold, fill or "#000", anchor, condensed, width)
 
     monkeypatch.setattr(Canvas, "text", spy)
-    monkeypatch.setattr(gwt_argentina_layers, "KEEP", False)  # every card drawn
+    monkeypatch.setattr(gwt_layers, "KEEP", False)  # every card drawn
     for seats in (2, 4):
         for state in played("gwt-argentina", seats)[::97]:
-            gwt_argentina.render_part(GAME.view(state, None), NAMES[:seats], "market")
+            gwt_board.render_part(GAME.view(state, None), NAMES[:seats], "market")
     cards = [(t, cut) for t, cut in texts if t.startswith(("Objective ", "at once: "))]
     assert len(cards) >= 8 and not [t for t, cut in texts if cut], [t for t, c in texts if c]
 
 
 def test_the_hand_value_counts_each_breed_once():
     """« Chaque race ne compte qu'une seule fois » (valeur d'élevage de la main)."""
-    from renderer.gwt_argentina_player import hand_value
-
     # Niata 1 twice, Patagonico 2, Caracu 1, Aberdeen-Angus 5
     assert hand_value(["0:NI1", "0:NI2", "0:PA1", "CA1", "AA1", "EX", "OB03"]) == 9
 
 
 def test_a_hire_decision_marks_every_worker_offered(monkeypatch):
     drawn = []
-    real = gwt_argentina.draw_mark
+    real = gwt_board.draw_mark
 
     def spy(draw: ImageDraw.ImageDraw, centre, text, size):
         drawn.append(text)
         return real(draw, centre, text, size)
 
-    monkeypatch.setattr(gwt_argentina, "draw_mark", spy)
+    monkeypatch.setattr(gwt_board, "draw_mark", spy)
     for state in played("gwt-argentina", 4):
         decision = GAME.pending(state)
         if decision and any((o.at or "").startswith("job:") for o in decision.options):
@@ -197,26 +200,23 @@ def test_a_hire_decision_marks_every_worker_offered(monkeypatch):
     else:
         raise AssertionError("no hire in the sample game")
     marks = decision_marks(decision)
-    image = gwt_argentina.render_decision(GAME.view(state, decision.seat), NAMES, marks)
+    image = gwt_board.render_decision(GAME.view(state, decision.seat), NAMES, marks)
     assert image is not None and image.width == 800 and image.height < 800
     assert sorted(drawn) == sorted(marks.values())
 
 
 def test_a_decision_without_a_known_place_gives_no_image():
     view = GAME.view(played("gwt-argentina", 2)[0], None)
-    assert gwt_argentina.render_decision(view, NAMES[:2], {"nowhere": "1"}) is None
+    assert gwt_board.render_decision(view, NAMES[:2], {"nowhere": "1"}) is None
 
 
 def test_the_log_names_the_players():
-    assert gwt_argentina.named("⟨seat 2⟩ moves to N3.", NAMES) == "Bob moves to N3."
+    assert gwt_board.named("⟨seat 2⟩ moves to N3.", NAMES) == "Bob moves to N3."
 
 
 def test_pedro_is_named_on_a_solo_board():
-    """Issue 10: Pedro's turn is « shown on the board »; he holds no seat, so the
+    """Pedro's turn is « shown on the board »; he holds no seat, so the
     front end passes one name and the board names the second player Pedro."""
-    from games import get_game
-    from renderer.gwt_argentina import table_names
-
     game = get_game("gwt-argentina")
     view = game.view(game.setup(1, game.parse_options({"difficulty": "easy"}), 3), None)
     assert table_names(view, ["Alice"]) == ["Alice", "Pedro"]
@@ -227,8 +227,6 @@ def test_pedro_is_named_on_a_solo_board():
 def test_a_finished_solo_board_names_pedro_when_he_wins(monkeypatch):
     """« Vous gagnez si votre total de PV est supérieur à celui de Pedro » (solo chapter,
     end of the game): a finished solo board must not crown the player when Pedro is ahead."""
-    import random
-
     state = GAME.setup(1, GAME.parse_options({"difficulty": "moderate"}), 7)
     rng = random.Random(1)
     while (decision := GAME.pending(state)) is not None:
@@ -236,12 +234,12 @@ def test_a_finished_solo_board_names_pedro_when_he_wins(monkeypatch):
     you, pedro = GAME.scores(state)[0]["total"], GAME.pedro_scores(state)["total"]
     assert you < pedro  # random play against Pedro
     heads = []
-    real = gwt_argentina.Canvas.text
+    real = gwt_board.Canvas.text
 
     def spy(canvas, xy, text, *args, **kwargs):
         heads.append(text)
         return real(canvas, xy, text, *args, **kwargs)
 
-    monkeypatch.setattr(gwt_argentina.Canvas, "text", spy)
-    gwt_argentina.render(GAME.view(state, None), NAMES[:1])
+    monkeypatch.setattr(gwt_board.Canvas, "text", spy)
+    gwt_board.render(GAME.view(state, None), NAMES[:1])
     assert heads[0] == f"Game over — Pedro wins with {pedro} VP"

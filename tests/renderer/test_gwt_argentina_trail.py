@@ -1,4 +1,4 @@
-"""The trail of the Great Western Trail: Argentina board (issue 9, « the trail with every
+"""The trail of the Great Western Trail: Argentina board (« the trail with every
 tile and estanciero, tolls »): drawn in the order of the board's trail with its forks,
 every toll a hand icon with this table's price, trail moves marked on decision images,
 and every text in the viewer's language."""
@@ -11,32 +11,34 @@ import re
 import pytest
 
 from games.gwt_argentina import GAME
-from games.gwt_argentina.data_trail import ALL_SPACES, SHORTCUTS, TOLLS, TRAIL
+from games.gwt_argentina.data.trail import ALL_SPACES, SHORTCUTS, TOLLS, TRAIL
+from games.gwt_argentina.trail import hand_of
 from games.i18n import PSEUDO, using
-from renderer import gwt_argentina, gwt_argentina_layers
-from renderer import gwt_argentina_trail as T
-from renderer.gwt_argentina_base import WIDTH, Canvas
+from renderer.gwt_argentina import board as gwt_board
+from renderer.gwt_argentina import layers as gwt_layers
+from renderer.gwt_argentina import trail as gwt_trail
+from renderer.gwt_argentina.canvas import WIDTH, Canvas
 from tests.renderer.samples import decision_marks, played
 
 NAMES = ["Alice", "Bob", "Chen", "Dolores"]
 
 
 def boxes(top: float = 0) -> dict[str, tuple[float, float, float, float]]:
-    return {space: T.space_box(space, top) for space in (*T.LAYOUT, "BA")}
+    return {space: gwt_trail.space_box(space, top) for space in (*gwt_trail.LAYOUT, "BA")}
 
 
 def test_every_space_of_the_trail_is_drawn_once():
-    assert set(T.LAYOUT) | {"BA"} == set(ALL_SPACES)
+    assert set(gwt_trail.LAYOUT) | {"BA"} == set(ALL_SPACES)
 
 
 def test_the_trail_runs_as_printed_from_the_lower_left_to_buenos_aires_upper_right():
     """« du coin inférieur gauche du plateau de jeu jusqu'à Buenos Aires, situé dans le
-    coin supérieur droit » (p. 6). Issue 21: players who own the game read it faster the
+    coin supérieur droit » (rulebook p. 6). Players who own the game read it faster the
     way it is printed."""
     spaces = boxes()
     start, ba = spaces["START"], spaces["BA"]
     assert start[0] == min(b[0] for b in spaces.values())
-    assert start[3] >= max(b[3] for s, b in spaces.items() if s != "START") - T.BOX_H
+    assert start[3] >= max(b[3] for s, b in spaces.items() if s != "START") - gwt_trail.BOX_H
     assert ba[2] == max(b[2] for b in spaces.values())
     assert ba[1] == min(b[1] for b in spaces.values())
     # the neutral buildings A … H climb the board band by band
@@ -60,24 +62,24 @@ def test_a_fork_runs_on_two_lanes_that_meet_at_the_next_neutral_building():
     for fork, (upper, lower), join in (("N1", ("P1", "GF1"), "N2"), ("N2", ("G3", "BF1"), "N3"),
                                        ("N5", ("G5", "RG3"), "N6")):
         assert set(TRAIL[fork]) == {upper, lower}
-        assert T.LAYOUT[upper][1] + 1 == T.LAYOUT[lower][1]
-        assert abs(T.LAYOUT[fork][1] - (T.LAYOUT[upper][1] + 0.5)) <= 1
+        assert gwt_trail.LAYOUT[upper][1] + 1 == gwt_trail.LAYOUT[lower][1]
+        assert abs(gwt_trail.LAYOUT[fork][1] - (gwt_trail.LAYOUT[upper][1] + 0.5)) <= 1
         for first in (upper, lower):
             lane, space = [], first
             while space != join:
                 lane.append(space)
                 [space] = TRAIL[space]
-            assert {T.LAYOUT[s][1] for s in lane} == {T.LAYOUT[first][1]}, lane
-            columns = [T.LAYOUT[s][0] for s in lane]
+            assert {gwt_trail.LAYOUT[s][1] for s in lane} == {gwt_trail.LAYOUT[first][1]}, lane
+            columns = [gwt_trail.LAYOUT[s][0] for s in lane]
             assert columns in (sorted(columns), sorted(columns, reverse=True)), lane
 
 
 def test_each_link_is_drawn_with_an_arrow_in_the_direction_of_travel():
-    drawn = T._links(0)
+    drawn = gwt_trail._links(0)
     links = [(s, t) for s, targets in TRAIL.items() for t in targets
              if s != "BA" and not (s in SHORTCUTS and t == "BA")]
     assert len(drawn) == len(links)
-    centres = {space: T._centre(box) for space, box in boxes().items()}
+    centres = {space: gwt_trail._centre(box) for space, box in boxes().items()}
     for (space, target), ((a, b), (tip, left, right)) in zip(links, drawn, strict=True):
         assert a == centres[space], (space, target)
         base = ((left[0] + right[0]) / 2, (left[1] + right[1]) / 2)
@@ -90,19 +92,18 @@ def test_every_hand_on_the_trail_shows_its_toll_for_the_table(monkeypatch, seats
     """« À 2 joueurs : chaque main noire coûte 1 peso et chaque main verte coûte 2 pesos
     ... À 4 joueurs : ... verte 1. »"""
     drawn = []
-    real = T.paint_hand
+    real = gwt_trail.paint_hand
 
     def spy(canvas, x, y, colour, toll):
         drawn.append((colour, toll))
         return real(canvas, x, y, colour, toll)
 
-    monkeypatch.setattr(T, "paint_hand", spy)
-    monkeypatch.setattr(gwt_argentina_layers, "KEEP", False)  # every space drawn
-    monkeypatch.setattr(gwt_argentina, "_HEIGHTS", {})  # a board drawn once, not redrawn taller
+    monkeypatch.setattr(gwt_trail, "paint_hand", spy)
+    monkeypatch.setattr(gwt_layers, "KEEP", False)  # every space drawn
+    monkeypatch.setattr(gwt_board, "_HEIGHTS", {})  # a board drawn once, not redrawn taller
     states = played("gwt-argentina", seats)
     view = GAME.view(states[len(states) // 2], None)
-    gwt_argentina.render(view, NAMES[:seats])
-    from games.gwt_argentina.trail import hand_of
+    gwt_board.render(view, NAMES[:seats])
 
     state = states[len(states) // 2]
     hands = [hand_of(state, space) for space in state.board.trail]
@@ -111,27 +112,28 @@ def test_every_hand_on_the_trail_shows_its_toll_for_the_table(monkeypatch, seats
 
 
 def test_a_trail_move_is_marked_on_every_reachable_location(monkeypatch):
-    """Issue 9: « Moves along the trail ... are shown on decision images (the region
+    """« Moves along the trail ... are shown on decision images (the region
     concerned, the options numbered as on the buttons) »."""
     drawn = []
-    real = gwt_argentina.draw_mark
+    real = gwt_board.draw_mark
 
     def spy(draw, centre, text, size):
         drawn.append(text)
         return real(draw, centre, text, size)
 
-    monkeypatch.setattr(gwt_argentina, "draw_mark", spy)
+    monkeypatch.setattr(gwt_board, "draw_mark", spy)
     for state in played("gwt-argentina", 3):
         decision = GAME.pending(state)
         if decision is None:
             continue
-        moves = [o for o in decision.options if o.key.startswith("to:") and o.at in T.LAYOUT]
+        moves = [o for o in decision.options
+                 if o.key.startswith("to:") and o.at in gwt_trail.LAYOUT]
         if len(moves) >= 3:
             break
     else:
         raise AssertionError("no trail move with three choices in the sample game")
     marks = decision_marks(decision)
-    image = gwt_argentina.render_decision(GAME.view(state, decision.seat), NAMES[:3], marks)
+    image = gwt_board.render_decision(GAME.view(state, decision.seat), NAMES[:3], marks)
     assert image is not None and image.width == WIDTH
     assert sorted(drawn) == sorted(marks.values())
     numbers = {o.at: str(i) for i, o in enumerate(decision.options, 1) if o in moves}
@@ -151,9 +153,9 @@ def drawn_texts(monkeypatch, lang: str, seat: int | None = 1) -> list[str]:
     with using(lang):
         for state in (states[0], states[len(states) // 2], states[-1]):
             view = GAME.view(state, seat)
-            gwt_argentina.render(view, NAMES[:3])
-            for part, _name in gwt_argentina.parts(view, NAMES[:3]):
-                gwt_argentina.render_part(view, NAMES[:3], part)
+            gwt_board.render(view, NAMES[:3])
+            for part, _name in gwt_board.parts(view, NAMES[:3]):
+                gwt_board.render_part(view, NAMES[:3], part)
     return texts
 
 
@@ -168,7 +170,8 @@ def test_the_board_is_drawn_in_the_active_language(monkeypatch):
 #: board's places and tiles (GF1, b10, SM4, T31, job tiles G/C/M/F with "+"), the port
 #: cities with their side, the breeds on objective cards.
 IDS = re.compile(r"^([A-Z]{1,2}\d{0,2}\+?|b\d+|SM\d|T31)$")
-PROPER = re.compile(r"(Le Havre|Rotterdam|Liverpool) [ab]|Caracu|Franq\.|Angus")
+PROPER = re.compile(r"(Le Havre|Rotterdam|Liverpool) [ab]|Caracu|Chaqueño|Serrano|"
+                    r"Blanco Orejinegro|Franqueiro|Franq\.|Aberdeen-Angus|Angus")
 
 
 def unmarked(text: str) -> str:

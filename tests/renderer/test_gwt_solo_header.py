@@ -1,4 +1,4 @@
-"""A finished solo board's header gives the engine's result (issue 20): Pedro wins with the
+"""A finished solo board's header gives the engine's result: Pedro wins with the
 best total, a tie is shared — « Pedro est considéré en tout point comme un joueur », « En cas
 d'égalité, la victoire est partagée »."""
 
@@ -10,7 +10,7 @@ import pytest
 
 from games.gwt_argentina import GAME
 from renderer import gwt_argentina
-from renderer.gwt_argentina_base import Canvas
+from renderer.gwt_argentina.canvas import Canvas
 
 
 def finished_solo():

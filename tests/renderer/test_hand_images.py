@@ -1,4 +1,4 @@
-"""Hand images (issue 21: « your hand always in view »): the faces of a seat's cards, drawn
+"""Hand images (« your hand always in view »): the faces of a seat's cards, drawn
 from its view for its private panel, readable on a phone — every text at least 9 px at
 400 px wide, never more than twice as tall as wide — and the same colours as the game's
 board (posted on its palette)."""

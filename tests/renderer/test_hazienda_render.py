@@ -6,9 +6,25 @@ import random
 
 import pytest
 
+from bot.discord_ui.panels import decision_marks  # marks as the panels number them
+from games import get_game
+from games.ai import choose_random
+from games.hazienda import GAME
 from games.hazienda.maps import LAND_KINDS, MAP_NAMES, load_map
-from renderer import render_png
-from renderer.hazienda import PLAYER_FILL, WIDTH, render, static_layer
+from games.rng import Rng
+from renderer import AREA_FIRST, MAX_PAGES, decision_areas, render_png
+from renderer.hazienda.board import (
+    PLAYER_FILL,
+    WIDTH,
+    decision_regions,
+    map_of_view,
+    marks_legible,
+    render,
+    render_decision_pages,
+    render_decision_regions,
+    static_layer,
+)
+from tests.renderer.samples import played
 
 COLOURS = ("red", "blue", "yellow", "green", "black")
 SPECIES = ("cattle", "horse", "pig", "sheep")
@@ -236,10 +252,6 @@ def test_a_pond_being_placed_is_drawn():
 
 @pytest.mark.parametrize("map_name, seats, steps", [("symmetric", 5, 150), ("asymmetric", 2, 400)])
 def test_engine_views_render(map_name, seats, steps):
-    from games.ai import choose_random
-    from games.hazienda import GAME
-    from games.rng import Rng
-
     state = GAME.setup(seats, GAME.parse_options({"map": map_name}), 5)
     rng = Rng.from_seed(5)
     for _ in range(steps):
@@ -263,14 +275,10 @@ def test_conquered_markets_are_marked_on_the_board():
     assert before.tobytes() != after.tobytes()
 
 
-# -- decision images a phone can read (issue 21) --------------------------------------
+# -- decision images a phone can read ---------------------------------------------------
 
 
 def decisions_with_places(seats: int):
-    from bot.discord_ui.panels import decision_marks  # marks as the panels number them
-    from games import get_game
-    from tests.renderer.samples import played
-
     game = get_game("hazienda")
     for state in played("hazienda", seats):
         decision = game.pending(state)
@@ -285,9 +293,6 @@ def test_no_decision_image_draws_a_mark_too_small_or_over_another(seats):
     whose marks do not fit one image legibly comes as pages (up to eight, each legible),
     or, with more than 60 places, asks for an area first (each area legible, 25 places at
     most); the first pond hex (300 places) is one of those."""
-    from renderer import AREA_FIRST, MAX_PAGES, decision_areas
-    from renderer.hazienda import decision_regions, map_of_view, marks_legible
-
     pond = 0
     for view, decision, marks in decisions_with_places(seats):
         board = map_of_view(view)
@@ -308,9 +313,6 @@ def test_no_decision_image_draws_a_mark_too_small_or_over_another(seats):
 
 
 def test_the_first_pond_hex_is_picked_by_area_on_an_overview():
-    from renderer import decision_areas
-    from renderer.hazienda import render_decision_pages, render_decision_regions
-
     view, decision, marks = next(found for found in decisions_with_places(2)
                                  if "pond hex 1" in found[1].prompt)
     assert len(marks) > 250

@@ -6,7 +6,7 @@ import pytest
 
 from games.kuhlorado import GAME
 from renderer import render_png
-from renderer.kuhlorado import HIGHLIGHT, SYMBOL_COLOURS, WIDTH, cell_box, render
+from renderer.kuhlorado.board import HIGHLIGHT, SYMBOL_COLOURS, WIDTH, cell_box, render
 from tests.games.kuhlorado.helpers import COW, MARKING_SHEET, play, situation
 from tests.games.kuhlorado.render_samples import sample_states
 

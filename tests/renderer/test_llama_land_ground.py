@@ -1,21 +1,22 @@
 """Llama Land estates: the ground of a row drawn in one piece, the terrain cells stamped
-over it (``renderer.llama_land_estate.draw_estate``), gives the pixels of every ground
+over it (``renderer.llama_land.estate.draw_estate``), gives the pixels of every ground
 cell stamped alone."""
 
 from __future__ import annotations
 
 import pytest
-from PIL import Image
+from PIL import Image, ImageDraw
 
-from renderer import llama_land
 from renderer.fonts import draw_on
-from renderer.llama_land_estate import (
+from renderer.llama_land import board as llama_board
+from renderer.llama_land.estate import (
+    _axis_line,
     draw_estate,
     draw_tile_lines,
     paint_cell,
     paint_ground,
 )
-from renderer.llama_land_table import table_of_view
+from renderer.llama_land.table import table_of_view
 from renderer.sprites import stamp
 from tests.renderer.llama_land_samples import NAMES, end_view, mid_view
 
@@ -38,15 +39,15 @@ def each_ground_cell_alone(draw, estate, frame, rows, cols):
 def test_rows_of_ground_are_the_cells_stamped_alone(view):
     names = NAMES[:len(view["players"])]
     table = table_of_view(view, names)
-    blocks = [(section, y) for key, _name in llama_land.parts(view, names)
-              for section, y in llama_land.part_layout(table, key) or []
-              if isinstance(section, llama_land.PlayerBlock) and section.p.estate.cells]
+    blocks = [(section, y) for key, _name in llama_board.parts(view, names)
+              for section, y in llama_board.part_layout(table, key) or []
+              if isinstance(section, llama_board.PlayerBlock) and section.p.estate.cells]
     assert blocks
     for section, y in blocks:
         frame = section.frame(y)
         images = []
         for painter in (draw_estate, each_ground_cell_alone):
-            image = Image.new("RGB", (llama_land.WIDTH, y + section.height + 40), (9, 99, 199))
+            image = Image.new("RGB", (llama_board.WIDTH, y + section.height + 40), (9, 99, 199))
             painter(draw_on(image), section.p.estate, frame, section.rows, section.cols)
             images.append(image.tobytes())
         assert images[0] == images[1]
@@ -56,10 +57,6 @@ def test_rows_of_ground_are_the_cells_stamped_alone(view):
 def test_tile_lines_filled_are_pillows_lines(width):
     """``_axis_line`` against ``ImageDraw.line``: horizontal and vertical, either way
     round, on odd and even pixels, at the edge of the image."""
-    from PIL import ImageDraw
-
-    from renderer.llama_land_estate import _axis_line
-
     for a, b in (((10, 20), (50, 20)), ((50, 21), (11, 21)), ((30, 5), (30, 60)),
                  ((31, 60), (31, 4)), ((0, 0), (0, 40)), ((0, 0), (40, 0)),
                  ((79, 10), (79, 70)), ((20, 79), (70, 79))):

@@ -8,11 +8,24 @@ import io
 import pytest
 from PIL import Image, ImageDraw
 
-from renderer import RENDERERS, render_decision_png, render_png
-from renderer.fonts import TextDraw
-from renderer.llama_land import WIDTH, estate_frames, render, render_part
-from renderer.llama_land_decision import CANDIDATE_COLOURS, render_decision
-from renderer.llama_land_table import DEFAULT_COLOURS, PLAYER_RGB, table_of_view
+from games import get_game
+from games.ai import choose_random
+from games.llama_land import GAME
+from games.llama_land.estate import Cell
+from games.llama_land.views import public_view
+from games.rng import Rng
+from renderer import RENDERERS, render_decision_png, render_decision_pngs, render_png
+from renderer.fonts import TextDraw, recording
+from renderer.llama_land.board import WIDTH, estate_frames, parts, render, render_part
+from renderer.llama_land.decision import (
+    CANDIDATE_COLOURS,
+    Panel,
+    panel_groups,
+    render_decision,
+    render_decision_pages,
+)
+from renderer.llama_land.estate import GridFrame
+from renderer.llama_land.table import DEFAULT_COLOURS, PLAYER_RGB, cells_in, table_of_view
 from tests.renderer.llama_land_samples import (
     MID_LAST_TURN,
     NAMES,
@@ -21,6 +34,7 @@ from tests.renderer.llama_land_samples import (
     mid_view,
     start_view,
 )
+from tests.renderer.samples import played
 
 PHONE_WIDTH = 400
 
@@ -98,13 +112,9 @@ def test_every_board_is_portrait_and_its_smallest_text_reads_at_phone_width(
 
 @pytest.mark.parametrize("seats", [2, 3, 4])
 def test_the_posted_board_and_its_parts_fit_a_phone(seats: int, text_sizes: list[int]) -> None:
-    """Issue 21: « a posted board is at most twice as tall as it is wide » (Llama Land at
+    """« a posted board is at most twice as tall as it is wide » (Llama Land at
     four players was up to 800 × 4,772): each estate, and the objectives, are parts shown
     on demand; every text stays ≥ 9 px at 400 px wide, in the parts too."""
-    from games import get_game
-    from renderer.llama_land import parts
-    from tests.renderer.samples import played
-
     game = get_game("llama-land")
     states = played("llama-land", seats)
     for state in (states[0], states[1], states[len(states) // 2], states[-1]):
@@ -181,7 +191,6 @@ def test_a_decision_image_marks_every_place_and_reads_at_phone_width(
         text_sizes: list[int]) -> None:
     state = mid_state(2)
     state.pile, state.tile, state.phase = "P", 3, "place"
-    from games.llama_land.views import public_view
 
     view = public_view(state, None)
     marks = decision_marks(view)
@@ -200,10 +209,6 @@ def test_a_decision_image_marks_every_place_and_reads_at_phone_width(
 
 
 def test_marks_stand_on_the_first_cell_of_their_place_unless_crowded() -> None:
-    from renderer.llama_land_decision import Panel
-    from renderer.llama_land_estate import GridFrame
-    from renderer.llama_land_table import cells_in
-
     view = mid_view(2)
     table = table_of_view(view, NAMES)
     candidates = [(cells_in(at), mark) for at, mark in decision_marks(view).items()]
@@ -248,10 +253,6 @@ def places_lying_three_ways() -> tuple[dict, dict[str, str]]:
 
 def test_many_places_lying_several_ways_get_a_panel_each_with_every_number(
         text_sizes: list[int]) -> None:
-    from renderer.fonts import recording
-    from renderer.llama_land_decision import panel_groups
-    from renderer.llama_land_table import cells_in
-
     view, marks = places_lying_three_ways()
     assert len(marks) > 48
     assert len(panel_groups([(cells_in(at), m) for at, m in marks.items()])) == 3
@@ -267,10 +268,6 @@ def test_places_lying_several_ways_come_as_one_page_each_for_a_gallery(
     """The panels' images: one image per way the tile lies (Discord shows them as a
     gallery, each at the screen's width), every number on one of them, each page no
     taller than a phone screen shows well; one way of lying stays the one image."""
-    from renderer import render_decision_pngs
-    from renderer.fonts import recording
-    from renderer.llama_land_decision import render_decision_pages
-
     view, marks = places_lying_three_ways()
     with recording() as log:
         pages = render_decision_pages(view, NAMES, marks)
@@ -293,8 +290,6 @@ def test_places_lying_several_ways_come_as_one_page_each_for_a_gallery(
 
 def test_a_very_wide_estate_shrinks_its_cells_not_the_text(text_sizes: list[int]) -> None:
     state = mid_state(2)
-    from games.llama_land.estate import Cell
-    from games.llama_land.views import public_view
 
     estate = state.players[0].estate
     for c in range(5, 30):
@@ -310,10 +305,6 @@ def render_along_a_random_game(seats: int, variant: str, seed: int, every: int) 
     """Play a random game; draw the board every ``every`` steps and at the end, and the
     decision image of every decision with places (marks numbered as a front end would).
     Returns the number of decision images."""
-    from games.ai import choose_random
-    from games.llama_land import GAME
-    from games.rng import Rng
-
     state = GAME.setup(seats, GAME.parse_options({"variant": variant}), seed)
     rng = Rng.from_seed(seed)
     names = NAMES[:seats]

@@ -1,4 +1,4 @@
-"""Issue 22.14: the renderer draws with the DejaVu files shipped in the package
+"""The renderer draws with the DejaVu files shipped in the package
 (renderer/dejavu, with their licence), never with the system's fonts — so a board is
 the same on a host without DejaVu (macOS, Windows, Docker's slim image), and French
 letters and arrows are letters and arrows there, not boxes."""

@@ -9,9 +9,11 @@ from PIL import Image, ImageChops
 import renderer
 from bench.render import mid_game_view
 from games.i18n import using
-from renderer import sprites
+from renderer import marks, sprites
 from renderer.fonts import draw_on, font, recording
 from renderer.hex import draw_hex, hex_corners
+from renderer.llama_land import estate as llama_estate
+from renderer.llama_land.estate import EstateGrid, GridFrame, StackCell
 from renderer.sprites import stamp
 
 
@@ -93,8 +95,6 @@ def test_decision_marks_are_pasted_as_painted_at_the_nearest_half_pixel():
     """A decision mark (renderer.marks.draw_mark) is its painting, pasted: the same pixels
     as painting it in place at the nearest half pixel, the same box, its size noted as a
     mark's on every use."""
-    from renderer import marks
-
     for text, size, centre in (("7", 18, (40.25, 41.0)), ("10-12", 24, (44.5, 40.75)),
                                ("3/4", 20, (45.0, 45.0))):
         painted = Image.new("RGB", (90, 90), "#f7f3e8")
@@ -111,24 +111,21 @@ def test_decision_marks_are_pasted_as_painted_at_the_nearest_half_pixel():
 
 
 def test_llama_land_estate_cells_are_pasted_as_painted():
-    """An estate's cells (renderer.llama_land_estate) are their paintings, pasted: the
+    """An estate's cells (renderer.llama_land.estate) are their paintings, pasted: the
     same cells and tile lines as painting each in place, but for edge pixels of their
     glyphs moved by the half-pixel rounding (see the module docstring)."""
-    from renderer import llama_land_estate as estate_module
-    from renderer.llama_land_estate import EstateGrid, GridFrame, StackCell
-
     estate = EstateGrid({(0, 0): StackCell(1, "L", False, 1), (0, 1): StackCell(2, "-", True, 2),
                          (1, 1): StackCell(3, "c", False, 2)})
     frame = GridFrame(10.25, 12.5, 61.5, 0, 0)
     pasted = Image.new("RGB", (160, 160), "#f7f3e8")
     painted = pasted.copy()
-    estate_module.draw_estate(draw_on(pasted), estate, frame, 2, 2)
+    llama_estate.draw_estate(draw_on(pasted), estate, frame, 2, 2)
     draw = draw_on(painted)
-    estate_module.paint_ground(draw, frame.centre((1, 0)), frame.size)
+    llama_estate.paint_ground(draw, frame.centre((1, 0)), frame.size)
     for cell, stack in estate.cells.items():
-        estate_module.paint_cell(draw, frame.centre(cell), frame.size, stack.height, stack.top,
+        llama_estate.paint_cell(draw, frame.centre(cell), frame.size, stack.height, stack.top,
                                  stack.foundation, 0.0, False)
-    estate_module.draw_tile_lines(draw, estate, frame)
+    llama_estate.draw_tile_lines(draw, estate, frame)
     # glyph edges only: painting the cells half a pixel off moves twice as many (942)
     assert differing(painted, pasted) < 0.045 * (2 * 61.5) ** 2
     for cell in [(1, 0), *estate.cells]:  # every cell where it belongs, in its colour

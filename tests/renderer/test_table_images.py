@@ -1,5 +1,5 @@
 """The leaderboard and the end-of-game recap read on a phone, like the boards: at 400 px
-wide no text is under 9 px (issue 8's rule, applied to issue 12's images)."""
+wide no text is under 9 px (the boards' phone rule, renderer/fonts.py)."""
 
 from __future__ import annotations
 

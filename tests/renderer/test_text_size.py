@@ -1,5 +1,5 @@
 """Every game's images read on a phone: at 400 px wide no information-carrying text is
-under 9 px tall (issue 8, "Boards a phone can read").
+under 9 px tall ("Boards a phone can read").
 
 Measured from the font sizes a render asks :func:`renderer.fonts.font` for (recorded during
 the render) and the scale at which a phone shows the image. Generic: every renderer in
@@ -9,6 +9,8 @@ in English and in French (longer words must be shortened, never shrunk).
 """
 
 from __future__ import annotations
+
+import importlib
 
 import pytest
 
@@ -36,8 +38,6 @@ def test_board_text_is_at_least_9_px_on_a_400_px_phone(game, sample, locale):
 @pytest.mark.parametrize("locale", LOCALES)
 @pytest.mark.parametrize("game", sorted(RENDERERS))
 def test_decision_images_text_is_at_least_9_px_with_every_mark_drawn(game, locale):
-    import importlib
-
     module = importlib.import_module(RENDERERS[game])
     if not hasattr(module, "render_decision"):
         pytest.skip(f"{game} draws no decision images")

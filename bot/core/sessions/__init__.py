@@ -36,7 +36,7 @@ Rules of the road:
   :meth:`Sessions.mark_sent`), their quiet hours (reminders wait for the morning); and
   their games in one list (:meth:`Sessions.my_games`).
 
-The class is put together from one mixin per concern: :mod:`~bot.core.sessions.lobby`, :mod:`~bot.core.sessions.moves`, :mod:`~bot.core.sessions.reading`, :mod:`~bot.core.sessions.table`, :mod:`~bot.core.sessions.delivery`, :mod:`~bot.core.sessions.players`,
+The class is put together from one mixin per concern: :mod:`~bot.core.sessions.lobby`, :mod:`~bot.core.sessions.moves`, :mod:`~bot.core.sessions.reading`, :mod:`~bot.core.sessions.table`, :mod:`~bot.core.sessions.delivery`, :mod:`~bot.core.sessions.players`, :mod:`~bot.core.sessions.hints`,
 over :class:`~bot.core.sessions.common.SessionsCore`."""
 
 from __future__ import annotations
@@ -76,6 +76,7 @@ from bot.core.sessions.common import (  # noqa: F401  (the public names)
     refusal,
 )
 from bot.core.sessions.delivery import Delivery
+from bot.core.sessions.hints import Hint, HintOption, Hints  # noqa: F401
 from bot.core.sessions.lobby import Lobby
 from bot.core.sessions.moves import Moves
 from bot.core.sessions.players import MyGame, NoticeWork, Players  # noqa: F401
@@ -84,12 +85,13 @@ from bot.core.sessions.table import Table
 from bot.settings import MAX_TIMEOUT_HOURS  # noqa: F401
 
 __all__ = [
-    "Announcement", "AnnouncementKind", "GameInfo", "MoveResult", "Seat", "SeatView",
+    "Announcement", "AnnouncementKind", "GameInfo", "Hint", "HintOption", "MoveResult", "Seat",
+    "SeatView",
     "SessionError", "Sessions", "Status", "TimeoutPolicy",
 ]
 
 
-class Sessions(Lobby, Moves, Reading, Table, Delivery, Players):
+class Sessions(Lobby, Moves, Reading, Table, Delivery, Players, Hints):
     """The session API over one :class:`bot.storage.store.Store`.
 
     ``clock`` returns the current Unix time in seconds (injected in tests);

@@ -26,6 +26,7 @@ from bot.core.transitions import Loaded
 from bot.settings import Settings
 from bot.storage.rows import Change, GameRow, StaleVersion
 from bot.storage.store import Store
+from games import ai
 from games.base import Decision, GameOptions, GameState, Holdings, IllegalMove
 from games.i18n import N_, _
 
@@ -125,6 +126,10 @@ class Seat:
     index: int
     user_id: int | None
     name: str
+    #: A computer seat's level (``games.ai.LEVELS``); None for a player.
+    level: str | None = None
+    #: The player asked the computer for hints in this game.
+    hinted: bool = False
 
     @property
     def is_computer(self) -> bool:
@@ -226,6 +231,14 @@ class SeatView:
     #: What the user's seat holds (``Game.holdings``), in the reader's language; None when
     #: not seated or the game has nothing to tell.
     holdings: Holdings | None = None
+    #: The server lets players ask the computer for hints (``/estancia hint``).
+    hints: bool = True
+
+
+def computer_levels(row: GameRow, stand_in: str | None = None) -> list[str | None]:
+    """The level the computer plays each seat at: a computer seat's own; a human seat's
+    stand-in (a timed-out turn) at ``stand_in``, the server's level."""
+    return [s.level if s.user_id is None else stand_in for s in row.seats]
 
 
 def refusal(game: AnyGame, state: GameState, seat: int, key: str, error: IllegalMove) -> str:
@@ -268,6 +281,9 @@ class SessionsCore:
         self._think_again: set[int] = set()
         #: game id -> failed computer tasks in a row (retried while the bot runs)
         self._think_failures: dict[int, int] = {}
+        #: Told of each computer step as it is played, before it is stored (the terminal
+        #: shows that the computers are getting on): (game id, step).
+        self.computer_progress: Callable[[int, Any], None] | None = None
 
     # -- listeners ---------------------------------------------------------------------
     def on_outbox(self, callback: Callable[[], None]) -> None:
@@ -397,7 +413,9 @@ class SessionsCore:
             title=game.title,
             status=cast(Status, row.status),
             creator_id=row.creator_id,
-            seats=tuple(Seat(i, s.user_id, s.name) for i, s in enumerate(row.seats)),
+            seats=tuple(Seat(i, s.user_id, s.name,
+                             ai.level_or_default(s.level) if s.user_id is None else None,
+                             s.hinted) for i, s in enumerate(row.seats)),
             min_seats=game.min_seats,
             max_seats=game.max_seats,
             version=row.version,

@@ -18,6 +18,7 @@ from bot.core.sessions.common import (
     OUTBOX_KEEP_SECONDS,
     TIMER_RETRY,
     SessionsCore,
+    computer_levels,
     log,
 )
 from bot.core.transitions import Loaded
@@ -125,11 +126,13 @@ class Delivery(SessionsCore):
             if not transitions.plays_on(loaded.row):
                 return transitions.forfeit(loaded, seat, now, _(ends, **params))
             assert loaded.state is not None
-            taken = transitions.hand_to_computer(loaded.row, seat)
+            level = (await self.server(loaded.row.guild_id or 0)).computer_level
+            taken = transitions.hand_to_computer(loaded.row, seat, level)
             steps = await think_off_loop(loaded.game, loaded.state,
-                                         [s.user_id for s in taken.seats])
+                                         [s.user_id for s in taken.seats],
+                                         levels=computer_levels(taken))
             return transitions.forfeit_and_play_on(loaded, seat, steps, now,
-                                                   _(plays_on, **params))
+                                                   _(plays_on, **params), level)
 
     async def _fire(self, timer: TimerRow) -> bool:
         now = self.clock()
@@ -180,7 +183,9 @@ class Delivery(SessionsCore):
         if loaded.row.timeout_policy == "forfeit":
             return await self._forfeit(loaded, timer.seat, now, "timeout", name=name)
         users = [s.user_id for s in loaded.row.seats]
-        steps = await think_off_loop(loaded.game, loaded.state, users, (timer.seat, timer.turn))
+        level = (await self.server(loaded.row.guild_id or 0)).computer_level
+        steps = await think_off_loop(loaded.game, loaded.state, users, (timer.seat, timer.turn),
+                                     computer_levels(loaded.row, level))
         return transitions.advance(
             loaded, steps, now, kind="timeout",
             lead=_("{name} ran out of time, so the computer played their turn.", name=name),

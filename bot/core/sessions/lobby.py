@@ -19,7 +19,8 @@ from bot.core.sessions.common import (
 from bot.core.timebank import TimeBank
 from bot.core.transitions import Loaded, seats_line
 from bot.storage.rows import Change, ChannelBusy, GameRow, NewGame, SeatRow
-from games import i18n
+from games import ai, i18n
+from games.ai import level_name
 from games.i18n import N_, _, using
 
 
@@ -125,20 +126,26 @@ class Lobby(SessionsCore):
         seats = (*row.seats, SeatRow(user_id, name, await self.store.away_until(user_id)))
         return await self._lobby_change(row, seats, N_("{name} joined."), name=name)
 
-    async def add_computer(self, channel_id: int, user_id: int) -> GameInfo:
-        """Add a computer seat to the lobby; any seated player may do it."""
-        return await self._retrying(lambda: self._add_computer(channel_id, user_id))
+    async def add_computer(self, channel_id: int, user_id: int,
+                           level: str | None = None) -> GameInfo:
+        """Add a computer seat at ``level`` (``games.ai.LEVELS``, the default when None)
+        to the lobby; any seated player may do it. Its name tells its level."""
+        if level is not None and level not in ai.LEVELS:
+            raise SessionError(N_("A computer is easy, normal or hard."))
+        return await self._retrying(lambda: self._add_computer(channel_id, user_id, level))
 
-    async def _add_computer(self, channel_id: int, user_id: int) -> GameInfo:
+    async def _add_computer(self, channel_id: int, user_id: int, level: str | None) -> GameInfo:
         row = await self._lobby_row(channel_id)
         engine = self._engine(row.game)
         self._require_seat(row, user_id)
         if len(row.seats) >= engine.max_seats:
             raise SessionError(N_("The table is full ({n} seats)."), n=engine.max_seats)
         computers = sum(1 for s in row.seats if s.user_id is None)
+        level = ai.level_or_default(level)
         with using(row.language):  # a seat's name, shown in the game's public posts
             name = _("Computer") if computers == 0 else _("Computer {n}", n=computers + 1)
-        seats = (*row.seats, SeatRow(None, name))
+            name = _("{name} ({level})", name=name, level=level_name(level))
+        seats = (*row.seats, SeatRow(None, name, level=level))
         return await self._lobby_change(row, seats, N_("{name} took a seat."), name=name)
 
     async def leave(self, channel_id: int, user_id: int) -> GameInfo:

@@ -30,6 +30,7 @@ from bot.core.sessions.common import (
     MoveResult,
     SessionError,
     SessionsCore,
+    computer_levels,
     log,
     refusal,
 )
@@ -219,7 +220,10 @@ class Moves(SessionsCore):
                 return
             assert loaded.state is not None
             with using(row.language):  # what the computers do is announced in the game's
-                steps = await think_off_loop(loaded.game, loaded.state, users)
+                hook = self.computer_progress
+                steps = await think_off_loop(
+                    loaded.game, loaded.state, users, levels=computer_levels(row),
+                    progress=None if hook is None else functools.partial(hook, game_id))
             if not steps:
                 return
             change = await self._advance(loaded, steps)

@@ -99,7 +99,9 @@ class Reading(SessionsCore):
         with ``undo``, whether "Take back" would work now."""
         loaded = self._load(await self._row_by_id(game_id))
         seat = next((i for i, s in enumerate(loaded.row.seats) if s.user_id == user_id), None)
+        server = await self.store.server(loaded.row.guild_id or 0)
         return SeatView(
+            hints=server is None or server.hints,
             info=self._info(loaded),
             view=None if loaded.state is None else loaded.game.view(loaded.state, seat),
             decision=loaded.decision_of(seat),
@@ -196,7 +198,7 @@ class Reading(SessionsCore):
         moves = await self.store.moves(game_id)
         self._engine(row.game)  # an engine that does not load says so here
         result = row.result or {}
-        names = tuple(seat.name for seat in transitions.original_seats(row))
+        names = tuple(transitions.recap_name(seat) for seat in transitions.original_seats(row))
         return await cpu.run(recap_images.recap_png, games.GAME_MODULES[row.game], row.state,
                              moves, names, tuple(result.get("winners", ())),
                              tuple(sorted(transitions.forfeited_seats(row))), i18n.current())

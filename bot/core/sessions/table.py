@@ -21,6 +21,7 @@ from bot.core.sessions.common import (
     SessionError,
     SessionsCore,
     TimeoutPolicy,
+    computer_levels,
     log,
 )
 from bot.core.timers import deadline_after_change, plan_turn_clock
@@ -35,7 +36,7 @@ from bot.storage.rows import (
     SoloBest,
     StaleVersion,
 )
-from games import i18n
+from games import ai, i18n
 from games.i18n import N_, _, number, using
 
 
@@ -159,17 +160,26 @@ class Table(SessionsCore):
     async def set_server(self, guild_id: int, *, stale_days: float | None = None,
                          lobby_days: float | None = None,
                          stale_policy: str | None = None,
+                         computer_level: str | None = None,
+                         hints: bool | None = None,
                          quiet_deadlines: bool | None = None) -> ServerRow:
+        """Change a server's settings: stalled games and lobbies, the level the computer
+        stands in at for a timed-out or forfeited seat, whether hints are allowed, whether
+        deadlines move out of quiet hours."""
         current = await self.server(guild_id)
         if stale_policy is not None and stale_policy not in stale.STALE_POLICIES:
             raise SessionError(N_('The stale policy is "computer", "forfeit" or "cancel".'))
+        if computer_level is not None and computer_level not in ai.LEVELS:
+            raise SessionError(N_("A computer is easy, normal or hard."))
         for value in (stale_days, lobby_days):
             if value is not None and not (0 <= value <= 365):
                 raise SessionError(N_("Days are between 0 (never) and 365."))
         updated = replace(current,
                           stale_days=current.stale_days if stale_days is None else stale_days,
                           lobby_days=current.lobby_days if lobby_days is None else lobby_days,
-                          stale_policy=stale_policy or current.stale_policy)
+                          stale_policy=stale_policy or current.stale_policy,
+                          computer_level=computer_level or current.computer_level,
+                          hints=current.hints if hints is None else hints)
         if quiet_deadlines is not None:
             updated = replace(updated, quiet_deadlines=quiet_deadlines)
         await self.store.save_server(updated, self.clock())
@@ -244,7 +254,8 @@ class Table(SessionsCore):
                                           idle=idle))
             return Change(cancelled, row.version, announcements=[body], timers=[])
         steps = await think_off_loop(loaded.game, loaded.state, [s.user_id for s in row.seats],
-                                     turn_key(decision))
+                                     turn_key(decision),
+                                     computer_levels(row, server.computer_level))
         return transitions.advance(
             loaded, steps, now, kind="timeout",
             lead=_("No move for {idle}, so the computer played {name}'s turn.", idle=idle,

@@ -8,12 +8,11 @@ from typing import Any
 
 from bot.terminal.maps import fill, name_of, wrap
 from games.base import name_seats
-from games.gwt_argentina import pieces as P
-from games.gwt_argentina import words
-from games.gwt_argentina.data_buildings import private_building
-from games.gwt_argentina.data_europe import CITY_NAMES, SHIP_BY_ID
-from games.gwt_argentina.data_railway import STATION_BY_ID
-from games.gwt_argentina.data_trail import BUENOS_AIRES, SHORTCUTS, START, TOLLS, TRAIL
+from games.gwt_argentina import pieces, words
+from games.gwt_argentina.data.buildings import private_building
+from games.gwt_argentina.data.europe import CITY_NAMES, SHIP_BY_ID
+from games.gwt_argentina.data.railway import STATION_BY_ID
+from games.gwt_argentina.data.trail import BUENOS_AIRES, SHORTCUTS, START, TOLLS, TRAIL
 from games.i18n import _
 
 LOG_LINES = 4
@@ -117,8 +116,8 @@ def space_text(space: str, board: dict[str, Any], table: int, names: list[str],
         parts[0] = _("Buenos Aires")
     elif tile is None:
         parts.append("·")
-    elif P.is_farmer(tile):
-        farmer = P.farmer(tile)
+    elif pieces.is_farmer(tile):
+        farmer = pieces.farmer(tile)
         parts.append(_("{granjero} str {n}", granjero=words.granjero(farmer.colour),
                        n=farmer.strength))
         hand = farmer.hand
@@ -142,7 +141,7 @@ def space_text(space: str, board: dict[str, Any], table: int, names: list[str],
 
 
 def _worker(tile: str | None) -> str:
-    return "·" if tile is None else P.tile_label(tile)
+    return "·" if tile is None else pieces.tile_label(tile)
 
 
 def _markets(view: dict[str, Any]) -> list[str]:
@@ -157,10 +156,10 @@ def _markets(view: dict[str, Any]) -> list[str]:
                       first=f"  {index + 1:>2}: ", indent="      ")
     forecast = [f"{space} {_worker(tile)}" for space, tile in (board.get("forecast") or {}).items()]
     lines += fill(forecast, first=_("Forecast:") + " ", indent="    ")
-    cattle = [P.card_label(card) for card in board.get("cattle_market") or []]
+    cattle = [pieces.card_label(card) for card in board.get("cattle_market") or []]
     lines += fill(cattle, first=_("Cattle market ({n} in the deck):",
                                   n=board.get("cattle_deck", 0)) + " ", indent="    ")
-    objectives = [P.card_label(card) for card in board.get("objective_display") or []]
+    objectives = [pieces.card_label(card) for card in board.get("objective_display") or []]
     lines += fill(objectives, first=_("Objectives on offer:") + " ", indent="    ")
     return lines
 

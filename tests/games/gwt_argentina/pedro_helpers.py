@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from games.gwt_argentina import GAME
 from games.gwt_argentina.flow import Ctx, settle
-from games.gwt_argentina.pedro_state import PEDRO
+from games.gwt_argentina.pedro.state import PEDRO
 from games.gwt_argentina.state import GwtOptions, GwtState
 
 __all__ = ["PEDRO", "Ctx", "play_pedro_turn", "solo", "texts"]
@@ -20,7 +20,7 @@ def texts(ctx: Ctx) -> list[str]:
 
 def play_pedro_turn(state: GwtState, ctx: Ctx) -> None:
     """Pedro's turn now (his frames run until the next decision: yours, or a tie)."""
-    from games.gwt_argentina.pedro_turn import start_pedro_turn
+    from games.gwt_argentina.pedro.turn import start_pedro_turn
 
     start_pedro_turn(state, ctx)
     settle(state, ctx)

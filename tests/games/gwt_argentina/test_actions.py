@@ -16,10 +16,10 @@ HAND = "0:NI1 0:NI2 0:PA1 0:PA2"
 
 def stations(**discs: str) -> str:
     """The stations line with every station, e.g. ``stations(b4="0", b7="1 0")``."""
-    from games.gwt_argentina import data as D
+    from games.gwt_argentina import data
 
     return " ".join(f"{st.id}[{discs.get('t' + st.id if st.id.isdigit() else st.id, '')}]"
-                    for st in D.STATIONS)
+                    for st in data.STATIONS)
 
 
 def p0(money=10, certificates=0, grain=0, tokens=0, estanciero="N1", locomotive="0"):
@@ -258,9 +258,9 @@ def test_auxiliary_actions_single_and_double(aux, single, double):
     de grain d'une case » / « Payez 2 pèsos ... de 2 cases ». A double needs both slots
     cleared (« Si les 2 emplacements sont libres »)."""
     cleared = {"aux_pesos": ["aux_pesos_2"], "aux_grain": ["aux_grain_1", "aux_grain_2"]}[aux]
-    from games.gwt_argentina import data as D
+    from games.gwt_argentina import data
 
-    slots = " ".join(s.id for s in D.DISC_SLOTS if s.id not in cleared)
+    slots = " ".join(s.id for s in data.DISC_SLOTS if s.id not in cleared)
     state = at_location("N7", p0=p0(money=5, estanciero="N7"), p0_slots=slots)
     state = play(state, "act:1")
     assert {f"aux:{aux}:1", f"aux:{aux}:2"} <= set(keys(state))
@@ -284,9 +284,9 @@ def test_locomotive_back_then_draw_and_remove():
     """« Reculez votre locomotive d'une case. Piochez 1 carte de votre pioche Bétail et
     retirez du jeu 1 carte de votre main » ; « Si votre locomotive se trouve sur la case de
     départ ... vous ne pouvez pas effectuer cette action. »"""
-    from games.gwt_argentina import data as D
+    from games.gwt_argentina import data
 
-    slots = " ".join(s.id for s in D.DISC_SLOTS if s.id != "aux_remove_1")
+    slots = " ".join(s.id for s in data.DISC_SLOTS if s.id != "aux_remove_1")
     state = at_location("N1", p0=p0(locomotive="5"), p0_slots=slots, p0_deck="0:FR1")
     state = play(state, "aux")
     state = play(state, "aux:aux_remove:1")
@@ -369,9 +369,9 @@ def test_an_extra_move_gives_an_extra_phase_b_where_it_stops():
 def test_move_limit_rises_when_its_discs_leave_the_board():
     """« BLEU a une limite de 4 déplacements, tandis que celle de ROUGE est de 6 » (3
     players: 4 at the start; the first movement slot adds 2)."""
-    from games.gwt_argentina import data as D
+    from games.gwt_argentina import data
 
-    slots = " ".join(s.id for s in D.DISC_SLOTS if s.id != "move_1")
+    slots = " ".join(s.id for s in data.DISC_SLOTS if s.id != "move_1")
     frame = 'move 0 {"extra": false, "limit": 6, "steps": 0}'
     state = situation(3, first_turn="-", trail=NEUTRALS, p0=p0(estanciero="N1"),
                       p0_slots=slots, stack=[TURN_END, frame])

@@ -1,4 +1,4 @@
-"""Opening a location action and backing out of it uses nothing up (issue 20, item 2).
+"""Opening a location action and backing out of it uses nothing up.
 
 « Si et seulement si vous n'effectuez aucune actions de Lieu, vous pouvez effectuer une
 action auxiliaire simple à la place » (p. 8): an action whose first decision ends with

@@ -73,9 +73,9 @@ def test_auxiliary_certificates_pay_pesos_whole_and_the_certificates_in_part():
     """« Reculez votre marqueur de grain de 2 cases. Ensuite, avancez votre marqueur
     Certificat de 2 cases et recevez 2 pèsos » (p. 18): the grain is the condition, the
     pesos are taken whole, the certificates up to 2. """ + IN_PART
-    from games.gwt_argentina import data as D
+    from games.gwt_argentina import data
 
-    slots = " ".join(s.id for s in D.DISC_SLOTS if s.id not in ("aux_cert_1", "aux_cert_2"))
+    slots = " ".join(s.id for s in data.DISC_SLOTS if s.id not in ("aux_cert_1", "aux_cert_2"))
     state = at_location("N7", p0=p0(money=0, grain=2, estanciero="N7"), p0_slots=slots)
     state = play(state, "act:1", "aux:aux_cert:2")
     assert (state.players[0].grain, state.players[0].money) == (0, 2)

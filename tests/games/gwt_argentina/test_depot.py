@@ -1,4 +1,4 @@
-"""The railway depot is not a dead end (issue 20, item 1; rulebook p. 15 and p. 18).
+"""The railway depot is not a dead end (rulebook p. 15 and p. 18).
 
 « Lorsque votre locomotive se trouve au dépôt ferroviaire, vous ne pouvez pas la faire
 reculer à partir de là (par exemple, comme condition pour effectuer une action auxiliaire).
@@ -9,8 +9,8 @@ reculer. » and the terminus « peut être amélioré plusieurs fois, à raison 
 
 from __future__ import annotations
 
-from games.gwt_argentina import data as D
-from games.gwt_argentina import pedro_actions as A
+from games.gwt_argentina import data
+from games.gwt_argentina.pedro import actions as pedro_actions
 from tests.games.gwt_argentina.pedro_helpers import PEDRO, Ctx, solo
 from tests.games.gwt_argentina.positions import edit, keys, play, situation
 from tests.games.gwt_argentina.test_actions import TURN_END, at_location, p0, stations
@@ -35,15 +35,15 @@ def test_from_the_depot_the_locomotive_goes_on_from_24_and_reaches_the_terminus_
     assert "upgrade" in keys(state), "the terminus again: a second upgrade"
     state = play(state, "upgrade", "slot:aux_cert_1")
     assert state.board.stations["31"] == [0, 0]
-    assert state.players[0].locomotive == D.DEPOT
+    assert state.players[0].locomotive == data.DEPOT
 
 
 def test_a_locomotive_on_24_does_not_go_back_into_the_depot():
     """« vous ne pouvez accéder au dépôt ferroviaire à reculons »; from the depot no backward
     move: « vous ne pouvez pas la faire reculer à partir de là »."""
-    assert D.track_previous(D.DEPOT) == ()
-    assert D.DEPOT not in D.track_previous("24")
-    assert D.track_next(D.DEPOT) == ("24",)
+    assert data.track_previous(data.DEPOT) == ()
+    assert data.DEPOT not in data.track_previous("24")
+    assert data.track_next(data.DEPOT) == ("24",)
 
 
 def test_locomotive_actions_stay_open_at_the_depot():
@@ -61,7 +61,7 @@ def test_auxiliary_pay_for_the_locomotive_but_not_back_from_the_depot():
     """« Payez 1 pèsos et avancez votre locomotive d'une case » works from the depot; « Si
     votre locomotive se trouve sur la case de départ de la voie ferrée ou dans le dépôt
     ferroviaire, vous ne pouvez pas effectuer cette action » (locomotive back → remove)."""
-    slots = " ".join(s.id for s in D.DISC_SLOTS if s.id not in ("aux_engine_1", "aux_remove_1"))
+    slots = " ".join(s.id for s in data.DISC_SLOTS if s.id not in ("aux_engine_1", "aux_remove_1"))
     state = at_location("N1", p0=p0(locomotive="depot"), p0_slots=slots)
     menu = keys(play(state, "aux"))
     assert "aux:aux_engine:1" in menu and "aux:aux_remove:1" not in menu
@@ -86,12 +86,12 @@ def test_pedro_leaves_the_depot_forward():
     depot to 24 and on; the terminus again « Pedro améliore cette gare. Placez ensuite sa
     locomotive dans le dépôt. »"""
     state = solo()
-    state.players[PEDRO].locomotive = D.DEPOT
+    state.players[PEDRO].locomotive = data.DEPOT
     state.players[0].locomotive = "24"
-    A.advance_locomotive(state, 2, Ctx())
+    pedro_actions.advance_locomotive(state, 2, Ctx())
     assert state.players[PEDRO].locomotive == "b25", "24 is yours: skipped; a new station"
-    state.players[PEDRO].locomotive = D.DEPOT
+    state.players[PEDRO].locomotive = data.DEPOT
     state.board.stations["31"].append(PEDRO)
-    A.advance_locomotive(state, 8, Ctx())
-    assert state.players[PEDRO].locomotive == D.DEPOT
+    pedro_actions.advance_locomotive(state, 8, Ctx())
+    assert state.players[PEDRO].locomotive == data.DEPOT
     assert state.board.stations["31"] == [PEDRO, PEDRO]

@@ -4,18 +4,17 @@ from __future__ import annotations
 
 import pytest
 
-from games.gwt_argentina import data as D
-from games.gwt_argentina import pedro_actions as A
-from games.gwt_argentina import pieces as P
+from games.gwt_argentina import data, pieces
 from games.gwt_argentina.build import need
-from games.gwt_argentina.pedro_choice import Choices, Tie
-from games.gwt_argentina.pedro_data import CARD_BY_NUMBER
-from games.gwt_argentina.pedro_turn import chosen_actions
+from games.gwt_argentina.pedro import actions as pedro_actions
+from games.gwt_argentina.pedro.choice import Choices, Tie
+from games.gwt_argentina.pedro.data import CARD_BY_NUMBER
+from games.gwt_argentina.pedro.turn import chosen_actions
 from tests.games.gwt_argentina.pedro_helpers import PEDRO, Ctx, solo, texts
 
 
 def workers(kind: str, strong: bool) -> list[str]:
-    return [w.id for w in D.WORKER_TILES if w.kind == kind and w.strong == strong]
+    return [w.id for w in data.WORKER_TILES if w.kind == kind and w.strong == strong]
 
 
 def empty_market(state):
@@ -38,10 +37,10 @@ def test_hire_cheapest_first_card_1():
     state.board.job_market[0][2] = strong_ca   # 6 + 1 = 7
     state.board.job_market[0][3] = plain_ma    # 6
     state.board.job_market[1][2] = plain_ga    # 7, his specialty
-    A.hire(state, False, Ctx())
+    pedro_actions.hire(state, False, Ctx())
     assert plain_ma in state.players[PEDRO].workers["maquinista"]
     assert state.board.job_market[0][3] is None
-    A.hire(state, False, Ctx())  # 7 and 7: the specialty wins the tie
+    pedro_actions.hire(state, False, Ctx())  # 7 and 7: the specialty wins the tie
     assert plain_ga in state.players[PEDRO].workers["gaucho"]
 
 
@@ -63,15 +62,15 @@ def test_hire_specialty_first_card_2_and_not_from_marker_row():
     state.board.job_market[1][2] = ca_plain   # 7
     state.board.job_market[1][3] = ca_strong  # 8
     state.board.job_market[2][2] = workers("carpintero", False)[1]  # the marker's row
-    A.hire(state, True, Ctx())
+    pedro_actions.hire(state, True, Ctx())
     assert ca_plain in state.players[PEDRO].workers["carpintero"]
     assert state.players[PEDRO].money == 0  # free
-    A.hire(state, True, Ctx())
+    pedro_actions.hire(state, True, Ctx())
     assert ca_strong in state.players[PEDRO].workers["carpintero"]
-    A.hire(state, True, Ctx())
+    pedro_actions.hire(state, True, Ctx())
     assert cheap_ga in state.players[PEDRO].workers["gaucho"]
     ctx = Ctx()
-    A.hire(state, True, ctx)  # only the marker's row is left
+    pedro_actions.hire(state, True, ctx)  # only the marker's row is left
     assert state.board.job_market[2][2] is not None and "hires nobody" in texts(ctx)[0]
 
 
@@ -88,10 +87,10 @@ def test_specialty_changes_only_when_exceeded():
     empty_market(state)
     state.board.job_market[0][3] = workers("maquinista", False)[0]
     state.board.job_market[1][3] = workers("maquinista", False)[1]
-    A.hire(state, False, Ctx())
+    pedro_actions.hire(state, False, Ctx())
     assert state.pedro.specialty == "gaucho"  # 2 against 2
     ctx = Ctx()
-    A.hire(state, False, ctx)
+    pedro_actions.hire(state, False, ctx)
     assert state.pedro.specialty == "maquinista"
     assert any("specialty is now maquinista" in t for t in texts(ctx))
 
@@ -104,7 +103,7 @@ def test_objective_farthest_from_the_deck_and_slide():
     state = solo()
     display = list(state.board.objective_display)
     top = state.board.objective_deck[0]
-    A.take_objective(state, Ctx())
+    pedro_actions.take_objective(state, Ctx())
     assert state.players[PEDRO].objectives == [display[-1]]
     assert state.board.objective_display == [top] + display[:-1]
 
@@ -113,16 +112,16 @@ def test_grain():
     """« Pedro reçoit la quantité correspondante de grain. Avancez son marqueur de grain
     d'autant de cases que le nombre indiqué. »"""
     state = solo()
-    A.take_grain(state, 2, Ctx())
+    pedro_actions.take_grain(state, 2, Ctx())
     assert state.players[PEDRO].grain == 2
-    state.players[PEDRO].grain = D.GRAIN_LIMIT - 1
-    A.take_grain(state, 2, Ctx())
-    assert state.players[PEDRO].grain == D.GRAIN_LIMIT
+    state.players[PEDRO].grain = data.GRAIN_LIMIT - 1
+    pedro_actions.take_grain(state, 2, Ctx())
+    assert state.players[PEDRO].grain == data.GRAIN_LIMIT
 
 
 # -- farmers --------------------------------------------------------------------------------
 def farmer_of(colour: str, strength: int | None = None) -> str:
-    return next(f.id for f in D.FARMER_TILES if f.colour == colour
+    return next(f.id for f in data.FARMER_TILES if f.colour == colour
                 and (strength is None or f.strength == strength))
 
 
@@ -132,38 +131,38 @@ def test_farmer_priorities():
     occupant l'espace Monnaie ainsi que la valeur en pèsos imprimée »)."""
     state = solo()
     board = state.board
-    for space in [s for s, t in board.trail.items() if P.is_farmer(t)]:
+    for space in [s for s, t in board.trail.items() if pieces.is_farmer(t)]:
         del board.trail[space]
     green, blue = farmer_of("green"), farmer_of("blue")
     board.trail["GF1"], board.trail["BF1"] = green, blue
     board.farmer_coins = {"GF1": 0, "BF1": 0}
-    pesos = {s: D.FARMER_SPACE_PESOS[s] for s in ("GF1", "BF1")}
+    pesos = {s: data.FARMER_SPACE_PESOS[s] for s in ("GF1", "BF1")}
     richer = max(pesos, key=pesos.get)
     if pesos["GF1"] == pesos["BF1"]:
         # equal pesos: strength, then colour (blue before green)
-        strengths = {s: P.farmer(board.trail[s]).strength for s in pesos}
+        strengths = {s: pieces.farmer(board.trail[s]).strength for s in pesos}
         expect = min(pesos, key=lambda s: (strengths[s], s != "BF1"))
     else:
         expect = richer
-    assert A.farmer_choice(state) == expect
+    assert pedro_actions.farmer_choice(state) == expect
     # coins on the other tile make it the richest
     other = "GF1" if expect == "BF1" else "BF1"
     board.farmer_coins[other] = 10
-    assert A.farmer_choice(state) == other
+    assert pedro_actions.farmer_choice(state) == other
 
 
 def test_farmer_colour_order_breaks_ties():
     state = solo()
     board = state.board
-    for space in [s for s, t in board.trail.items() if P.is_farmer(t)]:
+    for space in [s for s, t in board.trail.items() if pieces.is_farmer(t)]:
         del board.trail[space]
-    yellow = next(f for f in D.FARMER_TILES if f.colour == "yellow")
-    green = next(f for f in D.FARMER_TILES if f.colour == "green" and f.strength == yellow.strength)
+    yellow = next(f for f in data.FARMER_TILES if f.colour == "yellow")
+    green = next(f for f in data.FARMER_TILES if f.colour == "green" and f.strength == yellow.strength)
     board.trail["YF1"], board.trail["GF1"] = yellow.id, green.id
     board.farmer_coins = {"YF1": 0, "GF1": 0}
-    gap = D.FARMER_SPACE_PESOS["YF1"] - D.FARMER_SPACE_PESOS["GF1"]
+    gap = data.FARMER_SPACE_PESOS["YF1"] - data.FARMER_SPACE_PESOS["GF1"]
     board.farmer_coins["GF1" if gap > 0 else "YF1"] = abs(gap)
-    assert A.farmer_choice(state) == "YF1"
+    assert pedro_actions.farmer_choice(state) == "YF1"
 
 
 def test_help_farmer_box_or_keep_and_coins_to_bank():
@@ -171,21 +170,21 @@ def test_help_farmer_box_or_keep_and_coins_to_bank():
     partie la tuile Fermier choisie en la remettant dans la boîte »; « Prenez la tuile
     Fermier choisie et placez-la à côté du plateau de Pedro »."""
     state = solo()
-    space = A.farmer_choice(state)
+    space = pedro_actions.farmer_choice(state)
     tile = state.board.trail[space]
     state.board.farmer_coins[space] = 3
-    A.help_farmer(state, False, Ctx())
+    pedro_actions.help_farmer(state, False, Ctx())
     assert space not in state.board.trail and tile in state.board.box_tiles
     assert space not in state.board.farmer_coins and state.players[PEDRO].money == 0
-    space = A.farmer_choice(state)
+    space = pedro_actions.farmer_choice(state)
     tile = state.board.trail[space]
-    A.help_farmer(state, True, Ctx())
+    pedro_actions.help_farmer(state, True, Ctx())
     assert state.players[PEDRO].helped_farmers == [tile]
 
 
 # -- cattle ---------------------------------------------------------------------------------
 def cards_of(value: int) -> list[str]:
-    return [c for c in D.MARKET_CARD_BY_ID if P.cattle(c).value == value]
+    return [c for c in data.MARKET_CARD_BY_ID if pieces.cattle(c).value == value]
 
 
 def test_cattle_by_gauchos_most_vp_first():
@@ -193,10 +192,10 @@ def test_cattle_by_gauchos_most_vp_first():
     gauchos qu'il possède »; « Si plusieurs cartes Bétail de même valeur sont disponibles,
     Pedro choisit toujours celle(s) rapportant le plus de points de victoire. »"""
     state = solo()
-    threes = sorted(cards_of(3), key=lambda c: P.cattle(c).vp)
+    threes = sorted(cards_of(3), key=lambda c: pieces.cattle(c).vp)
     state.board.cattle_market = [threes[0], threes[-1]]
     state.players[PEDRO].workers["gaucho"] = ["printed"]  # 1 gaucho: one value-3 card
-    A.buy_cattle(state, Ctx())
+    pedro_actions.buy_cattle(state, Ctx())
     assert state.players[PEDRO].deck == [threes[-1]]
     assert state.board.cattle_market == [threes[0]]
 
@@ -212,10 +211,10 @@ def test_cattle_not_enough_draws_two_and_one_gaucho_less():
                                               workers("gaucho", False)[1]]  # 3: a value 4
     state.board.cattle_deck = [c for c in cards_of(3)[1:5]]
     ctx = Ctx()
-    A.buy_cattle(state, ctx)
+    pedro_actions.buy_cattle(state, ctx)
     # 3 gauchos (value 4) fails, 2 cards drawn; 2 gauchos: two value-3 cards.
     assert len(state.players[PEDRO].deck) == 2
-    assert all(P.cattle(c).value == 3 for c in state.players[PEDRO].deck)
+    assert all(pieces.cattle(c).value == 3 for c in state.players[PEDRO].deck)
     assert any("adds 2 cards" in t for t in texts(ctx))
 
 
@@ -230,11 +229,11 @@ def test_card_13_value_3_for_others():
     state.pedro.specialty = "gaucho"
     assert [a.kind for a in chosen_actions(state, CARD_BY_NUMBER[13])] == ["cattle"]
     state.board.cattle_market = cards_of(4)[:2]
-    A.take_value_3(state, Ctx())
+    pedro_actions.take_value_3(state, Ctx())
     assert state.players[PEDRO].deck == []
-    threes = sorted(cards_of(3), key=lambda c: P.cattle(c).vp)
+    threes = sorted(cards_of(3), key=lambda c: pieces.cattle(c).vp)
     state.board.cattle_market = [threes[0], threes[-1]]
-    A.take_value_3(state, Ctx())
+    pedro_actions.take_value_3(state, Ctx())
     assert state.players[PEDRO].deck == [threes[-1]]
 
 
@@ -260,16 +259,16 @@ def test_build_site_ahead_of_your_estanciero_never_risky():
     state.players[0].estanciero = "N3"
     # two free spaces equally near on the two branches of a fork: you choose
     with pytest.raises(Tie) as tie:
-        A.build_site(state)
+        pedro_actions.build_site(state)
     assert tie.value.what == "site" and tie.value.keys == ["P4", "P5"]
-    assert A.build_site(state, Choices({"site": "P5"})) == "P5"
+    assert pedro_actions.build_site(state, Choices({"site": "P5"})) == "P5"
     state.players[0].estanciero = "YF6"
     # YF7 leads to Buenos Aires: no free space ahead, from the start of the trail
-    assert A.build_site(state) == "P1"
+    assert pedro_actions.build_site(state) == "P1"
     state.players[0].estanciero = "N8"
-    assert A.build_site(state) == "P1"  # R3 and R4 ahead are risk spaces
+    assert pedro_actions.build_site(state) == "P1"  # R3 and R4 ahead are risk spaces
     state.players[0].estanciero = "N5"
-    assert A.build_site(state) == "G5"  # RG3 is a risk space
+    assert pedro_actions.build_site(state) == "G5"  # RG3 is a risk space
 
 
 def test_build_with_all_carpinteros_then_minus_one():
@@ -278,11 +277,11 @@ def test_build_with_all_carpinteros_then_minus_one():
     présentant une main. »"""
     state = solo()
     set_carpinteros(state, 2)
-    A.build(state, Ctx())
+    pedro_actions.build(state, Ctx())
     built = [t for t in state.board.trail.values() if t.startswith("1:")]
     assert built == ["1:3"]  # 3 and 4 need 2; 3 has a hand
-    A.build(state, Ctx())
-    A.build(state, Ctx())  # no 2 left: 1 carpintero (1 has a hand, then 2)
+    pedro_actions.build(state, Ctx())
+    pedro_actions.build(state, Ctx())  # no 2 left: 1 carpintero (1 has a hand, then 2)
     built = sorted(t for t in state.board.trail.values() if t.startswith("1:"))
     assert built == ["1:1", "1:3", "1:4"]
 
@@ -297,7 +296,7 @@ def test_replace_as_many_carpinteros_as_possible():
     state.board.trail["P1"] = "1:1"
     state.board.trail["P2"] = "1:3"
     pedro.buildings_left = [n for n in pedro.buildings_left if n not in (1, 2, 3, 4)]
-    A.build(state, Ctx())
+    pedro_actions.build(state, Ctx())
     # 2 carpinteros: nothing needs 2 or 1; replace with a difference of 2: 1 -> 5/6 (need 3)
     # or 3 -> 7 (need 4); the most VP is 7.
     assert state.board.trail["P2"] == "1:7" and state.board.trail["P1"] == "1:1"
@@ -311,7 +310,7 @@ def test_build_as_many_as_possible_last():
     set_carpinteros(state, 4)
     pedro = state.players[PEDRO]
     pedro.buildings_left = [1, 2]
-    A.build(state, Ctx())
+    pedro_actions.build(state, Ctx())
     assert "1:1" in state.board.trail.values()
 
 
@@ -322,11 +321,11 @@ def test_card_14_one_carpintero():
     carpintero »."""
     state = solo()
     set_carpinteros(state, 5)
-    A.build_one(state, Ctx())
+    pedro_actions.build_one(state, Ctx())
     assert "1:1" in state.board.trail.values()
-    A.build_one(state, Ctx())
+    pedro_actions.build_one(state, Ctx())
     assert "1:2" in state.board.trail.values()
-    A.build_one(state, Ctx())
+    pedro_actions.build_one(state, Ctx())
     mine = sorted(t for t in state.board.trail.values() if t.startswith("1:"))
     assert len(mine) == 2 and any(need(int(t[2:])) == 2 for t in mine)
 
@@ -337,14 +336,14 @@ def test_locomotive_stops_at_a_new_station_or_the_farther_one():
     améliorée, à moins que l'action actuelle lui permette d'atteindre une gare plus éloignée
     ... Dans ce cas, elle ignorera la première gare pour s'arrêter à la seconde. »"""
     state = solo()
-    branches = [s.id for s in D.BRANCH_STATIONS]
+    branches = [s.id for s in data.BRANCH_STATIONS]
     first = branches[0]
-    switch = D.STATION_BY_ID[first].switch
+    switch = data.STATION_BY_ID[first].switch
     state.players[PEDRO].locomotive = str(switch - 1)
-    dest = A.loco_destination(state, 2)
+    dest = pedro_actions.loco_destination(state, 2)
     assert dest == first
     state.board.stations[first].append(PEDRO)
-    assert A.loco_destination(state, 2) != first
+    assert pedro_actions.loco_destination(state, 2) != first
 
 
 def test_upgrade_from_reserve_and_station_master_to_the_box():
@@ -352,8 +351,8 @@ def test_upgrade_from_reserve_and_station_master_to_the_box():
     ignorant les coûts d'amélioration). Puis, remettez la tuile Chef de gare ... dans la
     boîte ; Pedro ne marquera pas de points pour celle-ci. »"""
     state = solo()
-    sid = next(s for s in D.STATION_MASTER_SPACES)
-    A.upgrade(state, sid, Ctx())
+    sid = next(s for s in data.STATION_MASTER_SPACES)
+    pedro_actions.upgrade(state, sid, Ctx())
     assert state.board.stations[sid] == [PEDRO] and state.pedro.discs == 16
     assert sid not in state.board.station_masters
     assert state.players[PEDRO].station_masters == []
@@ -363,12 +362,12 @@ def test_upgrade_with_an_empty_reserve_takes_the_cheapest_station_disc():
     """« Dans le rare cas où la réserve de disques de Pedro est épuisée ..., prenez un de ses
     disques à partir de la gare valant le moins de points de victoire »."""
     state = solo()
-    stations = sorted(D.BRANCH_STATIONS, key=lambda s: s.vp)
+    stations = sorted(data.BRANCH_STATIONS, key=lambda s: s.vp)
     low, high, target = stations[0].id, stations[-1].id, stations[1].id
     state.board.stations[low].append(PEDRO)
     state.board.stations[high].append(PEDRO)
     state.pedro.discs = 0
-    A.upgrade(state, target, Ctx())
+    pedro_actions.upgrade(state, target, Ctx())
     assert PEDRO not in state.board.stations[low] and PEDRO in state.board.stations[target]
 
 
@@ -376,10 +375,10 @@ def test_terminus_then_depot():
     """« Si la locomotive de Pedro atteint la fin de la voie ferrée, Pedro améliore cette
     gare. Placez ensuite sa locomotive dans le dépôt. »"""
     state = solo()
-    state.players[PEDRO].locomotive = str(D.TERMINUS - 1)
-    A.advance_locomotive(state, 1, Ctx())
-    assert state.players[PEDRO].locomotive == D.DEPOT
-    assert PEDRO in state.board.stations[str(D.TERMINUS)]
+    state.players[PEDRO].locomotive = str(data.TERMINUS - 1)
+    pedro_actions.advance_locomotive(state, 1, Ctx())
+    assert state.players[PEDRO].locomotive == data.DEPOT
+    assert PEDRO in state.board.stations[str(data.TERMINUS)]
 
 
 def test_locomotive_jumps_over_yours():
@@ -387,7 +386,7 @@ def test_locomotive_jumps_over_yours():
     vôtre normalement. »"""
     state = solo()
     state.players[0].locomotive = "1"
-    A.advance_locomotive(state, 1, Ctx())
+    pedro_actions.advance_locomotive(state, 1, Ctx())
     assert state.players[PEDRO].locomotive == "2"
 
 
@@ -395,9 +394,9 @@ def test_station_master_space_stays_empty():
     """« Pedro ne remplace pas le Chef de gare par un de ses ouvriers (l'espace Chef de gare
     demeurera vide pour le reste de la partie). »"""
     state = solo()
-    sid = D.STATION_MASTER_SPACES[0]
+    sid = data.STATION_MASTER_SPACES[0]
     before = {row: list(t) for row, t in state.players[PEDRO].workers.items()}
-    A.upgrade(state, sid, Ctx())
+    pedro_actions.upgrade(state, sid, Ctx())
     assert state.board.station_masters.get(sid) is None
     assert state.players[PEDRO].workers == before
 
@@ -407,11 +406,11 @@ def test_exhaustion_cards_go_to_his_pile():
     Épuisement (e.g. : la tuile Bâtiment personnel « 7b »), placez-les ... dans une pile à
     côté de son plateau. Pedro marquera des points à la fin de la partie. »"""
     from games.gwt_argentina.actions import start
-    from games.gwt_argentina.data_actions import Action
-    from games.gwt_argentina.pedro_scoring import pedro_scores
+    from games.gwt_argentina.data.actions import Action
+    from games.gwt_argentina.pedro.scoring import pedro_scores
 
     state = solo()
     before = pedro_scores(state)["cattle"]
     start(state, 0, Action("exhaust_opponents"), Ctx())
-    assert state.players[PEDRO].herd() == [D.EXHAUSTION_CARD_ID]
-    assert pedro_scores(state)["cattle"] == before + D.card_vp(D.EXHAUSTION_CARD_ID)
+    assert state.players[PEDRO].herd() == [data.EXHAUSTION_CARD_ID]
+    assert pedro_scores(state)["cattle"] == before + data.card_vp(data.EXHAUSTION_CARD_ID)

@@ -5,11 +5,10 @@ from __future__ import annotations
 
 import pytest
 
-from games.gwt_argentina import data as D
-from games.gwt_argentina import pieces as P
+from games.gwt_argentina import data, pieces
 from games.gwt_argentina.actions import start
-from games.gwt_argentina.pedro_ba import deliver, district_bonus
-from games.gwt_argentina.pedro_move import move_pedro
+from games.gwt_argentina.pedro.buenos_aires import deliver, district_bonus
+from games.gwt_argentina.pedro.move import move_pedro
 from games.gwt_argentina.ports import layout
 from tests.games.gwt_argentina.pedro_helpers import PEDRO, Ctx, solo, texts
 
@@ -68,11 +67,11 @@ def test_a_free_cattle_card_goes_face_down_onto_his_pile():
     pile à côté de son plateau »: the franqueiro of Liverpool's bonus, the one with the most
     VP."""
     state = solo()
-    franqueiros = [c for c in D.MARKET_CARD_BY_ID if P.cattle(c).breed == "franqueiro"]
-    low, high = min(franqueiros, key=lambda c: P.cattle(c).vp), \
-        max(franqueiros, key=lambda c: P.cattle(c).vp)
+    franqueiros = [c for c in data.MARKET_CARD_BY_ID if pieces.cattle(c).breed == "franqueiro"]
+    low, high = min(franqueiros, key=lambda c: pieces.cattle(c).vp), \
+        max(franqueiros, key=lambda c: pieces.cattle(c).vp)
     state.board.cattle_market = [low, high]
-    district_bonus(state, D.Action("take_market_card", breed="franqueiro"), Ctx())
+    district_bonus(state, data.Action("take_market_card", breed="franqueiro"), Ctx())
     assert state.players[PEDRO].deck == [high] and state.board.cattle_market == [low]
     assert state.players[PEDRO].discard == [] and state.players[PEDRO].hand == []
 
@@ -97,7 +96,7 @@ def test_a_granjeros_toll_costs_pedro_nothing(hand):
     state = solo()
     for space in FIRST_FORK:
         state.board.trail.pop(space, None)
-    farmer = next(f.id for f in D.FARMER_TILES if f.hand == hand)
+    farmer = next(f.id for f in data.FARMER_TILES if f.hand == hand)
     state.players[PEDRO].estanciero = "P1"  # P1 -> G1 -> G2: one way only
     state.board.trail["G1"] = farmer
     coins, money = dict(state.board.farmer_coins), state.players[0].money
@@ -113,7 +112,7 @@ def test_building_7b_gives_him_an_exhaustion_card_face_down():
     pile à côté de son plateau. »"""
     state = solo()
     left = len(state.board.exhaustion)
-    start(state, 0, D.Action("exhaust_opponents"), Ctx())
+    start(state, 0, data.Action("exhaust_opponents"), Ctx())
     pedro = state.players[PEDRO]
-    assert pedro.discard == [] and [c for c in pedro.deck if P.is_exhaustion(c)] != []
+    assert pedro.discard == [] and [c for c in pedro.deck if pieces.is_exhaustion(c)] != []
     assert len(state.board.exhaustion) == left - 1

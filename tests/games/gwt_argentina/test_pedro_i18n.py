@@ -6,7 +6,7 @@ from __future__ import annotations
 import random
 
 from games.gwt_argentina import GAME
-from games.gwt_argentina.pedro_data import DIFFICULTIES, difficulty_name
+from games.gwt_argentina.pedro.data import DIFFICULTIES, difficulty_name
 from games.i18n import PSEUDO, PSEUDO_OPEN, using
 from tests.games.gwt_argentina.pedro_helpers import Ctx, play_pedro_turn, solo
 from tests.games.gwt_argentina.test_pedro_ties import two_equal_granjeros

@@ -10,12 +10,10 @@ from collections import Counter
 
 import pytest
 
-from games.gwt_argentina import GAME
-from games.gwt_argentina import data as D
-from games.gwt_argentina import player_board as PB
+from games.gwt_argentina import GAME, data, player_board
 from games.gwt_argentina.notation import read, write
-from games.gwt_argentina.pedro_data import CARDS
-from games.gwt_argentina.pedro_state import PEDRO
+from games.gwt_argentina.pedro.data import CARDS
+from games.gwt_argentina.pedro.state import PEDRO
 from games.gwt_argentina.state import GwtState
 from tests.games.gwt_argentina.test_play import cards_everywhere, discs_of, tiles_everywhere
 from tests.games.playout import playout, replay
@@ -25,21 +23,21 @@ DIFFICULTIES = ("easy", "moderate", "expert")
 
 def check_invariants(state: GwtState) -> None:
     """The 2–4 player conservation checks (test_play), with Pedro's disc reserve."""
-    all_tiles = Counter([t.id for t in D.WORKER_TILES] + [t.id for t in D.FARMER_TILES])
+    all_tiles = Counter([t.id for t in data.WORKER_TILES] + [t.id for t in data.FARMER_TILES])
     assert tiles_everywhere(state) == all_tiles, "worker and farmer tiles are conserved"
-    expected = Counter([c.id for c in D.MARKET_CARDS] + [o.id for o in D.OBJECTIVE_CARDS]
-                       + [D.EXHAUSTION_CARD_ID] * D.EXHAUSTION_CARDS
-                       + [c.id for c in D.starting_cards(0)])
+    expected = Counter([c.id for c in data.MARKET_CARDS] + [o.id for o in data.OBJECTIVE_CARDS]
+                       + [data.EXHAUSTION_CARD_ID] * data.EXHAUSTION_CARDS
+                       + [c.id for c in data.starting_cards(0)])
     assert cards_everywhere(state) == expected, "cards are conserved"
     me = state.players[0]
-    assert discs_of(state, 0) == D.DISCS_PER_PLAYER
+    assert discs_of(state, 0) == data.DISCS_PER_PLAYER
     for p in state.players:
         assert p.money >= 0 and p.exchange_tokens >= 0
-        assert 0 <= p.grain <= D.GRAIN_LIMIT
-        assert all(len(row) <= D.ROW_CELLS for row in p.workers.values())
-    assert 0 <= me.certificates <= PB.cert_limit(me)
+        assert 0 <= p.grain <= data.GRAIN_LIMIT
+        assert all(len(row) <= data.ROW_CELLS for row in p.workers.values())
+    assert 0 <= me.certificates <= player_board.cert_limit(me)
     for ship in state.board.ships:
-        if not D.SHIP_BY_ID[ship.id].repeatable:
+        if not data.SHIP_BY_ID[ship.id].repeatable:
             assert len(ship.discs) == len(set(ship.discs)), "one disc per player per ship"
     for port in state.board.ports.values():
         assert not any(port.spaces[c] is not None for c in port.closed)
@@ -49,7 +47,7 @@ def check_pedro(state: GwtState) -> None:
     assert state.seats == 1 and len(state.players) == 2
     pedro, me = state.players[PEDRO], state.players[0]
     assert state.pedro is not None and state.pedro.discs >= 0
-    assert discs_of(state, PEDRO) + state.pedro.discs == D.DISCS_PER_PLAYER
+    assert discs_of(state, PEDRO) + state.pedro.discs == data.DISCS_PER_PLAYER
     playing = [f.data["card"] for f in state.stack if f.kind == "pedro_turn"]
     assert sorted(state.pedro.deck + state.pedro.discard + playing) == [c.number for c in CARDS]
     assert pedro.money == 0 and pedro.exchange_tokens == 0 and pedro.hand == []

@@ -4,11 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from games.gwt_argentina import GAME
-from games.gwt_argentina import data as D
-from games.gwt_argentina import pieces as P
-from games.gwt_argentina.pedro_data import CARDS, LOADING_CARDS
-from games.gwt_argentina.pedro_rules import experience, loading_card
+from games.gwt_argentina import GAME, data, pieces
+from games.gwt_argentina.pedro.data import CARDS, LOADING_CARDS
+from games.gwt_argentina.pedro.rules import experience, loading_card
 from tests.games.gwt_argentina.pedro_helpers import PEDRO, solo
 
 
@@ -28,8 +26,8 @@ def test_two_player_set_up():
     """« Procédez à la mise en place du plateau de jeu et des éléments pour une partie à 2
     joueurs »: the market, job market and closure tiles of 2 players."""
     state = solo()
-    assert len(state.board.cattle_market) == D.MARKET_SIZE[2]
-    assert sum(1 for row in state.board.job_market for t in row if t) == D.JOB_MARKET_SEED[2]
+    assert len(state.board.cattle_market) == data.MARKET_SIZE[2]
+    assert sum(1 for row in state.board.job_market for t in row if t) == data.JOB_MARKET_SEED[2]
     assert state.table() == 2
 
 
@@ -56,7 +54,7 @@ def test_no_starting_cattle_nor_exhaustion():
     assert sorted(state.pedro.deck) == [c.number for c in CARDS] and state.pedro.discard == []
     decks = {tuple(solo(seed=s).pedro.deck) for s in range(5)}
     assert len(decks) > 1  # shuffled
-    assert len(state.board.exhaustion) == D.EXHAUSTION_CARDS - 1  # only yours
+    assert len(state.board.exhaustion) == data.EXHAUSTION_CARDS - 1  # only yours
 
 
 def test_you_start_first_with_7_pesos_a_token_and_4_cards():
@@ -79,7 +77,7 @@ def test_worker_drawn_and_specialty():
         pedro = state.players[PEDRO]
         extra = [row for row, tiles in pedro.workers.items() if len(tiles) == 2]
         assert len(extra) == 1
-        assert P.worker_kind(pedro.workers[extra[0]][1]) == extra[0]
+        assert pieces.worker_kind(pedro.workers[extra[0]][1]) == extra[0]
         assert state.pedro.specialty == extra[0]
         assert all(pedro.worker_count(r) == 1 for r in ("gaucho", "carpintero", "maquinista")
                    if r != extra[0])

@@ -5,14 +5,12 @@ from __future__ import annotations
 import pytest
 
 from games.base import check_decision
-from games.gwt_argentina import GAME
-from games.gwt_argentina import data as D
-from games.gwt_argentina import pedro_actions as A
-from games.gwt_argentina import pieces as P
+from games.gwt_argentina import GAME, data, pieces
 from games.gwt_argentina.build import need
 from games.gwt_argentina.notation import read, write
-from games.gwt_argentina.pedro_choice import Choices, Tie
-from games.gwt_argentina.pedro_move import choose_path
+from games.gwt_argentina.pedro import actions as pedro_actions
+from games.gwt_argentina.pedro.choice import Choices, Tie
+from games.gwt_argentina.pedro.move import choose_path
 from tests.games.gwt_argentina.pedro_helpers import PEDRO, Ctx, play_pedro_turn, solo, texts
 
 
@@ -20,9 +18,9 @@ def two_equal_granjeros(state) -> tuple[str, str]:
     """Two yellow granjeros of strength 8 on YF1 and YF2, each worth 1 peso (YF2 prints 1,
     YF1 prints 0 and holds a coin): equal on every criterion."""
     board = state.board
-    for space in [s for s, t in board.trail.items() if P.is_farmer(t)]:
+    for space in [s for s, t in board.trail.items() if pieces.is_farmer(t)]:
         board.box_tiles.append(board.trail.pop(space))
-    a, b = [f.id for f in D.FARMER_TILES if f.colour == "yellow" and f.strength == 8][:2]
+    a, b = [f.id for f in data.FARMER_TILES if f.colour == "yellow" and f.strength == 8][:2]
     for tile in (a, b):  # from wherever they are (bags, forecast, box)
         for pile in (board.bag_a, board.bag_b, board.bag_c, board.box_tiles):
             if tile in pile:
@@ -32,7 +30,7 @@ def two_equal_granjeros(state) -> tuple[str, str]:
                 board.forecast[space] = None
     board.trail["YF1"], board.trail["YF2"] = a, b
     board.farmer_coins = {"YF1": 1}
-    assert D.FARMER_SPACE_PESOS["YF1"] + 1 == D.FARMER_SPACE_PESOS["YF2"]
+    assert data.FARMER_SPACE_PESOS["YF1"] + 1 == data.FARMER_SPACE_PESOS["YF2"]
     return a, b
 
 
@@ -86,20 +84,20 @@ def test_granjero_tie_by_rule():
     state = solo()
     two_equal_granjeros(state)
     with pytest.raises(Tie) as tie:
-        A.farmer_choice(state)
+        pedro_actions.farmer_choice(state)
     assert tie.value.what == "farmer" and tie.value.keys == ["YF1", "YF2"]
-    assert A.farmer_choice(state, Choices({"farmer": "YF1"})) == "YF1"
+    assert pedro_actions.farmer_choice(state, Choices({"farmer": "YF1"})) == "YF1"
     state.board.farmer_coins["YF1"] = 2  # now YF1 is worth more: no tie
-    assert A.farmer_choice(state) == "YF1"
+    assert pedro_actions.farmer_choice(state) == "YF1"
 
 
 def test_cards_of_one_kind_are_one_option():
     """« Si plusieurs cartes Bétail de même valeur sont disponibles, Pedro choisit toujours
     celle(s) rapportant le plus de points de victoire »: two cards of the same breed and VP
     are the same choice, never a question."""
-    same = [c for c in D.MARKET_CARD_BY_ID if P.card_kind(c) == "blanco/3"][:2]
-    assert len(A.cattle_picks(same, (3,))) == 1
-    assert len(A.cattle_picks(same, (3, 3))) == 1
+    same = [c for c in data.MARKET_CARD_BY_ID if pieces.card_kind(c) == "blanco/3"][:2]
+    assert len(pedro_actions.cattle_picks(same, (3,))) == 1
+    assert len(pedro_actions.cattle_picks(same, (3, 3))) == 1
 
 
 def test_building_tie_is_yours():
@@ -107,12 +105,12 @@ def test_building_tie_is_yours():
     choose: buildings 5a and 6a both need 3 carpinteros and neither has a hand."""
     state = solo()
     fits = [b for b in state.players[PEDRO].buildings_left if need(b) == 3]
-    assert fits == [5, 6] and not A.hands(state, 5) and not A.hands(state, 6)
+    assert fits == [5, 6] and not pedro_actions.hands(state, 5) and not pedro_actions.hands(state, 6)
     with pytest.raises(Tie) as tie:
-        A.new_building(state, fits, None)
+        pedro_actions.new_building(state, fits, None)
     assert tie.value.what == "build" and tie.value.keys == ["5", "6"]
-    assert A.new_building(state, fits, Choices({"build": "6"})) == 6
-    assert A.new_building(state, [1, 2], None) == 1  # 1a has a hand, 2a none: no tie
+    assert pedro_actions.new_building(state, fits, Choices({"build": "6"})) == 6
+    assert pedro_actions.new_building(state, [1, 2], None) == 1  # 1a has a hand, 2a none: no tie
 
 
 def test_move_to_either_branch_is_yours():

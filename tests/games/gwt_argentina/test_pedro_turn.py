@@ -2,17 +2,16 @@
 
 from __future__ import annotations
 
-from games.gwt_argentina import GAME
-from games.gwt_argentina import data as D
+from games.gwt_argentina import GAME, data
 from games.gwt_argentina.buenos_aires import AfterStep
 from games.gwt_argentina.flow import push, settle
 from games.gwt_argentina.market import TakeObjectiveStep
-from games.gwt_argentina.pedro_ba import deliver, forecasts, load
-from games.gwt_argentina.pedro_data import LOADING_CARDS
-from games.gwt_argentina.pedro_move import choose_path, move_pedro
-from games.gwt_argentina.pedro_rules import loading_card, ranked_ships, ship_to_load
-from games.gwt_argentina.pedro_scoring import pedro_scores
-from games.gwt_argentina.pedro_turn import after_human_turn
+from games.gwt_argentina.pedro.buenos_aires import deliver, forecasts, load
+from games.gwt_argentina.pedro.data import LOADING_CARDS
+from games.gwt_argentina.pedro.move import choose_path, move_pedro
+from games.gwt_argentina.pedro.rules import loading_card, ranked_ships, ship_to_load
+from games.gwt_argentina.pedro.scoring import pedro_scores
+from games.gwt_argentina.pedro.turn import after_human_turn
 from games.gwt_argentina.state import Ship
 from games.gwt_argentina.trail import pay_toll
 from tests.games.gwt_argentina.pedro_helpers import PEDRO, Ctx, play_pedro_turn, solo, texts
@@ -71,7 +70,7 @@ def test_fewest_tolls_then_fewest_paid_to_you():
     state.board.trail["P1"] = "0:1"   # your building, black hand
     state.board.trail["GF1"] = "0:2"  # your building, no hand
     assert choose_path(state, 2) == ("GF1", "N2")
-    farmer = next(f.id for f in D.FARMER_TILES if f.hand == "black")
+    farmer = next(f.id for f in data.FARMER_TILES if f.hand == "black")
     state.board.trail["GF1"] = farmer
     assert choose_path(state, 2) == ("GF1", "N2")  # same toll, none of it to you
 
@@ -99,7 +98,7 @@ def test_you_take_your_toll_from_the_bank():
     money = state.players[0].money
     move_pedro(state, 1, Ctx())
     assert state.players[PEDRO].estanciero == "P1"
-    assert state.players[0].money == money + D.TOLLS[2]["black"]
+    assert state.players[0].money == money + data.TOLLS[2]["black"]
 
 
 def test_you_pay_pedros_tolls_to_the_bank():
@@ -108,14 +107,14 @@ def test_you_pay_pedros_tolls_to_the_bank():
     state = solo()
     state.board.trail["P1"] = f"{PEDRO}:1"
     pay_toll(state, state.players[0], "P1", Ctx())
-    assert state.players[0].money == 7 - D.TOLLS[2]["black"]
+    assert state.players[0].money == 7 - data.TOLLS[2]["black"]
     assert state.players[PEDRO].money == 0
 
 
 def test_variable_movement_by_workers():
     """« L'estanciero de Pedro avance d'un lieu sur le parcours pour chaque ouvrier du type
     correspondant qu'il possède. » (cards #10–#15)"""
-    from games.gwt_argentina.pedro_turn import amount
+    from games.gwt_argentina.pedro.turn import amount
 
     state = solo()
     pedro = state.players[PEDRO]
@@ -188,7 +187,7 @@ def test_the_two_dot_card_by_difficulty():
     assert set(LOADING_CARDS["expert"][1].order) == {1}
     state = solo()
     state.board.ships += [Ship(id="extra16"), Ship(id="extra13"), Ship(id="extra14")]
-    assert [D.SHIP_BY_ID[s.id].vp for s in ranked_ships(state.board)[:4]] == [12, 9, 7, 7]
+    assert [data.SHIP_BY_ID[s.id].vp for s in ranked_ships(state.board)[:4]] == [12, 9, 7, 7]
 
 
 def test_blue_arrows_change_the_loading_card():
@@ -201,7 +200,7 @@ def test_blue_arrows_change_the_loading_card():
         state.board.job_marker_row = row
         dots.append(loading_card(state).dots)
     assert dots == sorted(dots) and dots[0] == 1 and dots[-1] == 4
-    ship_rows = [a.from_row for a in D.MARKER_ARROWS if a.event == "ships"]
+    ship_rows = [a.from_row for a in data.MARKER_ARROWS if a.event == "ships"]
     for i, row in enumerate(ship_rows):
         assert dots[row] == i + 2 and dots[row - 1] == i + 1
 
@@ -270,20 +269,20 @@ def test_pedro_scoring():
     state = solo()
     pedro = state.players[PEDRO]
     pedro.money = 50
-    pedro.station_masters = [D.STATION_MASTERS[0].id]
+    pedro.station_masters = [data.STATION_MASTERS[0].id]
     pedro.objectives = ["OB16", "OB04"]
     scores = pedro_scores(state)
     assert scores["money"] == 0 and scores["station_masters"] == 0 and scores["move_slot"] == 0
-    assert scores["objectives"] == D.OBJECTIVE_BY_ID["OB16"].vp + D.OBJECTIVE_BY_ID["OB04"].vp
+    assert scores["objectives"] == data.OBJECTIVE_BY_ID["OB16"].vp + data.OBJECTIVE_BY_ID["OB04"].vp
     assert scores["total"] == sum(v for k, v in scores.items() if k != "total")
-    pedro.helped_farmers = [D.FARMER_TILES[0].id]
+    pedro.helped_farmers = [data.FARMER_TILES[0].id]
     assert pedro_scores(state)["farmers"] == 2
 
 
 def test_a_tie_with_pedro_is_a_shared_win():
     """« Pedro est considéré en tout point comme un joueur » and « Le joueur qui totalise le
     plus de points de victoire remporte la partie. En cas d'égalité, la victoire est
-    partagée » (issue 20, our reading: the solo chapter has no rule of its own for a tie)."""
+    partagée » (our reading: the solo chapter has no rule of its own for a tie)."""
     start = solo()
     mine = GAME.scores(start)[0]["total"]
     theirs = GAME.pedro_scores(start)["total"]
@@ -307,7 +306,7 @@ def test_cards_carry_the_actions_the_chapter_names():
     #5, #6, #12 et #15) »; « Les cartes #10 à #15 de Pedro introduisent un déplacement
     variable »; « Carte #6 : La locomotive de Pedro avance d'autant de cases que sa valeur
     d'expérience »; « Carte #15 : La locomotive de Pedro avance d'une case. »"""
-    from games.gwt_argentina.pedro_data import CARDS
+    from games.gwt_argentina.pedro.data import CARDS
 
     named = {"hire": {1, 2}, "objective": {7}, "grain": {6, 8, 9}, "farmer": {8, 9},
              "cattle": {3, 10, 13}, "build": {4, 11, 14}, "loco": {5, 6, 12, 15}}
@@ -320,14 +319,14 @@ def test_cards_carry_the_actions_the_chapter_names():
     assert any(a.kind == "loco" and a.amount == "xp" for a in six.actions)
     fifteen = next(c for c in CARDS if c.number == 15)
     assert [(a.kind, a.amount, a.only, a.unless) for a in fifteen.actions] == \
-        [("loco", 1, None, None)], "one space, whatever his specialty (issue 20)"
+        [("loco", 1, None, None)], "one space, whatever his specialty"
 
 
 def test_upper_forecast_when_the_lower_worker_cannot_be_taken():
     """Worker tiles can no longer be chosen once the marker left the job market; Pedro then
-    takes the upper tile (reconstruction, pedro_ba)."""
+    takes the upper tile (reconstruction, pedro.buenos_aires)."""
     state = solo()
-    worker = next(w.id for w in D.WORKER_TILES if w.id not in state.board.forecast.values()
+    worker = next(w.id for w in data.WORKER_TILES if w.id not in state.board.forecast.values()
                   and w.id in state.board.bag_b)
     farmer = next(t for t in state.board.bag_a)
     state.board.bag_b.remove(worker)

@@ -12,9 +12,7 @@ from collections import Counter
 import pytest
 
 from games.base import check_decision
-from games.gwt_argentina import GAME
-from games.gwt_argentina import data as D
-from games.gwt_argentina import player_board as PB
+from games.gwt_argentina import GAME, data, player_board
 from games.gwt_argentina.notation import read, write
 from games.gwt_argentina.state import PRINTED, GwtState
 from games.rng import Rng
@@ -32,7 +30,7 @@ def tiles_everywhere(state: GwtState) -> Counter:
     found: Counter = Counter(b.bag_a + b.bag_b + b.bag_c + b.box_tiles)
     found.update(t for row in b.job_market for t in row if t)
     found.update(t for t in b.forecast.values() if t)
-    found.update(t for t in b.trail.values() if t in D.FARMER_BY_ID)
+    found.update(t for t in b.trail.values() if t in data.FARMER_BY_ID)
     found.update(m.split(":", 1)[1] for m in b.station_masters.values() if m.startswith("worker:"))
     for p in state.players:
         found.update(t for row in p.workers.values() for t in row if t != PRINTED)
@@ -61,21 +59,21 @@ def discs_of(state: GwtState, seat: int) -> int:
 
 
 def check_invariants(state: GwtState) -> None:
-    all_tiles = Counter([t.id for t in D.WORKER_TILES] + [t.id for t in D.FARMER_TILES])
+    all_tiles = Counter([t.id for t in data.WORKER_TILES] + [t.id for t in data.FARMER_TILES])
     assert tiles_everywhere(state) == all_tiles, "worker and farmer tiles are conserved"
-    expected = Counter([c.id for c in D.MARKET_CARDS] + [o.id for o in D.OBJECTIVE_CARDS]
-                       + [D.EXHAUSTION_CARD_ID] * D.EXHAUSTION_CARDS)
+    expected = Counter([c.id for c in data.MARKET_CARDS] + [o.id for o in data.OBJECTIVE_CARDS]
+                       + [data.EXHAUSTION_CARD_ID] * data.EXHAUSTION_CARDS)
     for seat in range(state.seats):
-        expected.update(c.id for c in D.starting_cards(seat))
+        expected.update(c.id for c in data.starting_cards(seat))
     assert cards_everywhere(state) == expected, "cards are conserved"
     for p in state.players:
-        assert discs_of(state, p.seat) == D.DISCS_PER_PLAYER, "18 discs each"
+        assert discs_of(state, p.seat) == data.DISCS_PER_PLAYER, "18 discs each"
         assert p.money >= 0 and p.exchange_tokens >= 0
-        assert 0 <= p.grain <= D.GRAIN_LIMIT
-        assert 0 <= p.certificates <= PB.cert_limit(p)
-        assert all(len(row) <= D.ROW_CELLS for row in p.workers.values())
+        assert 0 <= p.grain <= data.GRAIN_LIMIT
+        assert 0 <= p.certificates <= player_board.cert_limit(p)
+        assert all(len(row) <= data.ROW_CELLS for row in p.workers.values())
     for ship in state.board.ships:
-        if not D.SHIP_BY_ID[ship.id].repeatable:
+        if not data.SHIP_BY_ID[ship.id].repeatable:
             assert len(ship.discs) == len(set(ship.discs)), "one disc per player per ship"
     for port in state.board.ports.values():
         assert not any(port.spaces[c] is not None for c in port.closed)

@@ -1,4 +1,4 @@
-"""Points where the rulebook's text leaves a choice, checked against it (issue 20, item 4).
+"""Points where the rulebook's text leaves a choice, checked against it.
 
 Each reading is written for players in the rules summary (``/estancia rules``), which the
 last test checks.
@@ -6,10 +6,9 @@ last test checks.
 
 from __future__ import annotations
 
-from games.gwt_argentina import GAME
-from games.gwt_argentina import data as D
-from games.gwt_argentina.pedro_data import CARD_BY_NUMBER
-from games.gwt_argentina.pedro_turn import amount, chosen_actions, do_action
+from games.gwt_argentina import GAME, data
+from games.gwt_argentina.pedro.data import CARD_BY_NUMBER
+from games.gwt_argentina.pedro.turn import amount, chosen_actions, do_action
 from games.gwt_argentina.scoring import Tally, final_scores, score_tally
 from games.i18n import _, using
 from tests.games.gwt_argentina.pedro_helpers import PEDRO, Ctx, solo
@@ -93,7 +92,7 @@ def test_eight_neutral_buildings_on_eight_spaces():
     and 8 spaces, every tile is placed, on its letter or shuffled."""
     for first_game in (True, False):
         state = GAME.setup(2, GAME.parse_options({"first_game": first_game}), 3)
-        placed = sorted(state.board.trail[s] for s in D.NEUTRAL_SPACES)
+        placed = sorted(state.board.trail[s] for s in data.NEUTRAL_SPACES)
         assert placed == list("ABCDEFGH")
 
 

@@ -6,7 +6,7 @@ import itertools
 import random
 from collections import Counter
 
-from games.gwt_argentina import data as d
+from games.gwt_argentina import data
 from games.gwt_argentina.scoring import (
     CATEGORIES,
     PRINTED,
@@ -24,21 +24,21 @@ WEST = ("lehavre:W1", "rotterdam:W1")
 def rows(gaucho=(), carpintero=(), maquinista=(), granjero=()):
     """Worker rows with the printed worker first."""
     return {
-        d.GAUCHO: (PRINTED, *gaucho), d.CARPINTERO: (PRINTED, *carpintero),
-        d.MAQUINISTA: (PRINTED, *maquinista), d.GRANJERO: (PRINTED, *granjero),
+        data.GAUCHO: (PRINTED, *gaucho), data.CARPINTERO: (PRINTED, *carpintero),
+        data.MAQUINISTA: (PRINTED, *maquinista), data.GRANJERO: (PRINTED, *granjero),
     }
 
 
 def farmer(colour: str, n: int = 0) -> str:
-    return [t.id for t in d.FARMER_TILES if t.colour == colour][n]
+    return [t.id for t in data.FARMER_TILES if t.colour == colour][n]
 
 
 def strong(kind: str, n: int) -> tuple[str, ...]:
-    return tuple(t.id for t in d.WORKER_TILES if t.kind == kind and t.strong)[:n]
+    return tuple(t.id for t in data.WORKER_TILES if t.kind == kind and t.strong)[:n]
 
 
 def plain(kind: str, n: int) -> tuple[str, ...]:
-    return tuple(t.id for t in d.WORKER_TILES if t.kind == kind and not t.strong)[:n]
+    return tuple(t.id for t in data.WORKER_TILES if t.kind == kind and not t.strong)[:n]
 
 
 def test_categories_are_the_score_pads_twelve():
@@ -86,7 +86,7 @@ def test_stations_terminus_counts_each_disc():
     est placé un de vos disques. (Si vous avez plusieurs de vos disques sur la dernière gare,
     vous marquez des points pour chacun.) »"""
     t = Tally(station_discs=("b4", "31", "31"))
-    assert score_tally(t)["stations"] == d.STATION_BY_ID["b4"].vp + 2 * d.STATION_BY_ID["31"].vp
+    assert score_tally(t)["stations"] == data.STATION_BY_ID["b4"].vp + 2 * data.STATION_BY_ID["31"].vp
 
 
 def test_farmers_beside_the_board_only():
@@ -101,7 +101,7 @@ def test_cattle_and_exhaustion():
     """« 7 Parmi votre troupeau (votre pioche, vos cartes en main et votre défausse),
     rassemblez toutes les cartes Épuisement et les cartes Bétail rapportant des points de
     victoire. Marquez le total ... Il est donc possible d'obtenir une somme négative. »"""
-    herd = (*[c.id for c in d.starting_cards(0)], "EX", "EX", "EX", "AA5", "CH1")
+    herd = (*[c.id for c in data.starting_cards(0)], "EX", "EX", "EX", "AA5", "CH1")
     assert score_tally(Tally(herd=herd))["cattle"] == 7 + 1 - 3 * 2
     assert score_tally(Tally(herd=("EX",)))["cattle"] == -2
 
@@ -109,7 +109,7 @@ def test_cattle_and_exhaustion():
 def test_workers_in_columns_5_and_6():
     """« 10 Marquez 4 points de victoire pour chaque tuile Ouvrier placée dans la 5e et 6e
     colonne de votre section Ouvrier. »"""
-    t = Tally(workers=rows(gaucho=plain(d.GAUCHO, 5), carpintero=plain(d.CARPINTERO, 4),
+    t = Tally(workers=rows(gaucho=plain(data.GAUCHO, 5), carpintero=plain(data.CARPINTERO, 4),
                            granjero=tuple(farmer("green", i) for i in range(3))))
     assert score_tally(t)["workers"] == 4 * 3  # gauchos in 5 and 6, carpintero in 5
 
@@ -239,8 +239,8 @@ def test_master_objectives_met_or_not():
 def test_master_strong_workers():
     """« Marquez 3 points de victoire pour chaque paire de tuiles Ouvrier pourvues d'une icône
     de force parmi votre section Ouvrier. »"""
-    t = Tally(workers=rows(gaucho=strong(d.GAUCHO, 2), carpintero=strong(d.CARPINTERO, 1),
-                           maquinista=plain(d.MAQUINISTA, 3)), station_masters=("SM6",))
+    t = Tally(workers=rows(gaucho=strong(data.GAUCHO, 2), carpintero=strong(data.CARPINTERO, 1),
+                           maquinista=plain(data.MAQUINISTA, 3)), station_masters=("SM6",))
     assert score_tally(t)["station_masters"] == 3
 
 
@@ -249,8 +249,8 @@ def test_master_worker_sets():
     maquinista et 1 granjero dans votre section Ouvrier (incluant ceux imprimés sur votre
     plateau Joueur). »"""
     assert score_tally(Tally(station_masters=("SM2",)))["station_masters"] == 4
-    t = Tally(workers=rows(gaucho=plain(d.GAUCHO, 3), carpintero=plain(d.CARPINTERO, 2),
-                           maquinista=plain(d.MAQUINISTA, 2), granjero=(farmer("blue"),)),
+    t = Tally(workers=rows(gaucho=plain(data.GAUCHO, 3), carpintero=plain(data.CARPINTERO, 2),
+                           maquinista=plain(data.MAQUINISTA, 2), granjero=(farmer("blue"),)),
               station_masters=("SM2",))
     assert score_tally(t)["station_masters"] == 8
 
@@ -293,7 +293,7 @@ def test_masters_independent_of_objectives():
 def _brute_force(t: Tally) -> int:
     have = available_components(t)
     played = list(t.played_objectives)
-    optional = [c for c in t.herd if c in d.OBJECTIVE_BY_ID]
+    optional = [c for c in t.herd if c in data.OBJECTIVE_BY_ID]
     best = None
     for extra in itertools.product((False, True), repeat=len(optional)):
         zone = played + [c for c, keep in zip(optional, extra, strict=True) if keep]
@@ -301,14 +301,14 @@ def _brute_force(t: Tally) -> int:
             need: Counter[str] = Counter()
             points = 0
             for card_id, ok in zip(zone, met, strict=True):
-                card = d.OBJECTIVE_BY_ID[card_id]
+                card = data.OBJECTIVE_BY_ID[card_id]
                 if ok:
                     need.update(card.needs)
                     points += card.vp
                 else:
                     points += card.penalty
             if all(need[k] <= have[k] for k in need):
-                if any(m.condition == "objectives" for m in map(d.STATION_MASTER_BY_ID.get, t.station_masters)):
+                if any(m.condition == "objectives" for m in map(data.STATION_MASTER_BY_ID.get, t.station_masters)):
                     points += 3 * (len(zone) // 2)
                 best = points if best is None else max(best, points)
     assert best is not None
@@ -321,15 +321,15 @@ def test_objective_choice_matches_brute_force():
     the memoised search finds the same optimum as trying every objective area and every set
     of met cards, on random positions (with and without the objective-pair station master)."""
     rng = random.Random(9)
-    objective_ids = [c.id for c in d.OBJECTIVE_CARDS]
+    objective_ids = [c.id for c in data.OBJECTIVE_CARDS]
     for _ in range(150):
         cards = rng.sample(objective_ids, rng.randint(0, 6))
         split = rng.randint(0, len(cards))
-        herd = [*cards[split:], *rng.sample([c.id for c in d.MARKET_CARDS], rng.randint(0, 6))]
+        herd = [*cards[split:], *rng.sample([c.id for c in data.MARKET_CARDS], rng.randint(0, 6))]
         t = Tally(
-            buildings=tuple(rng.sample([b.id for b in d.PRIVATE_BUILDINGS if b.side == "a"],
+            buildings=tuple(rng.sample([b.id for b in data.PRIVATE_BUILDINGS if b.side == "a"],
                                        rng.randint(0, 4))),
-            farmers=tuple(rng.sample([f.id for f in d.FARMER_TILES], rng.randint(0, 4))),
+            farmers=tuple(rng.sample([f.id for f in data.FARMER_TILES], rng.randint(0, 4))),
             district_discs=tuple(rng.sample(["lehavre:W1", "lehavre:N1", "lehavre:E1",
                                              "lehavre:S1", "rotterdam:W1", "rotterdam:E1"],
                                             rng.randint(0, 3))),
@@ -354,18 +354,18 @@ def _state():
     from games.rng import Rng
 
     def player(seat: int, **kw) -> Player:
-        base = dict(seat=seat, money=0, workers={row: [PRINTED] for row in d.WORKER_ROWS},
-                    slots=[s.id for s in d.DISC_SLOTS], buildings_left=list(range(1, 11)))
+        base = dict(seat=seat, money=0, workers={row: [PRINTED] for row in data.WORKER_ROWS},
+                    slots=[s.id for s in data.DISC_SLOTS], buildings_left=list(range(1, 11)))
         return Player(**{**base, **kw})
 
     marie = player(0, money=23, hand=["CA1", "EX"], deck=["OB16"],
                    discard=["AA5", "0:NI1"], objectives=["OB06", "OB07", "OB18"],
                    helped_farmers=[farmer("yellow"), farmer("blue"), farmer("green")],
                    station_masters=["SM7"],
-                   workers={d.GAUCHO: [PRINTED, *plain(d.GAUCHO, 3), *strong(d.GAUCHO, 1)],
-                            d.CARPINTERO: [PRINTED], d.MAQUINISTA: [PRINTED],
-                            d.GRANJERO: [PRINTED]},
-                   slots=[s.id for s in d.DISC_SLOTS if s.id not in ("move_1", "move_2")],
+                   workers={data.GAUCHO: [PRINTED, *plain(data.GAUCHO, 3), *strong(data.GAUCHO, 1)],
+                            data.CARPINTERO: [PRINTED], data.MAQUINISTA: [PRINTED],
+                            data.GRANJERO: [PRINTED]},
+                   slots=[s.id for s in data.DISC_SLOTS if s.id not in ("move_1", "move_2")],
                    job_marker=True)
     lucas = player(1, money=4)
     board = Board(
@@ -392,7 +392,7 @@ def test_final_scores_from_a_state():
     buildings), a gaucho in column 5 (4), both movement discs (2) and the marker (2)."""
     scores = final_scores(_state())
     marie = scores[0]
-    stations = d.STATION_BY_ID["b4"].vp + 2 * d.STATION_BY_ID["31"].vp
+    stations = data.STATION_BY_ID["b4"].vp + 2 * data.STATION_BY_ID["31"].vp
     assert marie == {
         "money": 4, "buildings": 1 + 1 + 10, "ships": 12 + 7, "ports": 0 + 1 + 0 + 1,
         "stations": stations, "farmers": 6, "cattle": 2 + 7 - 2, "objectives": 9 + 5,

@@ -4,9 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from games.gwt_argentina import GAME
-from games.gwt_argentina import data as D
-from games.gwt_argentina import pieces as P
+from games.gwt_argentina import GAME, data, pieces
 from tests.games.gwt_argentina.positions import keys, play
 
 
@@ -26,8 +24,8 @@ def test_job_market_and_cattle_market_by_player_count(seats, workers, market):
     assert all(c >= 4 - seats for _r, c in cells)
     assert board.job_market[2][3] is None and board.job_marker_row == 2
     assert len(board.cattle_market) == market
-    colours = [P.cattle(c).colour for c in board.cattle_market]
-    order = D.MARKET_COLOUR_ORDER
+    colours = [pieces.cattle(c).colour for c in board.cattle_market]
+    order = data.MARKET_COLOUR_ORDER
     assert colours == sorted(colours, key=order.index), "« orange, jaune, rouge, bleu, marron, violet »"
 
 
@@ -47,18 +45,18 @@ def test_board_pieces_at_setup():
     state = setup(4, seed=3)
     board = state.board
     assert len(board.station_masters) == 5 and len(set(board.station_masters.values())) == 5
-    farmers = [t for t in board.trail.values() if P.is_farmer(t)]
+    farmers = [t for t in board.trail.values() if pieces.is_farmer(t)]
     assert len(farmers) == 5
-    for spaces in D.FARMER_AREAS.values():
+    for spaces in data.FARMER_AREAS.values():
         taken = [s for s in spaces if s in board.trail]
         assert taken == list(spaces[:len(taken)]), "« la case libre au numéro le plus bas »"
     for space, tile in board.forecast.items():
-        bag = D.FARMER_BAG.get(P.farmer(tile).colour) if P.is_farmer(tile) else \
-            D.WORKER_BY_ID[tile].bag
+        bag = data.FARMER_BAG.get(pieces.farmer(tile).colour) if pieces.is_farmer(tile) else \
+            data.WORKER_BY_ID[tile].bag
         assert bag == space[0]
     assert len(board.objective_display) == 4
-    assert [s.id for s in board.ships] == [s.id for s in D.SUN_SHIPS]
-    assert sorted(board.ship_pile) == sorted(s.id for s in D.EXTRA_SHIPS)
+    assert [s.id for s in board.ships] == [s.id for s in data.SUN_SHIPS]
+    assert sorted(board.ship_pile) == sorted(s.id for s in data.EXTRA_SHIPS)
     assert board.ports["lehavre"].quays["I"] == [0, 1, 2, 3]
     for p in state.players:
         assert len(p.slots) == 17
@@ -68,8 +66,8 @@ def test_neutral_buildings_on_their_letters_or_shuffled():
     """« Lors de votre première partie, ... placer chaque tuile sur la case identifiée par
     la même lettre » ; « Lors des parties suivantes, mélangez les tuiles »."""
     first = setup(3)
-    assert [first.board.trail[s] for s in D.NEUTRAL_SPACES] == list("ABCDEFGH")
-    shuffled = {tuple(setup(3, seed=s, first_game=False).board.trail[n] for n in D.NEUTRAL_SPACES)
+    assert [first.board.trail[s] for s in data.NEUTRAL_SPACES] == list("ABCDEFGH")
+    shuffled = {tuple(setup(3, seed=s, first_game=False).board.trail[n] for n in data.NEUTRAL_SPACES)
                 for s in range(6)}
     assert len(shuffled) > 1 and all(sorted(t) == list("ABCDEFGH") for t in shuffled)
 
@@ -98,7 +96,7 @@ def test_first_turn_discard_to_four_then_any_neutral_building():
     avoir seulement 4 ... Placez ensuite votre estanciero sur le bâtiment neutre de votre
     choix et passez directement à la phase B. »"""
     state = setup(3)
-    assert [k for k in keys(state) if k.startswith("to:")] == [f"to:{s}" for s in D.NEUTRAL_SPACES]
+    assert [k for k in keys(state) if k.startswith("to:")] == [f"to:{s}" for s in data.NEUTRAL_SPACES]
     state = play(state, "to:N3")  # seat 0 has 4 cards: nothing to discard
     assert GAME.pending(state).prompt.startswith("Phase B at N3")
     state = play(state, "end")  # phase C, then seat 1 (5 cards) discards one

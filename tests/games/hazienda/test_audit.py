@@ -333,7 +333,7 @@ def test_variants_1_and_2_end_with_money_only_at_20_per_point():
 def test_the_main_menu_fits_in_one_menu_per_kind_of_action():
     """Every action at once: 1 + 4 land buys, 1 + 4 animal buys, hacienda, pond, six land
     kinds, four species, harvest, end: each kind of action is a group of at most 25
-    options. Playing a card names card and place together (one pick, issue 8) for as
+    options. Playing a card names card and place together (one pick) for as
     many cards as fit in 25; the last one (sheep, 3 places) is offered card first."""
     state = scenario("""
         players: red blue

@@ -1,6 +1,6 @@
 """An independent audit of the Kuhlorado engine against the French rulebook.
 
-Each test quotes the passage of ``shared/rules/kuhlorado.fr.md`` it checks. These tests
+Each test quotes the passage of the French Kuhlorado rulebook it checks. These tests
 cover the edge cases the other files leave open: pairs at the sheet's edge, the cell
 between, rolls where only one face can be used, the end checked after the whole action,
 troughs sharing a neighbour, the herd thresholds on real sheets, the pro trigger, and

@@ -1,5 +1,4 @@
-"""A Merchant or Trader taken with a hut acts before the last icons are collected (issue 20,
-item 5).
+"""A Merchant or Trader taken with a hut acts before the last icons are collected.
 
 « Après avoir construit votre domaine, vous bénéficiez des effets de chaque icône recouverte
 par la tuile que vous venez de placer, dans l'ordre que vous voulez. » (p. 4); « Vous pouvez

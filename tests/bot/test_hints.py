@@ -1,0 +1,26 @@
+"""The words of a hint (issue 24, item 4): each option with about how many points worse
+than the computer's choice it looks, and what the computer would do next."""
+
+from __future__ import annotations
+
+from bot.core.sessions.hints import PLAN_STEPS, Hint, HintOption, hint_lines
+from games.i18n import using
+
+
+def test_a_hint_tells_the_choice_its_plan_and_how_far_behind_the_others_are():
+    plan = ("Stop at N5", "Buy cattle", "Franqueiro", "End phase B", "Draw", "More")
+    hint = Hint(1, 3, 0, "Move your estanciero", (
+        HintOption("to:N5", "N5 neutral E", 0.0, plan),
+        HintOption("to:N4", "N4 neutral D", 0.3),
+        HintOption("xt:2", "Exchange token", 2.6),
+    ))
+    lines = hint_lines(hint, bold=True)
+    assert lines[0].startswith("The computer's suggestion")
+    assert lines[1].startswith("1. **N5 neutral E** — its choice (then: Stop at N5 → ")
+    assert lines[1].endswith("→ …)") and lines[1].count("→") == PLAN_STEPS
+    assert lines[2] == "2. **N4 neutral D** — about as good"
+    assert lines[3] == "3. **Exchange token** — about 3 points worse"
+    one = Hint(1, 3, 0, "?", (HintOption("a", "A", 0.0), HintOption("b", "B", 0.6)))
+    assert hint_lines(one)[2] == "2. B — about 1 point worse"
+    with using("fr"):
+        assert hint_lines(one)[2] == "2. B — environ 1 point de moins"
