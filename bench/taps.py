@@ -29,9 +29,9 @@ from typing import Any
 from games import get_game
 from games.base import Decision
 
-#: Options that end a step early (besides those ending the turn): the scripted player
-#: takes them only when nothing else is left.
-STEP_ENDS = {"done", "stop"}
+#: Options that end a step early (besides those ending the turn) or go "Back" to a choice
+#: already made: the scripted player takes them only when nothing else is left.
+STEP_ENDS = {"done", "stop", "back"}
 #: A game with hidden hands may spend this many taps per turn beyond its real choices
 #: ("Your turn"); an open game this many.
 TARGETS = {True: 1.0, False: 0.1}

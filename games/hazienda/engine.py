@@ -18,7 +18,7 @@ from games.hazienda.names import category_label, category_word
 from games.hazienda.rules import ACTIONS_PER_TURN, CATEGORIES
 from games.hazienda.scoring import board_categories, money_points, scoring_now, with_total
 from games.hazienda.state import HaziendaOptions, HaziendaState
-from games.hazienda.turn import Step, apply_option, main_options, name, prompt, step_options
+from games.hazienda.turn import BACK, Step, apply_option, main_options, name, prompt, step_options
 from games.hazienda.views import public_view, seat_view
 from games.i18n import N_, _, _n
 from games.rng import Rng
@@ -67,6 +67,11 @@ class Hazienda(Game[HaziendaState, HaziendaOptions]):
             if state.actions_used >= ACTIONS_PER_TURN:
                 end_turn(state, step)
         return Outcome(state=state, events=step.events, reveals=step.reveals)
+
+    def search_options(self, state: HaziendaState, options: list[Option]) -> list[Option]:
+        """What a computer player looks at: never "Back" (it leads to a choice already
+        made in this turn: a circle)."""
+        return [o for o in options if o.key != BACK] or options
 
     def copy(self, state: HaziendaState) -> HaziendaState:
         return state.clone()

@@ -89,6 +89,9 @@ class HaziendaState(GameState):
     pond_cells: list[str] = Field(default_factory=list)
     #: The opponent's marker taken (its space) while choosing where it goes.
     harvest_from: str | None = None
+    #: The part of the map chosen first when a step has more places than one panel shows
+    #: (its places; turn.map_areas), None before.
+    area: list[str] | None = None
     changed: list[str] = Field(default_factory=list)
     last_turn: list[str] = Field(default_factory=list)
     #: Turns in a row in which the player could take no action at all (see end_turn).
@@ -140,6 +143,7 @@ class HaziendaState(GameState):
             "rng": self.rng.model_copy(),
             "players": [p.clone() for p in self.players],
             "pond_cells": list(self.pond_cells),
+            "area": None if self.area is None else list(self.area),
             "changed": list(self.changed),
             "last_turn": list(self.last_turn),
             "lands": dict(self.lands),

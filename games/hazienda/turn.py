@@ -16,6 +16,7 @@ from games.hazienda.board import (
     hacienda_spaces,
     harvest_targets,
     herds,
+    in_board_order,
     land_spaces,
     land_tiles_left,
     largest_free_pampa_area,
@@ -25,6 +26,7 @@ from games.hazienda.board import (
     stealable_markers,
 )
 from games.hazienda.deal import add_card, take_card
+from games.hazienda.maps import coord_name, parse_coord
 from games.hazienda.names import animal_with_article, card_name, colour_name, upper_first
 from games.hazienda.rules import (
     ACTIONS_PER_TURN,
@@ -41,6 +43,15 @@ BUY_CARDS = N_("Buy a card")
 BUY_PIECES = N_("Buy a hacienda or pond")
 PLAY = N_("Play a card")
 OTHER = N_("Harvest or end")
+
+#: Options one panel shows as buttons (five rows of five): a decision of more places asks
+#: for a part of the map first, so that every step is one tap (issue 21).
+PANEL = 25
+#: Places one step offers at most, beside its "Back".
+PLACES = PANEL - 1
+#: The steps that choose a hex (or a domain or herd) of the map.
+PLACE_PHASES = ("place_land", "place_animal", "place_hacienda", "place_pond", "harvest_place")
+BACK = "back"
 
 
 class Step:
@@ -99,20 +110,21 @@ def main_options(state: HaziendaState) -> list[Option]:
                            _(BUY_PIECES)))
     if money >= price and not state.pond_bought and pond_sizes(state):
         options.append(opt("buy:pond", _("Pond ({price} pesos)", price=price), _(BUY_PIECES)))
-    options += play_options(state, player)
+    others = []
     if not state.harvested and (state.harvest_stock or stealable_markers(state, colour)) and (
             harvest_targets(state, colour)):
-        options.append(opt("harvest", _("Place a harvest marker"), _(OTHER)))
-    options.append(opt("end", _("End turn"), _(OTHER), ends_turn=True))
-    return options
+        others.append(opt("harvest", _("Place a harvest marker"), _(OTHER)))
+    others.append(opt("end", _("End turn"), _(OTHER), ends_turn=True))
+    return options + play_options(state, player, PANEL - len(options) - len(others)) + others
 
 
-def play_options(state: HaziendaState, player: Player) -> list[Option]:
+def play_options(state: HaziendaState, player: Player, room: int = MENU_LIMIT) -> list[Option]:
     """Playing a card: card and place in one option ("Forest card: land on C7") where they
-    fit together in one menu (≤ 25 options), else the card first and the place next.
+    fit together in ``room`` options (what the main decision leaves of one panel of
+    buttons), else the card first ("Play a forest card") and the place next.
 
     When not every card fits, the cards with the fewest places are offered with their
-    places, the others as a card first, as long as the whole stays within 25 options.
+    places, the others as a card first, as long as the whole stays within ``room``.
     """
     colour = player.colour
     plays: list[tuple[str, str, list[str]]] = []  # (deck, card, places)
@@ -129,7 +141,7 @@ def play_options(state: HaziendaState, player: Player) -> list[Option]:
     together: set[str] = set()
     count = len(plays)  # one option per card when nothing is together
     for deck, card, spaces in sorted(plays, key=lambda p: len(p[2])):
-        if count - 1 + len(spaces) > MENU_LIMIT:
+        if count - 1 + len(spaces) > room:
             break
         together.add(f"{deck}:{card}")
         count += len(spaces) - 1
@@ -195,10 +207,85 @@ def labelled_spaces(choices: list[tuple[str, str]]) -> list[Option]:
 
 
 def step_options(state: HaziendaState) -> list[Option]:
+    """The options of the step in progress. A step after the first of an action may go
+    "Back" to the choice of an action (nothing is bought or played before its last step),
+    unless it has one option only (the front ends then take it without asking, and going
+    back to it would bring the player straight back). A step choosing among more places
+    than one panel shows asks for a part of the map first (:func:`map_areas`), whose
+    "Back" returns to the parts."""
+    if state.phase == "main":
+        return main_options(state)
+    options = action_options(state)
+    if state.phase in PLACE_PHASES and len(options) > PLACES:
+        if state.area is None:
+            return area_options(state, options) + [back_to_actions()]
+        return [o for o in options if o.at in state.area] + [
+            opt(BACK, _("Back: another part of the map"))]
+    return options + [back_to_actions()] if len(options) > 1 else options
+
+
+def back_to_actions() -> Option:
+    return opt(BACK, _("Back: choose another action"))
+
+
+def map_areas(state: HaziendaState, coords: list[str]) -> list[list[str]]:
+    """The places cut into parts of the map of at most :data:`PLACES` each: the map cut
+    into the fewest bands of rows and of columns that do it (as even as can be), the
+    parts in reading order; places in board order."""
+    hmap = board_map(state)
+    cells = {c: parse_coord(c) for c in coords}
+    for row_bands, col_bands in AREA_CUTS:
+        blocks: dict[tuple[int, int], list[str]] = {}
+        for coord, (r, c) in cells.items():
+            key = (r * row_bands // hmap.rows, c * col_bands // hmap.cols)
+            blocks.setdefault(key, []).append(coord)
+        if len(blocks) <= PLACES and all(len(b) <= PLACES for b in blocks.values()):
+            return [in_board_order(blocks[key], hmap) for key in sorted(blocks)]
+    ordered = in_board_order(coords, hmap)
+    return [ordered[i:i + PLACES] for i in range(0, len(ordered), PLACES)]
+
+
+#: The cuts of the map tried for :func:`map_areas`, the fewest parts first (then the most
+#: even): (bands of rows, bands of columns).
+AREA_CUTS = tuple(sorted(((r, c) for r in range(1, 9) for c in range(1, 9) if r * c > 1),
+                         key=lambda cut: (cut[0] * cut[1], abs(cut[0] - cut[1]), -cut[1])))
+
+
+def area_options(state: HaziendaState, options: list[Option]) -> list[Option]:
+    """One option per part of the map holding some of the places: ``area:<corners>``,
+    ``at`` the corners of the rectangle of rows and columns holding its places ("C3-F9":
+    the decision image frames each part with its number)."""
+    places = list(dict.fromkeys(o.at for o in options if o.at is not None))
+    result = []
+    for area in map_areas(state, places):
+        corners = area_corners(area)
+        rows = sorted({c[0] for c in area})
+        cols = sorted({int(c[1:]) for c in area})
+        n = sum(1 for o in options if o.at in area)
+        if len(rows) == 1:
+            label = _n("Row {row}, columns {left}–{right} ({n} place)",
+                       "Row {row}, columns {left}–{right} ({n} places)", n, row=rows[0],
+                       left=cols[0], right=cols[-1])
+        else:
+            label = _n("Rows {first}–{last}, columns {left}–{right} ({n} place)",
+                       "Rows {first}–{last}, columns {left}–{right} ({n} places)", n,
+                       first=rows[0], last=rows[-1], left=cols[0], right=cols[-1])
+        result.append(opt(f"area:{corners}", label, None, corners))
+    return result
+
+
+def area_corners(area: list[str]) -> str:
+    """ "C3-F9": the first row and column and the last row and column of the places."""
+    cells = [parse_coord(c) for c in area]
+    top_left = coord_name(min(r for r, _ in cells), min(c for _, c in cells))
+    return f"{top_left}-{coord_name(max(r for r, _ in cells), max(c for _, c in cells))}"
+
+
+def action_options(state: HaziendaState) -> list[Option]:
+    """The options of a step after the first of an action (the places, a pond's size, the
+    marker to take), without "Back" nor parts of the map."""
     colour = state.players[state.current].colour
     phase = state.phase
-    if phase == "main":
-        return main_options(state)
     if phase == "place_land":
         kind = state.card or ""
         if kind == "pampa":
@@ -261,6 +348,13 @@ def _group_choices(state: HaziendaState, tiles: list[str]) -> list[tuple[str, bo
 
 
 def prompt(state: HaziendaState) -> str:
+    text = _step_prompt(state)
+    if state.phase in PLACE_PHASES and state.area is None and len(action_options(state)) > PLACES:
+        return _("{prompt} (first a part of the map)", prompt=text)
+    return text
+
+
+def _step_prompt(state: HaziendaState) -> str:
     who = name(state, state.current)
     phase = state.phase
     if phase == "main":
@@ -291,6 +385,16 @@ def apply_option(state: HaziendaState, key: str, step: Step) -> bool:
     seat = state.current
     player = state.players[seat]
     head, _sep, rest = key.partition(":")
+    if key == BACK and state.phase != "main":
+        go_back(state)
+        return False
+    if head == "area":
+        options = action_options(state)
+        places = list(dict.fromkeys(o.at for o in options if o.at is not None))
+        state.area = next(area for area in map_areas(state, places)
+                          if area_corners(area) == rest)
+        return False
+    state.area = None
     if state.phase == "main":
         if head == "buy":
             return _buy(state, seat, player, rest, step)
@@ -346,6 +450,19 @@ def apply_option(state: HaziendaState, key: str, step: Step) -> bool:
     state.phase = "main"
     state.card = None
     return True
+
+
+def go_back(state: HaziendaState) -> None:
+    """ "Back": from the places of a part of the map to the parts, else to the choice of
+    an action, the action left undone (its card still in hand, nothing paid)."""
+    if state.area is not None:
+        state.area = None
+        return
+    state.phase = "main"
+    state.card = None
+    state.pond_size = None
+    state.pond_cells = []
+    state.harvest_from = None
 
 
 def _buy(state: HaziendaState, seat: int, player: Player, what: str, step: Step) -> bool:

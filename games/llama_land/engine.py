@@ -41,6 +41,7 @@ PROMPTS = {
     "tile": N_("{who}: take a terrain tile from the top of a pile."),
     "mode": N_("{who}: extend your estate or build on it with the {shape} tile?"),
     "orient": N_("{who}: how do you turn the {shape} tile?"),
+    "area": N_("{who}: on which side of your estate does the {shape} tile go?"),
     "place": N_("{who}: where does the {shape} tile go?"),
     "effects": N_("{who}: a supply is short — which effect first? ({effects})"),
     "hut": N_("{who}: a hut — take a character from the row or the deck."),
@@ -75,6 +76,9 @@ class LlamaLand(Game[LlamaLandState, LlamaLandOptions]):
     def _apply(self, state: LlamaLandState, seat: int, option: Option) -> Outcome:
         step = Step()
         key, phase = option.key, state.phase
+        if key == turn.BACK:
+            turn.go_back(state)
+            return Outcome(state=state, events=step.events)
         if key.startswith("use:"):
             say(state, step, apply_swap(state, key, name(state, state.current)))
         elif phase == "side":
@@ -90,7 +94,11 @@ class LlamaLand(Game[LlamaLandState, LlamaLandOptions]):
             state.phase = "orient" if needs else "place"
             return Outcome(state=state, events=step.events)
         elif phase == "orient":
-            state.orientation, state.phase = int(key.removeprefix("orient:")), "place"
+            state.orientation = int(key.removeprefix("orient:"))
+            state.phase = "area" if turn.needs_area_step(state) else "place"
+            return Outcome(state=state, events=step.events)
+        elif phase == "area":
+            state.area, state.phase = key.removeprefix("area:"), "place"
             return Outcome(state=state, events=step.events)
         elif phase == "place":
             turn.apply_placement(state, key, step)
@@ -155,9 +163,11 @@ class LlamaLand(Game[LlamaLandState, LlamaLandOptions]):
         return ai_value.evaluate(state, seat)
 
     def search_options(self, state: LlamaLandState, options: list[Option]) -> list[Option]:
-        """The order the computer player tries a decision's options in: a tile's places
-        likeliest first (:func:`.ai_value.order_places`)."""
-        return ai_value.order_places(state, options)
+        """What a computer player looks at, in the order it tries them: never "Back" (it
+        leads to a choice already made in this turn: a circle), a tile's places likeliest
+        first (:func:`.ai_value.order_places`)."""
+        return ai_value.order_places(state, [o for o in options if o.key != turn.BACK]
+                                     or options)
 
     def determinize(self, state: LlamaLandState, seat: int, rng: Rng) -> LlamaLandState:
         """Re-shuffle what nobody has seen: each pile under its top tile and the
@@ -201,6 +211,8 @@ def options(state: LlamaLandState) -> list[Option]:
         return turn.mode_options(state)
     if phase == "orient":
         return turn.orient_options(state)
+    if phase == "area":
+        return turn.area_options(state)
     if phase == "place":
         return turn.place_options(state)
     if phase == "effects":
@@ -248,6 +260,7 @@ def end_turn(state: LlamaLandState, step: Step) -> None:
     player.turns += 1
     player.last_turn = list(dict.fromkeys(state.changed))
     state.pile = state.mode = state.tile = state.orientation = state.feed_crop = None
+    state.area = None
     state.placed, state.effects, state.used, state.changed = [], [], [], []
     state.marker_done = state.fed = False
     # "Lorsqu'un tour se termine, s'il ne reste plus qu'un seul type de carte Lama ou 4

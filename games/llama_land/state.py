@@ -21,6 +21,7 @@ Phase = Literal[
     "tile",  # choose a pile (or use a character)
     "mode",  # extend or build with the chosen tile
     "orient",  # too many places: choose the rotation/flip first
+    "area",  # still too many places: choose the side of the estate
     "place",  # choose where the tile goes
     "effects",  # the order of the icons' effects matters: choose the next one
     "hut",  # take a character from the row or the deck
@@ -170,6 +171,9 @@ class LlamaLandState(GameState):
     pile: str | None = None
     mode: Literal["extend", "build"] | None = None
     orientation: int | None = None
+    #: The side of the estate chosen when one rotation still has too many places
+    #: (turn.area_places: "top", "left:2", …), None before.
+    area: str | None = None
     #: The tile taken this turn and where it went (cells in its shape order).
     tile: int | None = None
     placed: list[str] = Field(default_factory=list)

@@ -165,24 +165,134 @@ def _cached(player, tile: int, mode: str) -> list[Placement]:
 
 
 def mode_options(state: LlamaLandState) -> list[Option]:
+    options = _modes(state)
+    return options + back_options(state) if len(options) > 1 else options
+
+
+def _modes(state: LlamaLandState) -> list[Option]:
     options = [Option(key="extend", label=_("Extend (next to your estate)"))]
     if can_build(state.player(), state.piles[state.pile][0]):  # type: ignore[index]
         options.append(Option(key="build", label=_("Build (on your estate)")))
     return options
 
 
+#: Options one panel shows as buttons (five rows of five): a tile with more places is
+#: turned first, then (still too many) put on a side of the estate, so that every step is
+#: one tap (issue 21).
+PANEL = 25
+#: Places one step offers at most, beside its "Back".
+PLACES = PANEL - 1
+BACK = "back"
+
+
 def needs_orientation_step(places: list[Placement]) -> bool:
-    """Whether the places, grouped by rotation in menus of 25, need more than 25 groups."""
-    per = Counter(p.orientation for p in places)
-    groups = sum(-(-n // MENU_LIMIT) for n in per.values())
-    return len(places) > MENU_LIMIT and groups > MENU_LIMIT
+    """Whether the places are more than one step offers: the tile is turned first."""
+    return len(places) > PLACES
 
 
 def orient_options(state: LlamaLandState) -> list[Option]:
     per = Counter(p.orientation for p in placements(state, state.mode))  # type: ignore[arg-type]
     return [Option(key=f"orient:{o}", label=_n("{turn} ({n} place)", "{turn} ({n} places)", n,
                                                 turn=orientation_label(o)))
-            for o, n in sorted(per.items())]
+            for o, n in sorted(per.items())] + (back_options(state) if len(per) > 1 else [])
+
+
+#: The sides of an estate, in the order they are offered.
+SIDES = {"top": N_("Top side"), "left": N_("Left side"), "right": N_("Right side"),
+         "bottom": N_("Bottom side")}
+
+
+def side_of(estate_cells, place: Placement) -> str:
+    """The side of the estate a place lies on: where the tile's centre is from the
+    estate's centre, up or down when that is further (in the estate's own proportions)
+    than left or right."""
+    rows = [r for r, _ in estate_cells]
+    cols = [c for _, c in estate_cells]
+    mid_r, mid_c = (min(rows) + max(rows)) / 2, (min(cols) + max(cols)) / 2
+    half_h, half_w = (max(rows) - min(rows)) / 2 + 1, (max(cols) - min(cols)) / 2 + 1
+    dr = (sum(r for r, _ in place.cells) / len(place.cells) - mid_r) / half_h
+    dc = (sum(c for _, c in place.cells) / len(place.cells) - mid_c) / half_w
+    if abs(dr) >= abs(dc):
+        return "top" if dr < 0 else "bottom"
+    return "left" if dc < 0 else "right"
+
+
+def area_places(state: LlamaLandState) -> dict[str, list[Placement]]:
+    """The places of the chosen rotation by side of the estate (``top``, ``left``, …);
+    a side with more than one step offers cut along it (``top``, ``top:2``, …)."""
+    places = [p for p in placements(state, state.mode)  # type: ignore[arg-type]
+              if p.orientation == state.orientation]
+    cells = state.player().estate.cells
+    sides: dict[str, list[Placement]] = {side: [] for side in SIDES}
+    for place in places:
+        sides[side_of(cells, place)].append(place)
+    areas = {}
+    for side, found in sides.items():
+        along = 1 if side in ("top", "bottom") else 0  # cut a side along its length
+        found.sort(key=lambda p: (p.anchor[along], p.anchor[1 - along]))
+        parts = -(-len(found) // PLACES)
+        size = -(-len(found) // parts) if parts else 0
+        for n in range(parts):
+            areas[side if n == 0 else f"{side}:{n + 1}"] = found[n * size:(n + 1) * size]
+    return areas
+
+
+def needs_area_step(state: LlamaLandState) -> bool:
+    return sum(1 for p in placements(state, state.mode)  # type: ignore[arg-type]
+               if p.orientation == state.orientation) > PLACES
+
+
+def area_options(state: LlamaLandState) -> list[Option]:
+    areas = area_places(state)
+    options = []
+    for key, found in areas.items():
+        side, _sep, part = key.partition(":")
+        title = _(SIDES[side])
+        parts = sum(1 for k in areas if k.partition(":")[0] == side)
+        if parts > 1:
+            title = _("{side}, part {n} of {parts}", side=title, n=part or 1, parts=parts)
+        options.append(Option(key=f"area:{key}", label=_n(
+            "{side} ({n} place)", "{side} ({n} places)", len(found), side=title)))
+    return options + (back_options(state) if len(areas) > 1 else [])
+
+
+def back_options(state: LlamaLandState) -> list[Option]:
+    """ "Back" to the step before (nothing is revealed before the tile is placed)."""
+    return [Option(key=BACK, label=_("Back"))] if back_target(state) is not None else []
+
+
+#: The steps before each step of placing a tile, the nearest first.
+EARLIER = {"mode": ("tile",), "orient": ("mode", "tile"), "area": ("orient", "mode", "tile"),
+           "place": ("area", "orient", "mode", "tile")}
+
+
+def back_target(state: LlamaLandState) -> str | None:
+    """The step "Back" returns to: the nearest earlier one of this turn in which the
+    player chose among several options (a step of one option is taken without asking:
+    going back to it would bring the player straight back)."""
+    for phase in EARLIER.get(state.phase, ()):
+        if phase == "area" and state.area is not None:
+            return phase
+        if phase == "orient" and state.orientation is not None:
+            return phase
+        if phase == "mode" and len(_modes(state)) > 1:
+            return phase
+        if phase == "tile" and len(tile_options(state)) > 1:
+            return phase
+    return None
+
+
+def go_back(state: LlamaLandState) -> None:
+    target = back_target(state)
+    assert target is not None, "no step to go back to"
+    state.area = None
+    if target != "area":
+        state.orientation = None
+    if target in ("mode", "tile"):
+        state.mode = None
+    if target == "tile":
+        state.pile = None
+    state.phase = target  # type: ignore[assignment]
 
 
 def placement_label(state: LlamaLandState, place: Placement) -> str:
@@ -202,11 +312,25 @@ _place_options: dict[tuple, tuple[weakref.ref, list[Option]]] = {}
 
 
 def place_options(state: LlamaLandState) -> list[Option]:
+    """The placements, and "Back" when there is a choice."""
+    options = _cached_place_options(state)
+    if len(options) <= 1:
+        return options
+    back = back_options(state)
+    if back and len(options) + 1 > MENU_LIMIT:  # (a state saved mid-turn by an older engine)
+        places = _("Places")
+        back = [_option(BACK, back[0].label, _("Back"), None)]
+        options = [o if o.group else _option(o.key, o.label, places, o.at) for o in options]
+    return options + back
+
+
+def _cached_place_options(state: LlamaLandState) -> list[Option]:
     """The placements as options; like the placements, worked out once per estate."""
     player = state.player()
     estate = player.estate
     key = (id(estate), state.piles[state.pile][0], state.mode, state.orientation,  # type: ignore[index]
-           player.foundations_left, id(player.pieces), i18n.current())  # labels: per language
+           state.area, player.foundations_left, id(player.pieces),
+           i18n.current())  # labels: per language
     cached = _place_options.get(key)
     if cached is not None and cached[0]() is estate:
         return cached[1]
@@ -217,7 +341,9 @@ def place_options(state: LlamaLandState) -> list[Option]:
 
 def _place_options_now(state: LlamaLandState) -> list[Option]:
     places = placements(state, state.mode)  # type: ignore[arg-type]
-    if state.orientation is not None:
+    if state.area is not None:
+        places = area_places(state)[state.area]
+    elif state.orientation is not None:
         places = [p for p in places if p.orientation == state.orientation]
     if len(places) <= MENU_LIMIT:
         return [_option(p.key(), placement_label(state, p), None, p.at()) for p in places]
@@ -260,6 +386,7 @@ def apply_placement(state: LlamaLandState, key: str, step: Step) -> None:
     state.placed = [cell_name(p) for p in place.cells]
     state.changed += state.placed
     state.orientation = place.orientation
+    state.area = None
     where = placement_label(state, place).split(" · ")[0]
     shape = data.tile_shape(tile)
     if place.mode == "extend":

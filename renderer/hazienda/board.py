@@ -799,10 +799,34 @@ def area_letter(index: int) -> str:
     return chr(ord("A") + index)
 
 
+def part_marks(view: dict, marks: dict[str, str]) -> list[tuple[str, list[str]]]:
+    """The parts of the map a decision asks for first (the engine's ``area:`` options,
+    whose place is a rectangle of rows and columns, "C3-F9"): (mark, the spaces of the
+    map in the rectangle) each."""
+    hazienda_map = map_of_view(view)
+    parts = []
+    for place, text in marks.items():
+        first, dash, last = place.partition("-")
+        if not dash:
+            continue
+        try:
+            (r0, c0), (r1, c1) = parse_coord(first), parse_coord(last)
+        except ValueError:
+            continue
+        spaces = [c for c, space in hazienda_map.spaces.items()
+                  if r0 <= space.row <= r1 and c0 <= space.col <= c1]
+        if spaces:
+            parts.append((text, spaces))
+    return parts
+
+
 def render_decision_regions(view: dict, names: list[str],
-                            regions: list[tuple[str, list[str]]]) -> Image.Image | None:
+                            regions: list[tuple[str, list[str]]],
+                            outline: bool = True) -> Image.Image | None:
     """The whole map with the areas of :func:`decision_regions`: each area's places
-    outlined, the area framed and its letter on it (the letter of its button)."""
+    outlined (``outline``: else the area is only framed, as the parts of the map an
+    engine's decision asks for first), the area framed and its letter on it (the letter
+    of its button)."""
     hazienda_map = map_of_view(view)
     every = {coord_name(*parse_coord(p)): label for label, places in regions for p in places}
     if not every:
@@ -819,7 +843,7 @@ def render_decision_regions(view: dict, names: list[str],
     grid = HexGrid(zoom, (0, 0), hazienda_map.rows, hazienda_map.cols)
     PiecePainter(draw, grid, hazienda_map, view, floor=floor).paint()
     line = max(2, round(zoom / 9))
-    for coord in every:
+    for coord in every if outline else ():
         corners = grid.corners(*parse_coord(coord), shrink=line / 2)
         draw_hex(draw, corners, None, PLACE_OUTLINE, line)
     size = mark_size(width)
@@ -843,6 +867,10 @@ def render_decision_pages(view: dict, names: list[str],
     image cannot mark every place legibly (a gallery a phone swipes through, the buttons
     unchanged). None when there are more areas than pages a message holds: the panel
     then asks for the area first (:func:`render_decision_regions` is its image)."""
+    parts = part_marks(view, marks)
+    if parts:
+        image = render_decision_regions(view, names, parts, outline=False)
+        return [] if image is None else [image]
     regions = decision_regions(view, marks)
     if regions is None:
         image = render_decision(view, names, marks)
@@ -862,6 +890,9 @@ def render_decision(view: dict, names: list[str], marks: dict[str, str]) -> Imag
     the image's width at it: the empty map at that zoom is then drawn once
     (:func:`decision_layer`) and every decision image cuts its region out of it.
     """
+    parts = part_marks(view, marks)
+    if parts:
+        return render_decision_regions(view, names, parts, outline=False)
     hazienda_map = map_of_view(view)
     places = _decision_places(hazienda_map, marks)
     if not places:

@@ -182,6 +182,7 @@ PHASE_TEXT = {
     "tile": N_("take a tile"),
     "mode": N_("extend or build"),
     "orient": N_("turn the tile"),
+    "area": N_("choose a side of the estate"),
     "place": N_("place the tile"),
     "effects": N_("collect the icons"),
     "hut": N_("take a character"),

@@ -19,9 +19,9 @@ from renderer.hazienda.board import (
     decision_regions,
     map_of_view,
     marks_legible,
+    part_marks,
     render,
     render_decision_pages,
-    render_decision_regions,
     static_layer,
 )
 from tests.renderer.samples import played
@@ -292,12 +292,18 @@ def test_no_decision_image_draws_a_mark_too_small_or_over_another(seats):
     """« never draw more badges than stay legible (≥ 9 px, not overlapping) »: a decision
     whose marks do not fit one image legibly comes as pages (up to eight, each legible),
     or, with more than 60 places, asks for an area first (each area legible, 25 places at
-    most); the first pond hex (300 places) is one of those."""
+    most). The first pond hex (300 places) asks the engine's way: a part of the map first
+    (each part one number on an overview of the map), then its places."""
     pond = 0
     for view, decision, marks in decisions_with_places(seats):
         board = map_of_view(view)
         areas = decision_areas("hazienda", view, marks)
-        if len(marks) > AREA_FIRST:
+        parts = part_marks(view, marks)
+        if parts:
+            assert len(parts) == len(marks) <= 24 and areas is None
+            pond += 1  # a part of the map first (animals, pampa lands, a pond's first hex)
+            groups = []
+        elif len(marks) > AREA_FIRST:
             assert areas is not None, decision.prompt
             assert all(len(places) <= 25 for _letter, places in areas)
             pond += "pond" in decision.prompt
@@ -312,16 +318,25 @@ def test_no_decision_image_draws_a_mark_too_small_or_over_another(seats):
     assert pond
 
 
-def test_the_first_pond_hex_is_picked_by_area_on_an_overview():
-    view, decision, marks = next(found for found in decisions_with_places(2)
-                                 if "pond hex 1" in found[1].prompt)
-    assert len(marks) > 250
-    areas = decision_areas("hazienda", view, marks)
-    assert areas is not None and 10 <= len(areas) <= 25
-    assert [letter for letter, _places in areas] == [chr(65 + i) for i in range(len(areas))]
-    assert sorted(p for _l, places in areas for p in places) == sorted(marks)
-    overview = render_decision_regions(view, NAMES[:2], areas)
-    assert overview is not None and overview.height <= 2 * overview.width
-    for _letter, places in areas[:3]:
-        (page,) = render_decision_pages(view, NAMES[:2], {p: marks[p] for p in places})
+def test_the_first_pond_hex_is_picked_by_part_of_the_map_on_an_overview():
+    """« Pick the region first on an overview »: the engine asks for a part of
+    the map first (games/hazienda/turn.py, map_areas); its image is the whole map with
+    each part framed and numbered as its button, then the part's places are numbered on a
+    legible image of their own."""
+    game = get_game("hazienda")
+    state = next(s for s in played("hazienda", 2, seed=1)
+                 if game.pending(s) is not None and "pond hex 1" in game.pending(s).prompt)
+    decision = game.pending(state)
+    view, marks = game.view(state, decision.seat), decision_marks(decision)
+    parts = part_marks(view, marks)
+    assert 10 <= len(parts) <= 24
+    assert sorted(int(mark) for mark, _spaces in parts) == list(range(1, len(parts) + 1))
+    (overview,) = render_decision_pages(view, NAMES[:2], marks)
+    assert overview.height <= 2 * overview.width
+    for option in decision.options[:3]:
+        inside = game.apply(state, decision.seat, option.key).state
+        inner = decision_marks(game.pending(inside))
+        assert 0 < len(inner) <= 24
+        assert marks_legible(map_of_view(view), inner)
+        (page,) = render_decision_pages(game.view(inside, decision.seat), NAMES[:2], inner)
         assert page.width == 800

@@ -37,6 +37,14 @@ def run(state: HaziendaState, *keys: str) -> tuple[HaziendaState, list[Event]]:
                 queue[0].startswith("place:")):
             # card and place come as one option when they fit in one menu
             key = f"{key}:{queue.pop(0).removeprefix('place:')}"
+        if decision.option(key) is None and key.startswith("place:"):
+            # more places than one panel shows: the part of the map holding it first
+            area = next((o.key for o in decision.options if o.key.startswith("area:")
+                         and GAME.pending(GAME.apply(state, decision.seat, o.key).state)
+                         .option(key) is not None), None)
+            if area is not None:
+                queue.insert(0, key)
+                key = area
         outcome = GAME.apply(state, decision.seat, key)
         events += outcome.events
         state = outcome.state
@@ -54,8 +62,18 @@ def places(state: HaziendaState, card: str) -> set[str]:
     offered = keys(state)
     if f"play:{card}" in offered:
         after, _ = run(state, f"play:{card}")
-        return {k.removeprefix("place:") for k in keys(after)}
+        return spaces(after)
     return {k.removeprefix(f"play:{card}:") for k in offered if k.startswith(f"play:{card}:")}
+
+
+def spaces(state: HaziendaState) -> set[str]:
+    """The spaces the step offers (``place:<coord>``), in every part of the map when it
+    asks for a part first."""
+    offered = keys(state)
+    found = {k.removeprefix("place:") for k in offered if k.startswith("place:")}
+    for area in (k for k in offered if k.startswith("area:")):
+        found |= spaces(GAME.apply(state, state.current, area).state)
+    return found
 
 
 def keys(state: HaziendaState) -> set[str]:

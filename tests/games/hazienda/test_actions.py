@@ -137,7 +137,7 @@ def test_hacienda_costs_12_and_goes_on_a_group_without_one():
         hacienda: D7
     """)
     state, _ = run(state, "buy:hacienda")
-    assert keys(state) == {"place:A1", "place:C1"}
+    assert keys(state) == {"place:A1", "place:C1", "back"}
     state, events = run(state, "place:C1")
     assert state.players[0].money == 8
     assert state.haciendas == ["D7", "C1"]
@@ -169,11 +169,11 @@ def test_pond_costs_12_and_is_laid_hex_by_hex_on_free_pampa():
     n hexes is laid one hex at a time, each next to those already chosen."""
     state = scenario("players: red blue\nland: red A1 A2")
     state, _ = run(state, "buy:pond")
-    assert keys(state) == {"pond:1", "pond:2", "pond:3", "pond:4"}
+    assert keys(state) == {"pond:1", "pond:2", "pond:3", "pond:4", "back"}
     state, _ = run(state, "pond:3", "place:B1")
-    assert keys(state) == {"place:B2", "place:C1", "place:C2"}
+    assert keys(state) == {"place:B2", "place:C1", "place:C2", "back"}
     state, _ = run(state, "place:C2")
-    assert keys(state) == {"place:B2", "place:C1", "place:C3", "place:D1", "place:D2"}
+    assert keys(state) == {"place:B2", "place:C1", "place:C3", "place:D1", "place:D2", "back"}
     state, events = run(state, "place:D2")
     assert state.ponds[-1].coords == ("B1", "C2", "D2")
     assert state.ponds_stock == {1: 8, 2: 4, 3: 2, 4: 2}  # F7 holds a size-1 pond
@@ -189,7 +189,7 @@ def test_pond_size_needs_a_big_enough_free_pampa_area():
                     if f"{r}{c}" not in ("C4", "C5", "A7", "A8", "B8", "F7", "A1", "B1", "B2"))
     state = scenario(body + f"land: blue {full}")
     state, _ = run(state, "buy:pond")
-    assert keys(state) == {"pond:1", "pond:2", "pond:3"}
+    assert keys(state) == {"pond:1", "pond:2", "pond:3", "back"}
 
 
 def test_setup_water_ponds_are_size_one_from_the_stock():
@@ -224,3 +224,28 @@ def test_one_pond_per_turn():
         GAME.apply(state, 0, "buy:pond")
     state, _ = run(state, "end", "end")
     assert "buy:pond" in keys(state)
+
+
+def test_back_from_a_card_leaves_it_in_hand_and_the_computer_never_goes_back():
+    """Issue 21: a player who picked the wrong card is not stuck: "Back" returns to the
+    choice of an action, the card still in hand, no action spent. A computer player never
+    looks at "Back" (it would lead to a choice already made: a circle)."""
+    state = scenario("""
+        players: red blue
+        money: red 30
+        land: red A1 A2
+        hand: red mountain forest meadow stone swamp pampa cattle horse pig sheep
+        face-up: land mountain forest meadow stone
+        face-up: animal cattle horse pig sheep
+        deck: land 5
+        deck: animal 5
+    """)
+    hand = dict(state.players[0].lands)
+    state, _ = run(state, "play:land:meadow")  # card first: the main menu is full
+    decision = GAME.pending(state)
+    assert decision.options[-1].key == "back"
+    assert decision.options[-1].label == "Back: choose another action"
+    after, events = run(state, "back")
+    assert after.phase == "main" and after.card is None and events == []
+    assert after.players[0].lands == hand and after.actions_used == 0
+    assert "back" not in [o.key for o in GAME.search_options(state, decision.options)]

@@ -8,10 +8,11 @@ from __future__ import annotations
 import re
 from collections import Counter
 
-from games.base import MENU_LIMIT, check_decision
+from games.base import check_decision
 from games.hazienda import GAME
-from games.hazienda.board import board_map, land_tiles_left
+from games.hazienda.board import board_map, free_spaces, land_tiles_left
 from games.hazienda.notation import load_scenario, score_colours
+from games.hazienda.turn import PANEL, PLACES
 from tests.games.hazienda.helpers import keys, places, run, scenario, texts
 
 
@@ -330,11 +331,12 @@ def test_variants_1_and_2_end_with_money_only_at_20_per_point():
 
 # -- decisions on a phone -------------------------------------------------------------
 
-def test_the_main_menu_fits_in_one_menu_per_kind_of_action():
+def test_the_main_menu_fits_in_one_panel_of_buttons():
     """Every action at once: 1 + 4 land buys, 1 + 4 animal buys, hacienda, pond, six land
-    kinds, four species, harvest, end: each kind of action is a group of at most 25
-    options. Playing a card names card and place together (one pick) for as
-    many cards as fit in 25; the last one (sheep, 3 places) is offered card first."""
+    kinds, four species, harvest, end — one panel of 25 buttons, a tap per choice. Playing
+    a card names card and place together (one pick) only while the whole decision stays
+    within 25: the cards with the fewest places (forest: B8; mountain: A7, A8), the others
+    card first, their place next."""
     state = scenario("""
         players: red blue
         money: red 30
@@ -348,25 +350,57 @@ def test_the_main_menu_fits_in_one_menu_per_kind_of_action():
     decision = GAME.pending(state)
     check_decision(decision)
     groups = Counter(o.group for o in decision.options)
-    assert groups == {"Buy a card": 10, "Buy a hacienda or pond": 2, "Play a card": MENU_LIMIT,
+    assert groups == {"Buy a card": 10, "Buy a hacienda or pond": 2, "Play a card": 11,
                       "Harvest or end": 2}
+    assert len(decision.options) == PANEL
     play = [o.key for o in decision.options if o.group == "Play a card"]
-    assert "play:land:mountain:A8" in play and "play:animal:pig:B1" in play
-    assert play[-1] == "play:animal:sheep"
+    assert play == ["play:land:mountain:A7", "play:land:mountain:A8", "play:land:forest:B8",
+                    "play:land:meadow", "play:land:pampa", "play:land:stone", "play:land:swamp",
+                    "play:animal:cattle", "play:animal:horse", "play:animal:pig",
+                    "play:animal:sheep"]
 
 
-def test_big_space_choices_are_grouped_by_row_and_name_their_space():
-    """The issue: "choosing a space is a short list (split by region or row when more than
-    25)", with coordinates as labels: a pond on the full symmetric map."""
+def test_card_and_place_together_while_the_main_menu_fits_one_panel():
+    """Fewer actions leave room: a pig card with its places is one pick (issue 8)."""
+    state = scenario("players: red blue\nmoney: red 0\nhand: red pig\nanimal: red pig A1\n"
+                     "land: red F1\n")
+    keys_ = [o.key for o in GAME.pending(state).options]
+    assert all(k.startswith("play:animal:pig:") for k in keys_ if k.startswith("play:"))
+    assert len(keys_) <= PANEL
+
+
+def test_big_space_choices_ask_for_a_part_of_the_map_first():
+    """Issue 21 (a tap per choice): a pond's first hex on the full symmetric map has
+    hundreds of places; the step asks first for a part of the map (bands of rows and
+    columns, each of at most 24 places, named by its rows and columns), then for a place
+    in it, labelled with its coordinate; "Back" returns to the parts, then to the
+    actions."""
     state = load_scenario("map: symmetric\nplayers: red blue\nmoney: red 20")
     state, _ = run(state, "buy:pond", "pond:1")
     decision = GAME.pending(state)
-    assert len(decision.options) > MENU_LIMIT
     check_decision(decision)
-    for option in decision.options:
-        coord = option.key.split(":")[1]
-        assert option.label == f"Pond on {coord}"
-        assert option.group.startswith(f"Row {coord[0]}")
+    assert len(decision.options) <= PANEL
+    areas = [o for o in decision.options if o.key.startswith("area:")]
+    assert len(areas) == len(decision.options) - 1 and decision.options[-1].key == "back"
+    assert decision.prompt == "Red: pond hex 1 of 1 (first a part of the map)"
+    every: list[str] = []
+    for area in areas:
+        assert re.fullmatch(r"Rows? [A-Z](–[A-Z])?, columns \d+–\d+ \(\d+ places?\)", area.label)
+        assert area.at == area.key.removeprefix("area:")
+        inside = GAME.pending(GAME.apply(state, 0, area.key).state)
+        check_decision(inside)
+        places = [o for o in inside.options if o.key != "back"]
+        assert 0 < len(places) <= PLACES and inside.options[-1].key == "back"
+        assert area.label.endswith(f"({len(places)} places)") or len(places) == 1
+        for option in places:
+            coord = option.key.removeprefix("place:")
+            assert option.label == f"Pond on {coord}" and option.at == coord
+        every += [o.key for o in places]
+    assert len(every) == len(set(every)) == len(free_spaces(state, "pampa"))
+    inside = GAME.apply(state, 0, areas[0].key).state
+    assert GAME.pending(GAME.apply(inside, 0, "back").state) == decision
+    back = GAME.apply(state, 0, "back").state
+    assert back.phase == "main" and back.pond_size is None and back.players[0].money == 20
 
 
 # -- what the rulebook does not say ------------------------------------------------------

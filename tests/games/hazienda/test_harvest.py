@@ -57,7 +57,7 @@ def test_all_markers_out_take_one_from_an_opponent():
     assert state.harvest_stock == 0
     state, _ = run(state, "harvest")
     assert GAME.pending(state).options[0].label == "Blue's marker on C1"
-    assert keys(state) == {f"take:{c}" for c in ("C1", "F1", "B8", "A7", "A8", "F3", "F4")}
+    assert keys(state) == {f"take:{c}" for c in ("C1", "F1", "B8", "A7", "A8", "F3", "F4")} | {"back"}
     state, events = run(state, "take:C1")
     assert keys(state) == {"place:A1"}
     state, events = run(state, "place:A1")
@@ -67,7 +67,7 @@ def test_all_markers_out_take_one_from_an_opponent():
                              "Red harvests the domain at A1: 3 lands, +9 pesos."]
     state, _ = run(state, "end")
     state, _ = run(state, "harvest")
-    assert keys(state) == {"take:A1", "take:E1"}
+    assert keys(state) == {"take:A1", "take:E1", "back"}
     state, _ = run(state, "take:A1")
     assert keys(state) == {"place:C1"}
 

@@ -53,8 +53,34 @@ def give(state: LlamaLandState, *, crops: dict | None = None, coins: int | None 
 
 
 def play(state: LlamaLandState, *keys: str) -> LlamaLandState:
+    """Apply option keys in turn; a placement (``x:5:r0c3``) not offered yet is reached
+    through the steps a player takes to it (its rotation, then its side of the estate)."""
     for key in keys:
+        state = _towards(state, key)
         state = GAME.apply(state, state.current, key).state
+    return state
+
+
+def first_place(state: LlamaLandState) -> str:
+    """The first place the chosen tile may go (through its first rotation and side when
+    the places are too many for one step)."""
+    while state.phase in ("orient", "area"):
+        state = GAME.apply(state, state.current, keys(state)[0]).state
+    return keys(state)[0]
+
+
+def _towards(state: LlamaLandState, key: str) -> LlamaLandState:
+    decision = GAME.pending(state)
+    if decision is None or decision.option(key) is not None or key[:2] not in ("x:", "b:"):
+        return state
+    turn = f"orient:{key.split(':')[1]}"
+    if decision.option(turn) is not None:
+        return _towards(GAME.apply(state, state.current, turn).state, key)
+    for option in decision.options:
+        if option.key.startswith("area:"):
+            inside = GAME.apply(state, state.current, option.key).state
+            if GAME.pending(inside).option(key) is not None:
+                return inside
     return state
 
 

@@ -4,7 +4,15 @@ from __future__ import annotations
 
 from games.llama_land import GAME, dump_estate
 from games.llama_land.turn import feed_choices
-from tests.games.llama_land.helpers import give, keys, play, started, tile_on_top, with_estate
+from tests.games.llama_land.helpers import (
+    first_place,
+    give,
+    keys,
+    play,
+    started,
+    tile_on_top,
+    with_estate,
+)
 
 
 def test_marker_example_three_players_and_two():
@@ -19,7 +27,7 @@ def test_marker_example_three_players_and_two():
         state.objectives[card].markers[0] = opponent
         tile_on_top(state, "P")
         state = play(state, "pile:P", "extend")
-        state = play(state, keys(state)[0])  # any extension
+        state = play(state, first_place(state))  # any extension
         assert state.phase == "marker"
         spaces = [int(k.split(":")[3]) for k in keys(state) if k.startswith(f"mark:s:{card}:")]
         assert [state.objectives[card].points[s] for s in spaces] == allowed
@@ -38,7 +46,7 @@ def test_feeding_example_two_cacao_and_four_coins():
     supply_cacao, supply_coins = state.supply_crops["cacao"], state.supply_coins
     tile_on_top(state, "P")
     state = play(state, "pile:P", "extend")
-    state = play(state, keys(state)[0])
+    state = play(state, first_place(state))
     if state.phase == "marker":
         state = play(state, "mark:skip")
     assert "feed:cacao:2" in keys(state)  # 2 cacao + 2 × 2 coins

@@ -149,32 +149,60 @@ def test_effects_collected_at_once_when_the_order_cannot_matter():
     assert state.phase != "effects"
 
 
-def test_positions_grouped_by_rotation_for_phones():
-    """More than 25 places: grouped by rotation/flip, no group over 25; when even the
-    groups would be too many, the rotation is chosen first."""
-    from collections import Counter
-
+def test_many_places_ask_for_the_turn_then_the_side_for_phones():
+    """Issue 21 (a tap per choice): « Vous pouvez tourner et/ou retourner la tuile » — a
+    tile of more than 24 places is turned first (one option per rotation/flip, with the
+    number of places each), then, when one rotation still has more than 24, put on a side
+    of the estate (top, left, right, bottom; a long side in parts), then placed; every
+    step has at most 25 options and "Back" to the step before, down to the pile."""
     from games.base import check_decision
 
+    rotations = {"↻0", "↻90", "↻180", "↻270", "↻0 flipped", "↻90 flipped", "↻180 flipped",
+                 "↻270 flipped"}
     state = with_estate(started(), FLAT)
     tile_on_top(state, "P")
     state = play(state, "pile:P", "extend")
-    assert state.phase == "place"
+    assert state.phase == "orient"
     decision = GAME.pending(state)
     check_decision(decision)
-    groups = Counter(o.group for o in decision.options)
-    assert len(decision.options) > 25 and None not in groups
-    assert {g.split(" · ")[0] for g in groups} <= {
-        "↻0", "↻90", "↻180", "↻270", "↻0 flipped", "↻90 flipped", "↻180 flipped", "↻270 flipped"}
+    assert [o.key for o in decision.options][-1] == "back"
+    assert {o.label.split(" (")[0] for o in decision.options[:-1]} == rotations
+    turned = play(state, "orient:0")
+    decision = GAME.pending(turned)
+    check_decision(decision)
+    assert turned.phase == "place" and len(decision.options) <= 25
+    assert all(o.key.startswith("x:0:") for o in decision.options[:-1])
     place = decision.options[0]
     assert len(place.at.split()) == 5 and all(c.startswith("r") for c in place.at.split())
-    # a long estate: far too many places for 25 groups of 25
+    # Back: to the rotations, then to extend or build / the piles
+    assert play(turned, "back").phase == "orient"
+    assert GAME.pending(play(turned, "back")) == GAME.pending(state)
+    before = play(state, "back")
+    assert before.phase in ("mode", "tile") and before.orientation is None
+    # a long estate: a rotation of too many places is put on a side first
     long = with_estate(started(), " ".join(["1-"] * 40))
     tile_on_top(long, "P")
     long = play(long, "pile:P", "extend")
     assert long.phase == "orient"
-    assert len(keys(long)) == 8  # the 8 orientations
+    assert len(keys(long)) == 9  # the 8 orientations and "Back"
     long = play(long, "orient:5")
+    assert long.phase == "area"
     decision = GAME.pending(long)
     check_decision(decision)
-    assert all(o.key.startswith("x:5:") for o in decision.options)
+    sides = [o for o in decision.options if o.key.startswith("area:")]
+    assert decision.options[-1].key == "back" and len(sides) == len(decision.options) - 1
+    every = []
+    for side in sides:
+        assert side.label.split(" (")[0].split(",")[0] in (
+            "Top side", "Left side", "Right side", "Bottom side")
+        inside = play(long, side.key)
+        decision = GAME.pending(inside)
+        check_decision(decision)
+        assert len(decision.options) <= 25 and decision.options[-1].key == "back"
+        assert all(o.key.startswith("x:5:") for o in decision.options[:-1])
+        every += [o.key for o in decision.options[:-1]]
+        assert play(inside, "back").phase == "area"
+    from games.llama_land.turn import placements
+    assert sorted(every) == sorted(p.key() for p in placements(long, "extend")
+                                   if p.orientation == 5)
+    assert play(long, "back").phase == "orient"

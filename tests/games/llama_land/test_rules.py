@@ -10,7 +10,15 @@ from games.llama_land import GAME
 from games.llama_land.data import CHARACTERS
 from games.llama_land.scoring import scores, winners
 from games.llama_land.state import LlamaCard, LlamaLandOptions
-from tests.games.llama_land.helpers import give, keys, play, started, tile_on_top, with_estate
+from tests.games.llama_land.helpers import (
+    first_place,
+    give,
+    keys,
+    play,
+    started,
+    tile_on_top,
+    with_estate,
+)
 
 FLAT = "1- 1- 1- 1-\n1- 1- 1- 1-\n1- 1- 1- 1-\n1- 1- 1- 1-"
 
@@ -78,7 +86,7 @@ def test_beginners_extend_then_nothing_else():
     state = started(3, "beginners")
     seat = state.current
     state = play(state, "pile:P", "extend")
-    state = play(state, keys(state)[0])
+    state = play(state, first_place(state))
     assert state.current != seat  # no marker step, nothing to feed: the turn passed
 
 
@@ -89,7 +97,7 @@ def test_gold_marker_goes_to_the_highest_free_space():
     gold = next(i for i, o in enumerate(state.objectives) if o.colour == "gold")
     state.objectives[gold].markers[0] = (state.current + 1) % 3
     state = play(state, "pile:P", "extend")
-    state = play(state, keys(state)[0])
+    state = play(state, first_place(state))
     assert [k for k in keys(state) if k.startswith(f"mark:s:{gold}:")] == [f"mark:s:{gold}:1"]
 
 
@@ -102,7 +110,7 @@ def test_marker_moves_between_cards():
     state.objectives[0].markers[2] = me
     state.players[me].markers_left = 0
     state = play(state, "pile:P", "extend")
-    state = play(state, keys(state)[0])
+    state = play(state, first_place(state))
     moves = [k for k in keys(state) if k.startswith("mark:")]
     assert "mark:0:0:0" in moves and "mark:0:1:0" in moves  # up on its card, or to another
     assert not any(k.startswith("mark:s:") for k in moves)
@@ -167,7 +175,7 @@ def test_feeding_is_compulsory_at_ten_crops():
         state = started(3)
         give(state, crops={"corn": corn})
         state = play(state, "pile:P", "extend")
-        state = play(state, keys(state)[0])
+        state = play(state, first_place(state))
         if state.phase == "marker":
             state = play(state, "mark:skip")
         assert state.phase == "feed"
@@ -182,7 +190,7 @@ def test_feeding_takes_the_highest_card_once_per_turn():
     give(state, crops={"potato": 8})
     top = state.llama_columns["potato"][0]
     state = play(state, "pile:P", "extend")
-    state = play(state, keys(state)[0])
+    state = play(state, first_place(state))
     if state.phase == "marker":
         state = play(state, "mark:skip")
     seat = state.current
@@ -200,7 +208,7 @@ def test_end_completes_the_round():
     for trigger_offset in (0, 2):  # the first player, or the one on their right (3 players)
         state = started(3)
         while (state.current - state.first) % 3 != trigger_offset:
-            state = play(state, "pile:P", "extend", keys(play(state, "pile:P", "extend"))[0])
+            state = play(state, "pile:P", "extend", first_place(play(state, "pile:P", "extend")))
             if state.phase == "marker":
                 state = play(state, "mark:skip")
             if state.phase == "feed":
@@ -212,7 +220,7 @@ def test_end_completes_the_round():
         turns = [p.turns for p in state.players]
         while not state.finished:
             state = play(state, "pile:P", "extend")
-            state = play(state, keys(state)[0])
+            state = play(state, first_place(state))
             for _ in range(2):
                 if state.phase == "marker":
                     state = play(state, "mark:skip")
@@ -279,6 +287,6 @@ def test_marker_moves_up_its_own_card():
     me = state.current
     state.objectives[0].markers[2] = me
     state = play(state, "pile:P", "extend")
-    state = play(state, keys(state)[0], "mark:0:0:0")
+    state = play(state, first_place(state), "mark:0:0:0")
     assert state.objectives[0].markers == [me, None, None]
     assert state.players[me].markers_left == 4

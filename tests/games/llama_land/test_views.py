@@ -24,6 +24,9 @@ def test_view_shape_and_last_turn_cells():
     seat = state.current
     state = play(state, "pile:P", "extend")
     place = GAME.pending(state).options[0]
+    while not place.key.startswith("x:"):  # the rotation (and side) first
+        state = play(state, place.key)
+        place = GAME.pending(state).options[0]
     state = play(state, place.key)
     while state.current == seat:
         state = play(state, keys(state)[-1])
