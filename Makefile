@@ -12,7 +12,7 @@ GAME   ?= kuhlorado
 MIN_PYTHON := 3.11
 comma := ,
 
-.PHONY: help run play test soak bench bench-full bench-strength bench-load bench-processes demo lint clean
+.PHONY: help run play test soak bench bench-full bench-strength bench-load bench-processes bench-storage demo lint clean
 
 help:
 	@echo "make run              start the Discord bot (settings in .env; see .env.example)"
@@ -25,6 +25,7 @@ help:
 	@echo "make bench-full       the same on full counts (over an hour)"
 	@echo "make bench-strength   the computer players' strength table and decision times (~1 h)"
 	@echo "make bench-processes  moves/s with 1, 2 and 4 bot processes on PostgreSQL"
+	@echo "make bench-storage    moves/s and bytes per game, this tree beside release e65209e"
 	@echo "make soak             10,000 random games per game (long)"
 	@echo "make lint             ruff, and mypy (strict on games/)"
 	@echo "make clean            remove .venv and caches"
@@ -89,6 +90,12 @@ bench-load: $(STAMP)
 # database of .ci/postgres, emptied first; also the last part of `make bench`).
 bench-processes: $(STAMP)
 	$(BIN)/python -m bench.processes
+
+# This tree's storage beside the release before it (e65209e, from git), old and new runs
+# alternately: moves/s on SQLite and 1/2/4 PostgreSQL processes, bytes per finished game
+# (~25 min; also the last part of `make bench`).
+bench-storage: $(STAMP)
+	$(BIN)/python -m bench.storage
 
 demo: $(RUNTIME)
 	$(BIN)/estancia play kuhlorado --computer --out out/demo

@@ -5,7 +5,8 @@
   (:mod:`bench.strength`; ``make bench-strength`` plays the full table),
 * milliseconds per rendered board image (drawing and encoding apart) and the PNG's size,
 * milliseconds per stored move through the session layer on SQLite (WAL),
-* database bytes per finished game,
+* database bytes per finished game (at the end, beside the release before the one
+  storage layer: :mod:`bench.storage`),
 * taps per turn on a phone, from a scripted whole game (:mod:`bench.taps`),
 * Llama Land: whole games of computer players — turns and llamas fed per game, and the
   decision images drawn on the way,
@@ -13,8 +14,9 @@
 * the bot process under load: the limit (cores ÷ CPU per board) and one burst of 50
   games (``make bench-load`` runs the full set: bursts of 50/200/500 games and a minute
   of sustained turns at 25/50/75 % of the limit),
-* moves per second with 1, 2 and 4 bot processes on one PostgreSQL database
-  (:mod:`bench.processes`; skipped, with one line, without PostgreSQL).
+* moves per second with one bot process on SQLite and 1, 2 and 4 on one PostgreSQL
+  database (:mod:`bench.processes`; PostgreSQL skipped, with one line, without it), this
+  tree beside the release e65209e, alternately (:mod:`bench.storage`).
 """
 
 from __future__ import annotations
@@ -55,7 +57,7 @@ def bench_render(name: str, images: int) -> None:
 async def bench_store(name: str, games: int) -> None:
     from bot.core.sessions import Sessions
     from bot.settings import Settings
-    from bot.storage.sqlite import Store
+    from bot.storage.store import Store
 
     with tempfile.TemporaryDirectory() as tmp:
         settings = Settings(_env_file=None, estancia_db=str(Path(tmp) / "bench.sqlite3"))
@@ -164,9 +166,6 @@ def main() -> None:
     from bench.pedro import bench_pedro
 
     bench_pedro(5, computer=not args.quick, random_games=max(3, int(20 * scale)))
-    from bench import dbsize
-
-    dbsize.main(quick=args.quick)
     try:
         from bench import load
     except ImportError:
@@ -174,9 +173,9 @@ def main() -> None:
     else:
         load.main(quick=args.quick, sizes=(50,), rates=(), stall=False, live=None,
                   storage=False)
-    from bench import processes
+    from bench import storage
 
-    processes.main(quick=args.quick)
+    storage.main(quick=args.quick)
 
 
 if __name__ == "__main__":

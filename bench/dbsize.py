@@ -20,7 +20,7 @@ async def play_games(db: Path, name: str, seats: int, games: int, computers: int
     ``purge_after``: then purge the outbox that many seconds later."""
     from bot.core.sessions import Sessions
     from bot.settings import Settings
-    from bot.storage.sqlite import Store
+    from bot.storage.store import Store
 
     settings = Settings(_env_file=None, estancia_db=str(db))
     store = await Store.open(db)

@@ -468,7 +468,7 @@ async def open_games(db: Path, tables: list[PacedGame], guild_id: int, game: str
     the tables' players), their first turn still to be announced."""
     from bot.core.sessions import Sessions
     from bot.settings import Settings
-    from bot.storage.sqlite import Store
+    from bot.storage.store import Store
 
     store = await Store.open(db)
     try:

@@ -1,5 +1,6 @@
 """The ``estancia`` command: ``estancia run`` (the Discord bot), ``estancia play`` (a game
-in this terminal), ``estancia health`` (is the bot connected: the Docker health check).
+in this terminal), ``estancia health`` (is the bot connected: the Docker health check),
+``estancia db upgrade|backup PATH|check`` (the database: :mod:`bot.storage.operations`).
 
 Exit status: 0 done, 1 failed (one line on stderr says why and what to do), 2 not
 configured or bad arguments (one line too), 130 interrupted.
@@ -64,6 +65,19 @@ def build_parser() -> argparse.ArgumentParser:
     commands.add_parser("run", help="run the Discord bot (settings from .env)")
     commands.add_parser("health", help="exit 0 when a running bot is connected to Discord "
                         "(the Docker health check)")
+    db = commands.add_parser(
+        "db", help="the database: upgrade, backup, check",
+        description="The database estancia run uses: DATABASE_URL when set, else the SQLite "
+        "file ESTANCIA_DB (both from .env or the environment).")
+    db_commands = db.add_subparsers(dest="db_command", required=True, metavar="DB_COMMAND")
+    db_commands.add_parser("upgrade", help="bring the database to this program's schema "
+                           "(the bot does it at start)")
+    backup = db_commands.add_parser(
+        "backup", help="copy the SQLite file to PATH, also while the bot runs "
+        "(PostgreSQL: use pg_dump)")
+    backup.add_argument("path", type=Path, help="the copy to write (a new file)")
+    db_commands.add_parser("check", help="schema version, integrity, games by state "
+                           "(reads only)")
     play = commands.add_parser(
         "play", help="play a game in this terminal",
         description="Play a whole game at the keyboard, hot seat or against the computer. "
@@ -124,6 +138,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             return run(settings)
         if args.command == "health":
             return check_health(settings)
+        if args.command == "db":
+            return database(args, settings)
         return play(args, settings)
     except KeyboardInterrupt:
         print("\nestancia: interrupted.", file=sys.stderr)
@@ -170,6 +186,46 @@ def _run(settings: Settings) -> int:
         print(f"estancia: {why}", file=sys.stderr)
         return 1
     return 0
+
+
+def database(args: argparse.Namespace, settings: Settings) -> int:
+    """``estancia db …``: 0 done (check: no problem found), 1 failed or problems found,
+    2 nothing to work on."""
+    from bot.storage import operations
+
+    url = settings.database_url.get_secret_value() if settings.database_url else ""
+    target = url or str(settings.estancia_db)
+    try:
+        if args.db_command == "upgrade":
+            before, after = asyncio.run(operations.upgrade_database(target))
+            print(f"estancia db: schema {after}" + (" (already)" if before == after
+                                                     else f", upgraded from {before}"))
+            return 0
+        if args.db_command == "backup":
+            size = asyncio.run(operations.backup(target, args.path))
+            print(f"estancia db: {target} copied to {args.path} ({size:,} bytes)")
+            return 0
+        health = asyncio.run(operations.check(target))
+    except operations.OperationError as why:
+        print(f"estancia db: {why}", file=sys.stderr)
+        return 2
+    except Exception as exc:  # noqa: BLE001 - one line, not a traceback
+        print(f"estancia db: {exc.__class__.__name__}: {exc}", file=sys.stderr)
+        return 1
+    print(f"database  {health.where}")
+    print(f"schema    {health.schema}" + ("" if health.schema == health.head
+                                          else f" (this program writes {health.head})"))
+    print(f"problems  {'none' if health.ok else len(health.problems)}")
+    for problem in health.problems:
+        print(f"  - {problem}")
+    statuses = ("lobby", "active", "finished", "cancelled")
+    names = sorted({name for name, _ in health.games})
+    print(f"games     {sum(health.games.values())}, {health.moves} logged moves")
+    for name in names:
+        counts = ", ".join(f"{health.games[(name, s)]} {s}" for s in statuses
+                           if health.games[(name, s)])
+        print(f"  {name:<14} {counts}")
+    return 0 if health.ok else 1
 
 
 def check_health(settings: Settings) -> int:

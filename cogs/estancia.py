@@ -57,7 +57,7 @@ from bot.discord_ui.text import (
     settings_text,
 )
 from bot.discord_ui.votes import vote_text
-from bot.storage.sqlite import RatingRow, ServerRow, SoloBest
+from bot.storage.rows import RatingRow, ServerRow, SoloBest
 from cogs.players import DM_COMMANDS, PlayerCommands
 from games import ai, available_games, get_game, i18n
 from games.ai import level_name

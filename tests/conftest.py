@@ -12,6 +12,7 @@ from urllib.parse import urlsplit, urlunsplit
 import pytest
 
 from bot.core import cpu
+from bot.storage.store import Store
 
 #: A hung test stops the run with every stack instead of stalling it (tests/hangguard.py).
 pytest_plugins = ("tests.hangguard",)
@@ -60,33 +61,60 @@ def cpu_work_in_threads() -> Iterator[None]:
     cpu.configure(None)
 
 
-async def open_backend(backend: str, folder: Path) -> Any:
-    """A fresh, empty store on ``backend`` ("sqlite": a file in ``folder``; "postgres":
-    the database at $ESTANCIA_TEST_DATABASE_URL, emptied first). Skips when PostgreSQL
-    is not configured here."""
-    if backend == "sqlite":
-        from bot.storage.sqlite import Store
+#: Every test that touches storage runs on both back ends.
+BACKENDS = ("sqlite", "postgres")
 
-        return await Store.open(folder / "estancia.sqlite3")
+
+def postgres_url() -> str:
+    """The test database's URL, or skip (with the reason) when there is none."""
     url = os.environ.get(PG_URL_ENV)
     if not url:
         pytest.skip(PG_SKIP_REASON)
-    import asyncpg
+    return url
 
-    from bot.storage.postgres import PgStore
+
+async def empty_postgres(url: str) -> None:
+    import asyncpg
 
     conn = await asyncpg.connect(url)
     try:
         await conn.execute("DROP SCHEMA public CASCADE; CREATE SCHEMA public;")
     finally:
         await conn.close()
-    return await PgStore.open(url)
 
 
-@pytest.fixture(params=["sqlite", "postgres"])
-async def any_store(request: pytest.FixtureRequest, tmp_path: Path) -> AsyncIterator[Any]:
-    """The storage tests run on both back ends."""
-    store = await open_backend(request.param, tmp_path)
+async def backend_target(backend: str, folder: Path) -> str:
+    """Where a fresh, empty database on ``backend`` is: a SQLite file in ``folder``, or
+    the database at $ESTANCIA_TEST_DATABASE_URL, emptied first (skips when PostgreSQL is
+    not configured here)."""
+    if backend == "sqlite":
+        return str(folder / "estancia.sqlite3")
+    url = postgres_url()
+    await empty_postgres(url)
+    return url
+
+
+async def open_backend(backend: str, folder: Path) -> Store:
+    """A fresh, empty store on ``backend`` (see :func:`backend_target`)."""
+    return await Store.open(await backend_target(backend, folder))
+
+
+@pytest.fixture(params=BACKENDS)
+def backend(request: pytest.FixtureRequest) -> str:
+    return request.param
+
+
+@pytest.fixture
+async def db_target(backend: str, tmp_path: Path) -> str:
+    """A fresh database on each back end: a SQLite path or a PostgreSQL URL (the same
+    target reopened is the same database: a restart)."""
+    return await backend_target(backend, tmp_path)
+
+
+@pytest.fixture
+async def any_store(db_target: str) -> AsyncIterator[Store]:
+    """A fresh store, on each back end."""
+    store = await Store.open(db_target)
     yield store
     await store.close()
 

@@ -190,8 +190,9 @@ def quiet_deadline(prefs: PlayerPrefs | None, deadline_at: float) -> float:
 
 
 class NoticeStore(Protocol):
-    """What the notices, preferences and the list need from the database (both back ends
-    implement it beside :class:`bot.storage.sqlite.Store`'s other methods).
+    """What the notices, preferences and the list need from the database
+    (:class:`bot.storage.store.Store` implements it on both back ends, in
+    :mod:`bot.storage.notices`).
 
     Besides these: ``GameRow.time_bank``/``GameRow.reserves`` (stored with the game row,
     ``time_bank`` compared like the timer settings), ``NewGame.time_bank``,

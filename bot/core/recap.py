@@ -15,7 +15,7 @@ from collections.abc import Iterable, Iterator, Sequence
 from typing import Any
 
 from bot.core.autoplay import AnyGame, turn_key
-from bot.storage.sqlite import MoveRow
+from bot.storage.rows import MoveRow
 from games.base import GameState
 from renderer.recap import Recap
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
-from bot.storage.sqlite import Activity, GameRow, ServerRow
+from bot.storage.rows import Activity, GameRow, ServerRow
 from games.i18n import N_, _n, number
 
 StalePolicy = Literal["computer", "forfeit", "cancel"]

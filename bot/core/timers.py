@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from bot.storage.sqlite import NewTimer
+from bot.storage.rows import NewTimer
 
 HOUR = 3600.0
 

@@ -23,7 +23,7 @@ from bot.core import timebank
 from bot.core.announcements import AnnouncementKind, channel_ref, payload
 from bot.core.autoplay import AnyGame, Step, turn_key
 from bot.core.timers import HOUR, NO_CLOCK, TurnClock, plan_turn_clock
-from bot.storage.sqlite import ADDRESS_KEY, Change, GameRow, MoveRow, SeatRow
+from bot.storage.rows import ADDRESS_KEY, Change, GameRow, MoveRow, SeatRow
 from games.base import Decision, Event, Game, GameState, name_decision, name_seats
 from games.i18n import N_, _, number
 

@@ -11,7 +11,7 @@
 * Sharding (``SHARD_COUNT``, ``SHARD_IDS``): :func:`make_bot` builds a
   :class:`ShardedEstanciaBot` that connects only this process's shards; several processes
   share one PostgreSQL database. Every process delivers announcements and fires timers
-  (each claimed by one process at a time, see :mod:`bot.storage.postgres`); the process
+  (each claimed by one process at a time, see :mod:`bot.storage.store`); the process
   that runs shard 0 syncs the slash commands.
 """
 
@@ -53,7 +53,7 @@ from bot.discord_ui.text import IN_DIRECT_MESSAGES, NOT_IN_GUILD
 from bot.discord_ui.votes import VoteButton
 from bot.logs import started
 from bot.settings import Settings, shard_of
-from bot.storage.sqlite import Store, open_store
+from bot.storage.store import Store, open_store
 from cogs.estancia import EstanciaCog
 from cogs.translator import CatalogueTranslator
 from games.i18n import N_, _

@@ -17,7 +17,7 @@ crashes after Discord accepted a message but before :meth:`Sessions.mark_sent`, 
 after the restart gets the existing message back instead of posting it twice.
 
 Several processes on PostgreSQL each run a deliverer: every announcement handed out is
-claimed by this process (:meth:`bot.storage.postgres.PgStore.claim_outbox`), one it does
+claimed by this process (:meth:`bot.storage.store.Store.claim_outbox`), one it does
 not deliver now is given back, and a process that dies leaves its claims to lapse — the
 next process's re-send carries the same nonce, so Discord answers with the message it
 already made (exactly once while Discord remembers the nonce, a few minutes).

@@ -37,7 +37,7 @@ from bot.core.sessions import GameInfo, SessionError, Sessions
 from bot.core.sessions.hints import hint_lines
 from bot.discord_ui.text import players_range
 from bot.settings import Settings
-from bot.storage.sqlite import Store
+from bot.storage.store import Store
 from bot.terminal.maps import board_text
 from bot.terminal.text_board import view_lines
 from games import get_game

@@ -9,7 +9,7 @@ import games
 import renderer
 from bot.core.sessions import Sessions
 from bot.settings import Settings
-from bot.storage.sqlite import Store
+from bot.storage.store import Store
 from tests.bot import toygame
 from tests.clock import FakeClock
 
@@ -36,12 +36,21 @@ def clock() -> FakeClock:
 
 
 @pytest.fixture
-def db_path(tmp_path: Path) -> Path:
+def db_path(db_target: str) -> str:
+    """The database of the test, on each back end: a SQLite file or a PostgreSQL URL."""
+    return db_target
+
+
+@pytest.fixture
+def sqlite_path(tmp_path: Path) -> Path:
+    """A SQLite file, for what only SQLite has."""
     return tmp_path / "estancia.sqlite3"
 
 
 @pytest.fixture
-async def store(db_path: Path) -> AsyncIterator[Store]:
+async def store(db_path: str) -> AsyncIterator[Store]:
+    """The store of the sessions suite: every test that takes it runs on SQLite and on
+    PostgreSQL."""
     store = await Store.open(db_path)
     yield store
     await store.close()

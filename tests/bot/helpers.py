@@ -46,3 +46,12 @@ async def drain(sessions: Sessions) -> list[Announcement]:
             await sessions.mark_sent(announcement.outbox_id, len(delivered) + 1)
             delivered.append(announcement)
     return delivered
+
+
+async def peek(sessions: Sessions) -> list[Announcement]:
+    """The announcements due now, given back at once: on PostgreSQL taking them claims
+    them for this process (a lease), and a test that only looks must not hold them."""
+    due = await sessions.pending_announcements()
+    for announcement in due:
+        await sessions.release_announcement(announcement.outbox_id)
+    return due

@@ -89,7 +89,7 @@ async def test_computer_seats_and_boards_go_through_the_pool(pool: None, tmp_pat
     against the computer, played through the session layer with a real pool."""
     from bot.core.sessions import Sessions
     from bot.settings import Settings
-    from bot.storage.sqlite import Store
+    from bot.storage.store import Store
     from tests.clock import FakeClock
 
     store = await Store.open(tmp_path / "pool.sqlite3")

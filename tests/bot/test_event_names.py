@@ -8,7 +8,7 @@ import re
 import pytest
 
 from bot.core.sessions import Sessions
-from bot.storage.sqlite import Store
+from bot.storage.store import Store
 from games.base import seat_ref
 from tests.bot import toygame
 from tests.bot.helpers import drain, hot_seat, mover

@@ -11,7 +11,7 @@ import pytest
 import games
 from bot.core.sessions import CANNOT_UNDO, SessionError, Sessions
 from bot.settings import Settings
-from bot.storage.sqlite import Store
+from bot.storage.store import Store
 from games.base import Decision, Event, Game, GameOptions, GameState, Option, Outcome
 from games.rng import Rng
 from tests.bot.conftest import ALICE, BOB, CHANNEL, GUILD

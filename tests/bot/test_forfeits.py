@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from bot.core.sessions import SessionError, Sessions
-from bot.storage.sqlite import Store
+from bot.storage.store import Store
 from tests.bot.conftest import ALICE, BOB, CAROL, CHANNEL, GUILD
 from tests.bot.helpers import drain, hot_seat, lobby, mover
 from tests.clock import FakeClock

@@ -11,7 +11,7 @@ import pytest
 
 from bot import cli
 from bot.core.sessions import SessionError, Sessions
-from bot.storage.sqlite import Store
+from bot.storage.store import Store
 from games.ai import choose_random
 from games.rng import Rng
 from tests.bot.conftest import ALICE, BOB, CHANNEL, GUILD

@@ -16,7 +16,7 @@ import renderer  # noqa: F401
 from bot import cli
 from bot.core.announcements import Announcement, payload
 from bot.core.sessions import SessionError, Sessions
-from bot.storage.sqlite import Change, NewGame, SeatRow
+from bot.storage.rows import Change, NewGame, SeatRow
 from games import available_games, get_game, i18n
 from games.i18n import _, using
 from renderer.recap import category_name

@@ -18,11 +18,11 @@ import pytest
 from bot.core.notices import NewNotice, PlayerPrefs
 from bot.core.quiet import QuietHours
 from bot.core.timebank import DAY, Reserves, TimeBank
-from bot.storage import postgres
-from bot.storage.sqlite import Change, NewGame, SeatRow, ServerRow, StaleVersion
+from bot.storage.rows import Change, NewGame, SeatRow, ServerRow, StaleVersion
+from bot.storage.store import CLAIM_SECONDS, Store
 from tests.conftest import PG_URL_ENV, open_backend
 
-LEASE = postgres.CLAIM_SECONDS
+LEASE = CLAIM_SECONDS
 
 
 def new_game(channel: int, bank: TimeBank | None = None) -> NewGame:
@@ -121,7 +121,7 @@ async def test_a_games_clock_and_a_servers_quiet_deadlines_are_stored(store: Any
 async def processes(tmp_path: Path) -> AsyncIterator[list[Any]]:
     """Three stores on one fresh PostgreSQL database (three processes' pools)."""
     first = await open_backend("postgres", tmp_path)
-    others = [await postgres.PgStore.open(os.environ[PG_URL_ENV]) for _ in range(2)]
+    others = [await Store.open(os.environ[PG_URL_ENV]) for _ in range(2)]
     yield [first, *others]
     for opened in (first, *others):
         await opened.close()

@@ -15,7 +15,7 @@ from bot.core.notices import PlayerPrefs, plan_pings
 from bot.core.quiet import QuietHours
 from bot.core.sessions import Announcement, SessionError, Sessions
 from bot.core.timers import HOUR
-from bot.storage.sqlite import Store
+from bot.storage.store import Store
 from tests.bot.conftest import ALICE, BOB, CAROL, CHANNEL, GUILD
 from tests.bot.helpers import hot_seat, mover
 from tests.clock import FakeClock

@@ -8,7 +8,8 @@ import pytest
 
 from bot.core.sessions import PAUSED, SessionError, Sessions
 from bot.core.stale import DAY
-from bot.storage.sqlite import Change, StaleVersion, Store
+from bot.storage.rows import Change, StaleVersion
+from bot.storage.store import Store
 from tests.bot.conftest import ALICE, BOB, CAROL, CHANNEL, GUILD
 from tests.bot.helpers import drain, hot_seat, lobby, mover
 from tests.clock import FakeClock

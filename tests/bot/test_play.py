@@ -5,9 +5,10 @@ import asyncio
 import pytest
 
 from bot.core.sessions import STALE, SessionError, Sessions
-from bot.storage.sqlite import MAX_DELIVERY_ATTEMPTS, Store
+from bot.storage.rows import MAX_DELIVERY_ATTEMPTS
+from bot.storage.store import Store
 from tests.bot.conftest import ALICE, BOB, CAROL, CHANNEL, FakeClock
-from tests.bot.helpers import against_computer, drain, hot_seat, mover
+from tests.bot.helpers import against_computer, drain, hot_seat, mover, peek
 
 
 def other(user: int) -> int:
@@ -200,9 +201,9 @@ async def test_failed_deliveries_back_off_and_are_retried(
 
 async def test_a_permanent_failure_drops_only_that_announcement(sessions: Sessions) -> None:
     await hot_seat(sessions)
-    [first] = await sessions.pending_announcements()
+    [first] = await peek(sessions)
     await sessions.mark_failed(first.outbox_id, permanent=True)
-    [after] = await sessions.pending_announcements()
+    [after] = await peek(sessions)
     assert after.outbox_id > first.outbox_id
     assert [a.kind for a in await drain(sessions)] == ["lobby", "start"]
 

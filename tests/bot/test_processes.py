@@ -20,21 +20,22 @@ import pytest
 from bot.core.sessions import Sessions
 from bot.core.timers import HOUR
 from bot.settings import Settings
-from bot.storage import postgres
-from bot.storage.sqlite import Change, MoveRow, NewGame, NewTimer, SeatRow, StaleVersion, Store
+from bot.storage import store as storage
+from bot.storage.rows import Change, MoveRow, NewGame, NewTimer, SeatRow, StaleVersion
+from bot.storage.store import Store
 from tests.bot.helpers import drain, hot_seat, mover
 from tests.clock import FakeClock
 from tests.conftest import PG_URL_ENV, open_backend
 
 PROCESSES = 3
-LEASE = postgres.CLAIM_SECONDS
+LEASE = storage.CLAIM_SECONDS
 
 
 @pytest.fixture
 async def stores(tmp_path: Path) -> AsyncIterator[list[Any]]:
     """Three stores on one fresh PostgreSQL database (three processes' pools)."""
     first = await open_backend("postgres", tmp_path)
-    others = [await postgres.PgStore.open(os.environ[PG_URL_ENV])
+    others = [await Store.open(os.environ[PG_URL_ENV])
               for _ in range(PROCESSES - 1)]
     yield [first, *others]
     for store in (first, *others):

@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 
 from bot.core.sessions import SessionError, Sessions
 from bot.settings import Settings
-from bot.storage.sqlite import Store
+from bot.storage.store import Store
 from games import get_game
 from tests.bot.conftest import ALICE, BOB, CAROL, CHANNEL, FakeClock
 from tests.bot.helpers import drain

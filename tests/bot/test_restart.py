@@ -5,9 +5,9 @@ from pathlib import Path
 from bot.core.sessions import Sessions
 from bot.core.timers import HOUR
 from bot.settings import Settings
-from bot.storage.sqlite import Store
+from bot.storage.store import Store
 from tests.bot.conftest import CHANNEL, FakeClock
-from tests.bot.helpers import drain, hot_seat, mover
+from tests.bot.helpers import drain, hot_seat, mover, peek
 
 
 async def test_a_new_process_continues_the_game(
@@ -19,7 +19,7 @@ async def test_a_new_process_continues_the_game(
     user = await mover(before, info.id)
     await before.play(info.id, user, "add2", info.version)
     played = await before.info_by_id(info.id)
-    undelivered = [a.outbox_id for a in await before.pending_announcements()]
+    undelivered = [a.outbox_id for a in await peek(before)]
     await store.close()
 
     clock.advance(12 * HOUR)  # the bot was down while a reminder fell due
@@ -27,7 +27,7 @@ async def test_a_new_process_continues_the_game(
     try:
         after = Sessions(store, settings, clock=clock)
         assert await after.info(CHANNEL) == played
-        assert [a.outbox_id for a in await after.pending_announcements()] == undelivered
+        assert [a.outbox_id for a in await peek(after)] == undelivered
         assert await after.fire_due_timers() == 1
         # A panel built before the restart still works: its version is still current.
         result = await after.play(info.id, user, "add1", played.version)

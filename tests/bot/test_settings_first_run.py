@@ -12,7 +12,7 @@ from bot.core.sessions import SessionError, Sessions
 from bot.core.timers import HOUR, deadline_after_change
 from bot.discord_ui.text import parse_hours_list
 from bot.settings import Settings
-from bot.storage.sqlite import Store
+from bot.storage.store import Store
 from tests.bot.conftest import ALICE, CHANNEL, FakeClock
 from tests.bot.helpers import drain, hot_seat, mover
 
@@ -107,7 +107,7 @@ async def test_a_move_read_before_a_settings_change_does_not_overwrite_it(
     was before the settings changed is refused (then retried), never written over them."""
     from dataclasses import replace
 
-    from bot.storage.sqlite import Change, StaleVersion
+    from bot.storage.rows import Change, StaleVersion
 
     info = await hot_seat(sessions)
     stale_row = await store.game(info.id)

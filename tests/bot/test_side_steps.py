@@ -20,7 +20,7 @@ from bot.core.sessions import (
     SessionError,
     Sessions,
 )
-from bot.storage.sqlite import Store
+from bot.storage.store import Store
 from games.i18n import using
 from tests.bot.conftest import ALICE, BOB, CHANNEL, GUILD
 from tests.bot.helpers import drain

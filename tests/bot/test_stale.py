@@ -11,7 +11,7 @@ import pytest
 from bot.core.sessions import Sessions
 from bot.core.stale import DAY
 from bot.settings import Settings
-from bot.storage.sqlite import Store
+from bot.storage.store import Store
 from tests.bot.conftest import ALICE, BOB, CHANNEL, GUILD
 from tests.bot.helpers import drain, hot_seat, lobby, mover
 from tests.clock import FakeClock

@@ -9,17 +9,10 @@ import random
 from dataclasses import replace
 from typing import Any
 
-import pytest
-
 from bot.core.sessions import Sessions
 from bot.settings import Settings
-from bot.storage.sqlite import ADDRESS_KEY, Change, MatchPlayer, NewGame, SeatRow, ServerRow
+from bot.storage.rows import ADDRESS_KEY, Change, MatchPlayer, NewGame, SeatRow, ServerRow
 from tests.clock import FakeClock
-
-
-@pytest.fixture
-def store(any_store: Any) -> Any:
-    return any_store
 
 
 def new_game(channel: int, seats: tuple[SeatRow, ...] = (SeatRow(10, "Ana"),)) -> NewGame:

@@ -12,7 +12,7 @@ import pytest
 from bot.core.sessions import SessionError, Sessions
 from bot.core.timebank import DAY, HOUR, TimeBank
 from bot.settings import Settings
-from bot.storage.sqlite import Store
+from bot.storage.store import Store
 from tests.bot.conftest import ALICE, BOB, CHANNEL, GUILD, MOD
 from tests.bot.helpers import drain, mover
 from tests.bot.toygame import NAME
@@ -192,7 +192,7 @@ async def test_a_move_read_before_a_clock_change_does_not_overwrite_it(
     row = await store.game(info.id)
     assert row is not None
     await sessions.set_clock(CHANNEL, ALICE, False, TimeBank(DAY, 0, DAY))
-    from bot.storage.sqlite import Change, StaleVersion
+    from bot.storage.rows import Change, StaleVersion
 
     with pytest.raises(StaleVersion):
         await store.commit(Change(row, row.version))

@@ -6,7 +6,8 @@ import games
 from bot.core import transitions
 from bot.core.sessions import TIMER_RETRY, SessionError, Sessions
 from bot.core.timers import HOUR
-from bot.storage.sqlite import NewTimer, Store
+from bot.storage.rows import NewTimer
+from bot.storage.store import Store
 from tests.bot.conftest import ALICE, BOB, CAROL, CHANNEL, MOD, FakeClock
 from tests.bot.helpers import against_computer, drain, hot_seat, mover
 
@@ -150,8 +151,8 @@ async def test_a_timer_of_a_finished_turn_is_discarded(
     await sessions.cancel(CHANNEL, ALICE, False)  # clears the timers of the game
     assert await store.unfired_timers(info.id) == []
     # A timer row left behind (say, by an older program) is dropped, not fired.
-    await store._write(lambda db: store._replace_timers(
-        db, info.id, [NewTimer("reminder", reminder.seat, reminder.turn, clock())]))
+    await store._write(store._replace_timers(
+        info.id, [NewTimer("reminder", reminder.seat, reminder.turn, clock())]))
     assert await sessions.fire_due_timers() == 0
     assert await store.unfired_timers(info.id) == []
 

@@ -3,7 +3,7 @@ from __future__ import annotations
 import pytest
 
 from bot.core.sessions import STALE, SessionError, Sessions
-from bot.storage.sqlite import Store
+from bot.storage.store import Store
 from tests.bot.conftest import ALICE, BOB, CAROL, CHANNEL
 from tests.bot.helpers import against_computer, drain, hot_seat, mover
 

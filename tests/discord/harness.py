@@ -17,7 +17,7 @@ from typing import Any
 from bot.core.sessions import Sessions
 from bot.discord_ui.client import EstanciaBot
 from bot.settings import Settings
-from bot.storage.sqlite import Store
+from bot.storage.store import Store
 from tests.clock import FakeClock
 from tests.discord.fakediscord import (
     EPHEMERAL,

@@ -13,7 +13,7 @@ import pytest
 from PIL import Image
 
 import renderer
-from bot.storage.sqlite import Store
+from bot.storage.store import Store
 from games import available_games, get_game
 from renderer import encode_png
 from tests.discord.fakediscord import (

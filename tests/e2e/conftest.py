@@ -8,6 +8,7 @@ from typing import Any
 
 import pytest
 
+from tests.e2e import dbcheck
 from tests.e2e.fake import E2EFakeDiscord
 from tests.e2e.launcher import BotProcess
 from tests.e2e.scenario import WAIT
@@ -26,13 +27,19 @@ BotFactory = Callable[..., Awaitable[BotProcess]]
 
 
 @pytest.fixture
-async def start_bot(fake: E2EFakeDiscord, tmp_path: Path) -> AsyncIterator[BotFactory]:
-    """``await start_bot(TURN_TIMEOUT_HOURS="0.01")`` starts the bot process; every
+async def start_bot(fake: E2EFakeDiscord, tmp_path: Path,
+                    db_target: str) -> AsyncIterator[BotFactory]:
+    """``await start_bot(TURN_TIMEOUT_HOURS="0.01")`` starts the bot process, on each back
+    end (a SQLite file of its own, or the test PostgreSQL database, emptied first); every
     process started here is killed at teardown, whatever happened."""
     started: list[BotProcess] = []
+    # On PostgreSQL a process killed while it held claims leaves them to a restarted one
+    # once their lease is over (90 s in production): short here, as in test_processes.
+    database = ({"DATABASE_URL": db_target, "ESTANCIA_CLAIM_SECONDS": "5"}
+                if dbcheck.is_postgres(db_target) else {})
 
     async def start(**env: str) -> BotProcess:
-        bot = BotProcess(fake, tmp_path / f"bot{len(started)}", env)
+        bot = BotProcess(fake, tmp_path / f"bot{len(started)}", {**database, **env})
         started.append(bot)
         await bot.start()
         return bot
@@ -57,9 +64,10 @@ def pasture_registered(monkeypatch: pytest.MonkeyPatch) -> None:
 
 @pytest.fixture
 async def client_table(fake: E2EFakeDiscord, tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
-                       pasture_registered: None) -> AsyncIterator[Any]:
+                       pasture_registered: None, db_target: str) -> AsyncIterator[Any]:
     """The real client object in this process (tests/discord's Table), its outbox
-    deliverer running, for thousands of interactions without process starts."""
+    deliverer running, for thousands of interactions without process starts; on each
+    back end."""
     import asyncio
 
     from bot.settings import Settings
@@ -68,7 +76,7 @@ async def client_table(fake: E2EFakeDiscord, tmp_path: Path, monkeypatch: pytest
     fake.patch_discord_py(monkeypatch)
     settings = Settings(_env_file=None, estancia_db=tmp_path / "inprocess.sqlite3",
                         turn_timeout_hours=0, dev_guild_id=None)
-    table = await Table(fake, settings, settings.estancia_db).open()
+    table = await Table(fake, settings, db_target).open()
     deliverer = asyncio.create_task(table.bot.outbox.run())
     try:
         yield table

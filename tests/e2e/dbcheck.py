@@ -1,5 +1,8 @@
-"""Read the bot's SQLite file from outside (the bot may be running, stopped or killed)
-and check what must hold after anything: every game is exactly the replay of its log.
+"""Read the bot's database from outside (the bot may be running, stopped or killed) and
+check what must hold after anything: every game is exactly the replay of its log.
+
+``database`` is the SQLite file's path, or a PostgreSQL URL (read with asyncpg in a
+thread of its own: these checks are plain functions, called from the tests' event loop).
 
 Checked per game that has started:
 
@@ -18,6 +21,7 @@ Checked per game that has started:
 from __future__ import annotations
 
 import json
+import re
 import sqlite3
 import zlib
 from collections.abc import Iterable
@@ -98,8 +102,40 @@ def game_record(row: Any, moves: Iterable[Any], outbox: Iterable[Any]) -> GameRe
     )
 
 
-def read_games(path: Path) -> list[GameRecord]:
-    conn = connect(path)
+def is_postgres(database: Path | str) -> bool:
+    return str(database).startswith(("postgresql:", "postgres:"))
+
+
+def wait_for(coroutine: Any) -> Any:
+    """Run ``coroutine`` to its end on an event loop of its own, in another thread."""
+    import asyncio
+    from concurrent.futures import ThreadPoolExecutor
+
+    with ThreadPoolExecutor(1) as thread:
+        return thread.submit(asyncio.run, coroutine).result()
+
+
+def query(database: Path | str, sql: str, *params: Any) -> list[dict[str, Any]]:
+    """Rows of one query (``?`` placeholders) on either back end."""
+    if is_postgres(database):
+        from tests.e2e import pgcheck
+
+        numbered = iter(range(1, sql.count("?") + 1))
+        sql = re.sub(r"\?", lambda _: f"${next(numbered)}", sql)
+        return [dict(r) for r in wait_for(pgcheck.fetch(str(database), sql, *params))]
+    conn = connect(Path(database))
+    try:
+        return [dict(r) for r in conn.execute(sql, params).fetchall()]
+    finally:
+        conn.close()
+
+
+def read_games(path: Path | str) -> list[GameRecord]:
+    if is_postgres(path):
+        from tests.e2e import pgcheck
+
+        return wait_for(pgcheck.read_games(str(path)))
+    conn = connect(Path(path))
     try:
         conn.execute("BEGIN")  # one snapshot for all the reads
         games = [
@@ -117,7 +153,7 @@ def read_games(path: Path) -> list[GameRecord]:
         conn.close()
 
 
-def read_game(path: Path, game_id: int) -> GameRecord:
+def read_game(path: Path | str, game_id: int) -> GameRecord:
     return next(g for g in read_games(path) if g.id == game_id)
 
 
@@ -218,7 +254,7 @@ def version_gaps(record: GameRecord) -> list[int]:
     return [v for v in range(starts[0], record.version + 1) if v not in logged]
 
 
-def all_problems(path: Path) -> list[str]:
+def all_problems(path: Path | str) -> list[str]:
     problems: list[str] = []
     for record in read_games(path):
         problems.extend(replay_problems(record))

@@ -41,7 +41,8 @@ class BotProcess:
     def __init__(self, fake: E2EFakeDiscord, workdir: Path, env: dict[str, str] | None = None):
         self.fake = fake
         self.workdir = workdir
-        self.db_path = workdir / "estancia.sqlite3"
+        #: Its database: the SQLite file, or the PostgreSQL URL given as DATABASE_URL.
+        self.db_path: Path | str = (env or {}).get("DATABASE_URL") or workdir / "estancia.sqlite3"
         self.log_path = workdir / "bot.log"
         self.extra_env = dict(env or {})
         self.proc: subprocess.Popen[bytes] | None = None
@@ -52,7 +53,7 @@ class BotProcess:
     def environment(self) -> dict[str, str]:
         env = {k: v for k, v in os.environ.items()
                if not k.startswith(("DISCORD_", "ESTANCIA_", "TURN_", "REMINDERS",
-                                    "TIMEOUT_", "LOG_LEVEL", "DEV_GUILD"))}
+                                    "TIMEOUT_", "LOG_LEVEL", "DEV_GUILD", "DATABASE_URL"))}
         env.update({
             "PYTHONPATH": str(REPO_ROOT),
             "PYTHONUNBUFFERED": "1",

@@ -11,6 +11,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+import asyncpg
+
 from games import get_game
 from tests.e2e import dbcheck
 from tests.e2e.fake import E2EFakeDiscord
@@ -36,7 +38,8 @@ LOBBY_BUTTON = re.compile(r"^est:(join|cpu|start):(\d+)$")
 @dataclass
 class Table:
     fake: E2EFakeDiscord
-    db_path: Path
+    #: The bot's database: its SQLite file or a PostgreSQL URL.
+    db_path: Path | str
     channel_id: int
     game: str
     game_id: int
@@ -69,24 +72,21 @@ def _forced(engine: Any, state_after: dict[str, Any]) -> bool:
     return decision is not None and len(decision.options) == 1
 
 
-def outbox_drained(db_path: Path) -> bool:
-    conn = sqlite3.connect(db_path, timeout=30)
+def outbox_drained(db_path: Path | str) -> bool:
     try:
         # (an announcement given up for good, next_attempt_at NULL, is no longer pending)
-        (unsent,) = conn.execute("SELECT COUNT(*) FROM outbox WHERE sent_at IS NULL "
-                                 "AND next_attempt_at IS NOT NULL").fetchone()
-        return unsent == 0
-    except sqlite3.OperationalError:  # not created yet
+        [row] = dbcheck.query(db_path, "SELECT COUNT(*) AS n FROM outbox WHERE sent_at IS NULL "
+                                       "AND next_attempt_at IS NOT NULL")
+    except (sqlite3.OperationalError, asyncpg.UndefinedTableError):  # not created yet
         return False
-    finally:
-        conn.close()
+    return row["n"] == 0
 
 
-async def wait_drained(db_path: Path, timeout: float = WAIT) -> None:
+async def wait_drained(db_path: Path | str, timeout: float = WAIT) -> None:
     await poll(lambda: outbox_drained(db_path), "every announcement to be delivered", timeout)
 
 
-async def open_table(fake: E2EFakeDiscord, db_path: Path, deliver: Deliver, game: str,
+async def open_table(fake: E2EFakeDiscord, db_path: Path | str, deliver: Deliver, game: str,
                      channel_id: int | None = None, names: tuple[str, ...] = ()) -> Table:
     """The first player types ``/estancia new``; the others press Join; the creator
     presses Start. Everything after the slash command is a tap."""

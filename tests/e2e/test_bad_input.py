@@ -34,18 +34,15 @@ PROCESS_PROBES = 60
 BATCH = 50
 
 
-def database_snapshot(db_path: Path) -> list[tuple]:
-    conn = dbcheck.connect(db_path)
-    try:
-        games = conn.execute("SELECT id, status, version, state, seats FROM games").fetchall()
-        counts = [conn.execute(f"SELECT COUNT(*) FROM {t}").fetchone()[0]
-                  for t in ("moves", "outbox", "timers")]
-        return [tuple(row) for row in games] + [tuple(counts)]
-    finally:
-        conn.close()
+def database_snapshot(db_path: Path | str) -> list[tuple]:
+    games = dbcheck.query(db_path, "SELECT id, status, version, state, seats FROM games "
+                          "ORDER BY id")
+    counts = [dbcheck.query(db_path, f"SELECT COUNT(*) AS n FROM {t}")[0]["n"]
+              for t in ("moves", "outbox", "timers")]
+    return [tuple(row.values()) for row in games] + [tuple(counts)]
 
 
-async def build_world(fake: E2EFakeDiscord, db_path: Path,
+async def build_world(fake: E2EFakeDiscord, db_path: Path | str,
                       deliver: Deliver) -> tuple[badinput.World, Table]:
     """A running Pasture game in #ranch (at the start of a turn) and another in #corral."""
     table = await open_table(fake, db_path, deliver, "pasture", names=("alice", "bob"))

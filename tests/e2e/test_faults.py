@@ -122,7 +122,7 @@ async def test_a_click_acknowledged_too_late_still_plays_and_announces(fake, cli
 
 
 async def test_announcements_survive_a_long_discord_outage(fake, client_table) -> None:
-    from bot.storage.sqlite import MAX_DELIVERY_ATTEMPTS
+    from bot.storage.rows import MAX_DELIVERY_ATTEMPTS
 
     table = await new_table(fake, client_table)
     fake.inject("POST", CHANNEL_POST, status=503, times=MAX_DELIVERY_ATTEMPTS + 2)

@@ -5,10 +5,10 @@ back the message it made, and the player has exactly one DM for that turn."""
 from __future__ import annotations
 
 import random
-import sqlite3
 from pathlib import Path
 from typing import Any
 
+from tests.e2e import dbcheck
 from tests.e2e.checks import log_problems
 from tests.e2e.scenario import gateway_deliver, poll
 from tests.e2e.tables import open_table, play_one_turn, wait_drained
@@ -17,14 +17,11 @@ GAME = "kuhlorado"
 TURN_DM = "It is your turn in **"
 
 
-def notices_done(db_path: Path) -> bool:
-    conn = sqlite3.connect(db_path, timeout=30)
-    try:
-        (open_,) = conn.execute("SELECT COUNT(*) FROM notices WHERE done_at IS NULL").fetchone()
-        (done,) = conn.execute("SELECT COUNT(*) FROM notices WHERE route = 'dm'").fetchone()
-        return open_ == 0 and done > 0
-    finally:
-        conn.close()
+def notices_done(db_path: Path | str) -> bool:
+    """(The bot's database on either back end: a SQLite file or a PostgreSQL URL.)"""
+    [open_] = dbcheck.query(db_path, "SELECT COUNT(*) AS n FROM notices WHERE done_at IS NULL")
+    [done] = dbcheck.query(db_path, "SELECT COUNT(*) AS n FROM notices WHERE route = 'dm'")
+    return open_["n"] == 0 and done["n"] > 0
 
 
 async def test_kill_9_as_discord_accepts_a_dm_notice(fake, start_bot) -> None:

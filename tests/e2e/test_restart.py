@@ -5,7 +5,6 @@ dropped gateway connection loses nothing."""
 from __future__ import annotations
 
 import random
-import sqlite3
 import time
 
 import pytest
@@ -70,12 +69,8 @@ async def test_the_game_and_its_old_buttons_survive_a_restart(fake, start_bot, s
 
 
 def unfired_timers(db_path) -> list[tuple[str, float]]:
-    conn = sqlite3.connect(db_path, timeout=30)
-    try:
-        return conn.execute(
-            "SELECT kind, due_at FROM timers WHERE fired_at IS NULL ORDER BY due_at").fetchall()
-    finally:
-        conn.close()
+    return [(r["kind"], r["due_at"]) for r in dbcheck.query(
+        db_path, "SELECT kind, due_at FROM timers WHERE fired_at IS NULL ORDER BY due_at")]
 
 
 async def test_reminders_and_the_deadline_fire_after_a_restart(fake, start_bot) -> None:
@@ -151,7 +146,8 @@ async def test_a_rolling_restart_with_two_instances_applies_and_posts_once(fake,
     """The new instance starts before the old one has stopped (a deploy overlap): for a
     while both receive every interaction and both deliver the outbox."""
     old = await start_bot()
-    new = BotProcess(fake, old.workdir, {"LOG_LEVEL": "INFO"})
+    new = BotProcess(fake, old.workdir, {"LOG_LEVEL": "INFO", **{
+        k: v for k, v in old.extra_env.items() if k == "DATABASE_URL"}})
     try:
         table = await open_table(fake, old.db_path, gateway_deliver(fake), GAME)
         await new.start()

@@ -92,7 +92,7 @@ __all__ = [
 
 
 class Sessions(Lobby, Moves, Reading, Table, Delivery, Players, Hints):
-    """The session API over one :class:`bot.storage.sqlite.Store`.
+    """The session API over one :class:`bot.storage.store.Store`.
 
     ``clock`` returns the current Unix time in seconds (injected in tests);
     ``seed_source`` returns a fresh seed for each new game.

@@ -24,12 +24,8 @@ from bot.core.state_cache import StateCache
 from bot.core.timebank import TimeBank
 from bot.core.transitions import Loaded
 from bot.settings import Settings
-from bot.storage.sqlite import (
-    Change,
-    GameRow,
-    StaleVersion,
-    Store,
-)
+from bot.storage.rows import Change, GameRow, StaleVersion
+from bot.storage.store import Store
 from games import ai
 from games.base import Decision, GameOptions, GameState, Holdings, IllegalMove
 from games.i18n import N_, _

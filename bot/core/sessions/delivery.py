@@ -22,12 +22,7 @@ from bot.core.sessions.common import (
     log,
 )
 from bot.core.transitions import Loaded
-from bot.storage.sqlite import (
-    MAX_DELIVERY_ATTEMPTS,
-    Change,
-    StaleVersion,
-    TimerRow,
-)
+from bot.storage.rows import MAX_DELIVERY_ATTEMPTS, Change, StaleVersion, TimerRow
 from games.i18n import _, using
 
 

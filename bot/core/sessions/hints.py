@@ -17,7 +17,7 @@ from dataclasses import dataclass, replace
 import games
 from bot.core import cpu
 from bot.core.sessions.common import NOT_YOUR_TURN, SessionError, SessionsCore
-from bot.storage.sqlite import Change, GameRow, StaleVersion
+from bot.storage.rows import Change, GameRow, StaleVersion
 from games import ai, i18n
 from games.base import GameState, name_seats
 from games.i18n import N_, _, _n, using

@@ -18,13 +18,7 @@ from bot.core.sessions.common import (
 )
 from bot.core.timebank import TimeBank
 from bot.core.transitions import Loaded, seats_line
-from bot.storage.sqlite import (
-    Change,
-    ChannelBusy,
-    GameRow,
-    NewGame,
-    SeatRow,
-)
+from bot.storage.rows import Change, ChannelBusy, GameRow, NewGame, SeatRow
 from games import ai, i18n
 from games.ai import level_name
 from games.i18n import N_, _, using

@@ -35,11 +35,7 @@ from bot.core.sessions.common import (
     refusal,
 )
 from bot.core.transitions import Loaded, visible
-from bot.storage.sqlite import (
-    Change,
-    MoveRow,
-    StaleVersion,
-)
+from bot.storage.rows import Change, MoveRow, StaleVersion
 from games import i18n
 from games.base import Decision, IllegalMove
 from games.i18n import N_, _, using

@@ -24,7 +24,7 @@ from bot.core.sessions.common import (
 from bot.core.thumbnails import board_thumbnail_png
 from bot.core.timebank import TimeBank
 from bot.core.transitions import has_board
-from bot.storage.sqlite import Change, GameRow
+from bot.storage.rows import Change, GameRow
 from games import i18n
 from games.i18n import N_, _, using
 

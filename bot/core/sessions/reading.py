@@ -20,10 +20,7 @@ from bot.core.sessions.common import (
     log,
 )
 from bot.core.transitions import has_board
-from bot.storage.sqlite import (
-    GameRow,
-    MoveRow,
-)
+from bot.storage.rows import GameRow, MoveRow
 from games import i18n
 from games.base import Automa, Decision, name_decision
 from games.i18n import N_, _

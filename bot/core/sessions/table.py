@@ -26,7 +26,7 @@ from bot.core.sessions.common import (
 )
 from bot.core.timers import deadline_after_change, plan_turn_clock
 from bot.settings import MAX_TIMEOUT_HOURS
-from bot.storage.sqlite import (
+from bot.storage.rows import (
     Change,
     GameRow,
     MatchPlayer,
