@@ -130,7 +130,7 @@ def test_commands_in_french_when_playing_in_french(
                            "--lang", "fr"], "aide\nplateau\nregles\nrules\nquitter\n",
                           monkeypatch, capsys)
     assert code == 0, text
-    assert "annuler, plateau, main, journal, scores, règles, aide, quitter" in text
+    assert "annuler, plateau, main, conseil, journal, scores, règles, aide, quitter" in text
     assert "Joueur 1 a ouvert une partie" in text and "Vous a " not in text
     assert re.search(r"^\s+A   B   C   D   E   F   G   H$", text, re.M)  # plateau
     assert text.count("Kuhlorado (2 joueurs)") >= 2  # règles, typed without its accent, and rules
