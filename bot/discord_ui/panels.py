@@ -1147,6 +1147,22 @@ def _index(text: str) -> int | None:
     return int(text) if text.isdecimal() and len(text) < 4 else None
 
 
+async def still_deciding(interaction: discord.Interaction, game_id: int,
+                         version: int) -> tuple[Any, Decision]:
+    """The tapping seat's view and its decision, when the panel tapped at ``version`` still
+    holds (only others' side steps since); else the answer for a stale panel or a seat
+    that is not to move."""
+    sessions = sessions_of(interaction)
+    seen = await sessions.seat_view(game_id, interaction.user.id, undo=True)
+    decision = playing(seen, interaction.user.id)
+    if seen.info.version != version and not await sessions.panel_holds(
+            game_id, interaction.user.id, version):
+        raise SessionError(STALE_PANEL)
+    if decision is None:
+        raise SessionError.verbatim(waiting_text(seen.info))
+    return seen, decision
+
+
 async def choose_group(interaction: discord.Interaction, game_id: int, version: int,
                        group: int | None, public: bool = False) -> None:
     """A group of a big decision was chosen: show that group's options in the same panel
@@ -1155,15 +1171,8 @@ async def choose_group(interaction: discord.Interaction, game_id: int, version: 
         acknowledge_soon(interaction, ephemeral=True, thinking=True)
     else:
         acknowledge_soon(interaction)
-    sessions = sessions_of(interaction)
-    seen = await sessions.seat_view(game_id, interaction.user.id, undo=True)
+    seen, decision = await still_deciding(interaction, game_id, version)
     info = seen.info
-    decision = playing(seen, interaction.user.id)
-    if info.version != version and not await sessions.panel_holds(
-            game_id, interaction.user.id, version):  # (only others' side steps since: holds)
-        raise SessionError(STALE_PANEL)
-    if decision is None:
-        raise SessionError.verbatim(waiting_text(info))
     if group is None or group >= len(decision.groups()):
         raise SessionError(STALE_PANEL)
     await present(interaction, game_id, info.version, decision,
@@ -1175,15 +1184,8 @@ async def choose_area(interaction: discord.Interaction, game_id: int, version: i
                       area: int | None) -> None:
     """An area of a big decision was chosen: show that area's options and its image."""
     acknowledge_soon(interaction)
-    sessions = sessions_of(interaction)
-    seen = await sessions.seat_view(game_id, interaction.user.id, undo=True)
+    seen, decision = await still_deciding(interaction, game_id, version)
     info = seen.info
-    decision = playing(seen, interaction.user.id)
-    if info.version != version and not await sessions.panel_holds(
-            game_id, interaction.user.id, version):  # (only others' side steps since: holds)
-        raise SessionError(STALE_PANEL)
-    if decision is None:
-        raise SessionError.verbatim(waiting_text(info))
     areas = await areas_of(seen, decision)
     if areas is None or area is None or area >= len(areas):
         raise SessionError(STALE_PANEL)
