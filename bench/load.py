@@ -45,10 +45,10 @@ import time
 from pathlib import Path
 from typing import Any
 
-from tests.e2e.launcher import BotProcess
-from tests.e2e.load import WAIT, Figures, LoadGame, TimedFakeDiscord, percentiles
-from tests.e2e.scenario import mentioned_ids, option_components, pick_component, turn_button_of
-from tests.e2e.tables import lobby_button
+from testkit.e2e.launcher import BotProcess
+from testkit.e2e.load import WAIT, Figures, LoadGame, TimedFakeDiscord, percentiles
+from testkit.e2e.scenario import mentioned_ids, option_components, pick_component, turn_button_of
+from testkit.e2e.tables import lobby_button
 
 #: A game played through the "Your turn" button and private panels (hidden information).
 GAME = "hazienda"
@@ -343,7 +343,7 @@ def _latency_lines(figures: Figures) -> list[str]:
 async def burst(games: int, game: str, board_limit: float, env: dict[str, str]
                 ) -> tuple[str, float]:
     """N games at once (see the module docstring): the report, and the boards per second."""
-    import tests.e2e.load as harness
+    import testkit.e2e.load as harness
 
     with tempfile.TemporaryDirectory(prefix="estancia-burst-") as tmp:
         async with TimedFakeDiscord() as fake:

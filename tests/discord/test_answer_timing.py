@@ -10,9 +10,9 @@ import asyncio
 import pytest
 
 from bot.discord_ui import panels
-from tests.discord.fakediscord import FakeDiscord, FakeMember
-from tests.discord.harness import Table, settle
-from tests.discord.scenario import offering, started_game, tap, to_move
+from testkit.fakediscord import FakeDiscord, FakeMember
+from testkit.harness import Table, settle
+from testkit.scenario import offering, started_game, tap, to_move
 
 
 async def a_turn(table: Table, alice: FakeMember, bob: FakeMember):

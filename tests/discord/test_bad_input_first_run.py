@@ -9,9 +9,9 @@ from typing import Any
 import pytest
 
 from bot.discord_ui.text import MESSAGE_LIMIT
-from tests.discord.fakediscord import EPHEMERAL, FakeDiscord, FakeMember
-from tests.discord.harness import Table
-from tests.discord.scenario import started_game, tap, to_move
+from testkit.fakediscord import EPHEMERAL, FakeDiscord, FakeMember
+from testkit.harness import Table
+from testkit.scenario import started_game, tap, to_move
 
 HUGE = "x" * 6000
 

@@ -12,9 +12,9 @@ import pytest
 
 from bot.discord_ui import panels
 from bot.discord_ui.text import UNEXPECTED
-from tests.discord.fakediscord import FakeDiscord, FakeMember
-from tests.discord.harness import Table
-from tests.discord.scenario import started_game, to_move
+from testkit.fakediscord import FakeDiscord, FakeMember
+from testkit.harness import Table
+from testkit.scenario import started_game, to_move
 
 REFUSALS = [
     pytest.param(400, 50035, "Invalid Form Body", id="400"),

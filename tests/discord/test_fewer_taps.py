@@ -16,15 +16,15 @@ import renderer
 from bot.storage.store import Store
 from games import available_games, get_game
 from renderer import encode_png
-from tests.discord.fakediscord import (
+from testkit.fakediscord import (
     EPHEMERAL,
     IS_COMPONENTS_V2,
     FakeDiscord,
     FakeMember,
     custom_ids,
 )
-from tests.discord.harness import Reply, Table
-from tests.discord.scenario import action_rows, posted_message, started_game, to_move
+from testkit.harness import Reply, Table
+from testkit.scenario import action_rows, posted_message, started_game, to_move
 
 NUMBERED = re.compile(r"^(\d+)\. Mark ([A-H][1-8]) ")
 
@@ -375,7 +375,7 @@ async def test_a_decision_image_in_pages_is_a_gallery_of_them(
 
 
 def test_the_fake_refuses_messages_discord_would() -> None:
-    from tests.discord.fakediscord import message_problem
+    from testkit.fakediscord import message_problem
 
     v2 = {"flags": IS_COMPONENTS_V2, "content": "", "components": []}
     row = {"type": 1, "components": [{"type": 3, "custom_id": "s", "options": []}]}
@@ -388,7 +388,7 @@ def test_the_fake_refuses_messages_discord_would() -> None:
 
 
 def test_the_fake_refuses_files_discord_would() -> None:
-    from tests.discord.fakediscord import attachment_problem
+    from testkit.fakediscord import attachment_problem
 
     files = [{"filename": f"p{i}.png"} for i in range(11)]
 
@@ -401,7 +401,7 @@ def test_the_fake_refuses_files_discord_would() -> None:
     assert attachment_problem(gallery(), files[:1]) is not None  # an empty gallery
 
 
-#: The targets of bench/taps.py hold in these games; in the others a real choice among more options
+#: The targets of testkit/taps.py hold in these games; in the others a real choice among more options
 #: than a message holds as buttons (Hazienda's map, Llama Land's placements: up to 590)
 #: costs two taps or three, and the figure measured when the layout landed is a ceiling.
 MEETS_TARGET = {"kuhlorado", "gwt-argentina"}
@@ -412,11 +412,11 @@ CEILING = {"hazienda": 1.35, "llama-land": 0.85}
 async def test_taps_per_turn_in_a_whole_game_through_the_fake_discord(game: str) -> None:
     """The target: "taps per turn − real choices ≤ 1 in games with hidden hands, ≤ 0.1 in
     open games, counting a menu pick as 2", measured as ``make bench`` does
-    (bench/taps.py): a whole game played by taps through the fake Discord. Every real
+    (testkit/taps.py): a whole game played by taps through the fake Discord. Every real
     choice of up to 25 options — on a public turn message or a private panel — is one
     tap (a GWT:A decision of five options or fewer went into a select menu as soon as a
     label was longer than 32 characters)."""
-    from bench.taps import taps_per_turn
+    from testkit.taps import taps_per_turn
 
     tally = await taps_per_turn(game, images=False)
     assert tally.turns, game

@@ -12,8 +12,7 @@ import pytest
 
 from bot.discord_ui import panels
 from games import get_game
-from tests.discord.harness import settle
-from tests.e2e.scenario import (
+from testkit.e2e.scenario import (
     client_deliver,
     open_turn,
     pick_component,
@@ -21,7 +20,8 @@ from tests.e2e.scenario import (
     poll,
     turn_posts,
 )
-from tests.e2e.tables import Table, open_playable_panel, open_table, outbox_drained, wait_drained
+from testkit.e2e.tables import Table, open_playable_panel, open_table, outbox_drained, wait_drained
+from testkit.harness import settle
 
 CHANNEL_POST = r"^/channels/\d+/messages$"
 

@@ -24,7 +24,7 @@ from renderer.hazienda.board import (
     render_decision_pages,
     static_layer,
 )
-from tests.renderer.samples import played
+from testkit.samples import played
 
 COLOURS = ("red", "blue", "yellow", "green", "black")
 SPECIES = ("cattle", "horse", "pig", "sheep")

@@ -4,7 +4,7 @@ under 9 px tall ("Boards a phone can read").
 Measured from the font sizes a render asks :func:`renderer.fonts.font` for (recorded during
 the render) and the scale at which a phone shows the image. Generic: every renderer in
 ``renderer.RENDERERS`` is checked on representative views of its game
-(``tests/renderer/samples.py``), decision images too once the game's options name places,
+(``testkit/samples.py``), decision images too once the game's options name places,
 in English and in French (longer words must be shortened, never shrunk).
 """
 
@@ -17,7 +17,7 @@ import pytest
 from games.i18n import using
 from renderer import RENDERERS, render_image
 from renderer.fonts import MIN_PHONE_TEXT, PHONE_WIDTH, min_size, phone_px, recording
-from tests.renderer.samples import board_samples, decision_samples
+from testkit.samples import board_samples, decision_samples
 
 BOARDS = [(game, sample) for game in RENDERERS for sample in board_samples(game)]
 LOCALES = ("en", "fr")
