@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from bot.discord_ui.panels import OptionButton
+from bot.discord_ui.panel_items import OptionButton
 from tests.discord.fakediscord import THREAD_PERMISSIONS, FakeDiscord, FakeMember, FakeUser
 from tests.discord.harness import Table
 from tests.discord.scenario import started_game, to_move

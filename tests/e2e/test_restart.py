@@ -9,7 +9,7 @@ import time
 
 import pytest
 
-from bot.discord_ui.panels import PLAYED_ELSEWHERE
+from bot.discord_ui.panel_actions import PLAYED_ELSEWHERE
 from tests.e2e import dbcheck
 from tests.e2e.checks import EXTRA_GAMES, channel_post_problems, log_problems
 from tests.e2e.launcher import BotProcess
