@@ -41,6 +41,7 @@ from bot.discord_ui.panel_components import (
     BUTTON_OPTIONS,
     Components,
     fitting_choice,
+    index_of,
     options_menu,
     part_suffix,
     version_of,
@@ -109,7 +110,7 @@ async def play_side_from_panel(interaction: discord.Interaction, game_id: int, v
     key = choice
     if choice.startswith("#"):
         side = (await sessions.seat_view(game_id, user)).side
-        index = int(choice[1:]) if choice[1:].isdecimal() and len(choice) < 5 else None
+        index = index_of(choice[1:])
         if side is None or index is None or index >= len(side.options):
             raise SessionError(STALE_PANEL)
         key = side.options[index].key
