@@ -82,7 +82,7 @@ def decision_image_seconds(game: str, games: int = 2) -> float:
     """Median CPU seconds of one decision image of ``game`` (drawn and encoded here, all
     its pages when it has several), over the decisions with places of whole random
     two-player games, marked as the panels mark them."""
-    from bot.discord_ui.panels import decision_marks
+    from bot.discord_ui.panel_layout import decision_marks
     from games import get_game
     from games.rng import Rng
     from renderer import render_decision_pngs

@@ -143,7 +143,7 @@ def _without_images(monkeypatch: Any) -> None:
     from PIL import Image
 
     from bot.core.sessions import Sessions
-    from bot.discord_ui import panels
+    from bot.discord_ui import panel_actions
     from renderer import encode_png
 
     blank = encode_png(Image.new("RGB", (8, 8), "white"))
@@ -154,9 +154,9 @@ def _without_images(monkeypatch: Any) -> None:
     async def blank_png(*_args: Any, **_kwargs: Any) -> bytes:
         return blank
 
-    monkeypatch.setattr(panels, "decision_images", no_images)
-    monkeypatch.setattr(panels, "areas_image", no_images, raising=False)
-    monkeypatch.setattr(panels, "hand_image", no_images)
+    monkeypatch.setattr(panel_actions, "decision_images", no_images)
+    monkeypatch.setattr(panel_actions, "areas_image", no_images, raising=False)
+    monkeypatch.setattr(panel_actions, "hand_image", no_images)
     monkeypatch.setattr(Sessions, "png", blank_png)
     monkeypatch.setattr(Sessions, "recap_png", blank_png)
 
@@ -260,7 +260,7 @@ async def _area_of(sessions: Any, game_id: int, user_id: int, decision: Decision
                    key: str) -> int:
     """The index of the area of the board holding option ``key`` (as the panel found it)."""
     import renderer
-    from bot.discord_ui.panels import decision_marks
+    from bot.discord_ui.panel_layout import decision_marks
 
     info = await sessions.info_by_id(game_id)
     view = await sessions.view(game_id, user_id)

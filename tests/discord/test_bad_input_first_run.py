@@ -125,7 +125,7 @@ def test_every_component_text_is_cut_to_discords_limits() -> None:
     import discord
     from discord import ui
 
-    from bot.discord_ui.panels import Components
+    from bot.discord_ui.panel_components import Components
 
     view = Components()
     view.add_item(ui.Button(label="b" * 300, custom_id="est:turn:1"))

@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from bot.discord_ui.panels import OptionButton
+from bot.discord_ui.panel_items import OptionButton
 from testkit.fakediscord import THREAD_PERMISSIONS, FakeDiscord, FakeMember, FakeUser
 from testkit.harness import Table
 from testkit.scenario import started_game, to_move

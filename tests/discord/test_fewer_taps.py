@@ -198,7 +198,8 @@ async def test_a_public_menu_opens_a_private_panel_for_the_mover_only(
 
 
 def test_options_at_one_place_share_its_mark() -> None:
-    from bot.discord_ui.panels import decision_marks, numbered_label, numbering
+    from bot.discord_ui.panel_components import numbered_label, numbering
+    from bot.discord_ui.panel_layout import decision_marks
     from games.base import Decision, Option
 
     def option(key: str, at: str | None) -> Option:
@@ -276,7 +277,7 @@ async def test_a_decision_beyond_five_rows_is_a_components_v2_panel(
     would."""
     import discord
 
-    from bot.discord_ui import layout, panels
+    from bot.discord_ui import layout, panel_actions
     from games.base import Option
     from tests.discord import pasture
 
@@ -293,7 +294,7 @@ async def test_a_decision_beyond_five_rows_is_a_components_v2_panel(
         return [discord.File(io.BytesIO(png),
                              filename=f"estancia-{game_id}-{version}-choices.png")]
 
-    monkeypatch.setattr(panels, "decision_images", stand_in)
+    monkeypatch.setattr(panel_actions, "decision_images", stand_in)
     game_id, turn_message = await started_game(table, alice, bob)
     info = await table.sessions.info_by_id(game_id)
     mover = to_move(table, {alice.user.id: alice, bob.user.id: bob}, info)
@@ -339,7 +340,7 @@ async def test_a_decision_image_in_pages_is_a_gallery_of_them(
     items of its media gallery (Components V2) or as its attachments (a classic panel)."""
     import discord
 
-    from bot.discord_ui import panels
+    from bot.discord_ui import panel_actions, panel_layout
     from games.base import Option
     from tests.discord import pasture
 
@@ -349,7 +350,7 @@ async def test_a_decision_image_in_pages_is_a_gallery_of_them(
         **kw, at=kw["key"] if "group" in kw else None))
 
     def pages(game_id: int, version: int) -> list[str]:
-        return [panels.choices_filename(game_id, version, page) for page in (1, 2, 3)]
+        return [panel_layout.choices_filename(game_id, version, page) for page in (1, 2, 3)]
 
     async def three_pages(sessions: Any, game_id: int, user_id: Any, decision: Any,
                           version: int, *_: Any) -> list[discord.File]:
@@ -357,7 +358,7 @@ async def test_a_decision_image_in_pages_is_a_gallery_of_them(
         return [discord.File(io.BytesIO(png), filename=name)
                 for name in pages(game_id, version)]
 
-    monkeypatch.setattr(panels, "decision_images", three_pages)
+    monkeypatch.setattr(panel_actions, "decision_images", three_pages)
     game_id, turn_message = await started_game(table, alice, bob)
     info = await table.sessions.info_by_id(game_id)
     mover = to_move(table, {alice.user.id: alice, bob.user.id: bob}, info)

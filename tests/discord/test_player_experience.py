@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 
 from bot.core import autoplay
-from bot.discord_ui.panels import decision_view
+from bot.discord_ui.panel_layout import decision_view
 from games.base import Decision, Option
 from testkit.fakediscord import EPHEMERAL, FakeDiscord, FakeMember
 from testkit.harness import Table

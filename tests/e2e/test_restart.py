@@ -9,7 +9,7 @@ import time
 
 import pytest
 
-from bot.discord_ui.panels import PLAYED_ELSEWHERE
+from bot.discord_ui.panel_actions import PLAYED_ELSEWHERE
 from testkit.e2e import dbcheck
 from testkit.e2e.launcher import BotProcess
 from testkit.e2e.scenario import (
