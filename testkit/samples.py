@@ -73,18 +73,33 @@ def played(game_name: str, seats: int, seed: int = 5):
     return states
 
 
-def board_samples(game_name: str) -> list[Sample]:
+#: when in a sample game a board is drawn: the state at the start, half-way, at the end
+MOMENTS = {"start": lambda states: states[0], "mid": lambda states: states[len(states) // 2],
+           "end": lambda states: states[-1]}
+
+
+def board_sample_ids(game_name: str) -> list[tuple[str, int, str, int | None]]:
+    """(game, seats, moment, seat or None for the public view) of every board sample, known
+    without playing a game: a test can be parametrized by them at collection time and play
+    the sample game only when it runs."""
     game = get_game(game_name)
-    samples = []
-    for seats in sorted({game.min_seats, max(2, game.min_seats), game.max_seats}):
-        states = played(game_name, seats)
-        for moment, state in (("start", states[0]), ("mid", states[len(states) // 2]),
-                              ("end", states[-1])):
-            for seat in (None, 0):
-                who = "public" if seat is None else f"seat{seat}"
-                samples.append(Sample(f"{game_name}-{seats}p-{moment}-{who}",
-                                      game.view(state, seat), NAMES[:seats]))
-    return samples
+    return [(game_name, seats, moment, seat)
+            for seats in sorted({game.min_seats, max(2, game.min_seats), game.max_seats})
+            for moment in MOMENTS for seat in (None, 0)]
+
+
+def sample_name(game_name: str, seats: int, moment: str, seat: int | None) -> str:
+    return f"{game_name}-{seats}p-{moment}-{'public' if seat is None else f'seat{seat}'}"
+
+
+def board_sample(game_name: str, seats: int, moment: str, seat: int | None) -> Sample:
+    state = MOMENTS[moment](played(game_name, seats))
+    return Sample(sample_name(game_name, seats, moment, seat),
+                  get_game(game_name).view(state, seat), NAMES[:seats])
+
+
+def board_samples(game_name: str) -> list[Sample]:
+    return [board_sample(*spec) for spec in board_sample_ids(game_name)]
 
 
 def decision_samples(game_name: str, per_game: int = 6) -> list[DecisionSample]:

@@ -17,15 +17,16 @@ import pytest
 from games.i18n import using
 from renderer import RENDERERS, render_image
 from renderer.fonts import MIN_PHONE_TEXT, PHONE_WIDTH, min_size, phone_px, recording
-from testkit.samples import board_samples, decision_samples
+from testkit.samples import board_sample, board_sample_ids, decision_samples, sample_name
 
-BOARDS = [(game, sample) for game in RENDERERS for sample in board_samples(game)]
+BOARDS = [spec for game in RENDERERS for spec in board_sample_ids(game)]
 LOCALES = ("en", "fr")
 
 
 @pytest.mark.parametrize("locale", LOCALES)
-@pytest.mark.parametrize("game, sample", BOARDS, ids=[s.name for _, s in BOARDS])
-def test_board_text_is_at_least_9_px_on_a_400_px_phone(game, sample, locale):
+@pytest.mark.parametrize("spec", BOARDS, ids=[sample_name(*spec) for spec in BOARDS])
+def test_board_text_is_at_least_9_px_on_a_400_px_phone(spec, locale):
+    game, sample = spec[0], board_sample(*spec)
     with using(locale), recording() as log:
         image = render_image(game, sample.view, sample.names)
     smallest = phone_px(log.smallest(), image.width)
