@@ -65,6 +65,7 @@ class Servers:
         STORED.set(True)
         return updated
 
+    # -- stalled games and lobbies -------------------------------------------------------
     async def sweep_stale(self) -> int:
         """Warn stalled games, apply the policy to warned ones, expire old lobbies;
         returns how many games changed. Each change is guarded by the game's version."""

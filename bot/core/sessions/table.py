@@ -146,6 +146,7 @@ class Table:
         change.timers = clock.timers
         return change
 
+    # -- the turn timer, the language, the clock -------------------------------------------
     async def set_settings(
         self,
         channel_id: int,
