@@ -142,7 +142,7 @@ async def taps_per_turn(name: str, seed: int = 1, seats: int | None = None,
 def _without_images(monkeypatch: Any) -> None:
     from PIL import Image
 
-    from bot.core.sessions import Sessions
+    from bot.core.sessions.reading import Reading
     from bot.discord_ui import panel_actions
     from renderer import encode_png
 
@@ -157,8 +157,9 @@ def _without_images(monkeypatch: Any) -> None:
     monkeypatch.setattr(panel_actions, "decision_images", no_images)
     monkeypatch.setattr(panel_actions, "areas_image", no_images, raising=False)
     monkeypatch.setattr(panel_actions, "hand_image", no_images)
-    monkeypatch.setattr(Sessions, "png", blank_png)
-    monkeypatch.setattr(Sessions, "recap_png", blank_png)
+    # (before the bot is built: Sessions offers the Reading service's methods as they are then)
+    monkeypatch.setattr(Reading, "png", blank_png)
+    monkeypatch.setattr(Reading, "recap_png", blank_png)
 
 
 async def _play(name: str, seed: int, seats: int | None, monkeypatch: Any) -> Tally:

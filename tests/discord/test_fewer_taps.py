@@ -437,16 +437,16 @@ async def test_a_computer_move_landing_while_the_panel_opens_never_makes_it_stal
     tapped while the computer seat still thinks; its move lands between the panel reading
     the game's version and reading the decision. The panel must be drawn at the version of
     the decision it shows, so its first tap plays."""
-    from bot.core.sessions import Sessions
+    from bot.core.sessions.computers import Computers
 
     gate = asyncio.Event()
-    real_think = Sessions._think
+    real_think = Computers._think
 
-    async def gated_think(self: Sessions, game_id: int) -> None:
+    async def gated_think(self: Computers, game_id: int) -> None:
         await gate.wait()
         await real_think(self, game_id)
 
-    monkeypatch.setattr(Sessions, "_think", gated_think)
+    monkeypatch.setattr(Computers, "_think", gated_think)
     await table.slash(alice, "new", game="pasture", computers=1)
     await table.slash(alice, "start")
     gate.set()

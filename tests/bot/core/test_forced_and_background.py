@@ -228,14 +228,14 @@ async def _computer_to_move_after_failures(
         failures: int) -> tuple[Sessions, int]:
     """A game where Alice ends her turn and the computer's task fails ``failures`` times
     (then thinks as usual)."""
-    from bot.core.sessions import moves as sessions_module
+    from bot.core.sessions import computers
 
     sessions = Sessions(store, settings, clock=clock, seed_source=lambda: 1234)
     await lobby(sessions)
     await sessions.add_computer(CHANNEL, ALICE)
     info = await sessions.start(CHANNEL, ALICE)
     await sessions.wait_for_computers(info.id)
-    real = sessions_module.think_off_loop
+    real = computers.think_off_loop
     failed: list[int] = []
 
     async def flaky(*args: Any, **kwargs: Any) -> Any:
@@ -244,7 +244,7 @@ async def _computer_to_move_after_failures(
             raise RuntimeError("a CPU worker was lost")
         return await real(*args, **kwargs)
 
-    monkeypatch.setattr(sessions_module, "think_off_loop", flaky)
+    monkeypatch.setattr(computers, "think_off_loop", flaky)
     await sessions.play(info.id, ALICE, "add1", None)
     result = await sessions.play(info.id, ALICE, "add1", None)  # ends her turn
     assert result.turn_over and result.decision is None
@@ -257,7 +257,7 @@ async def test_a_failed_computer_task_is_tried_again_while_the_bot_runs(
         caplog: pytest.LogCaptureFixture) -> None:
     """A background computer task that failed waited for the next start; now it
     is tried again after a pause (a bounded number of times), with a log line each time."""
-    monkeypatch.setattr("bot.core.sessions.moves.COMPUTER_RETRY_DELAYS", (0.0, 0.01))
+    monkeypatch.setattr("bot.core.sessions.computers.COMPUTER_RETRY_DELAYS", (0.0, 0.01))
     sessions, game_id = await _computer_to_move_after_failures(
         store, settings, clock, monkeypatch, failures=2)
     assert (await sessions.info_by_id(game_id)).user_to_move == ALICE  # the third try played
@@ -270,7 +270,7 @@ async def test_a_failed_computer_task_is_tried_again_while_the_bot_runs(
 async def test_a_computer_task_that_keeps_failing_waits_for_the_next_start(
         store: Store, settings: Settings, clock: FakeClock, monkeypatch: pytest.MonkeyPatch,
         caplog: pytest.LogCaptureFixture) -> None:
-    monkeypatch.setattr("bot.core.sessions.moves.COMPUTER_RETRY_DELAYS", (0.0,))
+    monkeypatch.setattr("bot.core.sessions.computers.COMPUTER_RETRY_DELAYS", (0.0,))
     sessions, game_id = await _computer_to_move_after_failures(
         store, settings, clock, monkeypatch, failures=100)
     assert (await sessions.info_by_id(game_id)).user_to_move is None

@@ -86,7 +86,7 @@ async def test_the_result_line_when_you_win_or_tie(sessions: Sessions) -> None:
 
     game_id, _said = await play_solo(sessions, "expert", seed=2)
     row = await sessions.store.game(game_id)
-    loaded = sessions._load(row)
+    loaded = sessions.core.load(row)
     mine = loaded.game.scores(loaded.state)[0]["total"]
     pedro = loaded.game.automa(loaded.state).total
     state = loaded.state.clone()  # (a state's scores are remembered: change a fresh copy)
