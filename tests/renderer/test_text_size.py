@@ -63,7 +63,7 @@ def test_the_floor_is_9_px_at_the_phone_width():
 
 def test_recording_sees_the_sizes_of_a_render():
     """The check cannot pass by recording nothing: a render notes its fonts."""
-    game, sample = BOARDS[0]
+    game, sample = BOARDS[0][0], board_sample(*BOARDS[0])
     with recording() as log:
         render_image(game, sample.view, sample.names)
     assert len(log.sizes) > 5
