@@ -61,8 +61,34 @@ def cpu_work_in_threads() -> Iterator[None]:
     cpu.configure(None)
 
 
-#: Every test that touches storage runs on both back ends.
+#: Every test that touches storage runs on both back ends …
 BACKENDS = ("sqlite", "postgres")
+#: … in ``make soak``. In ``make test`` the PostgreSQL variant runs where the subject is
+#: storage itself — the store and its migrations, several processes on one database,
+#: ``kill -9`` and restarts, simultaneous clicks, a release's database upgraded (the twenty
+#: ``kill -9`` runs in a row once, on SQLite, whose files a kill can tear). Elsewhere
+#: (sessions, the Discord layer, faults of Discord) the same store runs the same statements
+#: compiled for the other dialect, so ``make test`` runs those on SQLite only.
+POSTGRES_IN_EVERY_RUN = (
+    "tests/bot/storage/",
+    "tests/e2e/test_crash.py::test_kill_9_as_the_lobby_opens_and_as_the_game_starts",
+    "tests/e2e/test_processes.py",
+    "tests/e2e/test_restart.py",
+    "tests/e2e/test_races.py",
+    "tests/e2e/test_notice_kill.py",
+    "tests/discord/test_release_upgrade.py",
+)
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """The PostgreSQL variants outside :data:`POSTGRES_IN_EVERY_RUN` belong to the soak
+    (marked before ``-m 'not soak'`` deselects)."""
+    for item in items:
+        params = getattr(getattr(item, "callspec", None), "params", {})
+        if params.get("backend") == "postgres" and not item.nodeid.startswith(
+                POSTGRES_IN_EVERY_RUN):
+            item.add_marker(pytest.mark.soak)
 
 
 def postgres_url() -> str:

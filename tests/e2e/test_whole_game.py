@@ -14,10 +14,12 @@ from testkit.e2e.scenario import gateway_deliver, turn_button_of
 from testkit.e2e.tables import open_table, play_to_the_end, unmatched_human_moves
 from tests.e2e.checks import EXTRA_GAMES, channel_post_problems, leaked_secrets, log_problems
 
-#: Games whose whole game through the real bot process takes over a minute (GWT:A, ~80 s)
-#: run it in ``make soak``; ``make test`` plays them whole in the fake Discord instead
-#: (``tests/discord/test_gwt_argentina.py``).
-SOAK_ONLY = {"gwt-argentina"}
+#: Games whose whole game through the real bot process takes a minute or more (GWT:A ~80 s,
+#: Llama Land and Hazienda 40–100 s on a loaded machine) run it in ``make soak``;
+#: ``make test`` plays them whole in the fake Discord instead, with the same bot code
+#: in-process (``tests/discord/test_fewer_taps.py``, ``tests/discord/test_gwt_argentina.py``),
+#: and Kuhlorado and Pasture here cover the gateway and the bot process.
+SOAK_ONLY = {"gwt-argentina", "llama-land", "hazienda"}
 GAMES = [pytest.param(game, marks=pytest.mark.soak) if game in SOAK_ONLY else game
          for game in [*available_games(), "pasture"]]
 
