@@ -22,6 +22,9 @@ from testkit.playout import playout, replay
 
 GAMES = available_games()
 GAMES_PER_CONFIG = 6
+#: The first game of each seat count checks the round trip and the views after every step,
+#: the others after every CHECK_EVERY-th (the soak of each game checks every step of many).
+CHECK_EVERY = 7
 
 
 def configs(game):
@@ -47,9 +50,11 @@ def test_at_least_one_game_is_registered():
 def test_random_games_keep_the_contract(name, seats):
     game, options = get_game(name), None
     for seed in range(GAMES_PER_CONFIG):
-        def check(before, after, seat, key, game=game):
-            assert game.load(game.dump(after)) == after, "JSON round trip changed the state"
+        def check(before, after, seat, key, game=game, every=1 if seed == 0 else CHECK_EVERY):
             assert before.step + 1 == after.step
+            if after.step % every:
+                return
+            assert game.load(game.dump(after)) == after, "JSON round trip changed the state"
             json.dumps(game.view(after, None))
             for s in range(after.seats):
                 json.dumps(game.view(after, s))
