@@ -12,9 +12,9 @@ from PIL import Image
 
 import renderer.recap
 from renderer.fonts import TextDraw
+from testkit.fakediscord import THREAD_PERMISSIONS, FakeDiscord, FakeMember
+from testkit.harness import Table
 from tests.bot.helpers import drain
-from tests.discord.fakediscord import THREAD_PERMISSIONS, FakeDiscord, FakeMember
-from tests.discord.harness import Table
 
 
 async def test_a_difficulty_starts_a_solo_game_without_a_lobby(
@@ -44,7 +44,7 @@ async def test_a_whole_solo_game_by_taps(
     yours, every panel within Discord's limits, one result at the end."""
     import random
 
-    from tests.discord.scenario import pick, posted_message
+    from testkit.scenario import pick, posted_message
 
     await table.slash(alice, "new", game="gwt-argentina", options="difficulty=easy")
     posts = await table.deliver()
