@@ -194,6 +194,31 @@ class Outcome(BaseModel):
     reveals: bool = False
 
 
+class Announcements:
+    """What applying one option tells, gathered while the engine works on its copy of the
+    state: the events in the order they happened, and whether something random or hidden
+    was revealed (:attr:`Outcome.reveals`). An engine's ``_apply`` makes one, hands it to
+    the rules that run, and returns :meth:`outcome`."""
+
+    def __init__(self) -> None:
+        self.events: list[Event] = []
+        self.reveals = False
+
+    def say(self, text: str, seat: int | None = None, private_to: int | None = None) -> None:
+        """An event: about ``seat`` (None: nobody in particular), shown to everyone, or
+        only to ``private_to``. (A text that carries more than its words, such as GWT:A's
+        remembered recipes, is told as its plain words.)"""
+        self.events.append(Event(text=str(text), seat=seat, private_to=private_to))
+
+    def private(self, seat: int, text: str) -> None:
+        """An event about ``seat`` that only ``seat`` reads (a card it drew)."""
+        self.say(text, seat, private_to=seat)
+
+    def outcome(self, state: Any) -> Outcome:
+        """The step's :class:`Outcome`: ``state`` with what was told."""
+        return Outcome(state=state, events=self.events, reveals=self.reveals)
+
+
 class Holdings(BaseModel):
     """What one seat holds (:meth:`Game.holdings`), for that seat's eyes only."""
 
@@ -359,6 +384,12 @@ class Game(ABC, Generic[S, Opts]):
         clone.rng = Rng.from_seed(rng.randrange(2**63))
         return clone
 
+    def search_options(self, state: S, options: list[Option]) -> list[Option]:
+        """The options of a decision worth a computer player's search (:mod:`games.search`),
+        the likeliest first: a game drops those another option makes pointless ("Back"
+        to a choice already made this turn). Default: all of them, in their order."""
+        return options
+
     # -- helpers -------------------------------------------------------------------
     def copy(self, state: S) -> S:
         return copy.deepcopy(state)
@@ -373,14 +404,17 @@ class Game(ABC, Generic[S, Opts]):
         return self.options_model.model_validate(raw or {})  # type: ignore[return-value]
 
 
-class PerState(Generic[S]):
+V = TypeVar("V")
+
+
+class PerState(Generic[S, V]):
     """A value computed once per state object and forgotten with it (a game's pending
     decision is asked for many times: by front ends, checks and computer players)."""
 
     def __init__(self) -> None:
-        self._items: dict[int, tuple[weakref.ref, dict[str, Any]]] = {}
+        self._items: dict[int, tuple[weakref.ref[S], dict[str, V]]] = {}
 
-    def get(self, state: S, build: Callable[[], Any]) -> Any:
+    def get(self, state: S, build: Callable[[], V]) -> V:
         """The value for ``state`` in the active language (texts differ by locale)."""
         key = id(state)
         locale = i18n.current()

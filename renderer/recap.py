@@ -13,6 +13,7 @@ from dataclasses import dataclass
 
 from PIL import Image, ImageDraw
 
+from games.base import Game
 from games.i18n import _, _n, _p
 from renderer.fonts import draw_on, font
 from renderer.leaderboard import fit
@@ -55,10 +56,9 @@ def category_name(category: str, game: object | None = None) -> str:
     in the active language: the game's own name for it (``Game.score_label``, when the
     game names it), else the platform's catalogue (context "score category"), else the
     key itself."""
-    own = getattr(game, "score_label", None)
-    if callable(own):
-        label = own(category)
-        if isinstance(label, str) and label != category:
+    if isinstance(game, Game):
+        label = game.score_label(category)
+        if label != category:
             return label
     return _p("score category", category.replace("_", " "))
 

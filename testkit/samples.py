@@ -1,7 +1,7 @@
 """Representative views of every game with a renderer, from seeded random games.
 
-Generic on purpose: a new game registered in ``renderer.RENDERERS`` (and in
-``games.GAME_MODULES``) is covered without writing anything here. For each game, at its
+Generic on purpose: a new game registered in ``games.GAMES`` is covered without writing
+anything here. For each game, at its
 smallest and largest table: the start, a mid-game and the end, seen by a spectator and by
 seat 0, plus the decisions met on the way whose options name board places
 (``Option.at``, the input of decision images).
@@ -25,7 +25,7 @@ from games import get_game
 from games.ai import choose_random
 from games.base import Decision
 from games.rng import Rng
-from renderer import RENDERERS, render_image
+from renderer import RENDERERS, render_image, renderer_of
 
 NAMES = ["Alice", "Bartholomew the Magnificent", "Chen", "Dolores", "Eik", "Farida"]
 DOCS_IMAGES = Path(__file__).resolve().parents[1] / "docs" / "images"
@@ -145,17 +145,15 @@ def main(args: list[str]) -> None:
         return
     folder = Path(args[0] if args else "/tmp/estancia_boards")
     folder.mkdir(parents=True, exist_ok=True)
-    import importlib
-
     for game_name in RENDERERS:
-        module = importlib.import_module(RENDERERS[game_name])
+        drawer = renderer_of(game_name)
         for sample in board_samples(game_name):
             image = render_image(game_name, sample.view, sample.names)
             image.save(folder / f"{sample.name}.png")
             phone_copy(image).save(folder / f"{sample.name}-400.png")
-            parts = getattr(module, "parts", None)
-            for key, _name in parts(sample.view, sample.names) if parts else []:
-                part = module.render_part(sample.view, sample.names, key)
+            for key, _name in drawer.parts(sample.view, sample.names):
+                part = drawer.render_part(sample.view, sample.names, key)
+                assert part is not None, key
                 name = f"{sample.name}-part-{key.replace(':', '')}"
                 part.save(folder / f"{name}.png")
                 phone_copy(part).save(folder / f"{name}-400.png")

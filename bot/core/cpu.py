@@ -262,7 +262,7 @@ def render_png(module: str, view: dict[str, Any], names: list[str],
     from renderer.palettes import palette_for
 
     with using(locale or current()):
-        return renderer.encode_png(importlib.import_module(module).render(view, names),
+        return renderer.encode_png(renderer.renderer_at(module).render(view, names),
                                    palette_for(module))
 
 
@@ -302,11 +302,11 @@ def board_png(game_module: str, render_module: str, snapshot: str,
 def render_decision_pngs(game: str, module: str, view: dict[str, Any], names: list[str],
                          marks: dict[str, str], locale: str = "en") -> list[bytes]:
     """:func:`renderer.render_decision_pngs` of ``game``, whose renderer is the module at
-    ``module`` (registered here when this worker has not heard of the game), in ``locale``."""
+    ``module`` (learnt here when this worker has not heard of the game), in ``locale``."""
     import renderer
     from games.i18n import using
 
-    renderer.RENDERERS.setdefault(game, module)
+    renderer.learn(game, module)
     with using(locale):
         return renderer.render_decision_pngs(game, view, names, marks)
 
@@ -317,7 +317,7 @@ def render_hand_png(game: str, module: str, view: dict[str, Any], names: list[st
     import renderer
     from games.i18n import using
 
-    renderer.RENDERERS.setdefault(game, module)
+    renderer.learn(game, module)
     with using(locale):
         return renderer.render_hand_png(game, view, names)
 
@@ -328,7 +328,7 @@ def render_part_png(game: str, module: str, view: dict[str, Any], names: list[st
     import renderer
     from games.i18n import using
 
-    renderer.RENDERERS.setdefault(game, module)
+    renderer.learn(game, module)
     with using(locale):
         return renderer.render_part_png(game, view, names, part)
 
@@ -338,7 +338,7 @@ def decision_areas(game: str, module: str, view: dict[str, Any],
     """:func:`renderer.decision_areas` of ``game`` (renderer at ``module``)."""
     import renderer
 
-    renderer.RENDERERS.setdefault(game, module)
+    renderer.learn(game, module)
     return renderer.decision_areas(game, view, marks)
 
 
@@ -348,6 +348,6 @@ def render_areas_png(game: str, module: str, view: dict[str, Any], names: list[s
     import renderer
     from games.i18n import using
 
-    renderer.RENDERERS.setdefault(game, module)
+    renderer.learn(game, module)
     with using(locale):
         return renderer.render_areas_png(game, view, names, areas)

@@ -121,7 +121,7 @@ def replay_gif(game_module: str, game: str, render_module: str, moves: Sequence[
     from games.i18n import using
     from renderer.replay import animate
 
-    renderer.RENDERERS.setdefault(game, render_module)  # a game this worker never heard of
+    renderer.learn(game, render_module)  # a game this worker never heard of
     engine = _engine(game_module)
     views: list[dict[str, Any]] = [engine.view(state, None)
                                    for state in turn_ends(engine, effective_states(engine, moves))]

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import importlib
-
 from PIL import Image
 
 #: A notice's board is this wide at most: a glance in a DM, the full board is in the channel.
@@ -25,7 +23,7 @@ def board_thumbnail_png(game_module: str, render_module: str, snapshot: str,
 
     with using(locale):
         view = game_at(game_module).view(replay(game_module, snapshot, steps), None)
-        image = importlib.import_module(render_module).render(view, names)
+        image = renderer.renderer_at(render_module).render(view, names)
     if image.width > width:
         height = max(1, round(image.height * width / image.width))
         image = image.convert("RGB").resize((width, height), Image.Resampling.LANCZOS)

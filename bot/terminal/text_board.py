@@ -2,34 +2,17 @@
 
 Generic over every game (nothing here knows one game from another): a grid (a list of
 rows of cells) is drawn as a grid, everything else as a compact listing, one line per
-entry. A game whose renderer has ``render_text(view, names) -> str`` (its notation) gets
-that instead (see :func:`board_text`).
+entry. It is the board of a game without a text map (:mod:`bot.terminal.maps`).
 """
 
 from __future__ import annotations
 
-import importlib
 from typing import Any
-
-import renderer
 
 #: A listing shows at most this many items of one list.
 LIST_LIMIT = 30
 #: A grid cell shows at most this many characters.
 CELL_WIDTH = 4
-
-
-def board_text(game: str, view: dict[str, Any], names: list[str]) -> str:
-    """The public board as text: the renderer's ``render_text`` if any, else a listing."""
-    module_name = renderer.RENDERERS.get(game)
-    if module_name is not None:
-        try:
-            draw = getattr(importlib.import_module(module_name), "render_text", None)
-        except ImportError:
-            draw = None
-        if draw is not None:
-            return str(draw(view, names))
-    return "\n".join(view_lines(view, names))
 
 
 def view_lines(view: dict[str, Any], names: list[str] | None = None) -> list[str]:

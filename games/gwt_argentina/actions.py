@@ -64,11 +64,12 @@ def advance_track(state: GwtState, seat: int, track: str, n: int, ctx: Ctx) -> N
     who = seat_ref(seat)
     if track == "grain":
         got = player_board.gain_grain(player, n)
-        ctx.say(state, _n("{who} gains {n} grain.", "{who} gains {n} grain.", got, who=who), seat)
+        ctx.announce(state, _n("{who} gains {n} grain.", "{who} gains {n} grain.", got,
+                               who=who), seat)
     else:
         got = player_board.gain_cert(player, n)
-        ctx.say(state, _n("{who} gains {n} certificate.", "{who} gains {n} certificates.", got,
-                          who=who), seat)
+        ctx.announce(state, _n("{who} gains {n} certificate.", "{who} gains {n} certificates.", got,
+                               who=who), seat)
 
 
 def start(state: GwtState, seat: int, a: Action, ctx: Ctx, *, ask: bool = False) -> None:
@@ -79,7 +80,7 @@ def start(state: GwtState, seat: int, a: Action, ctx: Ctx, *, ask: bool = False)
     who = seat_ref(seat)
     if k in ("pesos", "pesos_per_granjero", "pesos_per_farmland", "pesos_per_worker_set"):
         player_board.gain_money(player, n)
-        ctx.say(state, _n("{who} gains {n} peso.", "{who} gains {n} pesos.", n, who=who), seat)
+        ctx.announce(state, _n("{who} gains {n} peso.", "{who} gains {n} pesos.", n, who=who), seat)
     elif k in ("grain", "grain_per_granjero", "grain_per_farmland"):
         gain_track(state, seat, "grain", n, ctx, ask=ask)
     elif k in ("certificates", "certificate_per_farmer_pair"):
@@ -88,7 +89,7 @@ def start(state: GwtState, seat: int, a: Action, ctx: Ctx, *, ask: bool = False)
         push(state, "loco", seat, max=n)
     elif k == "exchange_token":
         player.exchange_tokens += n
-        ctx.say(state, _("{who} takes an exchange token.", who=who), seat)
+        ctx.announce(state, _("{who} takes an exchange token.", who=who), seat)
     elif k == "hire":
         push(state, "hire", seat, mod=n)
     elif k == "build":
@@ -114,7 +115,7 @@ def start(state: GwtState, seat: int, a: Action, ctx: Ctx, *, ask: bool = False)
         push_disc(state, seat, a.corner, {"to": "quay", "city": a.city, "quay": "I" * a.quay})
     elif k == "pay_grain":
         player.grain -= n
-        ctx.say(state, _n("{who} pays {n} grain.", "{who} pays {n} grain.", n, who=who), seat)
+        ctx.announce(state, _n("{who} pays {n} grain.", "{who} pays {n} grain.", n, who=who), seat)
         start_all(state, seat, a.then, ctx)
     elif k == "move":
         # the estanciero leaves: phase B where it stood ends with the extra one (p. 18)
@@ -126,7 +127,7 @@ def start(state: GwtState, seat: int, a: Action, ctx: Ctx, *, ask: bool = False)
     elif k == "remove_exhaustion":
         card = next(c for c in player.hand if pieces.is_exhaustion(c))
         player_board.remove_from_hand(state, player, card)
-        ctx.say(state, _("{who} returns an exhaustion card.", who=who), seat)
+        ctx.announce(state, _("{who} returns an exhaustion card.", who=who), seat)
     elif k == "delivery":
         push(state, "deliver", seat)
     elif k == "exhaust_opponents":
@@ -135,7 +136,7 @@ def start(state: GwtState, seat: int, a: Action, ctx: Ctx, *, ask: bool = False)
                 player_board.take_exhaustion(state, other, 1)
         if state.pedro is not None:  # solo: Pedro's cards go face down (pedro.rules)
             turn_face_down(state)
-        ctx.say(state, _("{who} gives every other player an exhaustion card.", who=who), seat)
+        ctx.announce(state, _("{who} gives every other player an exhaustion card.", who=who), seat)
     elif k == "swap_with_market":
         push(state, "pick_cattle", seat, breed="any", then=["@market_to_hand"])
     elif k == "take_market_card":
@@ -187,5 +188,5 @@ def do_aux(state: GwtState, seat: int, aux: str, n: int, ctx: Ctx) -> None:
     elif aux == "aux_remove":
         push(state, "draw_then_remove", seat, n=n)
         push(state, "loco", seat, max=n, back=True)
-    ctx.say(state, _("{who} does the auxiliary action: {action}.", who=seat_ref(seat),
-                     action=_(AUX_LABELS[aux][n - 1])), seat)
+    ctx.announce(state, _("{who} does the auxiliary action: {action}.", who=seat_ref(seat),
+                          action=_(AUX_LABELS[aux][n - 1])), seat)

@@ -114,9 +114,9 @@ class IncomeStep:
             else:
                 player.discard.append(card)
         player.hand = []
-        ctx.say(state, _n("{who} reveals {hand}; income {n} peso.",
-                          "{who} reveals {hand}; income {n} pesos.", value,
-                          who=seat_ref(frame.seat), hand=hand), frame.seat)
+        ctx.announce(state, _n("{who} reveals {hand}; income {n} peso.",
+                               "{who} reveals {hand}; income {n} pesos.", value,
+                               who=seat_ref(frame.seat), hand=hand), frame.seat)
         ctx.reveals = True  # the hand was secret
         push(state, "ba_load", frame.seat, value=value)
 
@@ -201,10 +201,10 @@ class LoadPayStep:
         player.grain -= grain
         pesos = min(player.money, data.GRAIN_SHORTFALL_PESOS * (need - grain))
         player.money -= pesos
-        ctx.say(state, _("{who} loads onto {ship}: {grain}, {pesos}.",
-                         who=seat_ref(frame.seat), ship=ship_name(ship_id),
-                         grain=_n("{n} grain", "{n} grain", grain),
-                         pesos=_n("{n} peso", "{n} pesos", pesos)), frame.seat)
+        ctx.announce(state, _("{who} loads onto {ship}: {grain}, {pesos}.",
+                              who=seat_ref(frame.seat), ship=ship_name(ship_id),
+                              grain=_n("{n} grain", "{n} grain", grain),
+                              pesos=_n("{n} peso", "{n} pesos", pesos)), frame.seat)
 
 
 def worker_choosable(state: GwtState) -> bool:
@@ -253,17 +253,17 @@ class ForecastStep:
             else:
                 text = _("{who} places a {tile} in the box (zone full).",
                          who=seat_ref(frame.seat), tile=pieces.tile_label(tile))
-            ctx.say(state, text, frame.seat)
+            ctx.announce(state, text, frame.seat)
             return
         arrow = place_worker_in_market(state, tile)
-        ctx.say(state, _("{who} puts a {tile} in the job market.", who=seat_ref(frame.seat),
-                         tile=pieces.tile_label(tile)), frame.seat)
+        ctx.announce(state, _("{who} puts a {tile} in the job market.", who=seat_ref(frame.seat),
+                              tile=pieces.tile_label(tile)), frame.seat)
         if arrow == "end":
             state.end_triggered_by = frame.seat
             state.players[frame.seat].job_marker = True
             state.last_turns = [(frame.seat + i) % state.seats for i in range(1, state.seats)]
-            ctx.say(state, _("{who} takes the job-market marker: every other player has one "
-                             "last turn.", who=seat_ref(frame.seat)), frame.seat)
+            ctx.announce(state, _("{who} takes the job-market marker: every other player has one "
+                                  "last turn.", who=seat_ref(frame.seat)), frame.seat)
         elif arrow is not None:
             state.after_buenos_aires.append(arrow)
 
@@ -279,7 +279,7 @@ class AfterStep:
             if event == "market":
                 refill_market(state)
                 ctx.reveals = True
-                ctx.say(state, _("The cattle market is refilled."))
+                ctx.announce(state, _("The cattle market is refilled."))
             elif event.startswith("ships:"):
                 sail(state, event[6:], ctx)
         state.after_buenos_aires = []
@@ -314,4 +314,4 @@ def sail(state: GwtState, colour: str, ctx: Ctx) -> None:
             staying.append(Ship(id=board.ship_pile.pop(0)))
             ctx.reveals = True
     board.ships = sorted(staying, key=lambda s: data.SHIP_BY_ID[s.id].value)
-    ctx.say(state, ships_sail(colour))
+    ctx.announce(state, ships_sail(colour))

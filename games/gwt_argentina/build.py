@@ -114,4 +114,4 @@ class BuildWhereStep:
             text = _n("{who} builds {building} on {space} for {n} peso.",
                       "{who} builds {building} on {space} for {n} pesos.", per * carp,
                       who=seat_ref(frame.seat), building=built, space=space)
-        ctx.say(state, text, frame.seat)
+        ctx.announce(state, text, frame.seat)

@@ -68,8 +68,8 @@ class PairStep:
         cards = [c for c in player.hand if player_board.breed_of(c) == breed][:2]
         for card in cards:
             player_board.discard(player, card)
-        ctx.say(state, _("{who} discards two {breed}.", who=seat_ref(frame.seat),
-                         breed=data.BREED_BY_ID[breed].name), frame.seat)
+        ctx.announce(state, _("{who} discards two {breed}.", who=seat_ref(frame.seat),
+                              breed=data.BREED_BY_ID[breed].name), frame.seat)
         start_all(state, frame.seat, then_actions(frame), ctx)
 
 
@@ -145,8 +145,8 @@ class RemoveCardsStep:
             return
         card = key[7:]
         player_board.remove_from_hand(state, state.players[frame.seat], card)
-        ctx.say(state, _("{who} removes {card}.", who=seat_ref(frame.seat),
-                         card=pieces.card_label(card)), frame.seat)
+        ctx.announce(state, _("{who} removes {card}.", who=seat_ref(frame.seat),
+                              card=pieces.card_label(card)), frame.seat)
         frame.data["n"] -= 1
         if frame.data["n"] <= 0:
             pop(state, frame)
@@ -189,8 +189,8 @@ class PickCattleStep:
             return
         player = state.players[frame.seat]
         player_board.discard(player, key[5:])
-        ctx.say(state, _("{who} discards {card}.", who=seat_ref(frame.seat),
-                         card=pieces.card_label(key[5:])), frame.seat)
+        ctx.announce(state, _("{who} discards {card}.", who=seat_ref(frame.seat),
+                              card=pieces.card_label(key[5:])), frame.seat)
         if frame.data["then"] == ["@market_to_hand"]:
             push(state, "market_to_hand", frame.seat)
             return
@@ -278,8 +278,8 @@ class MarketToHandStep:
         card = key[5:]
         state.board.cattle_market.remove(card)
         state.players[frame.seat].hand.append(card)
-        ctx.say(state, _("{who} takes {card} from the market.", who=seat_ref(frame.seat),
-                         card=pieces.card_label(card)), frame.seat)
+        ctx.announce(state, _("{who} takes {card} from the market.", who=seat_ref(frame.seat),
+                              card=pieces.card_label(card)), frame.seat)
 
 
 @step("aux")
@@ -352,7 +352,7 @@ def use_exchange_token(state: GwtState, seat: int, k: int, ctx: Ctx) -> None:
     player = state.players[seat]
     player.exchange_tokens -= 1
     drawn = player_board.draw(state, player, k, ctx)
-    ctx.say(state, _("{who} uses an exchange token.", who=seat_ref(seat)), seat)
+    ctx.announce(state, _("{who} uses an exchange token.", who=seat_ref(seat)), seat)
     if drawn:
         push(state, "discard_cards", seat, n=len(drawn))
 

@@ -127,4 +127,4 @@ class DiscStep:
         else:
             text = _("{who} puts a disc on {place}.", who=seat_ref(frame.seat),
                      place=dest_label(dest))
-        ctx.say(state, text, frame.seat)
+        ctx.announce(state, text, frame.seat)

@@ -28,7 +28,8 @@ from __future__ import annotations
 
 import json
 import weakref
-from typing import Any
+from collections.abc import Callable
+from typing import Any, TypeVar, cast
 
 from games.base import MENU_LIMIT, Automa, Decision, Game, Holdings, Option, Outcome
 from games.gwt_argentina import (  # noqa: F401  (registers the decisions)
@@ -64,16 +65,22 @@ from games.rng import Rng
 
 #: Decisions and scores of live states, computed once: a state is never changed once made
 #: (apply works on a copy), and views and computer players ask again and again.
-_cache: dict[tuple[str, int], tuple[weakref.ref, Any]] = {}
+_cache: dict[tuple[str, int, str], tuple[weakref.ref[GwtState], Any]] = {}
+
+T = TypeVar("T")
 
 
-def _cached(kind: str, state: GwtState, compute):
+def _cached(kind: str, state: GwtState, compute: Callable[[], T]) -> T:
     key = (kind, id(state), current())  # texts differ by language
     hit = _cache.get(key)
     if hit is not None and hit[0]() is state:
-        return hit[1]
+        return cast(T, hit[1])
     value = compute()
-    _cache[key] = (weakref.ref(state, lambda _ref, key=key: _cache.pop(key, None)), value)
+
+    def forget(_ref: weakref.ref[GwtState]) -> None:
+        _cache.pop(key, None)
+
+    _cache[key] = (weakref.ref(state, forget), value)
     return value
 
 
@@ -155,7 +162,7 @@ class GwtArgentina(Game[GwtState, GwtOptions]):
         else:
             handler(frame).apply(state, frame, option.key, ctx)
         settle(state, ctx)
-        return Outcome(state=state, events=ctx.events, reveals=ctx.reveals)
+        return ctx.outcome(state)
 
     def side_decision(self, state: GwtState, seat: int) -> Decision | None:
         """An exchange token on another player's turn, or the cards still to discard
@@ -168,7 +175,7 @@ class GwtArgentina(Game[GwtState, GwtOptions]):
         ctx = Ctx()
         exchange.apply_side(state, seat, option, ctx)
         settle(state, ctx)
-        return Outcome(state=state, events=ctx.events, reveals=ctx.reveals)
+        return ctx.outcome(state)
 
     def holdings(self, state: GwtState, seat: int) -> Holdings | None:
         """The seat's hand by names, pesos and tokens; the faces matter when it is asked
@@ -265,8 +272,9 @@ class GwtArgentina(Game[GwtState, GwtOptions]):
 
     def load(self, text: str | bytes) -> GwtState:
         """A saved state, upgraded when an older engine wrote it (:mod:`.upgrade`)."""
-        marker = b'"rules_version":' if isinstance(text, bytes) else '"rules_version":'
-        if marker in text:
+        marked = (b'"rules_version":' in text if isinstance(text, bytes)
+                  else '"rules_version":' in text)
+        if marked:
             state = GwtState.model_validate_json(text)
             if state.rules_version == RULES_VERSION:
                 return state
@@ -280,7 +288,8 @@ def grouped(options: list[Option]) -> list[Option]:
     if all(o.group for o in options):
         sizes: dict[str, int] = {}
         for o in options:
-            sizes[o.group] = sizes.get(o.group, 0) + 1
+            group = o.group or ""
+            sizes[group] = sizes.get(group, 0) + 1
         if max(sizes.values()) <= MENU_LIMIT:
             return options
     out = []

@@ -85,7 +85,7 @@ def use_token_aside(state: GwtState, seat: int, k: int, ctx: Ctx) -> None:
     player = state.players[seat]
     player.exchange_tokens -= 1
     drawn = player_board.draw(state, player, k, ctx)
-    ctx.say(state, _("{who} uses an exchange token.", who=seat_ref(seat)), seat)
+    ctx.announce(state, _("{who} uses an exchange token.", who=seat_ref(seat)), seat)
     if drawn:
         state.aside.append(Frame(kind=DISCARD, seat=seat, data={"n": len(drawn)}))
 

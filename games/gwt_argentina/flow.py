@@ -10,10 +10,9 @@ real decision is on top (or the game is over).
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
-from games.base import Event, Option
+from games.base import Announcements, Option
 from games.gwt_argentina.state import Frame, GwtState
 from games.gwt_argentina.told import to_log
 
@@ -28,20 +27,16 @@ def step(kind: str) -> Callable[[StepClass], StepClass]:
     return deco
 
 
-@dataclass
-class Ctx:
-    events: list[Event] = field(default_factory=list)
-    reveals: bool = False
+class Ctx(Announcements):
+    """What a step tells (:class:`games.base.Announcements`); its public events are also
+    kept in the state's log."""
 
-    def say(self, state: GwtState, text: str, seat: int | None = None) -> None:
+    def announce(self, state: GwtState, text: str, seat: int | None = None) -> None:
         """A public event, also kept in the state's log (as a recipe: the log does not
         depend on the language the game is played in, see :mod:`.told`)."""
-        self.events.append(Event(text=str(text), seat=seat))
+        self.say(text, seat)
         state.log.append(to_log(text))
         del state.log[:-30]
-
-    def private(self, seat: int, text: str) -> None:
-        self.events.append(Event(text=str(text), seat=seat, private_to=seat))
 
 
 def push(state: GwtState, kind: str, seat: int, **data: Any) -> Frame:

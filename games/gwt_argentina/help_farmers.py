@@ -144,8 +144,8 @@ class HelpRevealStep:
     def apply(state: GwtState, frame: Frame, key: str, ctx: Ctx) -> None:
         if key.startswith("reveal:"):
             frame.data["revealed"] = frame.data["revealed"] + [key[7:]]
-            ctx.say(state, _("{who} reveals {card}.", who=seat_ref(frame.seat),
-                             card=pieces.card_label(key[7:])), frame.seat)
+            ctx.announce(state, _("{who} reveals {card}.", who=seat_ref(frame.seat),
+                                  card=pieces.card_label(key[7:])), frame.seat)
             ctx.reveals = True  # a card of the secret hand is shown
             return
         pop(state, frame)
@@ -175,9 +175,9 @@ def finish_help(state: GwtState, seat: int, chosen: list[str], revealed: list[st
         tiles.append(state.board.trail.pop(space))
         state.board.farmer_coins.pop(space, None)
     player_board.gain_money(player, gained)
-    ctx.say(state, _n("{who} helps {n} granjero and gains {pesos} pesos.",
-                      "{who} helps {n} granjeros and gains {pesos} pesos.", len(tiles),
-                      who=seat_ref(seat), pesos=gained), seat)
+    ctx.announce(state, _n("{who} helps {n} granjero and gains {pesos} pesos.",
+                           "{who} helps {n} granjeros and gains {pesos} pesos.", len(tiles),
+                           who=seat_ref(seat), pesos=gained), seat)
     for tile in reversed(tiles):
         push(state, "help_hire", seat, tile=tile)
 
@@ -217,5 +217,5 @@ class HelpHireStep:
         position = player.worker_count(data.GRANJERO)
         player_board.pay(player, granjero_cost(position))
         player.workers["granjero"].append(tile)
-        ctx.say(state, _("{who} hires the granjero.", who=seat_ref(frame.seat)), frame.seat)
+        ctx.announce(state, _("{who} hires the granjero.", who=seat_ref(frame.seat)), frame.seat)
         row_action(state, frame.seat, "granjero", position, ctx)

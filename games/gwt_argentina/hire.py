@@ -79,9 +79,10 @@ class HireStep:
         state.board.job_market[row][col] = None
         kind = pieces.worker_kind(tile)
         player.workers[kind].append(tile)
-        ctx.say(state, _n("{who} hires a {worker} for {n} peso.",
-                          "{who} hires a {worker} for {n} pesos.", cost,
-                          who=seat_ref(frame.seat), worker=pieces.tile_label(tile)), frame.seat)
+        ctx.announce(state, _n("{who} hires a {worker} for {n} peso.",
+                               "{who} hires a {worker} for {n} pesos.", cost,
+                               who=seat_ref(frame.seat), worker=pieces.tile_label(tile)),
+                     frame.seat)
         row_action(state, frame.seat, kind, len(player.workers[kind]) - 1, ctx)
 
 

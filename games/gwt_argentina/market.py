@@ -94,8 +94,8 @@ class BuyStep:
             del state.board.cattle_deck[:2]
             state.board.cattle_market = pieces.market_sort(state.board.cattle_market + drawn)
             ctx.reveals = True
-            ctx.say(state, _("Into the market: {cards}.",
-                             cards=joined([pieces.card_label(c) for c in drawn])))
+            ctx.announce(state, _("Into the market: {cards}.",
+                                  cards=joined([pieces.card_label(c) for c in drawn])))
             return
         _key, idx, card = key.split(":", 2)
         o = data.PURCHASE_OPTIONS[int(idx)]
@@ -103,8 +103,10 @@ class BuyStep:
         player_board.pay(player, o.cost)
         take_from_market(state, card)
         player.discard.append(card)
-        ctx.say(state, _n("{who} buys {card} for {n} peso.", "{who} buys {card} for {n} pesos.",
-                          o.cost, who=seat_ref(frame.seat), card=pieces.card_label(card)), frame.seat)
+        ctx.announce(state, _n("{who} buys {card} for {n} peso.",
+                               "{who} buys {card} for {n} pesos.", o.cost,
+                               who=seat_ref(frame.seat), card=pieces.card_label(card)),
+                     frame.seat)
         if o.cards == 2:
             push(state, "buy_second", frame.seat, option=int(idx))
 
@@ -126,8 +128,8 @@ class BuySecondStep:
         card = key[5:]
         take_from_market(state, card)
         state.players[frame.seat].discard.append(card)
-        ctx.say(state, _("{who} also takes {card}.", who=seat_ref(frame.seat),
-                         card=pieces.card_label(card)), frame.seat)
+        ctx.announce(state, _("{who} also takes {card}.", who=seat_ref(frame.seat),
+                              card=pieces.card_label(card)), frame.seat)
 
 
 @step("take_objective")
@@ -166,8 +168,8 @@ class TakeObjectiveStep:
                 board.objective_display.append(board.objective_deck.pop(0))
                 ctx.reveals = True
         player.discard.append(card)
-        ctx.say(state, _("{who} takes {card}.", who=seat_ref(frame.seat),
-                         card=objective_label(card)), frame.seat)
+        ctx.announce(state, _("{who} takes {card}.", who=seat_ref(frame.seat),
+                              card=objective_label(card)), frame.seat)
 
 
 def objective_label(card: str) -> str:

@@ -28,5 +28,6 @@ def play_objective(state: GwtState, seat: int, card: str, ctx: Ctx) -> None:
     player = state.players[seat]
     player.hand.remove(card)
     player.objectives.append(card)
-    ctx.say(state, _("{who} plays {card}.", who=seat_ref(seat), card=pieces.card_label(card)), seat)
+    ctx.announce(state, _("{who} plays {card}.", who=seat_ref(seat),
+                          card=pieces.card_label(card)), seat)
     objective_action(state, seat, card, ctx)

@@ -91,11 +91,11 @@ class DeliverStep:
         port.quays[quay].remove(frame.seat)
         port.spaces[space] = frame.seat
         bonus = layout(state, city).space(space).bonus
-        ctx.say(state, _n("{who} delivers {n} grain to {city} {space}: {bonus}.",
-                          "{who} delivers {n} grain to {city} {space}: {bonus}.", cost,
-                          who=seat_ref(frame.seat), city=data.CITY_NAMES[city],
-                          space=space.split(":")[1],
-                          bonus=bonus_label(state, frame.seat, bonus)), frame.seat)
+        ctx.announce(state, _n("{who} delivers {n} grain to {city} {space}: {bonus}.",
+                               "{who} delivers {n} grain to {city} {space}: {bonus}.", cost,
+                               who=seat_ref(frame.seat), city=data.CITY_NAMES[city],
+                               space=space.split(":")[1],
+                               bonus=bonus_label(state, frame.seat, bonus)), frame.seat)
         if bonus is not None:
             start(state, frame.seat, bonus, ctx, ask=True)
 

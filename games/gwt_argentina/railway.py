@@ -101,8 +101,8 @@ class LocoStep:
         dest = key.split(":", 1)[1]
         player = state.players[frame.seat]
         player.locomotive = dest
-        ctx.say(state, _("{who}'s locomotive goes to {space}.", who=seat_ref(frame.seat),
-                         space=_space_label(dest)), frame.seat)
+        ctx.announce(state, _("{who}'s locomotive goes to {space}.", who=seat_ref(frame.seat),
+                              space=_space_label(dest)), frame.seat)
         arrive(state, frame.seat, dest)
 
 
@@ -223,9 +223,9 @@ class MasterStep:
         reward = data.STATION_MASTER_BY_ID[master].reward
         if reward.kind == "pesos":
             player_board.gain_money(player, reward.amount)
-        ctx.say(state, _("{who} takes station master {master}, leaving a {tile} at {id}.",
-                         who=seat_ref(frame.seat), master=master, tile=pieces.tile_label(tile),
-                         id=sid), frame.seat)
+        ctx.announce(state, _("{who} takes station master {master}, leaving a {tile} at {id}.",
+                              who=seat_ref(frame.seat), master=master, tile=pieces.tile_label(tile),
+                              id=sid), frame.seat)
         if reward.kind == "grain":
             # « effectuez cette action immédiatement ou renoncez-y définitivement » (p. 15)
             gain_track(state, frame.seat, "grain", reward.amount, ctx, ask=True)

@@ -109,10 +109,10 @@ def pay_toll(state: GwtState, player: Player, space: str, ctx: Ctx) -> None:
         state.players[owner].money += paid
         whom = seat_ref(owner)
     if paid:
-        ctx.say(state, _n("{who} pays {n} peso toll ({hand} at {space}) to {whom}.",
-                          "{who} pays {n} pesos toll ({hand} at {space}) to {whom}.", paid,
-                          who=seat_ref(player.seat), hand=hand_word(hand), space=space,
-                          whom=whom), player.seat)
+        ctx.announce(state, _n("{who} pays {n} peso toll ({hand} at {space}) to {whom}.",
+                               "{who} pays {n} pesos toll ({hand} at {space}) to {whom}.", paid,
+                               who=seat_ref(player.seat), hand=hand_word(hand), space=space,
+                               whom=whom), player.seat)
 
 
 def location_label(state: GwtState, space: str) -> str:

@@ -94,8 +94,8 @@ class FirstPlaceStep:
         pop(state, frame)
         space = key[3:]
         state.players[frame.seat].estanciero = space
-        ctx.say(state, _("{who} starts at {place}.", who=seat_ref(frame.seat),
-                         place=location_label(state, space)), frame.seat)
+        ctx.announce(state, _("{who} starts at {place}.", who=seat_ref(frame.seat),
+                              place=location_label(state, space)), frame.seat)
         enter_location(state, frame.seat, space)
 
 
@@ -139,8 +139,8 @@ class MoveStep:
                 return
         pop(state, frame)
         assert player.estanciero is not None  # it just moved
-        ctx.say(state, _("{who} moves to {place}.", who=seat_ref(seat),
-                         place=location_label(state, player.estanciero)), seat)
+        ctx.announce(state, _("{who} moves to {place}.", who=seat_ref(seat),
+                              place=location_label(state, player.estanciero)), seat)
         enter_location(state, seat, player.estanciero)
 
 

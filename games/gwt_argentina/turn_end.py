@@ -35,7 +35,7 @@ class TurnEndStep:
                 state.last_turns.remove(seat)
             if not state.last_turns:
                 state.finished = True
-                ctx.say(state, _("The game is over."))
+                ctx.announce(state, _("The game is over."))
                 return
             begin_turn(state, state.last_turns[0])
             return

@@ -11,21 +11,30 @@ from __future__ import annotations
 
 from typing import Any
 
-from games.base import Decision, Game, Holdings, Option, Outcome, PerState, seat_ref
+from games.base import (
+    Announcements,
+    Decision,
+    Game,
+    Holdings,
+    Option,
+    Outcome,
+    PerState,
+    seat_ref,
+)
 from games.hazienda import ai_value, hand
 from games.hazienda.deal import new_state
 from games.hazienda.names import category_label, category_word
 from games.hazienda.rules import ACTIONS_PER_TURN, CATEGORIES
 from games.hazienda.scoring import board_categories, money_points, scoring_now, with_total
 from games.hazienda.state import HaziendaOptions, HaziendaState
-from games.hazienda.turn import BACK, Step, apply_option, main_options, name, prompt, step_options
+from games.hazienda.turn import BACK, apply_option, main_options, name, prompt, step_options
 from games.hazienda.views import public_view, seat_view
 from games.i18n import N_, _, _n
 from games.rng import Rng
 
 #: The decision of each live state, computed once: states are never changed once made
 #: (apply works on a copy), and computer players ask for the same decision many times.
-_decisions: PerState = PerState()
+_decisions: PerState[HaziendaState, Decision] = PerState()
 
 SUMMARY = N_(
     "Hazienda (2–5 players): on your turn take up to 3 actions — buy land or animal cards "
@@ -57,7 +66,7 @@ class Hazienda(Game[HaziendaState, HaziendaOptions]):
             seat=state.current, prompt=prompt(state), options=step_options(state), turn=state.turn))
 
     def _apply(self, state: HaziendaState, seat: int, option: Option) -> Outcome:
-        step = Step()
+        step = Announcements()
         if option.key == "end" and state.phase == "main":
             end_turn(state, step)
         elif apply_option(state, option.key, step):
@@ -66,7 +75,7 @@ class Hazienda(Game[HaziendaState, HaziendaOptions]):
                 accrue_points(state, step)
             if state.actions_used >= ACTIONS_PER_TURN:
                 end_turn(state, step)
-        return Outcome(state=state, events=step.events, reveals=step.reveals)
+        return step.outcome(state)
 
     def search_options(self, state: HaziendaState, options: list[Option]) -> list[Option]:
         """What a computer player looks at: never "Back" (it leads to a choice already
@@ -173,7 +182,7 @@ def redeal_unseen(state: HaziendaState, seat: int, rng: Rng) -> None:
                 player.animals = hand
 
 
-def accrue_points(state: HaziendaState, step: Step) -> None:
+def accrue_points(state: HaziendaState, step: Announcements) -> None:
     """Variante II: "effectuez un décompte immédiatement après chaque action" — every
     player gains at once the board points that grew since the last action (points
     never go down: lands, animals and ponds stay, groups only grow)."""
@@ -191,7 +200,7 @@ def accrue_points(state: HaziendaState, step: Step) -> None:
                         total, who=name(state, seat), detail=detail), seat)
 
 
-def end_turn(state: HaziendaState, step: Step) -> None:
+def end_turn(state: HaziendaState, step: Announcements) -> None:
     state.last_turn = state.changed
     state.changed = []
     stuck = state.actions_used == 0 and [o.key for o in main_options(state)] == ["end"]
@@ -218,7 +227,7 @@ def end_turn(state: HaziendaState, step: Step) -> None:
     state.phase = "main"
 
 
-def record_scoring(state: HaziendaState, kind: str, step: Step) -> None:
+def record_scoring(state: HaziendaState, kind: str, step: Announcements) -> None:
     """Add a scoring to the track. Variante II scores the board as it goes, so its final
     scoring is the money only ("seul l'argent est décompté à la fin de la partie")."""
     results = {}

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from functools import lru_cache
 
-from games.base import MENU_LIMIT, Event, IllegalMove, Option
+from games.base import MENU_LIMIT, Announcements, IllegalMove, Option
 from games.hazienda.board import (
     animal_spaces,
     animal_tiles_left,
@@ -52,17 +52,6 @@ PLACES = PANEL - 1
 #: The steps that choose a hex (or a domain or herd) of the map.
 PLACE_PHASES = ("place_land", "place_animal", "place_hacienda", "place_pond", "harvest_place")
 BACK = "back"
-
-
-class Step:
-    """What one applied option produced: events, and whether hidden cards were shown."""
-
-    def __init__(self) -> None:
-        self.events: list[Event] = []
-        self.reveals = False
-
-    def say(self, text: str, seat: int | None = None, private_to: int | None = None) -> None:
-        self.events.append(Event(text=text, seat=seat, private_to=private_to))
 
 
 def name(state: HaziendaState, seat: int) -> str:
@@ -380,7 +369,7 @@ PROMPTS = {
 
 # -- effects -------------------------------------------------------------------------
 
-def apply_option(state: HaziendaState, key: str, step: Step) -> bool:
+def apply_option(state: HaziendaState, key: str, step: Announcements) -> bool:
     """Apply a legal option; True when it completed an action (which counts)."""
     seat = state.current
     player = state.players[seat]
@@ -465,7 +454,7 @@ def go_back(state: HaziendaState) -> None:
     state.harvest_from = None
 
 
-def _buy(state: HaziendaState, seat: int, player: Player, what: str, step: Step) -> bool:
+def _buy(state: HaziendaState, seat: int, player: Player, what: str, step: Announcements) -> bool:
     if what == "hacienda":
         state.phase = "place_hacienda"
         return False
@@ -503,7 +492,7 @@ def _can_draw(state: HaziendaState, deck: str) -> bool:
     return bool(state.land_deck or state.land_discard) if deck == "land" else bool(state.animal_deck)
 
 
-def draw(state: HaziendaState, deck: str, step: Step) -> str:
+def draw(state: HaziendaState, deck: str, step: Announcements) -> str:
     """Take the top card of the land deck or of the animal pile in use."""
     step.reveals = True
     if deck == "land":
@@ -521,7 +510,7 @@ def draw(state: HaziendaState, deck: str, step: Step) -> str:
     return card
 
 
-def _animal_pile_used_up(state: HaziendaState, step: Step) -> None:
+def _animal_pile_used_up(state: HaziendaState, step: Announcements) -> None:
     """"Épuisement de la pile de cartes animal": the scorings' triggers."""
     if not state.second_pile_in_use and state.animal_second:
         state.animal_deck, state.animal_second = state.animal_second, []
@@ -538,7 +527,8 @@ def _animal_pile_used_up(state: HaziendaState, step: Step) -> None:
         step.say(_("The last animal pile is used up: the game ends with this turn."))
 
 
-def _place_land(state: HaziendaState, seat: int, player: Player, coord: str, step: Step) -> None:
+def _place_land(state: HaziendaState, seat: int, player: Player, coord: str,
+                step: Announcements) -> None:
     kind = state.card or ""
     _play_card(state, player, "land", kind)
     state.lands[coord] = player.colour
@@ -555,7 +545,8 @@ def _play_card(state: HaziendaState, player: Player, deck: str, card: str) -> No
     (state.land_discard if deck == "land" else state.animal_discard).append(card)
 
 
-def _place_animal(state: HaziendaState, seat: int, player: Player, coord: str, step: Step) -> None:
+def _place_animal(state: HaziendaState, seat: int, player: Player, coord: str,
+                  step: Announcements) -> None:
     species = state.card or ""
     _play_card(state, player, "animal", species)
     state.animals[coord] = Animal(colour=player.colour, species=species)
@@ -596,7 +587,7 @@ def pay_markets(state: HaziendaState, seat: int, coord: str) -> list[tuple[str, 
     return paid
 
 
-def _lay_pond(state: HaziendaState, seat: int, player: Player, step: Step) -> None:
+def _lay_pond(state: HaziendaState, seat: int, player: Player, step: Announcements) -> None:
     size = state.pond_size or 1
     player.money -= piece_price(state.options.variant1)
     state.ponds_stock[size] -= 1
@@ -610,7 +601,8 @@ def _lay_pond(state: HaziendaState, seat: int, player: Player, step: Step) -> No
                cells=", ".join(cells)), seat)
 
 
-def _harvest(state: HaziendaState, seat: int, player: Player, coord: str, step: Step) -> None:
+def _harvest(state: HaziendaState, seat: int, player: Player, coord: str,
+             step: Announcements) -> None:
     domain = group_of(state, coord)
     pesos = HARVEST_PESOS_PER_LAND * len(domain)
     who = name(state, seat)

@@ -9,7 +9,16 @@ from __future__ import annotations
 
 from typing import Any
 
-from games.base import Decision, Game, Holdings, Option, Outcome, PerState, seat_ref
+from games.base import (
+    Announcements,
+    Decision,
+    Game,
+    Holdings,
+    Option,
+    Outcome,
+    PerState,
+    seat_ref,
+)
 from games.i18n import N_, _, _n
 from games.llama_land import ai_value, hand, turn
 from games.llama_land.characters import apply_swap, swaps
@@ -18,7 +27,7 @@ from games.llama_land.deal import new_state
 from games.llama_land.names import amount, category_label
 from games.llama_land.scoring import scores, winners
 from games.llama_land.state import LlamaLandOptions, LlamaLandState
-from games.llama_land.turn import Step, name, say
+from games.llama_land.turn import name, say
 from games.llama_land.views import public_view
 from games.rng import Rng
 
@@ -34,7 +43,7 @@ SUMMARY = N_(
     "Variants: variant=beginners, experts, llamas, experts+llamas."
 )
 
-_decisions: PerState = PerState()
+_decisions: PerState[LlamaLandState, Decision] = PerState()
 
 PROMPTS = {
     "side": N_("{who}: choose the side of your start board."),
@@ -74,38 +83,38 @@ class LlamaLand(Game[LlamaLandState, LlamaLandOptions]):
             seat=state.current, prompt=prompt(state), options=options(state), turn=state.turn))
 
     def _apply(self, state: LlamaLandState, seat: int, option: Option) -> Outcome:
-        step = Step()
+        step = Announcements()
         key, phase = option.key, state.phase
         if key == turn.BACK:
             turn.go_back(state)
-            return Outcome(state=state, events=step.events)
+            return step.outcome(state)
         if key.startswith("use:"):
             say(state, step, apply_swap(state, key, name(state, state.current)))
         elif phase == "side":
             turn.apply_side(state, key, step)
-            return Outcome(state=state, events=step.events)
+            return step.outcome(state)
         elif phase == "tile":
             state.pile = key.removeprefix("pile:")
             state.phase = "mode"
-            return Outcome(state=state, events=step.events)
+            return step.outcome(state)
         elif phase == "mode":
             state.mode = key  # type: ignore[assignment]
             needs = turn.needs_orientation_step(turn.placements(state, key))
             state.phase = "orient" if needs else "place"
-            return Outcome(state=state, events=step.events)
+            return step.outcome(state)
         elif phase == "orient":
             state.orientation = int(key.removeprefix("orient:"))
             state.phase = "area" if turn.needs_area_step(state) else "place"
-            return Outcome(state=state, events=step.events)
+            return step.outcome(state)
         elif phase == "area":
             state.area, state.phase = key.removeprefix("area:"), "place"
-            return Outcome(state=state, events=step.events)
+            return step.outcome(state)
         elif phase == "place":
             turn.apply_placement(state, key, step)
         elif phase == "effects":
             turn.apply_effect_choice(state, key, step)
             if key == f"effect:{HUT}":
-                return Outcome(state=state, events=step.events)
+                return step.outcome(state)
         elif phase == "hut":
             turn.apply_hut(state, key, step)
         elif phase == "marker":
@@ -113,15 +122,15 @@ class LlamaLand(Game[LlamaLandState, LlamaLandOptions]):
         elif phase == "feed":
             if key == "end":
                 end_turn(state, step)
-                return Outcome(state=state, events=step.events, reveals=step.reveals)
+                return step.outcome(state)
             turn.apply_feed(state, key, step)
             if state.phase == "llama":
-                return Outcome(state=state, events=step.events, reveals=step.reveals)
+                return step.outcome(state)
         elif phase == "llama":
             turn.apply_llama(state, key, step)
         if state.phase not in ("tile", "side"):
             continue_turn(state, step)
-        return Outcome(state=state, events=step.events, reveals=step.reveals)
+        return step.outcome(state)
 
     def copy(self, state: LlamaLandState) -> LlamaLandState:
         return state.clone()
@@ -228,7 +237,7 @@ def options(state: LlamaLandState) -> list[Option]:
     raise AssertionError(f"no options in phase {phase}")
 
 
-def continue_turn(state: LlamaLandState, step: Step) -> None:
+def continue_turn(state: LlamaLandState, step: Announcements) -> None:
     """Collect what can be collected without a choice, then set the next phase."""
     while state.effects:
         if turn.order_matters(state):
@@ -255,7 +264,7 @@ def continue_turn(state: LlamaLandState, step: Step) -> None:
     end_turn(state, step)
 
 
-def end_turn(state: LlamaLandState, step: Step) -> None:
+def end_turn(state: LlamaLandState, step: Announcements) -> None:
     player = state.player()
     player.turns += 1
     player.last_turn = list(dict.fromkeys(state.changed))

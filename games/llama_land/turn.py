@@ -12,11 +12,10 @@ from __future__ import annotations
 
 import weakref
 from collections import Counter
-from dataclasses import dataclass, field
 from typing import NamedTuple
 
 from games import i18n
-from games.base import MENU_LIMIT, Event, Option
+from games.base import MENU_LIMIT, Announcements, Option
 from games.i18n import N_, _, _n, _p
 from games.llama_land import data
 from games.llama_land.characters import (
@@ -63,15 +62,6 @@ class Choice(NamedTuple):
     ends_turn: bool = False
 
 
-@dataclass
-class Step:
-    events: list[Event] = field(default_factory=list)
-    reveals: bool = False
-
-    def say(self, text: str, seat: int | None = None) -> None:
-        self.events.append(Event(text=text, seat=seat))
-
-
 def name(state: LlamaLandState, seat: int) -> str:
     return seat_name(seat)
 
@@ -81,7 +71,7 @@ def who(state: LlamaLandState) -> str:
     return name(state, state.current)
 
 
-def say(state: LlamaLandState, step: Step, text: str) -> None:
+def say(state: LlamaLandState, step: Announcements, text: str) -> None:
     """Announce what the current player did (``text`` names them)."""
     step.say(text, state.current)
 
@@ -117,7 +107,7 @@ def face_hint(face: str) -> str:
     return " / ".join("".join(ICON_SYMBOLS.get(c, c) for c in row) for row in face.split(" / "))
 
 
-def apply_side(state: LlamaLandState, key: str, step: Step) -> None:
+def apply_side(state: LlamaLandState, key: str, step: Announcements) -> None:
     side = key.removeprefix("side:")
     player = state.player()
     player.side = side
@@ -375,7 +365,7 @@ def parse_placement(state: LlamaLandState, key: str) -> Placement:
     return Placement("build", orientation, cells, tuple(top - estate.cells[p].height for p in cells))
 
 
-def apply_placement(state: LlamaLandState, key: str, step: Step) -> None:
+def apply_placement(state: LlamaLandState, key: str, step: Announcements) -> None:
     place = parse_placement(state, key)
     player = state.player()
     pile = state.piles[state.pile]  # type: ignore[index]
@@ -482,7 +472,7 @@ def gain(state: LlamaLandState, what: str, n: int) -> int:
     return got
 
 
-def resolve_effect(state: LlamaLandState, effect: str, step: Step) -> None:
+def resolve_effect(state: LlamaLandState, effect: str, step: Announcements) -> None:
     """Collect one effect other than a hut and drop it from the list."""
     state.effects.remove(effect)
     if effect.startswith("bonus:"):
@@ -505,7 +495,7 @@ def resolve_effect(state: LlamaLandState, effect: str, step: Step) -> None:
                            what=resource_name(what)))
 
 
-def apply_effect_choice(state: LlamaLandState, key: str, step: Step) -> None:
+def apply_effect_choice(state: LlamaLandState, key: str, step: Announcements) -> None:
     effect = key.removeprefix("effect:")
     if effect == "all":
         for e in [e for e in state.effects if e != data.HUT]:
@@ -533,7 +523,7 @@ def hut_options(state: LlamaLandState) -> list[Option]:
     return options
 
 
-def apply_hut(state: LlamaLandState, key: str, step: Step) -> None:
+def apply_hut(state: LlamaLandState, key: str, step: Announcements) -> None:
     """"prenez 1 carte Personnage, soit parmi celles de la rangée face visible, soit au
     sommet de la pioche ... remplacez-le par la première carte de la pioche"."""
     state.effects.remove(data.HUT)
@@ -606,7 +596,7 @@ def marker_options(state: LlamaLandState) -> list[Option]:
     return finish(options + [Choice("mark:skip", _("No marker this turn"), _(SUPPLY))])
 
 
-def apply_marker(state: LlamaLandState, key: str, step: Step) -> None:
+def apply_marker(state: LlamaLandState, key: str, step: Announcements) -> None:
     state.marker_done = True
     if key == "mark:skip":
         return
@@ -677,7 +667,7 @@ def feed_options(state: LlamaLandState) -> list[Option]:
     return finish(options)
 
 
-def apply_feed(state: LlamaLandState, key: str, step: Step) -> None:
+def apply_feed(state: LlamaLandState, key: str, step: Announcements) -> None:
     _feed, crop, pairs_text = key.split(":")
     pairs = int(pairs_text)
     player = state.player()
@@ -709,7 +699,7 @@ def llama_options(state: LlamaLandState) -> list[Option]:
     return finish(options)
 
 
-def apply_llama(state: LlamaLandState, key: str, step: Step) -> None:
+def apply_llama(state: LlamaLandState, key: str, step: Announcements) -> None:
     name_ = key.removeprefix("llama:")
     pos = parse_cell_name(name_)
     player = state.player()

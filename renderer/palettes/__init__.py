@@ -4,8 +4,8 @@ A posted PNG is a palette image (:func:`renderer.encode_png`). Choosing a palett
 image (an octree over its pixels) was two thirds of encoding it; mapping an image onto a
 palette kept per game is a third of the work, and gives the same image the same bytes, as
 before. The palette is chosen (:func:`choose`) from the boards and decision images of
-seeded random games of every seat count and variant (:data:`REFERENCE_OPTIONS`), so it
-holds every colour the renderer draws and the blends of its anti-aliased edges: measured
+seeded random games of every seat count and variant (the renderer's ``palette_variants``),
+so it holds every colour the renderer draws and the blends of its anti-aliased edges: measured
 on other games' images, pixels keep their drawn colours better than with a palette chosen
 per image (``tests/renderer/test_palettes.py`` keeps it so).
 
@@ -18,31 +18,25 @@ chosen per image.
 from __future__ import annotations
 
 import argparse
-import importlib
 from collections import Counter
 from collections.abc import Iterator
 from functools import cache
 from pathlib import Path
-from typing import Any
+from typing import cast
 
 from PIL import Image
 
 # The package imports this module for palette_for while it is being imported itself: only
-# its RENDERERS is read from here, at call time, once both are complete.
+# its renderer_of and renderer_module are read from here, at call time, once both are
+# complete.
 import renderer
-from games import get_game
+from games import GAMES, Decision, get_game
 from games.rng import Rng
+from renderer.base import GameRenderer, Marks, View
 
 FOLDER = Path(__file__).parent
 COLOURS = 256
 
-#: The variants whose images the palettes are chosen from (every seat count of each).
-REFERENCE_OPTIONS: dict[str, list[dict[str, Any] | None]] = {
-    "kuhlorado": [None, {"pro": True}],
-    "hazienda": [None, {"map": "asymmetric", "variant1": True, "variant2": True}],
-    "llama-land": [None, {"variant": "beginners"}, {"variant": "experts+llamas"}],
-    "gwt-argentina": [None, {"building_sides": "b", "port_sides": "b", "first_game": False}],
-}
 #: Seeds of the reference games (the palette test draws other seeds).
 REFERENCE_SEEDS = (101, 102)
 #: A board and a decision image every this many steps of a reference game.
@@ -97,10 +91,10 @@ def reference_images(game: str, seeds: tuple[int, ...] = REFERENCE_SEEDS,
                      every: int = EVERY) -> Iterator[Image.Image]:
     """Boards, decision images (every page) and the parts of the board shown on demand,
     of seeded random games of ``game``: every seat count, every variant of
-    :data:`REFERENCE_OPTIONS`."""
+    the renderer's ``palette_variants``."""
     engine = get_game(game)
-    module = importlib.import_module(renderer.RENDERERS[game])
-    for options in REFERENCE_OPTIONS.get(game, [None]):
+    drawer = renderer.renderer_of(game)
+    for options in drawer.palette_variants:
         for seats in range(engine.min_seats, engine.max_seats + 1):
             names = [f"Player {n + 1}" for n in range(seats)]
             for seed in seeds:
@@ -109,17 +103,17 @@ def reference_images(game: str, seeds: tuple[int, ...] = REFERENCE_SEEDS,
                 step = 0
                 while (decision := engine.pending(state)) is not None:
                     if step % every == 0:
-                        yield module.render(engine.view(state, None), names)
+                        yield drawer.render(engine.view(state, None), names)
                         seated = engine.view(state, decision.seat)
-                        yield from decision_images(module, seated, names, marks_of(decision))
-                        yield from part_images(module, seated, names)
+                        yield from decision_images(drawer, seated, names, marks_of(decision))
+                        yield from part_images(drawer, seated, names)
                     step += 1
                     state = engine.apply(state, decision.seat,
                                          rng.choice(decision.options).key).state
-                yield module.render(engine.view(state, None), names)
+                yield drawer.render(engine.view(state, None), names)
 
 
-def marks_of(decision: Any) -> dict[str, str]:
+def marks_of(decision: Decision) -> Marks:
     """Each option's place marked with its number, as the panels mark them (the labels'
     digits and letters only change which glyphs are drawn, not their colours)."""
     marks: dict[str, str] = {}
@@ -129,24 +123,21 @@ def marks_of(decision: Any) -> dict[str, str]:
     return marks
 
 
-def part_images(module: Any, view: dict[str, Any], names: list[str]) -> list[Image.Image]:
+def part_images(drawer: GameRenderer, view: View, names: list[str]) -> list[Image.Image]:
     """The parts of the board a player may ask for (``render_part``), as a seat sees them."""
-    parts = getattr(module, "parts", None)
-    if parts is None:
-        return []
-    drawn = [module.render_part(view, names, key) for key, _name in parts(view, names)]
+    drawn = [drawer.render_part(view, names, key) for key, _name in drawer.parts(view, names)]
     return [image for image in drawn if image is not None]
 
 
-def decision_images(module: Any, view: dict[str, Any], names: list[str],
-                    marks: dict[str, str]) -> list[Image.Image]:
+def decision_images(drawer: GameRenderer, view: View, names: list[str],
+                    marks: Marks) -> list[Image.Image]:
+    """A decision's images as the panels show them: its pages, else its one image."""
     if not marks:
         return []
-    pages = getattr(module, "render_decision_pages", None)
+    pages = drawer.render_decision_pages(view, names, marks)
     if pages is not None:
-        return list(pages(view, names, marks) or [])
-    draw = getattr(module, "render_decision", None)
-    image = draw(view, names, marks) if draw is not None else None
+        return pages
+    image = drawer.render_decision(view, names, marks)
     return [] if image is None else [image]
 
 
@@ -168,7 +159,10 @@ def choose(images: Iterator[Image.Image]) -> list[tuple[int, int, int]]:
     counts: Counter[tuple[int, int, int]] = Counter()
     for image in images:
         rgb = image.convert("RGB")
-        for count, colour in rgb.getcolors(rgb.width * rgb.height) or []:
+        # an RGB image's colours are (r, g, b) triples
+        colours = cast(list[tuple[int, tuple[int, int, int]]],
+                       rgb.getcolors(rgb.width * rgb.height) or [])
+        for count, colour in colours:
             counts[colour] += count
     exact = [colour for colour, _count in counts.most_common(EXACT)]
     for colour in exact:
@@ -186,17 +180,19 @@ def choose(images: Iterator[Image.Image]) -> list[tuple[int, int, int]]:
     chosen = sample.quantize(COLOURS - len(exact), method=Image.Quantize.MAXCOVERAGE,
                              dither=Image.Dither.NONE)
     flat = chosen.getpalette() or []
-    used = sorted({index for _count, index in chosen.getcolors(COLOURS) or []})
+    # a palette image's colours are its palette indexes
+    indexes = cast(list[tuple[int, int]], chosen.getcolors(COLOURS) or [])
+    used = sorted({index for _count, index in indexes})
     return exact + [(flat[3 * i], flat[3 * i + 1], flat[3 * i + 2]) for i in used]
 
 
 def main(argv: list[str] | None = None) -> None:
     """``python -m renderer.palettes [game ...]``: choose the games' palettes again."""
     parser = argparse.ArgumentParser(description=main.__doc__)
-    parser.add_argument("games", nargs="*", help="games (default: all with a renderer)")
+    parser.add_argument("games", nargs="*", help="games (default: every registered game)")
     args = parser.parse_args(argv)
-    for game in args.games or list(REFERENCE_OPTIONS):
+    for game in args.games or list(GAMES):
         colours = choose(reference_images(game))
-        target = path_for(renderer.RENDERERS[game])
+        target = path_for(renderer.renderer_module(game))
         target.write_text(format_palette(colours))
         print(f"{game}: {len(colours)} colours → {target}")

@@ -28,12 +28,10 @@ def point_discord_py_at(api_base: str, gateway_url: str) -> None:
 
 def register_extra_games(spec: str) -> None:
     import games
-    import renderer
 
     for entry in filter(None, (part.strip() for part in spec.split(","))):
         name, module = entry.split("=", 1)
-        games.GAME_MODULES[name] = module
-        renderer.RENDERERS[name] = module
+        games.GAMES[name] = games.Registration(engine=module, renderer=module)
 
 
 def tag_requests(tag: str) -> None:

@@ -6,7 +6,6 @@ from pathlib import Path
 import pytest
 
 import games
-import renderer
 from bot.core.sessions import Sessions
 from bot.settings import Settings
 from bot.storage.store import Store
@@ -20,8 +19,8 @@ GUILD = 77
 
 @pytest.fixture(autouse=True)
 def toy_game(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setitem(games.GAME_MODULES, toygame.NAME, "tests.bot.toygame")
-    monkeypatch.setitem(renderer.RENDERERS, toygame.NAME, "tests.bot.toygame")
+    monkeypatch.setitem(games.GAMES, toygame.NAME, games.Registration(
+        engine="tests.bot.toygame", renderer="tests.bot.toygame"))
 
 
 @pytest.fixture

@@ -84,7 +84,8 @@ def test_input_ending_early_keeps_the_game_for_later(
     code, text = estancia(args, "1\n", monkeypatch, capsys)
     assert code == 1
     assert f"Input ended before the game did. Saved in {db}" in text
-    monkeypatch.setitem(games.GAME_MODULES, "other", "tests.bot.toygame")
+    monkeypatch.setitem(games.GAMES, "other", games.Registration(
+        engine="tests.bot.toygame", renderer="tests.bot.toygame"))
     code, text = estancia(["play", "other", "--db", str(db)], "", monkeypatch, capsys)
     assert code == 2
     assert "holds a game of Dice Race in progress: play diceroll to resume it" in text

@@ -16,6 +16,7 @@ from pydantic import Field
 
 from games.base import Decision, Event, Game, GameOptions, GameState, Option, Outcome
 from games.rng import Rng
+from renderer.base import GameRenderer
 
 NAME = "diceroll"
 
@@ -131,3 +132,14 @@ def render(view: dict[str, Any], names: list[str]) -> Image.Image:
         draw.rectangle((60, 10 + 20 * i, 60 + 10 * points, 24 + 20 * i), fill="teal")
         draw.text((4, 10 + 20 * i), name[:8], fill="black")
     return image
+
+
+class Renderer(GameRenderer):
+    """Dice Race's images: the board only (:func:`render`, looked up at each call so that
+    a test may replace it)."""
+
+    def render(self, view: dict[str, Any], names: list[str]) -> Image.Image:
+        return render(view, names)
+
+
+RENDERER = Renderer()

@@ -6,7 +6,6 @@ from pathlib import Path
 import pytest
 
 import games
-import renderer
 from bot.settings import Settings
 from testkit.fakediscord import MANAGE_CHANNELS, MEMBER_PERMISSIONS, FakeDiscord, FakeMember
 from testkit.harness import Table
@@ -15,8 +14,8 @@ from tests.discord import pasture
 
 @pytest.fixture(autouse=True)
 def pasture_game(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setitem(games.GAME_MODULES, pasture.NAME, "tests.discord.pasture")
-    monkeypatch.setitem(renderer.RENDERERS, pasture.NAME, "tests.discord.pasture")
+    monkeypatch.setitem(games.GAMES, pasture.NAME, games.Registration(
+        engine="tests.discord.pasture", renderer="tests.discord.pasture"))
 
 
 @pytest.fixture

@@ -20,6 +20,7 @@ from PIL import Image, ImageDraw
 
 from games.base import Decision, Event, Game, GameOptions, GameState, Option, Outcome
 from games.i18n import N_, _, register_catalogues
+from renderer.base import GameRenderer
 
 register_catalogues(Path(__file__).parent)
 
@@ -108,3 +109,14 @@ def render(view: dict[str, Any], names: list[str]) -> Image.Image:
         x, y = int(cell[1:]) - 1, ROWS.index(cell[0])
         draw.rectangle((5 + 20 * x, 5 + 20 * y, 22 + 20 * x, 22 + 20 * y), fill=COLOURS[seat])
     return image
+
+
+class Renderer(GameRenderer):
+    """Pasture's images: the board only (:func:`render`, looked up at each call so that
+    a test may replace it)."""
+
+    def render(self, view: dict[str, Any], names: list[str]) -> Image.Image:
+        return render(view, names)
+
+
+RENDERER = Renderer()

@@ -512,9 +512,8 @@ async def test_a_decision_with_too_many_places_for_one_image_asks_for_an_area_fi
         seen_areas.append(areas)
         return Image.new("RGB", (40, 40), "white")
 
-    monkeypatch.setattr(pasture, "decision_regions", decision_regions, raising=False)
-    monkeypatch.setattr(pasture, "render_decision_regions", render_decision_regions,
-                        raising=False)
+    monkeypatch.setattr(pasture.RENDERER, "decision_regions", decision_regions)
+    monkeypatch.setattr(pasture.RENDERER, "render_decision_regions", render_decision_regions)
     drawn: list[dict] = []
 
     def decision_png(game: str, view: dict, names: list, marks: dict) -> bytes:

@@ -10,17 +10,11 @@ import random
 import pytest
 from PIL import Image
 
-import games
 import renderer.recap
 from renderer.fonts import TextDraw
 from testkit.fakediscord import THREAD_PERMISSIONS, FakeDiscord, FakeMember
 from testkit.harness import Table
 from tests.bot.helpers import drain
-
-
-@pytest.fixture(autouse=True)
-def gwt_registered(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setitem(games.GAME_MODULES, "gwt-argentina", "games.gwt_argentina")
 
 
 async def test_a_difficulty_starts_a_solo_game_without_a_lobby(

@@ -55,11 +55,10 @@ async def start_bot(fake: E2EFakeDiscord, tmp_path: Path,
 def pasture_registered(monkeypatch: pytest.MonkeyPatch) -> None:
     """The Pasture test game (tests/discord) in this process's registries."""
     import games
-    import renderer
     from tests.discord import pasture
 
-    monkeypatch.setitem(games.GAME_MODULES, pasture.NAME, "tests.discord.pasture")
-    monkeypatch.setitem(renderer.RENDERERS, pasture.NAME, "tests.discord.pasture")
+    monkeypatch.setitem(games.GAMES, pasture.NAME, games.Registration(
+        engine="tests.discord.pasture", renderer="tests.discord.pasture"))
 
 
 @pytest.fixture

@@ -1,23 +1,23 @@
-"""Every game of ``GAME_MODULES`` is available, and a broken engine is an error, never a
-game that silently disappears from the bot and from the contract tests."""
+"""Every registered game (``games.GAMES``) is available, and a broken engine is an error,
+never a game that silently disappears from the bot and from the contract tests."""
 
 from __future__ import annotations
 
 import pytest
 
 import games
-from games import GAME_MODULES, available_games, get_game
+from games import GAME_MODULES, GAMES, Registration, available_games, get_game
 from games.rng import Rng
 
 
 def test_every_registered_game_is_available() -> None:
-    assert available_games() == list(GAME_MODULES)
-    assert {get_game(name).name for name in available_games()} == set(GAME_MODULES)
+    assert available_games() == list(GAMES) == list(GAME_MODULES)
+    assert {get_game(name).name for name in available_games()} == set(GAMES)
 
 
 def test_an_engine_that_does_not_import_stops_the_caller(
         monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setitem(games.GAME_MODULES, "broken", "games.no_such_engine")
+    monkeypatch.setitem(games.GAMES, "broken", Registration(engine="games.no_such_engine"))
     with pytest.raises(ModuleNotFoundError, match="games.no_such_engine"):
         available_games()
 

@@ -13,11 +13,11 @@ from PIL import Image, ImageDraw
 from games.i18n import using
 from renderer import fonts, render_image
 from renderer.gwt_argentina import layers as gwt_layers
-from renderer.gwt_argentina import render_decision as gwt_decision
+from renderer.gwt_argentina.board import render_decision as gwt_decision
 from renderer.gwt_argentina.canvas import Canvas
 from renderer.llama_land import board as llama_board
 from renderer.llama_land import cards as llama_cards
-from renderer.llama_land import render_decision as llama_decision
+from renderer.llama_land.decision import render_decision as llama_decision
 from testkit.samples import board_samples, decision_samples
 
 LAYERS = {"gwt-argentina": gwt_layers}

@@ -30,7 +30,7 @@ def header(view: dict, monkeypatch: pytest.MonkeyPatch) -> str:
         return real(canvas, xy, text, *args, **kwargs)
 
     monkeypatch.setattr(Canvas, "text", spy)
-    gwt_argentina.render(view, ["Alice"])
+    gwt_argentina.RENDERER.render(view, ["Alice"])
     return heads[0]
 
 

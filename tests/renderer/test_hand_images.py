@@ -35,31 +35,32 @@ def readable(draw, view) -> Image.Image:
 
 def test_gwt_hand_faces_every_card_readable():
     state = situation(3, first_turn="-", p1_hand=BIG_HAND)
-    image = readable(gwt_argentina.render_hand, GWT.view(state, 1))
+    image = readable(gwt_argentina.RENDERER.render_hand, GWT.view(state, 1))
     assert image.width == 600 and image.height < image.width
 
 
 def test_gwt_no_hand_image_without_a_seat_or_cards():
     state = situation(3, first_turn="-", p1_hand="-")
-    assert gwt_argentina.render_hand(GWT.view(state, 1), NAMES) is None
-    assert gwt_argentina.render_hand(GWT.view(state, None), NAMES) is None
+    assert gwt_argentina.RENDERER.render_hand(GWT.view(state, 1), NAMES) is None
+    assert gwt_argentina.RENDERER.render_hand(GWT.view(state, None), NAMES) is None
     assert renderer.render_hand_png("gwt-argentina", GWT.view(state, None), NAMES) is None
 
 
 @pytest.mark.parametrize("seats", [2, 5])
 def test_hazienda_hand_faces_readable(seats):
     state = HAZIENDA.setup(seats, HAZIENDA.parse_options(None), 4)
-    readable(hazienda.render_hand, HAZIENDA.view(state, 1))
+    readable(hazienda.RENDERER.render_hand, HAZIENDA.view(state, 1))
 
 
 def test_hand_images_post_on_the_games_palette():
     """The cards use the board's colours: mapped onto the kept palette, no pixel moves
     visibly from what was drawn."""
     state = situation(3, first_turn="-", p1_hand=BIG_HAND)
-    for game, view, draw in (("gwt-argentina", GWT.view(state, 1), gwt_argentina.render_hand),
+    for game, view, draw in (("gwt-argentina", GWT.view(state, 1),
+                              gwt_argentina.RENDERER.render_hand),
                              ("hazienda", HAZIENDA.view(
                                  HAZIENDA.setup(3, HAZIENDA.parse_options(None), 4), 1),
-                              hazienda.render_hand)):
+                              hazienda.RENDERER.render_hand)):
         drawn = draw(view, NAMES).convert("RGB")
         sent = Image.open(io.BytesIO(renderer.render_hand_png(game, view, NAMES))).convert("RGB")
         assert sent.size == drawn.size

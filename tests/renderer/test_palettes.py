@@ -9,9 +9,9 @@ import pytest
 from PIL import Image, ImageChops
 
 import renderer
+from games import GAMES
 from renderer import encode_png
 from renderer.palettes import (
-    REFERENCE_OPTIONS,
     format_palette,
     palette_for,
     parse,
@@ -34,7 +34,7 @@ def posted(image: Image.Image, palette: Image.Image | None = None) -> Image.Imag
     return Image.open(io.BytesIO(encode_png(image, palette)))
 
 
-@pytest.mark.parametrize("game", sorted(REFERENCE_OPTIONS))
+@pytest.mark.parametrize("game", sorted(GAMES))
 def test_a_games_palette_keeps_its_colours_as_well_as_one_chosen_per_image(game: str) -> None:
     """Images of games the palette was not chosen from (other seeds), mapped onto the
     kept palette: no pixel further from its colour than with a palette chosen for each
@@ -44,8 +44,8 @@ def test_a_games_palette_keeps_its_colours_as_well_as_one_chosen_per_image(game:
     Llama Land, GWT:A) instead of 15 / 71 / 55 / 50 with a palette per image. Fails when
     a renderer draws a colour its palette lacks: choose it again with
     ``python -m renderer.palettes <game>``."""
-    palette = palette_for(renderer.RENDERERS[game])
-    assert palette is not None
+    palette = palette_for(renderer.renderer_module(game))
+    assert palette is not None, f"{game} has no palette: python -m renderer.palettes {game}"
     kept = [0] * 256
     chosen = [0] * 256
     images = 0
@@ -74,7 +74,7 @@ def test_posted_images_are_mapped_onto_the_kept_palette() -> None:
     game = "kuhlorado"
     png = renderer.render_png(game, *_mid_view(game))
     board = Image.open(io.BytesIO(png))
-    kept = set(parse(renderer.palettes.path_for(renderer.RENDERERS[game]).read_text()))
+    kept = set(parse(renderer.palettes.path_for(renderer.renderer_module(game)).read_text()))
     flat = board.getpalette() or []
     used = {index for _n, index in board.getcolors(256) or []}
     assert {tuple(flat[3 * i:3 * i + 3]) for i in used} <= kept
@@ -90,8 +90,8 @@ def _mid_view(game: str) -> tuple[dict, list[str]]:
 def test_palette_files_round_trip_and_bad_text_is_refused() -> None:
     colours = [(0, 0, 0), (255, 128, 7)]
     assert parse(format_palette(colours)) == colours
-    for game in REFERENCE_OPTIONS:
-        path = renderer.palettes.path_for(renderer.RENDERERS[game])
+    for game in GAMES:
+        path = renderer.palettes.path_for(renderer.renderer_module(game))
         assert format_palette(parse(path.read_text())) == path.read_text()
     with pytest.raises(ValueError, match="expected #rrggbb"):
         parse("#00000\n")

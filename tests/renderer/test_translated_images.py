@@ -14,14 +14,13 @@ The images in French are checked for size by tests/renderer/test_text_size.py.
 
 from __future__ import annotations
 
-import importlib
 import re
 
 import pytest
 from PIL import ImageDraw
 
 from games.i18n import PSEUDO, using
-from renderer import RENDERERS, render_image
+from renderer import render_image, renderer_of
 from renderer.fonts import TextDraw
 from testkit.samples import board_samples, decision_samples
 
@@ -94,14 +93,14 @@ def test_every_word_on_the_boards_is_translated(game, drawn):
 
 @pytest.mark.parametrize("game", GAMES)
 def test_every_word_on_the_decision_images_is_translated(game, drawn):
-    module = importlib.import_module(RENDERERS[game])
+    drawer = renderer_of(game)
     samples = decision_samples(game)
     assert samples, f"{game}: no decision sample"
     found = {}
     with using(PSEUDO):
         for sample in samples:
             drawn.clear()
-            module.render_decision(sample.view, NAMES, sample.marks)
+            drawer.render_decision(sample.view, NAMES, sample.marks)
             for text in leaks(drawn):
                 found.setdefault(text, sample.name)
     assert not found, f"{game}: texts drawn without a translation: {sorted(found)[:30]}"

@@ -3,8 +3,8 @@
 and what the board image shows besides (scores, markets, hands' sizes).
 
 Each game has a module here with ``text_map(view, names) -> list[str]`` (the public view of
-``Game.view``, the seats' names); a game without one is listed entry by entry
-(:func:`bot.terminal.text_board.view_lines`).
+``Game.view``, the seats' names), named by its registration (``games.Registration.text_map``);
+a game without one is listed entry by entry (:func:`bot.terminal.text_board.view_lines`).
 """
 
 from __future__ import annotations
@@ -14,21 +14,16 @@ import textwrap
 from typing import Any
 
 from bot.terminal.text_board import view_lines
+from games import GAMES
 
 #: A terminal's width: no line of a map is longer.
 WIDTH = 80
 
-MAPS = {
-    "kuhlorado": "bot.terminal.maps.kuhlorado",
-    "hazienda": "bot.terminal.maps.hazienda",
-    "llama-land": "bot.terminal.maps.llama_land",
-    "gwt-argentina": "bot.terminal.maps.gwt_argentina",
-}
-
 
 def board_text(game: str, view: dict[str, Any], names: list[str]) -> str:
     """The public board as text: the game's text map, else its view listed."""
-    module = MAPS.get(game)
+    entry = GAMES.get(game)
+    module = None if entry is None else entry.text_map
     if module is None:
         return "\n".join(view_lines(view, names))
     return "\n".join(importlib.import_module(module).text_map(view, names))

@@ -68,7 +68,7 @@ def hire(state: GwtState, specialty_first: bool, ctx: Ctx) -> None:
     special = state.pedro.specialty
     choices = hire_candidates(state)
     if not choices:
-        ctx.say(state, _("Pedro hires nobody (no worker he can take)."))
+        ctx.announce(state, _("Pedro hires nobody (no worker he can take)."))
         return
 
     def key(choice: tuple[int, int, str, int]) -> tuple[int, ...]:
@@ -80,11 +80,11 @@ def hire(state: GwtState, specialty_first: bool, ctx: Ctx) -> None:
     row, col, tile, _cost = min(choices, key=key)
     state.board.job_market[row][col] = None
     state.players[PEDRO].workers[pieces.worker_kind(tile)].append(tile)
-    ctx.say(state, _("Pedro hires a {worker} (row {row}) for free.",
-                     worker=pieces.tile_label(tile), row=row + 1))
+    ctx.announce(state, _("Pedro hires a {worker} (row {row}) for free.",
+                          worker=pieces.tile_label(tile), row=row + 1))
     changed = update_specialty(state)
     if changed:
-        ctx.say(state, _("Pedro's specialty is now {row}.", row=row_name(changed)))
+        ctx.announce(state, _("Pedro's specialty is now {row}.", row=row_name(changed)))
 
 
 # -- Obtenir une carte Objectif (carte #7) -------------------------------------------------
@@ -93,14 +93,14 @@ def take_objective(state: GwtState, ctx: Ctx) -> None:
     card = farthest_objective(board)
     if card is None:
         if not board.objective_deck:
-            ctx.say(state, _("Pedro takes no objective card (none left)."))
+            ctx.announce(state, _("Pedro takes no objective card (none left)."))
             return
         card = board.objective_deck.pop(0)
     else:
         take_display_objective(board, card)
     ctx.reveals = True
     state.players[PEDRO].objectives.append(card)
-    ctx.say(state, _("Pedro takes objective card {card}.", card=card))
+    ctx.announce(state, _("Pedro takes objective card {card}.", card=card))
 
 
 # -- Prendre du grain (cartes #6, #8 et #9) ------------------------------------------------
@@ -108,9 +108,9 @@ def take_grain(state: GwtState, n: int, ctx: Ctx) -> None:
     pedro = state.players[PEDRO]
     before = pedro.grain
     pedro.grain = min(data.GRAIN_LIMIT, pedro.grain + n)
-    ctx.say(state, _n("Pedro takes {n} grain ({total} now).",
-                      "Pedro takes {n} grain ({total} now).", pedro.grain - before,
-                      total=pedro.grain))
+    ctx.announce(state, _n("Pedro takes {n} grain ({total} now).",
+                           "Pedro takes {n} grain ({total} now).", pedro.grain - before,
+                           total=pedro.grain))
 
 
 # -- Aider un ou plusieurs granjeros (cartes #8 et #9) --------------------------------------
@@ -137,18 +137,18 @@ def help_farmer(state: GwtState, keep: bool, ctx: Ctx, choices: Choices | None =
     board = state.board
     space = farmer_choice(state, choices)
     if space is None:
-        ctx.say(state, _("Pedro helps no granjero (none on the board)."))
+        ctx.announce(state, _("Pedro helps no granjero (none on the board)."))
         return
     tile = board.trail.pop(space)
     board.farmer_coins.pop(space, None)
     if keep:
         state.players[PEDRO].helped_farmers.append(tile)
-        ctx.say(state, _("Pedro helps the {granjero} at {space} and keeps it.",
-                         granjero=pieces.tile_label(tile), space=space))
+        ctx.announce(state, _("Pedro helps the {granjero} at {space} and keeps it.",
+                              granjero=pieces.tile_label(tile), space=space))
     else:
         board.box_tiles.append(tile)
-        ctx.say(state, _("Pedro helps the {granjero} at {space}: back to the box.",
-                         granjero=pieces.tile_label(tile), space=space))
+        ctx.announce(state, _("Pedro helps the {granjero} at {space}: back to the box.",
+                              granjero=pieces.tile_label(tile), space=space))
 
 
 # -- Acheter du bétail (cartes #3, #10 et #13) ---------------------------------------------
@@ -209,19 +209,19 @@ def buy_cattle(state: GwtState, ctx: Ctx, choices: Choices | None = None,
             for card in picked:
                 take_from_market(state, card)
             to_his_pile(state, picked)
-            ctx.say(state, _("Pedro buys {cards}.",
-                             cards=", ".join(pieces.card_label(c) for c in picked)))
+            ctx.announce(state, _("Pedro buys {cards}.",
+                                  cards=", ".join(pieces.card_label(c) for c in picked)))
             return
         drawn = board.cattle_deck[:2]
         del board.cattle_deck[:2]
         board.cattle_market = pieces.market_sort(board.cattle_market + drawn)
         if drawn:
             ctx.reveals = True
-            ctx.say(state, _n("Pedro adds {n} card to the cattle market.",
-                              "Pedro adds {n} cards to the cattle market.", len(drawn)))
+            ctx.announce(state, _n("Pedro adds {n} card to the cattle market.",
+                                   "Pedro adds {n} cards to the cattle market.", len(drawn)))
         gauchos -= 1
         progress["gauchos"] = gauchos
-    ctx.say(state, _("Pedro buys no cattle."))
+    ctx.announce(state, _("Pedro buys no cattle."))
 
 
 def take_value_3(state: GwtState, ctx: Ctx, choices: Choices | None = None) -> None:
@@ -230,11 +230,11 @@ def take_value_3(state: GwtState, ctx: Ctx, choices: Choices | None = None) -> N
     aucune carte répondant à ce critère, Pedro ne prend pas de carte Bétail. »"""
     picked = choose_pick(state.board.cattle_market, (3,), choices)
     if picked is None:
-        ctx.say(state, _("Pedro takes no cattle (no value-3 card in the market)."))
+        ctx.announce(state, _("Pedro takes no cattle (no value-3 card in the market)."))
         return
     take_from_market(state, picked[0])
     to_his_pile(state, picked)
-    ctx.say(state, _("Pedro takes {card}.", card=pieces.card_label(picked[0])))
+    ctx.announce(state, _("Pedro takes {card}.", card=pieces.card_label(picked[0])))
 
 
 def take_free_cattle(state: GwtState, breed: str, ctx: Ctx) -> None:
@@ -242,12 +242,12 @@ def take_free_cattle(state: GwtState, breed: str, ctx: Ctx) -> None:
     (cards of one breed and VP are alike), onto his face-down pile."""
     fits = [c for c in state.board.cattle_market if pieces.herd_card(c).breed == breed]
     if not fits:
-        ctx.say(state, _("Pedro takes no cattle (none of that breed in the market)."))
+        ctx.announce(state, _("Pedro takes no cattle (none of that breed in the market)."))
         return
     card = max(fits, key=lambda c: pieces.herd_card(c).vp)
     take_from_market(state, card)
     to_his_pile(state, [card])
-    ctx.say(state, _("Pedro takes {card}.", card=pieces.card_label(card)))
+    ctx.announce(state, _("Pedro takes {card}.", card=pieces.card_label(card)))
 
 
 # -- Construire (cartes #4, #11 et #14) ----------------------------------------------------
@@ -326,11 +326,11 @@ def place(state: GwtState, space: str, number: int, ctx: Ctx, old: int | None = 
     state.players[PEDRO].buildings_left.remove(number)
     side = state.board.building_sides[str(number)]
     if old is None:
-        ctx.say(state, _("Pedro builds {building} at {space}.", building=f"{number}{side}",
-                         space=space))
+        ctx.announce(state, _("Pedro builds {building} at {space}.", building=f"{number}{side}",
+                              space=space))
     else:
-        ctx.say(state, _("Pedro replaces his {old} at {space} by {building}.",
-                         old=f"{old}{side}", space=space, building=f"{number}{side}"))
+        ctx.announce(state, _("Pedro replaces his {old} at {space} by {building}.",
+                              old=f"{old}{side}", space=space, building=f"{number}{side}"))
 
 
 def build(state: GwtState, ctx: Ctx, choices: Choices | None = None) -> None:
@@ -363,7 +363,7 @@ def build(state: GwtState, ctx: Ctx, choices: Choices | None = None) -> None:
     for used in range(carp - 2, 0, -1):
         if new_with(used):
             return
-    ctx.say(state, _("Pedro builds nothing."))
+    ctx.announce(state, _("Pedro builds nothing."))
 
 
 def build_one(state: GwtState, ctx: Ctx, choices: Choices | None = None) -> None:
@@ -383,7 +383,7 @@ def build_one(state: GwtState, ctx: Ctx, choices: Choices | None = None) -> None
         space, old, new = best_replacement(state, options, choices)
         place(state, space, new, ctx, old)
         return
-    ctx.say(state, _("Pedro builds nothing."))
+    ctx.announce(state, _("Pedro builds nothing."))
 
 
 # -- Avancer la locomotive (cartes #5, #6, #12 et #15) -------------------------------------
@@ -426,20 +426,20 @@ def upgrade(state: GwtState, sid: str, ctx: Ctx) -> None:
     master = board.station_masters.get(sid)
     if master is not None and not master.startswith("worker:"):
         del board.station_masters[sid]  # to the box: he never scores it
-        ctx.say(state, _("Pedro upgrades station {station}; its station master goes to the "
-                         "box.", station=sid))
+        ctx.announce(state, _("Pedro upgrades station {station}; its station master goes to the "
+                              "box.", station=sid))
     else:
-        ctx.say(state, _("Pedro upgrades station {station}.", station=sid))
+        ctx.announce(state, _("Pedro upgrades station {station}.", station=sid))
 
 
 def advance_locomotive(state: GwtState, moves: int, ctx: Ctx) -> None:
     pedro = state.players[PEDRO]
     dest = loco_destination(state, moves)
     if dest is None:
-        ctx.say(state, _("Pedro's locomotive does not move."))
+        ctx.announce(state, _("Pedro's locomotive does not move."))
         return
     pedro.locomotive = dest
-    ctx.say(state, _("Pedro's locomotive moves to {space}.", space=dest))
+    ctx.announce(state, _("Pedro's locomotive moves to {space}.", space=dest))
     if is_station(dest) and unvisited(state, dest):
         upgrade(state, dest, ctx)
     if dest == TERMINUS:

@@ -75,9 +75,9 @@ def deliver(state: GwtState, ctx: Ctx, choices: Choices | None = None) -> None:
     port.quays[quay].remove(PEDRO)
     port.spaces[space] = PEDRO
     facts = layout(state, city).space(space)
-    ctx.say(state, _n("Pedro delivers {n} grain to {city} {space} ({vp} VP).",
-                      "Pedro delivers {n} grain to {city} {space} ({vp} VP).", cost,
-                      city=data.CITY_NAMES[city], space=space.split(":")[1], vp=facts.vp))
+    ctx.announce(state, _n("Pedro delivers {n} grain to {city} {space} ({vp} VP).",
+                           "Pedro delivers {n} grain to {city} {space} ({vp} VP).", cost,
+                           city=data.CITY_NAMES[city], space=space.split(":")[1], vp=facts.vp))
     district_bonus(state, facts.bonus, ctx)
 
 
@@ -85,7 +85,7 @@ def district_bonus(state: GwtState, bonus: data.Action | None, ctx: Ctx) -> None
     if bonus is None:
         return
     if bonus.kind == "pesos":
-        ctx.say(state, _("Pedro takes no pesos (he never has money)."))
+        ctx.announce(state, _("Pedro takes no pesos (he never has money)."))
     elif bonus.kind == "objective":
         take_objective(state, ctx)
     elif bonus.kind == "take_market_card":
@@ -103,13 +103,13 @@ def load(state: GwtState, ctx: Ctx) -> None:
     assert state.pedro is not None
     ship = ship_to_load(state)
     if ship is None or state.pedro.discs == 0:
-        ctx.say(state, _("Pedro loads no ship."))
+        ctx.announce(state, _("Pedro loads no ship."))
         return
     state.pedro.discs -= 1
     ship.discs.append(PEDRO)
     facts = data.SHIP_BY_ID[ship.id]
-    ctx.say(state, _("Pedro loads ship {ship} ({vp} VP, loading card {card}).",
-                     ship=facts.value, vp=facts.vp, card="●" * loading_card(state).dots))
+    ctx.announce(state, _("Pedro loads ship {ship} ({vp} VP, loading card {card}).",
+                          ship=facts.value, vp=facts.vp, card="●" * loading_card(state).dots))
     if facts.on_load is not None and facts.on_load.kind == "objective":
         take_objective(state, ctx)
 
@@ -133,20 +133,20 @@ def forecasts(state: GwtState, ctx: Ctx) -> None:
             if where is None:
                 board.box_tiles.append(tile)
             if where:
-                ctx.say(state, _("Pedro places a {granjero} at {space}.",
-                                 granjero=pieces.tile_label(tile), space=where))
+                ctx.announce(state, _("Pedro places a {granjero} at {space}.",
+                                      granjero=pieces.tile_label(tile), space=where))
             else:
-                ctx.say(state, _("Pedro puts a {granjero} in the box (zone full).",
-                                 granjero=pieces.tile_label(tile)))
+                ctx.announce(state, _("Pedro puts a {granjero} in the box (zone full).",
+                                      granjero=pieces.tile_label(tile)))
             continue
         arrow = place_worker_in_market(state, tile)
-        ctx.say(state, _("Pedro puts a {worker} in the job market.",
-                         worker=pieces.tile_label(tile)))
+        ctx.announce(state, _("Pedro puts a {worker} in the job market.",
+                              worker=pieces.tile_label(tile)))
         if arrow == "end":
             state.end_triggered_by = PEDRO
             state.players[PEDRO].job_marker = True
             state.last_turns = [0]
-            ctx.say(state, _("Pedro takes the job-market marker: you have one last turn."))
+            ctx.announce(state, _("Pedro takes the job-market marker: you have one last turn."))
         elif arrow is not None:
             state.after_buenos_aires.append(arrow)
 

@@ -149,14 +149,14 @@ def move_pedro(state: GwtState, steps: int, ctx: Ctx, choices: Choices | None = 
         if yours:
             owner = building_owner(state.board.trail[space])
             state.players[owner].money += yours
-            ctx.say(state, _n("Pedro passes your building at {space}: you take {n} peso "
-                              "from the bank.",
-                              "Pedro passes your building at {space}: you take {n} pesos "
-                              "from the bank.", yours, space=space))
+            ctx.announce(state, _n("Pedro passes your building at {space}: you take {n} peso "
+                                   "from the bank.",
+                                   "Pedro passes your building at {space}: you take {n} pesos "
+                                   "from the bank.", yours, space=space))
     if path:
         pedro.estanciero = path[-1]
     where = pedro.estanciero or "START"
-    ctx.say(state, _n("Pedro moves {n} location to {where}.",
-                      "Pedro moves {n} locations to {where}.", len(path),
-                      where=location_label(state, where)))
+    ctx.announce(state, _n("Pedro moves {n} location to {where}.",
+                           "Pedro moves {n} locations to {where}.", len(path),
+                           where=location_label(state, where)))
     return where

@@ -87,5 +87,5 @@ class PedroTieStep:
         turn = state.top()
         assert turn is not None and turn.kind == "pedro_turn"
         turn.data["chosen"][frame.data["what"]] = key
-        ctx.say(state, _("You decide for Pedro: {choice}.",
-                         choice=label(state, frame.data["what"], key)[0]))
+        ctx.announce(state, _("You decide for Pedro: {choice}.",
+                              choice=label(state, frame.data["what"], key)[0]))

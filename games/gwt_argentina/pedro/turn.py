@@ -90,7 +90,7 @@ def draw_card(state: GwtState, ctx: Ctx) -> int:
         pedro.deck = pedro.discard
         pedro.discard = []
         state.rng.shuffle(pedro.deck)
-        ctx.say(state, _("Pedro shuffles his discard pile into a new deck."))
+        ctx.announce(state, _("Pedro shuffles his discard pile into a new deck."))
     ctx.reveals = True
     return pedro.deck.pop(0)
 
@@ -102,7 +102,7 @@ def start_pedro_turn(state: GwtState, ctx: Ctx) -> None:
     assert state.pedro is not None
     state.current = PEDRO
     number = draw_card(state, ctx)
-    ctx.say(state, _("Pedro draws his card #{number}.", number=number))
+    ctx.announce(state, _("Pedro draws his card #{number}.", number=number))
     push(state, "pedro_turn", PEDRO, card=number, todo=["move"], chosen={}, progress={})
 
 
@@ -114,8 +114,8 @@ def run_step(state: GwtState, frame: Frame, name: str, ctx: Ctx) -> None:
         where = move_pedro(state, amount(state, card.move), ctx, choices)
         acts = [i for i, a in enumerate(card.actions) if a in chosen_actions(state, card)]
         if not acts:
-            ctx.say(state, _("Pedro does no action (his specialty is {row}).",
-                             row=row_name(state.pedro.specialty)))
+            ctx.announce(state, _("Pedro does no action (his specialty is {row}).",
+                                  row=row_name(state.pedro.specialty)))
         # « effectuez tout d'abord l'action indiquée par la carte de Pedro dans son
         # intégralité avant d'effectuer l'action de Buenos Aires »
         frame.data["todo"] += [f"act:{i}" for i in acts] + (["ba"] if ends_move(where) else [])
@@ -158,7 +158,7 @@ def end_game(state: GwtState, ctx: Ctx) -> None:
     """The end. Its result — both scores and who won — is told by the front ends from
     ``Game.automa`` and ``Game.winners``, once, as for every game."""
     state.finished = True
-    ctx.say(state, _("The game is over."))
+    ctx.announce(state, _("The game is over."))
 
 
 def after_human_turn(state: GwtState, ctx: Ctx) -> None:

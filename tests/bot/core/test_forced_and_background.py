@@ -77,7 +77,7 @@ GAME = Gate()
 
 @pytest.fixture(autouse=True)
 def gate_game(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setitem(games.GAME_MODULES, "gate", __name__)
+    monkeypatch.setitem(games.GAMES, "gate", games.Registration(engine=__name__))
 
 
 async def gate(sessions: Sessions) -> int:

@@ -140,7 +140,7 @@ async def test_the_background_loop_plays_the_same(monkeypatch):
     """The bot's loop (each computer choice a task of the CPU pool) gives the same steps."""
     import games
 
-    monkeypatch.setitem(games.GAME_MODULES, GAME.name, __name__)
+    monkeypatch.setitem(games.GAMES, GAME.name, games.Registration(engine=__name__))
     state = GAME.setup(2, GameOptions(), 1)
     users = [None, HUMAN]
     looped = await autoplay.think_off_loop(GAME, state, users)

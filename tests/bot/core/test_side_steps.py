@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import pytest
 
-import games
 from bot.core import cpu
 from bot.core.sessions import (
     CANNOT_UNDO,
@@ -24,11 +23,6 @@ from bot.storage.store import Store
 from games.i18n import using
 from tests.bot.conftest import ALICE, BOB, CHANNEL, GUILD
 from tests.bot.helpers import drain
-
-
-@pytest.fixture(autouse=True)
-def gwt_registered(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setitem(games.GAME_MODULES, "gwt-argentina", "games.gwt_argentina")
 
 
 async def two_players(sessions: Sessions):

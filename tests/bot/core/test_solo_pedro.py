@@ -12,18 +12,10 @@ from __future__ import annotations
 import random
 from dataclasses import replace
 
-import pytest
-
-import games
 from bot.core import transitions
 from bot.core.sessions import Sessions
 from tests.bot.conftest import ALICE, CHANNEL, GUILD
 from tests.bot.helpers import drain
-
-
-@pytest.fixture(autouse=True)
-def gwt_registered(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setitem(games.GAME_MODULES, "gwt-argentina", "games.gwt_argentina")
 
 
 def test_the_verdict_names_seats_and_an_automa_alike():

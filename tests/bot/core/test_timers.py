@@ -185,7 +185,8 @@ async def test_games_whose_engine_fails_are_left_out_of_active_games(
 ) -> None:
     await hot_seat(sessions)
     assert len(await sessions.active_games()) == 1
-    monkeypatch.setitem(games.GAME_MODULES, "diceroll", "tests.bot.no_such_module")
+    monkeypatch.setitem(games.GAMES, "diceroll", games.Registration(
+        engine="tests.bot.no_such_module", renderer="tests.bot.toygame"))
     assert await sessions.active_games() == []
 
 

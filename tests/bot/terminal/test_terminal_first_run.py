@@ -118,7 +118,8 @@ def test_computer_is_thinking_comes_after_the_lobby_lines_when_the_computer_begi
 
 def test_play_help_lists_each_games_options_from_the_registry(
         monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture) -> None:
-    monkeypatch.setitem(games.GAME_MODULES, "diceroll", "tests.bot.toygame")
+    monkeypatch.setitem(games.GAMES, "diceroll", games.Registration(
+        engine="tests.bot.toygame", renderer="tests.bot.toygame"))
     with pytest.raises(SystemExit):
         cli.main(["play", "--help"])
     help_text = capsys.readouterr().out

@@ -180,10 +180,3 @@ def test_the_resume_hint_names_a_command_that_works_from_the_project_folder(
     hint = re.search(r"resume with `([^`]+)`", text)
     assert hint and hint[1] == f"{terminal.launcher()} play kuhlorado --db {db}", text
     assert (REPO / hint[1].split()[0]).exists()
-
-
-def test_every_game_has_a_text_map() -> None:
-    from bot.terminal.maps import MAPS
-    from tests.bot import toygame
-
-    assert set(MAPS) == set(RENDERERS) - {toygame.NAME}  # (the toy game of these tests)
