@@ -21,6 +21,7 @@ from collections.abc import Iterator, Mapping, Sequence
 from pathlib import Path
 
 from pydantic import ValidationError
+from pydantic_core import ErrorDetails
 
 from bot.core import cpu
 from bot.core.option_values import describe_options
@@ -152,10 +153,10 @@ def apply(settings: Settings) -> None:
         cpu.configure(settings.estancia_cpu_workers)
 
 
-def _problem(error: dict[str, object]) -> str:
+def _problem(error: ErrorDetails) -> str:
     """ "turn_timeout_hours: Input should be …" (a whole-model check has no field name)."""
-    where = ".".join(map(str, error["loc"]))  # type: ignore[call-overload]
-    message = str(error["msg"]).removeprefix("Value error, ")
+    where = ".".join(map(str, error["loc"]))
+    message = error["msg"].removeprefix("Value error, ")
     return f"{where.upper()}: {message}" if where else message
 
 

@@ -19,7 +19,7 @@ from __future__ import annotations
 import io
 import logging
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Literal
+from typing import TYPE_CHECKING, Final, Literal
 
 import discord
 from discord import app_commands
@@ -71,7 +71,7 @@ LEVEL_CHOICES = [Choice(name=ai.LEVEL_NAMES[level], value=level) for level in ai
 #: Players shown on a leaderboard.
 LEADERBOARD_SIZE = 10
 #: A game's thread hides itself after a week without a message (it re-opens on the next).
-THREAD_ARCHIVE_MINUTES = 10080
+THREAD_ARCHIVE_MINUTES: Final = 10080
 
 log = logging.getLogger(__name__)
 
@@ -268,7 +268,8 @@ class EstanciaCog(PlayerCommands, commands.GroupCog, group_name="estancia",
 
     @staticmethod
     async def reply(interaction: discord.Interaction, content: str, *,
-                    file: discord.File | None = None, view: discord.ui.View | None = None,
+                    file: discord.File | None = None,
+                    view: discord.ui.View | discord.ui.LayoutView | None = None,
                     files: Sequence[discord.File] = ()) -> None:
         if expired(interaction):
             return

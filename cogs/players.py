@@ -18,7 +18,13 @@ from games import i18n
 from games.i18n import N_, _
 
 if TYPE_CHECKING:
+    from discord.ext.commands import Cog as CogMixin
+
     from bot.core.sessions import Sessions
+else:
+    # For the type checker the mixin is the cog it always goes into (app commands are
+    # methods of a cog); at run time it stays a plain class that EstanciaCog takes in.
+    CogMixin = object
 
 log = logging.getLogger(__name__)
 
@@ -32,17 +38,19 @@ WELCOME_DM = N_("Your Estancia turn notices will come here: one when your turn b
                 "one at each reminder, with a small board and a link to the game.")
 
 
-class PlayerCommands:
+class PlayerCommands(CogMixin):
     """``/estancia turns`` and ``/estancia notices`` (see the module docstring)."""
 
     if TYPE_CHECKING:
-        sessions: Sessions
+        @property
+        def sessions(self) -> Sessions: ...
 
         async def think(self, interaction: discord.Interaction, *,
                         public: bool = False) -> None: ...
 
         async def reply(self, interaction: discord.Interaction, content: str, *,
-                        view: discord.ui.View | None = None) -> None: ...
+                        view: discord.ui.View | discord.ui.LayoutView | None = None
+                        ) -> None: ...
 
     @app_commands.command(description="The games where it is your turn, and your other games")
     async def turns(self, interaction: discord.Interaction) -> None:

@@ -100,9 +100,10 @@ def _catalogue(lang: str) -> dict[Key, str | tuple[str, ...]]:
             for message in catalog:
                 if not message.id or message.fuzzy:
                     continue
-                singular = message.id[0] if isinstance(message.id, tuple) else message.id
+                # babel types a plural entry's id and texts as a tuple or a list
+                singular = message.id if isinstance(message.id, str) else message.id[0]
                 text = message.string
-                if isinstance(text, tuple):
+                if isinstance(text, (tuple, list)):
                     if all(text):
                         merged[(message.context, singular)] = tuple(text)
                 elif text:
@@ -126,7 +127,7 @@ def translation(msgid: str, context: str | None = None, lang: str | None = None)
     return found
 
 
-def _finish(text: str, params: dict, lang: str | None = None) -> str:
+def _finish(text: str, params: dict[str, object], lang: str | None = None) -> str:
     if params:
         text = text.format(**params)
     if (lang or current()) == PSEUDO:
@@ -134,7 +135,7 @@ def _finish(text: str, params: dict, lang: str | None = None) -> str:
     return text
 
 
-def _translated(msgid: str, context: str | None, params: dict) -> str:
+def _translated(msgid: str, context: str | None, params: dict[str, object]) -> str:
     # the hottest path of every label: the active language is read once
     lang = _active.get()
     if lang not in (SOURCE, PSEUDO):

@@ -150,7 +150,7 @@ class TextDraw(ImageDraw.ImageDraw):
     (text is most of a board's drawing). Anything else (several lines, a stroke, colour
     fonts, keyword options) is drawn by ``ImageDraw`` itself."""
 
-    def text(self, xy: tuple[float, float], text: Any, fill: Any = None,  # type: ignore[override]
+    def text(self, xy: tuple[float, float], text: Any, fill: Any = None,
              font: Any = None, anchor: str | None = None, *args: Any, **kwargs: Any) -> None:
         if (args or kwargs or not isinstance(text, str) or "\n" in text
                 or not isinstance(font, ImageFont.FreeTypeFont) or self.fontmode != "L"):
@@ -166,7 +166,7 @@ class TextDraw(ImageDraw.ImageDraw):
         mask, (dx, dy) = _mask(font, text, anchor or "la", ink, start, x >= 0)
         self.draw.draw_bitmap((int(x) + dx, int(y) + dy), mask, ink)
 
-    def rounded_rectangle(self, xy: Any, radius: float = 0,  # type: ignore[override]
+    def rounded_rectangle(self, xy: Any, radius: float = 0,
                           fill: Any = None, outline: Any = None, width: int = 1, *,
                           corners: tuple[bool, bool, bool, bool] | None = None) -> None:
         """``ImageDraw.rounded_rectangle`` (Python code, tens of µs a call) drawn once per
@@ -193,7 +193,7 @@ class TextDraw(ImageDraw.ImageDraw):
                                        outline, width, corners)
         self.im.paste(patch, (ox, oy, ox + w, oy + h), mask)  # the core's: clips, no checks
 
-    def textlength(self, text: Any, font: Any = None, *args: Any,  # type: ignore[override]
+    def textlength(self, text: Any, font: Any = None, *args: Any,
                    **kwargs: Any) -> float:
         if args or kwargs or not isinstance(text, str) or font is None:
             return super().textlength(text, font, *args, **kwargs)
@@ -227,18 +227,12 @@ def _from_words(face: ImageFont.FreeTypeFont, text: str, anchor: str, ink: int,
     as the text drawn whole, for a fraction of FreeType's work when a board shows a line
     that changed (a turn number, a count) among words drawn before. None otherwise."""
     pieces = _WORDS.findall(text)
-    placed = []
-    left = top = math.inf
-    right = bottom = -math.inf
+    placed: list[tuple[Any, int, int]] = []
     offset = start[0]
     for piece in pieces:
         fraction, whole = math.modf(offset)
         mask, (dx, dy) = _mask(face, piece, anchor, ink, (fraction, start[1]))
-        x, y = int(whole) + dx, dy
-        width, height = mask.size
-        placed.append((mask, x, y))
-        left, top = min(left, x), min(top, y)
-        right, bottom = max(right, x + width), max(bottom, y + height)
+        placed.append((mask, int(whole) + dx, dy))
         offset += _advance(face, piece)
     for i, (mask, x, _y) in enumerate(placed):
         ink_box = mask.getbbox()
@@ -247,6 +241,10 @@ def _from_words(face: ImageFont.FreeTypeFont, text: str, anchor: str, ink: int,
         ink_right = x + ink_box[2]
         if any(later_x < ink_right for _m, later_x, _ly in placed[i + 1:]):
             return None  # this word's ink would be pasted over
+    left = min(x for _m, x, _y in placed)
+    top = min(y for _m, _x, y in placed)
+    right = max(x + mask.size[0] for mask, x, _y in placed)
+    bottom = max(y + mask.size[1] for mask, _x, y in placed)
     combined = Image.core.fill("L", (right - left, bottom - top), 0)
     for mask, x, y in placed:
         combined.paste(mask, (x - left, y - top, x - left + mask.size[0],

@@ -26,6 +26,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Hashable, Iterable
 from dataclasses import dataclass
+from typing import TypeVar
 
 from PIL import ImageDraw
 
@@ -158,13 +159,15 @@ def halo_line(draw: ImageDraw.ImageDraw, points: list[Point], colour: str, width
     draw.line(points, fill=colour, width=width)
 
 
-Edge = tuple[Point, Point, Hashable | None]
+C = TypeVar("C", bound=Hashable)
+#: A side of a cell: its two ends and the cell across it (None: off the board).
+Edge = tuple[Point, Point, C | None]
 
 
 def outline_cells(
     draw: ImageDraw.ImageDraw,
-    cells: Iterable[Hashable],
-    edges_of: Callable[[Hashable], Iterable[Edge]],
+    cells: Iterable[C],
+    edges_of: Callable[[C], Iterable[Edge[C]]],
     colour: str,
     width: int,
     halo: bool = True,

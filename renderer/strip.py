@@ -54,7 +54,7 @@ class Strip:
         self.background = background
         self.padding = padding
         self.floor = min_size(width)
-        self.height = padding // 2
+        self.height: float = padding // 2
         self.ops: list[Op] = []
 
     @property

@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 from sqlalchemy import Text, bindparam, case, delete, func, or_, select, update
 from sqlalchemy.dialects import postgresql, sqlite
+from sqlalchemy.sql.expression import BindParameter
 
 from bot.core.notices import NewNotice, NoticeRow, PlayerPrefs
 from bot.core.quiet import QuietHours
@@ -49,8 +50,8 @@ def notice_from(row: Any) -> NoticeRow:
                      message_id=row.message_id, attempts=row.attempts)
 
 
-_ID = bindparam("p_id")
-_NOW = bindparam("p_now")
+_ID: BindParameter[int] = bindparam("p_id")
+_NOW: BindParameter[float] = bindparam("p_now")
 _open = notices.c.done_at.is_(None)
 
 _PLAYERS = Sql(select(players).where(
@@ -128,7 +129,8 @@ class StoreNotices:
     """Players' preferences and notices, on either back end."""
 
     if TYPE_CHECKING:
-        dialect: str
+        @property
+        def dialect(self) -> str: ...
         _claims: bool
 
         def _write(self, body: Body[T]) -> Awaitable[T]: ...

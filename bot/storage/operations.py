@@ -66,7 +66,8 @@ async def backup(target: str, path: Path) -> int:
         async with aiosqlite.connect(target) as source, aiosqlite.connect(partial) as copy:
             await source.execute("PRAGMA busy_timeout=5000")
             await source.backup(copy)
-            (verdict,) = await (await copy.execute("PRAGMA quick_check")).fetchone()
+            row = await (await copy.execute("PRAGMA quick_check")).fetchone()
+            verdict = row[0] if row is not None else "no answer"
             if verdict != "ok":
                 raise OperationError(f"the copy does not check out: {verdict}")
         partial.rename(path)
@@ -127,10 +128,10 @@ def _health(db: Connection, where: str) -> Health:
                                                                         games.c.status)):
         health.games[(name, status)] = count
     health.moves = db.execute(select(func.count()).select_from(moves)).scalar() or 0
-    for row in db.execute(select(games.c.id, games.c.game, games.c.status, games.c.version,
-                                 games.c.state)
-                          .where(games.c.status.in_(("active", "finished")))):
-        health.problems += _game_problems(db, row)
+    for game_id, name, status, version, state in db.execute(
+            select(games.c.id, games.c.game, games.c.status, games.c.version, games.c.state)
+            .where(games.c.status.in_(("active", "finished")))):
+        health.problems += _game_problems(db, game_id, name, status, version, state)
     return health
 
 
@@ -140,11 +141,11 @@ def _has_games_table(db: Connection) -> bool:
     return inspect(db).has_table("games")
 
 
-def _game_problems(db: Connection, row: object) -> list[str]:
+def _game_problems(db: Connection, game_id: int, name: str, status: str, version: int,
+                   state: bytes | str) -> list[str]:
     """A running or finished game whose state does not load, or whose log goes past it."""
     from games import get_game
 
-    game_id, name, status, version, state = row  # type: ignore[misc]
     where = f"game {game_id} ({name}, {status})"
     last = db.execute(select(func.max(moves.c.version)).where(moves.c.game_id == game_id)
                       ).scalar()

@@ -44,7 +44,7 @@ from sqlalchemy.types import TypeEngine
 #: when it is the primary key).
 Id = BigInteger().with_variant(Integer(), "sqlite")
 #: Unix seconds, hours, ratings.
-Real = Double().with_variant(sqlite.REAL(), "sqlite")
+Real: TypeEngine[float] = Double().with_variant(sqlite.REAL(), "sqlite")
 
 #: Constraint names as PostgreSQL chose them for the tables the releases before Alembic
 #: created: a new database and an upgraded one name them alike.
@@ -276,6 +276,8 @@ class json_int(json_text):
 class json_has(FunctionElement[Any]):
     """Whether the JSON object in a text column has the key ``key``."""
 
+    #: always given (a column element's ``key`` may be None)
+    key: str
     inherit_cache = True
     type: TypeEngine[Any] = Integer()
     _traverse_internals = [*FunctionElement._traverse_internals,
@@ -290,6 +292,8 @@ class json_list_has(FunctionElement[Any]):
     """Whether the JSON list in a text column has an object whose ``key`` is ``value`` (a
     bound integer): a user's seat among a game's seats."""
 
+    #: always given (a column element's ``key`` may be None)
+    key: str
     inherit_cache = True
     type: TypeEngine[Any] = Integer()
     _traverse_internals = [*FunctionElement._traverse_internals,

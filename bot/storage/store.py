@@ -57,6 +57,7 @@ from sqlalchemy import (
     update,
 )
 from sqlalchemy.dialects import postgresql, sqlite
+from sqlalchemy.sql.expression import BindParameter
 
 from bot.core.announcements import MOVE_ANNOUNCEMENTS
 from bot.core.notices import NewNotice
@@ -227,9 +228,9 @@ def rating_from(r: Any) -> RatingRow:
 
 
 # -- the statements, built once ----------------------------------------------------------
-_ID = bindparam("p_id")
-_GAME = bindparam("p_game_id")
-_NOW = bindparam("p_now")
+_ID: BindParameter[int] = bindparam("p_id")
+_GAME: BindParameter[int] = bindparam("p_game_id")
+_NOW: BindParameter[float] = bindparam("p_now")
 
 _GAME_BY_ID = Sql(select(games).where(games.c.id == _ID))
 _GAME_OPEN_IN_CHANNEL = Sql(select(games).where(
@@ -293,7 +294,7 @@ _REPLAY_STEPS = (Sql(select(moves.c.seat, moves.c.option_key)
 
 _INSERT_OUTBOX = Sql(insert(outbox))
 _pending = and_(outbox.c.sent_at.is_(None), outbox.c.next_attempt_at.is_not(None))
-_SKIP = bindparam("p_skip", expanding=True)
+_SKIP: BindParameter[int] = bindparam("p_skip", expanding=True)  # a list of game ids
 _oldest_pending = (select(func.min(outbox.c.id))
                    .where(_pending, outbox.c.game_id.not_in(_SKIP))
                    .group_by(outbox.c.game_id))
@@ -513,8 +514,12 @@ class Store(StoreNotices):
         return (await self._backend.fetch(run(sql, params))).first()
 
     async def schema_version(self) -> str:
-        """The schema's revision in the migration history (``bot/storage/migrations``)."""
-        return await self._backend.sa_read(upgrade.revision)
+        """The schema's revision in the migration history (``bot/storage/migrations``):
+        :meth:`open` upgraded the database, so it has one."""
+        revision = await self._backend.sa_read(upgrade.revision)
+        if revision is None:
+            raise RuntimeError("the database has no schema revision")
+        return revision
 
     async def pragma(self, name: str) -> Any:
         """One PRAGMA value of the SQLite writer's connection (diagnostics and tests)."""

@@ -464,13 +464,16 @@ class TerminalGame:
         do outside the turn (an exchange token on another's turn), numbered; ``hand 2 1``
         plays the first of those for seat 2 (a hot-seat player). Returns the result of a
         step played, else None."""
-        seat = info.seat_of(user)
         if words:
             if not words[0].isdigit() or not 1 <= int(words[0]) <= len(info.seats):
                 self.say("  " + _("Type hand, or hand and a seat number (1 to {n}).",
                                   n=len(info.seats)))
                 return None
             seat = int(words[0]) - 1
+        else:
+            to_move = info.seat_of(user)
+            assert to_move is not None, "the terminal's player to move has a seat"
+            seat = to_move
         owner = info.seats[seat]
         if owner.user_id is None:
             self.say("  " + _("{name} is a computer seat.", name=owner.name))

@@ -43,10 +43,10 @@ def _walk(actions: Iterable[Action]) -> Iterable[Action]:
 
 def _all_actions() -> dict[str, Action]:
     found: list[Action] = []
-    for b in data.NEUTRAL_BUILDINGS:
-        found += b.actions
-    for b in data.PRIVATE_BUILDINGS:
-        found += b.actions
+    for neutral in data.NEUTRAL_BUILDINGS:
+        found += neutral.actions
+    for private in data.PRIVATE_BUILDINGS:
+        found += private.actions
     for slots in data.ROW_SLOTS.values():
         for slot in slots:
             found += slot.actions
@@ -125,11 +125,14 @@ def describe(state: GwtState, seat: int, a: Action) -> str:
 def describe_printed(a: Action) -> str:
     """What an action printed on a card or tile gives, without a position (objective
     cards, ships, station masters: fixed amounts)."""
-    return cut(_describe(None, None, a), 100)  # type: ignore[arg-type]
+    return cut(_describe(None, None, a), 100)
 
 
-def _describe(state: GwtState, player: Player, a: Action) -> str:
-    k, n = a.kind, gain_of(state, player, a)
+def _describe(state: GwtState | None, player: Player | None, a: Action) -> str:
+    """Without a position (``state`` and ``player`` None) the amounts are the printed ones:
+    the actions printed on cards and tiles count nothing."""
+    k = a.kind
+    n = a.amount if state is None or player is None else gain_of(state, player, a)
     then = joined([_describe(state, player, t) for t in a.then])
     pesos = ("pesos", "pesos_per_granjero", "pesos_per_farmland", "pesos_per_worker_set")
     if k in pesos:
@@ -145,8 +148,6 @@ def _describe(state: GwtState, player: Player, a: Action) -> str:
     simple = {
         "exchange_token": lambda: _("+{n} exchange token", n=n),
         "build": lambda: _("build ({n} pesos per carpintero)", n=n),
-        "buy_cattle": lambda: _n("buy cattle ({n} gaucho)", "buy cattle ({n} gauchos)",
-                                 player.worker_count(data.GAUCHO)),
         "objective": lambda: _("take an objective card"),
         "aux_single": lambda: _("single auxiliary action"),
         "aux_any": lambda: _("auxiliary action (single or double)"),
@@ -164,6 +165,10 @@ def _describe(state: GwtState, player: Player, a: Action) -> str:
     }
     if k in simple:
         return simple[k]()
+    if k == "buy_cattle":
+        assert player is not None, "buying cattle is printed on no card or tile"
+        return _n("buy cattle ({n} gaucho)", "buy cattle ({n} gauchos)",
+                  player.worker_count(data.GAUCHO))
     if k == "hire":
         if n < 0:
             return _n("hire a worker ({n} peso cheaper)", "hire a worker ({n} pesos cheaper)", -n)

@@ -158,7 +158,8 @@ class HelpRevealStep:
 
 def strength(state: GwtState, frame: Frame) -> int:
     cards = sum(pieces.herd_card(c).strength for c in frame.data["revealed"])
-    return player_board.board_strength(state.players[frame.seat]) + frame.data["bonus"] + cards
+    bonus: int = frame.data["bonus"]
+    return player_board.board_strength(state.players[frame.seat]) + bonus + cards
 
 
 def finish_help(state: GwtState, seat: int, chosen: list[str], revealed: list[str],

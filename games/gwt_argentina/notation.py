@@ -10,6 +10,7 @@ their lines are indented by two spaces; the turn stack lists one frame per line
 from __future__ import annotations
 
 import json
+from collections.abc import Iterable
 from typing import Any
 
 from games.gwt_argentina import data
@@ -24,6 +25,8 @@ from games.gwt_argentina.state import (
     Player,
     Port,
     Ship,
+    Side,
+    side_of,
 )
 from games.gwt_argentina.upgrade import upgrade_stack
 from games.rng import Rng
@@ -66,8 +69,8 @@ def write(state: GwtState) -> str:
         f"building sides: {_pairs(b.building_sides)}",
         f"job marker row: {b.job_marker_row}",
     ]
-    for i, row in enumerate(b.job_market):
-        lines.append(f"job row {i + 1}: " + " ".join("." if t is None else t for t in row))
+    for i, job_row in enumerate(b.job_market):
+        lines.append(f"job row {i + 1}: " + " ".join("." if t is None else t for t in job_row))
     lines += [
         f"forecast: {_pairs(b.forecast)}",
         f"bag A: {_ids(b.bag_a)}", f"bag B: {_ids(b.bag_b)}", f"bag C: {_ids(b.bag_c)}",
@@ -130,6 +133,11 @@ class _Lines:
     def peek(self) -> str | None:
         return self.lines[self.i] if self.i < len(self.lines) else None
 
+    def peek_starting(self, prefix: str) -> str | None:
+        """The next line if it starts with ``prefix``, else None."""
+        line = self.peek()
+        return line if line is not None and line.startswith(prefix) else None
+
     def take(self, label: str) -> str:
         line = self.peek()
         if line is None:
@@ -163,6 +171,13 @@ def _kv(value: str, lines: _Lines) -> dict[str, str]:
             raise lines.error(f"expected key=value, found {part!r}")
         out[key] = val
     return out
+
+
+def _side(value: str, what: str, lines: _Lines) -> Side:
+    try:
+        return side_of(value)
+    except ValueError:
+        raise lines.error(f"a {what} side is a or b, not {value!r}") from None
 
 
 def _seat_group(token: str, lines: _Lines) -> tuple[str, list[int]]:
@@ -217,9 +232,11 @@ def read(text: str) -> GwtState:
         raise NotationError(f"line 1: bad header ({exc})") from None
     opts = _kv(lines.take("options"), lines)
     try:
-        options = GwtOptions(building_sides=opts["building_sides"], port_sides=opts["port_sides"],
-                             first_game=_yes(opts["first_game"], lines),
-                             difficulty=opts.get("difficulty", "moderate"))
+        # pydantic checks the words against the options' choices (ValueError otherwise)
+        options = GwtOptions.model_validate({
+            "building_sides": opts["building_sides"], "port_sides": opts["port_sides"],
+            "first_game": _yes(opts["first_game"], lines),
+            "difficulty": opts.get("difficulty", "moderate")})
     except (KeyError, ValueError) as exc:
         raise lines.error(f"bad options ({exc})") from None
     current = _int(lines.take("current"), lines)
@@ -233,10 +250,11 @@ def read(text: str) -> GwtState:
     board.trail = _kv(lines.take("trail"), lines)
     board.farmer_coins = {k: _int(v, lines) for k, v in _kv(lines.take("farmer coins"),
                                                             lines).items()}
-    board.building_sides = _kv(lines.take("building sides"), lines)  # type: ignore[assignment]
+    board.building_sides = {n: _side(side, "building", lines)
+                            for n, side in _kv(lines.take("building sides"), lines).items()}
     board.job_marker_row = _int(lines.take("job marker row"), lines)
-    while (lines.peek() or "").startswith("job row "):
-        label = lines.peek().split(":", 1)[0]
+    while (line := lines.peek_starting("job row ")) is not None:
+        label = line.split(":", 1)[0]
         cells = lines.take(label).split()
         board.job_market.append([None if c == "." else c for c in cells])
     board.forecast = {k: (None if v == "." else v)
@@ -257,8 +275,8 @@ def read(text: str) -> GwtState:
                                        if ships != "-")]
     board.ship_pile = _list(lines.take("ship pile"))
     board.ships_gone = _list(lines.take("ships gone"))
-    while (lines.peek() or "").startswith("port "):
-        label = lines.peek().split(":", 1)[0]
+    while (line := lines.peek_starting("port ")) is not None:
+        label = line.split(":", 1)[0]
         city = label[5:]
         board.ports[city] = _read_port(city, lines.take(label), lines)
     stations = lines.take("stations")
@@ -266,8 +284,8 @@ def read(text: str) -> GwtState:
     board.station_masters = _kv(lines.take("station masters"), lines)
 
     players = []
-    while (lines.peek() or "").startswith("player "):
-        label = lines.peek().rstrip(":")
+    while (line := lines.peek_starting("player ")) is not None:
+        label = line.rstrip(":")
         lines.take(label)
         players.append(_read_player(_int(label[7:], lines), lines))
     pedro = None
@@ -288,8 +306,7 @@ def read(text: str) -> GwtState:
         aside = _read_frames(lines)
     lines.take("log")
     log = []
-    while lines.peek() is not None:
-        line = lines.peek()
+    while (line := lines.peek()) is not None:
         lines.i += 1
         if not line.startswith("  "):
             raise lines.error(f"log lines are indented by two spaces: {line[:40]!r}")
@@ -306,8 +323,7 @@ def read(text: str) -> GwtState:
 def _read_frames(lines: _Lines) -> list[Frame]:
     """The indented ``<kind> <seat> <json>`` lines that follow a ``stack:`` or ``aside:``."""
     frames = []
-    while (lines.peek() or "").startswith("  "):
-        line = lines.peek()
+    while (line := lines.peek_starting("  ")) is not None:
         lines.i += 1
         try:
             kind, seat, payload = line.strip().split(" ", 2)
@@ -323,7 +339,7 @@ def check_ids(state: GwtState) -> None:
     cards |= {c.id for seat in range(state.seats) for c in data.starting_cards(seat)}
     tiles = set(data.WORKER_BY_ID) | set(data.FARMER_BY_ID)
 
-    def bad(what: str, ids, known) -> None:
+    def bad(what: str, ids: Iterable[str], known: set[str]) -> None:
         unknown = sorted({i for i in ids if i not in known})
         if unknown:
             raise NotationError(f"unknown {what}: {' '.join(map(str, unknown[:5]))}")
@@ -360,9 +376,7 @@ def _read_port(city: str, value: str, lines: _Lines) -> Port:
     spaces = {f"{city}:{k}": (None if v == "." else _int(v, lines))
               for k, v in _kv(spaces_text, lines).items()}
     closed = [f"{city}:{c}" for c in _list(closed_text)]
-    if side not in ("a", "b"):
-        raise lines.error(f"a port side is a or b, not {side!r}")
-    return Port(side=side, quays=quays, spaces=spaces, closed=closed)
+    return Port(side=_side(side, "port", lines), quays=quays, spaces=spaces, closed=closed)
 
 
 def _read_player(seat: int, lines: _Lines) -> Player:

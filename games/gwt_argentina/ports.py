@@ -113,7 +113,7 @@ class FreeCattleStep:
         seen: set[str] = set()
         out = []
         for card in state.board.cattle_market:
-            c = pieces.cattle(card)
+            c = pieces.herd_card(card)
             if c.breed == frame.data["breed"] and pieces.card_kind(card) not in seen:
                 seen.add(pieces.card_kind(card))
                 out.append(opt(f"card:{card}", pieces.card_label(card)))

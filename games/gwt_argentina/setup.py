@@ -6,6 +6,7 @@ from games.gwt_argentina import data, pieces
 from games.gwt_argentina.pedro.setup import set_up_pedro
 from games.gwt_argentina.state import (
     PRINTED,
+    SIDES,
     WORKER_ROWS,
     Board,
     Frame,
@@ -14,6 +15,7 @@ from games.gwt_argentina.state import (
     Player,
     Port,
     Ship,
+    side_of,
 )
 from games.rng import Rng
 
@@ -103,26 +105,24 @@ def new_state(seats: int, options: GwtOptions, seed: int) -> GwtState:
 
     # 12. port cities, sides and closure tiles.
     for i, city in enumerate(data.CITIES):
-        side = options.port_sides
-        if side == "random":
-            side = rng.choice(["a", "b"])
-        elif len(side) == len(data.CITIES):
-            side = side[i]
+        sides = options.port_sides
+        if sides == "random":
+            side = rng.choice(SIDES)
+        else:  # "a", "b", or one letter per city ("aba")
+            side = side_of(sides[i] if len(sides) == len(data.CITIES) else sides)
         layout = data.port_city(city, side)
         port = Port(side=side, quays={q: [] for q in data.quays(city)})
         for district in layout.districts:
-            for space in district.spaces:
-                port.spaces[space.id] = None
+            for district_space in district.spaces:
+                port.spaces[district_space.id] = None
         if city in data.CLOSURE_TILES[table]:
             port.closed = list(layout.closed_by_tile)
         board.ports[city] = port
 
     # 15. private building sides, the same for every player.
     for n in data.PRIVATE_NUMBERS:
-        side = options.building_sides
-        if side == "random":
-            side = rng.choice(["a", "b"])
-        board.building_sides[str(n)] = side
+        sides = options.building_sides
+        board.building_sides[str(n)] = rng.choice(SIDES) if sides == "random" else sides
 
     # 14, 16–18. players: 17 discs on the board, the 18th on Le Havre quay I; 14 starting
     # cattle cards and 1 exhaustion card shuffled; money, cards and a token by seat.

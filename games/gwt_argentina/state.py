@@ -33,18 +33,30 @@ inside 6b, an exchange token at any decision point).
 
 from __future__ import annotations
 
-from typing import Any, Literal
+from typing import Any, Literal, TypeVar
 
 from pydantic import BaseModel, Field
 
 from games.base import GameOptions, GameState
-from games.gwt_argentina.pedro.state import PedroState
+from games.gwt_argentina.pedro.state import Difficulty, PedroState
 from games.gwt_argentina.upgrade import RULES_VERSION
 
 #: The four worker rows of a player board, top to bottom (rulebook p. 13).
 WORKER_ROWS = ("gaucho", "carpintero", "maquinista", "granjero")
 #: Marks the worker printed in the first space of each row.
 PRINTED = "printed"
+
+#: The side of a port city or of a private building.
+Side = Literal["a", "b"]
+SIDES: tuple[Side, ...] = ("a", "b")
+
+
+def side_of(letter: str) -> Side:
+    """``letter`` as a :data:`Side` (ValueError if it is neither "a" nor "b")."""
+    for side in SIDES:
+        if side == letter:
+            return side
+    raise ValueError(f"a side is a or b, not {letter!r}")
 
 
 class GwtOptions(GameOptions):
@@ -57,7 +69,7 @@ class GwtOptions(GameOptions):
     #: Neutral buildings on their letters (first game) or shuffled (set-up 3).
     first_game: bool = True
     #: Solo game only (one seat, against Pedro): « facile ♦, modéré ♦♦ ou expert ♦♦♦ ».
-    difficulty: Literal["easy", "moderate", "expert"] = "moderate"
+    difficulty: Difficulty = "moderate"
 
 
 class Frame(BaseModel):
@@ -71,7 +83,10 @@ class Frame(BaseModel):
         return fast_copy(self, {"data": _copy_json(self.data)})
 
 
-def fast_copy(model: Any, update: dict[str, Any]) -> Any:
+M = TypeVar("M", bound=BaseModel)
+
+
+def fast_copy(model: M, update: dict[str, Any]) -> M:
     """``model.model_copy(update=update)`` without pydantic's generic copying (the states
     are copied once per step of every computer player's lookahead; this is 3× faster).
     No validation, as with ``model_copy``; the models here have no private or extra
@@ -142,7 +157,7 @@ class Player(BaseModel):
 
 
 class Port(BaseModel):
-    side: Literal["a", "b"] = "a"
+    side: Side = "a"
     #: quay id ("I", "II") -> seats of the discs waiting there, in arrival order.
     quays: dict[str, list[int]] = Field(default_factory=dict)
     #: district space id (e.g. "W1", "N2") -> seat of the disc delivered there, or None.
@@ -171,7 +186,7 @@ class Board(BaseModel):
     #: Coins paid into the money space of the farmer tile on a trail space.
     farmer_coins: dict[str, int] = Field(default_factory=dict)
     #: Side ("a"/"b") of each private building number "1".."10", the same for all players.
-    building_sides: dict[str, Literal["a", "b"]] = Field(default_factory=dict)
+    building_sides: dict[str, Side] = Field(default_factory=dict)
     #: Job market: rows top to bottom, each 4 columns (left ones unused below 4 players);
     #: a worker tile id or None.
     job_market: list[list[str | None]] = Field(default_factory=list)

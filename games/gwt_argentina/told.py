@@ -83,7 +83,8 @@ def retell(how: Any) -> str:
     if kind == "_p":
         return i18n._p(how[1], how[2], **{k: retell(v) for k, v in how[3].items()})
     if kind == "join":
-        return how[1].join(retell(p) for p in how[2])
+        separator: str = how[1]
+        return separator.join(retell(p) for p in how[2])
     raise ValueError(f"not a text recipe: {how!r}")
 
 

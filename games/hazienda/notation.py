@@ -20,12 +20,19 @@ from games.hazienda.rules import (
     START_MONEY,
 )
 from games.hazienda.scoring import scoring_now, with_total
-from games.hazienda.state import Animal, HaziendaOptions, HaziendaState, Player, Pond
+from games.hazienda.state import (
+    MAP_CHOICES,
+    Animal,
+    HaziendaOptions,
+    HaziendaState,
+    MapName,
+    Player,
+    Pond,
+)
 from games.rng import Rng
 
 DONE_FLAGS = {"hacienda": "hacienda_bought", "pond": "pond_bought", "harvest": "harvested"}
 DUE_WORDS = ("intermediate", "final")
-MAP_NAMES = ("symmetric", "asymmetric")
 DECKS = {"land": "land_deck", "animal": "animal_deck", "second": "animal_second",
          "removed": "animal_removed", "land-discard": "land_discard", "animal-discard": "animal_discard"}
 
@@ -47,7 +54,7 @@ def load_scenario(text: str) -> HaziendaState:
     single = {k: v for _, k, v in fields}
     colours = _colours(single.get("players") or ["red", "blue"])
     variants = [v for v in single.get("variants", []) if v != "none"]
-    map_name = "symmetric"
+    map_name: MapName = "symmetric"
     map_text = None
     if grid is not None:
         map_text = "name: scenario\ntitle: Scenario map\n---\n" + "\n".join(grid) + "\n"
@@ -56,9 +63,7 @@ def load_scenario(text: str) -> HaziendaState:
         except ValueError as why:
             raise NotationError(f"grid: {why}") from None
     elif "map" in single:
-        map_name = single["map"][0] if single["map"] else ""
-        if map_name not in MAP_NAMES:
-            raise NotationError(f"map: expected {' or '.join(MAP_NAMES)}, got {map_name!r}")
+        map_name = _map_name(single["map"][0] if single["map"] else "")
         load_map(map_name)
     options = HaziendaOptions(map=map_name, variant1="1" in variants, variant2="2" in variants)
     seed_words = single.get("seed", ["0"])
@@ -92,6 +97,13 @@ def load_scenario(text: str) -> HaziendaState:
     _stock_from_board(state)
     _fill_decks(state, deck_sizes, explicit_decks)
     return state
+
+
+def _map_name(word: str) -> MapName:
+    for name in MAP_CHOICES:
+        if name == word:
+            return name
+    raise NotationError(f"map: expected {' or '.join(MAP_CHOICES)}, got {word!r}")
 
 
 def _colours(words: list[str]) -> list[str]:

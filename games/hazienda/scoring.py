@@ -54,12 +54,17 @@ def pond_points(state: HaziendaState, colour: str) -> int:
     return points
 
 
+#: A position of the board (see :func:`board_key`).
+BoardKey = tuple[
+    str, bool, tuple[str, ...], frozenset[tuple[str, str]], frozenset[tuple[str, str, str]],
+    tuple[tuple[str, ...], ...], frozenset[str],
+]
 #: Recent board scorings by position (views and computer players ask again and again).
-_CACHE: OrderedDict[tuple, dict[str, dict[str, int]]] = OrderedDict()
+_CACHE: OrderedDict[BoardKey, dict[str, dict[str, int]]] = OrderedDict()
 _CACHE_SIZE = 4096
 
 
-def board_key(state: HaziendaState) -> tuple:
+def board_key(state: HaziendaState) -> BoardKey:
     """Everything the board points depend on, hashable (a cache key)."""
     return (
         state.map_text or state.options.map, state.options.variant1,

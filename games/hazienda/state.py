@@ -21,8 +21,13 @@ Phase = Literal[
 ]
 
 
+MapName = Literal["symmetric", "asymmetric"]
+#: The maps the options name (`maps.MAP_NAMES` holds every map file).
+MAP_CHOICES: tuple[MapName, ...] = ("symmetric", "asymmetric")
+
+
 class HaziendaOptions(GameOptions):
-    map: Literal["symmetric", "asymmetric"] = "symmetric"
+    map: MapName = "symmetric"
     variant1: bool = False
     variant2: bool = False
 
@@ -123,7 +128,8 @@ class HaziendaState(GameState):
     # -- scorings --------------------------------------------------------------------
     intermediate_due: bool = False
     final_due: bool = False
-    scorings: list[dict] = Field(default_factory=list)
+    #: Each scoring so far: its kind, turn, and the points of each seat by category.
+    scorings: list[dict[str, object]] = Field(default_factory=list)
 
     def colour_seat(self, colour: str) -> int:
         for seat, player in enumerate(self.players):

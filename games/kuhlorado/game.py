@@ -93,7 +93,7 @@ def symbol_of(seat: int) -> str:
 
 #: Decisions of live states, computed once (front ends, checks and computer players ask
 #: for the same state's decision many times).
-_decisions: PerState = PerState()
+_decisions: PerState[KuhloradoState] = PerState()
 
 
 class Kuhlorado(Game[KuhloradoState, KuhloradoOptions]):
@@ -140,7 +140,8 @@ class Kuhlorado(Game[KuhloradoState, KuhloradoOptions]):
     def pending(self, state: KuhloradoState) -> Decision | None:
         if state.finished:
             return None
-        return _decisions.get(state, lambda: self._decide(state))
+        decision: Decision = _decisions.get(state, lambda: self._decide(state))
+        return decision
 
     def _decide(self, state: KuhloradoState) -> Decision:
         seat, who = state.current, _(SEAT_NAMES[state.current])

@@ -4,7 +4,13 @@ from __future__ import annotations
 
 from games.llama_land import data
 from games.llama_land.estate import Cell, Estate
-from games.llama_land.state import LlamaLandOptions, LlamaLandState, Objective, Player
+from games.llama_land.state import (
+    LlamaLandOptions,
+    LlamaLandState,
+    Objective,
+    ObjectiveColour,
+    Player,
+)
 from games.rng import Rng
 
 
@@ -42,7 +48,7 @@ def new_state(seats: int, options: LlamaLandOptions, seed: int) -> LlamaLandStat
     objectives = []
     if options.objectives:
         upper = data.GOLD_OBJECTIVES if options.experts else data.PURPLE_OBJECTIVES
-        colour = "gold" if options.experts else "purple"
+        colour: ObjectiveColour = "gold" if options.experts else "purple"
         names = sorted(upper)
         rng.shuffle(names)
         for name in sorted(names[:data.PURPLE_IN_PLAY], key=list(upper).index):

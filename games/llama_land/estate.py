@@ -94,7 +94,7 @@ class Estate:
     def touches(self, pos: Pos) -> bool:
         return any(n in self.cells for n in neighbours(pos))
 
-    def _content(self) -> frozenset:
+    def _content(self) -> frozenset[tuple[Pos, Cell]]:
         r0, c0, _, _ = self.bounds()
         return frozenset(((r - r0, c - c0), cell) for (r, c), cell in self.cells.items())
 
@@ -138,7 +138,7 @@ class Estate:
             cells[(int(r), int(c))] = Cell(int(height), str(top))
         return cls(cells)
 
-    def _serialise(self) -> list[list]:
+    def _serialise(self) -> list[list[int | str]]:
         return [[r, c, cell.height, cell.top] for (r, c), cell in sorted(self.cells.items())]
 
 

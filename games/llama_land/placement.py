@@ -54,12 +54,16 @@ class Placement:
         return " ".join(cell_name(p) for p in self.cells)
 
 
+#: What a placement covers: each cell with the icon put on it, and the foundations under it.
+Covering = tuple[frozenset[tuple[Pos, str]], tuple[int, ...]]
+
+
 def extend_placements(player: Player, tile: int) -> list[Placement]:
     """"Étendre": every cell on free ground, at least one orthogonally next to the estate."""
     estate = player.estate
     shape = data.tile_shape(tile)
     frontier = {n for p in estate.cells for n in neighbours(p) if n not in estate.cells}
-    found: dict[tuple, Placement] = {}
+    found: dict[Covering, Placement] = {}
     occupied = estate.cells
     for orientation in ORIENTATIONS:
         shape_cells = oriented(shape, orientation)
@@ -75,7 +79,7 @@ def extend_placements(player: Player, tile: int) -> list[Placement]:
 def build_placements(player: Player, tile: int) -> list[Placement]:
     """"Construire": on terrain, level (foundations fill the lower cells), never on a
     llama, never exactly on top of one tile (the same cells are the same shape)."""
-    found: dict[tuple, Placement] = {}
+    found: dict[Covering, Placement] = {}
     for placement in _builds(player, tile):
         _keep(found, placement, tile)
     return list(found.values())
@@ -109,7 +113,7 @@ def _builds(player: Player, tile: int) -> Iterator[Placement]:
             yield Placement("build", orientation, cells, needed)
 
 
-def _keep(found: dict[tuple, Placement], placement: Placement, tile: int) -> None:
+def _keep(found: dict[Covering, Placement], placement: Placement, tile: int) -> None:
     """Two orientations of a symmetric shape may cover the same cells with the same icons:
     they are one choice."""
     icons = data.tile_icons(tile)

@@ -135,11 +135,19 @@ class Player(BaseModel):
         })
 
 
+ObjectiveColour = Literal["blue", "purple", "gold"]
+Mode = Literal["extend", "build"]
+
+
+def _no_markers() -> list[int | None]:
+    return [None, None, None]
+
+
 class Objective(BaseModel):
     name: str  # data.BLUE_OBJECTIVES / PURPLE_OBJECTIVES / GOLD_OBJECTIVES key
-    colour: Literal["blue", "purple", "gold"]
+    colour: ObjectiveColour
     points: list[int]  # top, middle, bottom
-    markers: list[int | None] = Field(default_factory=lambda: [None, None, None])
+    markers: list[int | None] = Field(default_factory=_no_markers)
 
     def clone(self) -> Objective:
         return fast_copy(self, {"markers": list(self.markers)})
@@ -169,7 +177,7 @@ class LlamaLandState(GameState):
 
     # -- the turn in progress --------------------------------------------------------------
     pile: str | None = None
-    mode: Literal["extend", "build"] | None = None
+    mode: Mode | None = None
     orientation: int | None = None
     #: The side of the estate chosen when one rotation still has too many places
     #: (turn.area_places: "top", "left:2", …), None before.
@@ -190,6 +198,16 @@ class LlamaLandState(GameState):
 
     def player(self) -> Player:
         return self.players[self.current]
+
+    def chosen_pile(self) -> list[int]:
+        """The pile chosen this turn (from the ``mode`` step on)."""
+        assert self.pile is not None, "no pile chosen yet"
+        return self.piles[self.pile]
+
+    def chosen_mode(self) -> Mode:
+        """Extend or build, as chosen this turn (from the ``orient`` step on)."""
+        assert self.mode is not None, "no mode chosen yet"
+        return self.mode
 
     def tiles_left(self) -> int:
         return sum(len(p) for p in self.piles.values())

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import weakref
 from collections import Counter
+from collections.abc import Collection
 from typing import NamedTuple
 
 from games import i18n
@@ -27,7 +28,7 @@ from games.llama_land.characters import (
     swaps,
 )
 from games.llama_land.deal import face_index, start_estate
-from games.llama_land.estate import cell_name, parse_cell_name
+from games.llama_land.estate import Estate, Pos, cell_name, parse_cell_name
 from games.llama_land.names import (
     amount,
     character_title,
@@ -47,7 +48,7 @@ from games.llama_land.placement import (
     place_tile,
 )
 from games.llama_land.scoring import open_spaces
-from games.llama_land.state import Character, LlamaCard, LlamaLandState
+from games.llama_land.state import Character, LlamaCard, LlamaLandState, Mode, Phase, Player
 
 TILES, EFFECTS, FEED, SUPPLY = N_("Tiles"), N_("Effects"), N_("Feed a llama"), N_("From your supply")
 
@@ -131,26 +132,32 @@ def tile_options(state: LlamaLandState) -> list[Option]:
     return finish(options + character_choices(state))
 
 
-_placements: dict[tuple, tuple[weakref.ref, list[Placement]]] = {}
+#: (estate, tile, mode, foundations left, pieces) -> the estate and its placements
+_placements: dict[tuple[int, int, str, int, int],
+                  tuple[weakref.ref[Estate], list[Placement]]] = {}
 
 
 def placements(state: LlamaLandState, mode: str) -> list[Placement]:
     """The legal places of the chosen tile. They depend only on the estate (shared by the
     copies of a state until it changes), the tile and the foundations left, so they are
     worked out once for all the futures a computer player explores."""
-    tile = state.piles[state.pile][0]  # type: ignore[index]
+    tile = state.chosen_pile()[0]
     player = state.player()
     return _cached(player, tile, mode)
 
 
-def _cached(player, tile: int, mode: str) -> list[Placement]:
+def _cached(player: Player, tile: int, mode: str) -> list[Placement]:
     estate = player.estate
     key = (id(estate), tile, mode, player.foundations_left, id(player.pieces))
     cached = _placements.get(key)
     if cached is not None and cached[0]() is estate:
         return cached[1]
     found = extend_placements(player, tile) if mode == "extend" else build_placements(player, tile)
-    _placements[key] = (weakref.ref(estate, lambda _ref, key=key: _placements.pop(key, None)), found)
+
+    def forget(_ref: weakref.ref[Estate]) -> None:
+        _placements.pop(key, None)
+
+    _placements[key] = (weakref.ref(estate, forget), found)
     return found
 
 
@@ -161,7 +168,7 @@ def mode_options(state: LlamaLandState) -> list[Option]:
 
 def _modes(state: LlamaLandState) -> list[Option]:
     options = [Option(key="extend", label=_("Extend (next to your estate)"))]
-    if can_build(state.player(), state.piles[state.pile][0]):  # type: ignore[index]
+    if can_build(state.player(), state.chosen_pile()[0]):
         options.append(Option(key="build", label=_("Build (on your estate)")))
     return options
 
@@ -181,7 +188,7 @@ def needs_orientation_step(places: list[Placement]) -> bool:
 
 
 def orient_options(state: LlamaLandState) -> list[Option]:
-    per = Counter(p.orientation for p in placements(state, state.mode))  # type: ignore[arg-type]
+    per = Counter(p.orientation for p in placements(state, state.chosen_mode()))
     return [Option(key=f"orient:{o}", label=_n("{turn} ({n} place)", "{turn} ({n} places)", n,
                                                 turn=orientation_label(o)))
             for o, n in sorted(per.items())] + (back_options(state) if len(per) > 1 else [])
@@ -192,7 +199,7 @@ SIDES = {"top": N_("Top side"), "left": N_("Left side"), "right": N_("Right side
          "bottom": N_("Bottom side")}
 
 
-def side_of(estate_cells, place: Placement) -> str:
+def side_of(estate_cells: Collection[Pos], place: Placement) -> str:
     """The side of the estate a place lies on: where the tile's centre is from the
     estate's centre, up or down when that is further (in the estate's own proportions)
     than left or right."""
@@ -210,7 +217,7 @@ def side_of(estate_cells, place: Placement) -> str:
 def area_places(state: LlamaLandState) -> dict[str, list[Placement]]:
     """The places of the chosen rotation by side of the estate (``top``, ``left``, …);
     a side with more than one step offers cut along it (``top``, ``top:2``, …)."""
-    places = [p for p in placements(state, state.mode)  # type: ignore[arg-type]
+    places = [p for p in placements(state, state.chosen_mode())
               if p.orientation == state.orientation]
     cells = state.player().estate.cells
     sides: dict[str, list[Placement]] = {side: [] for side in SIDES}
@@ -228,7 +235,7 @@ def area_places(state: LlamaLandState) -> dict[str, list[Placement]]:
 
 
 def needs_area_step(state: LlamaLandState) -> bool:
-    return sum(1 for p in placements(state, state.mode)  # type: ignore[arg-type]
+    return sum(1 for p in placements(state, state.chosen_mode())
                if p.orientation == state.orientation) > PLACES
 
 
@@ -252,11 +259,11 @@ def back_options(state: LlamaLandState) -> list[Option]:
 
 
 #: The steps before each step of placing a tile, the nearest first.
-EARLIER = {"mode": ("tile",), "orient": ("mode", "tile"), "area": ("orient", "mode", "tile"),
+EARLIER: dict[Phase, tuple[Phase, ...]] = {"mode": ("tile",), "orient": ("mode", "tile"), "area": ("orient", "mode", "tile"),
            "place": ("area", "orient", "mode", "tile")}
 
 
-def back_target(state: LlamaLandState) -> str | None:
+def back_target(state: LlamaLandState) -> Phase | None:
     """The step "Back" returns to: the nearest earlier one of this turn in which the
     player chose among several options (a step of one option is taken without asking:
     going back to it would bring the player straight back)."""
@@ -282,7 +289,7 @@ def go_back(state: LlamaLandState) -> None:
         state.mode = None
     if target == "tile":
         state.pile = None
-    state.phase = target  # type: ignore[assignment]
+    state.phase = target
 
 
 def placement_label(state: LlamaLandState, place: Placement) -> str:
@@ -298,7 +305,10 @@ def placement_label(state: LlamaLandState, place: Placement) -> str:
     return " · ".join(parts)
 
 
-_place_options: dict[tuple, tuple[weakref.ref, list[Option]]] = {}
+#: (estate, tile, mode, orientation, area, foundations left, pieces, language) -> the
+#: estate and its place options
+_place_options: dict[tuple[int, int, Mode | None, int | None, str | None, int, int, str],
+                     tuple[weakref.ref[Estate], list[Option]]] = {}
 
 
 def place_options(state: LlamaLandState) -> list[Option]:
@@ -318,19 +328,23 @@ def _cached_place_options(state: LlamaLandState) -> list[Option]:
     """The placements as options; like the placements, worked out once per estate."""
     player = state.player()
     estate = player.estate
-    key = (id(estate), state.piles[state.pile][0], state.mode, state.orientation,  # type: ignore[index]
+    key = (id(estate), state.chosen_pile()[0], state.mode, state.orientation,
            state.area, player.foundations_left, id(player.pieces),
            i18n.current())  # labels: per language
     cached = _place_options.get(key)
     if cached is not None and cached[0]() is estate:
         return cached[1]
     options = _place_options_now(state)
-    _place_options[key] = (weakref.ref(estate, lambda _ref, key=key: _place_options.pop(key, None)), options)
+
+    def forget(_ref: weakref.ref[Estate]) -> None:
+        _place_options.pop(key, None)
+
+    _place_options[key] = (weakref.ref(estate, forget), options)
     return options
 
 
 def _place_options_now(state: LlamaLandState) -> list[Option]:
-    places = placements(state, state.mode)  # type: ignore[arg-type]
+    places = placements(state, state.chosen_mode())
     if state.area is not None:
         places = area_places(state)[state.area]
     elif state.orientation is not None:
@@ -356,7 +370,7 @@ def parse_placement(state: LlamaLandState, key: str) -> Placement:
     mode_letter, orientation_text, anchor_text = key.split(":")
     orientation = int(orientation_text)
     ar, ac = parse_cell_name(anchor_text)
-    shape = data.tile_shape(state.piles[state.pile][0])  # type: ignore[index]
+    shape = data.tile_shape(state.chosen_pile()[0])
     cells = tuple((ar + r, ac + c) for r, c in oriented(shape, orientation))
     if mode_letter == "x":
         return Placement("extend", orientation, cells)
@@ -368,7 +382,7 @@ def parse_placement(state: LlamaLandState, key: str) -> Placement:
 def apply_placement(state: LlamaLandState, key: str, step: Announcements) -> None:
     place = parse_placement(state, key)
     player = state.player()
-    pile = state.piles[state.pile]  # type: ignore[index]
+    pile = state.chosen_pile()
     tile = pile.pop(0)
     step.reveals = bool(pile)  # the next tile of the pile shows
     paid = place_tile(player, tile, place)
@@ -399,9 +413,9 @@ def apply_placement(state: LlamaLandState, key: str, step: Announcements) -> Non
 
 
 # -- the icons' effects -----------------------------------------------------------------------
-def _effect_needs(state: LlamaLandState) -> Counter:
+def _effect_needs(state: LlamaLandState) -> Counter[str]:
     """Supplies the remaining effects draw on: crop names, "coin", "hut"."""
-    need: Counter = Counter()
+    need: Counter[str] = Counter()
     player = state.player()
     for effect in state.effects:
         if effect.startswith("bonus:"):

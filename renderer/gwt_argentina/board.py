@@ -158,7 +158,7 @@ def _paint_turn_line(canvas: Canvas, view: dict, names: list[str], y: float) -> 
 def _paint(view: dict, names: list[str], sections: tuple[Section, ...],
            height: int | None = None) -> tuple[Canvas, float]:
     canvas = Canvas() if height is None else Canvas(height)
-    y = TOP
+    y: float = TOP
     for section in sections:
         y = section(canvas, view, names, y)
     return canvas, y + 4
@@ -169,8 +169,8 @@ def _layout(view: dict, names: list[str]) -> tuple[Layout, list[tuple[Section, f
     """The places of the board, each section with the y it starts and ends at, and the
     board's bottom, all without drawing."""
     layout = Layout()
-    spans = []
-    y = TOP
+    spans: list[tuple[Section, float, float]] = []
+    y: float = TOP
     for section in SECTIONS:
         top, y = y, section(layout, view, names, y)
         spans.append((section, top, y))

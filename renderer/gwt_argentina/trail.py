@@ -298,6 +298,7 @@ def _paint_space(canvas: Canvas, x: float, y: float, space: str, tile: str | Non
         fill, main = NEUTRAL_FILL, tile
     elif ":" in tile:
         owner, number = tile.split(":")
+        assert side is not None, "paint_trail gives a private building's side"
         building = private_building(int(number), side)
         fill = player_fill(int(owner))
         main_fill = label_fill = readable_ink(fill)

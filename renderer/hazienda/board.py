@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import math
 from collections import Counter
+from collections.abc import Iterator, Mapping
 from functools import lru_cache
 
 from PIL import Image, ImageDraw
@@ -34,6 +35,7 @@ from renderer.marks import (
     DECISION_WIDTH,
     PLACE_OUTLINE,
     Box,
+    Edge,
     draw_mark,
     mark_extent,
     mark_size,
@@ -234,7 +236,7 @@ class TerrainPainter:
                 self.draw.text((x, y), str(col + 1), font=number_font, fill=INK, anchor=anchor)
 
 
-def paint_region_borders(draw: ImageDraw.ImageDraw, grid: HexGrid, regions: dict[str, object],
+def paint_region_borders(draw: ImageDraw.ImageDraw, grid: HexGrid, regions: Mapping[str, object],
                          width: int) -> None:
     """Thick lines around each region (a market, a pond): several hexes read as one."""
     for coord, region in regions.items():
@@ -382,7 +384,7 @@ class PiecePainter:
             outline_cells(self.draw, cells, self.hex_edges, INK, width + 6, halo=False)
             outline_cells(self.draw, cells, self.hex_edges, PLAYER_FILL[colour], width)
 
-    def hex_edges(self, coord: str):
+    def hex_edges(self, coord: str) -> Iterator[Edge[str]]:
         row, col = position(coord)
         corners = self.grid.corners(row, col)
         for side in range(6):
@@ -581,7 +583,7 @@ class ScorePainter:
             (_("This turn (outlined): {player}", player=SLOT), turn.get("seat"),
              turn.get("changed")),
         ):
-            if changed and seat in self.colour_of_seat:
+            if changed and seat is not None and seat in self.colour_of_seat:
                 colour = PLAYER_FILL[self.colour_of_seat[seat]]
                 before, after = slotted(label)
                 strip.line([(before, 20, False, MUTED_INK), (self.who(seat), 20, True, INK),

@@ -9,6 +9,8 @@ draws the part of the sheet holding a decision's cells, each with its option's m
 from __future__ import annotations
 
 import math
+from collections.abc import Iterable, Iterator
+from collections.abc import Set as AbstractSet
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -306,7 +308,12 @@ def herd_outline(cells: frozenset[tuple[int, int]], layout: Layout,
     return runs, sorted({point for run in runs for point in run})
 
 
-def straight_runs(segments):
+Point = tuple[float, float]
+#: A straight line from one end to the other.
+Segment = tuple[Point, Point]
+
+
+def straight_runs(segments: Iterable[Segment]) -> Iterator[Segment]:
     """Horizontal and vertical ``segments`` (each from its smaller end) joined where one
     goes straight on from another."""
     lines: dict[tuple[bool, float], list[tuple[float, float, float]]] = {}
@@ -326,7 +333,8 @@ def straight_runs(segments):
             yield ((a, at), (b, at)) if across else ((at, a), (at, b))
 
 
-def inset_edges(pos: tuple[int, int], group: set[tuple[int, int]], layout: Layout, d: float):
+def inset_edges(pos: tuple[int, int], group: AbstractSet[tuple[int, int]], layout: Layout,
+                d: float) -> Iterator[tuple[Point, Point, None]]:
     """The outer sides of ``pos`` in ``group``, moved ``d`` pixels into the group; each end
     is shortened at an outer corner and lengthened at an inner one, so the lines meet."""
     r, c = pos

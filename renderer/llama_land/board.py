@@ -251,7 +251,7 @@ class PlayerBlock(Section):
     def __init__(self, table: Table, player: Player, estate: bool = True) -> None:
         self.table = table
         self.p = player
-        self.faces = None
+        self.faces: dict[str, list[list[str]]] | None = None
         #: the posted board's block: the stock on the head line, no estate
         self.compact = not estate
         self.with_estate = estate and bool(player.estate.cells)
@@ -546,14 +546,14 @@ class LlamaColumns(Section):
         self.supply = table.supply
         self.height = 34 + self.ROW * (len(CROPS) + (1 if self.supply else 0))
 
-    def paint(self, draw, y):
+    def paint(self, draw: ImageDraw.ImageDraw, y: int) -> None:
         draw.text((MARGIN, y), _("Llama cards (the highest is taken next)"), font=font(22, True),
                   fill=INK)
         y += 34
         for crop in CROPS:
             values = self.columns.get(crop, [])
             draw_icon(draw, CROP_ICON[crop], (MARGIN + 15, y + 15), 30)
-            x = MARGIN + 40
+            x: float = MARGIN + 40
             if not values:
                 draw.text((x, y + 2), _("all taken"), font=font(22), fill=MUTED)
             for i, value in enumerate(values):

@@ -51,7 +51,7 @@ def rounded_box(draw: ImageDraw.ImageDraw, box: tuple[int, int, int, int], radiu
             and all(isinstance(v, int) for v in box) and radius >= 1
             and (outline is None or width <= int(radius))):
         plan = _card_plan(radius, fill, outline, width)
-    if plan is None or x1 - x0 < 2 * plan[0] + 4 or y1 - y0 < 2 * plan[0] + 4 \
+    if image is None or plan is None or x1 - x0 < 2 * plan[0] + 4 or y1 - y0 < 2 * plan[0] + 4 \
             or min(x1 - x0, y1 - y0) < 2 * radius:
         draw.rounded_rectangle(box, radius, fill, outline, width)
         return

@@ -103,7 +103,8 @@ FARMER_BY_ID: dict[str, FarmerTile] = {t.id: t for t in FARMER_TILES}
 
 def bag_contents(bag: str) -> tuple[str, ...]:
     """Tile ids that start in ``bag`` ("A", "B" or "C")."""
-    return tuple(t.id for t in (*WORKER_TILES, *FARMER_TILES) if t.bag == bag)
+    tiles: tuple[WorkerTile | FarmerTile, ...] = (*WORKER_TILES, *FARMER_TILES)
+    return tuple(t.id for t in tiles if t.bag == bag)
 
 
 # -- Job market -------------------------------------------------------------------------

@@ -123,7 +123,7 @@ def farmer_choice(state: GwtState, choices: Choices | None = None) -> str | None
     if not spaces:
         return None
 
-    def key(space: str) -> tuple:
+    def key(space: str) -> tuple[int, int, int]:
         tile = pieces.farmer(board.trail[space])
         pesos = board.farmer_coins.get(space, 0) + data.FARMER_SPACE_PESOS[space]
         return -pesos, tile.strength, FARMER_COLOUR_ORDER.index(tile.colour)

@@ -55,7 +55,8 @@ def best_deliveries(state: GwtState) -> list[tuple[str, str, str, int]]:
         facts = layout(state, city).space(space)
         return -cost, -facts.vp, -bonus_pesos(facts.bonus)
 
-    out: dict[tuple[int, ...], tuple[str, str, str, int]] = {}
+    #: the same district, quay, bonus and VP: one option
+    out: dict[tuple[str, str, str, data.Action | None, int], tuple[str, str, str, int]] = {}
     for choice in ties(deliveries(state, PEDRO), key):
         city, quay, space, _cost = choice
         facts = layout(state, city).space(space)

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from games.gwt_argentina.pedro.data import CARD_BY_NUMBER, PEDRO_ROWS
-from games.gwt_argentina.pedro.state import PedroState
+from games.gwt_argentina.pedro.state import Difficulty, PedroState
 from games.i18n import _
 
 
@@ -24,7 +24,7 @@ def write_pedro(pedro: PedroState) -> str:
             f"deck={_numbers(pedro.deck)} discard={_numbers(pedro.discard)}")
 
 
-def read_pedro(value: str, difficulty: str, error: Callable[[str], Exception]) -> PedroState:
+def read_pedro(value: str, difficulty: Difficulty, error: Callable[[str], Exception]) -> PedroState:
     fields = dict(part.partition("=")[::2] for part in value.split())
     if set(fields) != {"specialty", "discs", "deck", "discard"}:
         raise error(_("Pedro's line is 'pedro: specialty=… discs=… deck=… discard=…'"))

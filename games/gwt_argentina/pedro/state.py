@@ -13,9 +13,12 @@ from pydantic import BaseModel, Field
 #: Pedro's index in ``GwtState.players``; ``GwtState.seats`` stays 1 (one human seat).
 PEDRO = 1
 
+#: « facile ♦, modéré ♦♦ ou expert ♦♦♦ ».
+Difficulty = Literal["easy", "moderate", "expert"]
+
 
 class PedroState(BaseModel):
-    difficulty: Literal["easy", "moderate", "expert"] = "moderate"
+    difficulty: Difficulty = "moderate"
     #: His draw pile of card numbers (1–15), top first, and his face-up discard pile.
     deck: list[int] = Field(default_factory=list)
     discard: list[int] = Field(default_factory=list)

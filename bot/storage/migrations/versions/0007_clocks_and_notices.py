@@ -17,7 +17,7 @@ branch_labels = None
 depends_on = None
 
 Id = sa.BigInteger().with_variant(sa.Integer(), "sqlite")
-Real = sa.Double().with_variant(sqlite.REAL(), "sqlite")
+Real: sa.types.TypeEngine[float] = sa.Double().with_variant(sqlite.REAL(), "sqlite")
 
 
 def upgrade() -> None:
