@@ -118,12 +118,14 @@ def potential(state: GwtState, seat: int) -> float:
     certs = permanent(p, "permanent_certificate")
     herd = expected_breeding(p) + certs
     if visits > 0:
-        # The next visit pays the hand the estanciero arrives with: the hand held now,
-        # kept or bettered on the way (cards are discarded for actions and drawn again),
-        # the nearer Buenos Aires the more; the later visits a hand drawn from the herd.
-        near = 1 / (1 + max(0.0, _turns_to_ba(state, p) - 1) / 2)
-        hand = max(breeding_total(p) + certs, herd)
-        arriving = near * hand + (1 - near) * herd
+        # The next visit pays the hand the estanciero arrives with. Buenos Aires within
+        # a turn: the hand held now (« chaque race n'est comptée qu'une seule fois »,
+        # a hand of duplicates pays little). Further: the hand held, or one drawn from
+        # the herd on the way if that is better (cards are discarded for actions and
+        # drawn again). The later visits: a hand drawn from the herd.
+        held = breeding_total(p) + certs
+        near = min(1.0, max(0.0, 1 - (_turns_to_ba(state, p) - 1) / 2))
+        arriving = near * held + (1 - near) * max(held, herd)
         value += W["visit"] * (visit_value(state, seat, arriving + p.certificates)
                                - W["certificate"] * p.certificates)
         value += W["visit"] * max(0.0, visits - 1) * visit_value(state, seat, herd)
@@ -137,9 +139,24 @@ def _pesos(money: int, soon: float) -> float:
     return late + (early - late) * soon
 
 
+#: How far the breeding value a visit really reaches may stray from its estimate, with
+#: the weight of each: the ships are valued over this spread, so that every breeding
+#: point brings the better ships nearer (the ships' thresholds are steps).
+SPREAD = ((-2, 1.0), (-1, 2.0), (0, 3.0), (1, 2.0), (2, 1.0))
+
+
 def visit_value(state: GwtState, seat: int, breeding: float) -> float:
     """A visit's worth for a breeding value: its income, and the best ship of the loading
-    zone it can load, less the grain the ship asks (ship 0 is always there)."""
+    zone it can load, less the grain the ship asks (ship 0 is always there), over
+    :data:`SPREAD` around the estimate."""
+    total = weights = 0.0
+    for delta, weight in SPREAD:
+        total += weight * _best_ship(state, seat, max(0.0, breeding + delta))
+        weights += weight
+    return W["peso"] * breeding + total / weights
+
+
+def _best_ship(state: GwtState, seat: int, breeding: float) -> float:
     best = -2.0 + 2 * W["peso"]  # ship 0: -2 VP, +2 pesos
     for ship in state.board.ships:
         facts = D.SHIP_BY_ID[ship.id]
@@ -147,7 +164,7 @@ def visit_value(state: GwtState, seat: int, breeding: float) -> float:
             continue
         best = max(best, _ship_worth(state, facts) - W["grain"] * facts.grain
                    + W["disc_off_board"])
-    return W["peso"] * breeding + best
+    return best
 
 
 def _ship_worth(state: GwtState, ship: D.Ship) -> float:
@@ -275,8 +292,13 @@ def _trail_distances(occupied: frozenset[str], shortcuts: int) -> dict[str, int]
 
 
 def expected_breeding(player: Player) -> float:
-    """The mean breeding value of a hand drawn at the hand limit from the whole herd: each
-    breed counts once, with the chance that at least one of its cards is drawn."""
+    """The breeding value of the hand the estanciero should arrive in Buenos Aires with,
+    drawn from the whole herd (deck, hand and discard). A player does not arrive with a
+    random hand: on the way cards are discarded for actions and drawn again, so the hand
+    is chosen among more cards than it holds (:data:`CARDS_SEEN` more than the hand limit)
+    and keeps one card of each of the best breeds seen — « chaque race n'est comptée
+    qu'une seule fois ». Better breeds, fewer duplicates, fewer exhaustion and objective
+    cards (which fill the draws) and a bigger hand all raise it."""
     counts: dict[tuple[str, int], int] = {}
     size = 0
     for card in player.hand + player.deck + player.discard:
@@ -287,17 +309,32 @@ def expected_breeding(player: Player) -> float:
     return _expected(tuple(sorted(counts.items())), size, hand_limit(player))
 
 
+#: Cards a player sees on the way to Buenos Aires beyond the hand limit (cards discarded
+#: for actions and drawn again): the arriving hand keeps the best breeds among them.
+CARDS_SEEN = 3
+
+
 @lru_cache(maxsize=8192)
 def _expected(counts: tuple[tuple[tuple[str, int], int], ...], size: int, hand: int) -> float:
-    hand = min(hand, size)
-    if hand <= 0:
+    """The mean of the best ``hand`` distinct breeds' values among ``hand`` +
+    :data:`CARDS_SEEN` cards drawn from ``size`` (breeds present independently)."""
+    seen = min(size, hand + CARDS_SEEN)
+    if hand <= 0 or seen <= 0:
         return 0.0
-    total = comb(size, hand)
+    total = comb(size, seen)
     by_breed: dict[str, tuple[int, int]] = {}
     for (breed, value), n in counts:
         _, had = by_breed.get(breed, (value, 0))
         by_breed[breed] = (value, had + n)
-    return sum(value * (1 - comb(size - n, hand) / total) for value, n in by_breed.values())
+    # breeds best first; ``fewer[j]``: the chance that j better breeds were seen (j < hand)
+    fewer = [1.0] + [0.0] * hand
+    out = 0.0
+    for value, n in sorted(by_breed.values(), reverse=True):
+        present = 1 - comb(size - n, seen) / total
+        out += value * present * sum(fewer[:hand])
+        fewer = [fewer[j] * (1 - present) + (fewer[j - 1] * present if j else 0.0)
+                 for j in range(hand + 1)]
+    return out
 
 
 def _own_buildings(state: GwtState, seat: int) -> int:
