@@ -22,10 +22,10 @@ them as ``seen``; the search neither enters nor chooses an option that leads bac
 
 from __future__ import annotations
 
-from games.base import Game, GameState
+from games.base import GameState
 from games.i18n import N_, _
 from games.rng import Rng
-from games.search import Budget, Report, pick, rank, signature
+from games.search import AnyGame, Budget, Report, Signature, pick, rank, signature
 
 __all__ = ["LEVELS", "LEVEL_NAMES", "DEFAULT_LEVEL", "BUDGETS", "Budget", "Report", "analyse",
            "budget_for", "choose", "choose_random", "choose_side", "ai_rng", "signature",
@@ -82,20 +82,20 @@ def level_name(level: str | None) -> str:
     return _(LEVEL_NAMES[level_or_default(level)])
 
 
-def budget_for(game: Game, level: str | None = None) -> Budget:
+def budget_for(game: AnyGame, level: str | None = None) -> Budget:
     table = BUDGETS.get(game.name, BUDGETS["default"])
     return table[level_or_default(level)]
 
 
-def analyse(game: Game, state: GameState, seat: int, rng: Rng, level: str | None = None,
-            seen: frozenset = frozenset()) -> Report:
+def analyse(game: AnyGame, state: GameState, seat: int, rng: Rng, level: str | None = None,
+            seen: frozenset[Signature | None] = frozenset()) -> Report:
     """Every option of ``seat``'s pending decision, best first, with its estimated value
     (see :func:`games.search.rank`)."""
     return rank(game, state, seat, rng, budget_for(game, level), seen)
 
 
-def choose(game: Game, state: GameState, seat: int, rng: Rng, level: str | None = None,
-           seen: frozenset = frozenset()) -> str:
+def choose(game: AnyGame, state: GameState, seat: int, rng: Rng, level: str | None = None,
+           seen: frozenset[Signature | None] = frozenset()) -> str:
     """The computer player's option key for ``seat`` at ``level``. ``seen``: signatures of
     the decisions ``seat`` left earlier in this turn (never gone back to)."""
     decision = game.pending(state)
@@ -107,7 +107,7 @@ def choose(game: Game, state: GameState, seat: int, rng: Rng, level: str | None 
     return pick(rank(game, state, seat, rng, budget, seen), budget, rng)
 
 
-def choose_random(game: Game, state: GameState, seat: int, rng: Rng) -> str:
+def choose_random(game: AnyGame, state: GameState, seat: int, rng: Rng) -> str:
     decision = game.pending(state)
     if decision is None or decision.seat != seat:
         raise ValueError("no decision pending for this seat")
@@ -124,7 +124,7 @@ def ai_rng(state: GameState) -> Rng:
 SIDE_STEPS = 16
 
 
-def choose_side(game: Game, state: GameState, seat: int, rng: Rng,
+def choose_side(game: AnyGame, state: GameState, seat: int, rng: Rng,
                 samples: int = 3) -> str | None:
     """The computer's option of ``seat``'s side decision (:meth:`Game.side_decision`, e.g.
     a GWT:A exchange token on another's turn), or None to leave an offer (or when there
