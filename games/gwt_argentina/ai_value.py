@@ -126,9 +126,10 @@ def potential(state: GwtState, seat: int) -> float:
         held = breeding_total(p) + certs
         near = min(1.0, max(0.0, 1 - (_turns_to_ba(state, p) - 1) / 2))
         arriving = near * held + (1 - near) * max(held, herd)
-        value += W["visit"] * (visit_value(state, seat, arriving + p.certificates)
+        ladder = ship_ladder(state, seat)
+        value += W["visit"] * (visit_value(state, seat, arriving + p.certificates, ladder)
                                - W["certificate"] * p.certificates)
-        value += W["visit"] * max(0.0, visits - 1) * visit_value(state, seat, herd)
+        value += W["visit"] * max(0.0, visits - 1) * visit_value(state, seat, herd, ladder)
     return value
 
 
@@ -145,26 +146,45 @@ def _pesos(money: int, soon: float) -> float:
 SPREAD = ((-2, 1.0), (-1, 2.0), (0, 3.0), (1, 2.0), (2, 1.0))
 
 
-def visit_value(state: GwtState, seat: int, breeding: float) -> float:
+def visit_value(state: GwtState, seat: int, breeding: float,
+                ladder: list[tuple[int, float]] | None = None) -> float:
     """A visit's worth for a breeding value: its income, and the best ship of the loading
     zone it can load, less the grain the ship asks (ship 0 is always there), over
-    :data:`SPREAD` around the estimate."""
-    total = weights = 0.0
+    :data:`SPREAD` around the estimate. ``ladder``: :func:`ship_ladder`, if known."""
+    if ladder is None:
+        ladder = ship_ladder(state, seat)
+    total = 0.0
     for delta, weight in SPREAD:
-        total += weight * _best_ship(state, seat, max(0.0, breeding + delta))
-        weights += weight
-    return W["peso"] * breeding + total / weights
+        reach = max(0.0, breeding + delta)
+        best = ladder[0][1]
+        for value, worth in ladder:
+            if value > reach:
+                break
+            best = worth
+        total += weight * best
+    return W["peso"] * breeding + total / _SPREAD_WEIGHT
 
 
-def _best_ship(state: GwtState, seat: int, breeding: float) -> float:
-    best = -2.0 + 2 * W["peso"]  # ship 0: -2 VP, +2 pesos
+_SPREAD_WEIGHT = sum(weight for _, weight in SPREAD)
+
+
+def ship_ladder(state: GwtState, seat: int) -> list[tuple[int, float]]:
+    """The ships ``seat`` may load as (loading value, the best worth, less its grain, of
+    a ship up to that value), lowest first; ship 0 (-2 VP, +2 pesos) is always there."""
+    ships = [(0, -2.0 + 2 * W["peso"])]
     for ship in state.board.ships:
         facts = D.SHIP_BY_ID[ship.id]
-        if facts.value > breeding or (seat in ship.discs and not facts.repeatable):
+        if seat in ship.discs and not facts.repeatable:
             continue
-        best = max(best, _ship_worth(state, facts) - W["grain"] * facts.grain
-                   + W["disc_off_board"])
-    return best
+        ships.append((facts.value, _ship_worth(state, facts) - W["grain"] * facts.grain
+                      + W["disc_off_board"]))
+    ships.sort()
+    ladder: list[tuple[int, float]] = []
+    best = float("-inf")
+    for value, worth in ships:
+        best = max(best, worth)
+        ladder.append((value, best))
+    return ladder
 
 
 def _ship_worth(state: GwtState, ship: D.Ship) -> float:
