@@ -11,11 +11,14 @@ the main source of points. So the value rests on three estimates:
   needs to get there at its move limit, with the railway's shortcuts it has reached;
 * **a visit's worth** (:func:`visit_value`): the income a breeding value pays and the best
   ship of the loading zone it can load (a ship's VP, or the quay it sails to and what a
-  delivery from there may bring), less the grain the ship asks;
-* **the herd's breeding value** (:func:`expected_breeding`): the mean breeding value of a
-  hand drawn from the herd (deck, hand and discard) at the hand limit — better breeds,
-  fewer duplicates, fewer exhaustion and objective cards and a bigger hand all raise it.
-  The hand in the estanciero's last turn before Buenos Aires counts as it is.
+  delivery from there may bring), less the grain the ship asks — over a spread of
+  breeding values around the estimate, so that each breeding point brings the better
+  ships nearer although their thresholds are steps;
+* **the herd's breeding value** (:func:`expected_breeding`): the best distinct breeds of
+  the cards a player sees on the way to Buenos Aires (the hand limit and a few more,
+  drawn from deck, hand and discard) — better breeds, fewer duplicates, fewer exhaustion
+  and objective cards and a bigger hand all raise it. Within a turn of Buenos Aires the
+  hand held counts as it is (a hand of duplicates pays little).
 
 Pesos, grain, certificates, workers, the locomotive, exchange tokens, discs waiting on
 ships and quays add what they should still turn into, less as the game runs out. Scores
@@ -103,7 +106,8 @@ def pedro_future(state: GwtState, pedro_total: int) -> float:
 def potential(state: GwtState, seat: int) -> float:
     """What ``seat``'s position should still turn into (money included), in VP."""
     p = state.players[seat]
-    visits = visits_left(state, seat)
+    turns, loop = _trail_turns(state, p)
+    visits = visits_left(state, seat, turns, loop)
     soon = min(1.0, visits / 2)
     value = _pesos(p.money, soon)
     value += W["grain"] * soon * p.grain
@@ -124,7 +128,7 @@ def potential(state: GwtState, seat: int) -> float:
         # the herd on the way if that is better (cards are discarded for actions and
         # drawn again). The later visits: a hand drawn from the herd.
         held = breeding_total(p) + certs
-        near = min(1.0, max(0.0, 1 - (_turns_to_ba(state, p) - 1) / 2))
+        near = min(1.0, max(0.0, 1 - (turns - 1) / 2))
         arriving = near * held + (1 - near) * max(held, herd)
         ladder = ship_ladder(state, seat)
         value += W["visit"] * (visit_value(state, seat, arriving + p.certificates, ladder)
@@ -244,15 +248,17 @@ def _waiting_discs(state: GwtState, seat: int, visits: float) -> float:
     return value
 
 
-def visits_left(state: GwtState, seat: int) -> float:
-    """How many more times ``seat``'s estanciero should reach Buenos Aires."""
+def visits_left(state: GwtState, seat: int, turns: float | None = None,
+                loop: float | None = None) -> float:
+    """How many more times ``seat``'s estanciero should reach Buenos Aires (``turns`` and
+    ``loop``: :func:`_trail_turns`, if known)."""
     player = state.players[seat]
-    turns = _turns_to_ba(state, player)
+    if turns is None or loop is None:
+        turns, loop = _trail_turns(state, player)
     if state.end_triggered_by is not None:
         last = seat in state.last_turns and state.current != seat
         return 1.0 if last and turns <= 1 else 0.0
     # the visits everyone still makes, shared by how fast each one goes round
-    loop = _loop_turns(state, player)
     share = (1 / loop) / (1 / loop + (state.table() - 1) / TYPICAL_LOOP)
     left = _empty_job_spaces(state) / W["workers_per_visit"] * share
     return max(0.0, left - turns / loop + 1)
@@ -271,17 +277,15 @@ _START_EMPTY = {n: (D.JOB_MARKET_ROWS - D.JOB_MARKER_START_ROW + 1) * n
                 for n in (2, 3, 4)}
 
 
-def _turns_to_ba(state: GwtState, player: Player) -> float:
-    """Turns to Buenos Aires at the move limit (fractional: a move closer counts)."""
+def _trail_turns(state: GwtState, player: Player) -> tuple[float, float]:
+    """Turns to Buenos Aires at the move limit (fractional: a move closer counts), and
+    the turns a whole loop from the start takes (stopping a little short now and then)."""
     where = player.estanciero or D.START
     if where == D.BUENOS_AIRES:
         where = D.START
-    return _distances(state, player)[where] / move_limit(state, player)
-
-
-def _loop_turns(state: GwtState, player: Player) -> float:
-    """Turns a whole loop from the start takes (stopping a little short now and then)."""
-    return _distances(state, player)[D.START] / move_limit(state, player) + 0.5
+    distances = _distances(state, player)
+    moves = move_limit(state, player)
+    return distances[where] / moves, distances[D.START] / moves + 0.5
 
 
 def _distances(state: GwtState, player: Player) -> dict[str, int]:
