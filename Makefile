@@ -11,6 +11,10 @@ GAME   ?= kuhlorado
 #: The oldest Python Estancia runs on (pyproject.toml says the same).
 MIN_PYTHON := 3.11
 comma := ,
+# Python keeps the compiled form of every module it imports (__pycache__/, ignored by git), so
+# each of the many processes the tests start (xdist workers, bot processes, command-line
+# children) does not compile the whole program again: some hosts turn that off for everyone.
+unexport PYTHONDONTWRITEBYTECODE
 
 .PHONY: help run play test soak bench bench-full bench-strength bench-load bench-processes bench-storage demo lint clean
 

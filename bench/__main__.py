@@ -7,7 +7,7 @@
 * milliseconds per stored move through the session layer on SQLite (WAL),
 * database bytes per finished game (at the end, beside the release before the one
   storage layer: :mod:`bench.storage`),
-* taps per turn on a phone, from a scripted whole game (:mod:`bench.taps`),
+* taps per turn on a phone, from a scripted whole game (:mod:`testkit.taps`),
 * Llama Land: whole games of computer players — turns and llamas fed per game, and the
   decision images drawn on the way,
 * GWT Argentina's solo game: Pedro's average score per difficulty (``bench/pedro.py``),
@@ -28,11 +28,11 @@ import tempfile
 import time
 from pathlib import Path
 
-from bench.taps import taps_per_turn
 from games import available_games, get_game
 from games.ai import choose
 from games.rng import Rng
-from tests.games.playout import playout
+from testkit.playout import playout
+from testkit.taps import taps_per_turn
 
 
 def bench_engine(name: str, games: int) -> None:

@@ -19,7 +19,7 @@ from bench.strength import Player
 from games import get_game
 from games.ai import choose, choose_random
 from games.rng import Rng
-from tests.games.playout import playout
+from testkit.playout import playout
 
 NAME = "gwt-argentina"
 
@@ -72,7 +72,7 @@ def bench_ai(decisions: int) -> None:
 
 def bench_render(images: int) -> None:
     from renderer import render_decision_png, render_png
-    from tests.renderer.samples import decision_marks
+    from testkit.samples import decision_marks
 
     game = get_game(NAME)
     state = _positions(3, 11, 3)[1]

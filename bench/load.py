@@ -45,10 +45,10 @@ import time
 from pathlib import Path
 from typing import Any
 
-from tests.e2e.launcher import BotProcess
-from tests.e2e.load import WAIT, Figures, LoadGame, TimedFakeDiscord, percentiles
-from tests.e2e.scenario import mentioned_ids, option_components, pick_component, turn_button_of
-from tests.e2e.tables import lobby_button
+from testkit.e2e.launcher import BotProcess
+from testkit.e2e.load import WAIT, Figures, LoadGame, TimedFakeDiscord, percentiles
+from testkit.e2e.scenario import mentioned_ids, option_components, pick_component, turn_button_of
+from testkit.e2e.tables import lobby_button
 
 #: A game played through the "Your turn" button and private panels (hidden information).
 GAME = "hazienda"
@@ -82,7 +82,7 @@ def decision_image_seconds(game: str, games: int = 2) -> float:
     """Median CPU seconds of one decision image of ``game`` (drawn and encoded here, all
     its pages when it has several), over the decisions with places of whole random
     two-player games, marked as the panels mark them."""
-    from bot.discord_ui.panels import decision_marks
+    from bot.discord_ui.panel_layout import decision_marks
     from games import get_game
     from games.rng import Rng
     from renderer import render_decision_pngs
@@ -343,7 +343,7 @@ def _latency_lines(figures: Figures) -> list[str]:
 async def burst(games: int, game: str, board_limit: float, env: dict[str, str]
                 ) -> tuple[str, float]:
     """N games at once (see the module docstring): the report, and the boards per second."""
-    import tests.e2e.load as harness
+    import testkit.e2e.load as harness
 
     with tempfile.TemporaryDirectory(prefix="estancia-burst-") as tmp:
         async with TimedFakeDiscord() as fake:

@@ -15,7 +15,7 @@ from concurrent.futures import ProcessPoolExecutor
 
 from games.ai import DEFAULT_LEVEL, choose_random
 from games.gwt_argentina import GAME
-from tests.games.playout import playout
+from testkit.playout import playout
 
 DIFFICULTIES = ("easy", "moderate", "expert")
 

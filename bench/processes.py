@@ -22,11 +22,11 @@ import tempfile
 import time
 from pathlib import Path
 
-from tests.e2e.fake import E2EFakeDiscord
-from tests.e2e.launcher import BotProcess
-from tests.e2e.scenario import mentioned_ids, play_turn_by_taps, turn_posts
-from tests.e2e.shards import shard_deliver, split, wait_connected
-from tests.e2e.tables import Table, open_table
+from testkit.e2e.fake import E2EFakeDiscord
+from testkit.e2e.launcher import BotProcess
+from testkit.e2e.scenario import mentioned_ids, play_turn_by_taps, turn_posts
+from testkit.e2e.shards import shard_deliver, split, wait_connected
+from testkit.e2e.tables import Table, open_table
 
 GAME = "kuhlorado"
 SHARDS = 4

@@ -9,21 +9,7 @@ from typing import Any
 
 from games import get_game
 from games.rng import Rng
-
-
-def mid_game_view(name: str, steps: int = 120, seed: int = 11) -> tuple[dict[str, Any], list[str]]:
-    """The spectators' view of a game after ``steps`` random steps, and the seat names."""
-    game = get_game(name)
-    seats = 4 if game.min_seats <= 4 <= game.max_seats else game.max_seats
-    state = game.setup(seats, game.parse_options(None), seed)
-    rng = Rng.from_seed(3)
-    for _ in range(steps):
-        decision = game.pending(state)
-        if decision is None:
-            break
-        state = game.apply(state, decision.seat, rng.choice(decision.options).key).state
-    return game.view(state, None), [f"Player {i + 1}" for i in range(seats)]
-
+from testkit.positions import mid_game_view
 
 #: random steps each game of :func:`many_games_draw_ms` is played before its boards count
 MID_GAME_STEPS = 100

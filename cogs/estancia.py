@@ -8,7 +8,7 @@ outbox, delivered by :mod:`bot.discord_ui.outbox`. Refusals (:class:`SessionErro
 answered privately by the command tree's error handler and change nothing.
 
 Languages: the command tree makes the user's language (``interaction.locale``) active
-for each interaction (:func:`bot.discord_ui.panels.speak_to`), so private answers are in
+for each interaction (:func:`bot.discord_ui.acknowledge.speak_to`), so private answers are in
 it; what a command posts for everyone (``share:True``) is in the game's language (the
 server's for a leaderboard), and a new game takes the server's language
 (``interaction.guild_locale``) until ``/estancia settings language:`` changes it.
@@ -30,17 +30,12 @@ from bot.core import cpu, ratings, stale
 from bot.core.sessions import LANGUAGE_NAMES, MAX_LOG_LINES, NOT_STARTED, GameInfo, SessionError
 from bot.core.sessions.hints import hint_lines
 from bot.core.timebank import TimeBank, parse_time_bank
+from bot.discord_ui.acknowledge import acknowledge, expired
 from bot.discord_ui.dm_note import tell_if_dms_closed
 from bot.discord_ui.hand import hand_panel
 from bot.discord_ui.hand_image import hand_image
-from bot.discord_ui.panels import (
-    Components,
-    acknowledge,
-    expired,
-    numbered_label,
-    numbering,
-    present_result,
-)
+from bot.discord_ui.panel_actions import present_result
+from bot.discord_ui.panel_components import Components, numbered_label, numbering
 from bot.discord_ui.parts import game_parts, part_answer, part_buttons
 from bot.discord_ui.text import (
     LABEL_LIMIT,

@@ -54,7 +54,7 @@ async def worker_database(url: str, worker: str) -> str:
 @pytest.fixture(autouse=True)
 def cpu_work_in_threads() -> Iterator[None]:
     """CPU work runs in a thread of the test process, where test games registered at run
-    time and monkeypatched renderers are seen (tests/bot/test_cpu.py starts real worker
+    time and monkeypatched renderers are seen (tests/bot/core/test_cpu.py starts real worker
     processes). A bot process started by a test uses its own pool, as in production."""
     cpu.configure(0)
     yield

@@ -1,6 +1,6 @@
 """The databases the release before the one storage layer wrote (e65209e, hand-numbered
-schema 6), as its users have them: ``tests/bot/fixtures/release-e65209e.*``, made by
-``tests/bot/fixtures/make_release_db.py`` through that program's real bot and fake
+schema 6), as its users have them: ``tests/bot/storage/fixtures/release-e65209e.*``, made by
+``tests/bot/storage/fixtures/make_release_db.py`` through that program's real bot and fake
 Discord. Per back end: the database, and a manifest of what the fake Discord showed (ids
 of the guild, members, channels and threads; the clock; per game its id, status,
 version and the last turn message posted, with its buttons as that program drew them).
@@ -17,9 +17,11 @@ from typing import Any
 
 import pytest
 
+from testkit import fakediscord
+from testkit.fakediscord import MANAGE_GUILD, MEMBER_PERMISSIONS, FakeMember, FakeUser
 from tests.conftest import empty_postgres, postgres_url
 
-FIXTURES = Path(__file__).parent / "bot" / "fixtures"
+FIXTURES = Path(__file__).parent / "bot" / "storage" / "fixtures"
 RELEASE = "e65209e"
 
 
@@ -54,8 +56,6 @@ async def release_database(backend: str, folder: Path) -> str:
 def restore_the_scene(fake: Any, seen: dict[str, Any], monkeypatch: pytest.MonkeyPatch) -> None:
     """The fake Discord as the release's bot knew it: the same guild, members, channels,
     threads and posted turn messages; new snowflakes come after the recorded ones."""
-    from tests.discord import fakediscord
-    from tests.discord.fakediscord import MANAGE_GUILD, MEMBER_PERMISSIONS, FakeMember, FakeUser
 
     fake.guilds.pop(fake.guild.id)
     fake.guild.id = seen["guild_id"]

@@ -59,7 +59,9 @@ class TurnMemory:
         if turn != decision.turn:
             left = set()
             self._turns[decision.seat] = (decision.turn, left)
-        left.add(ai.signature(decision))
+        signature = ai.signature(decision)
+        assert signature is not None  # (a decision always has one)
+        left.add(signature)
 
 
 def level_of(levels: Levels | None, seat: int) -> str | None:

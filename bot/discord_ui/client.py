@@ -34,12 +34,7 @@ from discord.ext import commands
 from bot.core import cpu
 from bot.core.scheduler import Scheduler
 from bot.core.sessions import SessionError, Sessions
-from bot.discord_ui.dm_note import tell_if_dms_closed
-from bot.discord_ui.hand import HAND_ITEMS
-from bot.discord_ui.notices import NoticeDeliverer
-from bot.discord_ui.outbox import OutboxDeliverer
-from bot.discord_ui.panels import (
-    DYNAMIC_ITEMS,
+from bot.discord_ui.acknowledge import (
     REFUSED,
     AlreadyAcknowledged,
     answer_privately,
@@ -47,6 +42,11 @@ from bot.discord_ui.panels import (
     speak_to,
     unexpected,
 )
+from bot.discord_ui.dm_note import tell_if_dms_closed
+from bot.discord_ui.hand import HAND_ITEMS
+from bot.discord_ui.notices import NoticeDeliverer
+from bot.discord_ui.outbox import OutboxDeliverer
+from bot.discord_ui.panel_items import DYNAMIC_ITEMS
 from bot.discord_ui.parts import PART_ITEMS
 from bot.discord_ui.startup import HEARTBEAT_EVERY, StartFailure, beat
 from bot.discord_ui.text import IN_DIRECT_MESSAGES, NOT_IN_GUILD
@@ -154,7 +154,7 @@ class EstanciaBot(commands.Bot):
             path.parent.mkdir(parents=True, exist_ok=True)
             url = self.settings.database_url
             try:
-                self._owns_store = await open_store(path, url and url.get_secret_value())
+                self._owns_store = await open_store(path, url.get_secret_value() if url else None)
             except Exception as why:
                 if url is None:
                     raise
@@ -226,7 +226,7 @@ class EstanciaBot(commands.Bot):
                  len(self.guilds))
 
     def answering(self, task: asyncio.Task[Any]) -> None:
-        """``task`` answers an interaction (see :func:`bot.discord_ui.panels.answering`)."""
+        """``task`` answers an interaction (see :func:`bot.discord_ui.acknowledge.answering`)."""
         self._answers.add(task)
         task.add_done_callback(self._answers.discard)
 

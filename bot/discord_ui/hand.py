@@ -9,7 +9,7 @@ panel, and the answer is the panel again, as it stands after the step. When the 
 faces matter (``Holdings.faces``) the panel carries an image of them
 (:func:`renderer.render_hand_png`), as the turn panels do.
 
-Custom ids (see :mod:`bot.discord_ui.panels` for the others):
+Custom ids (see :mod:`bot.discord_ui.panel_components` for the others):
 
 * ``est:side:<game>:<version>:<key>`` (or ``#<index>`` when the key is too long) — a side
   option as a button
@@ -26,33 +26,35 @@ import discord
 from discord import ui
 
 from bot.core.sessions import YOUR_TURN, SeatView, SessionError
-from bot.discord_ui.hand_image import hand_image
-from bot.discord_ui.panels import (
-    BUTTON_OPTIONS,
-    CUSTOM_ID_LIMIT,
+from bot.discord_ui.acknowledge import (
     AlreadyAcknowledged,
-    Components,
-    Panel,
     acknowledge_soon,
-    answer_privately,
     answer_stored,
     guarded,
-    pack_menus,
+    picked,
     sessions_of,
     settle,
     show_panel,
-    speak_to,
+)
+from bot.discord_ui.hand_image import hand_image
+from bot.discord_ui.panel_components import (
+    BUTTON_OPTIONS,
+    Components,
+    fitting_choice,
+    index_of,
+    options_menu,
+    part_suffix,
     version_of,
 )
+from bot.discord_ui.panel_layout import Panel, pack_menus
 from bot.discord_ui.text import (
     BUTTON_LABEL_LIMIT,
-    LABEL_LIMIT,
     STALE_PANEL,
     clip,
     clip_lines,
     plain,
 )
-from games.base import MENU_LIMIT, Decision
+from games.base import MENU_LIMIT, Decision, Option
 from games.i18n import N_, _
 
 #: The hand panel's first line.
@@ -82,14 +84,13 @@ def side_view(game_id: int, version: int, side: Decision) -> Components:
     if len(options) <= BUTTON_OPTIONS and all(len(o.label) <= BUTTON_LABEL_LIMIT
                                               for o in options):
         for index, option in enumerate(options):
-            view.add_item(SideButton.for_option(game_id, version, index, option.key,
-                                                option.label))
+            view.add_item(side_button(game_id, version, index, option.key, option.label))
         return view
     menus = pack_menus(options, 5) or [options[i:i + MENU_LIMIT]
                                        for i in range(0, min(len(options), 5 * MENU_LIMIT),
                                                       MENU_LIMIT)]
     for part, menu in enumerate(menus):
-        view.add_item(SideSelect(game_id, version, menu, part if len(menus) > 1 else None))
+        view.add_item(side_select(game_id, version, menu, part if len(menus) > 1 else None))
     return view
 
 
@@ -109,7 +110,7 @@ async def play_side_from_panel(interaction: discord.Interaction, game_id: int, v
     key = choice
     if choice.startswith("#"):
         side = (await sessions.seat_view(game_id, user)).side
-        index = int(choice[1:]) if choice[1:].isdecimal() and len(choice) < 5 else None
+        index = index_of(choice[1:])
         if side is None or index is None or index >= len(side.options):
             raise SessionError(STALE_PANEL)
         key = side.options[index].key
@@ -134,24 +135,29 @@ async def play_side_from_panel(interaction: discord.Interaction, game_id: int, v
     await answer_stored(interaction, show(), bare_panel)
 
 
-def _prefix_ok(custom_id: str) -> bool:
-    return len(custom_id) <= CUSTOM_ID_LIMIT
+def side_button(game_id: int, version: int, index: int, key: str,
+                label: str) -> ui.Button[Any]:
+    """A side option's button: its key travels in the custom id, or its index when
+    the key is too long."""
+    choice = fitting_choice(f"est:side:{game_id}:{version}:", key, index)
+    return _side_button(game_id, version, choice, label)
+
+
+def _side_button(game_id: int, version: int, choice: str, label: str) -> ui.Button[Any]:
+    return ui.Button(label=clip(label, BUTTON_LABEL_LIMIT), style=discord.ButtonStyle.primary,
+                     custom_id=f"est:side:{game_id}:{version}:{choice}")
+
+
+def side_select(game_id: int, version: int, options: Sequence[Option],
+                part: int | None = None) -> ui.Select[Any]:
+    return options_menu(f"est:ssel:{game_id}:{version}{part_suffix(part)}", options)
 
 
 class SideButton(ui.DynamicItem[ui.Button],
                  template=r"est:side:(?P<game>[0-9]{1,19}):(?P<version>[0-9]{1,19}):(?P<choice>.+)"):
     def __init__(self, game_id: int, version: int, choice: str, label: str) -> None:
-        super().__init__(ui.Button(label=clip(label, BUTTON_LABEL_LIMIT),
-                                   style=discord.ButtonStyle.primary,
-                                   custom_id=f"est:side:{game_id}:{version}:{choice}"))
+        super().__init__(_side_button(game_id, version, choice, label))
         self.game_id, self.version, self.choice = game_id, version, choice
-
-    @classmethod
-    def for_option(cls, game_id: int, version: int, index: int, key: str,
-                   label: str) -> SideButton:
-        """The key travels in the custom id, or its index when the key is too long."""
-        choice = key if _prefix_ok(f"est:side:{game_id}:{version}:{key}") else f"#{index}"
-        return cls(game_id, version, choice, label)
 
     @classmethod
     async def from_custom_id(cls, interaction: discord.Interaction, item: ui.Item[Any],
@@ -166,30 +172,21 @@ class SideButton(ui.DynamicItem[ui.Button],
 
 class SideSelect(ui.DynamicItem[ui.Select],
                  template=r"est:ssel:(?P<game>[0-9]{1,19}):(?P<version>[0-9]{1,19})(?::(?P<part>[0-9]{1,2}))?"):
-    def __init__(self, game_id: int, version: int, options: list[Any],
-                 part: int | None = None) -> None:
-        choices = [discord.SelectOption(label=clip(o.label, LABEL_LIMIT), value=o.key,
-                                        description=o.hint)
-                   for o in options[:MENU_LIMIT]]
-        suffix = "" if part is None else f":{part}"
-        super().__init__(ui.Select(custom_id=f"est:ssel:{game_id}:{version}{suffix}",
-                                   placeholder=_("Choose…"), options=choices))
+    def __init__(self, game_id: int, version: int, part: int | None = None) -> None:
+        super().__init__(side_select(game_id, version, [], part))
         self.game_id, self.version = game_id, version
 
     @classmethod
     async def from_custom_id(cls, interaction: discord.Interaction, item: ui.Item[Any],
                              match: re.Match[str]) -> SideSelect:
         part = int(match["part"]) if match["part"] else None
-        return cls(int(match["game"]), version_of(match["version"]), [], part)  # values filled in
+        return cls(int(match["game"]), version_of(match["version"]), part)  # values filled in
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        values = self.item.values
-        if not values:
-            speak_to(interaction)
-            await answer_privately(interaction, _("Nothing was chosen."))
-            return
-        await guarded(interaction, play_side_from_panel(interaction, self.game_id, self.version,
-                                                        values[0]))
+        choice = await picked(interaction, self.item.values)
+        if choice is not None:
+            await guarded(interaction, play_side_from_panel(interaction, self.game_id,
+                                                            self.version, choice))
 
 
 HAND_ITEMS: tuple[type[ui.DynamicItem[Any]], ...] = (SideButton, SideSelect)

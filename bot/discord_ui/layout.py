@@ -3,7 +3,7 @@ select menus (two taps: open, pick) for the rest, a group first only when even m
 hold them all (a phone counts every tap).
 
 Pure planning, no discord.py: :func:`plan_rows` says which action row holds what, and
-whether the message must be a Components V2 one; :mod:`bot.discord_ui.panels` builds the
+whether the message must be a Components V2 one; :mod:`bot.discord_ui.panel_layout` builds the
 components from the plan.
 
 Discord's limits (discord-api-docs, "Component reference"): a classic message holds five
@@ -189,14 +189,14 @@ def _best_groups(units: list[list[Option]], fixed: Sequence[Row], tail: list[Row
     if len(units) <= EXHAUSTIVE:
         budget = V2_COMPONENT_LIMIT - V2_RESERVED if v2 else None
         for mask in range(1, 1 << len(units)):
-            chosen = {i for i in range(len(units)) if mask >> i & 1}
-            size = sum(len(units[i]) for i in chosen)
+            trying = {i for i in range(len(units)) if mask >> i & 1}
+            size = sum(len(units[i]) for i in trying)
             if size <= count:
                 continue
-            cost = sum(1 + len(units[i]) + (len(units[i]) - 1) // PER_ROW for i in chosen)
+            cost = sum(1 + len(units[i]) + (len(units[i]) - 1) // PER_ROW for i in trying)
             if budget is not None and cost > budget:
                 continue
-            rows = [*_mixed(units, chosen, dense), *fixed, *tail]
+            rows = [*_mixed(units, trying, dense), *fixed, *tail]
             if fits(rows, v2):
                 best, count = rows, size
         return Plan(best, v2)

@@ -31,7 +31,8 @@ from bot.core.notices import NoticeRow
 from bot.core.sessions import NoticeWork
 from bot.core.waiting import woken
 from bot.discord_ui.outbox import SEND_TIMEOUT, _retry_after, mentions_only
-from bot.discord_ui.panels import Components, TurnButton
+from bot.discord_ui.panel_components import Components
+from bot.discord_ui.panel_items import TurnButton
 from bot.discord_ui.text import MESSAGE_LIMIT, clip
 from bot.discord_ui.turns import jump_link, relative
 from games.i18n import _, using

@@ -41,7 +41,8 @@ import discord
 from bot.core.notices import NewNotice
 from bot.core.sessions import Announcement
 from bot.core.waiting import woken
-from bot.discord_ui.panels import Components, public_components
+from bot.discord_ui.panel_actions import public_components
+from bot.discord_ui.panel_components import Components
 from bot.discord_ui.text import MESSAGE_LIMIT, breakdown_lines, clip, plain
 from bot.discord_ui.votes import VERBS, VoteButton
 from games import get_game

@@ -20,13 +20,8 @@ from discord import ui
 import renderer
 from bot.core import cpu
 from bot.core.sessions import SessionError
-from bot.discord_ui.panels import (
-    Panel,
-    acknowledge_soon,
-    guarded,
-    sessions_of,
-    show_panel,
-)
+from bot.discord_ui.acknowledge import acknowledge_soon, guarded, sessions_of, show_panel
+from bot.discord_ui.panel_layout import Panel
 from bot.discord_ui.text import BUTTON_LABEL_LIMIT, clip
 from games import i18n
 from games.i18n import N_, _

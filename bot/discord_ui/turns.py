@@ -20,7 +20,8 @@ from bot.core import timebank
 from bot.core.notices import PlayerPrefs
 from bot.core.quiet import zone_named
 from bot.core.sessions import MyGame
-from bot.discord_ui.panels import Components, TurnButton
+from bot.discord_ui.panel_components import Components
+from bot.discord_ui.panel_items import TurnButton
 from bot.discord_ui.text import BUTTON_LABEL_LIMIT, MESSAGE_LIMIT, clip
 from games.i18n import _, _n
 

@@ -14,7 +14,7 @@ import discord
 from discord import ui
 
 from bot.core.sessions import SessionError
-from bot.discord_ui.panels import acknowledge, answer_privately, guarded, sessions_of
+from bot.discord_ui.acknowledge import acknowledge, answer_privately, guarded, sessions_of
 from games.i18n import N_, _
 
 VERBS = ("pause", "resume")

@@ -218,7 +218,7 @@ SQLITE: list[list[str]] = [
     ],
     # 6: the Discord interaction (the tap) that played a move, when one did: an instance
     # that receives a tap another instance already played recognises it and stays silent
-    # (see ``bot.discord_ui.panels.play_from_panel``).
+    # (see ``bot.discord_ui.panel_actions.play_from_panel``).
     [
         "ALTER TABLE moves ADD COLUMN interaction_id INTEGER",
     ],

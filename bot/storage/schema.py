@@ -4,7 +4,7 @@ PostgreSQL, each compiled per dialect here so that every query is written once.
 
 This metadata is what a new database is created from, and what the queries of
 :mod:`bot.storage.store` are built on. A change to it goes with an Alembic migration in
-``bot/storage/migrations/versions/`` (``tests/bot/test_migrations.py`` checks that the
+``bot/storage/migrations/versions/`` (``tests/bot/storage/test_migrations.py`` checks that the
 migrations and this metadata agree, on both back ends): see that package's README.
 
 Types: ids and Discord snowflakes are ``BIGINT`` on PostgreSQL and ``INTEGER`` on SQLite

@@ -193,7 +193,7 @@ class TerminalGame:
         self._said_events: list[str] = []
         #: Computer steps played since "… is thinking" was said (one dot each).
         self._dots = 0
-        sessions.computer_progress = self._progress
+        sessions.computers.progress = self._progress
 
     def say(self, text: str = "") -> None:
         print(text, file=self._out, flush=True)

@@ -10,8 +10,8 @@ import renderer
 from bot.core.sessions import Sessions
 from bot.settings import Settings
 from bot.storage.store import Store
+from testkit.clock import FakeClock
 from tests.bot import toygame
-from tests.clock import FakeClock
 
 ALICE, BOB, CAROL, MOD = 101, 102, 103, 999
 CHANNEL = 5000

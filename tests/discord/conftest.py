@@ -8,9 +8,9 @@ import pytest
 import games
 import renderer
 from bot.settings import Settings
+from testkit.fakediscord import MANAGE_CHANNELS, MEMBER_PERMISSIONS, FakeDiscord, FakeMember
+from testkit.harness import Table
 from tests.discord import pasture
-from tests.discord.fakediscord import MANAGE_CHANNELS, MEMBER_PERMISSIONS, FakeDiscord, FakeMember
-from tests.discord.harness import Table
 
 
 @pytest.fixture(autouse=True)

@@ -9,10 +9,10 @@ import asyncio
 
 import pytest
 
-from bot.discord_ui import panels
-from tests.discord.fakediscord import FakeDiscord, FakeMember
-from tests.discord.harness import Table, settle
-from tests.discord.scenario import offering, started_game, tap, to_move
+from bot.discord_ui import acknowledge, panel_actions
+from testkit.fakediscord import FakeDiscord, FakeMember
+from testkit.harness import Table, settle
+from testkit.scenario import offering, started_game, tap, to_move
 
 
 async def a_turn(table: Table, alice: FakeMember, bob: FakeMember):
@@ -37,14 +37,14 @@ async def test_a_slow_panel_is_deferred_then_edited(
         table: Table, fake: FakeDiscord, alice: FakeMember, bob: FakeMember,
         monkeypatch: pytest.MonkeyPatch) -> None:
     game_id, turn_message, info, mover = await a_turn(table, alice, bob)
-    monkeypatch.setattr(panels, "ANSWER_WITHIN", 0.01)
-    real_present = panels.show_panel
+    monkeypatch.setattr(acknowledge, "ANSWER_WITHIN", 0.01)
+    real_present = panel_actions.show_panel
 
     async def slow_show_panel(*args, **kwargs):
         await asyncio.sleep(0.2)  # a busy machine: the deferral goes out first
         await real_present(*args, **kwargs)
 
-    monkeypatch.setattr(panels, "show_panel", slow_show_panel)
+    monkeypatch.setattr(panel_actions, "show_panel", slow_show_panel)
     panel = await table.click(mover, turn_message, f"est:turn:{game_id}")
     assert panel.callback_type == 5 and panel.ephemeral  # "thinking", then the panel
     assert "Claim a cell." in panel.text
@@ -70,7 +70,7 @@ async def test_a_slow_move_is_deferred_then_edited(
         monkeypatch: pytest.MonkeyPatch) -> None:
     game_id, turn_message, info, mover = await a_turn(table, alice, bob)
     panel = await table.click(mover, turn_message, f"est:turn:{game_id}")
-    monkeypatch.setattr(panels, "ANSWER_WITHIN", 0.01)
+    monkeypatch.setattr(acknowledge, "ANSWER_WITHIN", 0.01)
     real_play = table.sessions.play
 
     async def slow_play(*args, **kwargs):
@@ -95,7 +95,7 @@ async def test_a_move_delivered_twice_is_played_and_answered_once(
     table.bot._connection.parse_interaction_create(payload)
     table.bot._connection.parse_interaction_create(payload)
     await settle()
-    await asyncio.sleep(panels.ANSWER_WITHIN + 0.2)  # no deferral comes later either
+    await asyncio.sleep(acknowledge.ANSWER_WITHIN + 0.2)  # no deferral comes later either
     answered = fake.interactions[int(payload["id"])]
     assert answered.callback_types in ([7], [6])  # one answer: the panel, or its deferral
     assert (await table.sessions.info_by_id(game_id)).version == info.version + 1
@@ -112,5 +112,5 @@ async def test_a_refusal_before_the_deferral_is_the_answer_itself(
     refused = await table.click(other, turn_message, f"est:turn:{game_id}")
     assert refused.callback_type == 4 and refused.ephemeral
     assert refused.text.startswith("It is not your turn")
-    await asyncio.sleep(panels.ANSWER_WITHIN + 0.2)  # the called-off deferral never comes
+    await asyncio.sleep(acknowledge.ANSWER_WITHIN + 0.2)  # the called-off deferral never comes
     assert fake.interactions[refused.interaction_id].callback_types == [4]

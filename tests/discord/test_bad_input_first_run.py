@@ -9,9 +9,9 @@ from typing import Any
 import pytest
 
 from bot.discord_ui.text import MESSAGE_LIMIT
-from tests.discord.fakediscord import EPHEMERAL, FakeDiscord, FakeMember
-from tests.discord.harness import Table
-from tests.discord.scenario import started_game, tap, to_move
+from testkit.fakediscord import EPHEMERAL, FakeDiscord, FakeMember
+from testkit.harness import Table
+from testkit.scenario import started_game, tap, to_move
 
 HUGE = "x" * 6000
 
@@ -125,7 +125,7 @@ def test_every_component_text_is_cut_to_discords_limits() -> None:
     import discord
     from discord import ui
 
-    from bot.discord_ui.panels import Components
+    from bot.discord_ui.panel_components import Components
 
     view = Components()
     view.add_item(ui.Button(label="b" * 300, custom_id="est:turn:1"))

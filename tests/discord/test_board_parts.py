@@ -10,9 +10,9 @@ import io
 import pytest
 from PIL import Image
 
-from tests.discord.fakediscord import EPHEMERAL, FakeDiscord, FakeMember
-from tests.discord.harness import Table
-from tests.discord.scenario import (
+from testkit.fakediscord import EPHEMERAL, FakeDiscord, FakeMember
+from testkit.harness import Table
+from testkit.scenario import (
     action_rows,
     posted_message,
     started_game,

@@ -9,10 +9,10 @@ from typing import Any
 
 import pytest
 
-from bot.discord_ui.panels import OptionButton
-from tests.discord.fakediscord import THREAD_PERMISSIONS, FakeDiscord, FakeMember, FakeUser
-from tests.discord.harness import Table
-from tests.discord.scenario import started_game, to_move
+from bot.discord_ui.panel_items import OptionButton
+from testkit.fakediscord import THREAD_PERMISSIONS, FakeDiscord, FakeMember, FakeUser
+from testkit.harness import Table
+from testkit.scenario import started_game, to_move
 from tests.discord.test_ratings import finish_pasture
 
 WENT_WRONG = "Something went wrong"

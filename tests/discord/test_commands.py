@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from tests.discord.fakediscord import FakeDiscord, FakeMember
-from tests.discord.harness import Table
+from testkit.fakediscord import FakeDiscord, FakeMember
+from testkit.harness import Table
+from testkit.scenario import posted_message, started_game, to_move
 from tests.discord.pasture import CELLS
-from tests.discord.scenario import posted_message, started_game, to_move
 
 
 async def test_move_autocomplete_lists_at_most_25_legal_options_filtered_by_text(

@@ -10,9 +10,9 @@ from typing import Any
 import pytest
 
 from games import ai
-from tests.discord.fakediscord import MANAGE_GUILD, MEMBER_PERMISSIONS, FakeDiscord, FakeMember
-from tests.discord.harness import Table
-from tests.discord.scenario import posted_message, started_game, take_turn_by_clicks, to_move
+from testkit.fakediscord import MANAGE_GUILD, MEMBER_PERMISSIONS, FakeDiscord, FakeMember
+from testkit.harness import Table
+from testkit.scenario import posted_message, started_game, take_turn_by_clicks, to_move
 
 
 async def finish(table: Table, members: list[FakeMember], game_id: int,

@@ -10,11 +10,11 @@ from typing import Any
 import discord.webhook.async_ as webhook_module
 import pytest
 
-from bot.discord_ui import panels
+from bot.discord_ui import acknowledge
 from bot.discord_ui.text import UNEXPECTED
-from tests.discord.fakediscord import FakeDiscord, FakeMember
-from tests.discord.harness import Table
-from tests.discord.scenario import started_game, to_move
+from testkit.fakediscord import FakeDiscord, FakeMember
+from testkit.harness import Table
+from testkit.scenario import started_game, to_move
 
 REFUSALS = [
     pytest.param(400, 50035, "Invalid Form Body", id="400"),
@@ -82,7 +82,7 @@ async def test_a_deferred_panel_whose_edit_is_refused_says_the_step_was_played(
         monkeypatch: pytest.MonkeyPatch) -> None:
     game_id, turn_message, v, mover = await a_turn(table, alice, bob)
     panel = await table.click(mover, turn_message, f"est:turn:{game_id}")
-    monkeypatch.setattr(panels, "ANSWER_WITHIN", 0.0)  # deferred first, then edited
+    monkeypatch.setattr(acknowledge, "ANSWER_WITHIN", 0.0)  # deferred first, then edited
     fake.inject("PATCH", r"/messages/@original$", status=400, code=50035,
                 message="Invalid Form Body")
     chosen = await table.click(mover, panel.message, f"est:opt:{game_id}:{v}:a1")

@@ -8,7 +8,7 @@ import io
 import discord
 import pytest
 
-from tests.discord.fakediscord import FakeDiscord
+from testkit.fakediscord import FakeDiscord
 
 
 async def test_gateway_startup_fills_the_cache_and_dispatches_interactions(fake: FakeDiscord) -> None:

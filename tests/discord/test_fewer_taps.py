@@ -16,15 +16,15 @@ import renderer
 from bot.storage.store import Store
 from games import available_games, get_game
 from renderer import encode_png
-from tests.discord.fakediscord import (
+from testkit.fakediscord import (
     EPHEMERAL,
     IS_COMPONENTS_V2,
     FakeDiscord,
     FakeMember,
     custom_ids,
 )
-from tests.discord.harness import Reply, Table
-from tests.discord.scenario import action_rows, posted_message, started_game, to_move
+from testkit.harness import Reply, Table
+from testkit.scenario import action_rows, posted_message, started_game, to_move
 
 NUMBERED = re.compile(r"^(\d+)\. Mark ([A-H][1-8]) ")
 
@@ -198,7 +198,8 @@ async def test_a_public_menu_opens_a_private_panel_for_the_mover_only(
 
 
 def test_options_at_one_place_share_its_mark() -> None:
-    from bot.discord_ui.panels import decision_marks, numbered_label, numbering
+    from bot.discord_ui.panel_components import numbered_label, numbering
+    from bot.discord_ui.panel_layout import decision_marks
     from games.base import Decision, Option
 
     def option(key: str, at: str | None) -> Option:
@@ -276,7 +277,7 @@ async def test_a_decision_beyond_five_rows_is_a_components_v2_panel(
     would."""
     import discord
 
-    from bot.discord_ui import layout, panels
+    from bot.discord_ui import layout, panel_actions
     from games.base import Option
     from tests.discord import pasture
 
@@ -293,7 +294,7 @@ async def test_a_decision_beyond_five_rows_is_a_components_v2_panel(
         return [discord.File(io.BytesIO(png),
                              filename=f"estancia-{game_id}-{version}-choices.png")]
 
-    monkeypatch.setattr(panels, "decision_images", stand_in)
+    monkeypatch.setattr(panel_actions, "decision_images", stand_in)
     game_id, turn_message = await started_game(table, alice, bob)
     info = await table.sessions.info_by_id(game_id)
     mover = to_move(table, {alice.user.id: alice, bob.user.id: bob}, info)
@@ -339,7 +340,7 @@ async def test_a_decision_image_in_pages_is_a_gallery_of_them(
     items of its media gallery (Components V2) or as its attachments (a classic panel)."""
     import discord
 
-    from bot.discord_ui import panels
+    from bot.discord_ui import panel_actions, panel_layout
     from games.base import Option
     from tests.discord import pasture
 
@@ -349,7 +350,7 @@ async def test_a_decision_image_in_pages_is_a_gallery_of_them(
         **kw, at=kw["key"] if "group" in kw else None))
 
     def pages(game_id: int, version: int) -> list[str]:
-        return [panels.choices_filename(game_id, version, page) for page in (1, 2, 3)]
+        return [panel_layout.choices_filename(game_id, version, page) for page in (1, 2, 3)]
 
     async def three_pages(sessions: Any, game_id: int, user_id: Any, decision: Any,
                           version: int, *_: Any) -> list[discord.File]:
@@ -357,7 +358,7 @@ async def test_a_decision_image_in_pages_is_a_gallery_of_them(
         return [discord.File(io.BytesIO(png), filename=name)
                 for name in pages(game_id, version)]
 
-    monkeypatch.setattr(panels, "decision_images", three_pages)
+    monkeypatch.setattr(panel_actions, "decision_images", three_pages)
     game_id, turn_message = await started_game(table, alice, bob)
     info = await table.sessions.info_by_id(game_id)
     mover = to_move(table, {alice.user.id: alice, bob.user.id: bob}, info)
@@ -375,7 +376,7 @@ async def test_a_decision_image_in_pages_is_a_gallery_of_them(
 
 
 def test_the_fake_refuses_messages_discord_would() -> None:
-    from tests.discord.fakediscord import message_problem
+    from testkit.fakediscord import message_problem
 
     v2 = {"flags": IS_COMPONENTS_V2, "content": "", "components": []}
     row = {"type": 1, "components": [{"type": 3, "custom_id": "s", "options": []}]}
@@ -388,7 +389,7 @@ def test_the_fake_refuses_messages_discord_would() -> None:
 
 
 def test_the_fake_refuses_files_discord_would() -> None:
-    from tests.discord.fakediscord import attachment_problem
+    from testkit.fakediscord import attachment_problem
 
     files = [{"filename": f"p{i}.png"} for i in range(11)]
 
@@ -401,7 +402,7 @@ def test_the_fake_refuses_files_discord_would() -> None:
     assert attachment_problem(gallery(), files[:1]) is not None  # an empty gallery
 
 
-#: The targets of bench/taps.py hold in these games; in the others a real choice among more options
+#: The targets of testkit/taps.py hold in these games; in the others a real choice among more options
 #: than a message holds as buttons (Hazienda's map, Llama Land's placements: up to 590)
 #: costs two taps or three, and the figure measured when the layout landed is a ceiling.
 MEETS_TARGET = {"kuhlorado", "gwt-argentina"}
@@ -412,11 +413,11 @@ CEILING = {"hazienda": 1.35, "llama-land": 0.85}
 async def test_taps_per_turn_in_a_whole_game_through_the_fake_discord(game: str) -> None:
     """The target: "taps per turn − real choices ≤ 1 in games with hidden hands, ≤ 0.1 in
     open games, counting a menu pick as 2", measured as ``make bench`` does
-    (bench/taps.py): a whole game played by taps through the fake Discord. Every real
+    (testkit/taps.py): a whole game played by taps through the fake Discord. Every real
     choice of up to 25 options — on a public turn message or a private panel — is one
     tap (a GWT:A decision of five options or fewer went into a select menu as soon as a
     label was longer than 32 characters)."""
-    from bench.taps import taps_per_turn
+    from testkit.taps import taps_per_turn
 
     tally = await taps_per_turn(game, images=False)
     assert tally.turns, game
@@ -436,16 +437,16 @@ async def test_a_computer_move_landing_while_the_panel_opens_never_makes_it_stal
     tapped while the computer seat still thinks; its move lands between the panel reading
     the game's version and reading the decision. The panel must be drawn at the version of
     the decision it shows, so its first tap plays."""
-    from bot.core.sessions import Sessions
+    from bot.core.sessions.computers import Computers
 
     gate = asyncio.Event()
-    real_think = Sessions._think
+    real_think = Computers._think
 
-    async def gated_think(self: Sessions, game_id: int) -> None:
+    async def gated_think(self: Computers, game_id: int) -> None:
         await gate.wait()
         await real_think(self, game_id)
 
-    monkeypatch.setattr(Sessions, "_think", gated_think)
+    monkeypatch.setattr(Computers, "_think", gated_think)
     await table.slash(alice, "new", game="pasture", computers=1)
     await table.slash(alice, "start")
     gate.set()

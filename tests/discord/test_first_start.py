@@ -13,7 +13,7 @@ import pytest
 
 from bot.discord_ui.client import BAD_TOKEN
 from bot.discord_ui.startup import heartbeat_path
-from tests.discord.fakediscord import FakeDiscord
+from testkit.fakediscord import FakeDiscord
 
 TOKEN = "MTIzNDU2Nzg5.secret-token.value"
 ROOT = Path(__file__).resolve().parents[2]

@@ -8,9 +8,9 @@ import re
 
 from bot.core import stale
 from games.i18n import using
-from tests.discord.fakediscord import FakeDiscord, FakeMember
-from tests.discord.harness import Table
-from tests.discord.scenario import started_game
+from testkit.fakediscord import FakeDiscord, FakeMember
+from testkit.harness import Table
+from testkit.scenario import started_game
 from tests.discord.test_ratings import finish_pasture
 
 ENGLISH = ("Input should", "Extra inputs", "less than or equal", "Value error")

@@ -8,7 +8,7 @@ import discord
 
 from bot.discord_ui.client import EstanciaBot
 from bot.settings import Settings
-from tests.discord.fakediscord import FakeDiscord, FakeMember
+from testkit.fakediscord import FakeDiscord, FakeMember
 
 
 async def test_the_bot_starts_connects_and_serves_a_command(

@@ -9,9 +9,9 @@ import random
 import pytest
 
 import games.ai as ai
-from tests.discord.fakediscord import FakeDiscord, FakeMember
-from tests.discord.harness import Table
-from tests.discord.scenario import action_rows, pick, posted_message
+from testkit.fakediscord import FakeDiscord, FakeMember
+from testkit.harness import Table
+from testkit.scenario import action_rows, pick, posted_message
 
 MAX_CLICKS = 6000
 

@@ -10,9 +10,9 @@ import re
 import pytest
 
 import games.ai as ai
-from tests.discord.fakediscord import FakeDiscord, FakeMember
-from tests.discord.harness import Table
-from tests.discord.scenario import pick, posted_message
+from testkit.fakediscord import FakeDiscord, FakeMember
+from testkit.harness import Table
+from testkit.scenario import pick, posted_message
 
 TURNS = 4
 

@@ -11,9 +11,9 @@ from __future__ import annotations
 import copy
 from typing import Any
 
-from tests.discord.fakediscord import FakeDiscord, FakeMember
-from tests.discord.harness import Table
-from tests.discord.scenario import pick, started_game, to_move
+from testkit.fakediscord import FakeDiscord, FakeMember
+from testkit.harness import Table
+from testkit.scenario import pick, started_game, to_move
 
 
 def buttons(message: dict[str, Any]) -> dict[str, str]:

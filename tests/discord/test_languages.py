@@ -15,9 +15,9 @@ import pytest
 from bot.core import cpu
 from cogs.translator import valid_name
 from games import get_game, i18n
-from tests.discord.fakediscord import Call, FakeDiscord, FakeMember, custom_ids
-from tests.discord.harness import Table
-from tests.discord.scenario import action_rows, labels, pick, posted_message, tap
+from testkit.fakediscord import Call, FakeDiscord, FakeMember, custom_ids
+from testkit.harness import Table
+from testkit.scenario import action_rows, labels, pick, posted_message, tap
 
 FRENCH = "fr"
 

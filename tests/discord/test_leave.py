@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from tests.discord.fakediscord import FakeDiscord, FakeMember
-from tests.discord.harness import Table
-from tests.discord.scenario import started_game
+from testkit.fakediscord import FakeDiscord, FakeMember
+from testkit.harness import Table
+from testkit.scenario import started_game
 
 
 async def test_leave_in_a_running_game_asks_for_confirmation_first(

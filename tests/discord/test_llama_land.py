@@ -7,9 +7,9 @@ import random
 import pytest
 
 from games import ai
-from tests.discord.fakediscord import FakeDiscord, FakeMember, custom_ids
-from tests.discord.harness import Table
-from tests.discord.scenario import action_rows, pick, play_to_the_end, posted_message
+from testkit.fakediscord import FakeDiscord, FakeMember, custom_ids
+from testkit.harness import Table
+from testkit.scenario import action_rows, pick, play_to_the_end, posted_message
 
 GAME = "llama-land"
 

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from tests.discord.fakediscord import EPHEMERAL, FakeDiscord, FakeMember
-from tests.discord.harness import Table
+from testkit.fakediscord import EPHEMERAL, FakeDiscord, FakeMember
+from testkit.harness import Table
 
 
 async def test_commands_are_synced_as_one_group(table: Table, fake: FakeDiscord) -> None:

@@ -12,9 +12,9 @@ import re
 from typing import Any
 
 from bot.discord_ui.text import plain
-from tests.discord.fakediscord import FakeDiscord, FakeMember
-from tests.discord.harness import Table
-from tests.discord.scenario import action_rows, posted_message
+from testkit.fakediscord import FakeDiscord, FakeMember
+from testkit.harness import Table
+from testkit.scenario import action_rows, posted_message
 
 BOLD = "**Ana**"
 FAKE_MENTION = "<@1002>"

@@ -9,10 +9,10 @@ import pytest
 
 from bot.core.scheduler import Scheduler
 from bot.discord_ui.outbox import delivery_nonce
+from testkit.fakediscord import Call, FakeDiscord, FakeMember
+from testkit.harness import Table
+from testkit.scenario import to_move
 from tests.discord import pasture
-from tests.discord.fakediscord import Call, FakeDiscord, FakeMember
-from tests.discord.harness import Table
-from tests.discord.scenario import to_move
 
 
 async def lobby_with_two(table: Table, alice: FakeMember, bob: FakeMember) -> None:

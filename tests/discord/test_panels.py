@@ -5,13 +5,12 @@ from __future__ import annotations
 import pytest
 
 from bot.discord_ui.layout import fit_labels
-from bot.discord_ui.panels import (
+from bot.discord_ui.panel_components import (
     LAYOUT_COMPONENT_LIMIT,
     LayoutComponents,
     component_count,
-    decision_view,
-    panel_for,
 )
+from bot.discord_ui.panel_layout import decision_view, panel_for
 from bot.discord_ui.text import clip_lines, parse_hours_list, parse_options_text
 from games.base import Decision, Option
 

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from tests.discord.fakediscord import FakeDiscord, FakeMember
-from tests.discord.harness import Table
-from tests.discord.scenario import posted_message, started_game
+from testkit.fakediscord import FakeDiscord, FakeMember
+from testkit.harness import Table
+from testkit.scenario import posted_message, started_game
 
 
 async def test_a_pause_request_is_agreed_to_by_tapping(

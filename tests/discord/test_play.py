@@ -7,10 +7,10 @@ import random
 import pytest
 
 from bot.discord_ui import layout
-from tests.discord.fakediscord import EPHEMERAL, IS_COMPONENTS_V2, FakeDiscord, FakeMember
-from tests.discord.harness import Table
+from testkit.fakediscord import EPHEMERAL, IS_COMPONENTS_V2, FakeDiscord, FakeMember
+from testkit.harness import Table
+from testkit.scenario import action_rows, play_to_the_end, started_game, tap, to_move
 from tests.discord.pasture import CELLS
-from tests.discord.scenario import action_rows, play_to_the_end, started_game, tap, to_move
 
 
 async def test_start_posts_the_board_and_pings_only_the_player_to_move(

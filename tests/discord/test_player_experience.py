@@ -10,12 +10,11 @@ from typing import Any
 import pytest
 
 from bot.core import autoplay
-from bot.discord_ui.panels import decision_view
+from bot.discord_ui.panel_layout import decision_view
 from games.base import Decision, Option
-from tests.discord.fakediscord import EPHEMERAL, FakeDiscord, FakeMember
-from tests.discord.harness import Table
-from tests.discord.pasture import CELLS
-from tests.discord.scenario import (
+from testkit.fakediscord import EPHEMERAL, FakeDiscord, FakeMember
+from testkit.harness import Table
+from testkit.scenario import (
     action_rows,
     play_to_the_end,
     posted_message,
@@ -23,6 +22,7 @@ from tests.discord.scenario import (
     tap,
     to_move,
 )
+from tests.discord.pasture import CELLS
 
 
 def rows(message: dict[str, Any]) -> list[list[dict[str, Any]]]:

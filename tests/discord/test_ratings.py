@@ -10,8 +10,8 @@ from PIL import Image
 from bot.core import ratings
 from bot.core.scheduler import Scheduler
 from bot.core.sessions import Sessions
-from tests.discord.fakediscord import FakeDiscord, FakeMember
-from tests.discord.harness import Table
+from testkit.fakediscord import FakeDiscord, FakeMember
+from testkit.harness import Table
 
 
 async def finish_pasture(sessions: Sessions, fake: FakeDiscord, players: list[FakeMember],

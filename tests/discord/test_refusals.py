@@ -8,9 +8,9 @@ from typing import Any
 import pytest
 
 from bot.discord_ui import layout
-from tests.discord.fakediscord import ATTACH_FILES, BOT_PERMISSIONS, FakeDiscord, FakeMember
-from tests.discord.harness import Table
-from tests.discord.scenario import offering, started_game, to_move
+from testkit.fakediscord import ATTACH_FILES, BOT_PERMISSIONS, FakeDiscord, FakeMember
+from testkit.harness import Table
+from testkit.scenario import offering, started_game, to_move
 
 
 async def two_player_game(table: Table, alice: FakeMember,

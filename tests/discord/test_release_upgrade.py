@@ -22,10 +22,10 @@ import pytest
 
 from bot.settings import Settings
 from bot.storage import upgrade
-from tests.discord.fakediscord import FakeDiscord, custom_ids
-from tests.discord.harness import Table
-from tests.discord.scenario import take_turn_by_clicks
-from tests.e2e import dbcheck, pgcheck
+from testkit.e2e import dbcheck, pgcheck
+from testkit.fakediscord import FakeDiscord, custom_ids
+from testkit.harness import Table
+from testkit.scenario import take_turn_by_clicks
 from tests.release import manifest, release_database, restore_the_scene
 
 IN_PROGRESS = ("kuh-duel", "kuh-pro-cpu", "haz-three", "haz-cpu", "llama-duel", "gwt-three",
@@ -129,7 +129,7 @@ async def test_a_release_database_plays_on_buttons_included(
 
 
 def _values(message: dict[str, Any], custom_id: str) -> list[str] | None:
-    from tests.discord.fakediscord import find_component
+    from testkit.fakediscord import find_component
 
     component = find_component(message, custom_id)
     if component is not None and component["type"] == 3:

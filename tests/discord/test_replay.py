@@ -8,8 +8,8 @@ import pytest
 from PIL import Image
 
 from renderer import replay
-from tests.discord.fakediscord import FakeDiscord, FakeMember
-from tests.discord.harness import Table
+from testkit.fakediscord import FakeDiscord, FakeMember
+from testkit.harness import Table
 from tests.discord.test_ratings import finish_pasture
 
 

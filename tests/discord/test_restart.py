@@ -5,9 +5,9 @@ from __future__ import annotations
 import pytest
 
 from bot.discord_ui import layout
-from tests.discord.fakediscord import FakeDiscord, FakeMember
-from tests.discord.harness import Table
-from tests.discord.scenario import started_game, to_move
+from testkit.fakediscord import FakeDiscord, FakeMember
+from testkit.harness import Table
+from testkit.scenario import started_game, to_move
 
 
 async def test_old_buttons_and_panels_work_after_a_restart(

@@ -8,7 +8,7 @@ import signal
 import sys
 from pathlib import Path
 
-from tests.discord.fakediscord import FakeDiscord
+from testkit.fakediscord import FakeDiscord
 
 TOKEN = "MTIzNDU2Nzg5.secret-token.value"
 ROOT = Path(__file__).resolve().parents[2]

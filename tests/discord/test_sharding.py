@@ -13,7 +13,7 @@ from pydantic import ValidationError
 from bot import cli
 from bot.discord_ui.client import EstanciaBot, ShardedEstanciaBot, make_bot
 from bot.settings import Settings, shard_of
-from tests.discord.fakediscord import FakeDiscord
+from testkit.fakediscord import FakeDiscord
 
 
 def test_shard_of_is_discords_formula() -> None:

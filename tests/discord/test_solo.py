@@ -13,9 +13,9 @@ from PIL import Image
 import games
 import renderer.recap
 from renderer.fonts import TextDraw
+from testkit.fakediscord import THREAD_PERMISSIONS, FakeDiscord, FakeMember
+from testkit.harness import Table
 from tests.bot.helpers import drain
-from tests.discord.fakediscord import THREAD_PERMISSIONS, FakeDiscord, FakeMember
-from tests.discord.harness import Table
 
 
 @pytest.fixture(autouse=True)
@@ -50,7 +50,7 @@ async def test_a_whole_solo_game_by_taps(
     yours, every panel within Discord's limits, one result at the end."""
     import random
 
-    from tests.discord.scenario import pick, posted_message
+    from testkit.scenario import pick, posted_message
 
     await table.slash(alice, "new", game="gwt-argentina", options="difficulty=easy")
     posts = await table.deliver()

@@ -7,14 +7,14 @@ import io
 
 from PIL import Image
 
-from tests.discord.fakediscord import (
+from testkit.fakediscord import (
     MANAGE_GUILD,
     MEMBER_PERMISSIONS,
     THREAD_PERMISSIONS,
     FakeDiscord,
     FakeMember,
 )
-from tests.discord.harness import Table
+from testkit.harness import Table
 
 
 async def test_new_opens_a_thread_and_the_game_lives_there(

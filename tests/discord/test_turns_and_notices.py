@@ -13,9 +13,9 @@ from zoneinfo import ZoneInfo
 
 from bot.core.timebank import DAY, HOUR
 from bot.discord_ui.dm_note import DMS_CLOSED_NOTE
-from tests.discord.fakediscord import EPHEMERAL, FakeDiscord, FakeGuild, FakeMember
-from tests.discord.harness import Reply, Table
-from tests.discord.scenario import (
+from testkit.fakediscord import EPHEMERAL, FakeDiscord, FakeGuild, FakeMember
+from testkit.harness import Reply, Table
+from testkit.scenario import (
     action_rows,
     pick,
     posted_message,
@@ -299,7 +299,7 @@ async def test_the_server_setting_for_deadlines_in_quiet_hours(
     assert "Deadlines stay as they are" in shown.text
     refused = await table.slash(alice, "server", quiet_deadlines=True)
     assert "manage this server" in refused.text
-    from tests.discord.fakediscord import MANAGE_GUILD
+    from testkit.fakediscord import MANAGE_GUILD
 
     admin = fake.add_member("admin", moderator.permissions | MANAGE_GUILD)
     changed = await table.slash(admin, "server", quiet_deadlines=True)

@@ -16,8 +16,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from tests.discord.fakediscord import EPHEMERAL, FakeMember
-from tests.e2e.fake import E2EFakeDiscord
+from testkit.e2e.fake import E2EFakeDiscord
+from testkit.fakediscord import EPHEMERAL, FakeMember
 
 CUSTOM_ID_LIMIT = 100
 

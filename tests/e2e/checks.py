@@ -6,10 +6,10 @@ import json
 import re
 
 from games import get_game
-from tests.e2e import dbcheck
-from tests.e2e.fake import E2EFakeDiscord
-from tests.e2e.launcher import FAKE_TOKEN
-from tests.e2e.scenario import mentioned_ids, turn_button_of
+from testkit.e2e import dbcheck
+from testkit.e2e.fake import E2EFakeDiscord
+from testkit.e2e.launcher import FAKE_TOKEN
+from testkit.e2e.scenario import mentioned_ids, turn_button_of
 
 #: Test games registered next to the real ones in the bot process (engine + renderer).
 EXTRA_GAMES = "pasture=tests.discord.pasture"

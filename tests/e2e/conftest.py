@@ -8,10 +8,10 @@ from typing import Any
 
 import pytest
 
-from tests.e2e import dbcheck
-from tests.e2e.fake import E2EFakeDiscord
-from tests.e2e.launcher import BotProcess
-from tests.e2e.scenario import WAIT
+from testkit.e2e import dbcheck
+from testkit.e2e.fake import E2EFakeDiscord
+from testkit.e2e.launcher import BotProcess
+from testkit.e2e.scenario import WAIT
 
 
 @pytest.fixture
@@ -71,7 +71,7 @@ async def client_table(fake: E2EFakeDiscord, tmp_path: Path, monkeypatch: pytest
     import asyncio
 
     from bot.settings import Settings
-    from tests.discord.harness import Table
+    from testkit.harness import Table
 
     fake.patch_discord_py(monkeypatch)
     settings = Settings(_env_file=None, estancia_db=tmp_path / "inprocess.sqlite3",

@@ -13,11 +13,9 @@ from pathlib import Path
 import pytest
 
 from games import get_game
-from tests.discord.harness import settle
-from tests.e2e import badinput, dbcheck
-from tests.e2e.checks import EXTRA_GAMES, log_problems
-from tests.e2e.fake import E2EFakeDiscord
-from tests.e2e.scenario import (
+from testkit.e2e import dbcheck
+from testkit.e2e.fake import E2EFakeDiscord
+from testkit.e2e.scenario import (
     Deliver,
     Sent,
     client_deliver,
@@ -26,7 +24,10 @@ from tests.e2e.scenario import (
     poll,
     turn_posts,
 )
-from tests.e2e.tables import Table, open_table, wait_drained
+from testkit.e2e.tables import Table, open_table, wait_drained
+from testkit.harness import settle
+from tests.e2e import badinput
+from tests.e2e.checks import EXTRA_GAMES, log_problems
 
 PROBES = 3000
 SOAK_PROBES = 20000

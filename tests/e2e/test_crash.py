@@ -18,12 +18,10 @@ from dataclasses import dataclass
 
 import pytest
 
-from tests.discord.fakediscord import Call, find_component
-from tests.e2e import dbcheck
-from tests.e2e.checks import log_problems
-from tests.e2e.fake import E2EFakeDiscord
-from tests.e2e.launcher import BotProcess
-from tests.e2e.scenario import (
+from testkit.e2e import dbcheck
+from testkit.e2e.fake import E2EFakeDiscord
+from testkit.e2e.launcher import BotProcess
+from testkit.e2e.scenario import (
     TURN_BUTTON,
     Player,
     Sent,
@@ -33,7 +31,7 @@ from tests.e2e.scenario import (
     pick_component,
     poll,
 )
-from tests.e2e.tables import (
+from testkit.e2e.tables import (
     Table,
     latest_turn_post,
     lobby_button,
@@ -42,6 +40,8 @@ from tests.e2e.tables import (
     unmatched_human_moves,
     wait_drained,
 )
+from testkit.fakediscord import Call, find_component
+from tests.e2e.checks import log_problems
 
 RUNS = 20
 SOAK_RUNS = 200

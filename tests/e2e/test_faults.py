@@ -10,10 +10,9 @@ import random
 
 import pytest
 
-from bot.discord_ui import panels
+from bot.discord_ui import acknowledge
 from games import get_game
-from tests.discord.harness import settle
-from tests.e2e.scenario import (
+from testkit.e2e.scenario import (
     client_deliver,
     open_turn,
     pick_component,
@@ -21,7 +20,8 @@ from tests.e2e.scenario import (
     poll,
     turn_posts,
 )
-from tests.e2e.tables import Table, open_playable_panel, open_table, outbox_drained, wait_drained
+from testkit.e2e.tables import Table, open_playable_panel, open_table, outbox_drained, wait_drained
+from testkit.harness import settle
 
 CHANNEL_POST = r"^/channels/\d+/messages$"
 
@@ -168,7 +168,7 @@ async def test_the_player_gets_an_answer_through_transient_faults(fake, client_t
                                                                   path: str, status: int,
                                                                   monkeypatch) -> None:
     if method == "PATCH":  # a busy bot: the tap is deferred at once, the panel edited in
-        monkeypatch.setattr(panels, "ANSWER_WITHIN", 0.0)
+        monkeypatch.setattr(acknowledge, "ANSWER_WITHIN", 0.0)
     table = await new_table(fake, client_table)
     mover, panel = await open_playable_panel(table)
     before = table.record().version

@@ -8,10 +8,10 @@ import random
 from pathlib import Path
 from typing import Any
 
-from tests.e2e import dbcheck
+from testkit.e2e import dbcheck
+from testkit.e2e.scenario import gateway_deliver, poll
+from testkit.e2e.tables import open_table, play_one_turn, wait_drained
 from tests.e2e.checks import log_problems
-from tests.e2e.scenario import gateway_deliver, poll
-from tests.e2e.tables import open_table, play_one_turn, wait_drained
 
 GAME = "kuhlorado"
 TURN_DM = "It is your turn in **"

@@ -4,10 +4,10 @@ the settings; only the creator starts."""
 
 from __future__ import annotations
 
-from tests.discord.fakediscord import MANAGE_CHANNELS, MEMBER_PERMISSIONS
-from tests.e2e import dbcheck
-from tests.e2e.scenario import Player, client_deliver, turn_button_of, turn_posts
-from tests.e2e.tables import lobby_button, open_table, wait_drained
+from testkit.e2e import dbcheck
+from testkit.e2e.scenario import Player, client_deliver, turn_button_of, turn_posts
+from testkit.e2e.tables import lobby_button, open_table, wait_drained
+from testkit.fakediscord import MANAGE_CHANNELS, MEMBER_PERMISSIONS
 
 
 async def refused(sent, table, before) -> None:

@@ -28,15 +28,15 @@ from types import SimpleNamespace
 import pytest
 
 from bot.discord_ui.outbox import delivery_nonce
+from testkit.e2e import dbcheck, pgcheck
+from testkit.e2e.fake import E2EFakeDiscord, Hold
+from testkit.e2e.launcher import BotProcess
+from testkit.e2e.scenario import Deliver, mentioned_ids, play_turn_by_taps, poll
+from testkit.e2e.shards import shard_deliver, split, wait_connected
+from testkit.e2e.tables import Table, latest_turn_post, open_table, unmatched_human_moves
+from testkit.fakediscord import FakeGuild, snowflake
 from tests.conftest import PG_URL_ENV, open_backend
-from tests.discord.fakediscord import FakeGuild, snowflake
-from tests.e2e import dbcheck, pgcheck
 from tests.e2e.checks import EXTRA_GAMES, log_problems
-from tests.e2e.fake import E2EFakeDiscord, Hold
-from tests.e2e.launcher import BotProcess
-from tests.e2e.scenario import Deliver, mentioned_ids, play_turn_by_taps, poll
-from tests.e2e.shards import shard_deliver, split, wait_connected
-from tests.e2e.tables import Table, latest_turn_post, open_table, unmatched_human_moves
 
 SHARDS = 6
 #: SHARD_IDS of each process: every shard in exactly one ("0,3", "1,4", "2,5").

@@ -7,10 +7,10 @@ from __future__ import annotations
 import logging
 import random
 
-from tests.discord.harness import settle
+from testkit.e2e.scenario import Sent, client_deliver, gateway_deliver, poll
+from testkit.e2e.tables import Table, open_playable_panel, open_table, playable, wait_drained
+from testkit.harness import settle
 from tests.e2e.checks import log_problems
-from tests.e2e.scenario import Sent, client_deliver, gateway_deliver, poll
-from tests.e2e.tables import Table, open_playable_panel, open_table, playable, wait_drained
 
 CLICKS = 12
 CHANNELS = 6

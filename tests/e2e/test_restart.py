@@ -9,11 +9,10 @@ import time
 
 import pytest
 
-from bot.discord_ui.panels import PLAYED_ELSEWHERE
-from tests.e2e import dbcheck
-from tests.e2e.checks import EXTRA_GAMES, channel_post_problems, log_problems
-from tests.e2e.launcher import BotProcess
-from tests.e2e.scenario import (
+from bot.discord_ui.panel_actions import PLAYED_ELSEWHERE
+from testkit.e2e import dbcheck
+from testkit.e2e.launcher import BotProcess
+from testkit.e2e.scenario import (
     gateway_deliver,
     mentioned_ids,
     pick_component,
@@ -21,7 +20,7 @@ from tests.e2e.scenario import (
     turn_button_of,
     wait_for_post,
 )
-from tests.e2e.tables import (
+from testkit.e2e.tables import (
     lobby_button,
     open_playable_panel,
     open_table,
@@ -29,6 +28,7 @@ from tests.e2e.tables import (
     unmatched_human_moves,
     wait_drained,
 )
+from tests.e2e.checks import EXTRA_GAMES, channel_post_problems, log_problems
 
 GAME = "kuhlorado"
 

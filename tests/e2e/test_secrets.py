@@ -16,15 +16,15 @@ import pytest
 
 from games import available_games, get_game
 from renderer import render_png
-from tests.e2e import dbcheck
+from testkit.e2e import dbcheck
+from testkit.e2e.scenario import client_deliver
+from testkit.e2e.tables import open_table, play_to_the_end
 from tests.e2e.checks import (
     channel_post_problems,
     log_problems,
     private_event_texts,
     public_texts,
 )
-from tests.e2e.scenario import client_deliver
-from tests.e2e.tables import open_table, play_to_the_end
 
 #: Every game in which a seat holds a secret (a hand, a private draw).
 HIDDEN_INFORMATION_GAMES = [g for g in available_games() if get_game(g).hidden_information]

@@ -7,9 +7,9 @@ from __future__ import annotations
 import asyncio
 import random
 
+from testkit.e2e.scenario import gateway_deliver, pick_component, poll
+from testkit.e2e.tables import open_playable_panel, open_table
 from tests.e2e.checks import log_problems
-from tests.e2e.scenario import gateway_deliver, pick_component, poll
-from tests.e2e.tables import open_playable_panel, open_table
 
 GAME = "kuhlorado"
 

@@ -12,17 +12,15 @@ import asyncio
 import random
 from typing import Any
 
-from tests.discord.fakediscord import Call
-from tests.e2e import dbcheck
-from tests.e2e.checks import channel_post_problems, log_problems
-from tests.e2e.scenario import (
+from testkit.e2e import dbcheck
+from testkit.e2e.scenario import (
     gateway_deliver,
     mentioned_ids,
     pick_component,
     play_turn_by_taps,
     poll,
 )
-from tests.e2e.tables import (
+from testkit.e2e.tables import (
     Table,
     latest_turn_post,
     open_playable_panel,
@@ -31,6 +29,8 @@ from tests.e2e.tables import (
     unmatched_human_moves,
     wait_drained,
 )
+from testkit.fakediscord import Call
+from tests.e2e.checks import channel_post_problems, log_problems
 
 GAME = "kuhlorado"
 CALLBACK = r"^/interactions/\d+/[^/]+/callback$"

@@ -9,10 +9,10 @@ import random
 import pytest
 
 from games import available_games
-from tests.e2e import dbcheck
+from testkit.e2e import dbcheck
+from testkit.e2e.scenario import gateway_deliver, turn_button_of
+from testkit.e2e.tables import open_table, play_to_the_end, unmatched_human_moves
 from tests.e2e.checks import EXTRA_GAMES, channel_post_problems, leaked_secrets, log_problems
-from tests.e2e.scenario import gateway_deliver, turn_button_of
-from tests.e2e.tables import open_table, play_to_the_end, unmatched_human_moves
 
 #: Games whose whole game through the real bot process takes over a minute (GWT:A, ~80 s)
 #: run it in ``make soak``; ``make test`` plays them whole in the fake Discord instead

@@ -18,7 +18,7 @@ from games import ai, available_games, get_game
 from games.ai import choose_random
 from games.base import IllegalMove
 from games.rng import Rng
-from tests.games.playout import playout, replay
+from testkit.playout import playout, replay
 
 GAMES = available_games()
 GAMES_PER_CONFIG = 6

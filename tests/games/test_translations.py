@@ -25,7 +25,7 @@ import pytest
 from games import get_game
 from games.base import Decision, Game, GameState, IllegalMove
 from games.i18n import PSEUDO, using
-from tests.games.playout import playout
+from testkit.playout import playout
 
 #: (game, seats, options): every player count and every variant of the three games.
 CONFIGS: list[tuple[str, int, dict[str, Any] | None]] = [

@@ -15,7 +15,7 @@ from games.kuhlorado import GAME as KUHLORADO
 from renderer.colours import DISTINCT, delta_e
 from renderer.hazienda import board as hazienda_board
 from renderer.kuhlorado import board as kuhlorado_board
-from tests.renderer.samples import played
+from testkit.samples import played
 
 NAMES = ["Alice", "Bob", "Chen", "Dolores", "Eik"]
 

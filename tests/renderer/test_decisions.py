@@ -12,7 +12,7 @@ from renderer.fonts import MIN_PHONE_TEXT, phone_px, recording
 from renderer.hazienda import board as hazienda_board
 from renderer.kuhlorado import board as kuhlorado_board
 from renderer.marks import DECISION_WIDTH, MARK_PHONE_TEXT, Box, region_around
-from tests.renderer.samples import played
+from testkit.samples import played
 
 NAMES = ["Alice", "Bob", "Chen", "Dolores", "Eik"]
 

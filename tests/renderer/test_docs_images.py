@@ -1,5 +1,5 @@
 """The README shows one board of each game, small files made by
-``python -m tests.renderer.samples --docs``."""
+``python -m testkit.samples --docs``."""
 
 from __future__ import annotations
 
@@ -17,7 +17,7 @@ ROOT = Path(__file__).resolve().parents[2]
 def test_the_readme_shows_a_small_board_image_of_each_game(game):
     relative = f"docs/images/{game}.png"
     path = ROOT / relative
-    assert path.is_file(), f"missing {relative}: run .venv/bin/python -m tests.renderer.samples --docs"
+    assert path.is_file(), f"missing {relative}: run .venv/bin/python -m testkit.samples --docs"
     assert path.stat().st_size < 120 * 1024
     with Image.open(path) as image:
         assert image.format == "PNG" and image.width >= 400

@@ -8,13 +8,13 @@ import pytest
 from PIL import Image, ImageDraw
 
 import renderer
-from bench.render import mid_game_view
 from games import get_game
 from renderer import fonts, sprites
 from renderer.fonts import draw_on, font, length
 from renderer.gwt_argentina import board as gwt_board
 from renderer.hazienda import board as hazienda_board
 from renderer.hazienda.board import DECISION_ZOOMS, decision_zoom
+from testkit.positions import mid_game_view
 
 
 def _both(box, **args) -> tuple[bytes, bytes]:

@@ -18,7 +18,7 @@ from renderer.gwt_argentina.canvas import Canvas
 from renderer.llama_land import board as llama_board
 from renderer.llama_land import cards as llama_cards
 from renderer.llama_land import render_decision as llama_decision
-from tests.renderer.samples import board_samples, decision_samples
+from testkit.samples import board_samples, decision_samples
 
 LAYERS = {"gwt-argentina": gwt_layers}
 DECISIONS = {"gwt-argentina": gwt_decision, "llama-land": llama_decision}

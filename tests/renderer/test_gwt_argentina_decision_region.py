@@ -10,7 +10,7 @@ from games.gwt_argentina import GAME
 from renderer.gwt_argentina import board as gwt_board
 from renderer.gwt_argentina.board import DECISION_CONTEXT, WIDTH, draw_marks, render_decision
 from renderer.marks import Box, region_around
-from tests.renderer.samples import decision_samples, played
+from testkit.samples import decision_samples, played
 
 NAMES = ["Alice", "Bob", "Chen", "Dolores"]
 

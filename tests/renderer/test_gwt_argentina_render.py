@@ -29,7 +29,7 @@ from renderer.gwt_argentina.trail import (
     FARMLAND_FILL,
     NEUTRAL_FILL,
 )
-from tests.renderer.samples import decision_marks, played
+from testkit.samples import decision_marks, played
 
 NAMES = ["Alice", "Bob", "Chen", "Dolores"]
 

@@ -18,7 +18,7 @@ from renderer.gwt_argentina import board as gwt_board
 from renderer.gwt_argentina import layers as gwt_layers
 from renderer.gwt_argentina import trail as gwt_trail
 from renderer.gwt_argentina.canvas import WIDTH, Canvas
-from tests.renderer.samples import decision_marks, played
+from testkit.samples import decision_marks, played
 
 NAMES = ["Alice", "Bob", "Chen", "Dolores"]
 

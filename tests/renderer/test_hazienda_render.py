@@ -6,7 +6,7 @@ import random
 
 import pytest
 
-from bot.discord_ui.panels import decision_marks  # marks as the panels number them
+from bot.discord_ui.panel_layout import decision_marks  # marks as the panels number them
 from games import get_game
 from games.ai import choose_random
 from games.hazienda import GAME
@@ -24,7 +24,7 @@ from renderer.hazienda.board import (
     render_decision_pages,
     static_layer,
 )
-from tests.renderer.samples import played
+from testkit.samples import played
 
 COLOURS = ("red", "blue", "yellow", "green", "black")
 SPECIES = ("cattle", "horse", "pig", "sheep")

@@ -96,7 +96,7 @@ def test_a_cache_by_bytes_drops_the_least_recently_used_past_its_budget():
 
 def test_the_sprites_kept_are_bounded_by_bytes():
     from renderer import render_image, sprites
-    from tests.renderer.samples import board_samples
+    from testkit.samples import board_samples
 
     assert sprites.SPRITE_BYTES <= 24 << 20  # per worker process
     for game in ("kuhlorado", "hazienda", "llama-land"):

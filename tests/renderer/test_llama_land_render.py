@@ -26,6 +26,7 @@ from renderer.llama_land.decision import (
 )
 from renderer.llama_land.estate import GridFrame
 from renderer.llama_land.table import DEFAULT_COLOURS, PLAYER_RGB, cells_in, table_of_view
+from testkit.samples import played
 from tests.renderer.llama_land_samples import (
     MID_LAST_TURN,
     NAMES,
@@ -34,7 +35,6 @@ from tests.renderer.llama_land_samples import (
     mid_view,
     start_view,
 )
-from tests.renderer.samples import played
 
 PHONE_WIDTH = 400
 

@@ -82,7 +82,7 @@ def test_posted_images_are_mapped_onto_the_kept_palette() -> None:
 
 
 def _mid_view(game: str) -> tuple[dict, list[str]]:
-    from bench.render import mid_game_view
+    from testkit.positions import mid_game_view
 
     return mid_game_view(game, steps=20)
 

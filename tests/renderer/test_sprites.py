@@ -7,7 +7,6 @@ import random
 from PIL import Image, ImageChops
 
 import renderer
-from bench.render import mid_game_view
 from games.i18n import using
 from renderer import marks, sprites
 from renderer.fonts import draw_on, font, recording
@@ -15,6 +14,7 @@ from renderer.hex import draw_hex, hex_corners
 from renderer.llama_land import estate as llama_estate
 from renderer.llama_land.estate import EstateGrid, GridFrame, StackCell
 from renderer.sprites import stamp
+from testkit.positions import mid_game_view
 
 
 def tile(draw, centre, size, fill, letter):

@@ -4,7 +4,7 @@ under 9 px tall ("Boards a phone can read").
 Measured from the font sizes a render asks :func:`renderer.fonts.font` for (recorded during
 the render) and the scale at which a phone shows the image. Generic: every renderer in
 ``renderer.RENDERERS`` is checked on representative views of its game
-(``tests/renderer/samples.py``), decision images too once the game's options name places,
+(``testkit/samples.py``), decision images too once the game's options name places,
 in English and in French (longer words must be shortened, never shrunk).
 """
 
@@ -17,15 +17,16 @@ import pytest
 from games.i18n import using
 from renderer import RENDERERS, render_image
 from renderer.fonts import MIN_PHONE_TEXT, PHONE_WIDTH, min_size, phone_px, recording
-from tests.renderer.samples import board_samples, decision_samples
+from testkit.samples import board_sample, board_sample_ids, decision_samples, sample_name
 
-BOARDS = [(game, sample) for game in RENDERERS for sample in board_samples(game)]
+BOARDS = [spec for game in RENDERERS for spec in board_sample_ids(game)]
 LOCALES = ("en", "fr")
 
 
 @pytest.mark.parametrize("locale", LOCALES)
-@pytest.mark.parametrize("game, sample", BOARDS, ids=[s.name for _, s in BOARDS])
-def test_board_text_is_at_least_9_px_on_a_400_px_phone(game, sample, locale):
+@pytest.mark.parametrize("spec", BOARDS, ids=[sample_name(*spec) for spec in BOARDS])
+def test_board_text_is_at_least_9_px_on_a_400_px_phone(spec, locale):
+    game, sample = spec[0], board_sample(*spec)
     with using(locale), recording() as log:
         image = render_image(game, sample.view, sample.names)
     smallest = phone_px(log.smallest(), image.width)
@@ -62,7 +63,7 @@ def test_the_floor_is_9_px_at_the_phone_width():
 
 def test_recording_sees_the_sizes_of_a_render():
     """The check cannot pass by recording nothing: a render notes its fonts."""
-    game, sample = BOARDS[0]
+    game, sample = BOARDS[0][0], board_sample(*BOARDS[0])
     with recording() as log:
         render_image(game, sample.view, sample.names)
     assert len(log.sizes) > 5

@@ -1,6 +1,6 @@
 """Every word drawn on the Kuhlorado, Hazienda and Llama Land images comes from a catalogue.
 
-The sample boards and decision images (tests/renderer/samples.py) are drawn under the
+The sample boards and decision images (testkit/samples.py) are drawn under the
 pseudo-locale (:data:`games.i18n.PSEUDO`, every translated text wrapped in ⟦…⟧) while
 every text handed to Pillow is recorded. Outside the ⟦…⟧ segments no letter may be left,
 except board coordinates of the games' notations ("C4", row "K", market "KA"): a letter
@@ -23,7 +23,7 @@ from PIL import ImageDraw
 from games.i18n import PSEUDO, using
 from renderer import RENDERERS, render_image
 from renderer.fonts import TextDraw
-from tests.renderer.samples import board_samples, decision_samples
+from testkit.samples import board_samples, decision_samples
 
 GAMES = ("kuhlorado", "hazienda", "llama-land")
 NAMES = ["01", "02", "03", "04", "05", "06"]

@@ -31,7 +31,7 @@ def board_digest(game: str, language: str) -> str:
     import bot  # noqa: F401  (its catalogues too, as in the bot's process and the tests')
     from games.i18n import using
     from renderer import render_image
-    from tests.renderer.samples import board_samples
+    from testkit.samples import board_samples
 
     sample = next(s for s in board_samples(game) if s.name.endswith("-mid-public"))
     with using(language):

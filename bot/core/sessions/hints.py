@@ -16,7 +16,8 @@ from dataclasses import dataclass, replace
 
 import games
 from bot.core import cpu
-from bot.core.sessions.common import NOT_YOUR_TURN, SessionError, SessionsCore
+from bot.core.sessions.common import NOT_YOUR_TURN, SessionError
+from bot.core.sessions.core import SessionCore
 from bot.storage.rows import Change, GameRow, StaleVersion
 from games import ai, i18n
 from games.base import GameState, name_seats
@@ -92,20 +93,23 @@ def hint_lines(hint: Hint, bold: bool = False) -> list[str]:
     return lines
 
 
-class Hints(SessionsCore):
+class Hints:
     """The computer's suggestion for a player's decision."""
+
+    def __init__(self, core: SessionCore) -> None:
+        self.core = core
 
     async def hint(self, game_id: int, user_id: int) -> Hint:
         """The best options of the user's pending decision, as the computer sees them from
         their seat (refused when hints are off here, or when nothing is theirs to decide).
         The seat is marked as having used hints."""
-        row = await self._row_by_id(game_id)
-        self._require_active(row)
-        seat = self._require_seat(row, user_id)
-        server = await self.store.server(row.guild_id or 0)
+        row = await self.core.row_by_id(game_id)
+        self.core.require_active(row)
+        seat = self.core.require_seat(row, user_id)
+        server = await self.core.store.server(row.guild_id or 0)
         if server is not None and not server.hints:
             raise SessionError(HINTS_OFF)
-        loaded = self._load(row)
+        loaded = self.core.load(row)
         decision = loaded.decision_of(seat)
         if decision is None or loaded.state is None:
             raise SessionError(NOT_YOUR_TURN)
@@ -127,7 +131,7 @@ class Hints(SessionsCore):
             seats = tuple(replace(s, hinted=True) if i == seat else s
                           for i, s in enumerate(row.seats))
             with contextlib.suppress(StaleVersion):
-                await self._commit(Change(replace(row, seats=seats), row.version,
-                                          expected_settings=row))
+                await self.core.commit(Change(replace(row, seats=seats), row.version,
+                                              expected_settings=row))
                 return
-            row = await self._row_by_id(row.id)
+            row = await self.core.row_by_id(row.id)

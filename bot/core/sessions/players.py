@@ -1,15 +1,15 @@
-"""A player across their games: their turns in one list, their notices and quiet hours,
-and a game's clock (time bank)."""
+"""A player across their games: their games in one list (their turns first), their turn
+notices (DMs or held for their quiet hours) and their preferences."""
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
 import games
 import renderer
-from bot.core import cpu, timebank, transitions
-from bot.core.announcements import payload
+from bot.core import cpu, timebank
 from bot.core.autoplay import turn_key
 from bot.core.notices import NoticeRow, PlayerPrefs, Route, route
 from bot.core.quiet import parse_quiet_hours, zone_named
@@ -18,15 +18,14 @@ from bot.core.sessions.common import (
     BACKOFF_CAP,
     GameInfo,
     SessionError,
-    SessionsCore,
-    log,
 )
+from bot.core.sessions.core import SessionCore
 from bot.core.thumbnails import board_thumbnail_png
-from bot.core.timebank import TimeBank
 from bot.core.transitions import has_board
-from bot.storage.rows import Change, GameRow
 from games import i18n
-from games.i18n import N_, _, using
+from games.i18n import N_
+
+log = logging.getLogger(__name__)
 
 #: A paused game's notice looks again this much later (it is sent once the game runs).
 PAUSED_RETRY = 3600.0
@@ -63,12 +62,15 @@ class NoticeWork:
     deadline_at: float | None
 
 
-class Players(SessionsCore):
-    """A player across their games: the list, notices and preferences, clocks."""
+class Players:
+    """A player across their games: their list, their notices and preferences."""
+
+    def __init__(self, core: SessionCore) -> None:
+        self.core = core
 
     # -- preferences ------------------------------------------------------------------------
     async def prefs(self, user_id: int) -> PlayerPrefs:
-        return (await self.store.player_prefs([user_id])).get(user_id) or PlayerPrefs(user_id)
+        return (await self.core.store.player_prefs([user_id])).get(user_id) or PlayerPrefs(user_id)
 
     async def set_prefs(self, user_id: int, *, dm: bool | None = None,
                         time_zone: str | None = None, quiet_hours: str | None = None,
@@ -97,53 +99,53 @@ class Players(SessionsCore):
                 updated = replace(updated, dms_closed=False, told_closed=False)
         if language is not None:
             updated = replace(updated, language=i18n.normalize(language))
-        await self.store.save_player_prefs(updated, self.clock())
+        await self.core.store.save_player_prefs(updated, self.core.clock())
         return updated
 
     async def dms_refused(self, user_id: int) -> None:
         """Discord refused a DM to the player (50007): their notices go to the channel
         from now on, and they are told once (:meth:`take_dms_closed_note`)."""
-        await self.store.dms_refused(user_id, self.clock())
+        await self.core.store.dms_refused(user_id, self.core.clock())
 
     async def take_dms_closed_note(self, user_id: int) -> bool:
         """Whether to tell the player now (once) that their DMs are closed to the bot.
         Asked after every interaction: a read, and a write only when there is news."""
-        prefs = (await self.store.player_prefs([user_id])).get(user_id)
+        prefs = (await self.core.store.player_prefs([user_id])).get(user_id)
         if prefs is None or not prefs.dms_closed or prefs.told_closed:
             return False
-        return await self.store.take_dms_closed_note(user_id)
+        return await self.core.store.take_dms_closed_note(user_id)
 
     # -- notices ----------------------------------------------------------------------------
     async def claim_notices(self, limit: int = 20) -> list[NoticeRow]:
-        return await self.store.claim_notices(self.clock(), limit)
+        return await self.core.store.claim_notices(self.core.clock(), limit)
 
     async def next_notice_due(self) -> float | None:
-        return await self.store.next_notice_due()
+        return await self.core.store.next_notice_due()
 
     async def notice_work(self, notice: NoticeRow) -> NoticeWork | None:
         """What a due notice needs to be sent now, or None: it was dropped (its turn is
         over) or held (the player's quiet hours, a paused game)."""
-        now = self.clock()
-        row = await self.store.game(notice.game_id)
-        loaded = self._load(row) if row is not None and row.status == "active" else None
+        now = self.core.clock()
+        row = await self.core.store.game(notice.game_id)
+        loaded = self.core.load(row) if row is not None and row.status == "active" else None
         if (loaded is None or turn_key(loaded.decision) != (notice.seat, notice.turn)
                 or loaded.row.seats[notice.seat].user_id != notice.user_id):
-            await self.store.finish_notice(notice.id, now, None, None)
+            await self.core.store.finish_notice(notice.id, now, None, None)
             return None
         if loaded.row.paused_at is not None:
-            await self.store.postpone_notice(notice.id, now + PAUSED_RETRY)
+            await self.core.store.postpone_notice(notice.id, now + PAUSED_RETRY)
             return None
         prefs = await self.prefs(notice.user_id)
         until = prefs.quiet_until(now)
         if until is not None:
-            await self.store.postpone_notice(notice.id, until)
+            await self.core.store.postpone_notice(notice.id, until)
             return None
         where = route(prefs)
         language = (prefs.language or loaded.row.language) if where == "dm" else loaded.row.language
-        return NoticeWork(notice, self._info(loaded), where, language, loaded.row.deadline_at)
+        return NoticeWork(notice, self.core.info(loaded), where, language, loaded.row.deadline_at)
 
     async def notice_sent(self, notice_id: int, message_id: int | None, where: Route) -> None:
-        await self.store.finish_notice(notice_id, self.clock(), message_id, where)
+        await self.core.store.finish_notice(notice_id, self.core.clock(), message_id, where)
 
     async def notice_failed(self, notice: NoticeRow, retry_at: float | None = None, *,
                             permanent: bool = False) -> None:
@@ -151,21 +153,21 @@ class Players(SessionsCore):
         :data:`MAX_NOTICE_ATTEMPTS` or at once when ``permanent``."""
         if permanent or notice.attempts + 1 >= MAX_NOTICE_ATTEMPTS:
             log.warning("notice %s to user %s given up", notice.id, notice.user_id)
-            await self.store.fail_notice(notice.id, None)
+            await self.core.store.fail_notice(notice.id, None)
             return
         if retry_at is None:
-            retry_at = self.clock() + min(BACKOFF_CAP, BACKOFF_BASE * 2 ** notice.attempts)
-        await self.store.fail_notice(notice.id, retry_at)
+            retry_at = self.core.clock() + min(BACKOFF_CAP, BACKOFF_BASE * 2 ** notice.attempts)
+        await self.core.store.fail_notice(notice.id, retry_at)
 
     async def release_notice(self, notice_id: int) -> None:
-        await self.store.release_notice(notice_id)
+        await self.core.store.release_notice(notice_id)
 
     async def purge_notices(self, keep_seconds: float) -> int:
-        return await self.store.purge_notices(self.clock() - keep_seconds)
+        return await self.core.store.purge_notices(self.core.clock() - keep_seconds)
 
     async def thumbnail(self, game_id: int) -> bytes | None:
         """The current public board, small (a DM notice's picture); None without one."""
-        row = await self._row_by_id(game_id)
+        row = await self.core.row_by_id(game_id)
         if row.state is None or not has_board(row.game):
             return None
         names = [s.name for s in row.seats]
@@ -177,16 +179,16 @@ class Players(SessionsCore):
     async def my_games(self, user_id: int, guild_id: int | None = None) -> list[MyGame]:
         """The user's running games and lobbies (those of ``guild_id`` only, when given):
         the ones where it is their turn first, the longest waiting first; then the others."""
-        now = self.clock()
+        now = self.core.clock()
         found = []
-        for row in await self.store.open_games_of(user_id):
+        for row in await self.core.store.open_games_of(user_id):
             if guild_id is not None and row.guild_id != guild_id:
                 continue
             try:
-                loaded = self._load(row)
+                loaded = self.core.load(row)
             except SessionError:
                 continue  # its engine does not load (logged): leave it out
-            info = self._info(loaded)
+            info = self.core.info(loaded)
             seat = info.seat_of(user_id)
             if seat is None:
                 continue
@@ -198,64 +200,6 @@ class Players(SessionsCore):
             found.append(MyGame(info, seat, mine, info.turn_started_at if mine else None, left))
         found.sort(key=lambda g: (not g.my_turn, g.waiting_since or 0.0, g.info.id))
         return found
-
-    # -- the game's clock -----------------------------------------------------------------------
-    async def set_clock(self, channel_id: int, user_id: int, can_manage_channel: bool,
-                        bank: TimeBank | None) -> GameInfo:
-        """Give this channel's game a clock (``bank``) or switch it off (None): the creator
-        or someone who can manage the channel, in the lobby or mid-game.
-
-        Mid-game, a clock switched on gives every seat the whole reserve, and the running
-        turn counts from now; a clock changed keeps each seat's reserve (the running turn
-        charged until now), cut to the new cap; a clock switched off hands the running
-        turn to the turn timer (counted from now, see ``set_settings``). The version stays,
-        so the mover's panel keeps working."""
-        return await self._retrying(lambda: self._set_clock(channel_id, user_id,
-                                                            can_manage_channel, bank))
-
-    async def _set_clock(self, channel_id: int, user_id: int, can_manage_channel: bool,
-                         bank: TimeBank | None) -> GameInfo:
-        row = await self._open_row(channel_id)
-        if user_id != row.creator_id and not can_manage_channel:
-            raise SessionError(N_(
-                "Only the player who opened the game or someone who can manage this "
-                "channel can change its settings."
-            ))
-        now = self.clock()
-        new_row = replace(row, time_bank=bank, updated_at=now)
-        change = Change(new_row, row.version, expected_settings=row)
-        if row.status == "active":
-            change.game, change.timers = self._clock_changed(row, new_row, now)
-        with using(row.language):
-            who = next((s.name for s in row.seats if s.user_id == user_id), _("A moderator"))
-            text = (_("{name} set the game's clock: {clock}.", name=who,
-                      clock=timebank.describe(bank)) if bank is not None else
-                    _("{name} switched the game's clock off: {timer}", name=who,
-                      timer=transitions.describe_timer(row.turn_timeout_hours,
-                                                       row.reminder_hours, row.timeout_policy)))
-            change.announcements.append(payload("settings", text))
-        await self._commit(change)
-        return self._info(self._load(change.game))
-
-    def _clock_changed(self, before: GameRow, after: GameRow,
-                       now: float) -> tuple[GameRow, list]:
-        """The running turn's reserves, deadline and timers once the clock changed."""
-        decision = self._load(before).decision
-        bank = after.time_bank
-        if bank is None:
-            return self._reclocked(before, after, now)  # type: ignore[attr-defined]
-        seats = len(after.seats)
-        if decision is None:
-            return replace(after, reserves=timebank.start(bank, seats), deadline_at=None), []
-        # A paused turn has used its reserve until the pause; it counts on from the resume.
-        reference = before.paused_at if before.paused_at is not None else now
-        reserves = timebank.retuned(before.time_bank, bank, before.reserves, seats,
-                                    decision.seat, before.turn_started_at, reference)
-        started = max(reference, before.turn_started_at or reference)
-        game = replace(after, reserves=reserves, turn_started_at=started)
-        clock = transitions.turn_clock(game, decision, started_at=started, now=now,
-                                       new_turn=False)
-        return replace(game, deadline_at=clock.deadline_at), clock.timers
 
 
 def clock_lines(info: GameInfo, now: float) -> Sequence[tuple[str, float, float | None]]:

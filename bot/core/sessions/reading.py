@@ -1,4 +1,5 @@
-"""Reading a game: infos, decisions, views, images, the log, scores."""
+"""Reading a game: its info, a seat's panel and view, the board at any moment, the recap
+and replay images, the log (told again in the reader's language), the scores."""
 
 from __future__ import annotations
 
@@ -16,9 +17,9 @@ from bot.core.sessions.common import (
     GameInfo,
     SeatView,
     SessionError,
-    SessionsCore,
-    log,
 )
+from bot.core.sessions.core import SessionCore
+from bot.core.sessions.undo import Undo
 from bot.core.transitions import has_board
 from bot.storage.rows import GameRow, MoveRow
 from games import i18n
@@ -31,52 +32,56 @@ MAX_LOG_LINES = 50
 THREADS_NAMED = 10
 
 
-class Reading(SessionsCore):
-    """Reading a game: infos, decisions, views, images, the log, scores."""
+class Reading:
+    """Reading a game: infos, decisions, views, images, the log, scores (a private panel
+    also asks :class:`Undo` whether "Take back" would work)."""
 
-    # -- reading -----------------------------------------------------------------------
+    def __init__(self, core: SessionCore, undo: Undo) -> None:
+        self.core = core
+        self.undo = undo
+
     async def info(self, channel_id: int) -> GameInfo:
         """The game in lobby or active in this channel ("There is no game in this channel.")."""
-        return self._info(self._load(await self._open_row(channel_id)))
+        return self.core.info(self.core.load(await self.core.open_row(channel_id)))
 
     async def info_by_id(self, game_id: int) -> GameInfo:
-        return self._info(self._load(await self._row_by_id(game_id)))
+        return self.core.info(self.core.load(await self.core.row_by_id(game_id)))
 
     async def latest_info(self, channel_id: int) -> GameInfo:
         """The channel's open game, or else its most recent one (finished or cancelled)."""
-        row = await self.store.latest_game_in_channel(channel_id)
+        row = await self.core.store.latest_game_in_channel(channel_id)
         if row is None:
             raise SessionError(NO_GAME)
-        return self._info(self._load(row))
+        return self.core.info(self.core.load(row))
 
     async def game_here(self, channel_id: int) -> GameInfo:
         """The game a command typed in this channel is about: the channel's open game;
         else the open game of the one thread opened from it; else its latest game or that
         of its threads (the final board, the replay, the log of the game just over).
         Several open games in its threads: the refusal names their threads."""
-        row = await self.store.open_game_in_channel(channel_id)
+        row = await self.core.store.open_game_in_channel(channel_id)
         if row is None:
-            threads = await self.store.games_from_channel(channel_id, THREADS_NAMED + 1)
+            threads = await self.core.store.games_from_channel(channel_id, THREADS_NAMED + 1)
             running = [g for g in threads if g.status in ("lobby", "active")]
             if len(running) > 1:
                 raise SessionError(
                     N_("Several games are played in threads of this channel: use the "
                        "command in the game's thread ({threads})."),
                     threads=", ".join(f"<#{g.channel_id}>" for g in running[:THREADS_NAMED]))
-            here = await self.store.latest_game_in_channel(channel_id)
+            here = await self.core.store.latest_game_in_channel(channel_id)
             row = running[0] if running else max(
                 (g for g in (here, *threads[:1]) if g is not None),
                 key=lambda g: g.id, default=None)
         if row is None or row.status == "cancelled":
             raise SessionError(NO_GAME)
-        return self._info(self._load(row))
+        return self.core.info(self.core.load(row))
 
     async def active_games(self) -> list[GameInfo]:
         """Every game in lobby or running (the Discord layer re-attaches views with it)."""
         infos = []
-        for row in await self.store.games_with_status("lobby", "active"):
+        for row in await self.core.store.games_with_status("lobby", "active"):
             try:
-                infos.append(self._info(self._load(row)))
+                infos.append(self.core.info(self.core.load(row)))
             except SessionError:  # its engine does not load (logged): skip, keep the rest
                 continue
         return infos
@@ -86,10 +91,10 @@ class Reading(SessionsCore):
 
         Refused when the user has no seat or the game is not running.
         """
-        row = await self._row_by_id(game_id)
-        self._require_active(row)
-        seat = self._require_seat(row, user_id)
-        return self._load(row).decision_of(seat), seat
+        row = await self.core.row_by_id(game_id)
+        self.core.require_active(row)
+        seat = self.core.require_seat(row, user_id)
+        return self.core.load(row).decision_of(seat), seat
 
     async def seat_view(self, game_id: int, user_id: int, *,
                         undo: bool = False) -> SeatView:
@@ -97,15 +102,15 @@ class Reading(SessionsCore):
         view (the public one when not seated; None in the lobby), their pending decision (None when it is
         not theirs), what they may do outside it (``side``), what their seat holds, and,
         with ``undo``, whether "Take back" would work now."""
-        loaded = self._load(await self._row_by_id(game_id))
+        loaded = self.core.load(await self.core.row_by_id(game_id))
         seat = next((i for i, s in enumerate(loaded.row.seats) if s.user_id == user_id), None)
-        server = await self.store.server(loaded.row.guild_id or 0)
+        server = await self.core.store.server(loaded.row.guild_id or 0)
         return SeatView(
             hints=server is None or server.hints,
-            info=self._info(loaded),
+            info=self.core.info(loaded),
             view=None if loaded.state is None else loaded.game.view(loaded.state, seat),
             decision=loaded.decision_of(seat),
-            undoable=undo and await self._undoable(loaded, user_id),
+            undoable=undo and await self.undo.can_undo(loaded, user_id),
             side=loaded.side_of(seat),
             holdings=(None if loaded.state is None or seat is None
                       else loaded.game.holdings(loaded.state, seat)),
@@ -114,22 +119,22 @@ class Reading(SessionsCore):
     async def public_decision(self, game_id: int, version: int) -> Decision | None:
         """The decision pending at ``version`` when its choices may go on the public turn
         message: the game has no hidden information and a human is to move."""
-        row = await self._row_by_id(game_id)
-        engine = self._engine(row.game)
+        row = await self.core.row_by_id(game_id)
+        engine = self.core.engine(row.game)
         if engine.hidden_information or row.status != "active":
             return None
         try:
-            text = await self._state_text_at(row, version)
+            text = await self.core.state_text_at(row, version)
         except SessionError:
             return None
-        decision = engine.pending(self.states.get(engine, text))
+        decision = engine.pending(self.core.states.get(engine, text))
         if decision is None or row.seats[decision.seat].user_id is None:
             return None
         return name_decision(decision, [s.name for s in row.seats])
 
     async def view(self, game_id: int, user_id: int | None) -> dict[str, Any]:
         """The engine view for this user's seat, or the public view (None/not seated)."""
-        loaded = self._load(await self._row_by_id(game_id))
+        loaded = self.core.load(await self.core.row_by_id(game_id))
         if loaded.state is None:
             raise SessionError(NOT_STARTED)
         seat = None
@@ -142,61 +147,25 @@ class Reading(SessionsCore):
 
         Rebuilding the state of an earlier moment (replay from its snapshot), the view
         and the drawing all run in the CPU pool (:mod:`bot.core.cpu`), off the event loop."""
-        row = await self._row_by_id(game_id)
+        row = await self.core.row_by_id(game_id)
         if row.state is None:
             raise SessionError(NOT_STARTED)
         if not has_board(row.game):
             raise SessionError(N_("This game has no board picture yet."))
-        snapshot, steps = await self._moment(row, version)
+        snapshot, steps = await self.core.moment(row, version)
         names = [s.name for s in row.seats]
         return await cpu.run(cpu.board_png, games.GAME_MODULES[row.game],
                              renderer.RENDERERS[row.game], snapshot, steps, names,
                              i18n.current())
 
-    async def _moment(self, row: GameRow, version: int | None) -> tuple[str, list[tuple[int, str]]]:
-        """A snapshot and the steps to replay on it for the state at ``version``."""
-        if version is None or version >= row.version:
-            assert row.state is not None
-            return row.state, []
-        moment = await self.store.replay_from(row.id, version)
-        if moment is None:
-            raise SessionError(N_("There is no board for that moment of the game."))
-        return moment
-
-    async def _state_text_at(self, row: GameRow, at: int | MoveRow) -> str:
-        """The game's state (text) as it stood at a version (or after a logged move).
-
-        A replay from the nearest snapshot is at most ``SNAPSHOT_EVERY`` engine steps
-        (~0.1 ms each), the cost of reading a state, so it runs here; a moment once
-        rebuilt never changes and is kept for the next look (undo checks, panels)."""
-        if isinstance(at, MoveRow):
-            if at.state_after is not None:
-                return at.state_after
-            at = at.version
-        if at >= row.version:
-            assert row.state is not None
-            return row.state
-        key = (row.id, at)
-        text = self._moments.get(key)
-        if text is None:
-            snapshot, steps = await self._moment(row, at)
-            try:
-                text = cpu.replay_text(games.GAME_MODULES[row.game], snapshot, steps)
-            except Exception:  # a log written under earlier rules: nothing to rebuild from
-                log.exception("game %s: its state at v%s cannot be rebuilt", row.id, at)
-                raise SessionError(N_(
-                    "That moment of the game can no longer be rebuilt.")) from None
-            self._keep_moment(key, text)
-        return text
-
     async def recap_png(self, game_id: int) -> bytes:
         """The end-of-game recap image: scores by category, winners, score by turn (drawn
         in the CPU pool)."""
-        row = await self._row_by_id(game_id)
+        row = await self.core.row_by_id(game_id)
         if row.state is None:
             raise SessionError(NOT_STARTED)
-        moves = await self.store.moves(game_id)
-        self._engine(row.game)  # an engine that does not load says so here
+        moves = await self.core.store.moves(game_id)
+        self.core.engine(row.game)  # an engine that does not load says so here
         result = row.result or {}
         names = tuple(transitions.recap_name(seat) for seat in transitions.original_seats(row))
         return await cpu.run(recap_images.recap_png, games.GAME_MODULES[row.game], row.state,
@@ -206,30 +175,30 @@ class Reading(SessionsCore):
     async def replay_gif(self, game_id: int) -> bytes:
         """A finished game as an animated image, one frame per turn (public boards only),
         drawn in the CPU pool."""
-        row = await self._row_by_id(game_id)
+        row = await self.core.row_by_id(game_id)
         if row.status != "finished":
             raise SessionError(N_("Replays are made of finished games."))
         if not has_board(row.game):
             raise SessionError(N_("This game has no board picture yet."))
-        moves = await self.store.moves(game_id)
-        self._engine(row.game)
+        moves = await self.core.store.moves(game_id)
+        self.core.engine(row.game)
         names = [seat.name for seat in transitions.original_seats(row)]
         return await cpu.run(recap_images.replay_gif, games.GAME_MODULES[row.game], row.game,
                              renderer.RENDERERS[row.game], moves, names, i18n.current())
 
     async def log(self, channel_id: int, limit: int = 20) -> list[str]:
         """The last public move lines of this channel's current (or latest) game."""
-        row = await self.store.open_game_in_channel(channel_id)
-        row = row or await self.store.latest_game_in_channel(channel_id)
+        row = await self.core.store.open_game_in_channel(channel_id)
+        row = row or await self.core.store.latest_game_in_channel(channel_id)
         if row is None:
             raise SessionError(NO_GAME)
         return await self.log_of(row.id, limit)
 
     async def log_of(self, game_id: int, limit: int = 20) -> list[str]:
         """The last ``limit`` (1 to :data:`MAX_LOG_LINES`) public move lines of a game."""
-        row = await self._row_by_id(game_id)
+        row = await self.core.row_by_id(game_id)
         limit = max(1, min(limit, MAX_LOG_LINES))
-        moves = await self.store.moves(row.id, limit * 4)
+        moves = await self.core.store.moves(row.id, limit * 4)
         # A reader of another language than the game's gets the moves told again in theirs.
         retold = await self._retold(row, moves) if i18n.current() != row.language else {}
         lines = []
@@ -255,7 +224,7 @@ class Reading(SessionsCore):
         """The public events of the logged moves, told again in the active language
         (engines are deterministic: each move is applied again to the state before it);
         a move that cannot be told again keeps its lines as they were written."""
-        game, lang = self._engine(row.game), i18n.current()
+        game, lang = self.core.engine(row.game), i18n.current()
         names = [seat.name for seat in row.seats]
         jobs = []
         for move in moves:
@@ -264,7 +233,7 @@ class Reading(SessionsCore):
             if not move.events:
                 continue
             try:
-                jobs.append((move.version, await self._state_text_at(row, move.version - 1),
+                jobs.append((move.version, await self.core.state_text_at(row, move.version - 1),
                              move.seat, move.option_key))
             except SessionError:
                 continue
@@ -284,7 +253,7 @@ class Reading(SessionsCore):
 
     async def scores(self, game_id: int) -> dict[int, dict[str, int]]:
         """Points per seat by category (always with "total")."""
-        loaded = self._load(await self._row_by_id(game_id))
+        loaded = self.core.load(await self.core.row_by_id(game_id))
         if loaded.state is None:
             raise SessionError(NOT_STARTED)
         return loaded.game.scores(loaded.state)
@@ -292,7 +261,7 @@ class Reading(SessionsCore):
     async def automa(self, game_id: int) -> Automa | None:
         """A solo game's opponent that holds no seat — its name and level (in the active
         language), its points by category, whether it won — or None."""
-        loaded = self._load(await self._row_by_id(game_id))
+        loaded = self.core.load(await self.core.row_by_id(game_id))
         if loaded.state is None:
             raise SessionError(NOT_STARTED)
         return loaded.game.automa(loaded.state)

@@ -15,8 +15,8 @@ from games.gwt_argentina.notation import read, write
 from games.gwt_argentina.pedro.data import CARDS
 from games.gwt_argentina.pedro.state import PEDRO
 from games.gwt_argentina.state import GwtState
+from testkit.playout import playout, replay
 from tests.games.gwt_argentina.test_play import cards_everywhere, discs_of, tiles_everywhere
-from tests.games.playout import playout, replay
 
 DIFFICULTIES = ("easy", "moderate", "expert")
 

@@ -16,7 +16,7 @@ from games.gwt_argentina import GAME, data, player_board
 from games.gwt_argentina.notation import read, write
 from games.gwt_argentina.state import PRINTED, GwtState
 from games.rng import Rng
-from tests.games.playout import playout, replay
+from testkit.playout import playout, replay
 
 CONFIGS = [(seats, sides) for seats in (2, 3, 4) for sides in ("a", "b")]
 

@@ -423,7 +423,7 @@ def test_final_scores_of_random_games():
     is known to the data, each total is the sum of its lines, played objectives are always
     in the area, and the engine's scores agree with :func:`final_scores`."""
     from games.gwt_argentina import GAME
-    from tests.games.playout import playout
+    from testkit.playout import playout
 
     runs = ((2, {"building_sides": "b", "port_sides": "b"}, 3),
             (3, {"building_sides": "random", "port_sides": "random"}, 5),
@@ -480,7 +480,7 @@ def test_the_one_pass_tallies_read_what_tally_reads():
     by seat at every step of random games, the solo game included."""
     from games.gwt_argentina import GAME
     from games.gwt_argentina.scoring import tallies
-    from tests.games.playout import playout
+    from testkit.playout import playout
 
     def each(before, after, seat, key):
         assert tallies(after) == {p.seat: tally(after, p.seat) for p in after.players}

@@ -21,7 +21,7 @@ from games.hazienda.rules import (
 )
 from games.hazienda.state import HaziendaState
 from games.rng import Rng
-from tests.games.playout import playout, replay
+from testkit.playout import playout, replay
 
 VARIANTS = [(False, False), (True, False), (False, True), (True, True)]
 CONFIGS = [

@@ -14,7 +14,7 @@ from games.llama_land import GAME, data
 from games.llama_land.scoring import open_spaces
 from games.llama_land.state import VARIANTS, LlamaLandState
 from games.rng import Rng
-from tests.games.playout import playout, replay
+from testkit.playout import playout, replay
 
 CONFIGS = list(itertools.product((2, 3, 4), VARIANTS))
 

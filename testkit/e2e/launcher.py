@@ -1,0 +1,176 @@
+"""Start, stop and kill -9 the real bot process against an :class:`E2EFakeDiscord`.
+
+The process is ``python -m testkit.e2e.bot_process`` (the real ``estancia run`` with
+discord.py pointed at the fake), run in a temporary working directory so no ``.env``
+of the developer's is read, with a fake token and its own SQLite file. Its output
+(the bot's log) goes to a file the tests read.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import signal
+import subprocess
+import sys
+from pathlib import Path
+
+from testkit.e2e.fake import E2EFakeDiscord
+
+REPO_ROOT = Path(__file__).resolve().parents[2]
+FAKE_TOKEN = "MTIzNDU2Nzg5MDEyMzQ1Njc4.fake-e2e.token-never-to-be-logged-0123456789"
+#: Generous hang guards (never assertions about speed).
+START_TIMEOUT = 60.0
+STOP_TIMEOUT = 20.0
+
+
+def _die_with_the_tests() -> None:
+    """In the child: SIGKILL it if the test process dies (Linux prctl PR_SET_PDEATHSIG),
+    so not even a killed test run leaves a bot behind."""
+    try:
+        import ctypes
+
+        ctypes.CDLL("libc.so.6", use_errno=True).prctl(1, signal.SIGKILL)
+    except (OSError, AttributeError):
+        pass
+
+
+class BotProcess:
+    """One bot process at a time; :meth:`start` again after a stop or a kill restarts it."""
+
+    def __init__(self, fake: E2EFakeDiscord, workdir: Path, env: dict[str, str] | None = None):
+        self.fake = fake
+        self.workdir = workdir
+        #: Its database: the SQLite file, or the PostgreSQL URL given as DATABASE_URL.
+        self.db_path: Path | str = (env or {}).get("DATABASE_URL") or workdir / "estancia.sqlite3"
+        self.log_path = workdir / "bot.log"
+        self.extra_env = dict(env or {})
+        self.proc: subprocess.Popen[bytes] | None = None
+        self.starts = 0
+        self.exit_codes: list[int] = []
+
+    # -- environment -----------------------------------------------------------------
+    def environment(self) -> dict[str, str]:
+        env = {k: v for k, v in os.environ.items()
+               if not k.startswith(("DISCORD_", "ESTANCIA_", "TURN_", "REMINDERS",
+                                    "TIMEOUT_", "LOG_LEVEL", "DEV_GUILD", "DATABASE_URL"))}
+        env.update({
+            "PYTHONPATH": str(REPO_ROOT),
+            "PYTHONUNBUFFERED": "1",
+            "E2E_DISCORD_API": self.fake.base_url,
+            "E2E_DISCORD_GATEWAY": self.fake.gateway_url,
+            "DISCORD_TOKEN": FAKE_TOKEN,
+            "ESTANCIA_DB": str(self.db_path),
+            "DEV_GUILD_ID": str(self.fake.guild.id),
+            "LOG_LEVEL": "INFO",
+            "TURN_TIMEOUT_HOURS": "0",
+        })
+        env.update(self.extra_env)
+        return env
+
+    # -- life cycle ------------------------------------------------------------------
+    async def start(self, wait: bool = True) -> None:
+        assert not self.running, "the bot is already running"
+        self.workdir.mkdir(parents=True, exist_ok=True)
+        identified = len(self.fake.identifies)
+        log = open(self.log_path, "ab")  # noqa: SIM115 - handed to the child
+        try:
+            log.write(f"\n===== start {self.starts + 1} =====\n".encode())
+            log.flush()
+            self.proc = subprocess.Popen(
+                [sys.executable, "-m", "testkit.e2e.bot_process"],
+                cwd=self.workdir, env=self.environment(), stdout=log, stderr=subprocess.STDOUT,
+                stdin=subprocess.DEVNULL, start_new_session=True,
+                preexec_fn=_die_with_the_tests,
+            )
+        finally:
+            log.close()
+        self.starts += 1
+        if wait:
+            await self.wait_connected(identified)
+
+    async def wait_connected(self, identified_before: int) -> None:
+        """Until the new process has IDENTIFIED on the fake gateway (and got READY)."""
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + START_TIMEOUT
+        while len(self.fake.identifies) <= identified_before or not self.fake.connected:
+            if self.proc is None or self.proc.poll() is not None:
+                raise AssertionError(f"the bot exited while starting:\n{self.log_tail()}")
+            if loop.time() > deadline:
+                raise AssertionError(f"the bot did not connect:\n{self.log_tail()}")
+            await asyncio.sleep(0.05)
+        # READY and GUILD_CREATE went out on the same socket before anything we dispatch.
+
+    @property
+    def running(self) -> bool:
+        return self.proc is not None and self.proc.poll() is None
+
+    @property
+    def pid(self) -> int:
+        assert self.proc is not None
+        return self.proc.pid
+
+    async def stop(self) -> int:
+        """Ctrl-C, as a person stops ``make run``; kill -9 if it does not exit."""
+        return await self._signal_and_reap(signal.SIGINT)
+
+    async def terminate(self) -> int:
+        """SIGTERM, as ``docker stop`` stops the container."""
+        return await self._signal_and_reap(signal.SIGTERM)
+
+    async def kill9(self) -> int:
+        return await self._signal_and_reap(signal.SIGKILL)
+
+    def kill9_now(self) -> None:
+        """Synchronous kill -9 (for hooks that run inside the fake's request handler)."""
+        if self.running:
+            os.killpg(self.pid, signal.SIGKILL)
+
+    async def _signal_and_reap(self, sig: signal.Signals) -> int:
+        proc = self.proc
+        if proc is None:
+            return 0
+        if proc.poll() is None:
+            os.killpg(proc.pid, sig)
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + STOP_TIMEOUT
+        while proc.poll() is None:
+            if loop.time() > deadline:
+                os.killpg(proc.pid, signal.SIGKILL)
+                deadline = loop.time() + STOP_TIMEOUT
+            await asyncio.sleep(0.05)
+        self.exit_codes.append(proc.returncode)
+        self.proc = None
+        # Let the fake notice the closed gateway socket.
+        for _ in range(100):
+            if not self.fake.connected:
+                break
+            await asyncio.sleep(0.02)
+        return proc.returncode
+
+    async def close(self) -> None:
+        """Teardown: never leave a process behind."""
+        if self.proc is not None:
+            await self.kill9()
+
+    # -- observations ----------------------------------------------------------------
+    def log_text(self) -> str:
+        try:
+            return self.log_path.read_text(errors="replace")
+        except FileNotFoundError:
+            return ""
+
+    def log_tail(self, lines: int = 60) -> str:
+        return "\n".join(self.log_text().splitlines()[-lines:])
+
+    def peak_memory_kib(self) -> int | None:
+        """VmHWM (peak resident set) of the running process, from /proc."""
+        if not self.running:
+            return None
+        try:
+            for line in Path(f"/proc/{self.pid}/status").read_text().splitlines():
+                if line.startswith("VmHWM:"):
+                    return int(line.split()[1])
+        except OSError:
+            return None
+        return None

@@ -1,0 +1,178 @@
+"""The CPU pool: work runs in other processes, results and errors come back to the
+event loop, a worker that dies costs one retry, and boards drawn there are the same bytes."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+from collections.abc import Iterator
+
+import pytest
+
+import games
+import renderer
+from bot.core import cpu
+from games.base import IllegalMove
+
+
+@pytest.fixture
+def pool() -> Iterator[None]:
+    cpu.configure(2)
+    yield
+    cpu.configure(0)
+
+
+def hazienda_start() -> str:
+    game = games.get_game("hazienda")
+    return game.dump(game.setup(3, game.parse_options(None), 5))
+
+
+def first_steps(count: int) -> list[tuple[int, str]]:
+    game = games.get_game("hazienda")
+    state = game.setup(3, game.parse_options(None), 5)
+    steps = []
+    for _ in range(count):
+        decision = game.pending(state)
+        assert decision is not None
+        key = decision.options[-1].key
+        steps.append((decision.seat, key))
+        state = game.apply(state, decision.seat, key).state
+    return steps
+
+
+def pid() -> int:
+    return os.getpid()
+
+
+async def test_work_runs_in_worker_processes_and_boards_are_the_same_bytes(pool: None) -> None:
+    pids = set(await asyncio.gather(*(cpu.run(pid) for _ in range(8))))
+    assert os.getpid() not in pids and 1 <= len(pids) <= 2
+    args = (games.GAME_MODULES["hazienda"], renderer.RENDERERS["hazienda"], hazienda_start(),
+            first_steps(6), ["Ana", "Bo", "Cy"])
+    in_pool = await cpu.run(cpu.board_png, *args)
+    assert in_pool.startswith(b"\x89PNG") and in_pool == cpu.board_png(*args)
+
+
+async def test_an_error_in_a_worker_is_raised_to_the_caller(pool: None) -> None:
+    with pytest.raises(IllegalMove):
+        await cpu.run(cpu.replay_text, games.GAME_MODULES["hazienda"], hazienda_start(),
+                      [(0, "no-such-option")])
+    assert await cpu.run(pid) != os.getpid()  # the pool still works
+
+
+async def test_a_dead_worker_costs_a_retry_not_the_pool(pool: None) -> None:
+    from concurrent.futures.process import BrokenProcessPool
+
+    with pytest.raises(BrokenProcessPool):
+        await cpu.run(os._exit, 3)  # kills its worker, and the retry's
+    assert await cpu.run(pid) != os.getpid()
+
+
+async def test_zero_workers_run_in_a_thread_of_this_process() -> None:
+    cpu.configure(0)
+    assert await cpu.run(pid) == os.getpid()
+    assert cpu.workers() == 0
+
+
+def test_the_pool_is_sized_to_the_cores(monkeypatch: pytest.MonkeyPatch) -> None:
+    cpu.configure(None)
+    monkeypatch.delenv(cpu.ENV_WORKERS, raising=False)
+    assert cpu.workers() == cpu.cores() >= 1
+    monkeypatch.setenv(cpu.ENV_WORKERS, "3")
+    assert cpu.workers() == 3
+    monkeypatch.setenv(cpu.ENV_WORKERS, "0")
+    assert cpu.workers() == 0
+
+
+async def test_computer_seats_and_boards_go_through_the_pool(pool: None, tmp_path) -> None:
+    """Steps (states, events) and boards cross the process boundary whole: a game
+    against the computer, played through the session layer with a real pool."""
+    from bot.core.sessions import Sessions
+    from bot.settings import Settings
+    from bot.storage.store import Store
+    from testkit.clock import FakeClock
+
+    store = await Store.open(tmp_path / "pool.sqlite3")
+    sessions = Sessions(store, Settings(_env_file=None), clock=FakeClock(),
+                        seed_source=lambda: 8)
+    try:
+        await sessions.new(1, None, 1, "Ana", "kuhlorado", {})
+        await sessions.add_computer(1, 1)
+        info = await sessions.start(1, 1)
+        for _ in range(6):
+            await sessions.wait_for_computers(info.id)
+            info = await sessions.info_by_id(info.id)
+            if info.user_to_move != 1:
+                break
+            decision, _ = await sessions.decision_for(info.id, 1)
+            assert decision is not None
+            await sessions.play(info.id, 1, decision.options[0].key, info.version)
+        await sessions.wait_for_computers(info.id)
+        moves = await store.moves(info.id)
+        assert any(m.by_computer for m in moves)
+        board = await sessions.png(info.id, moves[len(moves) // 2].version)
+        assert board.startswith(b"\x89PNG")
+    finally:
+        await sessions.close()
+        await store.close()
+
+
+async def test_boards_go_before_computers_and_one_worker_stays_free_of_them(
+        pool: None) -> None:
+    """With two workers busy, a waiting board starts before computer steps that waited
+    longer, and computer steps never hold both workers."""
+    lanes = cpu._Lanes(2)
+    started: list[str] = []
+
+    async def work(name: str, background: bool, hold: asyncio.Event) -> None:
+        await lanes.acquire(background)
+        started.append(name)
+        await hold.wait()
+        lanes.release(background)
+
+    hold = asyncio.Event()
+    first = [asyncio.create_task(work(f"c{i}", True, hold)) for i in range(3)]
+    await asyncio.sleep(0)
+    assert started == ["c0"]  # the second worker is kept from the computers
+    board = asyncio.create_task(work("board", False, hold))
+    await asyncio.sleep(0)
+    assert started == ["c0", "board"]
+    hold.set()
+    await asyncio.gather(*first, board)
+    assert sorted(started) == ["board", "c0", "c1", "c2"]
+    assert lanes.free == 2 * cpu.QUEUED_PER_WORKER and lanes.computers == 0
+
+
+async def test_each_worker_has_its_next_task_waiting(pool: None) -> None:
+    """Two workers are handed QUEUED_PER_WORKER boards each, so that a worker finishing
+    one starts the next at once; one more waits until a task ends."""
+    lanes = cpu._Lanes(2)
+    assert cpu.QUEUED_PER_WORKER >= 2
+    started: list[int] = []
+    holds = [asyncio.Event() for _ in range(2 * cpu.QUEUED_PER_WORKER + 1)]
+
+    async def board(number: int) -> None:
+        await lanes.acquire(False)
+        started.append(number)
+        await holds[number].wait()
+        lanes.release(False)
+
+    tasks = [asyncio.create_task(board(i)) for i in range(len(holds))]
+    await asyncio.sleep(0)
+    assert started == list(range(2 * cpu.QUEUED_PER_WORKER))
+    holds[0].set()
+    await asyncio.sleep(0)
+    await asyncio.sleep(0)
+    assert started[-1] == len(holds) - 1
+    for hold in holds:
+        hold.set()
+    await asyncio.gather(*tasks)
+
+
+async def test_the_callers_locale_goes_with_the_work(pool: None) -> None:
+    from games import i18n
+
+    assert await cpu.run(i18n.current) == i18n.SOURCE
+    with i18n.using("fr"):
+        assert await cpu.run(i18n.current) == "fr"
+    assert await cpu.run(i18n.current) == i18n.SOURCE  # the worker did not keep it
