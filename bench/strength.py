@@ -146,16 +146,30 @@ PAIRS = (TARGET_PAIR, ("easy", LEGACY), ("hard", LEGACY), ("easy", "normal"),
          ("normal", "hard"))
 
 
-def jobs(quick: bool, only_targets: bool = False,
+def jobs(quick: bool, only_targets: bool = False, games: tuple[str, ...] | None = None,
+         solo: int | None = None, self_play: int | None = None,
          ) -> list[tuple[str, str, tuple[str, ...], int, str | None]]:
     """The games to play (the slow ones first): head to head, each pair of players
     taking turns to begin; GWT:A's solo game at every level against every difficulty of
     Pedro (the quick set: the normal level against each difficulty, one game each); two
-    GWT:A computers of one level. ``only_targets``: the target cells alone."""
+    GWT:A computers of one level. ``only_targets``: the target cells alone; ``games``:
+    only these games; ``solo``/``self_play``: games in GWT:A's target cells (normal
+    against Pedro at easy, two normal computers) instead of the set's count."""
     sizes = QUICK if quick else FULL
     if only_targets:
         sizes = {**sizes, "other": dict.fromkeys(HEAD_TO_HEAD, 0), "solo_other": 0,
                  "self_other": 0}
+    if games is not None:
+        kept = {name: (n if name in games else 0) for name, n in sizes["target"].items()}
+        other = {name: (n if name in games else 0) for name, n in sizes["other"].items()}
+        sizes = {**sizes, "target": kept, "other": other}
+        if "gwt-argentina" not in games:
+            sizes = {**sizes, "solo_target": 0, "solo_other": 0, "self_target": 0,
+                     "self_other": 0}
+    if solo is not None:
+        sizes = {**sizes, "solo_target": solo}
+    if self_play is not None:
+        sizes = {**sizes, "self_target": self_play}
     out = []
     for name in ("llama-land", "hazienda", "kuhlorado"):
         for a, b in PAIRS:
@@ -167,7 +181,7 @@ def jobs(quick: bool, only_targets: bool = False,
         for difficulty in PEDRO_LEVELS:
             target = level == "normal" and difficulty == "easy"
             n = sizes["solo_target"] if target else sizes["solo_other"]
-            if quick and level == "normal" and not only_targets:
+            if quick and level == "normal" and not only_targets and sizes["solo_target"]:
                 n = max(n, 1)
             for i in range(n):
                 out.append(("gwt-argentina", "solo", (level,), SEED_BASE + i, difficulty))
@@ -292,8 +306,9 @@ def _verdict(holds: bool) -> str:
 
 
 def main(quick: bool = False, processes: int | None = None,
-         only_targets: bool = False) -> None:
-    todo = jobs(quick, only_targets)
+         only_targets: bool = False, games: tuple[str, ...] | None = None,
+         solo: int | None = None, self_play: int | None = None) -> None:
+    todo = jobs(quick, only_targets, games, solo, self_play)
     workers = max(1, min(processes or os.cpu_count() or 1, len(todo)))
     started = time.perf_counter()
     with ProcessPoolExecutor(max_workers=workers) as pool:
@@ -310,5 +325,13 @@ if __name__ == "__main__":
     parser.add_argument("--targets", action="store_true",
                         help="only the cells issue 24 sets targets for")
     parser.add_argument("--processes", type=int, default=None)
+    parser.add_argument("--games", default=None,
+                        help="only these games, comma-separated (e.g. gwt-argentina)")
+    parser.add_argument("--solo", type=int, default=None,
+                        help="GWT:A games of the normal level against Pedro at easy")
+    parser.add_argument("--self-play", type=int, default=None,
+                        help="GWT:A games between two normal computers")
     args = parser.parse_args()
-    main(quick=args.quick, processes=args.processes, only_targets=args.targets)
+    main(quick=args.quick, processes=args.processes, only_targets=args.targets,
+         games=tuple(args.games.split(",")) if args.games else None, solo=args.solo,
+         self_play=args.self_play)

@@ -42,6 +42,11 @@ from typing import Any
 from games.base import Decision, Game, GameState, Option
 from games.rng import Rng
 
+#: Any game, whatever its state and options types (the search uses the contract only).
+AnyGame = Game[Any, Any]
+#: What identifies a decision (:func:`signature`).
+Signature = tuple[Any, ...]
+
 #: Added to the value of a finished game the seat wins.
 WIN_BONUS = 1000.0
 #: Best-first tie-break: among open nodes of equal estimate the deeper one goes first, so
@@ -99,7 +104,7 @@ class Report:
     extra: dict[str, Any] = field(default_factory=dict)
 
 
-def signature(decision: Decision | None) -> tuple | None:
+def signature(decision: Decision | None) -> Signature | None:
     """What identifies a decision to the seat deciding: whose, which turn, the question and
     every option (keys and labels, which tell the seat's hand, money and places). Leaving a
     decision and coming back to one with the same signature in the same turn is a circle."""
@@ -109,13 +114,11 @@ def signature(decision: Decision | None) -> tuple | None:
             tuple((o.key, o.label) for o in decision.options))
 
 
-def searched_options(game: Game, state: GameState, options: list[Option]) -> list[Option]:
+def searched_options(game: AnyGame, state: GameState, options: list[Option]) -> list[Option]:
     """The options worth searching: the game may narrow them (``search_options``: options
     another one makes pointless), and options that look alike are kept once."""
-    narrow = getattr(game, "search_options", None)
-    if narrow is not None:
-        options = list(narrow(state, options))
-    seen: set[tuple] = set()
+    options = list(game.search_options(state, options))
+    seen: set[tuple[Any, ...]] = set()
     kept = []
     for option in options:
         look = (option.label, option.group, option.at)
@@ -130,7 +133,7 @@ class _Node:
                  "untried", "widened", "sig", "best_leaf", "turn", "turns")
 
     def __init__(self, state: GameState, parent: _Node | None, option: Option | None,
-                 depth: int, estimate: float, leaf: bool, sig: tuple | None) -> None:
+                 depth: int, estimate: float, leaf: bool, sig: Signature | None) -> None:
         self.state = state
         self.parent = parent
         self.option = option
@@ -146,11 +149,15 @@ class _Node:
         self.widened = 0
         self.sig = sig
         #: The turn of its decision, and how many times the path changed turn.
-        self.turn = parent.turn if parent is not None else 0
-        self.turns = parent.turns if parent is not None else 0
+        self.turn: int = parent.turn if parent is not None else 0
+        self.turns: int = parent.turns if parent is not None else 0
 
     def value(self) -> float:
         return self.best if self.best is not None else self.estimate
+
+
+#: An open node in a best-first heap: (minus its priority, a tie-break count, the node).
+_Entry = tuple[float, int, _Node]
 
 
 class _Clock:
@@ -175,7 +182,7 @@ class _Clock:
         return False
 
 
-def leaf_value(game: Game, state: GameState, seat: int) -> float:
+def leaf_value(game: AnyGame, state: GameState, seat: int) -> float:
     """A finished turn's worth to ``seat``: ``evaluate``, and the win bonus once the game is
     over (a shared win counts)."""
     value = game.evaluate(state, seat)
@@ -187,7 +194,7 @@ def leaf_value(game: Game, state: GameState, seat: int) -> float:
 class _Planner:
     """Best-first search of one world's turn tree."""
 
-    def __init__(self, game: Game, seat: int, clock: _Clock, seen: frozenset,
+    def __init__(self, game: AnyGame, seat: int, clock: _Clock, seen: frozenset[Signature | None],
                  turns: int = 1) -> None:
         self.game = game
         self.seat = seat
@@ -216,7 +223,7 @@ class _Planner:
         return made
 
     @staticmethod
-    def _on_path(node: _Node | None, sig: tuple) -> bool:
+    def _on_path(node: _Node | None, sig: Signature | None) -> bool:
         while node is not None:
             if node.sig == sig:
                 return True
@@ -246,7 +253,7 @@ class _Planner:
         (an option whose tree is searched through gives its share back to the others):
         an option's value is the best way found to finish the turn after it, so every
         option gets as many steps to find it."""
-        heaps: dict[int, list] = {}
+        heaps: dict[int, list[_Entry]] = {}
         for index, node in enumerate(root_children):
             if not node.leaf:
                 heaps[index] = []
@@ -260,7 +267,7 @@ class _Planner:
                 if self.clock.out(limit):
                     break
 
-    def _best_first(self, heap: list, limit: int) -> None:
+    def _best_first(self, heap: list[_Entry], limit: int) -> None:
         """Widen the open nodes of one root option's tree, best first, until ``limit``."""
         while heap and not self.clock.out(limit):
             _, _, node = heapq.heappop(heap)
@@ -274,7 +281,7 @@ class _Planner:
             if node.untried:
                 self._push(heap, node)
 
-    def _push(self, heap: list, node: _Node) -> None:
+    def _push(self, heap: list[_Entry], node: _Node) -> None:
         if node.leaf:
             return
         self._count += 1
@@ -284,6 +291,7 @@ class _Planner:
     @staticmethod
     def _back_up(leaf: _Node) -> None:
         value = leaf.best
+        assert value is not None
         node = leaf.parent
         while node is not None and node.parent is not None:
             if node.best is None or value > node.best:
@@ -305,8 +313,8 @@ def plan_of(node: _Node) -> list[Option]:
     return path[::-1]
 
 
-def rank(game: Game, state: GameState, seat: int, rng: Rng, budget: Budget,
-         seen: frozenset = frozenset()) -> Report:
+def rank(game: AnyGame, state: GameState, seat: int, rng: Rng, budget: Budget,
+         seen: frozenset[Signature | None] = frozenset()) -> Report:
     """Every option of ``seat``'s pending decision valued by the search, best first (see the
     module docstring). Options that lead back to a decision in ``seen`` (the signatures of
     the decisions the seat left earlier in this turn) come last, valued ``-inf``, unless
@@ -346,6 +354,7 @@ def rank(game: Game, state: GameState, seat: int, rng: Rng, budget: Budget,
         planner.run(children, limit)
         worlds += 1
         for node in children:
+            assert node.option is not None
             key = node.option.key
             totals[key] += node.value()
             counts[key] += 1

@@ -11,11 +11,14 @@ the main source of points. So the value rests on three estimates:
   needs to get there at its move limit, with the railway's shortcuts it has reached;
 * **a visit's worth** (:func:`visit_value`): the income a breeding value pays and the best
   ship of the loading zone it can load (a ship's VP, or the quay it sails to and what a
-  delivery from there may bring), less the grain the ship asks;
-* **the herd's breeding value** (:func:`expected_breeding`): the mean breeding value of a
-  hand drawn from the herd (deck, hand and discard) at the hand limit — better breeds,
-  fewer duplicates, fewer exhaustion and objective cards and a bigger hand all raise it.
-  The hand in the estanciero's last turn before Buenos Aires counts as it is.
+  delivery from there may bring), less the grain the ship asks — over a spread of
+  breeding values around the estimate, so that each breeding point brings the better
+  ships nearer although their thresholds are steps;
+* **the herd's breeding value** (:func:`expected_breeding`): the best distinct breeds of
+  the cards a player sees on the way to Buenos Aires (the hand limit and a few more,
+  drawn from deck, hand and discard) — better breeds, fewer duplicates, fewer exhaustion
+  and objective cards and a bigger hand all raise it. Within a turn of Buenos Aires the
+  hand held counts as it is (a hand of duplicates pays little).
 
 Pesos, grain, certificates, workers, the locomotive, exchange tokens, discs waiting on
 ships and quays add what they should still turn into, less as the game runs out. Scores
@@ -103,7 +106,8 @@ def pedro_future(state: GwtState, pedro_total: int) -> float:
 def potential(state: GwtState, seat: int) -> float:
     """What ``seat``'s position should still turn into (money included), in VP."""
     p = state.players[seat]
-    visits = visits_left(state, seat)
+    turns, loop = _trail_turns(state, p)
+    visits = visits_left(state, seat, turns, loop)
     soon = min(1.0, visits / 2)
     value = _pesos(p.money, soon)
     value += W["grain"] * soon * p.grain
@@ -118,15 +122,18 @@ def potential(state: GwtState, seat: int) -> float:
     certs = permanent(p, "permanent_certificate")
     herd = expected_breeding(p) + certs
     if visits > 0:
-        # The next visit pays the hand the estanciero arrives with: the hand held now,
-        # kept or bettered on the way (cards are discarded for actions and drawn again),
-        # the nearer Buenos Aires the more; the later visits a hand drawn from the herd.
-        near = 1 / (1 + max(0.0, _turns_to_ba(state, p) - 1) / 2)
-        hand = max(breeding_total(p) + certs, herd)
-        arriving = near * hand + (1 - near) * herd
-        value += W["visit"] * (visit_value(state, seat, arriving + p.certificates)
+        # The next visit pays the hand the estanciero arrives with. Buenos Aires within
+        # a turn: the hand held now (« chaque race n'est comptée qu'une seule fois »,
+        # a hand of duplicates pays little). Further: the hand held, or one drawn from
+        # the herd on the way if that is better (cards are discarded for actions and
+        # drawn again). The later visits: a hand drawn from the herd.
+        held = breeding_total(p) + certs
+        near = min(1.0, max(0.0, 1 - (turns - 1) / 2))
+        arriving = near * held + (1 - near) * max(held, herd)
+        ladder = ship_ladder(state, seat)
+        value += W["visit"] * (visit_value(state, seat, arriving + p.certificates, ladder)
                                - W["certificate"] * p.certificates)
-        value += W["visit"] * max(0.0, visits - 1) * visit_value(state, seat, herd)
+        value += W["visit"] * max(0.0, visits - 1) * visit_value(state, seat, herd, ladder)
     return value
 
 
@@ -137,17 +144,51 @@ def _pesos(money: int, soon: float) -> float:
     return late + (early - late) * soon
 
 
-def visit_value(state: GwtState, seat: int, breeding: float) -> float:
+#: How far the breeding value a visit really reaches may stray from its estimate, with
+#: the weight of each: the ships are valued over this spread, so that every breeding
+#: point brings the better ships nearer (the ships' thresholds are steps).
+SPREAD = ((-2, 1.0), (-1, 2.0), (0, 3.0), (1, 2.0), (2, 1.0))
+
+
+def visit_value(state: GwtState, seat: int, breeding: float,
+                ladder: list[tuple[int, float]] | None = None) -> float:
     """A visit's worth for a breeding value: its income, and the best ship of the loading
-    zone it can load, less the grain the ship asks (ship 0 is always there)."""
-    best = -2.0 + 2 * W["peso"]  # ship 0: -2 VP, +2 pesos
+    zone it can load, less the grain the ship asks (ship 0 is always there), over
+    :data:`SPREAD` around the estimate. ``ladder``: :func:`ship_ladder`, if known."""
+    if ladder is None:
+        ladder = ship_ladder(state, seat)
+    total = 0.0
+    for delta, weight in SPREAD:
+        reach = max(0.0, breeding + delta)
+        best = ladder[0][1]
+        for value, worth in ladder:
+            if value > reach:
+                break
+            best = worth
+        total += weight * best
+    return W["peso"] * breeding + total / _SPREAD_WEIGHT
+
+
+_SPREAD_WEIGHT = sum(weight for _, weight in SPREAD)
+
+
+def ship_ladder(state: GwtState, seat: int) -> list[tuple[int, float]]:
+    """The ships ``seat`` may load as (loading value, the best worth, less its grain, of
+    a ship up to that value), lowest first; ship 0 (-2 VP, +2 pesos) is always there."""
+    ships = [(0, -2.0 + 2 * W["peso"])]
     for ship in state.board.ships:
         facts = D.SHIP_BY_ID[ship.id]
-        if facts.value > breeding or (seat in ship.discs and not facts.repeatable):
+        if seat in ship.discs and not facts.repeatable:
             continue
-        best = max(best, _ship_worth(state, facts) - W["grain"] * facts.grain
-                   + W["disc_off_board"])
-    return W["peso"] * breeding + best
+        ships.append((facts.value, _ship_worth(state, facts) - W["grain"] * facts.grain
+                      + W["disc_off_board"]))
+    ships.sort()
+    ladder: list[tuple[int, float]] = []
+    best = float("-inf")
+    for value, worth in ships:
+        best = max(best, worth)
+        ladder.append((value, best))
+    return ladder
 
 
 def _ship_worth(state: GwtState, ship: D.Ship) -> float:
@@ -207,15 +248,17 @@ def _waiting_discs(state: GwtState, seat: int, visits: float) -> float:
     return value
 
 
-def visits_left(state: GwtState, seat: int) -> float:
-    """How many more times ``seat``'s estanciero should reach Buenos Aires."""
+def visits_left(state: GwtState, seat: int, turns: float | None = None,
+                loop: float | None = None) -> float:
+    """How many more times ``seat``'s estanciero should reach Buenos Aires (``turns`` and
+    ``loop``: :func:`_trail_turns`, if known)."""
     player = state.players[seat]
-    turns = _turns_to_ba(state, player)
+    if turns is None or loop is None:
+        turns, loop = _trail_turns(state, player)
     if state.end_triggered_by is not None:
         last = seat in state.last_turns and state.current != seat
         return 1.0 if last and turns <= 1 else 0.0
     # the visits everyone still makes, shared by how fast each one goes round
-    loop = _loop_turns(state, player)
     share = (1 / loop) / (1 / loop + (state.table() - 1) / TYPICAL_LOOP)
     left = _empty_job_spaces(state) / W["workers_per_visit"] * share
     return max(0.0, left - turns / loop + 1)
@@ -234,17 +277,15 @@ _START_EMPTY = {n: (D.JOB_MARKET_ROWS - D.JOB_MARKER_START_ROW + 1) * n
                 for n in (2, 3, 4)}
 
 
-def _turns_to_ba(state: GwtState, player: Player) -> float:
-    """Turns to Buenos Aires at the move limit (fractional: a move closer counts)."""
+def _trail_turns(state: GwtState, player: Player) -> tuple[float, float]:
+    """Turns to Buenos Aires at the move limit (fractional: a move closer counts), and
+    the turns a whole loop from the start takes (stopping a little short now and then)."""
     where = player.estanciero or D.START
     if where == D.BUENOS_AIRES:
         where = D.START
-    return _distances(state, player)[where] / move_limit(state, player)
-
-
-def _loop_turns(state: GwtState, player: Player) -> float:
-    """Turns a whole loop from the start takes (stopping a little short now and then)."""
-    return _distances(state, player)[D.START] / move_limit(state, player) + 0.5
+    distances = _distances(state, player)
+    moves = move_limit(state, player)
+    return distances[where] / moves, distances[D.START] / moves + 0.5
 
 
 def _distances(state: GwtState, player: Player) -> dict[str, int]:
@@ -275,8 +316,13 @@ def _trail_distances(occupied: frozenset[str], shortcuts: int) -> dict[str, int]
 
 
 def expected_breeding(player: Player) -> float:
-    """The mean breeding value of a hand drawn at the hand limit from the whole herd: each
-    breed counts once, with the chance that at least one of its cards is drawn."""
+    """The breeding value of the hand the estanciero should arrive in Buenos Aires with,
+    drawn from the whole herd (deck, hand and discard). A player does not arrive with a
+    random hand: on the way cards are discarded for actions and drawn again, so the hand
+    is chosen among more cards than it holds (:data:`CARDS_SEEN` more than the hand limit)
+    and keeps one card of each of the best breeds seen — « chaque race n'est comptée
+    qu'une seule fois ». Better breeds, fewer duplicates, fewer exhaustion and objective
+    cards (which fill the draws) and a bigger hand all raise it."""
     counts: dict[tuple[str, int], int] = {}
     size = 0
     for card in player.hand + player.deck + player.discard:
@@ -287,17 +333,32 @@ def expected_breeding(player: Player) -> float:
     return _expected(tuple(sorted(counts.items())), size, hand_limit(player))
 
 
+#: Cards a player sees on the way to Buenos Aires beyond the hand limit (cards discarded
+#: for actions and drawn again): the arriving hand keeps the best breeds among them.
+CARDS_SEEN = 3
+
+
 @lru_cache(maxsize=8192)
 def _expected(counts: tuple[tuple[tuple[str, int], int], ...], size: int, hand: int) -> float:
-    hand = min(hand, size)
-    if hand <= 0:
+    """The mean of the best ``hand`` distinct breeds' values among ``hand`` +
+    :data:`CARDS_SEEN` cards drawn from ``size`` (breeds present independently)."""
+    seen = min(size, hand + CARDS_SEEN)
+    if hand <= 0 or seen <= 0:
         return 0.0
-    total = comb(size, hand)
+    total = comb(size, seen)
     by_breed: dict[str, tuple[int, int]] = {}
     for (breed, value), n in counts:
         _, had = by_breed.get(breed, (value, 0))
         by_breed[breed] = (value, had + n)
-    return sum(value * (1 - comb(size - n, hand) / total) for value, n in by_breed.values())
+    # breeds best first; ``fewer[j]``: the chance that j better breeds were seen (j < hand)
+    fewer = [1.0] + [0.0] * hand
+    out = 0.0
+    for value, n in sorted(by_breed.values(), reverse=True):
+        present = 1 - comb(size - n, seen) / total
+        out += value * present * sum(fewer[:hand])
+        fewer = [fewer[j] * (1 - present) + (fewer[j - 1] * present if j else 0.0)
+                 for j in range(hand + 1)]
+    return out
 
 
 def _own_buildings(state: GwtState, seat: int) -> int:
