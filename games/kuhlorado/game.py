@@ -93,7 +93,7 @@ def symbol_of(seat: int) -> str:
 
 #: Decisions of live states, computed once (front ends, checks and computer players ask
 #: for the same state's decision many times).
-_decisions: PerState[KuhloradoState] = PerState()
+_decisions: PerState[KuhloradoState, Decision] = PerState()
 
 
 class Kuhlorado(Game[KuhloradoState, KuhloradoOptions]):
@@ -140,8 +140,7 @@ class Kuhlorado(Game[KuhloradoState, KuhloradoOptions]):
     def pending(self, state: KuhloradoState) -> Decision | None:
         if state.finished:
             return None
-        decision: Decision = _decisions.get(state, lambda: self._decide(state))
-        return decision
+        return _decisions.get(state, lambda: self._decide(state))
 
     def _decide(self, state: KuhloradoState) -> Decision:
         seat, who = state.current, _(SEAT_NAMES[state.current])
