@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import io
 import logging
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import discord
 
@@ -19,6 +19,7 @@ from bot.core.sessions import (
     GAME_OVER,
     NOT_STARTED,
     Announcement,
+    GameInfo,
     MoveResult,
     SeatView,
     SessionError,
@@ -397,6 +398,14 @@ async def public_components(sessions: Sessions, announcement: Announcement
     return view, images
 
 
+async def seen_or_read(sessions: Sessions, game_id: int, user_id: int | None,
+                       seen: SeatView | None) -> tuple[GameInfo, dict[str, Any]]:
+    """The game and the user's view as the panel read them, or read now when it did not."""
+    if seen is None or seen.view is None:
+        return await sessions.info_by_id(game_id), await sessions.view(game_id, user_id)
+    return seen.info, seen.view
+
+
 async def decision_images(sessions: Sessions, game_id: int, user_id: int | None,
                           decision: Decision, version: int,
                           seen: SeatView | None = None,
@@ -410,11 +419,7 @@ async def decision_images(sessions: Sessions, game_id: int, user_id: int | None,
     if not marks:
         return []
     try:
-        if seen is None or seen.view is None:
-            info = await sessions.info_by_id(game_id)
-            view = await sessions.view(game_id, user_id)
-        else:
-            info, view = seen.info, seen.view
+        info, view = await seen_or_read(sessions, game_id, user_id, seen)
         pngs = await cpu.run(cpu.render_decision_pngs, info.game, renderer.RENDERERS[info.game],
                              view, info.names, marks, i18n.current())
     except Exception:
@@ -430,11 +435,7 @@ async def areas_image(sessions: Sessions, game_id: int, user_id: int, version: i
     """The overview of a decision's areas (their letters on the board), or none when it
     cannot be drawn (logged)."""
     try:
-        if seen is None or seen.view is None:
-            info = await sessions.info_by_id(game_id)
-            view = await sessions.view(game_id, user_id)
-        else:
-            info, view = seen.info, seen.view
+        info, view = await seen_or_read(sessions, game_id, user_id, seen)
         png = await cpu.run(cpu.render_areas_png, info.game, renderer.RENDERERS[info.game],
                             view, info.names, areas, i18n.current())
     except Exception:
