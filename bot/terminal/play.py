@@ -48,9 +48,6 @@ from renderer.recap import category_name
 #: The terminal's one "channel" in its database.
 TERMINAL_CHANNEL = 1
 FIRST_USER = 1
-#: The commands, by their English word (each also answers to its word in the language
-#: played, see :func:`command_words`).
-COMMANDS = ("undo", "board", "hand", "hint", "log", "scores", "rules", "help", "quit")
 #: Other words for a command.
 ALIASES = {"q": "quit", "exit": "quit", "?": "help", "": "help"}
 #: How often the terminal looks whether computer seats have moved (when they move in
