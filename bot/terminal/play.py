@@ -25,6 +25,7 @@ import shlex
 import sys
 import tempfile
 import textwrap
+import unicodedata
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime
@@ -114,8 +115,6 @@ def command_of(word: str) -> str | None:
 
 
 def _plain(word: str) -> str:
-    import unicodedata
-
     decomposed = unicodedata.normalize("NFKD", word.casefold())
     return "".join(c for c in decomposed if not unicodedata.combining(c))
 
