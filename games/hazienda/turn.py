@@ -45,7 +45,7 @@ PLAY = N_("Play a card")
 OTHER = N_("Harvest or end")
 
 #: Options one panel shows as buttons (five rows of five): a decision of more places asks
-#: for a part of the map first, so that every step is one tap (issue 21).
+#: for a part of the map first, so that every step is one tap.
 PANEL = 25
 #: Places one step offers at most, beside its "Back".
 PLACES = PANEL - 1

@@ -174,7 +174,7 @@ def _modes(state: LlamaLandState) -> list[Option]:
 
 #: Options one panel shows as buttons (five rows of five): a tile with more places is
 #: turned first, then (still too many) put on a side of the estate, so that every step is
-#: one tap (issue 21).
+#: one tap.
 PANEL = 25
 #: Places one step offers at most, beside its "Back".
 PLACES = PANEL - 1
