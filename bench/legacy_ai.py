@@ -133,12 +133,12 @@ def _kuhlorado_evaluate(game: Game, state, seat: int) -> float:
 
 # -- GWT:A's value before the planning search (games/gwt_argentina/ai_value.py then) ---------
 def _gwt_potential(state, seat: int) -> float:
-    from games.gwt_argentina import pieces as P
+    from games.gwt_argentina import pieces
     from games.gwt_argentina.trail import track_value
 
     p = state.players[seat]
     workers = sum(len(row) - 1 for row in p.workers.values())
-    values = {c.breed: c.value for c in map(P.cattle, p.herd()) if c is not None}
+    values = {c.breed: c.value for c in map(pieces.cattle, p.herd()) if c is not None}
     return (3.0 * workers + 0.4 * p.grain + 0.4 * p.certificates
             + 0.25 * min(track_value(p.locomotive), 31) + 0.3 * p.exchange_tokens
             + 0.3 * sum(values.values()))
