@@ -6,7 +6,6 @@ panel after a step, and the buttons of a public message. Pure: no request to Dis
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -241,18 +240,18 @@ def _plan(decision: Decision, group: int | None, areas: Areas | None, area: int 
     options = decision.options
     kept = [layout.Row("reserved")] * reserve
     fixed: list[layout.Row] = kept
-    within: Callable[[Option], bool] = lambda option: True  # noqa: E731
+    inside = options  # the options of the group or area shown
     if group is not None:
         name = decision.groups()[group]
         fixed = [layout.Row("groups"), *kept]
-        within = lambda option: (option.group or "") == name  # noqa: E731
+        inside = [o for o in options if (o.group or "") == name]
     elif areas is not None and area is not None:
         places = set(areas[area][1])
         fixed = [layout.Row("areas"), *kept]
-        within = lambda option: option.at in places  # noqa: E731
+        inside = [o for o in options if o.at in places]
     ends = [o for o in options if _is_end(o)]
-    beside = [o for o in options if within(o) or _is_end(o)]
-    inside = [o for o in options if within(o)]
+    keys = {o.key for o in inside}
+    beside = [o for o in options if o.key in keys or _is_end(o)]
     # the ends on rows of their own under the moves; when more than a row of them leaves
     # no room, among the moves, else (a group or an area) only those of the group or area
     tries = [(beside, ends)]
