@@ -151,12 +151,13 @@ def test_refusals_change_nothing(game):
 
 
 def test_the_computer_player_beats_random(game):
-    """The computer player is better than random: it wins clearly more than half."""
+    """The computer player is better than random: it wins at least three games of four
+    (sitting in each seat in turn)."""
     # A deliberately small budget keeps this test quick; the bot's levels search more.
     budget = ai.Budget(worlds=1, steps=40)
     seats = max(2, game.min_seats)
     wins = 0
-    rounds = 6
+    rounds = 4
     for seed in range(rounds):
         computer_seat = seed % seats
         memory = TurnMemory()
@@ -172,4 +173,4 @@ def test_the_computer_player_beats_random(game):
 
         end, _ = playout(game, seats, None, 1000 + seed, chooser=chooser)
         wins += computer_seat in game.winners(end)
-    assert wins >= rounds * 0.65, f"the computer won only {wins}/{rounds}"
+    assert wins >= 3, f"the computer won only {wins}/{rounds}"
