@@ -26,7 +26,7 @@ from games.hazienda.board import (
     stealable_markers,
 )
 from games.hazienda.deal import add_card, take_card
-from games.hazienda.maps import coord_name, parse_coord
+from games.hazienda.maps import HaziendaMap, coord_name, parse_coord
 from games.hazienda.names import animal_with_article, card_name, colour_name, upper_first
 from games.hazienda.rules import (
     ACTIONS_PER_TURN,
@@ -221,17 +221,25 @@ def map_areas(state: HaziendaState, coords: list[str]) -> list[list[str]]:
     """The places cut into parts of the map of at most :data:`PLACES` each: the map cut
     into the fewest bands of rows and of columns that do it (as even as can be), the
     parts in reading order; places in board order."""
-    hmap = board_map(state)
+    return [list(area) for area in _map_areas(board_map(state), tuple(coords))]
+
+
+@lru_cache(maxsize=4096)
+def _map_areas(hmap: HaziendaMap, coords: tuple[str, ...]) -> tuple[tuple[str, ...], ...]:
+    # A computer player's search asks for the same places many times: computed once.
     cells = {c: parse_coord(c) for c in coords}
     for row_bands, col_bands in AREA_CUTS:
         blocks: dict[tuple[int, int], list[str]] = {}
         for coord, (r, c) in cells.items():
-            key = (r * row_bands // hmap.rows, c * col_bands // hmap.cols)
-            blocks.setdefault(key, []).append(coord)
-        if len(blocks) <= PLACES and all(len(b) <= PLACES for b in blocks.values()):
-            return [in_board_order(blocks[key], hmap) for key in sorted(blocks)]
+            block = blocks.setdefault(
+                (r * row_bands // hmap.rows, c * col_bands // hmap.cols), [])
+            block.append(coord)
+            if len(block) > PLACES or len(blocks) > PLACES:
+                break
+        else:
+            return tuple(tuple(in_board_order(blocks[key], hmap)) for key in sorted(blocks))
     ordered = in_board_order(coords, hmap)
-    return [ordered[i:i + PLACES] for i in range(0, len(ordered), PLACES)]
+    return tuple(tuple(ordered[i:i + PLACES]) for i in range(0, len(ordered), PLACES))
 
 
 #: The cuts of the map tried for :func:`map_areas`, the fewest parts first (then the most
