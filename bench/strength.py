@@ -18,7 +18,7 @@ Every game has a fixed seed, so two runs of one version play the same games (up 
 cap). Games run in worker processes, one per core.
 
 ``python -m bench.strength`` (``make bench-strength``) plays the full set (about an hour
-on two cores) and says which of issue 24's targets hold; ``--quick`` (part of ``make
+on two cores) and says which of the targets hold (:func:`targets`); ``--quick`` (part of ``make
 bench``) a sample of one to four games a cell (see :data:`QUICK`) in a couple of minutes.
 """
 
