@@ -139,7 +139,7 @@ FULL = {
 }
 #: The quick set (``make bench``, a couple of minutes on two cores) is a sample, not a
 #: verdict: the normal level against today's player in Kuhlorado (today's Hazienda and
-#: Llama Land players take over a second a decision), one game of normal against hard in
+#: Llama Land players take over a second a decision), one game of easy against normal in
 #: each game for those levels' decision times, and one game of each GWT:A target cell.
 QUICK = {
     "target": {"kuhlorado": 4, "hazienda": 0, "llama-land": 0},
@@ -148,7 +148,7 @@ QUICK = {
     "solo_target": 1, "solo_other": 0, "self_target": 1, "self_other": 0,
 }
 #: The pair of levels the quick set times in every game.
-LEVELS_PAIR = ("normal", "hard")
+LEVELS_PAIR = ("easy", "normal")
 TARGET_PAIR = ("normal", LEGACY)
 PAIRS = (TARGET_PAIR, ("easy", LEGACY), ("hard", LEGACY), ("easy", "normal"),
          ("normal", "hard"))
