@@ -6,7 +6,7 @@ turn, prompt, every option's fields in order), the events and ``reveals`` of eac
 the state's JSON, and every few steps the views, holdings, scores and side decisions.
 Run it before and after a change: the same hashes mean the same behaviour on those games.
 
-    python -m bench.trace_hash [--games N] [game ...]
+    python -m bench.trace_hash [--games N] [--lang fr] [game ...]
 """
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ import json
 import time
 from typing import Any
 
-from games import available_games, get_game
+from games import available_games, get_game, i18n
 from games.ai import choose_random
 from games.base import Decision, Game, GameState
 from games.rng import Rng
@@ -79,19 +79,24 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("games", nargs="*", help="game names (default: all)")
     parser.add_argument("--games", dest="count", type=int, default=3, help="games per seating")
+    parser.add_argument("--lang", default=None, help="the language of the texts (default: English)")
     args = parser.parse_args()
-    for name in args.games or available_games():
-        game = get_game(name)
-        whole = hashlib.sha256()
-        steps, started = 0, time.perf_counter()
-        for seats in range(max(2, game.min_seats), game.max_seats + 1):
-            for seed in range(args.count):
-                sides = 0.3 if seed % 2 else 0.0
-                digest, n = trace(game, seats, seed, sides)
-                whole.update(digest.encode())
-                steps += n
-        print(f"{name:14s} {whole.hexdigest()[:16]}  {steps} steps "
-              f"({time.perf_counter() - started:.1f} s)", flush=True)
+    with i18n.using(args.lang):
+        for name in args.games or available_games():
+            print(f"{name:14s} {args.lang or 'en'}  {hash_game(name, args.count)}", flush=True)
+
+
+def hash_game(name: str, count: int) -> str:
+    """The hash of ``count`` games per seating of one game, its steps and time."""
+    game = get_game(name)
+    whole = hashlib.sha256()
+    steps, started = 0, time.perf_counter()
+    for seats in range(max(2, game.min_seats), game.max_seats + 1):
+        for seed in range(count):
+            digest, n = trace(game, seats, seed, sides=0.3 if seed % 2 else 0.0)
+            whole.update(digest.encode())
+            steps += n
+    return f"{whole.hexdigest()[:16]}  {steps} steps ({time.perf_counter() - started:.1f} s)"
 
 
 if __name__ == "__main__":

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, cached_property
 
 from games.llama_land import data
 from games.llama_land.estate import Cell, Estate, Pos, cell_name, neighbours
@@ -38,7 +38,7 @@ class Placement:
     cells: tuple[Pos, ...]  # in shape order
     foundations: tuple[int, ...] = (0, 0, 0, 0, 0)  # built under each cell first
 
-    @property
+    @cached_property
     def anchor(self) -> Pos:
         return min(r for r, _ in self.cells), min(c for _, c in self.cells)
 
