@@ -101,8 +101,8 @@ def extend_placements(player: Player, tile: int) -> list[Placement]:
             continue  # the same cells with the same icons as an earlier orientation
         shape_cells = oriented(shape, orientation)
         anchors = frontier.any_cell(shape_cells) - taken.any_cell(shape_cells)
-        found += [Placement("extend", orientation, tuple((ar + r, ac + c) for r, c in shape_cells))
-                  for ar, ac in sorted(anchors)]
+        found += [Placement("extend", orientation, _shifted(shape_cells, anchor))
+                  for anchor in sorted(anchors)]
     return found
 
 
@@ -130,8 +130,8 @@ def _builds(player: Player, tile: int) -> Iterator[Placement]:
     pieces = player.pieces
     for orientation in ORIENTATIONS:
         shape_cells = oriented(shape, orientation)
-        for ar, ac in sorted(usable.all_cells(shape_cells)):
-            cells = tuple((ar + r, ac + c) for r, c in shape_cells)
+        for anchor in sorted(usable.all_cells(shape_cells)):
+            cells = _shifted(shape_cells, anchor)
             if _covers_one_tile(pieces, cells):
                 continue  # "ne peut pas recouvrir complètement une tuile de forme identique"
             below = [heights[p] for p in cells]
@@ -140,6 +140,12 @@ def _builds(player: Player, tile: int) -> Iterator[Placement]:
             if sum(needed) > player.foundations_left:
                 continue
             yield Placement("build", orientation, cells, needed)
+
+
+def _shifted(shape_cells: tuple[Pos, ...], anchor: Pos) -> tuple[Pos, ...]:
+    """The cells of the shape with its top-left at ``anchor``."""
+    ar, ac = anchor
+    return tuple([(ar + r, ac + c) for r, c in shape_cells])
 
 
 def _covers_one_tile(pieces: dict[str, int], cells: tuple[Pos, ...]) -> bool:
