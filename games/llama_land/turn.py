@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import weakref
 from collections import Counter
-from collections.abc import Callable, Hashable
+from collections.abc import Callable, Hashable, Mapping, Sequence
 from typing import Generic, NamedTuple, TypeVar
 
 from games import i18n
@@ -253,9 +253,22 @@ def side_of(centre: Centre, place: Placement) -> str:
     return "left" if dc < 0 else "right"
 
 
-def area_places(state: LlamaLandState) -> dict[str, list[Placement]]:
+#: (tile, mode, orientation, foundations left, pieces) -> the places by side of the estate
+_areas: PerEstate[tuple[int, Mode | None, int | None, int, int],
+                  Mapping[str, Sequence[Placement]]] = PerEstate()
+
+
+def area_places(state: LlamaLandState) -> Mapping[str, Sequence[Placement]]:
     """The places of the chosen rotation by side of the estate (``top``, ``left``, …);
-    a side with more than one step offers cut along it (``top``, ``top:2``, …)."""
+    a side with more than one step offers cut along it (``top``, ``top:2``, …). Worked
+    out once per estate, like the placements."""
+    player = state.player()
+    key = (state.chosen_pile()[0], state.mode, state.orientation, player.foundations_left,
+           id(player.pieces))
+    return _areas.get(player.estate, key, lambda: _area_places_now(state))
+
+
+def _area_places_now(state: LlamaLandState) -> dict[str, list[Placement]]:
     places = [p for p in placements(state, state.chosen_mode())
               if p.orientation == state.orientation]
     centre = centre_of(state.player().estate)
@@ -371,7 +384,7 @@ def _cached_place_options(state: LlamaLandState) -> list[Option]:
 
 
 def _place_options_now(state: LlamaLandState) -> list[Option]:
-    places = placements(state, state.chosen_mode())
+    places: Sequence[Placement] = placements(state, state.chosen_mode())
     if state.area is not None:
         places = area_places(state)[state.area]
     elif state.orientation is not None:
@@ -621,20 +634,23 @@ def marker_options(state: LlamaLandState) -> list[Option]:
     moves = marker_moves(state)
     if not moves:
         return []
+    titles = [objective_title(objective.name) for objective in state.objectives]
+    groups = {"s": _(SUPPLY)}
+    for source, _card, _space in moves:
+        if source not in groups:
+            groups[source] = _("Move from {title}", title=titles[int(source)])
+    spaces = (_p("space", "top"), _p("space", "middle"), _p("space", "bottom"))
     options = []
     for source, card, space in moves:
         objective = state.objectives[card]
-        group = _(SUPPLY) if source == "s" else _(
-            "Move from {title}", title=objective_title(state.objectives[int(source)].name))
-        where = (_p("space", "top"), _p("space", "middle"), _p("space", "bottom"))[space]
-        title = objective_title(objective.name)
-        label = _("{title}: {points} pts ({where})", title=title, points=objective.points[space],
-                  where=where) if objective.colour != "gold" \
-            else _("{title} (gold): the {where} space", title=title, where=where)
+        label = _("{title}: {points} pts ({where})", title=titles[card],
+                  points=objective.points[space], where=spaces[space]) \
+            if objective.colour != "gold" \
+            else _("{title} (gold): the {where} space", title=titles[card], where=spaces[space])
         if source != "s":
             label = _("Move here: {label}", label=label)
-        options.append(Choice(f"mark:{source}:{card}:{space}", label, group))
-    return finish(options + [Choice("mark:skip", _("No marker this turn"), _(SUPPLY))])
+        options.append(Choice(f"mark:{source}:{card}:{space}", label, groups[source]))
+    return finish(options + [Choice("mark:skip", _("No marker this turn"), groups["s"])])
 
 
 def apply_marker(state: LlamaLandState, key: str, step: Announcements) -> None:
