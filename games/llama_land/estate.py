@@ -198,6 +198,7 @@ def dump_estate(estate: Estate) -> str:
     if not estate.cells:
         raise ValueError("an empty estate has no text")
     r0, c0, r1, c1 = estate.bounds()
-    tokens = {pos: f"{height}{top}" for pos, (height, top) in estate.cells.items()}
-    return "\n".join(" ".join(tokens.get((r, c), ".") for c in range(c0, c1 + 1))
-                     for r in range(r0, r1 + 1))
+    grid = [["."] * (c1 - c0 + 1) for _ in range(r1 - r0 + 1)]
+    for (r, c), (height, top) in estate.cells.items():
+        grid[r - r0][c - c0] = f"{height}{top}"
+    return "\n".join(" ".join(row) for row in grid)

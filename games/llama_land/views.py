@@ -85,7 +85,7 @@ from typing import Any
 
 from games.llama_land import data
 from games.llama_land.deal import face_index
-from games.llama_land.estate import Estate, Pos, cell_name, dump_estate
+from games.llama_land.estate import Estate, cell_name, dump_estate
 from games.llama_land.state import LlamaLandState, Player
 
 
@@ -103,33 +103,25 @@ def tile_view(tile: int) -> dict[str, Any]:
     return {"tile": tile, "shape": shape, "icons": icons, "cells": cells}
 
 
+#: The "icon" of a cell's view by its top: crops, coin and hut by name, else None.
+TOP_ICONS = {top: None if top in (data.GRASS, data.LLAMA) else data.ICON_NAMES[top]
+             for top in (data.GRASS, *data.ICONS, data.LLAMA)}
+
+
 def estate_view(player: Player, highlight: set[str]) -> dict[str, Any]:
     estate: Estate = player.estate
     if not estate.cells:
         return {"first_row": 1, "first_col": 1, "rows": [], "text": ""}
     r0, c0, r1, c1 = estate.bounds()
-    rows = [[_cell_view(player, (r, c), highlight) for c in range(c0, c1 + 1)]
-            for r in range(r0, r1 + 1)]
+    foundations, pieces = player.foundations, player.pieces
+    rows: list[list[dict[str, Any] | None]] = [[None] * (c1 - c0 + 1) for _ in range(r1 - r0 + 1)]
+    for (r, c), cell in estate.cells.items():
+        name = cell_name((r, c))
+        rows[r - r0][c - c0] = {
+            "name": name, "height": cell.height, "top": cell.top, "icon": TOP_ICONS[cell.top],
+            "llama": cell.top == data.LLAMA, "foundation": foundations.get(name, 0) > 0,
+            "changed": name in highlight, "piece": pieces.get(name)}
     return {"first_row": r0, "first_col": c0, "rows": rows, "text": dump_estate(estate)}
-
-
-def _cell_view(player: Player, pos: Pos, highlight: set[str]) -> dict[str, Any] | None:
-    """One cell of the estate's rows (None: no terrain)."""
-    cell = player.estate.cells.get(pos)
-    if cell is None:
-        return None
-    name = cell_name(pos)
-    top = cell.top
-    return {
-        "name": name,
-        "height": cell.height,
-        "top": top,
-        "icon": None if top == data.GRASS or top == data.LLAMA else data.ICON_NAMES[top],
-        "llama": top == data.LLAMA,
-        "foundation": player.foundations.get(name, 0) > 0,
-        "changed": name in highlight,
-        "piece": player.pieces.get(name),
-    }
 
 
 def player_view(state: LlamaLandState, seat: int) -> dict[str, Any]:
