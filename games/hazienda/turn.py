@@ -26,7 +26,7 @@ from games.hazienda.board import (
     stealable_markers,
 )
 from games.hazienda.deal import add_card, take_card
-from games.hazienda.maps import coord_name, parse_coord
+from games.hazienda.maps import HaziendaMap, coord_name, parse_coord
 from games.hazienda.names import animal_with_article, card_name, colour_name, upper_first
 from games.hazienda.rules import (
     ACTIONS_PER_TURN,
@@ -224,14 +224,26 @@ def map_areas(state: HaziendaState, coords: list[str]) -> list[list[str]]:
     hmap = board_map(state)
     cells = {c: parse_coord(c) for c in coords}
     for row_bands, col_bands in AREA_CUTS:
-        blocks: dict[tuple[int, int], list[str]] = {}
-        for coord, (r, c) in cells.items():
-            key = (r * row_bands // hmap.rows, c * col_bands // hmap.cols)
-            blocks.setdefault(key, []).append(coord)
-        if len(blocks) <= PLACES and all(len(b) <= PLACES for b in blocks.values()):
+        if row_bands * col_bands * PLACES < len(cells):
+            continue  # too few parts: one would hold more than PLACES places
+        blocks = _blocks(cells, row_bands, col_bands, hmap)
+        if blocks is not None and len(blocks) <= PLACES:
             return [in_board_order(blocks[key], hmap) for key in sorted(blocks)]
     ordered = in_board_order(coords, hmap)
     return [ordered[i:i + PLACES] for i in range(0, len(ordered), PLACES)]
+
+
+def _blocks(cells: dict[str, tuple[int, int]], row_bands: int, col_bands: int,
+            hmap: HaziendaMap) -> dict[tuple[int, int], list[str]] | None:
+    """The places by part of a cut of the map into bands of rows and of columns, or None
+    as soon as a part holds more than :data:`PLACES` of them."""
+    blocks: dict[tuple[int, int], list[str]] = {}
+    for coord, (r, c) in cells.items():
+        block = blocks.setdefault((r * row_bands // hmap.rows, c * col_bands // hmap.cols), [])
+        if len(block) == PLACES:
+            return None
+        block.append(coord)
+    return blocks
 
 
 #: The cuts of the map tried for :func:`map_areas`, the fewest parts first (then the most
