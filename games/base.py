@@ -260,6 +260,9 @@ class Game(ABC, Generic[S, Opts]):
     #: Option names that only a one-seat (solo) game has, e.g. an automa's difficulty:
     #: a new game given one of them is for its creator alone and starts at once.
     solo_options: ClassVar[frozenset[str]] = frozenset()
+    #: True when a seat may act outside the pending decision (:meth:`side_decision`, e.g.
+    #: GWT:A's exchange tokens on another's turn); False promises it never may.
+    side_decisions: ClassVar[bool] = False
 
     # -- life cycle -------------------------------------------------------------
     @abstractmethod

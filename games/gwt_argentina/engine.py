@@ -120,6 +120,8 @@ class GwtArgentina(Game[GwtState, GwtOptions]):
     max_seats = 4
     # Naming a difficulty asks for the solo game against Pedro (rulebook, « Mode solo »).
     solo_options = frozenset({"difficulty"})
+    # Exchange tokens may be used on another player's turn (rulebook, « Jetons d'échange »).
+    side_decisions = True
     state_model = GwtState
     options_model = GwtOptions
     summary = SUMMARY

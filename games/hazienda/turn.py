@@ -221,29 +221,25 @@ def map_areas(state: HaziendaState, coords: list[str]) -> list[list[str]]:
     """The places cut into parts of the map of at most :data:`PLACES` each: the map cut
     into the fewest bands of rows and of columns that do it (as even as can be), the
     parts in reading order; places in board order."""
-    hmap = board_map(state)
+    return [list(area) for area in _map_areas(board_map(state), tuple(coords))]
+
+
+@lru_cache(maxsize=4096)
+def _map_areas(hmap: HaziendaMap, coords: tuple[str, ...]) -> tuple[tuple[str, ...], ...]:
+    # A computer player's search asks for the same places many times: computed once.
     cells = {c: parse_coord(c) for c in coords}
     for row_bands, col_bands in AREA_CUTS:
-        if row_bands * col_bands * PLACES < len(cells):
-            continue  # too few parts: one would hold more than PLACES places
-        blocks = _blocks(cells, row_bands, col_bands, hmap)
-        if blocks is not None and len(blocks) <= PLACES:
-            return [in_board_order(blocks[key], hmap) for key in sorted(blocks)]
+        blocks: dict[tuple[int, int], list[str]] = {}
+        for coord, (r, c) in cells.items():
+            block = blocks.setdefault(
+                (r * row_bands // hmap.rows, c * col_bands // hmap.cols), [])
+            block.append(coord)
+            if len(block) > PLACES or len(blocks) > PLACES:
+                break
+        else:
+            return tuple(tuple(in_board_order(blocks[key], hmap)) for key in sorted(blocks))
     ordered = in_board_order(coords, hmap)
-    return [ordered[i:i + PLACES] for i in range(0, len(ordered), PLACES)]
-
-
-def _blocks(cells: dict[str, tuple[int, int]], row_bands: int, col_bands: int,
-            hmap: HaziendaMap) -> dict[tuple[int, int], list[str]] | None:
-    """The places by part of a cut of the map into bands of rows and of columns, or None
-    as soon as a part holds more than :data:`PLACES` of them."""
-    blocks: dict[tuple[int, int], list[str]] = {}
-    for coord, (r, c) in cells.items():
-        block = blocks.setdefault((r * row_bands // hmap.rows, c * col_bands // hmap.cols), [])
-        if len(block) == PLACES:
-            return None
-        block.append(coord)
-    return blocks
+    return tuple(tuple(ordered[i:i + PLACES]) for i in range(0, len(ordered), PLACES))
 
 
 #: The cuts of the map tried for :func:`map_areas`, the fewest parts first (then the most
