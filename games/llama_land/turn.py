@@ -25,6 +25,7 @@ from games.llama_land.characters import (
     crops_of,
     kind_of,
     swap_choices,
+    swaps,
 )
 from games.llama_land.deal import face_index, start_estate
 from games.llama_land.estate import Estate, cell_name, parse_cell_name
