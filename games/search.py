@@ -54,6 +54,8 @@ WIN_BONUS = 1000.0
 DEPTH_BONUS = 1e-3
 #: Depth at which a path is given up (a turn never has that many steps).
 MAX_DEPTH = 60
+#: Engine steps between two readings of the CPU-time cap's clock.
+CLOCK_STEPS = 16
 #: Options of a node tried at a time (its first ones, then more if it stays promising);
 #: each widening lowers the node's priority by this many points.
 WIDEN, WIDEN_PENALTY = 6, 0.25
@@ -169,16 +171,21 @@ class _Clock:
         self.started = time.process_time()
         self.deadline = self.started + budget.seconds
         self.capped = False
+        self._next_look = 0
 
     def spend(self, steps: int = 1) -> None:
         self.steps += steps
 
     def out(self, limit: int) -> bool:
-        if self.steps >= limit:
+        if self.steps >= limit or self.capped:
             return True
-        if time.process_time() > self.deadline:
-            self.capped = True
-            return True
+        # The CPU clock is read every CLOCK_STEPS steps only: on a busy virtual machine a
+        # reading can take milliseconds of wall time.
+        if self.steps >= self._next_look:
+            self._next_look = self.steps + CLOCK_STEPS
+            if time.process_time() > self.deadline:
+                self.capped = True
+                return True
         return False
 
 
