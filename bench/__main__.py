@@ -26,6 +26,8 @@ import asyncio
 import statistics
 import tempfile
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 from games import available_games, get_game
@@ -142,6 +144,14 @@ def bench_llama_land(games: int, seats: int = 2) -> None:
               f"{max(image_ms):.1f} ms max ({len(image_ms)} images)")
 
 
+@contextmanager
+def section(name: str) -> Iterator[None]:
+    """Print how long a part of the bench took (so a slow part is seen, and cut)."""
+    started = time.perf_counter()
+    yield
+    print(f"bench      ({name}: {time.perf_counter() - started:.0f} s)", flush=True)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--games", type=int, default=200)
@@ -149,33 +159,40 @@ def main() -> None:
     args = parser.parse_args()
     scale = 0.1 if args.quick else 1.0
     for name in available_games():
-        if name == "gwt-argentina":  # its own, shorter run (a game is ~800 steps)
-            from bench import gwt_argentina
+        with section(name):
+            if name == "gwt-argentina":  # its own, shorter run (a game is ~800 steps)
+                from bench import gwt_argentina
 
-            gwt_argentina.main(quick=args.quick)
+                gwt_argentina.main(quick=args.quick)
+                print(asyncio.run(taps_per_turn(name)).line(name))
+                continue
+            bench_engine(name, max(5, int(args.games * scale)))
+            bench_render(name, max(3, int(20 * scale)))
+            asyncio.run(bench_store(name, max(1, int(5 * scale))))
             print(asyncio.run(taps_per_turn(name)).line(name))
-            continue
-        bench_engine(name, max(5, int(args.games * scale)))
-        bench_render(name, max(3, int(20 * scale)))
-        asyncio.run(bench_store(name, max(1, int(5 * scale))))
-        print(asyncio.run(taps_per_turn(name)).line(name))
-    bench_llama_land(max(1, int(3 * scale)))  # ~30 s a game at 2 seats
+    with section("llama-land computer games"):
+        bench_llama_land(max(1, int(3 * scale)))  # ~30 s a game at 2 seats
     from bench import strength
 
-    strength.main(quick=True)  # the full table: make bench-strength (about an hour)
+    with section("strength"):
+        # The quick sample; the full table with its verdicts: make bench-strength.
+        strength.main(quick=args.quick)
     from bench.pedro import bench_pedro
 
-    bench_pedro(5, computer=not args.quick, random_games=max(3, int(20 * scale)))
+    with section("pedro"):
+        bench_pedro(5, computer=not args.quick, random_games=max(3, int(20 * scale)))
     try:
         from bench import load
     except ImportError:
         print("discord    load run: harness not present")
     else:
-        load.main(quick=args.quick, sizes=(50,), rates=(), stall=False, live=None,
-                  storage=False)
+        with section("load burst"):
+            load.main(quick=args.quick, sizes=(50,), rates=(), stall=False, live=None,
+                      storage=False)
     from bench import storage
 
-    storage.main(quick=args.quick)
+    with section("storage beside the release"):
+        storage.main(quick=args.quick)
 
 
 if __name__ == "__main__":

@@ -6,7 +6,7 @@ It is kept as it was — a node budget of 1,500, three determinized worlds, eigh
 at most followed per step — except for one guard: it never takes an option it already
 took at the same decision of the same turn (without it, it walks GWT:A's "single
 auxiliary action instead → no auxiliary action" circle thousands of times in a solo game,
-as issue 24 reports). Only benchmarks use it.
+see ``tests/games/test_ai_circles.py``). Only benchmarks use it.
 """
 
 from __future__ import annotations
@@ -85,7 +85,7 @@ class GreedyPlayer:
 
 
 def legacy_evaluate(game: Game, state: GameState, seat: int) -> float:
-    """The position value each game had before issue 24."""
+    """The position value each game had before the planning search."""
     if game.name == "gwt-argentina":
         return _gwt_evaluate(game, state, seat)
     if game.name == "kuhlorado":
@@ -95,7 +95,7 @@ def legacy_evaluate(game: Game, state: GameState, seat: int) -> float:
     return game.evaluate(state, seat)
 
 
-# -- Hazienda's value before issue 24 (games/hazienda/ai_value.py then) ---------------------
+# -- Hazienda's value before the planning search (games/hazienda/ai_value.py then) -----------
 def _hazienda_evaluate(game: Game, state, seat: int) -> float:
     from games.hazienda.ai_value import markets_in_reach
 
@@ -117,7 +117,7 @@ def _hazienda_evaluate(game: Game, state, seat: int) -> float:
     return values[seat] - max(v for s, v in values.items() if s != seat)
 
 
-# -- Kuhlorado's value before issue 24 (KuhloradoGame.evaluate then) -----------------------
+# -- Kuhlorado's value before the planning search (KuhloradoGame.evaluate then) -------------
 def _kuhlorado_evaluate(game: Game, state, seat: int) -> float:
     from games.kuhlorado.game import symbol_of
     from games.kuhlorado.scoring import herds
@@ -131,14 +131,14 @@ def _kuhlorado_evaluate(game: Game, state, seat: int) -> float:
     return lead + growth
 
 
-# -- GWT:A's value before issue 24 (games/gwt_argentina/ai_value.py then) -------------------
+# -- GWT:A's value before the planning search (games/gwt_argentina/ai_value.py then) ---------
 def _gwt_potential(state, seat: int) -> float:
-    from games.gwt_argentina import pieces as P
+    from games.gwt_argentina import pieces
     from games.gwt_argentina.trail import track_value
 
     p = state.players[seat]
     workers = sum(len(row) - 1 for row in p.workers.values())
-    values = {c.breed: c.value for c in map(P.cattle, p.herd()) if c is not None}
+    values = {c.breed: c.value for c in map(pieces.cattle, p.herd()) if c is not None}
     return (3.0 * workers + 0.4 * p.grain + 0.4 * p.certificates
             + 0.25 * min(track_value(p.locomotive), 31) + 0.3 * p.exchange_tokens
             + 0.3 * sum(values.values()))

@@ -1,8 +1,8 @@
-"""How strong and how fast the computer players are (issue 24): printed, never asserted.
+"""How strong and how fast the computer players are: printed, never asserted.
 
 * **Head to head** in Kuhlorado, Hazienda and Llama Land (two seats, taking turns to
   begin): each level against today's player (``bench/legacy_ai.py``: the greedy player
-  the bot had before issue 24) and the levels against each other. Wins count 1, a shared
+  the bot had before its planning search) and the levels against each other. Wins count 1, a shared
   win ½.
 * **GWT:A**: the computer in the player's seat of a solo game against Pedro at each of his
   difficulties (its wins and both scores), and two computers of one level against each
@@ -18,7 +18,8 @@ Every game has a fixed seed, so two runs of one version play the same games (up 
 cap). Games run in worker processes, one per core.
 
 ``python -m bench.strength`` (``make bench-strength``) plays the full set (about an hour
-on two cores); ``--quick`` (part of ``make bench``) a few games of each, in minutes.
+on two cores) and says which of the targets hold (:func:`targets`); ``--quick`` (part of ``make
+bench``) a sample of one to four games a cell (see :data:`QUICK`) in a couple of minutes.
 """
 
 from __future__ import annotations
@@ -126,8 +127,8 @@ def play(job: tuple[str, str, tuple[str, ...], int, str | None]) -> Result:
                   None if pedro is None else pedro["total"], timings, difficulty)
 
 
-#: Games per cell of the table. The target cells (issue 24: the normal level against
-#: today's player; GWT:A's normal level against Pedro at easy, and two normal computers)
+#: Games per cell of the table. The target cells (see :func:`targets`: the normal level
+#: against today's player; GWT:A's normal level against Pedro at easy, and two normal computers)
 #: get the most; the other pairs of levels and of Pedro's difficulties fewer. A Llama Land
 #: or Hazienda game against today's player takes a minute or more of CPU (today's player
 #: is the slow one), a GWT:A game about one.
@@ -136,11 +137,18 @@ FULL = {
     "other": {"kuhlorado": 10, "hazienda": 4, "llama-land": 4},
     "solo_target": 10, "solo_other": 3, "self_target": 5, "self_other": 2,
 }
+#: The quick set (``make bench``, a couple of minutes on two cores) is a sample, not a
+#: verdict: the normal level against today's player in Kuhlorado (today's Hazienda and
+#: Llama Land players take over a second a decision), one game of easy against normal in
+#: each game for those levels' decision times, and one game of each GWT:A target cell.
 QUICK = {
-    "target": {"kuhlorado": 10, "hazienda": 2, "llama-land": 2},
-    "other": {"kuhlorado": 4, "hazienda": 0, "llama-land": 0},
+    "target": {"kuhlorado": 4, "hazienda": 0, "llama-land": 0},
+    "other": {"kuhlorado": 0, "hazienda": 0, "llama-land": 0},
+    "levels": {"kuhlorado": 1, "hazienda": 1, "llama-land": 1},
     "solo_target": 1, "solo_other": 0, "self_target": 1, "self_other": 0,
 }
+#: The pair of levels the quick set times in every game.
+LEVELS_PAIR = ("easy", "normal")
 TARGET_PAIR = ("normal", LEGACY)
 PAIRS = (TARGET_PAIR, ("easy", LEGACY), ("hard", LEGACY), ("easy", "normal"),
          ("normal", "hard"))
@@ -151,7 +159,7 @@ def jobs(quick: bool, only_targets: bool = False, games: tuple[str, ...] | None 
          ) -> list[tuple[str, str, tuple[str, ...], int, str | None]]:
     """The games to play (the slow ones first): head to head, each pair of players
     taking turns to begin; GWT:A's solo game at every level against every difficulty of
-    Pedro (the quick set: the normal level against each difficulty, one game each); two
+    Pedro; two
     GWT:A computers of one level. ``only_targets``: the target cells alone; ``games``:
     only these games; ``solo``/``self_play``: games in GWT:A's target cells (normal
     against Pedro at easy, two normal computers) instead of the set's count."""
@@ -162,7 +170,9 @@ def jobs(quick: bool, only_targets: bool = False, games: tuple[str, ...] | None 
     if games is not None:
         kept = {name: (n if name in games else 0) for name, n in sizes["target"].items()}
         other = {name: (n if name in games else 0) for name, n in sizes["other"].items()}
-        sizes = {**sizes, "target": kept, "other": other}
+        levels = {name: (n if name in games else 0)
+                  for name, n in sizes.get("levels", {}).items()}
+        sizes = {**sizes, "target": kept, "other": other, "levels": levels}
         if "gwt-argentina" not in games:
             sizes = {**sizes, "solo_target": 0, "solo_other": 0, "self_target": 0,
                      "self_other": 0}
@@ -174,6 +184,8 @@ def jobs(quick: bool, only_targets: bool = False, games: tuple[str, ...] | None 
     for name in ("llama-land", "hazienda", "kuhlorado"):
         for a, b in PAIRS:
             n = sizes["target" if (a, b) == TARGET_PAIR else "other"][name]
+            if (a, b) == LEVELS_PAIR and not only_targets:
+                n = max(n, sizes.get("levels", {}).get(name, 0))
             for i in range(n):
                 seats = (a, b) if i % 2 == 0 else (b, a)
                 out.append((name, "h2h", seats, SEED_BASE + i // 2, None))
@@ -181,8 +193,6 @@ def jobs(quick: bool, only_targets: bool = False, games: tuple[str, ...] | None 
         for difficulty in PEDRO_LEVELS:
             target = level == "normal" and difficulty == "easy"
             n = sizes["solo_target"] if target else sizes["solo_other"]
-            if quick and level == "normal" and not only_targets and sizes["solo_target"]:
-                n = max(n, 1)
             for i in range(n):
                 out.append(("gwt-argentina", "solo", (level,), SEED_BASE + i, difficulty))
     for level in ai.LEVELS:
@@ -258,8 +268,11 @@ def report(results: list[Result]) -> None:
 
 
 def targets(results: list[Result]) -> None:
-    """Issue 24's targets, each with what this run measured (for the cells it played)."""
-    print("targets (issue 24), as measured by this run:")
+    """The strength and speed targets the computer players are held to (the normal level
+    beats today's player in 70 % of games, beats Pedro at easy in half, scores a median of
+    90 VP against itself in GWT:A; every decision within 1 s of CPU, p95 300 ms), each with
+    what this run measured (for the cells it played)."""
+    print("targets, as measured by this run:")
     for name in HEAD_TO_HEAD:
         wins = [1.0 if r.winners == (seat,) else 0.5 if seat in r.winners else 0.0
                 for r in results if r.kind == "h2h" and r.game == name
@@ -323,7 +336,7 @@ if __name__ == "__main__":
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="a few games of each")
     parser.add_argument("--targets", action="store_true",
-                        help="only the cells issue 24 sets targets for")
+                        help="only the cells the targets are set for")
     parser.add_argument("--processes", type=int, default=None)
     parser.add_argument("--games", default=None,
                         help="only these games, comma-separated (e.g. gwt-argentina)")

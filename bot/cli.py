@@ -28,6 +28,7 @@ from bot.core.option_values import describe_options
 from bot.discord_ui.startup import StartFailure, check_database, database_problem, health
 from bot.logs import configure_logging, hold_until_started, stop_holding
 from bot.settings import Settings, settings_warnings
+from bot.storage import operations
 from bot.terminal.play import TerminalOptions, parse_option_words, play_in_terminal
 from games import ai, available_games, get_game, i18n
 from games.i18n import _, using
@@ -192,8 +193,6 @@ def _run(settings: Settings) -> int:
 def database(args: argparse.Namespace, settings: Settings) -> int:
     """``estancia db …``: 0 done (check: no problem found), 1 failed or problems found,
     2 nothing to work on."""
-    from bot.storage import operations
-
     url = settings.database_url.get_secret_value() if settings.database_url else ""
     target = url or str(settings.estancia_db)
     try:

@@ -73,7 +73,8 @@ class Option(BaseModel):
     #: marked with the number or letter its button carries. Options may share a place.
     at: str | None = Field(default=None, max_length=60)
     #: Taking it ends the player's turn while other things could still be done ("End
-    #: turn", "End phase B"): front ends give it a button of its own, never in a menu.
+    #: turn", "End phase B"): front ends give it a button of its own under the moves (in a
+    #: menu only when a decision has more of them than a message has room for buttons).
     ends_turn: bool = False
 
 
@@ -260,6 +261,9 @@ class Game(ABC, Generic[S, Opts]):
     #: Option names that only a one-seat (solo) game has, e.g. an automa's difficulty:
     #: a new game given one of them is for its creator alone and starts at once.
     solo_options: ClassVar[frozenset[str]] = frozenset()
+    #: True when a seat may act outside the pending decision (:meth:`side_decision`, e.g.
+    #: GWT:A's exchange tokens on another's turn); False promises it never may.
+    side_decisions: ClassVar[bool] = False
 
     # -- life cycle -------------------------------------------------------------
     @abstractmethod

@@ -38,6 +38,7 @@ from functools import cache
 from pathlib import Path
 
 from babel.messages.pofile import read_po
+from babel.numbers import format_decimal
 
 SOURCE = "en"
 #: Languages with catalogues (the source language needs none).
@@ -165,8 +166,6 @@ def number(value: float, decimals: int = 3, *, fixed: bool = False) -> str:
     """``value`` as the active language writes numbers (Babel's CLDR data): "2.5" in
     English, "2,5" in French; at most ``decimals`` decimals, none when it is whole
     (``fixed``: always ``decimals`` of them, "25.0")."""
-    from babel.numbers import format_decimal
-
     lang = current()
     places = ("0" if fixed else "#") * decimals
     pattern = "#,##0" + ("." + places if places else "")

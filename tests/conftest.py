@@ -80,15 +80,28 @@ POSTGRES_IN_EVERY_RUN = (
 )
 
 
+#: The tests that take longest (whole games with every check, bot processes started and
+#: killed): run first, so that parallel workers share them out and none is left running
+#: one alone at the end (`make test` runs on every core, workers stealing queued tests).
+LONGEST_FIRST = (
+    "tests/games/test_contract.py",
+    "tests/games/test_ai_circles.py",
+    "tests/renderer/test_palettes.py",
+    "tests/e2e/",
+    "tests/games/test_old_states.py",
+)
+
+
 @pytest.hookimpl(tryfirst=True)
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     """The PostgreSQL variants outside :data:`POSTGRES_IN_EVERY_RUN` belong to the soak
-    (marked before ``-m 'not soak'`` deselects)."""
+    (marked before ``-m 'not soak'`` deselects); the longest tests go first."""
     for item in items:
         params = getattr(getattr(item, "callspec", None), "params", {})
         if params.get("backend") == "postgres" and not item.nodeid.startswith(
                 POSTGRES_IN_EVERY_RUN):
             item.add_marker(pytest.mark.soak)
+    items.sort(key=lambda item: not item.nodeid.startswith(LONGEST_FIRST))
 
 
 def postgres_url() -> str:

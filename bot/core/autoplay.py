@@ -17,8 +17,9 @@ A human's side decisions are never played for them.
 Each seat the computer plays has a level (``levels[seat]``, :data:`games.ai.LEVELS`): a
 computer seat's own, and for a human seat the level its stand-in plays at (a timed-out
 turn). A run of steps remembers, per turn, the decisions each seat left
-(:class:`TurnMemory`), so a computer never walks back to one in the same turn (issue 24:
-GWT:A's "single auxiliary action instead → no auxiliary action" circle).
+(:class:`TurnMemory`), so a computer never walks back to one in the same turn (as it
+did in GWT:A's "single auxiliary action instead → no auxiliary action" circle, see
+``tests/games/test_ai_circles.py``).
 """
 
 from __future__ import annotations

@@ -45,7 +45,9 @@ from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from typing import Any, TypeVar
 
+import renderer
 from games import i18n
+from renderer.palettes import palette_for
 
 log = logging.getLogger(__name__)
 
@@ -99,11 +101,9 @@ def configure(count: int | None) -> None:
 
 
 def _warm(parent: int) -> None:
-    """Worker start-up: import what every task needs once, not on the first click, and
-    leave when the bot is gone (a ``kill -9`` of the bot must not leave workers behind)."""
-    import games  # noqa: F401
-    import renderer  # noqa: F401
-
+    """Worker start-up (what every task needs, the games and the renderers, came with this
+    module, not on the first click): leave when the bot is gone (a ``kill -9`` of the bot
+    must not leave workers behind)."""
     # Ctrl-C reaches the whole process group: the bot stops its workers itself.
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     # The bot's own process answers clicks: when the cores are short, it goes first.
@@ -257,11 +257,7 @@ def render_png(module: str, view: dict[str, Any], names: list[str],
                locale: str | None = None) -> bytes:
     """The board PNG of a view, drawn by the renderer module at ``module``, its words in
     ``locale`` (None: the active language; a worker process has none of its own)."""
-    import renderer
-    from games.i18n import current, using
-    from renderer.palettes import palette_for
-
-    with using(locale or current()):
+    with i18n.using(locale or i18n.current()):
         return renderer.encode_png(renderer.renderer_at(module).render(view, names),
                                    palette_for(module))
 
@@ -292,9 +288,7 @@ def board_png(game_module: str, render_module: str, snapshot: str,
               steps: list[tuple[int, str]], names: list[str], locale: str = "en") -> bytes:
     """The spectators' board PNG at the moment ``snapshot`` + ``steps`` (see :func:`replay`),
     in ``locale``."""
-    from games.i18n import using
-
-    with using(locale):
+    with i18n.using(locale):
         view = game_at(game_module).view(replay(game_module, snapshot, steps), None)
         return render_png(render_module, view, names, locale)
 
@@ -303,41 +297,30 @@ def render_decision_pngs(game: str, module: str, view: dict[str, Any], names: li
                          marks: dict[str, str], locale: str = "en") -> list[bytes]:
     """:func:`renderer.render_decision_pngs` of ``game``, whose renderer is the module at
     ``module`` (learnt here when this worker has not heard of the game), in ``locale``."""
-    import renderer
-    from games.i18n import using
-
     renderer.learn(game, module)
-    with using(locale):
+    with i18n.using(locale):
         return renderer.render_decision_pngs(game, view, names, marks)
 
 
 def render_hand_png(game: str, module: str, view: dict[str, Any], names: list[str],
                     locale: str = "en") -> bytes | None:
     """:func:`renderer.render_hand_png` of ``game`` (renderer at ``module``), in ``locale``."""
-    import renderer
-    from games.i18n import using
-
     renderer.learn(game, module)
-    with using(locale):
+    with i18n.using(locale):
         return renderer.render_hand_png(game, view, names)
 
 
 def render_part_png(game: str, module: str, view: dict[str, Any], names: list[str],
                     part: str, locale: str = "en") -> bytes | None:
     """:func:`renderer.render_part_png` of ``game`` (renderer at ``module``), in ``locale``."""
-    import renderer
-    from games.i18n import using
-
     renderer.learn(game, module)
-    with using(locale):
+    with i18n.using(locale):
         return renderer.render_part_png(game, view, names, part)
 
 
 def decision_areas(game: str, module: str, view: dict[str, Any],
                    marks: dict[str, str]) -> list[tuple[str, list[str]]] | None:
     """:func:`renderer.decision_areas` of ``game`` (renderer at ``module``)."""
-    import renderer
-
     renderer.learn(game, module)
     return renderer.decision_areas(game, view, marks)
 
@@ -345,9 +328,6 @@ def decision_areas(game: str, module: str, view: dict[str, Any],
 def render_areas_png(game: str, module: str, view: dict[str, Any], names: list[str],
                      areas: list[tuple[str, list[str]]], locale: str = "en") -> bytes | None:
     """:func:`renderer.render_areas_png` of ``game`` (renderer at ``module``), in ``locale``."""
-    import renderer
-    from games.i18n import using
-
     renderer.learn(game, module)
-    with using(locale):
+    with i18n.using(locale):
         return renderer.render_areas_png(game, view, names, areas)

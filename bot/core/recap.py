@@ -14,10 +14,13 @@ import importlib
 from collections.abc import Iterable, Iterator, Sequence
 from typing import Any
 
+import renderer
 from bot.core.autoplay import AnyGame, turn_key
 from bot.storage.rows import MoveRow
 from games.base import GameState
-from renderer.recap import Recap
+from games.i18n import using
+from renderer.recap import Recap, category_name, render
+from renderer.replay import animate
 
 __all__ = ["MAX_POINTS", "Recap", "effective_states", "recap_png", "replay_gif", "sample",
            "score_history", "totals", "turn_ends"]
@@ -89,10 +92,6 @@ def recap_png(game_module: str, final_state: str, moves: Sequence[MoveRow],
               forfeits: tuple[int, ...], locale: str = "en") -> bytes:
     """The recap image of a finished game (see the module docstring), its words in
     ``locale`` (a worker process has no active language of its own)."""
-    import renderer
-    from games.i18n import using
-    from renderer.recap import category_name, render
-
     engine = _engine(game_module)
     history = score_history(engine, effective_states(engine, moves), len(names))
     with using(locale):
@@ -117,10 +116,6 @@ def replay_gif(game_module: str, game: str, render_module: str, moves: Sequence[
                names: list[str], locale: str = "en") -> bytes:
     """The replay GIF of a finished game (see :func:`renderer.replay.animate`), its boards
     drawn in ``locale``."""
-    import renderer
-    from games.i18n import using
-    from renderer.replay import animate
-
     renderer.learn(game, render_module)  # a game this worker never heard of
     engine = _engine(game_module)
     views: list[dict[str, Any]] = [engine.view(state, None)

@@ -4,6 +4,11 @@ from __future__ import annotations
 
 from PIL import Image
 
+import renderer
+from bot.core.cpu import game_at, replay
+from games.i18n import using
+from renderer.palettes import palette_for
+
 #: A notice's board is this wide at most: a glance in a DM, the full board is in the channel.
 THUMBNAIL_WIDTH = 400
 #: ... and at most this many times as tall as wide (a tall board keeps its top: the header
@@ -16,11 +21,6 @@ def board_thumbnail_png(game_module: str, render_module: str, snapshot: str,
                         width: int = THUMBNAIL_WIDTH) -> bytes:
     """The spectators' board at a moment (see :func:`bot.core.cpu.board_png`), at most
     ``width`` pixels wide and twice as tall, as a palette PNG in the game's palette."""
-    import renderer
-    from bot.core.cpu import game_at, replay
-    from games.i18n import using
-    from renderer.palettes import palette_for
-
     with using(locale):
         view = game_at(game_module).view(replay(game_module, snapshot, steps), None)
         image = renderer.renderer_at(render_module).render(view, names)

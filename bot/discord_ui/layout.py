@@ -105,12 +105,14 @@ def _menu_rows(options: list[Option], dense: bool = False) -> list[Row]:
 
 
 def _tail(ends: list[Option], undo: bool) -> list[Row]:
-    """The row of "End turn" (grey) and "Take back" under the moves."""
-    if not ends and not undo:
-        return []
-    if len(ends) + undo <= PER_ROW:
-        return [Row("buttons", list(ends), undo=undo)]
-    return [Row("buttons", list(ends)), Row("buttons", [], undo=True)]
+    """The rows of "End turn" (grey, five to a row) and "Take back" under the moves:
+    "Take back" ends the last row when it has room, else takes a row of its own."""
+    rows = [Row("buttons", ends[i:i + PER_ROW]) for i in range(0, len(ends), PER_ROW)]
+    if undo and rows and len(rows[-1].options) < PER_ROW:
+        rows[-1].undo = True
+    elif undo:
+        rows.append(Row("buttons", [], undo=True))
+    return rows
 
 
 def _mixed(units: list[list[Option]], buttoned: set[int], dense: bool = False) -> list[Row]:
@@ -136,10 +138,11 @@ def plan_rows(options: list[Option], ends: Sequence[str] = (), *, undo: bool = F
     menus; None when
     even menus cannot hold them (the caller asks for a group first).
 
-    Options whose key is in ``ends`` (ending the turn early) get a row of their own under
+    Options whose key is in ``ends`` (ending the turn early) get rows of their own under
     the moves, with "Take back" (``undo``) — except that up to five options in all share
-    one row in their order (when there are no ``fixed`` rows). ``fixed`` rows come between the moves and that row (the
-    menu of the other groups of a big decision).
+    one row in their order (when there are no ``fixed`` rows). ``fixed`` rows come between
+    the moves and those rows (the menu of the other groups of a big decision). None too
+    when those rows leave no room for the moves (the caller lays the ends out as moves).
     """
     if 0 < len(options) <= PER_ROW and not fixed:
         rows = [Row("buttons", list(options)), *_tail([], undo)]

@@ -86,7 +86,7 @@ def _span(numbers: list[str]) -> str:
 
 
 def _is_end(option: Option) -> bool:
-    """An option that ends the turn early: its own button, never buried in a menu."""
+    """An option that ends the turn early: its own button (see :func:`decision_view`)."""
     return option.ends_turn
 
 
@@ -164,9 +164,11 @@ def decision_view(game_id: int, version: int, decision: Decision,
     the rest in select menus, or a group first when even menus cannot hold them all.
 
     An option that ends the turn early ("End turn") gets its own grey button under the
-    moves, beside "Take back" (``undo``). ``public``: the components of a public turn
-    message (other custom ids, see :mod:`bot.discord_ui.panel_components`; a classic
-    message, no undo).
+    moves, beside "Take back" (``undo``), five to a row; when more than a row of them
+    leaves no room for the moves, they are laid out among the moves (still grey as
+    buttons), and a group's or an area's view keeps only its own when even that does not
+    fit. ``public``: the components of a public turn message (other custom ids, see
+    :mod:`bot.discord_ui.panel_components`; a classic message, no undo).
     The view's ``notes`` are lines for the panel's text: the whole label of a button whose
     label had to be shortened, and the hint of an option shown as a button. ``reserve``
     action rows are left free for the caller (the part buttons under a posted board).
@@ -175,27 +177,11 @@ def decision_view(game_id: int, version: int, decision: Decision,
     options = decision.options
     numbers = numbering(decision)
     labels = button_labels(decision)
-    ends = [o.key for o in options if _is_end(o)]
     noun = group_noun([o.group or "" for o in options if not _is_end(o)])
     groups = decision.groups()
     undo = undo and not public
-    kept = [layout.Row("reserved")] * reserve
-    fixed: list[layout.Row] = kept
-    shown = options
-    if group is not None:
-        shown = [o for o in options if (o.group or "") == groups[group] or _is_end(o)]
-        fixed = [layout.Row("groups"), *kept]
-    elif areas is not None and area is not None:
-        places = set(areas[area][1])
-        shown = [o for o in options if o.at in places or _is_end(o)]
-        fixed = [layout.Row("areas"), *kept]
-    plan = layout.plan_rows(shown, ends, undo=undo, v2_allowed=not public, fixed=fixed)
-    if plan is None:  # not even menus hold them: a group first
-        fixed = [layout.Row("groups"), *kept]
-        plan = layout.plan_rows([o for o in options if _is_end(o)], ends, undo=undo,
-                                v2_allowed=not public, fixed=fixed)
-        group = None
-        assert plan is not None
+    plan, group = _plan(decision, group, areas, area, undo=undo, public=public,
+                        reserve=reserve)
     menus = plan.menus()
     several = len(menus) > 1
     items: list[list[ui.Item[Any]]] = []
@@ -245,6 +231,47 @@ def decision_view(game_id: int, version: int, decision: Decision,
                 view.add_item(item)
     view.notes = notes
     return view
+
+
+def _plan(decision: Decision, group: int | None, areas: Areas | None, area: int | None, *,
+          undo: bool, public: bool, reserve: int) -> tuple[layout.Plan, int | None]:
+    """The rows of :func:`decision_view`, and the group they show (None: the whole
+    decision, or a group to pick first when not even menus hold it)."""
+    options = decision.options
+    kept = [layout.Row("reserved")] * reserve
+    fixed: list[layout.Row] = kept
+    inside = options  # the options of the group or area shown
+    if group is not None:
+        name = decision.groups()[group]
+        fixed = [layout.Row("groups"), *kept]
+        inside = [o for o in options if (o.group or "") == name]
+    elif areas is not None and area is not None:
+        places = set(areas[area][1])
+        fixed = [layout.Row("areas"), *kept]
+        inside = [o for o in options if o.at in places]
+    ends = [o for o in options if _is_end(o)]
+    keys = {o.key for o in inside}
+    beside = [o for o in options if o.key in keys or _is_end(o)]
+    # the ends on rows of their own under the moves; when more than a row of them leaves
+    # no room, among the moves, else (a group or an area) only those of the group or area
+    tries = [(beside, ends)]
+    if len(ends) > layout.PER_ROW:
+        tries.append((beside, []))
+        if len(inside) < len(beside):
+            tries.append((inside, []))
+    for shown, pinned in tries:
+        plan = layout.plan_rows(shown, [o.key for o in pinned], undo=undo,
+                                v2_allowed=not public, fixed=fixed)
+        if plan is not None:
+            return plan, group
+    # not even menus hold them: a group first, with the ends when they fit beside it
+    fixed = [layout.Row("groups"), *kept]
+    for shown in (ends, []):
+        plan = layout.plan_rows(shown, [o.key for o in shown], undo=undo,
+                                v2_allowed=not public, fixed=fixed)
+        if plan is not None:
+            return plan, None
+    raise AssertionError("a group menu and 'Take back' always fit")
 
 
 def panel_for(game_id: int, version: int, decision: Decision, *,
@@ -315,16 +342,25 @@ def add_hint(view: Components | LayoutComponents, game_id: int) -> None:
 
 def area_view(game_id: int, version: int, decision: Decision, areas: Areas,
               undo: bool) -> Components | LayoutComponents:
-    """A button per area ("Area A" …), "End turn" and "Take back" under them."""
+    """A button per area ("Area A" …), "End turn" and "Take back" under them: the
+    options that end the turn are buttons five to a row while a Components V2 message has
+    room for them, else they come in select menus."""
     buttons: list[ui.Item[Any]] = [area_button(game_id, version, i, label)
                                    for i, (label, _places) in enumerate(areas)]
-    rows = [buttons[i:i + BUTTON_OPTIONS] for i in range(0, len(buttons), BUTTON_OPTIONS)]
+    ends = [o for o in decision.options if _is_end(o)]
     tail: list[ui.Item[Any]] = [option_button_for(
-        game_id, version, decision.options.index(o), o, style=_style(o))
-        for o in decision.options if _is_end(o)]
+        game_id, version, decision.options.index(o), o, style=_style(o)) for o in ends]
     if undo:
         tail.append(undo_button(game_id, version))
-    rows += [tail[i:i + BUTTON_OPTIONS] for i in range(0, len(tail), BUTTON_OPTIONS)]
+    rows = _rows_of_buttons(buttons) + _rows_of_buttons(tail)
+    if not _fits_layout(rows):
+        menus = [ends[i:i + MENU_LIMIT] for i in range(0, len(ends), MENU_LIMIT)]
+        rows = _rows_of_buttons(buttons) + [
+            [option_select(game_id, version, menu, placeholder=choose_placeholder(len(menu)),
+                           part=part if len(menus) > 1 else None)]
+            for part, menu in enumerate(menus)]
+        if undo:
+            rows.append([undo_button(game_id, version)])
     if len(rows) > MAX_ROWS:
         return LayoutComponents(rows)
     view = Components()
@@ -334,6 +370,16 @@ def area_view(game_id: int, version: int, decision: Decision, areas: Areas,
             view.add_item(item)
     return view
 
+
+
+def _rows_of_buttons(buttons: list[ui.Item[Any]]) -> list[list[ui.Item[Any]]]:
+    return [buttons[i:i + BUTTON_OPTIONS] for i in range(0, len(buttons), BUTTON_OPTIONS)]
+
+
+def _fits_layout(rows: list[list[ui.Item[Any]]]) -> bool:
+    """The rows fit a Components V2 panel beside its text and image."""
+    used = sum(1 + len(row) for row in rows)
+    return used + layout.V2_RESERVED <= LAYOUT_COMPONENT_LIMIT
 
 
 def waiting_text(info: GameInfo) -> str:

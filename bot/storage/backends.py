@@ -15,6 +15,7 @@ work that needs SQLAlchemy itself — the upgrade at open (Alembic), ``estancia 
 from __future__ import annotations
 
 import sqlite3
+import zlib
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any, Protocol, TypeVar
@@ -77,8 +78,6 @@ async def connect(target: str) -> Backend:
 def pack_for_migration(text: str | bytes | None) -> bytes | None:
     """``estancia_pack(state)`` for the SQL of a database older than schema 3 (see
     :mod:`bot.storage.legacy`)."""
-    import zlib
-
     if text is None or isinstance(text, bytes):
         return text
     return zlib.compress(text.encode(), 6)

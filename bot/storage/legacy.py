@@ -9,8 +9,8 @@ Alembic migration (``bot/storage/migrations``).
 from __future__ import annotations
 
 #: The last schema numbered by hand: 7 and 8, written by the program between release
-#: e65209e and the one storage layer (7: issue 25's clocks and notices; 8: issue 24's
-#: computer level and hints of a server); a database at 7 or 8 has the tables of Alembic's
+#: e65209e and the one storage layer (7: games' clocks and players' notices; 8: a server's
+#: computer level and hints, see ``migrations/versions/0007_*`` and ``0008_*``); a database at 7 or 8 has the tables of Alembic's
 #: revision of that number and is stamped with it. The migrations kept below go up to
 #: :data:`BASELINE` (6, release e65209e), the baseline revision ``0006``.
 LAST = 8

@@ -28,7 +28,9 @@ T = TypeVar("T")
 
 
 def _claim_seconds() -> float:
-    """The store's lease (:data:`bot.storage.store.CLAIM_SECONDS`, read when claiming)."""
+    """The store's lease (:data:`bot.storage.store.CLAIM_SECONDS`), read when claiming:
+    the store module imports this one (its :class:`StoreNotices` mixin), so this one
+    cannot import the store as it loads."""
     from bot.storage import store
 
     return store.CLAIM_SECONDS

@@ -18,11 +18,13 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 import aiosqlite
-from sqlalchemy import Connection, func, select
+from sqlalchemy import Connection, func, inspect, select
+from sqlalchemy.engine import make_url
 
 from bot.storage import backends, upgrade
 from bot.storage.schema import games, moves
 from bot.storage.store import Store
+from games import get_game
 
 
 class OperationError(Exception):
@@ -136,16 +138,12 @@ def _health(db: Connection, where: str) -> Health:
 
 
 def _has_games_table(db: Connection) -> bool:
-    from sqlalchemy import inspect
-
     return inspect(db).has_table("games")
 
 
 def _game_problems(db: Connection, game_id: int, name: str, status: str, version: int,
                    state: bytes | str) -> list[str]:
     """A running or finished game whose state does not load, or whose log goes past it."""
-    from games import get_game
-
     where = f"game {game_id} ({name}, {status})"
     last = db.execute(select(func.max(moves.c.version)).where(moves.c.game_id == game_id)
                       ).scalar()
@@ -172,6 +170,4 @@ async def _read(target: str, work: Callable[[Connection], str]) -> str:
 
 
 def _without_password(url: str) -> str:
-    from sqlalchemy.engine import make_url
-
     return make_url(url).render_as_string(hide_password=True).replace("***", "PASSWORD")

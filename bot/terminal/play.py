@@ -25,6 +25,7 @@ import shlex
 import sys
 import tempfile
 import textwrap
+import unicodedata
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime
@@ -48,9 +49,6 @@ from renderer.recap import category_name
 #: The terminal's one "channel" in its database.
 TERMINAL_CHANNEL = 1
 FIRST_USER = 1
-#: The commands, by their English word (each also answers to its word in the language
-#: played, see :func:`command_words`).
-COMMANDS = ("undo", "board", "hand", "hint", "log", "scores", "rules", "help", "quit")
 #: Other words for a command.
 ALIASES = {"q": "quit", "exit": "quit", "?": "help", "": "help"}
 #: How often the terminal looks whether computer seats have moved (when they move in
@@ -117,8 +115,6 @@ def command_of(word: str) -> str | None:
 
 
 def _plain(word: str) -> str:
-    import unicodedata
-
     decomposed = unicodedata.normalize("NFKD", word.casefold())
     return "".join(c for c in decomposed if not unicodedata.combining(c))
 

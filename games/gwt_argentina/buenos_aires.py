@@ -12,7 +12,16 @@ from games.gwt_argentina import data, pieces, player_board
 from games.gwt_argentina.action_facts import describe_printed
 from games.gwt_argentina.actions import start
 from games.gwt_argentina.discs import corner_slots, push_disc
-from games.gwt_argentina.flow import Ctx, opt, pop, push, push_all, step
+from games.gwt_argentina.flow import (
+    AutomaticStep,
+    Ctx,
+    DecisionStep,
+    opt,
+    pop,
+    push,
+    push_all,
+    step,
+)
 from games.gwt_argentina.hire import place_worker_in_market
 from games.gwt_argentina.market import refill_market
 from games.gwt_argentina.objectives import objective_options, play_objective
@@ -55,7 +64,7 @@ def played_objective(state: GwtState, frame: Frame, key: str, ctx: Ctx) -> bool:
 
 
 @step("ba_pause")
-class PauseStep:
+class PauseStep(DecisionStep):
     """A moment between two Buenos Aires steps (``before``: the next step, or None after
     step 6) to play objective cards; it is skipped with none in hand."""
 
@@ -80,7 +89,7 @@ class PauseStep:
 
 
 @step("ba_income")
-class IncomeStep:
+class IncomeStep(DecisionStep):
     """Step 2: reveal the hand; income = breeding values of the different breeds + the
     certificates spent (temporary, chosen) and permanent (station masters)."""
 
@@ -158,7 +167,7 @@ def ship_label(ship_id: str) -> str:
 
 
 @step("ba_load")
-class LoadStep:
+class LoadStep(DecisionStep):
     """Step 3: a disc onto a ship of value ≤ the income (not one already holding your
     disc, except ships 0 and 18); its actions; its grain, 2 pesos per missing grain."""
 
@@ -188,9 +197,7 @@ class LoadStep:
 
 
 @step("load_pay")
-class LoadPayStep:
-    auto = True
-
+class LoadPayStep(AutomaticStep):
     @staticmethod
     def run(state: GwtState, frame: Frame, ctx: Ctx) -> None:
         pop(state, frame)
@@ -213,7 +220,7 @@ def worker_choosable(state: GwtState) -> bool:
 
 
 @step("ba_forecast")
-class ForecastStep:
+class ForecastStep(DecisionStep):
     """Steps 4–6: one of the two tiles of a forecast pair to its place."""
 
     @staticmethod
@@ -269,9 +276,7 @@ class ForecastStep:
 
 
 @step("ba_after")
-class AfterStep:
-    auto = True
-
+class AfterStep(AutomaticStep):
     @staticmethod
     def run(state: GwtState, frame: Frame, ctx: Ctx) -> None:
         pop(state, frame)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from games.base import Option, seat_ref
 from games.gwt_argentina import data, player_board
-from games.gwt_argentina.flow import Ctx, back_out, opt, pop, push, step
+from games.gwt_argentina.flow import Ctx, DecisionStep, back_out, opt, pop, push, step
 from games.gwt_argentina.state import Frame, GwtState
 from games.gwt_argentina.told import _, _n
 from games.gwt_argentina.trail import building_number, building_owner
@@ -47,7 +47,7 @@ def label(state: GwtState, n: int) -> str:
 
 
 @step("build")
-class BuildStep:
+class BuildStep(DecisionStep):
     @staticmethod
     def prompt(state: GwtState, frame: Frame) -> str:
         return _("Which building ({n} pesos per carpintero)?", n=frame.data["per"])
@@ -71,7 +71,7 @@ class BuildStep:
 
 
 @step("build_where")
-class BuildWhereStep:
+class BuildWhereStep(DecisionStep):
     @staticmethod
     def prompt(state: GwtState, frame: Frame) -> str:
         return _("Where does building {n} go?", n=frame.data["n"])

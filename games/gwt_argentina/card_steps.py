@@ -15,7 +15,9 @@ from games.gwt_argentina.actions import (
 from games.gwt_argentina.conditions import aux_choices, pair_breeds, possible
 from games.gwt_argentina.flow import (
     OPENED,
+    AutomaticStep,
     Ctx,
+    DecisionStep,
     back_out,
     mark_opened,
     opt,
@@ -46,7 +48,7 @@ def hand_options(state: GwtState, seat: int, prefix: str, *,
 
 
 @step("pair")
-class PairStep:
+class PairStep(DecisionStep):
     @staticmethod
     def prompt(state: GwtState, frame: Frame) -> str:
         return _("Discard two cattle cards of which breed?")
@@ -74,7 +76,7 @@ class PairStep:
 
 
 @step("draw_then_discard")
-class DrawThenDiscardStep:
+class DrawThenDiscardStep(DecisionStep):
     """Draw n (or up to n), then discard as many as drawn."""
 
     @staticmethod
@@ -107,7 +109,7 @@ class DrawThenDiscardStep:
 
 
 @step("discard_cards")
-class DiscardCardsStep:
+class DiscardCardsStep(DecisionStep):
     @staticmethod
     def prompt(state: GwtState, frame: Frame) -> str:
         n = frame.data["n"]
@@ -126,7 +128,7 @@ class DiscardCardsStep:
 
 
 @step("remove_cards")
-class RemoveCardsStep:
+class RemoveCardsStep(DecisionStep):
     """Remove up to n cards of the hand from the game (exhaustion: back to the pile)."""
 
     @staticmethod
@@ -153,9 +155,7 @@ class RemoveCardsStep:
 
 
 @step("draw_then_remove")
-class DrawThenRemoveStep:
-    auto = True
-
+class DrawThenRemoveStep(AutomaticStep):
     @staticmethod
     def run(state: GwtState, frame: Frame, ctx: Ctx) -> None:
         pop(state, frame)
@@ -164,7 +164,7 @@ class DrawThenRemoveStep:
 
 
 @step("pick_cattle")
-class PickCattleStep:
+class PickCattleStep(DecisionStep):
     """Discard one cattle card (of a breed, or of your choice), then the ``then`` actions."""
 
     @staticmethod
@@ -198,7 +198,7 @@ class PickCattleStep:
 
 
 @step("either")
-class EitherStep:
+class EitherStep(DecisionStep):
     """A white slash on a tile: exactly one of the alternatives."""
 
     @staticmethod
@@ -226,7 +226,7 @@ class EitherStep:
 
 
 @step("discard_objective")
-class DiscardObjectiveStep:
+class DiscardObjectiveStep(DecisionStep):
     """Building 3b: discard an objective card from hand, do its immediate action, then
     the ``then`` actions."""
 
@@ -257,7 +257,7 @@ class DiscardObjectiveStep:
 
 
 @step("market_to_hand")
-class MarketToHandStep:
+class MarketToHandStep(DecisionStep):
     @staticmethod
     def prompt(state: GwtState, frame: Frame) -> str:
         return _("Take a card of the cattle market into your hand.")
@@ -283,7 +283,7 @@ class MarketToHandStep:
 
 
 @step("aux")
-class AuxStep:
+class AuxStep(DecisionStep):
     @staticmethod
     def prompt(state: GwtState, frame: Frame) -> str:
         return _("Which auxiliary action?")
@@ -308,7 +308,7 @@ class AuxStep:
 
 
 @step("row_action")
-class RowActionStep:
+class RowActionStep(DecisionStep):
     @staticmethod
     def prompt(state: GwtState, frame: Frame) -> str:
         return _("Immediate action of your {row} row (space {column})?",
@@ -358,7 +358,7 @@ def use_exchange_token(state: GwtState, seat: int, k: int, ctx: Ctx) -> None:
 
 
 @step("track_gain")
-class TrackGainStep:
+class TrackGainStep(DecisionStep):
     """How far the grain or certificate marker advances: « Vous pouvez renoncer à un effet
     totalement ou en partie » (p. 12), up to what fits below the limit (``actions.gain_track``).
     Data: ``track`` ("grain" or "certificates") and ``n``, the most that fits."""

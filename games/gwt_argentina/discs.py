@@ -12,7 +12,7 @@ from typing import Any
 
 from games.base import Option, seat_ref
 from games.gwt_argentina import data
-from games.gwt_argentina.flow import Ctx, opt, pop, push, step
+from games.gwt_argentina.flow import Ctx, DecisionStep, opt, pop, push, step
 from games.gwt_argentina.state import Frame, GwtState, Player
 from games.gwt_argentina.told import _
 from games.i18n import N_
@@ -89,7 +89,7 @@ def push_disc(state: GwtState, seat: int, corner: str | None, dest: dict[str, An
 
 
 @step("disc")
-class DiscStep:
+class DiscStep(DecisionStep):
     @staticmethod
     def prompt(state: GwtState, frame: Frame) -> str:
         return _("Which disc of your board goes to {place}?", place=dest_label(frame.data["dest"]))

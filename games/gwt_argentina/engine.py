@@ -50,7 +50,7 @@ from games.gwt_argentina import (  # noqa: F401  (registers the decisions)
     words,
 )
 from games.gwt_argentina.card_steps import exchange_options, use_exchange_token
-from games.gwt_argentina.flow import Ctx, handler, settle
+from games.gwt_argentina.flow import Ctx, decision_step, settle
 from games.gwt_argentina.pedro import turn as pedro_turn  # noqa: F401  (registers its steps)
 from games.gwt_argentina.pedro.data import DIFFICULTY_NAMES, difficulty_name
 from games.gwt_argentina.pedro.scoring import pedro_scores
@@ -120,6 +120,8 @@ class GwtArgentina(Game[GwtState, GwtOptions]):
     max_seats = 4
     # Naming a difficulty asks for the solo game against Pedro (rulebook, « Mode solo »).
     solo_options = frozenset({"difficulty"})
+    # Exchange tokens may be used on another player's turn (rulebook, « Jetons d'échange »).
+    side_decisions = True
     state_model = GwtState
     options_model = GwtOptions
     summary = SUMMARY
@@ -143,12 +145,12 @@ class GwtArgentina(Game[GwtState, GwtOptions]):
         unfinished = exchange.aside_decision(state, frame.seat)
         if unfinished is not None:  # an exchange begun on another's turn comes first
             return unfinished
-        cls = handler(frame)
-        options = list(cls.options(state, frame))
+        frame_step = decision_step(frame)
+        options = list(frame_step.options(state, frame))
         player = state.players[frame.seat]
         if frame.kind not in NO_EXCHANGE and frame.seat == state.current:
             options += exchange_options(player, grouped=any(o.group for o in options))
-        return Decision(seat=frame.seat, prompt=cls.prompt(state, frame)[:300],
+        return Decision(seat=frame.seat, prompt=frame_step.prompt(state, frame)[:300],
                         options=grouped(options), turn=state.turn)
 
     def _apply(self, state: GwtState, seat: int, option: Option) -> Outcome:
@@ -160,7 +162,7 @@ class GwtArgentina(Game[GwtState, GwtOptions]):
         elif option.key.startswith("xt:"):
             use_exchange_token(state, seat, int(option.key[3:]), ctx)
         else:
-            handler(frame).apply(state, frame, option.key, ctx)
+            decision_step(frame).apply(state, frame, option.key, ctx)
         settle(state, ctx)
         return ctx.outcome(state)
 

@@ -1,10 +1,13 @@
-"""The turn machinery: a stack of frames, each a kind of decision with its handler.
+"""The turn machinery: a stack of frames, each of a kind that names its step.
 
-A handler class (registered with :func:`step`) answers three questions about its frame:
-``prompt``, ``options`` (the legal options now) and ``apply`` (change the state for the
-chosen key, pushing or popping frames). An ``auto`` handler has no decision: ``run``
-is called as soon as its frame is on top. :func:`settle` runs automatic frames until a
-real decision is on top (or the game is over).
+A step is a class registered for its frame kind with :func:`step`, of one of two kinds:
+
+* a :class:`DecisionStep` asks its seat: ``prompt``, ``options`` (the legal options now)
+  and ``apply`` (change the state for the chosen key, pushing or popping frames);
+* an :class:`AutomaticStep` asks nothing: its ``run`` is called as soon as its frame is on
+  top.
+
+:func:`settle` runs automatic frames until a real decision is on top (or the game is over).
 """
 
 from __future__ import annotations
@@ -15,16 +18,6 @@ from typing import Any, TypeVar
 from games.base import Announcements, Option
 from games.gwt_argentina.state import Frame, GwtState
 from games.gwt_argentina.told import to_log
-
-REGISTRY: dict[str, type] = {}
-StepClass = TypeVar("StepClass", bound=type)
-
-
-def step(kind: str) -> Callable[[StepClass], StepClass]:
-    def deco(cls: StepClass) -> StepClass:
-        REGISTRY[kind] = cls
-        return cls
-    return deco
 
 
 class Ctx(Announcements):
@@ -93,8 +86,72 @@ def mark_opened(state: GwtState, ctx: Ctx, depth: int, said: int, index: int | N
         state.stack[-1].data[OPENED] = index
 
 
-def handler(frame: Frame) -> Any:
-    return REGISTRY[frame.kind]
+class DecisionStep:
+    """A frame that asks its seat to choose. A step's class is never instantiated: its
+    methods are static, and each of the three must be given."""
+
+    @staticmethod
+    def prompt(state: GwtState, frame: Frame) -> str:
+        raise NotImplementedError
+
+    @staticmethod
+    def options(state: GwtState, frame: Frame) -> list[Option]:
+        """The legal options now; none ends the step (:func:`settle` pops it)."""
+        raise NotImplementedError
+
+    @staticmethod
+    def apply(state: GwtState, frame: Frame, key: str, ctx: Ctx) -> None:
+        raise NotImplementedError
+
+
+class AutomaticStep:
+    """A frame that asks nothing: ``run`` does its work as soon as it is on top."""
+
+    @staticmethod
+    def run(state: GwtState, frame: Frame, ctx: Ctx) -> None:
+        raise NotImplementedError
+
+
+#: The step of each frame kind, by what it is.
+DECISION_STEPS: dict[str, type[DecisionStep]] = {}
+AUTOMATIC_STEPS: dict[str, type[AutomaticStep]] = {}
+StepClass = TypeVar("StepClass", bound=DecisionStep | AutomaticStep)
+
+
+def step(kind: str) -> Callable[[type[StepClass]], type[StepClass]]:
+    """Register the class it decorates as the step of frames of ``kind``. A kind has one
+    step, and the class gives every method of its interface (else the import fails)."""
+
+    def register(cls: type[StepClass]) -> type[StepClass]:
+        if kind in DECISION_STEPS or kind in AUTOMATIC_STEPS:
+            raise TypeError(f"two steps for the frame kind {kind!r}")
+        if issubclass(cls, DecisionStep):
+            _check_gives(cls, DecisionStep, ("prompt", "options", "apply"))
+            DECISION_STEPS[kind] = cls
+        elif issubclass(cls, AutomaticStep):
+            _check_gives(cls, AutomaticStep, ("run",))
+            AUTOMATIC_STEPS[kind] = cls
+        else:
+            raise TypeError(f"{cls.__name__} is neither a DecisionStep nor an AutomaticStep")
+        return cls
+
+    return register
+
+
+def _check_gives(cls: type, interface: type, names: tuple[str, ...]) -> None:
+    missing = [n for n in names if getattr(cls, n) is getattr(interface, n)]
+    if missing:
+        raise TypeError(f"{cls.__name__} does not give {', '.join(missing)}")
+
+
+def step_kinds() -> set[str]:
+    """Every frame kind that has a step."""
+    return set(DECISION_STEPS) | set(AUTOMATIC_STEPS)
+
+
+def decision_step(frame: Frame) -> type[DecisionStep]:
+    """The step of ``frame``, a decision (a frame on top once :func:`settle` has run)."""
+    return DECISION_STEPS[frame.kind]
 
 
 def settle(state: GwtState, ctx: Ctx) -> None:
@@ -103,11 +160,11 @@ def settle(state: GwtState, ctx: Ctx) -> None:
         frame = state.top()
         if frame is None or state.finished:
             return
-        cls = handler(frame)
-        if getattr(cls, "auto", False):
-            cls.run(state, frame, ctx)
+        automatic = AUTOMATIC_STEPS.get(frame.kind)
+        if automatic is not None:
+            automatic.run(state, frame, ctx)
             continue
-        if not cls.options(state, frame):
+        if not decision_step(frame).options(state, frame):
             # Nothing is possible any more (e.g. no card left to discard): the step ends.
             pop(state, frame)
             continue

@@ -15,6 +15,7 @@ from games.gwt_argentina.actions import row_action
 from games.gwt_argentina.flow import (
     OPENED,
     Ctx,
+    DecisionStep,
     back_out,
     opt,
     pop,
@@ -56,7 +57,7 @@ def farmer_gain(state: GwtState, space: str) -> int:
 
 
 @step("help")
-class HelpChooseStep:
+class HelpChooseStep(DecisionStep):
     @staticmethod
     def prompt(state: GwtState, frame: Frame) -> str:
         chosen = frame.data["chosen"]
@@ -108,7 +109,7 @@ class HelpChooseStep:
 
 
 @step("help_reveal")
-class HelpRevealStep:
+class HelpRevealStep(DecisionStep):
     """Reveal cattle cards one by one (no exchange token while revealing, p. 20)."""
 
     @staticmethod
@@ -189,7 +190,7 @@ def granjero_cost(position: int) -> int:
 
 
 @step("help_hire")
-class HelpHireStep:
+class HelpHireStep(DecisionStep):
     @staticmethod
     def prompt(state: GwtState, frame: Frame) -> str:
         return _("Hire the {tile} or keep it beside your board?",

@@ -5,7 +5,7 @@ from __future__ import annotations
 from games.base import Option, seat_ref
 from games.gwt_argentina import data, pieces, player_board
 from games.gwt_argentina.actions import row_action
-from games.gwt_argentina.flow import Ctx, back_out, opt, pop, step, upper_first
+from games.gwt_argentina.flow import Ctx, DecisionStep, back_out, opt, pop, step, upper_first
 from games.gwt_argentina.state import Frame, GwtState
 from games.gwt_argentina.told import _, _n
 from games.gwt_argentina.words import worker_group
@@ -44,7 +44,7 @@ def hire_choices(state: GwtState, seat: int, mod: int) -> list[tuple[int, int, s
 
 
 @step("hire")
-class HireStep:
+class HireStep(DecisionStep):
     @staticmethod
     def prompt(state: GwtState, frame: Frame) -> str:
         return _("Which worker do you hire?")

@@ -5,7 +5,7 @@ from __future__ import annotations
 from games.base import Option, seat_ref
 from games.gwt_argentina import data, pieces, player_board, words
 from games.gwt_argentina.action_facts import describe_printed
-from games.gwt_argentina.flow import OPENED, Ctx, back_out, opt, pop, push, step
+from games.gwt_argentina.flow import OPENED, Ctx, DecisionStep, back_out, opt, pop, push, step
 from games.gwt_argentina.pedro.rules import take_display_objective
 from games.gwt_argentina.state import Frame, GwtState
 from games.gwt_argentina.told import _, _n, cut, joined
@@ -49,7 +49,7 @@ def take_from_market(state: GwtState, card: str) -> None:
 
 
 @step("buy")
-class BuyStep:
+class BuyStep(DecisionStep):
     """Spend gauchos on the option table; an unused gaucho may add 2 cards (p. 14)."""
 
     @staticmethod
@@ -112,7 +112,7 @@ class BuyStep:
 
 
 @step("buy_second")
-class BuySecondStep:
+class BuySecondStep(DecisionStep):
     @staticmethod
     def prompt(state: GwtState, frame: Frame) -> str:
         return _("Choose the second card of this purchase.")
@@ -133,7 +133,7 @@ class BuySecondStep:
 
 
 @step("take_objective")
-class TakeObjectiveStep:
+class TakeObjectiveStep(DecisionStep):
     """An objective card from the display (refilled) or the top of the deck, onto the
     discard pile (p. 16); a Rotterdam ship's from the display only (``display_only``: « Vous
     devez immédiatement choisir une carte Objectif de l'offre d'objectifs », p. 10)."""

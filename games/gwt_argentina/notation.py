@@ -14,7 +14,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from games.gwt_argentina import data
-from games.gwt_argentina.flow import REGISTRY
+from games.gwt_argentina.flow import step_kinds
 from games.gwt_argentina.pedro.notation import read_pedro, write_pedro
 from games.gwt_argentina.state import (
     WORKER_ROWS,
@@ -359,7 +359,7 @@ def check_ids(state: GwtState) -> None:
     bad("ship", [s.id for s in b.ships] + b.ship_pile + b.ships_gone, set(data.SHIP_BY_ID))
     bad("station", b.stations, set(data.STATION_BY_ID))
     bad("slot", [s for p in state.players for s in p.slots], set(data.DISC_SLOT_BY_ID))
-    bad("frame kind", [f.kind for f in state.stack], set(REGISTRY))
+    bad("frame kind", [f.kind for f in state.stack], step_kinds())
     bad("aside frame kind", [f.kind for f in state.aside], {"discard_cards"})
 
 

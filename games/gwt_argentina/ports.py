@@ -6,7 +6,7 @@ from games.base import Option, seat_ref
 from games.gwt_argentina import data, pieces
 from games.gwt_argentina.action_facts import describe
 from games.gwt_argentina.actions import start
-from games.gwt_argentina.flow import Ctx, opt, pop, step
+from games.gwt_argentina.flow import Ctx, DecisionStep, opt, pop, step
 from games.gwt_argentina.objectives import objective_options, play_objective
 from games.gwt_argentina.state import Frame, GwtState
 from games.gwt_argentina.told import _, _n
@@ -45,7 +45,7 @@ def bonus_label(state: GwtState, seat: int, bonus: data.Action | None) -> str:
 
 
 @step("deliver")
-class DeliverStep:
+class DeliverStep(DecisionStep):
     @staticmethod
     def prompt(state: GwtState, frame: Frame) -> str:
         grain = state.players[frame.seat].grain
@@ -101,7 +101,7 @@ class DeliverStep:
 
 
 @step("free_cattle")
-class FreeCattleStep:
+class FreeCattleStep(DecisionStep):
     """A free market card of a breed onto your discard pile (Liverpool's bonus)."""
 
     @staticmethod

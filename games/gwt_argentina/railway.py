@@ -14,7 +14,16 @@ from games.gwt_argentina import data, pieces, player_board
 from games.gwt_argentina.action_facts import describe_printed
 from games.gwt_argentina.actions import gain_track
 from games.gwt_argentina.discs import push_disc
-from games.gwt_argentina.flow import Ctx, back_out, opt, pop, push, step
+from games.gwt_argentina.flow import (
+    AutomaticStep,
+    Ctx,
+    DecisionStep,
+    back_out,
+    opt,
+    pop,
+    push,
+    step,
+)
 from games.gwt_argentina.state import PRINTED, WORKER_ROWS, Frame, GwtState
 from games.gwt_argentina.told import _
 from games.gwt_argentina.trail import track_value
@@ -71,7 +80,7 @@ def upgradable(state: GwtState, seat: int, sid: str) -> bool:
 
 
 @step("loco")
-class LocoStep:
+class LocoStep(DecisionStep):
     """Move the locomotive: forward up to ``max`` (at least one), or back exactly."""
 
     @staticmethod
@@ -125,9 +134,7 @@ def _space_label(space: str) -> str:
 
 
 @step("depot")
-class DepotStep:
-    auto = True
-
+class DepotStep(AutomaticStep):
     @staticmethod
     def run(state: GwtState, frame: Frame, ctx: Ctx) -> None:
         pop(state, frame)
@@ -135,7 +142,7 @@ class DepotStep:
 
 
 @step("station")
-class StationStep:
+class StationStep(DecisionStep):
     @staticmethod
     def prompt(state: GwtState, frame: Frame) -> str:
         cost, vp, corner = station_facts(frame.data["id"])
@@ -176,7 +183,7 @@ def upgrade(state: GwtState, seat: int, sid: str, ctx: Ctx) -> None:
 
 
 @step("master")
-class MasterStep:
+class MasterStep(DecisionStep):
     """Take the station master by giving up the rightmost worker of a row (p. 15)."""
 
     @staticmethod
@@ -232,7 +239,7 @@ class MasterStep:
 
 
 @step("station_behind")
-class StationBehindStep:
+class StationBehindStep(DecisionStep):
     """6th maquinista: upgrade a station behind the locomotive (before 24 from the depot)."""
 
     @staticmethod

@@ -16,7 +16,9 @@ from games.gwt_argentina.actions import start
 from games.gwt_argentina.buenos_aires import enter_buenos_aires
 from games.gwt_argentina.conditions import aux_choices, possible
 from games.gwt_argentina.flow import (
+    AutomaticStep,
     Ctx,
+    DecisionStep,
     mark_opened,
     opt,
     pop,
@@ -49,9 +51,7 @@ def begin_turn(state: GwtState, seat: int) -> None:
 
 
 @step("turn_start")
-class TurnStartStep:
-    auto = True
-
+class TurnStartStep(AutomaticStep):
     @staticmethod
     def run(state: GwtState, frame: Frame, ctx: Ctx) -> None:
         pop(state, frame)
@@ -59,7 +59,7 @@ class TurnStartStep:
 
 
 @step("first_discard")
-class FirstDiscardStep:
+class FirstDiscardStep(DecisionStep):
     @staticmethod
     def prompt(state: GwtState, frame: Frame) -> str:
         return _("First turn: discard down to 4 cards ({n} now).",
@@ -80,7 +80,7 @@ class FirstDiscardStep:
 
 
 @step("first_place")
-class FirstPlaceStep:
+class FirstPlaceStep(DecisionStep):
     @staticmethod
     def prompt(state: GwtState, frame: Frame) -> str:
         return _("First turn: on which neutral building does your estanciero start?")
@@ -100,7 +100,7 @@ class FirstPlaceStep:
 
 
 @step("move")
-class MoveStep:
+class MoveStep(DecisionStep):
     """Phase A (or an extra move of a building): one location at a time."""
 
     @staticmethod
@@ -162,7 +162,7 @@ def frame_tile(frame: Frame) -> str | None:
 
 
 @step("location")
-class LocationStep:
+class LocationStep(DecisionStep):
     @staticmethod
     def prompt(state: GwtState, frame: Frame) -> str:
         return _("Phase B at {place}: what do you do?",

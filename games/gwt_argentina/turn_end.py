@@ -6,7 +6,7 @@ of the game after everyone's last turn.
 from __future__ import annotations
 
 from games.gwt_argentina import player_board
-from games.gwt_argentina.flow import Ctx, pop, step
+from games.gwt_argentina.flow import AutomaticStep, Ctx, pop, step
 from games.gwt_argentina.pedro.turn import after_human_turn
 from games.gwt_argentina.state import Frame, GwtState
 from games.gwt_argentina.told import _
@@ -14,10 +14,8 @@ from games.gwt_argentina.turn import begin_turn
 
 
 @step("turn_end")
-class TurnEndStep:
+class TurnEndStep(AutomaticStep):
     """Phase C: draw up to the hand limit; then the next player's turn (or the end)."""
-
-    auto = True
 
     @staticmethod
     def run(state: GwtState, frame: Frame, ctx: Ctx) -> None:

@@ -45,7 +45,7 @@ PLAY = N_("Play a card")
 OTHER = N_("Harvest or end")
 
 #: Options one panel shows as buttons (five rows of five): a decision of more places asks
-#: for a part of the map first, so that every step is one tap (issue 21).
+#: for a part of the map first, so that every step is one tap.
 PANEL = 25
 #: Places one step offers at most, beside its "Back".
 PLACES = PANEL - 1
@@ -224,24 +224,22 @@ def map_areas(state: HaziendaState, coords: list[str]) -> list[list[str]]:
     return [list(area) for area in _map_areas(board_map(state), tuple(coords))]
 
 
-@lru_cache(maxsize=1024)
+@lru_cache(maxsize=4096)
 def _map_areas(hmap: HaziendaMap, coords: tuple[str, ...]) -> tuple[tuple[str, ...], ...]:
-    """:func:`map_areas` once per map and places (a computer player's search asks for the
-    same parts again and again)."""
-    return tuple(tuple(area) for area in _cut_map(hmap, list(coords)))
-
-
-def _cut_map(hmap: HaziendaMap, coords: list[str]) -> list[list[str]]:
+    # A computer player's search asks for the same places many times: computed once.
     cells = {c: parse_coord(c) for c in coords}
     for row_bands, col_bands in AREA_CUTS:
         blocks: dict[tuple[int, int], list[str]] = {}
         for coord, (r, c) in cells.items():
-            key = (r * row_bands // hmap.rows, c * col_bands // hmap.cols)
-            blocks.setdefault(key, []).append(coord)
-        if len(blocks) <= PLACES and all(len(b) <= PLACES for b in blocks.values()):
-            return [in_board_order(blocks[key], hmap) for key in sorted(blocks)]
+            block = blocks.setdefault(
+                (r * row_bands // hmap.rows, c * col_bands // hmap.cols), [])
+            block.append(coord)
+            if len(block) > PLACES or len(blocks) > PLACES:
+                break
+        else:
+            return tuple(tuple(in_board_order(blocks[key], hmap)) for key in sorted(blocks))
     ordered = in_board_order(coords, hmap)
-    return [ordered[i:i + PLACES] for i in range(0, len(ordered), PLACES)]
+    return tuple(tuple(ordered[i:i + PLACES]) for i in range(0, len(ordered), PLACES))
 
 
 #: The cuts of the map tried for :func:`map_areas`, the fewest parts first (then the most

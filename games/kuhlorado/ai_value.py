@@ -14,6 +14,7 @@ The value of a seat is its own soft score less its opponent's.
 
 from __future__ import annotations
 
+from collections.abc import Collection, Iterable
 from functools import lru_cache
 from math import tanh
 
@@ -21,6 +22,7 @@ from games.kuhlorado.scoring import HERD_TABLE, MEADOW_POINTS, MEADOWS, herd_val
 from games.kuhlorado.sheet import (
     NUMBERS,
     SYMBOLS,
+    Pos,
     Sheet,
     connected_groups,
     orthogonal_neighbours,
@@ -64,7 +66,9 @@ def _soft(cells: tuple[str, ...]) -> dict[str, float]:
 _FREE_TOKENS = frozenset((*NUMBERS, "C"))
 
 
-def _chance(sheet: Sheet, cells, symbol: str, other: str, free: set) -> float:
+def _chance(
+    sheet: Sheet, cells: Collection[Pos], symbol: str, other: str, free: set[Pos]
+) -> float:
     """The chance of ``symbol`` winning the majority of ``cells`` (0.5 for even)."""
     mine = sum(1 for p in cells if sheet.mark(p) == symbol)
     theirs = sum(1 for p in cells if sheet.mark(p) == other)
@@ -74,7 +78,7 @@ def _chance(sheet: Sheet, cells, symbol: str, other: str, free: set) -> float:
     return 0.5 + 0.5 * tanh((mine - theirs) / (LEAD_SCALE * (1 + open_cells)))
 
 
-def _herd(size: int, group, free: set, left: float) -> float:
+def _herd(size: int, group: Iterable[Pos], free: set[Pos], left: float) -> float:
     points = herd_value(size)
     frontier = {n for p in group for n in orthogonal_neighbours(p) if n in free}
     if not frontier or left <= 0:

@@ -16,9 +16,6 @@ from games.llama_land import data
 from games.llama_land.names import amount, kind_title
 from games.llama_land.state import LlamaLandState
 
-CROP_OF = data.LETTER_CROP
-
-
 CHARACTERS = N_("Characters")
 
 
@@ -131,7 +128,3 @@ def bonus_gain(card: str) -> tuple[str, int]:
     if kind == data.FARMER:
         return crops_of(card)[0], 1
     return "coin", 1  # miner, worker
-
-
-def has_swaps(state: LlamaLandState) -> bool:
-    return bool(swaps(state))

@@ -25,7 +25,6 @@ from games.llama_land.characters import (
     crops_of,
     kind_of,
     swap_choices,
-    swaps,
 )
 from games.llama_land.deal import face_index, start_estate
 from games.llama_land.estate import Estate, Pos, cell_name, parse_cell_name
@@ -175,7 +174,7 @@ def _modes(state: LlamaLandState) -> list[Option]:
 
 #: Options one panel shows as buttons (five rows of five): a tile with more places is
 #: turned first, then (still too many) put on a side of the estate, so that every step is
-#: one tap (issue 21).
+#: one tap.
 PANEL = 25
 #: Places one step offers at most, beside its "Back".
 PLACES = PANEL - 1
@@ -762,7 +761,3 @@ def _option(key: str, label: str, group: str | None, at: str | None,
 
 
 _OPTION_FIELDS = frozenset(("key", "label", "group", "at"))
-
-
-def has_swaps(state: LlamaLandState) -> bool:
-    return bool(swaps(state))

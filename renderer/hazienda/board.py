@@ -340,9 +340,6 @@ class PiecePainter:
                 stamp(self.draw, coin, coin_centre(self.grid, hexes), coin_reach(self.s), self.s,
                       market_id, tuple(conquerors), self.floor)
 
-    def pond_members(self, pond_id) -> list[str]:
-        return [c for c, pid in self.pond_of.items() if pid == pond_id]
-
     # Each piece is drawn once per look and size, then pasted (renderer.sprites); a hex
     # piece reaches 1 px past its hex (the outline), a round one 1 px past its radius.
     def paint_pond(self, coord: str, pending: bool) -> None:

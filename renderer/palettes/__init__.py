@@ -88,14 +88,18 @@ def palette_image(colours: list[tuple[int, int, int]]) -> Image.Image:
 
 # -- choosing the palettes -----------------------------------------------------------------
 def reference_images(game: str, seeds: tuple[int, ...] = REFERENCE_SEEDS,
-                     every: int = EVERY) -> Iterator[Image.Image]:
+                     every: int = EVERY, fewest_and_most: bool = False,
+                     ) -> Iterator[Image.Image]:
     """Boards, decision images (every page) and the parts of the board shown on demand,
-    of seeded random games of ``game``: every seat count, every variant of
-    the renderer's ``palette_variants``."""
+    of seeded random games of ``game``: every seat count (``fewest_and_most``: only the
+    smallest and the largest, between them every player colour and every solo piece),
+    every variant of the renderer's ``palette_variants``."""
     engine = get_game(game)
     drawer = renderer.renderer_of(game)
+    counts = (sorted({engine.min_seats, engine.max_seats}) if fewest_and_most
+              else list(range(engine.min_seats, engine.max_seats + 1)))
     for options in drawer.palette_variants:
-        for seats in range(engine.min_seats, engine.max_seats + 1):
+        for seats in counts:
             names = [f"Player {n + 1}" for n in range(seats)]
             for seed in seeds:
                 state = engine.setup(seats, engine.parse_options(options), seed)

@@ -117,10 +117,6 @@ class Sent:
         return any(not c.path.endswith("/callback") and c.method in ("PATCH", "POST")
                    for c in self.calls())
 
-    async def wait_acknowledged(self, timeout: float = WAIT) -> Sent:
-        await poll(lambda: self.callback() is not None, f"an acknowledgement of {self.id}", timeout)
-        return self
-
     async def wait_answered(self, timeout: float = WAIT) -> Sent:
         await poll(lambda: self.answered, f"an answer to interaction {self.id}", timeout)
         return self

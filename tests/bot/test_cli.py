@@ -177,7 +177,7 @@ def test_env_example_lists_every_setting() -> None:
 def test_the_terminal_plays_computers_at_a_level_and_gives_hints(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture
 ) -> None:
-    """Issue 24: ``--level`` sets the computer seats' level (their names say it), ``hint``
+    """``--level`` sets the computer seats' level (their names say it), ``hint``
     prints the computer's suggestion for the decision, and while the computers play the
     terminal shows that they are getting on (a dot per step they play)."""
     code, text = estancia(

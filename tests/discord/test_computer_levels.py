@@ -1,4 +1,4 @@
-"""Issue 24, items 3 and 4, through the fake Discord: computer levels in the lobby, in the
+"""Through the fake Discord: computer levels in the lobby, in the
 seats' names and for the timeout policy's stand-in; hints from ``/estancia hint`` and the
 panel's Hint button, switched off by a server, marked in the game's last message."""
 

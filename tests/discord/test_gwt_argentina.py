@@ -8,7 +8,7 @@ import random
 
 import pytest
 
-import games.ai as ai
+from games import ai
 from testkit.fakediscord import FakeDiscord, FakeMember
 from testkit.harness import Table
 from testkit.scenario import action_rows, pick, posted_message

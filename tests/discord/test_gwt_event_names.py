@@ -9,7 +9,7 @@ import re
 
 import pytest
 
-import games.ai as ai
+from games import ai
 from testkit.fakediscord import FakeDiscord, FakeMember
 from testkit.harness import Table
 from testkit.scenario import pick, posted_message

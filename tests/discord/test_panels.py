@@ -128,7 +128,7 @@ def test_beyond_that_the_smallest_groups_stay_buttons_and_the_rest_go_in_menus()
 
 
 def test_the_hint_button_goes_where_a_panel_has_room_and_never_past_the_limits() -> None:
-    """Issue 24: the grey "Hint" ends the last row of buttons, else takes a row of its
+    """The grey "Hint" ends the last row of buttons, else takes a row of its
     own; a panel with no room left does without (``/estancia hint`` still answers), and
     no panel goes past Discord's limits."""
     buttons = panel_for(7, 3, decision(3), hint=True).view.to_components()

@@ -43,7 +43,10 @@ from testkit.e2e.tables import (
 from testkit.fakediscord import Call, find_component
 from tests.e2e.checks import log_problems
 
-RUNS = 20
+#: Kill -9 runs in `make test`: three at each kill point (the "after accept" ones replay a
+#: post's nonce, the "on the answer" ones refuse a retried tap, whatever the timing); the
+#: soak runs many more, at random moments too.
+RUNS = 9
 SOAK_RUNS = 200
 GAME = "kuhlorado"
 #: Kill points: this long after the panel opened (a move is processed in a few ms, so

@@ -1,9 +1,9 @@
-"""Issue 24, item 0: the computer never walks in circles.
+"""The computer never walks in circles.
 
 Whole games of every game at every seat count are played with the computer in every seat
 (the solo game too, the computer in the player's seat against Pedro) through the bot's own
 path (:func:`bot.core.autoplay.computer_steps`, which remembers the decisions a seat left
-in its turn), and no turn may take more steps than a real one can. Before issue 24 a GWT:A
+in its turn), and no turn may take more steps than a real one can. Once a GWT:A
 solo game took over 6,000 steps where one takes about 360: the computer picked "A single
 auxiliary action instead", then "No auxiliary action", and was back at the same menu.
 

@@ -1,4 +1,4 @@
-"""Issue 24, item 1: the computer never reads another seat's hidden cards.
+"""The computer never reads another seat's hidden cards.
 
 From positions of real games, each game's hidden information is changed in every way the
 seat to move cannot tell — the other seats' hands dealt again from their hand and deck,

@@ -25,6 +25,9 @@ GAMES_PER_CONFIG = 6
 #: The first game of each seat count checks the round trip and the views after every step,
 #: the others after every CHECK_EVERY-th (the soak of each game checks every step of many).
 CHECK_EVERY = 7
+#: Games of each seat count replayed from their seed and moves (a replay costs as much as
+#: the game; the old-state tests and the soak replay many more).
+REPLAYED = 2
 
 
 def configs(game):
@@ -58,6 +61,8 @@ def test_random_games_keep_the_contract(name, seats):
             json.dumps(game.view(after, None))
             for s in range(after.seats):
                 json.dumps(game.view(after, s))
+                if not game.side_decisions:
+                    assert game.side_decision(after, s) is None, "an undeclared side decision"
 
         end, moves = playout(game, seats, options, seed, each_step=check)
         assert game.pending(end) is None
@@ -70,10 +75,15 @@ def test_random_games_keep_the_contract(name, seats):
         automa = game.automa(end)
         assert automa is None or (seats == 1 and "total" in automa.scores)
         assert winners or (automa is not None and automa.won), "a game ends with a winner"
-        assert replay(game, seats, options, seed, moves) == end, "replay diverged"
+        if seed < REPLAYED:
+            assert replay(game, seats, options, seed, moves) == end, "replay diverged"
 
 
-@pytest.mark.parametrize(("name", "seats"), SEATINGS)
+#: The games whose seats may act outside the pending decision, at every seat count.
+SIDE_SEATINGS = [seating for seating in SEATINGS if get_game(seating.values[0]).side_decisions]
+
+
+@pytest.mark.parametrize(("name", "seats"), SIDE_SEATINGS)
 def test_random_games_with_side_steps_keep_the_contract(name, seats):
     """Seats also take what they may do outside the pending decision (side decisions,
     e.g. GWT:A's exchange tokens on another's turn): every side decision is well formed,
@@ -107,12 +117,16 @@ def test_holdings_are_short_named_texts(game):
 
 def test_views_do_not_depend_on_what_the_seat_cannot_know(game):
     """Re-drawing all a seat cannot know (determinize) must leave its view unchanged, and
-    so its holdings and its side decision."""
+    so its holdings and its side decision: after every step of one game of each seat
+    count, every CHECK_EVERY-th of another."""
     for seats, options in configs(game):
         for seed in range(2):
             probe = Rng.from_seed(seed + 99)
 
-            def check(before, after, seat, key, game=game, probe=probe):
+            def check(before, after, seat, key, game=game, probe=probe,
+                      every=1 if seed == 0 else CHECK_EVERY):
+                if after.step % every:
+                    return
                 for s in range(after.seats):
                     other_world = game.determinize(after, s, probe)
                     assert game.view(other_world, s) == game.view(after, s)
@@ -137,12 +151,13 @@ def test_refusals_change_nothing(game):
 
 
 def test_the_computer_player_beats_random(game):
-    """The computer player is better than random: it wins clearly more than half."""
+    """The computer player is better than random: it wins at least three games of four
+    (sitting in each seat in turn)."""
     # A deliberately small budget keeps this test quick; the bot's levels search more.
     budget = ai.Budget(worlds=1, steps=40)
     seats = max(2, game.min_seats)
     wins = 0
-    rounds = 6
+    rounds = 4
     for seed in range(rounds):
         computer_seat = seed % seats
         memory = TurnMemory()
@@ -158,4 +173,4 @@ def test_the_computer_player_beats_random(game):
 
         end, _ = playout(game, seats, None, 1000 + seed, chooser=chooser)
         wins += computer_seat in game.winners(end)
-    assert wins >= rounds * 0.65, f"the computer won only {wins}/{rounds}"
+    assert wins >= 3, f"the computer won only {wins}/{rounds}"

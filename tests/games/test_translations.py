@@ -10,7 +10,7 @@ label over 100 characters; the limits are checked here too), read differently fr
 keys (moves are stored by key). Views carry keys, not texts (the renderer translates
 them), so a view is the same in every language.
 
-GWT Argentina has its own test (tests/games/gwt_argentina).
+GWT Argentina has its own test (tests/games/test_gwt_argentina_i18n.py).
 """
 
 from __future__ import annotations

@@ -39,7 +39,7 @@ def test_board_text_is_at_least_9_px_on_a_400_px_phone(spec, locale):
 def test_decision_images_text_is_at_least_9_px_with_every_mark_drawn(game, locale):
     samples = decision_samples(game)
     if not samples:
-        pytest.skip(f"no option of {game} names a board place (Option.at) yet")
+        pytest.skip(f"no option of {game} names a board place (Option.at): no decision image")
     for sample in samples:  # a game whose options name places draws them
         with using(locale), recording() as log:
             image = renderer_of(game).render_decision(sample.view, sample.names, sample.marks)

@@ -1,4 +1,4 @@
-"""Hints: the computer's suggestion for a player's pending decision (issue 24).
+"""Hints: the computer's suggestion for a player's pending decision.
 
 :meth:`Hints.hint` runs the computer player's search (:func:`games.ai.analyse`, at the
 ``hard`` level, in the CPU pool) on the player's own decision, from their seat: like any

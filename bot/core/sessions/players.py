@@ -4,7 +4,6 @@ notices (DMs or held for their quiet hours) and their preferences."""
 from __future__ import annotations
 
 import logging
-from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
 import games
@@ -200,18 +199,3 @@ class Players:
             found.append(MyGame(info, seat, mine, info.turn_started_at if mine else None, left))
         found.sort(key=lambda g: (not g.my_turn, g.waiting_since or 0.0, g.info.id))
         return found
-
-
-def clock_lines(info: GameInfo, now: float) -> Sequence[tuple[str, float, float | None]]:
-    """Each human seat's reserve now: (name, seconds left, when the mover's runs out)."""
-    if info.time_bank is None:
-        return []
-    lines = []
-    for seat in info.seats:
-        if seat.user_id is None:
-            continue
-        running = info.to_move == seat.index and info.paused_at is None
-        left = timebank.left_now(timebank.Reserves(info.reserves), seat.index,
-                                 info.turn_started_at, now, running)
-        lines.append((seat.name, left, info.deadline_at if running else None))
-    return lines

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from games.base import Option
 from games.gwt_argentina import data, pieces
-from games.gwt_argentina.flow import Ctx, opt, pop, step
+from games.gwt_argentina.flow import Ctx, DecisionStep, opt, pop, step
 from games.gwt_argentina.pedro.state import PEDRO
 from games.gwt_argentina.ports import bonus_label, layout
 from games.gwt_argentina.state import Frame, GwtState
@@ -66,7 +66,7 @@ def label(state: GwtState, what: str, key: str) -> tuple[str, str | None]:
 
 
 @step("pedro_tie")
-class PedroTieStep:
+class PedroTieStep(DecisionStep):
     @staticmethod
     def prompt(state: GwtState, frame: Frame) -> str:
         return _(PROMPTS[frame.data["what"]])

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from games.gwt_argentina.flow import Ctx, pop, push, step
+from games.gwt_argentina.flow import AutomaticStep, Ctx, pop, push, step
 from games.gwt_argentina.pedro import tie as tie_step  # noqa: F401  (registers pedro_tie)
 from games.gwt_argentina.pedro.actions import (
     advance_locomotive,
@@ -128,10 +128,8 @@ def run_step(state: GwtState, frame: Frame, name: str, ctx: Ctx) -> None:
 
 
 @step("pedro_turn")
-class PedroTurnStep:
+class PedroTurnStep(AutomaticStep):
     """Runs Pedro's steps in order; a tie left by his rules stops it for your decision."""
-
-    auto = True
 
     @staticmethod
     def run(state: GwtState, frame: Frame, ctx: Ctx) -> None:

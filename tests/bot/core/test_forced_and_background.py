@@ -12,6 +12,7 @@ import games
 from bot.core.sessions import CANNOT_UNDO, SessionError, Sessions
 from bot.settings import Settings
 from bot.storage.store import Store
+from games import hazienda, kuhlorado
 from games.base import Decision, Event, Game, GameOptions, GameState, Option, Outcome
 from games.rng import Rng
 from testkit.clock import FakeClock
@@ -143,7 +144,6 @@ async def test_undo_takes_back_a_choice_with_the_forced_steps_after_it(
 
 async def test_kuhlorado_rolls_for_the_player_and_the_roll_closes_the_undo_window(
         sessions: Sessions, store: Store) -> None:
-    kuhlorado = pytest.importorskip("games.kuhlorado")
     await sessions.new(CHANNEL, GUILD, ALICE, "Alice", "kuhlorado", {"sheet": 1})
     await sessions.join(CHANNEL, BOB, "Bob")
     info = await sessions.start(CHANNEL, ALICE)
@@ -190,8 +190,6 @@ async def test_computer_seats_resume_after_a_restart(
 
 
 def test_kuhlorado_marks_and_hazienda_placements_name_their_place() -> None:
-    kuhlorado = pytest.importorskip("games.kuhlorado")
-    hazienda = pytest.importorskip("games.hazienda")
     game = kuhlorado.GAME
     state = game.setup(2, game.parse_options({"sheet": 1}), 5)
     while (decision := game.pending(state)) is not None and not decision.options[0].key.startswith(

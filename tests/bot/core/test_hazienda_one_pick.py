@@ -3,12 +3,9 @@ card and place fit together in one menu of 25; two steps only when they do not."
 
 from __future__ import annotations
 
-import pytest
-
-hazienda = pytest.importorskip("games.hazienda")
-
-from games.base import MENU_LIMIT, check_decision  # noqa: E402
-from tests.games.hazienda.helpers import scenario  # noqa: E402  (the small test map)
+from games import hazienda
+from games.base import MENU_LIMIT, check_decision
+from tests.games.hazienda.helpers import scenario  # (the small test map)
 
 GAME = hazienda.GAME
 SMALL = "players: red blue\nmoney: red 0\n"

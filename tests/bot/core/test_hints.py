@@ -1,4 +1,4 @@
-"""The words of a hint (issue 24, item 4): each option with about how many points worse
+"""The words of a hint: each option with about how many points worse
 than the computer's choice it looks, and what the computer would do next."""
 
 from __future__ import annotations

@@ -12,12 +12,11 @@ import pytest
 from bot import cli
 from bot.core.sessions import SessionError, Sessions
 from bot.storage.store import Store
+from games import kuhlorado
 from games.ai import choose_random
 from games.rng import Rng
 from tests.bot.conftest import ALICE, BOB, CHANNEL, GUILD
 from tests.bot.helpers import drain
-
-kuhlorado = pytest.importorskip("games.kuhlorado")
 
 
 async def test_a_whole_hot_seat_game_through_sessions(sessions: Sessions, store: Store) -> None:

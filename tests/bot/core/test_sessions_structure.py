@@ -1,6 +1,6 @@
 """The sessions' services (``bot/core/sessions/``) call one another only through public
-methods, and no two of them need each other (issue 26: they were one class of mixins that
-called each other's private methods)."""
+methods, and no two of them need each other (they were one class of mixins that called
+each other's private methods)."""
 
 from __future__ import annotations
 

@@ -220,7 +220,7 @@ BANK = '{"cap":259200.0,"increment":3600.0,"reserve":86400.0}'
 
 async def test_a_database_at_the_hand_numbered_schema_7_is_upgraded_with_its_rows(
         backend: str, tmp_path: Path) -> None:
-    """The program just before Alembic numbered issue 25's clocks and notices 7: such a
+    """The program just before Alembic numbered its clocks and notices schema 7: such a
     database (the release's, taken to 7 by that program's statements, with a clock, a
     player's preferences and a notice in it) is stamped 0007 and upgraded to the head,
     its rows read as they were, and that program then refuses it."""

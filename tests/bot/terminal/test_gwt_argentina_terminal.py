@@ -10,8 +10,8 @@ from pathlib import Path
 
 import pytest
 
-import games.ai as ai
 from bot import cli
+from games import ai
 
 
 @pytest.fixture

@@ -227,7 +227,7 @@ def test_one_pond_per_turn():
 
 
 def test_back_from_a_card_leaves_it_in_hand_and_the_computer_never_goes_back():
-    """Issue 21: a player who picked the wrong card is not stuck: "Back" returns to the
+    """A player who picked the wrong card is not stuck: "Back" returns to the
     choice of an action, the card still in hand, no action spent. A computer player never
     looks at "Back" (it would lead to a choice already made: a circle)."""
     state = scenario("""

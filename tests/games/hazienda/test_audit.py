@@ -361,7 +361,7 @@ def test_the_main_menu_fits_in_one_panel_of_buttons():
 
 
 def test_card_and_place_together_while_the_main_menu_fits_one_panel():
-    """Fewer actions leave room: a pig card with its places is one pick (issue 8)."""
+    """Fewer actions leave room: a pig card with its places is one pick."""
     state = scenario("players: red blue\nmoney: red 0\nhand: red pig\nanimal: red pig A1\n"
                      "land: red F1\n")
     keys_ = [o.key for o in GAME.pending(state).options]
@@ -370,7 +370,7 @@ def test_card_and_place_together_while_the_main_menu_fits_one_panel():
 
 
 def test_big_space_choices_ask_for_a_part_of_the_map_first():
-    """Issue 21 (a tap per choice): a pond's first hex on the full symmetric map has
+    """A tap per choice: a pond's first hex on the full symmetric map has
     hundreds of places; the step asks first for a part of the map (bands of rows and
     columns, each of at most 24 places, named by its rows and columns), then for a place
     in it, labelled with its coordinate; "Back" returns to the parts, then to the

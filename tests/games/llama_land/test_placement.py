@@ -150,7 +150,7 @@ def test_effects_collected_at_once_when_the_order_cannot_matter():
 
 
 def test_many_places_ask_for_the_turn_then_the_side_for_phones():
-    """Issue 21 (a tap per choice): « Vous pouvez tourner et/ou retourner la tuile » — a
+    """A tap per choice: « Vous pouvez tourner et/ou retourner la tuile » — a
     tile of more than 24 places is turned first (one option per rotation/flip, with the
     number of places each), then, when one rotation still has more than 24, put on a side
     of the estate (top, left, right, bottom; a long side in parts), then placed; every

@@ -1,4 +1,4 @@
-"""Play many games at once (issue 25): a game's clock (its time bank and each seat's
+"""Play many games at once: a game's clock (its time bank and each seat's
 reserve, JSON text), a server's choice to move deadlines out of quiet hours, players'
 notice preferences, and their notices (DMs; pings held for the end of quiet hours).
 

@@ -1,4 +1,4 @@
-"""A server's computer players (issue 24): the level a stand-in plays a timed-out or
+"""A server's computer players: the level a stand-in plays a timed-out or
 forfeited seat at, and whether players may ask the computer for hints. (A computer
 seat's level and a player's hint are kept in the game's seats, JSON: no column.)
 
