@@ -95,11 +95,38 @@ def to_log(text: str) -> str:
     return str(text)
 
 
+#: (log line, language) -> the catalogue it was told with and its text (every view shows
+#: the last lines of the log again: each is told once per language, and again only when
+#: the catalogues change)
+_told_lines: dict[tuple[str, str], tuple[object, str]] = {}
+TOLD_LINES = 4096
+
+
 def from_log(line: str) -> str:
     """A log line in the active language."""
-    if line.startswith("["):
-        try:
-            return retell(json.loads(line))
-        except (ValueError, TypeError, KeyError, IndexError):
-            return line
-    return line
+    return from_log_lines([line])[0]
+
+
+def from_log_lines(lines: list[str]) -> list[str]:
+    """Log lines in the active language."""
+    lang = i18n.current()
+    book = i18n.catalogue(lang)
+    return [_told_line(line, lang, book) if line.startswith("[") else line for line in lines]
+
+
+def _told_line(line: str, lang: str, book: object) -> str:
+    hit = _told_lines.get((line, lang))
+    if hit is not None and hit[0] is book:
+        return hit[1]
+    text = _retell_line(line)
+    if len(_told_lines) >= TOLD_LINES:
+        _told_lines.clear()
+    _told_lines[(line, lang)] = (book, text)
+    return text
+
+
+def _retell_line(line: str) -> str:
+    try:
+        return retell(json.loads(line))
+    except (ValueError, TypeError, KeyError, IndexError):
+        return line

@@ -8,7 +8,7 @@ from typing import Any
 
 from games.gwt_argentina import player_board
 from games.gwt_argentina.state import GwtState
-from games.gwt_argentina.told import from_log
+from games.gwt_argentina.told import from_log_lines
 from games.rng import Rng
 
 
@@ -50,7 +50,7 @@ def public_view(state: GwtState) -> dict[str, Any]:
             "stations": {k: list(v) for k, v in board.stations.items()},
             "station_masters": dict(board.station_masters),
         },
-        "log": [from_log(line) for line in state.log[-10:]],  # in the viewer's language
+        "log": from_log_lines(state.log[-10:]),  # in the viewer's language
     }
 
 

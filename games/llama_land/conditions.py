@@ -9,7 +9,8 @@ at all — only possible in a hand-written estate — do not count).
 
 from __future__ import annotations
 
-from collections import Counter, deque
+from collections import Counter
+from collections.abc import Collection
 
 from games.llama_land.data import CROPS
 from games.llama_land.estate import Estate, Pos, neighbours
@@ -71,16 +72,24 @@ def largest_herd(llamas: list[Pos]) -> int:
     return best
 
 
-def distances_from(estate: Estate, start: Pos) -> dict[Pos, int]:
-    """Shortest orthogonal paths over terrain cells (any height) from ``start``."""
+def distances_from(estate: Estate, start: Pos, until: Collection[Pos] = ()) -> dict[Pos, int]:
+    """Shortest orthogonal paths over terrain cells (any height) from ``start``; when
+    ``until`` is given, the search stops as soon as all those cells are reached (the
+    cells further away may then be missing)."""
+    cells = estate.cells
     dist = {start: 0}
-    queue = deque([start])
-    while queue:
-        pos = queue.popleft()
-        for n in neighbours(pos):
-            if n in estate.cells and n not in dist:
-                dist[n] = dist[pos] + 1
-                queue.append(n)
+    waiting = set(until)
+    ring, step = [start], 0
+    while ring and (waiting or not until):
+        step += 1
+        next_ring = []
+        for r, c in ring:
+            for n in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1)):
+                if n in cells and n not in dist:
+                    dist[n] = step
+                    next_ring.append(n)
+        waiting.difference_update(next_ring)
+        ring = next_ring
     return dist
 
 
@@ -88,10 +97,10 @@ def longest_llama_distance(estate: Estate) -> int:
     """The greatest shortest-path distance between two llamas (0 with fewer than two)."""
     llamas = estate.llamas()
     best = 0
-    for i, start in enumerate(llamas):
-        dist = distances_from(estate, start)
-        for other in llamas[i + 1:]:
-            best = max(best, dist.get(other, 0))
+    for i, start in enumerate(llamas[:-1]):
+        others = llamas[i + 1:]
+        dist = distances_from(estate, start, until=others)
+        best = max(best, *(dist.get(other, 0) for other in others))
     return best
 
 

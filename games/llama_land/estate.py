@@ -80,8 +80,7 @@ class Estate:
         """(first row, first column, last row, last column); (1, 1, 0, 0) when empty."""
         if not self.cells:
             return 1, 1, 0, 0
-        rows = [r for r, _ in self.cells]
-        cols = [c for _, c in self.cells]
+        rows, cols = zip(*self.cells, strict=True)
         return min(rows), min(cols), max(rows), max(cols)
 
     def llamas(self) -> list[Pos]:
@@ -199,11 +198,7 @@ def dump_estate(estate: Estate) -> str:
     if not estate.cells:
         raise ValueError("an empty estate has no text")
     r0, c0, r1, c1 = estate.bounds()
-    rows = []
-    for r in range(r0, r1 + 1):
-        row = []
-        for c in range(c0, c1 + 1):
-            cell = estate.cells.get((r, c))
-            row.append("." if cell is None else f"{cell.height}{cell.top}")
-        rows.append(" ".join(row))
-    return "\n".join(rows)
+    grid = [["."] * (c1 - c0 + 1) for _ in range(r1 - r0 + 1)]
+    for (r, c), (height, top) in estate.cells.items():
+        grid[r - r0][c - c0] = f"{height}{top}"
+    return "\n".join(" ".join(row) for row in grid)

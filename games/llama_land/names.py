@@ -27,11 +27,19 @@ def category_label(category: str) -> str:
 
 def resource_name(what: str) -> str:
     """A crop or a coin, one of it, lower case: "corn", "potato", "coin"."""
-    return {
-        "corn": _p("llama land", "corn"), "cacao": _p("llama land", "cacao"),
-        "potato": _p("llama land", "potato"), "coin": _p("llama land", "coin"),
-        "hut": _p("llama land", "hut"), "grass": _p("llama land", "grass"),
-    }.get(what, what)
+    if what == "corn":
+        return _p("llama land", "corn")
+    if what == "cacao":
+        return _p("llama land", "cacao")
+    if what == "potato":
+        return _p("llama land", "potato")
+    if what == "coin":
+        return _p("llama land", "coin")
+    if what == "hut":
+        return _p("llama land", "hut")
+    if what == "grass":
+        return _p("llama land", "grass")
+    return what
 
 
 def icon_name(letter: str) -> str:

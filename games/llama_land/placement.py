@@ -7,9 +7,9 @@ flipping the tile over) and the cells the tile covers, listed in the shape's cel
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, cached_property
 
 from games.llama_land import data
 from games.llama_land.estate import Cell, Estate, Pos, cell_name, neighbours
@@ -38,7 +38,7 @@ class Placement:
     cells: tuple[Pos, ...]  # in shape order
     foundations: tuple[int, ...] = (0, 0, 0, 0, 0)  # built under each cell first
 
-    @property
+    @cached_property
     def anchor(self) -> Pos:
         return min(r for r, _ in self.cells), min(c for _, c in self.cells)
 
@@ -54,34 +54,67 @@ class Placement:
         return " ".join(cell_name(p) for p in self.cells)
 
 
-#: What a placement covers: each cell with the icon put on it, and the foundations under it.
-Covering = tuple[frozenset[tuple[Pos, str]], tuple[int, ...]]
+@cache
+def _twins(shape: str, icons: str) -> tuple[int, ...]:
+    """For each orientation, the first one that covers the same cells with the same icons
+    (itself when no earlier one does): a symmetric shape turned so that its icons land on
+    the same cells is one choice, kept under its first orientation."""
+    first: dict[frozenset[tuple[Pos, str]], int] = {}
+    return tuple(first.setdefault(frozenset(zip(oriented(shape, o), icons, strict=True)), o)
+                 for o in ORIENTATIONS)
+
+
+class _Anchors:
+    """Where the shape's top-left may go so that a given shape cell lands on one of
+    ``cells``: one set per offset, shared by the orientations of one search."""
+
+    def __init__(self, cells: Iterable[Pos]) -> None:
+        self.cells = tuple(cells)
+        self.by_offset: dict[Pos, set[Pos]] = {}
+
+    def at(self, offset: Pos) -> set[Pos]:
+        found = self.by_offset.get(offset)
+        if found is None:
+            r, c = offset
+            found = self.by_offset[offset] = {(er - r, ec - c) for er, ec in self.cells}
+        return found
+
+    def any_cell(self, shape_cells: tuple[Pos, ...]) -> set[Pos]:
+        """Anchors putting at least one shape cell on one of the cells."""
+        return set().union(*(self.at(offset) for offset in shape_cells))
+
+    def all_cells(self, shape_cells: tuple[Pos, ...]) -> set[Pos]:
+        """Anchors putting every shape cell on one of the cells."""
+        return set.intersection(*(self.at(offset) for offset in shape_cells))
 
 
 def extend_placements(player: Player, tile: int) -> list[Placement]:
     """"Étendre": every cell on free ground, at least one orthogonally next to the estate."""
-    estate = player.estate
+    occupied = player.estate.cells
     shape = data.tile_shape(tile)
-    frontier = {n for p in estate.cells for n in neighbours(p) if n not in estate.cells}
-    found: dict[Covering, Placement] = {}
-    occupied = estate.cells
+    twins = _twins(shape, data.tile_icons(tile))
+    frontier = _Anchors({n for p in occupied for n in neighbours(p)} - occupied.keys())
+    taken = _Anchors(occupied)
+    found = []
     for orientation in ORIENTATIONS:
+        if twins[orientation] != orientation:
+            continue  # the same cells with the same icons as an earlier orientation
         shape_cells = oriented(shape, orientation)
-        anchors = {(fr - r, fc - c) for fr, fc in frontier for r, c in shape_cells}
-        for ar, ac in sorted(anchors):
-            cells = tuple((ar + r, ac + c) for r, c in shape_cells)
-            if any(p in occupied for p in cells):
-                continue
-            _keep(found, Placement("extend", orientation, cells), tile)
-    return list(found.values())
+        anchors = frontier.any_cell(shape_cells) - taken.any_cell(shape_cells)
+        found += [Placement("extend", orientation, _shifted(shape_cells, anchor))
+                  for anchor in sorted(anchors)]
+    return found
 
 
 def build_placements(player: Player, tile: int) -> list[Placement]:
     """"Construire": on terrain, level (foundations fill the lower cells), never on a
     llama, never exactly on top of one tile (the same cells are the same shape)."""
-    found: dict[Covering, Placement] = {}
+    twins = _twins(data.tile_shape(tile), data.tile_icons(tile))
+    found: dict[tuple[int, Pos, tuple[int, ...]], Placement] = {}
     for placement in _builds(player, tile):
-        _keep(found, placement, tile)
+        # The same cells with the same icons (twins) and the same foundations: one choice.
+        found.setdefault((twins[placement.orientation], placement.anchor, placement.foundations),
+                         placement)
     return list(found.values())
 
 
@@ -90,35 +123,35 @@ def can_build(player: Player, tile: int) -> bool:
 
 
 def _builds(player: Player, tile: int) -> Iterator[Placement]:
-    estate = player.estate
     shape = data.tile_shape(tile)
     # Only cells free of llamas can hold the tile: anchor the shape on those.
-    usable = {p: cell for p, cell in estate.cells.items() if cell.top != data.LLAMA}
+    heights = {p: cell.height for p, cell in player.estate.cells.items() if cell.top != data.LLAMA}
+    usable = _Anchors(heights)
+    pieces = player.pieces
     for orientation in ORIENTATIONS:
         shape_cells = oriented(shape, orientation)
-        anchors = {(er - r, ec - c) for er, ec in usable for r, c in shape_cells}
-        for ar, ac in sorted(anchors):
-            cells = tuple((ar + r, ac + c) for r, c in shape_cells)
-            if not all(p in usable for p in cells):
-                continue
-            below = [usable[p] for p in cells]
-            names = [cell_name(p) for p in cells]
-            pieces = {player.pieces.get(n, -1) for n in names}
-            if len(pieces) == 1 and -1 not in pieces:
+        for anchor in sorted(usable.all_cells(shape_cells)):
+            cells = _shifted(shape_cells, anchor)
+            if _covers_one_tile(pieces, cells):
                 continue  # "ne peut pas recouvrir complètement une tuile de forme identique"
-            top = max(cell.height for cell in below)
-            needed = tuple(top - cell.height for cell in below)
+            below = [heights[p] for p in cells]
+            top = max(below)
+            needed = tuple(top - height for height in below)
             if sum(needed) > player.foundations_left:
                 continue
             yield Placement("build", orientation, cells, needed)
 
 
-def _keep(found: dict[Covering, Placement], placement: Placement, tile: int) -> None:
-    """Two orientations of a symmetric shape may cover the same cells with the same icons:
-    they are one choice."""
-    icons = data.tile_icons(tile)
-    result = (frozenset(zip(placement.cells, icons, strict=True)), placement.foundations)
-    found.setdefault(result, placement)
+def _shifted(shape_cells: tuple[Pos, ...], anchor: Pos) -> tuple[Pos, ...]:
+    """The cells of the shape with its top-left at ``anchor``."""
+    ar, ac = anchor
+    return tuple([(ar + r, ac + c) for r, c in shape_cells])
+
+
+def _covers_one_tile(pieces: dict[str, int], cells: tuple[Pos, ...]) -> bool:
+    """Whether every cell shows the same tile on top (the start board is no tile)."""
+    first = pieces.get(cell_name(cells[0]))
+    return first is not None and all(pieces.get(cell_name(p)) == first for p in cells[1:])
 
 
 def covered_icons(estate: Estate, placement: Placement) -> list[str]:

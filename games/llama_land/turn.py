@@ -12,8 +12,8 @@ from __future__ import annotations
 
 import weakref
 from collections import Counter
-from collections.abc import Collection
-from typing import NamedTuple
+from collections.abc import Callable, Hashable, Mapping, Sequence
+from typing import Generic, NamedTuple, TypeVar
 
 from games import i18n
 from games.base import MENU_LIMIT, Announcements, Option
@@ -25,9 +25,10 @@ from games.llama_land.characters import (
     crops_of,
     kind_of,
     swap_choices,
+    swaps,
 )
 from games.llama_land.deal import face_index, start_estate
-from games.llama_land.estate import Estate, Pos, cell_name, parse_cell_name
+from games.llama_land.estate import Estate, cell_name, parse_cell_name
 from games.llama_land.names import (
     amount,
     character_title,
@@ -131,9 +132,42 @@ def tile_options(state: LlamaLandState) -> list[Option]:
     return finish(options + character_choices(state))
 
 
-#: (estate, tile, mode, foundations left, pieces) -> the estate and its placements
-_placements: dict[tuple[int, int, str, int, int],
-                  tuple[weakref.ref[Estate], list[Placement]]] = {}
+def tile_choices(state: LlamaLandState) -> int:
+    """How many options :func:`tile_options` offers (without making their labels)."""
+    return sum(1 for pile in state.piles.values() if pile) + len(swaps(state))
+
+
+K = TypeVar("K", bound=Hashable)
+V = TypeVar("V")
+
+
+class PerEstate(Generic[K, V]):
+    """Values worked out once per estate object and forgotten with it. An estate is shared
+    by the copies of a state until one changes it (copy on write: ``Player.clone``), so a
+    value read from an estate (with the rest of its key) serves all the futures a computer
+    player explores."""
+
+    def __init__(self) -> None:
+        self._items: dict[tuple[int, K], tuple[weakref.ref[Estate], V]] = {}
+
+    def get(self, estate: Estate, key: K, build: Callable[[], V]) -> V:
+        item = (id(estate), key)
+        hit = self._items.get(item)
+        if hit is not None and hit[0]() is estate:
+            return hit[1]
+        value = build()
+
+        def forget(_ref: weakref.ref[Estate]) -> None:
+            self._items.pop(item, None)
+
+        self._items[item] = (weakref.ref(estate, forget), value)
+        return value
+
+
+#: (tile, mode, foundations left, pieces) -> the placements
+_placements: PerEstate[tuple[int, str, int, int], list[Placement]] = PerEstate()
+#: (tile, foundations left, pieces) -> whether the tile can be built on the estate
+_buildable: PerEstate[tuple[int, int, int], bool] = PerEstate()
 
 
 def placements(state: LlamaLandState, mode: str) -> list[Placement]:
@@ -142,22 +176,17 @@ def placements(state: LlamaLandState, mode: str) -> list[Placement]:
     worked out once for all the futures a computer player explores."""
     tile = state.chosen_pile()[0]
     player = state.player()
-    return _cached(player, tile, mode)
+    return _placements.get(
+        player.estate, (tile, mode, player.foundations_left, id(player.pieces)),
+        lambda: extend_placements(player, tile) if mode == "extend"
+        else build_placements(player, tile))
 
 
-def _cached(player: Player, tile: int, mode: str) -> list[Placement]:
-    estate = player.estate
-    key = (id(estate), tile, mode, player.foundations_left, id(player.pieces))
-    cached = _placements.get(key)
-    if cached is not None and cached[0]() is estate:
-        return cached[1]
-    found = extend_placements(player, tile) if mode == "extend" else build_placements(player, tile)
-
-    def forget(_ref: weakref.ref[Estate]) -> None:
-        _placements.pop(key, None)
-
-    _placements[key] = (weakref.ref(estate, forget), found)
-    return found
+def buildable(player: Player, tile: int) -> bool:
+    """Whether ``tile`` can be built on the player's estate (:func:`can_build`), worked out
+    once per estate like the placements."""
+    return _buildable.get(player.estate, (tile, player.foundations_left, id(player.pieces)),
+                          lambda: can_build(player, tile))
 
 
 def mode_options(state: LlamaLandState) -> list[Option]:
@@ -167,7 +196,7 @@ def mode_options(state: LlamaLandState) -> list[Option]:
 
 def _modes(state: LlamaLandState) -> list[Option]:
     options = [Option(key="extend", label=_("Extend (next to your estate)"))]
-    if can_build(state.player(), state.chosen_pile()[0]):
+    if buildable(state.player(), state.chosen_pile()[0]):
         options.append(Option(key="build", label=_("Build (on your estate)")))
     return options
 
@@ -198,30 +227,54 @@ SIDES = {"top": N_("Top side"), "left": N_("Left side"), "right": N_("Right side
          "bottom": N_("Bottom side")}
 
 
-def side_of(estate_cells: Collection[Pos], place: Placement) -> str:
+class Centre(NamedTuple):
+    """The middle of an estate, and half its height and width, a cell more each way."""
+
+    row: float
+    col: float
+    half_height: float
+    half_width: float
+
+
+def centre_of(estate: Estate) -> Centre:
+    r0, c0, r1, c1 = estate.bounds()
+    return Centre((r0 + r1) / 2, (c0 + c1) / 2, (r1 - r0) / 2 + 1, (c1 - c0) / 2 + 1)
+
+
+def side_of(centre: Centre, place: Placement) -> str:
     """The side of the estate a place lies on: where the tile's centre is from the
     estate's centre, up or down when that is further (in the estate's own proportions)
     than left or right."""
-    rows = [r for r, _ in estate_cells]
-    cols = [c for _, c in estate_cells]
-    mid_r, mid_c = (min(rows) + max(rows)) / 2, (min(cols) + max(cols)) / 2
-    half_h, half_w = (max(rows) - min(rows)) / 2 + 1, (max(cols) - min(cols)) / 2 + 1
-    dr = (sum(r for r, _ in place.cells) / len(place.cells) - mid_r) / half_h
-    dc = (sum(c for _, c in place.cells) / len(place.cells) - mid_c) / half_w
+    size = len(place.cells)
+    dr = (sum(r for r, _ in place.cells) / size - centre.row) / centre.half_height
+    dc = (sum(c for _, c in place.cells) / size - centre.col) / centre.half_width
     if abs(dr) >= abs(dc):
         return "top" if dr < 0 else "bottom"
     return "left" if dc < 0 else "right"
 
 
-def area_places(state: LlamaLandState) -> dict[str, list[Placement]]:
+#: (tile, mode, orientation, foundations left, pieces) -> the places by side of the estate
+_areas: PerEstate[tuple[int, Mode | None, int | None, int, int],
+                  Mapping[str, Sequence[Placement]]] = PerEstate()
+
+
+def area_places(state: LlamaLandState) -> Mapping[str, Sequence[Placement]]:
     """The places of the chosen rotation by side of the estate (``top``, ``left``, …);
-    a side with more than one step offers cut along it (``top``, ``top:2``, …)."""
+    a side with more than one step offers cut along it (``top``, ``top:2``, …). Worked
+    out once per estate, like the placements."""
+    player = state.player()
+    key = (state.chosen_pile()[0], state.mode, state.orientation, player.foundations_left,
+           id(player.pieces))
+    return _areas.get(player.estate, key, lambda: _area_places_now(state))
+
+
+def _area_places_now(state: LlamaLandState) -> dict[str, list[Placement]]:
     places = [p for p in placements(state, state.chosen_mode())
               if p.orientation == state.orientation]
-    cells = state.player().estate.cells
+    centre = centre_of(state.player().estate)
     sides: dict[str, list[Placement]] = {side: [] for side in SIDES}
     for place in places:
-        sides[side_of(cells, place)].append(place)
+        sides[side_of(centre, place)].append(place)
     areas = {}
     for side, found in sides.items():
         along = 1 if side in ("top", "bottom") else 0  # cut a side along its length
@@ -273,7 +326,7 @@ def back_target(state: LlamaLandState) -> Phase | None:
             return phase
         if phase == "mode" and len(_modes(state)) > 1:
             return phase
-        if phase == "tile" and len(tile_options(state)) > 1:
+        if phase == "tile" and tile_choices(state) > 1:
             return phase
     return None
 
@@ -304,10 +357,9 @@ def placement_label(state: LlamaLandState, place: Placement) -> str:
     return " · ".join(parts)
 
 
-#: (estate, tile, mode, orientation, area, foundations left, pieces, language) -> the
-#: estate and its place options
-_place_options: dict[tuple[int, int, Mode | None, int | None, str | None, int, int, str],
-                     tuple[weakref.ref[Estate], list[Option]]] = {}
+#: (tile, mode, orientation, area, foundations left, pieces, language) -> the place options
+_place_options: PerEstate[tuple[int, Mode | None, int | None, str | None, int, int, str],
+                          list[Option]] = PerEstate()
 
 
 def place_options(state: LlamaLandState) -> list[Option]:
@@ -326,24 +378,13 @@ def place_options(state: LlamaLandState) -> list[Option]:
 def _cached_place_options(state: LlamaLandState) -> list[Option]:
     """The placements as options; like the placements, worked out once per estate."""
     player = state.player()
-    estate = player.estate
-    key = (id(estate), state.chosen_pile()[0], state.mode, state.orientation,
-           state.area, player.foundations_left, id(player.pieces),
-           i18n.current())  # labels: per language
-    cached = _place_options.get(key)
-    if cached is not None and cached[0]() is estate:
-        return cached[1]
-    options = _place_options_now(state)
-
-    def forget(_ref: weakref.ref[Estate]) -> None:
-        _place_options.pop(key, None)
-
-    _place_options[key] = (weakref.ref(estate, forget), options)
-    return options
+    key = (state.chosen_pile()[0], state.mode, state.orientation, state.area,
+           player.foundations_left, id(player.pieces), i18n.current())  # labels: per language
+    return _place_options.get(player.estate, key, lambda: _place_options_now(state))
 
 
 def _place_options_now(state: LlamaLandState) -> list[Option]:
-    places = placements(state, state.chosen_mode())
+    places: Sequence[Placement] = placements(state, state.chosen_mode())
     if state.area is not None:
         places = area_places(state)[state.area]
     elif state.orientation is not None:
@@ -593,20 +634,23 @@ def marker_options(state: LlamaLandState) -> list[Option]:
     moves = marker_moves(state)
     if not moves:
         return []
+    titles = [objective_title(objective.name) for objective in state.objectives]
+    groups = {"s": _(SUPPLY)}
+    for source, _card, _space in moves:
+        if source not in groups:
+            groups[source] = _("Move from {title}", title=titles[int(source)])
+    spaces = (_p("space", "top"), _p("space", "middle"), _p("space", "bottom"))
     options = []
     for source, card, space in moves:
         objective = state.objectives[card]
-        group = _(SUPPLY) if source == "s" else _(
-            "Move from {title}", title=objective_title(state.objectives[int(source)].name))
-        where = (_p("space", "top"), _p("space", "middle"), _p("space", "bottom"))[space]
-        title = objective_title(objective.name)
-        label = _("{title}: {points} pts ({where})", title=title, points=objective.points[space],
-                  where=where) if objective.colour != "gold" \
-            else _("{title} (gold): the {where} space", title=title, where=where)
+        label = _("{title}: {points} pts ({where})", title=titles[card],
+                  points=objective.points[space], where=spaces[space]) \
+            if objective.colour != "gold" \
+            else _("{title} (gold): the {where} space", title=titles[card], where=spaces[space])
         if source != "s":
             label = _("Move here: {label}", label=label)
-        options.append(Choice(f"mark:{source}:{card}:{space}", label, group))
-    return finish(options + [Choice("mark:skip", _("No marker this turn"), _(SUPPLY))])
+        options.append(Choice(f"mark:{source}:{card}:{space}", label, groups[source]))
+    return finish(options + [Choice("mark:skip", _("No marker this turn"), groups["s"])])
 
 
 def apply_marker(state: LlamaLandState, key: str, step: Announcements) -> None:

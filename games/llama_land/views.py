@@ -103,31 +103,24 @@ def tile_view(tile: int) -> dict[str, Any]:
     return {"tile": tile, "shape": shape, "icons": icons, "cells": cells}
 
 
+#: The "icon" of a cell's view by its top: crops, coin and hut by name, else None.
+TOP_ICONS = {top: None if top in (data.GRASS, data.LLAMA) else data.ICON_NAMES[top]
+             for top in (data.GRASS, *data.ICONS, data.LLAMA)}
+
+
 def estate_view(player: Player, highlight: set[str]) -> dict[str, Any]:
     estate: Estate = player.estate
     if not estate.cells:
         return {"first_row": 1, "first_col": 1, "rows": [], "text": ""}
     r0, c0, r1, c1 = estate.bounds()
-    rows = []
-    for r in range(r0, r1 + 1):
-        row: list[dict[str, Any] | None] = []
-        for c in range(c0, c1 + 1):
-            cell = estate.get((r, c))
-            if cell is None:
-                row.append(None)
-                continue
-            name = cell_name((r, c))
-            row.append({
-                "name": name,
-                "height": cell.height,
-                "top": cell.top,
-                "icon": None if cell.top in (data.GRASS, data.LLAMA) else data.ICON_NAMES[cell.top],
-                "llama": cell.top == data.LLAMA,
-                "foundation": player.foundations.get(name, 0) > 0,
-                "changed": name in highlight,
-                "piece": player.pieces.get(name),
-            })
-        rows.append(row)
+    foundations, pieces = player.foundations, player.pieces
+    rows: list[list[dict[str, Any] | None]] = [[None] * (c1 - c0 + 1) for _ in range(r1 - r0 + 1)]
+    for (r, c), cell in estate.cells.items():
+        name = cell_name((r, c))
+        rows[r - r0][c - c0] = {
+            "name": name, "height": cell.height, "top": cell.top, "icon": TOP_ICONS[cell.top],
+            "llama": cell.top == data.LLAMA, "foundation": foundations.get(name, 0) > 0,
+            "changed": name in highlight, "piece": pieces.get(name)}
     return {"first_row": r0, "first_col": c0, "rows": rows, "text": dump_estate(estate)}
 
 
