@@ -74,9 +74,11 @@ def board_key(state: HaziendaState) -> BoardKey:
     )
 
 
-def board_categories(state: HaziendaState, colour: str) -> dict[str, int]:
-    """What a scoring now would give for the board (everything but money)."""
-    key = board_key(state)
+def board_categories(state: HaziendaState, colour: str,
+                     key: BoardKey | None = None) -> dict[str, int]:
+    """What a scoring now would give for the board (everything but money); ``key``: the
+    state's :func:`board_key` when the caller has it already."""
+    key = board_key(state) if key is None else key
     cached = _CACHE.get(key)
     if cached is None:
         cached = _CACHE[key] = {p.colour: _board_categories(state, p.colour) for p in state.players}

@@ -37,7 +37,7 @@ from games.hazienda.rules import (
 )
 from games.hazienda.scoring import market_income
 from games.hazienda.state import Animal, HaziendaState, Player, Pond
-from games.i18n import N_, _, _n
+from games.i18n import N_, _, _n, current
 
 BUY_CARDS = N_("Buy a card")
 BUY_PIECES = N_("Buy a hacienda or pond")
@@ -285,15 +285,12 @@ def action_options(state: HaziendaState) -> list[Option]:
     phase = state.phase
     if phase == "place_land":
         kind = state.card or ""
-        if kind == "pampa":
-            return space_options(land_spaces(state, colour, kind),
-                                 lambda c: _("Land on {coord}", coord=c))
-        return space_options(land_spaces(state, colour, kind), lambda c: upper_first(
-            _("{kind} land on {coord}", kind=card_name(kind), coord=c)))
+        return list(_card_places(current(), "land", kind,
+                                 tuple(land_spaces(state, colour, kind))))
     if phase == "place_animal":
         species = state.card or ""
-        return space_options(animal_spaces(state, colour, species), lambda c: upper_first(
-            _("{animal} on {coord}", animal=card_name(species), coord=c)))
+        return list(_card_places(current(), "animal", species,
+                                 tuple(animal_spaces(state, colour, species))))
     if phase == "place_hacienda":
         return labelled_spaces([(coord, _hacienda_label(coord, domain, size)) for coord, domain, size
                                 in _group_choices(state, hacienda_spaces(state, colour))])
@@ -303,7 +300,7 @@ def action_options(state: HaziendaState) -> list[Option]:
     if phase == "place_pond":
         spaces = (pond_next_spaces(state, state.pond_cells) if state.pond_cells
                   else pond_start_spaces(state, state.pond_size or 1))
-        return space_options(spaces, lambda c: _("Pond on {coord}", coord=c))
+        return list(_card_places(current(), "pond", "", tuple(spaces)))
     if phase == "harvest_take":
         return [Option(key=f"take:{c}", label=_("{owner}'s marker on {coord}", coord=c,
                                                  owner=name(state, state.colour_seat(state.lands[c]))),
@@ -316,6 +313,22 @@ def action_options(state: HaziendaState) -> list[Option]:
                        pesos=HARVEST_PESOS_PER_LAND * size))
             for coord, _domain, size in _group_choices(state, harvest_targets(state, colour))])
     return []
+
+
+@lru_cache(maxsize=2048)
+def _card_places(lang: str, deck: str, card: str, coords: tuple[str, ...]) -> tuple[Option, ...]:
+    """The places of a land or animal card (or of a pond's next hex: ``deck`` "pond"),
+    labelled in ``lang`` (the active language: part of the key only), once per card and
+    places (a computer player's search lists them again and again)."""
+    if deck == "pond":
+        return tuple(space_options(list(coords), lambda c: _("Pond on {coord}", coord=c)))
+    if deck == "land" and card == "pampa":
+        return tuple(space_options(list(coords), lambda c: _("Land on {coord}", coord=c)))
+    if deck == "land":
+        return tuple(space_options(list(coords), lambda c: upper_first(
+            _("{kind} land on {coord}", kind=card_name(card), coord=c))))
+    return tuple(space_options(list(coords), lambda c: upper_first(
+        _("{animal} on {coord}", animal=card_name(card), coord=c))))
 
 
 def _hacienda_label(coord: str, domain: bool, size: int) -> str:

@@ -5,7 +5,9 @@ from __future__ import annotations
 
 import weakref
 from collections import Counter
+from collections.abc import Callable
 
+from games.base import Option
 from games.llama_land import data
 from games.llama_land.characters import bonus_gain, kind_of
 from games.llama_land.conditions import (
@@ -14,8 +16,9 @@ from games.llama_land.conditions import (
     longest_llama_distance,
     ranking_value,
 )
+from games.llama_land.estate import Estate
 from games.llama_land.scoring import met, objective_points
-from games.llama_land.state import LlamaLandState, Player
+from games.llama_land.state import LlamaLandState, Objective, Player
 
 EXPECTED_TURNS = 14
 CHARACTER_VALUE = {data.TRADER: 1.0, data.MERCHANT: 1.5, data.FARMER: 1.5, data.SETTLER: 2.0,
@@ -62,7 +65,8 @@ def _crop_value(state: LlamaLandState, crop: str, future: float) -> float:
     return max(1.0, 0.75 * column[0] / data.FEED_COST * (0.6 + 0.4 * future))
 
 
-def _pending(state: LlamaLandState, crop_value: dict, coin_value: float, future: float) -> float:
+def _pending(state: LlamaLandState, crop_value: dict[str, float], coin_value: float,
+             future: float) -> float:
     total = 0.0
     player = state.player()
     for effect in state.effects:
@@ -111,7 +115,7 @@ def _objectives(state: LlamaLandState, seat: int, future: float) -> float:
     return total
 
 
-def _progress_for(player: Player, objective) -> float:
+def _progress_for(player: Player, objective: Objective) -> float:
     if objective.colour == "blue":
         return _progress(player, objective.name)
     name = objective.name
@@ -125,7 +129,7 @@ def _progress_for(player: Player, objective) -> float:
     return min(1.0, len(player.characters) / 5)
 
 
-_progress_cache: dict[tuple[int, str], tuple[weakref.ref, float]] = {}
+_progress_cache: dict[tuple[int, str], tuple[weakref.ref[Estate], float]] = {}
 
 
 def _progress(player: Player, name: str) -> float:
@@ -137,8 +141,15 @@ def _progress(player: Player, name: str) -> float:
     if cached is not None and cached[0]() is estate:
         return cached[1]
     value = _progress_now(player, name)
-    _progress_cache[key] = (weakref.ref(estate, lambda _ref, key=key: _progress_cache.pop(key, None)), value)
+    _progress_cache[key] = (weakref.ref(estate, _forget(key)), value)
     return value
+
+
+def _forget(key: tuple[int, str]) -> Callable[[weakref.ref[Estate]], None]:
+    """What drops an estate's cached progress once the estate is gone."""
+    def callback(_ref: weakref.ref[Estate]) -> None:
+        _progress_cache.pop(key, None)
+    return callback
 
 
 def _progress_now(player: Player, name: str) -> float:
@@ -168,7 +179,7 @@ ICON_GAIN = {"c": 1.0, "k": 1.0, "p": 1.0, data.COIN_ICON: 0.6, data.HUT: 1.5}
 FOUNDATION = 0.7
 
 
-def order_places(state: LlamaLandState, options: list) -> list:
+def order_places(state: LlamaLandState, options: list[Option]) -> list[Option]:
     """The tile's places, the likeliest first, for the search (``games.search`` tries a
     node's options a few at a time): a build by what the icons it covers pay out less the
     foundations it uses, an extension by how many of its cells touch the estate (a compact
@@ -181,7 +192,7 @@ def order_places(state: LlamaLandState, options: list) -> list:
 
     estate = state.player().estate
 
-    def score(option) -> float:
+    def score(option: Option) -> float:
         if not option.key.startswith(("x:", "b:")):
             return -1.0
         place = parse_placement(state, option.key)
