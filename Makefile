@@ -25,7 +25,7 @@ help:
 	@echo "                      more: .venv/bin/estancia play --help)"
 	@echo "make demo             a Kuhlorado game against the computer, boards in out/demo/"
 	@echo "make test             the whole test suite (no network needed)"
-	@echo "make bench            speed, size, taps and strength figures on small counts (minutes)"
+	@echo "make bench            speed, taps and strength figures on small counts (~5 min)"
 	@echo "make bench-full       the same on full counts (over an hour)"
 	@echo "make bench-strength   the computer players' strength table and decision times (~1 h)"
 	@echo "make bench-processes  moves/s with 1, 2 and 4 bot processes on PostgreSQL"

@@ -5,8 +5,8 @@
   (:mod:`bench.strength`; ``make bench-strength`` plays the full table),
 * milliseconds per rendered board image (drawing and encoding apart) and the PNG's size,
 * milliseconds per stored move through the session layer on SQLite (WAL),
-* database bytes per finished game (at the end, beside the release before the one
-  storage layer: :mod:`bench.storage`),
+* database bytes per finished game (beside the release before the one storage layer,
+  :mod:`bench.storage`: ``make bench-full`` and ``make bench-storage``),
 * taps per turn on a phone, from a scripted whole game (:mod:`testkit.taps`),
 * Llama Land: whole games of computer players — turns and llamas fed per game, and the
   decision images drawn on the way,
@@ -16,7 +16,8 @@
   of sustained turns at 25/50/75 % of the limit),
 * moves per second with one bot process on SQLite and 1, 2 and 4 on one PostgreSQL
   database (:mod:`bench.processes`; PostgreSQL skipped, with one line, without it), this
-  tree beside the release e65209e, alternately (:mod:`bench.storage`).
+  tree beside the release e65209e, alternately (:mod:`bench.storage`): in ``make
+  bench-full`` and ``make bench-storage``, not in the quick ``make bench``.
 """
 
 from __future__ import annotations
@@ -189,10 +190,11 @@ def main() -> None:
         with section("load burst"):
             load.main(quick=args.quick, sizes=(50,), rates=(), stall=False, live=None,
                       storage=False)
-    from bench import storage
+    if not args.quick:  # about 5 minutes even on small counts: make bench-storage
+        from bench import storage
 
-    with section("storage beside the release"):
-        storage.main(quick=args.quick)
+        with section("storage beside the release"):
+            storage.main()
 
 
 if __name__ == "__main__":

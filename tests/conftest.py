@@ -65,7 +65,7 @@ def cpu_work_in_threads() -> Iterator[None]:
 BACKENDS = ("sqlite", "postgres")
 #: … in ``make soak``. In ``make test`` the PostgreSQL variant runs where the subject is
 #: storage itself — the store and its migrations, several processes on one database,
-#: ``kill -9`` and restarts, simultaneous clicks, a release's database upgraded (the twenty
+#: ``kill -9`` and restarts, simultaneous clicks, a release's database upgraded (the
 #: ``kill -9`` runs in a row once, on SQLite, whose files a kill can tear). Elsewhere
 #: (sessions, the Discord layer, faults of Discord) the same store runs the same statements
 #: compiled for the other dialect, so ``make test`` runs those on SQLite only.

@@ -43,10 +43,10 @@ from testkit.e2e.tables import (
 from testkit.fakediscord import Call, find_component
 from tests.e2e.checks import log_problems
 
-#: Kill -9 runs in `make test`: three at each kill point (the "after accept" ones replay a
+#: Kill -9 runs in `make test`: two at each kill point (the "after accept" ones replay a
 #: post's nonce, the "on the answer" ones refuse a retried tap, whatever the timing); the
 #: soak runs many more, at random moments too.
-RUNS = 9
+RUNS = 6
 SOAK_RUNS = 200
 GAME = "kuhlorado"
 #: Kill points: this long after the panel opened (a move is processed in a few ms, so
