@@ -151,21 +151,26 @@ PNG_LEVEL = 3
 
 
 def encode_png(image: Image.Image, palette: Image.Image | None = None) -> bytes:
-    """A palette PNG of the image. Boards are flat colour and anti-aliased text: 256
-    colours keep them visually identical at half the bytes of RGB, and 8-bit pixels encode
-    several times faster. Each pixel takes its nearest colour, not dithered, of
-    ``palette`` (the game's, :mod:`renderer.palettes`), or else of a palette chosen (fast
-    octree) on every other pixel of every other row: the same pixels always give the
-    same bytes."""
-    if image.mode not in ("P", "L", "1"):
-        if image.mode not in ("RGB", "RGBA"):
-            image = image.convert("RGBA" if "A" in image.getbands() else "RGB")
-        if palette is None or image.mode != "RGB":
-            sample = image.resize((max(1, image.width // 2), max(1, image.height // 2)),
-                                  Image.Resampling.NEAREST)
-            palette = sample.quantize(256, method=Image.Quantize.FASTOCTREE,
-                                      dither=Image.Dither.NONE)
-        image = image.quantize(palette=palette, dither=Image.Dither.NONE)
+    """A palette PNG of the image (:func:`as_posted`). Boards are flat colour and
+    anti-aliased text: 256 colours keep them visually identical at half the bytes of RGB,
+    and 8-bit pixels encode several times faster."""
     buf = io.BytesIO()
-    image.save(buf, format="PNG", optimize=False, compress_level=PNG_LEVEL)
+    as_posted(image, palette).save(buf, format="PNG", optimize=False, compress_level=PNG_LEVEL)
     return buf.getvalue()
+
+
+def as_posted(image: Image.Image, palette: Image.Image | None = None) -> Image.Image:
+    """The image as :func:`encode_png` writes it: each pixel takes its nearest colour, not
+    dithered, of ``palette`` (the game's, :mod:`renderer.palettes`), or else of a palette
+    chosen (fast octree) on every other pixel of every other row: the same pixels always
+    give the same bytes."""
+    if image.mode in ("P", "L", "1"):
+        return image
+    if image.mode not in ("RGB", "RGBA"):
+        image = image.convert("RGBA" if "A" in image.getbands() else "RGB")
+    if palette is None or image.mode != "RGB":
+        sample = image.resize((max(1, image.width // 2), max(1, image.height // 2)),
+                              Image.Resampling.NEAREST)
+        palette = sample.quantize(256, method=Image.Quantize.FASTOCTREE,
+                                  dither=Image.Dither.NONE)
+    return image.quantize(palette=palette, dither=Image.Dither.NONE)

@@ -22,9 +22,10 @@ from testkit.playout import playout, replay
 
 GAMES = available_games()
 GAMES_PER_CONFIG = 6
-#: The first game of each seat count checks the round trip and the views after every step,
-#: the others after every CHECK_EVERY-th (the soak of each game checks every step of many).
-CHECK_EVERY = 7
+#: The first game of each seat count checks the round trip and the views after every
+#: FIRST_EVERY-th step, the others after every CHECK_EVERY-th (the soak of each game checks
+#: every step of many).
+FIRST_EVERY, CHECK_EVERY = 2, 7
 #: Games of each seat count replayed from their seed and moves (a replay costs as much as
 #: the game; the old-state tests and the soak replay many more).
 REPLAYED = 2
@@ -53,7 +54,8 @@ def test_at_least_one_game_is_registered():
 def test_random_games_keep_the_contract(name, seats):
     game, options = get_game(name), None
     for seed in range(GAMES_PER_CONFIG):
-        def check(before, after, seat, key, game=game, every=1 if seed == 0 else CHECK_EVERY):
+        def check(before, after, seat, key, game=game,
+                  every=FIRST_EVERY if seed == 0 else CHECK_EVERY):
             assert before.step + 1 == after.step
             if after.step % every:
                 return
@@ -117,20 +119,21 @@ def test_holdings_are_short_named_texts(game):
 
 def test_views_do_not_depend_on_what_the_seat_cannot_know(game):
     """Re-drawing all a seat cannot know (determinize) must leave its view unchanged, and
-    so its holdings and its side decision: after every step of one game of each seat
-    count, every CHECK_EVERY-th of another."""
+    so its holdings and its side decision: after every FIRST_EVERY-th step of one game of
+    each seat count, every CHECK_EVERY-th of another."""
     for seats, options in configs(game):
         for seed in range(2):
             probe = Rng.from_seed(seed + 99)
 
             def check(before, after, seat, key, game=game, probe=probe,
-                      every=1 if seed == 0 else CHECK_EVERY):
+                      every=FIRST_EVERY if seed == 0 else CHECK_EVERY):
                 if after.step % every:
                     return
+                public = game.view(after, None)
                 for s in range(after.seats):
                     other_world = game.determinize(after, s, probe)
                     assert game.view(other_world, s) == game.view(after, s)
-                    assert game.view(other_world, None) == game.view(after, None)
+                    assert game.view(other_world, None) == public
                     assert game.holdings(other_world, s) == game.holdings(after, s)
                     assert game.side_decision(other_world, s) == game.side_decision(after, s)
 
@@ -151,13 +154,13 @@ def test_refusals_change_nothing(game):
 
 
 def test_the_computer_player_beats_random(game):
-    """The computer player is better than random: it wins at least three games of four
-    (sitting in each seat in turn)."""
+    """The computer player is better than random: it wins both of two games, one in the
+    first seat and one in the second (``make bench`` measures its strength properly)."""
     # A deliberately small budget keeps this test quick; the bot's levels search more.
     budget = ai.Budget(worlds=1, steps=40)
     seats = max(2, game.min_seats)
     wins = 0
-    rounds = 4
+    rounds = 2
     for seed in range(rounds):
         computer_seat = seed % seats
         memory = TurnMemory()
@@ -173,4 +176,4 @@ def test_the_computer_player_beats_random(game):
 
         end, _ = playout(game, seats, None, 1000 + seed, chooser=chooser)
         wins += computer_seat in game.winners(end)
-    assert wins >= 3, f"the computer won only {wins}/{rounds}"
+    assert wins == rounds, f"the computer won only {wins}/{rounds}"

@@ -10,7 +10,7 @@ from PIL import Image, ImageChops
 
 import renderer
 from games import GAMES
-from renderer import encode_png
+from renderer import as_posted, encode_png
 from renderer.palettes import (
     format_palette,
     palette_for,
@@ -30,8 +30,8 @@ def errors(drawn: Image.Image, sent: Image.Image) -> list[int]:
 
 def posted(image: Image.Image, palette: Image.Image | None = None) -> Image.Image:
     """The image as posted: mapped onto ``palette``, or onto a palette chosen for it (as
-    before palettes were kept)."""
-    return Image.open(io.BytesIO(encode_png(image, palette)))
+    before palettes were kept); the PNG the bot sends holds exactly these pixels."""
+    return as_posted(image, palette)
 
 
 @pytest.mark.parametrize("game", sorted(GAMES))
@@ -80,6 +80,20 @@ def test_posted_images_are_mapped_onto_the_kept_palette() -> None:
     used = {index for _n, index in board.getcolors(256) or []}
     assert {tuple(flat[3 * i:3 * i + 3]) for i in used} <= kept
     assert renderer.render_png(game, *_mid_view(game)) == png
+
+
+def test_the_png_holds_the_pixels_as_posted() -> None:
+    """What the palette test compares (:func:`renderer.as_posted`) is what the PNG holds,
+    with the kept palette and with one chosen for the image."""
+    game = "gwt-argentina"
+    image = renderer.renderer_of(game).render(*_mid_view(game))
+    palette = palette_for(renderer.renderer_module(game))
+    for chosen in (palette, None):
+        png = Image.open(io.BytesIO(encode_png(image, chosen)))
+        expected = as_posted(image, chosen)
+        assert png.mode == expected.mode == "P"
+        assert png.tobytes() == expected.tobytes()
+        assert png.getpalette() == expected.getpalette()
 
 
 def _mid_view(game: str) -> tuple[dict, list[str]]:

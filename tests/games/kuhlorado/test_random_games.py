@@ -81,9 +81,10 @@ def check_final(state) -> None:
         assert state.doubles_scored
 
 
-@pytest.mark.parametrize("block", range(4))
+@pytest.mark.parametrize("block", range(2))
 @pytest.mark.parametrize("pro", [False, True])
 def test_random_games_keep_the_contract(block, pro):
+    """100 games with every check after every step (and 200 more in the next test)."""
     for seed in range(block * 25, block * 25 + 25):
         options, played, final = play_random_game(seed + (10_000 if pro else 0), pro)
         check_final(final)
