@@ -221,7 +221,7 @@ def _quay_worths() -> dict[tuple[str, str, str, int], float]:
                             continue
                         pesos = space.bonus.amount if (space.bonus is not None
                                                        and space.bonus.kind == "pesos") else 0
-                        gain = space.vp + 0.45 * pesos - 1.0 * cost
+                        gain = space.vp + W["peso"] * pesos - W["grain"] * cost
                         best = max(best, gain)
                 out[(city, side, quay, table)] = vp + 0.5 * max(0.0, best - vp)
     return out
