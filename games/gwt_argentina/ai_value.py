@@ -39,7 +39,14 @@ from games.gwt_argentina.player_board import breeding_total, hand_limit, move_li
 from games.gwt_argentina.state import GwtState, Player
 from games.gwt_argentina.trail import track_value
 
-#: The weights of the value, in VP (tuned by playing solo games against Pedro):
+#: The weights of the value, in VP (tuned by playing solo games against Pedro). Each move
+#: of one weight alone measured worse: normal level against Pedro at easy, seeds
+#: 24000-24007, the computer's mean score 52.4 with these weights; worker 0.5: 48.1,
+#: grain 0.6 (quays repriced): 45.5, peso 0.6 and spare_peso 0.4: 42.9, visit 1.3: 41.6
+#: (it stops buying cattle), visit 0.8: 50.9; Pedro's projected points counted 0 or 2
+#: times: 42.5 and 47.9; turns to Buenos Aires counted 1.6 times (the visits it really
+#: makes): 51.1 (54.0 against 53.9 on seeds 25000-25007); gauchos' use (10, 9, 8, 6, 4)
+#: with maquinistas' (3, 2, 2, 2, 2): 48.5.
 W: dict[str, float] = {
     # job-market spaces one visit to Buenos Aires fills on average (forecast B is always a
     # worker, forecast C one about half the time)
@@ -221,7 +228,7 @@ def _quay_worths() -> dict[tuple[str, str, str, int], float]:
                             continue
                         pesos = space.bonus.amount if (space.bonus is not None
                                                        and space.bonus.kind == "pesos") else 0
-                        gain = space.vp + 0.45 * pesos - 1.0 * cost
+                        gain = space.vp + W["peso"] * pesos - W["grain"] * cost
                         best = max(best, gain)
                 out[(city, side, quay, table)] = vp + 0.5 * max(0.0, best - vp)
     return out

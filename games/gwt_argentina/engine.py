@@ -54,8 +54,9 @@ from games.gwt_argentina.flow import Ctx, decision_step, settle
 from games.gwt_argentina.pedro import turn as pedro_turn  # noqa: F401  (registers its steps)
 from games.gwt_argentina.pedro.data import DIFFICULTY_NAMES, difficulty_name
 from games.gwt_argentina.pedro.scoring import pedro_scores
+from games.gwt_argentina.pedro.state import PEDRO
 from games.gwt_argentina.pedro.view import pedro_view
-from games.gwt_argentina.scoring import tallies, tally_score
+from games.gwt_argentina.scoring import Tally, tallies, tally_score
 from games.gwt_argentina.setup import new_state
 from games.gwt_argentina.state import GwtOptions, GwtState
 from games.gwt_argentina.upgrade import RULES_VERSION, upgrade
@@ -206,7 +207,8 @@ class GwtArgentina(Game[GwtState, GwtOptions]):
         """The score pad's 12 categories (the data engineer's ``final_scores``): after the
         end the final score; during play what the final scoring would give now."""
         scores = _cached("scores", state, lambda: {
-            seat: tally_score(t) for seat, t in tallies(state).items() if seat < state.seats})
+            seat: tally_score(t) for seat, t in self._tallies(state).items()
+            if seat < state.seats})
         return {seat: dict(cats) for seat, cats in scores.items()}
 
     def score_label(self, category: str) -> str:
@@ -217,7 +219,13 @@ class GwtArgentina(Game[GwtState, GwtOptions]):
         """Pedro's score by category in a solo game (None otherwise)."""
         if state.pedro is None:
             return None
-        return dict(_cached("pedro", state, lambda: pedro_scores(state)))
+        return dict(_cached("pedro", state,
+                            lambda: pedro_scores(state, self._tallies(state)[PEDRO])))
+
+    @staticmethod
+    def _tallies(state: GwtState) -> dict[int, Tally]:
+        """Every player's scoring facts (Pedro's too), read once per state."""
+        return _cached("tallies", state, lambda: tallies(state))
 
     def automa_level_name(self, level: str) -> str:
         return difficulty_name(level) if level in DIFFICULTY_NAMES else level

@@ -13,16 +13,18 @@ from dataclasses import replace
 
 from games.gwt_argentina import data
 from games.gwt_argentina.pedro.state import PEDRO
-from games.gwt_argentina.scoring import tally, tally_score
+from games.gwt_argentina.scoring import Tally, tally, tally_score
 from games.gwt_argentina.state import GwtState
 
 #: Lines 1, 9 and 11 of the score pad.
 NOT_SCORED = ("money", "station_masters", "move_slot")
 
 
-def pedro_scores(state: GwtState) -> dict[str, int]:
+def pedro_scores(state: GwtState, read: Tally | None = None) -> dict[str, int]:
+    """``read``: Pedro's :func:`tally`, when the caller has it already (the computer
+    player's scores read every player's in one pass)."""
     pedro = state.players[PEDRO]
-    t = replace(tally(state, PEDRO), pesos=0, station_masters=(), cleared_slots=frozenset(),
+    t = replace(read if read is not None else tally(state, PEDRO), pesos=0, station_masters=(), cleared_slots=frozenset(),
                 played_objectives=())
     scores = tally_score(t)
     for category in NOT_SCORED:
