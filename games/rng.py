@@ -69,9 +69,6 @@ def _below(state: int, n: int) -> tuple[int, int]:
         raise ValueError("n too large")
     limit = (1 << 64) - ((1 << 64) % n)
     while True:
-        state = (state + _GAMMA) & _MASK
-        z = ((state ^ (state >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
-        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
-        z ^= z >> 31
+        state, z = _mix(state)
         if z < limit:
             return state, z % n
