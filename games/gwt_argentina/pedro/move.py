@@ -70,23 +70,25 @@ def paths(state: GwtState, start: str, steps: int) -> list[tuple[str, ...]]:
     """Every way to move ``steps`` locations (or fewer when Buenos Aires is reached, or the
     trail ends)."""
     out: list[tuple[str, ...]] = []
-    if steps <= 0:
-        return out
-
-    def walk(here: str, path: tuple[str, ...]) -> None:
-        if path and (ends_move(here) or len(path) == steps):
-            out.append(path)
-            return
-        nxt = next_locations(state, here, PEDRO)
-        if not nxt:
-            if path:
-                out.append(path)
-            return
-        for loc in nxt:
-            walk(loc, (*path, loc))
-
-    walk(start, ())
+    if steps > 0:
+        _walk(state, start, (), steps, out)
     return out
+
+
+def _walk(state: GwtState, here: str, path: tuple[str, ...], steps: int,
+          out: list[tuple[str, ...]]) -> None:
+    # A function of the module, not a closure calling itself: such a closure is a
+    # reference cycle that keeps the state alive until the garbage collector runs.
+    if path and (ends_move(here) or len(path) == steps):
+        out.append(path)
+        return
+    nxt = next_locations(state, here, PEDRO)
+    if not nxt:
+        if path:
+            out.append(path)
+        return
+    for loc in nxt:
+        _walk(state, loc, (*path, loc), steps, out)
 
 
 #: Distances to Buenos Aires by layout (the occupied spaces and the shortcuts Pedro's
