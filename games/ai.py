@@ -69,9 +69,9 @@ BUDGETS: dict[str, dict[str, Budget]] = {
     # has many steps (moves, then a location's actions), and the hidden cards a world
     # re-draws matter less than finding the turn's best plan. Hard's 200 steps keep its
     # p95 near 300 ms (240 steps: p95 331 ms CPU in a solo game on the busy machine).
-    # Normal's 180 steps take a p95 of 400 ms alone on one core (make bench); 130 and 160
-    # steps meet 300 ms but scored far less (solo, seeds 24000-24001: 36-39 and 30-35 VP
-    # against 54-56 at 180).
+    # Normal's 180 steps: p95 152 ms alone on one core (make bench; 400 ms before the
+    # search paused the garbage collector). 130 and 160 steps scored far less (solo,
+    # seeds 24000-24001: 36-39 and 30-35 VP against 54-56 at 180).
     "gwt-argentina": {
         "easy": Budget(worlds=1, steps=80, temperature=1.0),
         "normal": Budget(worlds=1, steps=180),
