@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import os
 from collections.abc import AsyncIterator, Iterator
 from pathlib import Path
@@ -13,6 +14,7 @@ import pytest
 
 from bot.core import cpu
 from bot.storage.store import Store
+from games import ai
 
 #: A hung test stops the run with every stack instead of stalling it (tests/hangguard.py).
 pytest_plugins = ("tests.hangguard",)
@@ -59,6 +61,22 @@ def cpu_work_in_threads() -> Iterator[None]:
     cpu.configure(0)
     yield
     cpu.configure(None)
+
+
+#: How long a computer thinks in tests about what surrounds its play (panels, the terminal,
+#: storage, whole games driven to their end), rather than about its play: one world and a
+#: dozen engine steps, where a decision of the shipped levels takes hundreds. Each level
+#: keeps its temperature (easy still draws among the good options).
+QUICK_STEPS = 12
+
+
+@pytest.fixture
+def quick_computers(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every game's computer levels think :data:`QUICK_STEPS` engine steps in one world."""
+    for name, levels in list(ai.BUDGETS.items()):
+        monkeypatch.setitem(ai.BUDGETS, name, {
+            level: dataclasses.replace(budget, worlds=1, steps=QUICK_STEPS)
+            for level, budget in levels.items()})
 
 
 #: Every test that touches storage runs on both back ends …

@@ -6,9 +6,6 @@ from __future__ import annotations
 
 import random
 
-import pytest
-
-from games import ai
 from testkit.fakediscord import FakeDiscord, FakeMember
 from testkit.harness import Table
 from testkit.scenario import action_rows, pick, posted_message
@@ -16,15 +13,8 @@ from testkit.scenario import action_rows, pick, posted_message
 MAX_CLICKS = 6000
 
 
-@pytest.fixture
-def quick_computer(monkeypatch: pytest.MonkeyPatch) -> None:
-    """A computer with a small budget: the test is about the panels, not its play."""
-    monkeypatch.setitem(ai.BUDGETS, "gwt-argentina",
-                        dict.fromkeys(ai.LEVELS, ai.Budget(worlds=1, steps=30)))
-
-
 async def test_a_whole_game_against_a_computer_by_taps(
-        table: Table, fake: FakeDiscord, alice: FakeMember, quick_computer: None) -> None:
+        table: Table, fake: FakeDiscord, alice: FakeMember, quick_computers: None) -> None:
     await table.slash(alice, "new", game="gwt-argentina", computers=1)
     await table.slash(alice, "start")
     posts = await table.deliver()

@@ -7,9 +7,6 @@ from __future__ import annotations
 import random
 import re
 
-import pytest
-
-from games import ai
 from testkit.fakediscord import FakeDiscord, FakeMember
 from testkit.harness import Table
 from testkit.scenario import pick, posted_message
@@ -17,14 +14,8 @@ from testkit.scenario import pick, posted_message
 TURNS = 4
 
 
-@pytest.fixture
-def quick_computer(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setitem(ai.BUDGETS, "gwt-argentina",
-                        dict.fromkeys(ai.LEVELS, ai.Budget(worlds=1, steps=30)))
-
-
 async def test_announcements_name_the_players(
-        table: Table, fake: FakeDiscord, alice: FakeMember, quick_computer: None) -> None:
+        table: Table, fake: FakeDiscord, alice: FakeMember, quick_computers: None) -> None:
     await table.slash(alice, "new", game="gwt-argentina", computers=1)
     await table.slash(alice, "start")
     posts = await table.deliver()

@@ -28,6 +28,9 @@ from testkit.harness import Table
 from testkit.scenario import take_turn_by_clicks
 from tests.release import manifest, release_database, restore_the_scene
 
+#: Quick computers (tests/conftest.py): these tests are about what surrounds their play.
+pytestmark = pytest.mark.usefixtures("quick_computers")
+
 IN_PROGRESS = ("kuh-duel", "kuh-pro-cpu", "haz-three", "haz-cpu", "llama-duel", "gwt-three",
                "gwt-solo", "threads", "llama-fr")
 

@@ -18,14 +18,10 @@ import pytest
 
 from bot.core import autoplay
 from games import ai, available_games, get_game
-from games.search import Budget
 
 #: The most steps one turn of each game can take when played sensibly (a GWT:A turn with a
 #: visit to Buenos Aires, exchange tokens and objective cards is the longest), with room.
 MAX_TURN_STEPS = {"kuhlorado": 8, "hazienda": 30, "llama-land": 40, "gwt-argentina": 60}
-
-SMALL = {level: Budget(worlds=1, steps=12, temperature=b.temperature)
-         for level, b in ai.BUDGETS["default"].items()}
 
 CONFIGS = [(name, seats) for name in available_games()
            for seats in range(get_game(name).min_seats, get_game(name).max_seats + 1)]
@@ -47,7 +43,7 @@ def longest_turn(game, start, steps) -> tuple[int, tuple[int, int] | None]:
     return longest, worst
 
 
-def play_whole_game(game, seats: int, seed: int, budgets: dict[str, Budget] | None = None):
+def play_whole_game(game, seats: int, seed: int):
     options = {"difficulty": "easy"} if seats == 1 else None
     state = game.setup(seats, game.parse_options(options), seed)
     users = [None] * seats
@@ -57,9 +53,8 @@ def play_whole_game(game, seats: int, seed: int, budgets: dict[str, Budget] | No
 
 
 @pytest.mark.parametrize(("name", "seats"), CONFIGS)
-def test_computers_never_walk_in_circles(name, seats, monkeypatch):
+def test_computers_never_walk_in_circles(name, seats, quick_computers):
     game = get_game(name)
-    monkeypatch.setitem(ai.BUDGETS, name, SMALL)
     start, steps = play_whole_game(game, seats, seed=11 + seats)
     assert game.pending(steps[-1].state) is None, "the game did not end"
     longest, turn = longest_turn(game, start, steps)

@@ -18,6 +18,9 @@ from games.rng import Rng
 from tests.bot.conftest import ALICE, BOB, CHANNEL, GUILD
 from tests.bot.helpers import drain
 
+#: Quick computers (tests/conftest.py): these tests are about what surrounds their play.
+pytestmark = pytest.mark.usefixtures("quick_computers")
+
 
 async def test_a_whole_hot_seat_game_through_sessions(sessions: Sessions, store: Store) -> None:
     info = await sessions.new(CHANNEL, GUILD, ALICE, "Alice", "kuhlorado", {"pro": True})

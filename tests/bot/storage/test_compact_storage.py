@@ -15,6 +15,8 @@ import sqlite3
 from dataclasses import replace
 from pathlib import Path
 
+import pytest
+
 import games
 from bot.core import cpu
 from bot.core.announcements import MOVE_ANNOUNCEMENTS
@@ -25,6 +27,9 @@ from bot.storage.store import Store
 from bot.storage.upgrade import head
 from testkit.clock import FakeClock
 from tests.bot.helpers import drain, hot_seat, mover
+
+#: Quick computers (tests/conftest.py): these tests are about what surrounds their play.
+pytestmark = pytest.mark.usefixtures("quick_computers")
 
 SCHEMA1 = Path(__file__).parent / "fixtures" / "schema1.sqlite3.gz"
 

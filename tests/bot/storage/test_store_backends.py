@@ -9,10 +9,15 @@ import random
 from dataclasses import replace
 from typing import Any
 
+import pytest
+
 from bot.core.sessions import Sessions
 from bot.settings import Settings
 from bot.storage.rows import ADDRESS_KEY, Change, MatchPlayer, NewGame, SeatRow, ServerRow
 from testkit.clock import FakeClock
+
+#: Quick computers (tests/conftest.py): these tests are about what surrounds their play.
+pytestmark = pytest.mark.usefixtures("quick_computers")
 
 
 def new_game(channel: int, seats: tuple[SeatRow, ...] = (SeatRow(10, "Ana"),)) -> NewGame:

@@ -11,20 +11,13 @@ from pathlib import Path
 import pytest
 
 from bot import cli
-from games import ai
 
-
-@pytest.fixture
-def quick_computer(monkeypatch: pytest.MonkeyPatch) -> None:
-    """The computer with a small budget: this test is about the terminal's flow, not the
-    computer's play (its speed and strength are measured by ``make bench``)."""
-    monkeypatch.setitem(ai.BUDGETS, "gwt-argentina",
-                        dict.fromkeys(ai.LEVELS, ai.Budget(worlds=1, steps=30)))
+#: Quick computers (tests/conftest.py): these tests are about what surrounds their play.
+pytestmark = pytest.mark.usefixtures("quick_computers")
 
 
 def test_estancia_play_gwt_argentina_against_two_computers(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture,
-    quick_computer: None,
 ) -> None:
     monkeypatch.chdir(tmp_path)
     monkeypatch.setattr(sys, "stdin", io.StringIO("1\n" * 5000))

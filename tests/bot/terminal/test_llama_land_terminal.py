@@ -13,6 +13,9 @@ import pytest
 from bot import cli
 from games import ai
 
+#: Quick computers (tests/conftest.py): these tests are about what surrounds their play.
+pytestmark = pytest.mark.usefixtures("quick_computers")
+
 GAME = "llama-land"
 
 

@@ -58,6 +58,7 @@ def _between_prompts(text: str) -> list[list[str]]:
     return [chunk.splitlines() for chunk in re.split(r"\n— .* to move .*—\n", text)]
 
 
+@pytest.mark.usefixtures("quick_computers")
 def test_every_event_prints_once(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture) -> None:
     code, text = estancia(["play", "kuhlorado", "--computer", "--seed", "3", "--no-images"],

@@ -18,6 +18,9 @@ from renderer import RENDERERS
 from testkit.samples import board_samples
 from tests.bot.test_cli import REPO, clean_environment, estancia  # noqa: F401  (fixture)
 
+#: Quick computers (tests/conftest.py): these tests are about what surrounds their play.
+pytestmark = pytest.mark.usefixtures("quick_computers")
+
 
 @pytest.mark.parametrize("game", list(RENDERERS))
 def test_every_text_map_fits_80_columns_in_both_languages(game: str) -> None:
