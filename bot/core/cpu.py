@@ -40,6 +40,7 @@ import os
 import signal
 import threading
 import time
+import weakref
 from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
@@ -68,6 +69,8 @@ QUEUED_PER_WORKER = 2
 _lock = threading.Lock()
 _pool: ProcessPoolExecutor | None = None
 _lanes: _Lanes | None = None
+#: Pools :func:`shutdown` stopped: work they broke off is not tried again in a new one.
+_stopped: weakref.WeakSet[ProcessPoolExecutor] = weakref.WeakSet()
 _configured: int | None = None
 
 
@@ -213,6 +216,8 @@ async def run(fn: Callable[..., T], *args: Any, background: bool = False) -> T:
                 return await loop.run_in_executor(pool, fn, *args)
             return await loop.run_in_executor(pool, _in_locale, locale, fn, *args)
         except BrokenProcessPool:
+            if pool in _stopped:
+                raise  # stopped on purpose (shutdown): no new pool for it
             log.warning("a CPU worker died (attempt %s of 2); starting a new pool", attempt)
             _drop_pool(pool)
             if attempt == 2:
@@ -241,12 +246,31 @@ async def warm_up() -> None:
 
 
 def shutdown() -> None:
-    """Stop the worker processes (idempotent); work still queued is cancelled."""
+    """Stop the worker processes (idempotent): work still queued is cancelled, and work
+    running is abandoned, its workers terminated. A stopping bot waits for no board and
+    no computer: its answers are finished first (``EstanciaBot.close``), and a niced
+    worker on a busy host could hold the stop far beyond the 10 s ``docker stop`` grants
+    (Python's own exit waits for running work unless the workers are gone)."""
     global _pool
     with _lock:
         pool, _pool = _pool, None
     if pool is not None:
-        pool.shutdown(wait=True, cancel_futures=True)
+        _terminate(pool)
+
+
+def _terminate(pool: ProcessPoolExecutor) -> None:
+    _stopped.add(pool)
+    terminate_workers = getattr(pool, "terminate_workers", None)  # Python 3.14+
+    if terminate_workers is not None:
+        terminate_workers()
+        return
+    # Before 3.14 the executor has no public way to stop a running task: its processes.
+    processes = list((getattr(pool, "_processes", None) or {}).values())
+    pool.shutdown(wait=False, cancel_futures=True)
+    for process in processes:
+        with contextlib.suppress(OSError, ValueError):  # gone already, or closed
+            process.terminate()
+    pool.shutdown(wait=True)  # its manager thread sees the workers gone and ends
 
 
 atexit.register(shutdown)

@@ -320,6 +320,9 @@ def run_bot(settings: Settings) -> None:
                            "update Estancia.") from None
     except (aiohttp.ClientConnectionError, ConnectionError, TimeoutError) as why:
         raise StartFailure(NO_NETWORK.format(why=_short(why))) from None
+    finally:
+        # Now, not at exit: Python's exit would first wait for the work the workers run.
+        cpu.shutdown()
 
 
 def _short(error: BaseException) -> str:

@@ -5,7 +5,11 @@ from __future__ import annotations
 
 import asyncio
 import os
+import threading
+import time
 from collections.abc import Iterator
+from concurrent.futures.process import BrokenProcessPool
+from pathlib import Path
 
 import pytest
 
@@ -61,8 +65,6 @@ async def test_an_error_in_a_worker_is_raised_to_the_caller(pool: None) -> None:
 
 
 async def test_a_dead_worker_costs_a_retry_not_the_pool(pool: None) -> None:
-    from concurrent.futures.process import BrokenProcessPool
-
     with pytest.raises(BrokenProcessPool):
         await cpu.run(os._exit, 3)  # kills its worker, and the retry's
     assert await cpu.run(pid) != os.getpid()
@@ -176,3 +178,24 @@ async def test_the_callers_locale_goes_with_the_work(pool: None) -> None:
     with i18n.using("fr"):
         assert await cpu.run(i18n.current) == "fr"
     assert await cpu.run(i18n.current) == i18n.SOURCE  # the worker did not keep it
+
+
+def nap(started: str, seconds: float) -> None:
+    Path(started).touch()
+    time.sleep(seconds)
+
+
+async def test_a_stop_abandons_the_work_running_in_the_workers(pool: None, tmp_path) -> None:
+    """The bot stops its workers as it stops (``run_bot``) without waiting for what they
+    run: a board or a computer's search in a niced worker on a busy host can take longer
+    than the 10 s ``docker stop`` grants, and Python's own exit would wait for it."""
+    started = tmp_path / "started"
+    running = asyncio.ensure_future(cpu.run(nap, str(started), 3600.0))
+    while not started.exists():
+        await asyncio.sleep(0.05)
+    stopped = threading.Thread(target=cpu.shutdown, daemon=True)
+    stopped.start()
+    stopped.join(60)  # a hang guard against the hour-long nap, not a measure of speed
+    assert not stopped.is_alive(), "the stop waited for the work running in a worker"
+    with pytest.raises(BrokenProcessPool):
+        await running
