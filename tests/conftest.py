@@ -106,6 +106,15 @@ POSTGRES_IN_EVERY_RUN = (
 )
 
 
+#: Variants that take the path another variant takes, left to ``make soak``: Ctrl-C and
+#: SIGTERM reach the one stop handler (``bot/discord_ui/client.py``, ``_serve``), and the
+#: store's part of a restart does not depend on the signal, so every run stops the SQLite
+#: bot with Ctrl-C and the PostgreSQL one with SIGTERM (both signals, both back ends).
+SOAK_ONLY = tuple(
+    f"tests/e2e/test_restart.py::test_the_game_and_its_old_buttons_survive_a_restart[{v}]"
+    for v in ("sqlite-sigterm", "postgres-ctrl-c"))
+
+
 #: The tests that take longest (whole games with every check, bot processes started and
 #: killed): run first, so that parallel workers share them out and none is left running
 #: one alone at the end (`make test` runs on every core, workers stealing queued tests).
@@ -120,12 +129,15 @@ LONGEST_FIRST = (
 
 @pytest.hookimpl(tryfirst=True)
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    """The PostgreSQL variants outside :data:`POSTGRES_IN_EVERY_RUN` belong to the soak
-    (marked before ``-m 'not soak'`` deselects); the longest tests go first."""
+    """The PostgreSQL variants outside :data:`POSTGRES_IN_EVERY_RUN` and the
+    :data:`SOAK_ONLY` ones belong to the soak (marked before ``-m 'not soak'`` deselects);
+    the longest tests go first."""
     for item in items:
         params = getattr(getattr(item, "callspec", None), "params", {})
         if params.get("backend") == "postgres" and not item.nodeid.startswith(
                 POSTGRES_IN_EVERY_RUN):
+            item.add_marker(pytest.mark.soak)
+        if item.nodeid in SOAK_ONLY:
             item.add_marker(pytest.mark.soak)
     items.sort(key=lambda item: not item.nodeid.startswith(LONGEST_FIRST))
 
