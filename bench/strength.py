@@ -208,13 +208,16 @@ PAIRS = (TARGET_PAIR, ("easy", LEGACY), ("hard", LEGACY), ("easy", "normal"),
 
 def jobs(quick: bool, only_targets: bool = False, games: tuple[str, ...] | None = None,
          solo: int | None = None, self_play: int | None = None,
+         seed_base: int = SEED_BASE,
          ) -> list[tuple[str, str, tuple[str, ...], int, str | None]]:
     """The games to play (the slow ones first): head to head, each pair of players
     taking turns to begin; GWT:A's solo game at every level against every difficulty of
     Pedro; two
     GWT:A computers of one level. ``only_targets``: the target cells alone; ``games``:
     only these games; ``solo``/``self_play``: games in GWT:A's target cells (normal
-    against Pedro at easy, two normal computers) instead of the set's count."""
+    against Pedro at easy, two normal computers) instead of the set's count; ``seed_base``:
+    the first game's seed (:data:`SEED_BASE` unless told: another base plays fresh games,
+    to check that a change measured on the usual ones holds beyond them)."""
     sizes = QUICK if quick else FULL
     if only_targets:
         sizes = {**sizes, "other": dict.fromkeys(HEAD_TO_HEAD, 0), "solo_other": 0,
@@ -240,17 +243,17 @@ def jobs(quick: bool, only_targets: bool = False, games: tuple[str, ...] | None 
                 n = max(n, sizes.get("levels", {}).get(name, 0))
             for i in range(n):
                 seats = (a, b) if i % 2 == 0 else (b, a)
-                out.append((name, "h2h", seats, SEED_BASE + i // 2, None))
+                out.append((name, "h2h", seats, seed_base + i // 2, None))
     for level in ai.LEVELS:
         for difficulty in PEDRO_LEVELS:
             target = level == "normal" and difficulty == "easy"
             n = sizes["solo_target"] if target else sizes["solo_other"]
             for i in range(n):
-                out.append(("gwt-argentina", "solo", (level,), SEED_BASE + i, difficulty))
+                out.append(("gwt-argentina", "solo", (level,), seed_base + i, difficulty))
     for level in ai.LEVELS:
         n = sizes["self_target"] if level == "normal" else sizes["self_other"]
         for i in range(n):
-            out.append(("gwt-argentina", "self", (level, level), SEED_BASE + i, None))
+            out.append(("gwt-argentina", "self", (level, level), seed_base + i, None))
     return out
 
 
@@ -290,8 +293,10 @@ def report(results: list[Result]) -> None:
             his = [r.pedro for r in rows]
             wins = sum(1 for r in rows if r.winners)
             print(f"  {level:6s} vs Pedro {difficulty:8s} wins {wins}/{len(rows)}; "
-                  f"computer {statistics.median(mine):5.1f} median ({min(mine)}–{max(mine)}), "
-                  f"Pedro {statistics.median(his):5.1f} median ({min(his)}–{max(his)})")
+                  f"computer {statistics.median(mine):5.1f} median "
+                  f"{statistics.mean(mine):5.1f} mean ({min(mine)}–{max(mine)}), "
+                  f"Pedro {statistics.median(his):5.1f} median "
+                  f"{statistics.mean(his):5.1f} mean ({min(his)}–{max(his)})")
     self_play = defaultdict(list)
     for r in results:
         if r.kind == "self":
@@ -299,7 +304,8 @@ def report(results: list[Result]) -> None:
     if self_play:
         print("strength: GWT:A, two computers of one level")
         for level, scores in sorted(self_play.items(), key=lambda kv: ai.LEVELS.index(kv[0])):
-            print(f"  {level:6s} median {statistics.median(scores):5.1f} VP "
+            print(f"  {level:6s} median {statistics.median(scores):5.1f} VP, mean "
+                  f"{statistics.mean(scores):5.1f} "
                   f"({min(scores)}–{max(scores)}, {len(scores)} scores)")
     print("decision times (ms, median / p95 / max) per game and level; steps median / max; "
           "capped = stopped by the CPU-time cap")
@@ -383,8 +389,9 @@ def _verdict(holds: bool) -> str:
 
 def main(quick: bool = False, processes: int | None = None,
          only_targets: bool = False, games: tuple[str, ...] | None = None,
-         solo: int | None = None, self_play: int | None = None) -> None:
-    todo = jobs(quick, only_targets, games, solo, self_play)
+         solo: int | None = None, self_play: int | None = None,
+         seed_base: int = SEED_BASE) -> None:
+    todo = jobs(quick, only_targets, games, solo, self_play, seed_base)
     workers = max(1, min(processes or os.cpu_count() or 1, len(todo)))
     started = time.perf_counter()
     with ProcessPoolExecutor(max_workers=workers) as pool:
@@ -412,7 +419,10 @@ if __name__ == "__main__":
                         help="GWT:A games of the normal level against Pedro at easy")
     parser.add_argument("--self-play", type=int, default=None,
                         help="GWT:A games between two normal computers")
+    parser.add_argument("--seed-base", type=int, default=SEED_BASE,
+                        help=f"the first game's seed (default {SEED_BASE}; e.g. 25000 for "
+                             "fresh games)")
     args = parser.parse_args()
     main(quick=args.quick, processes=args.processes, only_targets=args.targets,
          games=tuple(args.games.split(",")) if args.games else None, solo=args.solo,
-         self_play=args.self_play)
+         self_play=args.self_play, seed_base=args.seed_base)
