@@ -46,7 +46,11 @@ from games.gwt_argentina.trail import track_value
 #: (it stops buying cattle), visit 0.8: 50.9; Pedro's projected points counted 0 or 2
 #: times: 42.5 and 47.9; turns to Buenos Aires counted 1.6 times (the visits it really
 #: makes): 51.1 (54.0 against 53.9 on seeds 25000-25007); gauchos' use (10, 9, 8, 6, 4)
-#: with maquinistas' (3, 2, 2, 2, 2): 48.5.
+#: with maquinistas' (3, 2, 2, 2, 2): 48.5. Tried and not kept either (branch gwtai4): pesos
+#: held before the cattle market worth the best purchase the gauchos make there, 54.5 /
+#: 56.0 / 48.0 on seeds 24000 / 25000 / 26000 against 52.4 / 53.9 / 51.1 (a tie over the
+#: 24 games: an 8-game mean moves 10 VP by chance); the herd growing by what the gauchos
+#: buy each loop, 49.6-53.2; normal at 240 steps, 48.8; two turns searched, 13-39.
 W: dict[str, float] = {
     # job-market spaces one visit to Buenos Aires fills on average (forecast B is always a
     # worker, forecast C one about half the time)
