@@ -63,11 +63,8 @@ def place_disc(state: GwtState, seat: int, dest: dict[str, Any]) -> None:
     board = state.board
     where = dest["to"]
     if where == "ship":
-        for ship in board.ships:
-            if ship.id == dest["id"]:
-                ship.discs.append(seat)
-                return
-        raise AssertionError(f"no ship {dest['id']}")
+        board.load_ship(dest["id"], seat)
+        return
     if where == "station":
         board.stations[dest["id"]].append(seat)
     elif where == "quay":

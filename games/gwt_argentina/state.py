@@ -172,12 +172,12 @@ class Port(BaseModel):
 
 
 class Ship(BaseModel):
+    """A ship of the loading zone. Copies of a board share their ships: a ship is never
+    changed, a loaded one is replaced (:meth:`Board.load_ship`)."""
+
     id: str
     #: Seats of the discs in the hold, oldest first.
     discs: list[int] = Field(default_factory=list)
-
-    def clone(self) -> Ship:
-        return fast_copy(self, {"discs": list(self.discs)})
 
 
 class Board(BaseModel):
@@ -220,8 +220,18 @@ class Board(BaseModel):
     #: replaced it ("worker:<tile id>"), or absent when empty.
     station_masters: dict[str, str] = Field(default_factory=dict)
 
+    def load_ship(self, ship_id: str, seat: int) -> None:
+        """``seat``'s disc into the hold of the ship ``ship_id``, which is replaced (the
+        copies of this board share the old one)."""
+        for index, ship in enumerate(self.ships):
+            if ship.id == ship_id:
+                self.ships[index] = Ship(id=ship.id, discs=[*ship.discs, seat])
+                return
+        raise AssertionError(f"no ship {ship_id}")
+
     def clone(self) -> Board:
-        """A copy sharing nothing mutable (much faster than a deep copy)."""
+        """A copy sharing nothing that changes (much faster than a deep copy): its ships
+        are shared, as a ship is replaced rather than changed."""
         update: dict[str, Any] = {}
         for name, value in self.__dict__.items():
             if isinstance(value, list):
@@ -229,7 +239,6 @@ class Board(BaseModel):
             elif isinstance(value, dict):
                 update[name] = dict(value)
         update["job_market"] = [list(row) for row in self.job_market]
-        update["ships"] = [ship.clone() for ship in self.ships]
         update["ports"] = {city: port.clone() for city, port in self.ports.items()}
         update["stations"] = {sid: list(seats) for sid, seats in self.stations.items()}
         return fast_copy(self, update)

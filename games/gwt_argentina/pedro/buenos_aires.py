@@ -107,7 +107,7 @@ def load(state: GwtState, ctx: Ctx) -> None:
         ctx.announce(state, _("Pedro loads no ship."))
         return
     state.pedro.discs -= 1
-    ship.discs.append(PEDRO)
+    state.board.load_ship(ship.id, PEDRO)
     facts = data.SHIP_BY_ID[ship.id]
     ctx.announce(state, _("Pedro loads ship {ship} ({vp} VP, loading card {card}).",
                           ship=facts.value, vp=facts.vp, card="●" * loading_card(state).dots))

@@ -163,11 +163,12 @@ def test_loading_order_no_grain_and_repeatable_ship():
     charger le bateau de plus grande valeur plusieurs fois »."""
     state = solo("easy")
     ranked = ranked_ships(state.board)
-    assert ship_to_load(state) is ranked[2]  # ● easy: the 3rd first (reconstruction)
+    assert ship_to_load(state).id == ranked[2].id  # ● easy: the 3rd first (reconstruction)
     state.players[PEDRO].grain = 3
     load(state, Ctx())
-    assert PEDRO in ranked[2].discs and state.players[PEDRO].grain == 3
-    assert ship_to_load(state) is ranked[1]
+    (loaded,) = [ship for ship in state.board.ships if ship.id == ranked[2].id]
+    assert PEDRO in loaded.discs and state.players[PEDRO].grain == 3
+    assert ship_to_load(state).id == ranked[1].id
     state = solo("expert")
     state.board.job_marker_row = 4  # the ●● card
     for _ in range(3):
