@@ -67,7 +67,7 @@ play: $(RUNTIME)
 # The suite runs on every core (pytest-xdist), with one worker more than the cores: many
 # tests wait on bot processes and timers, and the extra worker fills those pauses (on 2
 # cores: 8 min 0 s with 3 workers, 9 min 16 s with 2, measured together; the suite now
-# takes 7 min 5 s with 3, about 790 s of CPU). TEST_WORKERS=0 runs it in this one process.
+# takes 6 min 21 s with 3, about 710 s of CPU). TEST_WORKERS=0 runs it in this one process.
 TEST_WORKERS ?= $(shell echo $$(( $$(getconf _NPROCESSORS_ONLN 2>/dev/null || echo 1) + 1 )))
 test: $(STAMP)
 	$(BIN)/python -m pytest -q -p no:cacheprovider -n $(TEST_WORKERS) --dist worksteal
