@@ -203,7 +203,14 @@ class TerminalGame:
 
     def _progress(self, game_id: int, step: Any) -> None:
         if self._dots:
-            print(".", end="", file=self._out, flush=True)
+            try:
+                print(".", end="", file=self._out, flush=True)
+            except OSError:
+                # The reader went away (`| head`) while a computer thinks: this runs in the
+                # computer seats' task, where it would fail their move (tried again and
+                # again while the game waits). The game's next line ends it quietly.
+                self._dots = 0
+                return
             self._dots += 1
 
     def _done_thinking(self) -> None:
