@@ -43,7 +43,7 @@ NEAR_DOMAIN = 2.0
 #: Actions the seat can still take (cards in hand, cards its pesos and a harvest can buy)
 #: short of two turns' worth (« jusque 3 actions » a turn) cost this much each: a player
 #: without pesos, cards or a domain to harvest only ends its turns (the normal level once
-#: did so for 120 turns, having spent its last pesos on two haciendas and a pond).
+#: did so from its 8th turn to the end, its last pesos spent on two haciendas and a pond).
 RESERVE, STUCK = 6, 2.0
 
 
@@ -262,6 +262,7 @@ def _means(state: HaziendaState, colour: str, money: int, cards: int) -> float:
     would buy."""
     harvest = 0
     if state.harvest_stock or stealable_markers(state, colour):
+        markers = set(state.harvest)
         harvest = HARVEST_PESOS_PER_LAND * max(
-            (len(g) for g in domains(state, colour) if not g & set(state.harvest)), default=0)
+            (len(g) for g in domains(state, colour) if not g & markers), default=0)
     return cards + (money + harvest) / CARD_PRICE_DECK
