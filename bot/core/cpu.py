@@ -109,8 +109,7 @@ def _context() -> multiprocessing.context.BaseContext:
     if "forkserver" not in multiprocessing.get_all_start_methods():
         return multiprocessing.get_context("spawn")
     context = multiprocessing.get_context("forkserver")
-    # What every task needs, the games and the renderers, comes with this module.
-    context.set_forkserver_preload([__name__])
+    context.set_forkserver_preload(["bot.core.cpu_server"])
     return context
 
 
@@ -120,6 +119,9 @@ def _warm(bot: int) -> None:
     long as its workers do), so the worker watches the bot's process id."""
     # Ctrl-C reaches the whole process group: the bot stops its workers itself.
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    # A SIGTERM ends a worker (:func:`shutdown`, a stop of the group), though the fork
+    # server it comes from ignores it (:mod:`bot.core.cpu_server`).
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
     # The bot's own process answers clicks: when the cores are short, it goes first.
     with contextlib.suppress(OSError):
         os.nice(WORKER_NICENESS)

@@ -4,7 +4,9 @@ event loop, a worker that dies costs one retry, and boards drawn there are the s
 from __future__ import annotations
 
 import asyncio
+import multiprocessing.forkserver
 import os
+import signal
 import sys
 import threading
 import time
@@ -248,3 +250,23 @@ async def test_a_killed_bot_leaves_no_worker_behind(tmp_path: Path) -> None:
             break
         await asyncio.sleep(0.1)
     assert not any(running(pid) for pid in workers), "workers outlived the killed bot"
+
+
+async def test_a_stop_signal_to_the_whole_group_leaves_the_pool_able_to_work(
+        pool: None) -> None:
+    """A systemd stop sends SIGTERM to every process of the bot: the workers end, the fork
+    server stays, and the bot, finishing its answers, still gets a board drawn (in a
+    worker forked anew)."""
+    await cpu.warm_up()
+    workers = list(cpu._get_pool()[0]._processes)
+    server = multiprocessing.forkserver._forkserver._forkserver_pid
+    for target in [*workers, server]:
+        os.kill(target, signal.SIGTERM)
+    for _ in range(200):  # a hang guard: until the workers are gone
+        if not any(running(target) for target in workers):
+            break
+        await asyncio.sleep(0.05)
+    assert await cpu.run(pid) not in workers
+    # forked by the same server: one that left with the workers may be gone or going
+    # when the bot needs it, and a worker could not be started (connection refused)
+    assert multiprocessing.forkserver._forkserver._forkserver_pid == server
