@@ -25,23 +25,13 @@ import threading
 from pathlib import Path
 
 from testkit.e2e.fake import E2EFakeDiscord
+from testkit.e2e.zygote import die_with_parent
 
 REPO_ROOT = Path(__file__).resolve().parents[2]
 FAKE_TOKEN = "MTIzNDU2Nzg5MDEyMzQ1Njc4.fake-e2e.token-never-to-be-logged-0123456789"
 #: Generous hang guards (never assertions about speed).
 START_TIMEOUT = 60.0
 STOP_TIMEOUT = 20.0
-
-
-def _die_with_the_tests() -> None:
-    """In the child: SIGKILL it if the test process dies (Linux prctl PR_SET_PDEATHSIG),
-    so not even a killed test run leaves a bot behind."""
-    try:
-        import ctypes
-
-        ctypes.CDLL("libc.so.6", use_errno=True).prctl(1, signal.SIGKILL)
-    except (OSError, AttributeError):
-        pass
 
 
 class _Zygote:
@@ -51,7 +41,7 @@ class _Zygote:
         self.proc = subprocess.Popen(
             [sys.executable, "-u", "-m", "testkit.e2e.zygote"], cwd=REPO_ROOT,
             env={**os.environ, "PYTHONPATH": str(REPO_ROOT)}, stdin=subprocess.PIPE,
-            stdout=subprocess.PIPE, preexec_fn=_die_with_the_tests)
+            stdout=subprocess.PIPE, preexec_fn=die_with_parent)
         self.exited: dict[int, int] = {}
         self._started: queue.Queue[int] = queue.Queue()
         self._lock = threading.Lock()
@@ -158,7 +148,7 @@ class BotProcess:
                     [sys.executable, "-m", "testkit.e2e.bot_process"],
                     cwd=self.workdir, env=self.environment(), stdout=log,
                     stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL, start_new_session=True,
-                    preexec_fn=_die_with_the_tests,
+                    preexec_fn=die_with_parent,
                 )
         finally:
             log.close()
