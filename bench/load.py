@@ -269,7 +269,7 @@ async def computer_stall(game: str, seconds: float, env: dict[str, str],
         with tempfile.TemporaryDirectory(prefix="estancia-stall-") as tmp:
             async with TimedFakeDiscord() as fake:
                 channels = _channels(fake, humans + mixed, "stall")
-                bot = BotProcess(fake, Path(tmp), {"LOG_LEVEL": "WARNING", **env})
+                bot = BotProcess(fake, Path(tmp), {"LOG_LEVEL": "WARNING", **env}, fresh=True)
                 try:
                     await bot.start()
                     figures, busy = Figures(), Figures()  # human games, mixed games
@@ -348,7 +348,7 @@ async def burst(games: int, game: str, board_limit: float, env: dict[str, str]
     with tempfile.TemporaryDirectory(prefix="estancia-burst-") as tmp:
         async with TimedFakeDiscord() as fake:
             channels = _channels(fake, games, "burst")
-            bot = BotProcess(fake, Path(tmp), {"LOG_LEVEL": "WARNING", **env})
+            bot = BotProcess(fake, Path(tmp), {"LOG_LEVEL": "WARNING", **env}, fresh=True)
             try:
                 await bot.start()
                 started = time.perf_counter()
@@ -493,7 +493,7 @@ async def live_games(count: int, game: str, env: dict[str, str], turns: int = LI
             figures = Figures()
             tables = [PacedGame(fake, channel, i, figures, float("inf"), game=game)
                       for i, channel in enumerate(channels)]
-            bot = BotProcess(fake, Path(tmp), {"LOG_LEVEL": "WARNING", **env})
+            bot = BotProcess(fake, Path(tmp), {"LOG_LEVEL": "WARNING", **env}, fresh=True)
             await open_games(bot.db_path, tables, fake.guild.id, game)
             try:
                 await bot.start()
@@ -530,7 +530,7 @@ async def sustained(share: float, game: str, board_limit: float, seconds: float,
     with tempfile.TemporaryDirectory(prefix="estancia-sustained-") as tmp:
         async with TimedFakeDiscord() as fake:
             channels = _channels(fake, count, "paced")
-            bot = BotProcess(fake, Path(tmp), {"LOG_LEVEL": "WARNING", **env})
+            bot = BotProcess(fake, Path(tmp), {"LOG_LEVEL": "WARNING", **env}, fresh=True)
             try:
                 await bot.start()
                 figures = Figures()

@@ -123,7 +123,7 @@ async def run(url: str | None, processes: int, seconds: float,
         bots = [BotProcess(fake, workdir / f"{'pg' if url else 'sqlite'}{processes}-{n}", {
             **database, "SHARD_COUNT": str(SHARDS), "SHARD_IDS": ids[n],
             "DEV_GUILD_ID": "", "LOG_LEVEL": "WARNING",
-        }) for n in range(processes)]
+        }, fresh=True) for n in range(processes)]
         try:
             for bot in bots:
                 await bot.start(wait=False)

@@ -5,9 +5,11 @@ processes, one per core, and hands the result back to the event loop. Drawing te
 searching moves hold the GIL, so threads would not spread them over the cores, and a
 computer thinking for seconds in the bot's own process would stall every other game.
 
-* The pool starts lazily (first call, or :func:`warm_up` as the bot starts) with the
-  ``spawn`` start method: a worker is a fresh interpreter, never a fork of a process that
-  holds a database connection, a socket or an event loop.
+* The pool starts lazily (first call, or :func:`warm_up` as the bot starts). Its workers
+  are forked from a server process (the ``forkserver`` start method) that imported the
+  games and renderers once: never a fork of the bot, which holds a database connection,
+  sockets and an event loop, and a pool of N workers costs one import of everything, not
+  N (about half a second of CPU each). Where there is no fork server, ``spawn``.
 * ``ESTANCIA_CPU_WORKERS`` overrides the size; ``0`` runs the work in a thread of this
   process instead (what :func:`configure` ``(0)`` does for in-process tests, where a
   monkeypatched renderer or a test game registered at run time must be seen).
@@ -103,22 +105,48 @@ def configure(count: int | None) -> None:
     _configured = count
 
 
-def _warm(parent: int) -> None:
-    """Worker start-up (what every task needs, the games and the renderers, came with this
-    module, not on the first click): leave when the bot is gone (a ``kill -9`` of the bot
-    must not leave workers behind)."""
+def _context() -> multiprocessing.context.BaseContext:
+    if "forkserver" not in multiprocessing.get_all_start_methods():
+        return multiprocessing.get_context("spawn")
+    context = multiprocessing.get_context("forkserver")
+    context.set_forkserver_preload(["bot.core.cpu_server"])
+    return context
+
+
+def _warm(bot: int) -> None:
+    """Worker start-up: leave when the bot is gone (a ``kill -9`` of the bot must not leave
+    workers behind). The bot is not a worker's parent (the fork server is, and it stays as
+    long as its workers do), so the worker watches the bot's process id."""
     # Ctrl-C reaches the whole process group: the bot stops its workers itself.
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    # A SIGTERM ends a worker (:func:`shutdown`, a stop of the group), though the fork
+    # server it comes from ignores it (:mod:`bot.core.cpu_server`).
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
     # The bot's own process answers clicks: when the cores are short, it goes first.
     with contextlib.suppress(OSError):
         os.nice(WORKER_NICENESS)
 
     def watch() -> None:
-        while os.getppid() == parent:
+        while _running(bot):
             time.sleep(1.0)
         os._exit(0)
 
     threading.Thread(target=watch, name="estancia-cpu-orphan-watch", daemon=True).start()
+
+
+def _running(pid: int) -> bool:
+    """The process is there and no zombie (a killed bot's zombie waits for its parent)."""
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        return True
+    try:
+        with open(f"/proc/{pid}/stat") as stat:
+            return stat.read().rsplit(")", 1)[1].split()[0] != "Z"
+    except OSError:  # no /proc (not Linux): the signal check is all there is
+        return True
 
 
 def _get_pool() -> tuple[ProcessPoolExecutor, _Lanes]:
@@ -127,7 +155,7 @@ def _get_pool() -> tuple[ProcessPoolExecutor, _Lanes]:
         if _pool is None or _lanes is None:
             count = workers()
             _pool = ProcessPoolExecutor(
-                max_workers=count, mp_context=multiprocessing.get_context("spawn"),
+                max_workers=count, mp_context=_context(),
                 initializer=_warm, initargs=(os.getpid(),),
             )
             _lanes = _Lanes(count)

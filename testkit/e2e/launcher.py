@@ -4,18 +4,28 @@ The process is ``python -m testkit.e2e.bot_process`` (the real ``estancia run`` 
 discord.py pointed at the fake), run in a temporary working directory so no ``.env``
 of the developer's is read, with a fake token and its own SQLite file. Its output
 (the bot's log) goes to a file the tests read.
+
+It is forked from a :mod:`testkit.e2e.zygote` that imported the third-party libraries
+once (``fresh=True``: a new interpreter, as ``make bench`` measures the memory of one).
+The tests of a first start (``tests/discord/test_first_start.py``, ``test_run_bot.py``)
+start new interpreters.
 """
 
 from __future__ import annotations
 
 import asyncio
+import atexit
+import json
 import os
+import queue
 import signal
 import subprocess
 import sys
+import threading
 from pathlib import Path
 
 from testkit.e2e.fake import E2EFakeDiscord
+from testkit.e2e.zygote import die_with_parent
 
 REPO_ROOT = Path(__file__).resolve().parents[2]
 FAKE_TOKEN = "MTIzNDU2Nzg5MDEyMzQ1Njc4.fake-e2e.token-never-to-be-logged-0123456789"
@@ -24,28 +34,80 @@ START_TIMEOUT = 60.0
 STOP_TIMEOUT = 20.0
 
 
-def _die_with_the_tests() -> None:
-    """In the child: SIGKILL it if the test process dies (Linux prctl PR_SET_PDEATHSIG),
-    so not even a killed test run leaves a bot behind."""
-    try:
-        import ctypes
+class _Zygote:
+    """The test process's :mod:`testkit.e2e.zygote` and the exit codes of its children."""
 
-        ctypes.CDLL("libc.so.6", use_errno=True).prctl(1, signal.SIGKILL)
-    except (OSError, AttributeError):
-        pass
+    def __init__(self) -> None:
+        self.proc = subprocess.Popen(
+            [sys.executable, "-u", "-m", "testkit.e2e.zygote"], cwd=REPO_ROOT,
+            env={**os.environ, "PYTHONPATH": str(REPO_ROOT)}, stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE, preexec_fn=die_with_parent)
+        self.exited: dict[int, int] = {}
+        self._started: queue.Queue[int] = queue.Queue()
+        self._lock = threading.Lock()
+        threading.Thread(target=self._listen, name="e2e-zygote", daemon=True).start()
+
+    def _listen(self) -> None:
+        assert self.proc.stdout is not None
+        for line in self.proc.stdout:
+            answer = json.loads(line)
+            if "started" in answer:
+                self._started.put(answer["started"])
+            else:
+                self.exited[answer["exited"]] = answer["code"]
+
+    def fork(self, cwd: Path, env: dict[str, str], log: Path) -> int:
+        assert self.proc.stdin is not None
+        with self._lock:
+            self.proc.stdin.write(json.dumps({"cwd": str(cwd), "env": env,
+                                              "log": str(log)}).encode() + b"\n")
+            self.proc.stdin.flush()
+            return self._started.get(timeout=START_TIMEOUT)
+
+    def close(self) -> None:
+        if self.proc.stdin is not None:
+            self.proc.stdin.close()
+        self.proc.wait(STOP_TIMEOUT)
+
+
+_zygote: _Zygote | None = None
+
+
+def _the_zygote() -> _Zygote:
+    global _zygote
+    if _zygote is None or _zygote.proc.poll() is not None:
+        _zygote = _Zygote()
+        atexit.register(_zygote.close)
+    return _zygote
+
+
+class _Forked:
+    """A child of the zygote, with the part of :class:`subprocess.Popen` the tests use."""
+
+    def __init__(self, zygote: _Zygote, pid: int) -> None:
+        self.zygote = zygote
+        self.pid = pid
+        self.returncode: int | None = None
+
+    def poll(self) -> int | None:
+        if self.returncode is None:
+            self.returncode = self.zygote.exited.pop(self.pid, None)
+        return self.returncode
 
 
 class BotProcess:
     """One bot process at a time; :meth:`start` again after a stop or a kill restarts it."""
 
-    def __init__(self, fake: E2EFakeDiscord, workdir: Path, env: dict[str, str] | None = None):
+    def __init__(self, fake: E2EFakeDiscord, workdir: Path, env: dict[str, str] | None = None,
+                 fresh: bool = False):
         self.fake = fake
+        self.fresh = fresh
         self.workdir = workdir
         #: Its database: the SQLite file, or the PostgreSQL URL given as DATABASE_URL.
         self.db_path: Path | str = (env or {}).get("DATABASE_URL") or workdir / "estancia.sqlite3"
         self.log_path = workdir / "bot.log"
         self.extra_env = dict(env or {})
-        self.proc: subprocess.Popen[bytes] | None = None
+        self.proc: subprocess.Popen[bytes] | _Forked | None = None
         self.starts = 0
         self.exit_codes: list[int] = []
 
@@ -77,12 +139,17 @@ class BotProcess:
         try:
             log.write(f"\n===== start {self.starts + 1} =====\n".encode())
             log.flush()
-            self.proc = subprocess.Popen(
-                [sys.executable, "-m", "testkit.e2e.bot_process"],
-                cwd=self.workdir, env=self.environment(), stdout=log, stderr=subprocess.STDOUT,
-                stdin=subprocess.DEVNULL, start_new_session=True,
-                preexec_fn=_die_with_the_tests,
-            )
+            if not self.fresh:
+                zygote = _the_zygote()
+                self.proc = _Forked(zygote, zygote.fork(self.workdir, self.environment(),
+                                                        self.log_path))
+            else:
+                self.proc = subprocess.Popen(
+                    [sys.executable, "-m", "testkit.e2e.bot_process"],
+                    cwd=self.workdir, env=self.environment(), stdout=log,
+                    stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL, start_new_session=True,
+                    preexec_fn=die_with_parent,
+                )
         finally:
             log.close()
         self.starts += 1
@@ -134,19 +201,19 @@ class BotProcess:
             os.killpg(proc.pid, sig)
         loop = asyncio.get_running_loop()
         deadline = loop.time() + STOP_TIMEOUT
-        while proc.poll() is None:
+        while (code := proc.poll()) is None:
             if loop.time() > deadline:
                 os.killpg(proc.pid, signal.SIGKILL)
                 deadline = loop.time() + STOP_TIMEOUT
             await asyncio.sleep(0.05)
-        self.exit_codes.append(proc.returncode)
+        self.exit_codes.append(code)
         self.proc = None
         # Let the fake notice the closed gateway socket.
         for _ in range(100):
             if not self.fake.connected:
                 break
             await asyncio.sleep(0.02)
-        return proc.returncode
+        return code
 
     async def close(self) -> None:
         """Teardown: never leave a process behind."""

@@ -193,7 +193,7 @@ async def run_load(games: int) -> str:
         async with TimedFakeDiscord() as fake:
             channels = [fake.guild.channels.setdefault(f"load-{i}", 5_000_000 + i)
                         for i in range(games)]
-            bot = BotProcess(fake, Path(tmp), {"LOG_LEVEL": "WARNING"})
+            bot = BotProcess(fake, Path(tmp), {"LOG_LEVEL": "WARNING"}, fresh=True)
             try:
                 await bot.start()
                 started = time.perf_counter()

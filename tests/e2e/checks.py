@@ -15,6 +15,8 @@ from testkit.e2e.scenario import mentioned_ids, turn_button_of
 EXTRA_GAMES = "pasture=tests.discord.pasture"
 LOG_ERROR = re.compile(r"^(ERROR|CRITICAL)\b|\b(ERROR|CRITICAL)\b\s", re.MULTILINE)
 TRACEBACK = "Traceback (most recent call last)"
+#: The start of a log record (bot/logs.py's format begins with the date).
+LOG_RECORD = re.compile(r"^\d{4}-\d{2}-\d{2} |^=====")
 
 
 def secret_fragments() -> list[str]:
@@ -28,10 +30,26 @@ def log_problems(text: str, allow_errors: bool = False) -> list[str]:
         if fragment in text:
             problems.append(f"the token (or a part of it: {fragment[:6]}…) is in the log")
     if not allow_errors:
-        errors = [line for line in text.splitlines() if LOG_ERROR.search(line)]
+        errors = _errors_with_tracebacks(text.splitlines())
         if errors or TRACEBACK in text:
-            problems.append("errors logged:\n" + "\n".join(errors[:20]))
+            problems.append("errors logged:\n" + "\n".join(errors[:60]))
     return problems
+
+
+def _errors_with_tracebacks(lines: list[str]) -> list[str]:
+    """Each error line with the traceback under it (lines that are no new log record),
+    so that a failure says what went wrong, not only that something did."""
+    found: list[str] = []
+    inside = False
+    for line in lines:
+        if LOG_ERROR.search(line):
+            found.append(line)
+            inside = True
+        elif inside and not LOG_RECORD.match(line):
+            found.append(line)
+        else:
+            inside = False
+    return found
 
 
 def channel_post_problems(fake: E2EFakeDiscord, channel_id: int) -> list[str]:

@@ -4,7 +4,10 @@ event loop, a worker that dies costs one retry, and boards drawn there are the s
 from __future__ import annotations
 
 import asyncio
+import multiprocessing.forkserver
 import os
+import signal
+import sys
 import threading
 import time
 from collections.abc import Iterator
@@ -199,3 +202,71 @@ async def test_a_stop_abandons_the_work_running_in_the_workers(pool: None, tmp_p
     assert not stopped.is_alive(), "the stop waited for the work running in a worker"
     with pytest.raises(BrokenProcessPool):
         await running
+
+
+#: A bot in miniature: it starts the pool, says its workers' process ids, and waits.
+POOL_HOLDER = """
+import asyncio, sys
+from bot.core import cpu
+
+async def main():
+    cpu.configure(2)
+    await cpu.warm_up()
+    pool, _ = cpu._get_pool()
+    with open(sys.argv[1], "w") as told:
+        told.write(" ".join(str(pid) for pid in pool._processes))
+    await asyncio.sleep(3600)
+
+asyncio.run(main())
+"""
+
+
+def running(pid: int) -> bool:
+    """The process exists and is no zombie (an orphan's zombie waits for whoever reaps)."""
+    try:
+        return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0] != "Z"
+    except (FileNotFoundError, ProcessLookupError):
+        return False
+
+
+async def test_a_killed_bot_leaves_no_worker_behind(tmp_path: Path) -> None:
+    """``kill -9`` of the bot (no chance to stop its pool): its workers leave by
+    themselves, whichever process forked them, rather than sit on memory for good."""
+    told = tmp_path / "workers"
+    holder = await asyncio.create_subprocess_exec(
+        sys.executable, "-c", POOL_HOLDER, str(told), cwd=Path(__file__).resolve().parents[3])
+    try:
+        for _ in range(1200):  # a hang guard, not a measure of speed
+            if told.exists() and told.read_text():
+                break
+            await asyncio.sleep(0.1)
+        workers = [int(pid) for pid in told.read_text().split()]
+        assert len(workers) == 2 and all(running(pid) for pid in workers)
+    finally:
+        holder.kill()
+        await holder.wait()
+    for _ in range(600):  # a hang guard (they look for the bot every second)
+        if not any(running(pid) for pid in workers):
+            break
+        await asyncio.sleep(0.1)
+    assert not any(running(pid) for pid in workers), "workers outlived the killed bot"
+
+
+async def test_a_stop_signal_to_the_whole_group_leaves_the_pool_able_to_work(
+        pool: None) -> None:
+    """A systemd stop sends SIGTERM to every process of the bot: the workers end, the fork
+    server stays, and the bot, finishing its answers, still gets a board drawn (in a
+    worker forked anew)."""
+    await cpu.warm_up()
+    workers = list(cpu._get_pool()[0]._processes)
+    server = multiprocessing.forkserver._forkserver._forkserver_pid
+    for target in [*workers, server]:
+        os.kill(target, signal.SIGTERM)
+    for _ in range(200):  # a hang guard: until the workers are gone
+        if not any(running(target) for target in workers):
+            break
+        await asyncio.sleep(0.05)
+    assert await cpu.run(pid) not in workers
+    # forked by the same server: one that left with the workers may be gone or going
+    # when the bot needs it, and a worker could not be started (connection refused)
+    assert multiprocessing.forkserver._forkserver._forkserver_pid == server
