@@ -1,18 +1,27 @@
-"""The computer players' view of a position: points, money, cards and prospects."""
+"""The computer players' view of a position (points, money, cards and prospects), and the
+order their search tries a decision's options in (:func:`order_options`)."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from games.base import Option
 from games.hazienda.board import (
+    animal_spaces,
     board_map,
+    domains,
+    group_of,
     land_groups,
+    land_spaces,
     market_edges_of,
     markets_reached,
+    stealable_markers,
 )
-from games.hazienda.rules import DOMAIN_MIN_SCORING
+from games.hazienda.maps import parse_coord
+from games.hazienda.rules import CARD_PRICE_DECK, DOMAIN_MIN_SCORING, HARVEST_PESOS_PER_LAND
 from games.hazienda.scoring import BoardKey, board_categories, board_key
 from games.hazienda.state import HaziendaState
+from games.hazienda.turn import action_options
 
 if TYPE_CHECKING:
     from games.hazienda.engine import Hazienda
@@ -23,10 +32,19 @@ WORKING_CAPITAL = 30
 SPARE_PESO = 0.12
 CARD_IN_HAND = 1.0
 TILE_ON_BOARD = 1.25
-MARKET_IN_REACH = 1.5  # an unreached market one free space away from a herd
+MARKET_IN_REACH = 1.5  # an unreached market one animal away from a land or a herd
 #: Board points before the intermediate scoring count again (they stand at both).
 TWICE = 0.8
+#: A market not reached yet d animals away is worth this share of one next to a herd, for
+#: each animal more (up to PROSPECT animals): « Il faut donc essayer d'atteindre le maximum
+#: de marchés avec les troupeaux », and a herd gets there one animal a play.
+MARKET_DECAY, PROSPECT = 0.5, 3
 NEAR_DOMAIN = 2.0
+#: Actions the seat can still take (cards in hand, cards its pesos and a harvest can buy)
+#: short of two turns' worth (« jusque 3 actions » a turn) cost this much each: a player
+#: without pesos, cards or a domain to harvest only ends its turns (the normal level once
+#: did so from its 8th turn to the end, its last pesos spent on two haciendas and a pond).
+RESERVE, STUCK = 6, 2.0
 
 
 def evaluate(game: Hazienda, state: HaziendaState, seat: int) -> float:
@@ -59,9 +77,11 @@ def _worth(state: HaziendaState, seat: int, key: BoardKey) -> float:
     money = (PESO * min(player.money, WORKING_CAPITAL)
              + SPARE_PESO * max(0, player.money - WORKING_CAPITAL))
     value += money + CARD_IN_HAND * player.hand_size() + TILE_ON_BOARD * tiles
+    value -= STUCK * max(0.0, RESERVE - _means(state, colour, player.money, player.hand_size()))
     # the next market reached is worth one point more than the last (1, 3, 6, 10 …)
     reached = len(markets_reached(state, colour))
-    value += MARKET_IN_REACH * (1 + reached / 2) * _markets_in_reach(state, colour, key)
+    value += MARKET_IN_REACH * (1 + reached / 2) * sum(
+        MARKET_DECAY ** (d - 1) for d in _market_distances(state, colour, key))
     value += NEAR_DOMAIN * _near_domains(state, colour)
     return value
 
@@ -100,3 +120,149 @@ def _count_markets_in_reach(state: HaziendaState, colour: str) -> int:
     reachable = {m for c in near for m in market_edges_of(hmap, c)}
     return len(reachable - set(markets_reached(state, colour)))
 
+
+# -- the order the computer's search tries a decision's options in -------------------------
+#: What a card in hand promises when bought, in the order's units (below most plays: a
+#: card still has to be played, and the turn has three actions only).
+BUY_DECK, BUY_FACE_UP = 0.4, 0.2
+
+
+def order_options(state: HaziendaState, options: list[Option]) -> list[Option]:
+    """The options the likeliest first, for the search (``games.search`` tries a node's
+    options a few at a time, in this order): a place by what it adds at once (a domain
+    grown or joined, a market reached, a pond's neighbour), a harvest by its pesos, buying
+    a card after the plays, ending the turn last."""
+    if len(options) <= 1:
+        return options
+    player = state.players[state.current]
+    colour = player.colour
+    hmap = board_map(state)
+    mine_lands = {c for c, col in state.lands.items() if col == colour}
+    mine_animals = {c for c, a in state.animals.items() if a.colour == colour}
+    reached = set(markets_reached(state, colour))
+    ponds = {c for p in state.ponds for c in p.coords}
+    groups = land_groups(state, colour)
+    group_at = {c: index for index, g in enumerate(groups) for c in g}
+    biggest = max((len(g) for g in groups), default=0)
+
+    def land_at(coord: str) -> float:
+        # « Seuls les domaines constitués d'au moins 3 terrains rapporteront des points »,
+        # « Chaque terrain d'un domaine pris en compte rapporte deux points »; a pond: « Pour
+        # chaque animal et chaque terrain contigus à une mare, le propriétaire reçoit un point »
+        near = hmap.neighbours(coord)
+        joined = {group_at[nb]: len(groups[group_at[nb]]) for nb in near if nb in group_at}
+        new = 1 + sum(joined.values())
+        gain = (2.0 * new if new >= DOMAIN_MIN_SCORING else 1.0 * new)
+        gain -= sum(2.0 * n if n >= DOMAIN_MIN_SCORING else 1.0 * n for n in joined.values())
+        return gain + sum(1 for nb in near if nb in ponds) + 0.2 * sum(
+            1 for nb in near if nb in mine_animals)
+
+    def animal_at(coord: str) -> float:
+        # « Un joueur qui atteint un marché avec un troupeau (même s'il ne se compose que
+        # d'une seul animal) a conquis ce marché »
+        near = hmap.neighbours(coord)
+        new_markets = {m for m in market_edges_of(hmap, coord) if m not in reached}
+        value = 4.0 * len(new_markets) + sum(1 for nb in near if nb in ponds)
+        # a step towards a market not reached yet
+        value += 0.8 * sum(1 for nb in near if nb not in mine_animals
+                           and set(market_edges_of(hmap, nb)) - reached)
+        return value + 0.3 * sum(1 for nb in near if nb in mine_animals or nb in mine_lands)
+
+    def score(option: Option) -> float:
+        key = option.key
+        head, _sep, rest = key.partition(":")
+        if key == "end":
+            return -5.0
+        if key == "harvest":  # « Il récolte alors 3 pesos par terrain de son domaine »
+            return 1.0 + 0.4 * biggest
+        if head == "buy":
+            if rest in ("hacienda", "pond"):
+                return 1.5
+            return BUY_DECK if rest.endswith("deck") else BUY_FACE_UP
+        if head == "play":
+            parts = rest.split(":")
+            if len(parts) == 2:  # the card first, its place next: its best place
+                deck, card = parts
+                spaces = (land_spaces(state, colour, card) if deck == "land"
+                          else animal_spaces(state, colour, card))
+                at = land_at if deck == "land" else animal_at
+                return max((at(c) for c in spaces), default=0.0)
+            return land_at(parts[2]) if parts[0] == "land" else animal_at(parts[2])
+        if head == "place" and state.phase in ("place_land", "place_animal"):
+            return land_at(rest) if state.phase == "place_land" else animal_at(rest)
+        if head == "area" and state.phase in ("place_land", "place_animal"):
+            # a part of the map first (too many places for one panel): its best place
+            at = land_at if state.phase == "place_land" else animal_at
+            return max((at(c) for c in _places_in(state, rest)), default=0.0)
+        if head == "place" and state.phase in ("place_hacienda", "harvest_place"):
+            return float(len(group_of(state, rest)))
+        return 0.0
+
+    return sorted(options, key=score, reverse=True)
+
+
+def _places_in(state: HaziendaState, corners: str) -> list[str]:
+    """The places of the step in progress inside a part of the map ("C3-F9": its first
+    and last row and column)."""
+    first, _sep, last = corners.partition("-")
+    (r0, c0), (r1, c1) = parse_coord(first), parse_coord(last)
+    places = [o.at for o in action_options(state) if o.at is not None]
+    return [c for c in places if r0 <= parse_coord(c)[0] <= r1 and c0 <= parse_coord(c)[1] <= c1]
+
+
+def _market_distances(state: HaziendaState, colour: str, key: BoardKey) -> tuple[int, ...]:
+    cached = _DISTANCES.get((key, colour))
+    if cached is None:
+        if len(_DISTANCES) > 4096:
+            _DISTANCES.clear()
+        cached = _DISTANCES[(key, colour)] = _count_market_distances(state, colour)
+    return cached
+
+
+_DISTANCES: dict[tuple[BoardKey, str], tuple[int, ...]] = {}
+
+
+def _count_market_distances(state: HaziendaState, colour: str) -> tuple[int, ...]:
+    """For each market the colour has not reached, how many animals laid one after the
+    other on free pampa (the first next to one of its lands or animals: « une case pampa
+    vide du plateau, contiguë à l'un de ses terrains ou à un animal ») it takes to reach
+    it, when PROSPECT or fewer."""
+    hmap = board_map(state)
+    taken = state.occupied()
+    spaces = hmap.spaces
+    anchors = [c for c, col in state.lands.items() if col == colour]
+    anchors += [c for c, a in state.animals.items() if a.colour == colour]
+    distance: dict[str, int] = {}
+    frontier = []
+    for a in anchors:
+        for nb in hmap.neighbours(a):
+            if nb not in taken and nb not in distance and spaces[nb].kind == "pampa":
+                distance[nb] = 1
+                frontier.append(nb)
+    for d in range(2, PROSPECT + 1):
+        following = []
+        for c in frontier:
+            for nb in hmap.neighbours(c):
+                if nb not in taken and nb not in distance and spaces[nb].kind == "pampa":
+                    distance[nb] = d
+                    following.append(nb)
+        frontier = following
+    reached = set(markets_reached(state, colour))
+    best: dict[str, int] = {}
+    for c, d in distance.items():
+        for m in market_edges_of(hmap, c):
+            if m not in reached and d < best.get(m, PROSPECT + 1):
+                best[m] = d
+    return tuple(best.values())
+
+
+def _means(state: HaziendaState, colour: str, money: int, cards: int) -> float:
+    """Actions the seat can take without income: its cards, and the cards (2 pesos each
+    from the pile) its pesos and its best harvest (« 3 pesos par terrain de son domaine »)
+    would buy."""
+    harvest = 0
+    if state.harvest_stock or stealable_markers(state, colour):
+        markers = set(state.harvest)
+        harvest = HARVEST_PESOS_PER_LAND * max(
+            (len(g) for g in domains(state, colour) if not g & markers), default=0)
+    return cards + (money + harvest) / CARD_PRICE_DECK

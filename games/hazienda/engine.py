@@ -79,8 +79,9 @@ class Hazienda(Game[HaziendaState, HaziendaOptions]):
 
     def search_options(self, state: HaziendaState, options: list[Option]) -> list[Option]:
         """What a computer player looks at: never "Back" (it leads to a choice already
-        made in this turn: a circle)."""
-        return [o for o in options if o.key != BACK] or options
+        made in this turn: a circle), the likeliest options first
+        (:func:`.ai_value.order_options`)."""
+        return ai_value.order_options(state, [o for o in options if o.key != BACK] or options)
 
     def copy(self, state: HaziendaState) -> HaziendaState:
         return state.clone()
