@@ -288,16 +288,19 @@ def shutdown() -> None:
 
 def _terminate(pool: ProcessPoolExecutor) -> None:
     _stopped.add(pool)
-    terminate_workers = getattr(pool, "terminate_workers", None)  # Python 3.14+
-    if terminate_workers is not None:
-        terminate_workers()
+    kill_workers = getattr(pool, "kill_workers", None)  # Python 3.14+ (SIGKILL, see below)
+    if kill_workers is not None:
+        kill_workers()
         return
     # Before 3.14 the executor has no public way to stop a running task: its processes.
     processes = list((getattr(pool, "_processes", None) or {}).values())
     pool.shutdown(wait=False, cancel_futures=True)
     for process in processes:
         with contextlib.suppress(OSError, ValueError):  # gone already, or closed
-            process.terminate()
+            # SIGKILL: a worker just forked from the fork server does not hear SIGTERM
+            # until its start-up (_warm) restores it, and one left alive would hold the
+            # bot's exit for good (it waits on the queue's lock a killed sibling held).
+            process.kill()
     pool.shutdown(wait=True)  # its manager thread sees the workers gone and ends
 
 

@@ -188,6 +188,29 @@ def nap(started: str, seconds: float) -> None:
     time.sleep(seconds)
 
 
+def deaf_nap(started: str, seconds: float) -> None:
+    """A worker that does not hear SIGTERM: one just forked from the fork server (which
+    ignores it) whose start-up has not restored it yet."""
+    signal.signal(signal.SIGTERM, signal.SIG_IGN)
+    nap(started, seconds)
+
+
+async def test_a_stop_ends_a_worker_that_does_not_hear_sigterm(pool: None, tmp_path) -> None:
+    """A stop just as the workers start (a SIGTERM soon after the bot's start): the bot
+    does not wait at its exit for a worker that never ended (it hung for good, the worker
+    waiting on the queue's lock that its terminated sibling held)."""
+    started = tmp_path / "started"
+    running = asyncio.ensure_future(cpu.run(deaf_nap, str(started), 3600.0))
+    while not started.exists():
+        await asyncio.sleep(0.05)
+    stopped = threading.Thread(target=cpu.shutdown, daemon=True)
+    stopped.start()
+    stopped.join(60)  # a hang guard, not a measure of speed
+    assert not stopped.is_alive(), "the stop waited for a worker that ignores SIGTERM"
+    with pytest.raises(BrokenProcessPool):
+        await running
+
+
 async def test_a_stop_abandons_the_work_running_in_the_workers(pool: None, tmp_path) -> None:
     """The bot stops its workers as it stops (``run_bot``) without waiting for what they
     run: a board or a computer's search in a niced worker on a busy host can take longer
