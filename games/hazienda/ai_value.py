@@ -3,7 +3,8 @@ order their search tries a decision's options in (:func:`order_options`)."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Callable
+from typing import TYPE_CHECKING, TypeVar
 
 from games.base import Option
 from games.hazienda.board import (
@@ -101,15 +102,24 @@ def markets_in_reach(state: HaziendaState, colour: str) -> int:
 
 
 def _markets_in_reach(state: HaziendaState, colour: str, key: BoardKey) -> int:
-    cached = _REACH.get((key, colour))
-    if cached is None:
-        if len(_REACH) > 4096:
-            _REACH.clear()
-        cached = _REACH[(key, colour)] = _count_markets_in_reach(state, colour)
-    return cached
+    return _per_board(_REACH, key, colour, lambda: _count_markets_in_reach(state, colour))
 
 
 _REACH: dict[tuple[BoardKey, str], int] = {}
+#: Entries a per-board cache holds before it starts again.
+PER_BOARD = 4096
+T = TypeVar("T")
+
+
+def _per_board(cache: dict[tuple[BoardKey, str], T], key: BoardKey, colour: str,
+               compute: Callable[[], T]) -> T:
+    """``compute()`` once per board and colour (positions of a search share boards)."""
+    cached = cache.get((key, colour))
+    if cached is None:
+        if len(cache) > PER_BOARD:
+            cache.clear()
+        cached = cache[(key, colour)] = compute()
+    return cached
 
 
 def _count_markets_in_reach(state: HaziendaState, colour: str) -> int:
@@ -211,12 +221,7 @@ def _places_in(state: HaziendaState, corners: str) -> list[str]:
 
 
 def _market_distances(state: HaziendaState, colour: str, key: BoardKey) -> tuple[int, ...]:
-    cached = _DISTANCES.get((key, colour))
-    if cached is None:
-        if len(_DISTANCES) > 4096:
-            _DISTANCES.clear()
-        cached = _DISTANCES[(key, colour)] = _count_market_distances(state, colour)
-    return cached
+    return _per_board(_DISTANCES, key, colour, lambda: _count_market_distances(state, colour))
 
 
 _DISTANCES: dict[tuple[BoardKey, str], tuple[int, ...]] = {}

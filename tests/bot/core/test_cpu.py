@@ -10,7 +10,7 @@ import signal
 import sys
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from concurrent.futures.process import BrokenProcessPool
 from pathlib import Path
 
@@ -195,36 +195,35 @@ def deaf_nap(started: str, seconds: float) -> None:
     nap(started, seconds)
 
 
-async def test_a_stop_ends_a_worker_that_does_not_hear_sigterm(pool: None, tmp_path) -> None:
-    """A stop just as the workers start (a SIGTERM soon after the bot's start): the bot
-    does not wait at its exit for a worker that never ended (it hung for good, the worker
-    waiting on the queue's lock that its terminated sibling held)."""
+async def stop_during(work: Callable[[str, float], None], tmp_path: Path) -> bool:
+    """Stop the pool while ``work`` runs an hour in a worker: whether the stop returned
+    (within a 60 s hang guard, not a measure of speed), the work broken off."""
     started = tmp_path / "started"
-    running = asyncio.ensure_future(cpu.run(deaf_nap, str(started), 3600.0))
+    running = asyncio.ensure_future(cpu.run(work, str(started), 3600.0))
     while not started.exists():
         await asyncio.sleep(0.05)
     stopped = threading.Thread(target=cpu.shutdown, daemon=True)
     stopped.start()
-    stopped.join(60)  # a hang guard, not a measure of speed
-    assert not stopped.is_alive(), "the stop waited for a worker that ignores SIGTERM"
+    stopped.join(60)
+    if stopped.is_alive():
+        return False
     with pytest.raises(BrokenProcessPool):
         await running
+    return True
+
+
+async def test_a_stop_ends_a_worker_that_does_not_hear_sigterm(pool: None, tmp_path) -> None:
+    """A stop just as the workers start (a SIGTERM soon after the bot's start): the bot
+    does not wait at its exit for a worker that never ended (it hung for good, the worker
+    waiting on the queue's lock that its terminated sibling held)."""
+    assert await stop_during(deaf_nap, tmp_path), "the stop waited for a deaf worker"
 
 
 async def test_a_stop_abandons_the_work_running_in_the_workers(pool: None, tmp_path) -> None:
     """The bot stops its workers as it stops (``run_bot``) without waiting for what they
     run: a board or a computer's search in a niced worker on a busy host can take longer
     than the 10 s ``docker stop`` grants, and Python's own exit would wait for it."""
-    started = tmp_path / "started"
-    running = asyncio.ensure_future(cpu.run(nap, str(started), 3600.0))
-    while not started.exists():
-        await asyncio.sleep(0.05)
-    stopped = threading.Thread(target=cpu.shutdown, daemon=True)
-    stopped.start()
-    stopped.join(60)  # a hang guard against the hour-long nap, not a measure of speed
-    assert not stopped.is_alive(), "the stop waited for the work running in a worker"
-    with pytest.raises(BrokenProcessPool):
-        await running
+    assert await stop_during(nap, tmp_path), "the stop waited for the work in a worker"
 
 
 #: A bot in miniature: it starts the pool, says its workers' process ids, and waits.
