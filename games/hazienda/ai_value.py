@@ -87,6 +87,7 @@ def _worth(state: HaziendaState, seat: int, key: BoardKey) -> float:
     reached = _per_board(_REACHED, key, colour, lambda: len(markets_reached(state, colour)))
     value += MARKET_IN_REACH * (1 + reached / 2) * sum(
         MARKET_DECAY ** (d - 1) for d in _market_distances(state, colour, key))
+    # two lands: one more makes a domain that scores (3 lands, 6 points)
     value += NEAR_DOMAIN * sum(1 for g in lands if len(g) == DOMAIN_MIN_SCORING - 1)
     return value
 
@@ -96,8 +97,7 @@ def board_points(state: HaziendaState, colour: str) -> int:
 
 
 def _land_groups(state: HaziendaState, colour: str, key: BoardKey) -> tuple[frozenset[str], ...]:
-    """:func:`land_groups` once per board and colour. Groups of two lands are near a
-    domain: one more land makes a domain that scores (3 lands, 6 points)."""
+    """:func:`land_groups` once per board and colour."""
     return _per_board(_LAND_GROUPS, key, colour,
                       lambda: tuple(frozenset(g) for g in land_groups(state, colour)))
 
