@@ -8,14 +8,16 @@ from typing import TYPE_CHECKING, TypeVar
 
 from games.base import Option
 from games.hazienda.board import (
+    DOMAIN_MIN_SIZE,
     animal_spaces,
     board_map,
-    domains,
     group_of,
     land_groups,
     land_spaces,
     market_edges_of,
+    markets_by_edge,
     markets_reached,
+    neighbours_of_kind,
     stealable_markers,
 )
 from games.hazienda.maps import parse_coord
@@ -78,12 +80,15 @@ def _worth(state: HaziendaState, seat: int, key: BoardKey) -> float:
     money = (PESO * min(player.money, WORKING_CAPITAL)
              + SPARE_PESO * max(0, player.money - WORKING_CAPITAL))
     value += money + CARD_IN_HAND * player.hand_size() + TILE_ON_BOARD * tiles
-    value -= STUCK * max(0.0, RESERVE - _means(state, colour, player.money, player.hand_size()))
+    lands = _land_groups(state, colour, key)
+    means = _means(state, colour, lands, player.money, player.hand_size())
+    value -= STUCK * max(0.0, RESERVE - means)
     # the next market reached is worth one point more than the last (1, 3, 6, 10 …)
-    reached = len(markets_reached(state, colour))
+    reached = _per_board(_REACHED, key, colour, lambda: len(markets_reached(state, colour)))
     value += MARKET_IN_REACH * (1 + reached / 2) * sum(
         MARKET_DECAY ** (d - 1) for d in _market_distances(state, colour, key))
-    value += NEAR_DOMAIN * _near_domains(state, colour)
+    # two lands: one more makes a domain that scores (3 lands, 6 points)
+    value += NEAR_DOMAIN * sum(1 for g in lands if len(g) == DOMAIN_MIN_SCORING - 1)
     return value
 
 
@@ -91,9 +96,14 @@ def board_points(state: HaziendaState, colour: str) -> int:
     return sum(board_categories(state, colour).values())
 
 
-def _near_domains(state: HaziendaState, colour: str) -> int:
-    """Groups of two lands: one more land makes a domain that scores (3 lands, 6 points)."""
-    return sum(1 for group in land_groups(state, colour) if len(group) == DOMAIN_MIN_SCORING - 1)
+def _land_groups(state: HaziendaState, colour: str, key: BoardKey) -> tuple[frozenset[str], ...]:
+    """:func:`land_groups` once per board and colour."""
+    return _per_board(_LAND_GROUPS, key, colour,
+                      lambda: tuple(frozenset(g) for g in land_groups(state, colour)))
+
+
+_LAND_GROUPS: dict[tuple[BoardKey, str], tuple[frozenset[str], ...]] = {}
+_REACHED: dict[tuple[BoardKey, str], int] = {}
 
 
 def markets_in_reach(state: HaziendaState, colour: str) -> int:
@@ -234,34 +244,39 @@ def _count_market_distances(state: HaziendaState, colour: str) -> tuple[int, ...
     it, when PROSPECT or fewer."""
     hmap = board_map(state)
     taken = state.occupied()
-    spaces = hmap.spaces
+    pampa = neighbours_of_kind(hmap, "pampa")
+    edges = markets_by_edge(hmap)
+    reached = set(markets_reached(state, colour))
     anchors = [c for c, col in state.lands.items() if col == colour]
     anchors += [c for c, a in state.animals.items() if a.colour == colour]
-    distance: dict[str, int] = {}
+    seen: set[str] = set()
     frontier = []
     for a in anchors:
-        for nb in hmap.neighbours(a):
-            if nb not in taken and nb not in distance and spaces[nb].kind == "pampa":
-                distance[nb] = 1
+        for nb in pampa[a]:
+            if nb not in taken and nb not in seen:
+                seen.add(nb)
                 frontier.append(nb)
-    for d in range(2, PROSPECT + 1):
+    # breadth first: the first distance a market is met at is its shortest
+    best: dict[str, int] = {}
+    for d in range(1, PROSPECT + 1):
+        for c in frontier:
+            for m in edges.get(c, ()):
+                if m not in reached and m not in best:
+                    best[m] = d
+        if d == PROSPECT:
+            break
         following = []
         for c in frontier:
-            for nb in hmap.neighbours(c):
-                if nb not in taken and nb not in distance and spaces[nb].kind == "pampa":
-                    distance[nb] = d
+            for nb in pampa[c]:
+                if nb not in taken and nb not in seen:
+                    seen.add(nb)
                     following.append(nb)
         frontier = following
-    reached = set(markets_reached(state, colour))
-    best: dict[str, int] = {}
-    for c, d in distance.items():
-        for m in market_edges_of(hmap, c):
-            if m not in reached and d < best.get(m, PROSPECT + 1):
-                best[m] = d
     return tuple(best.values())
 
 
-def _means(state: HaziendaState, colour: str, money: int, cards: int) -> float:
+def _means(state: HaziendaState, colour: str, lands: tuple[frozenset[str], ...], money: int,
+           cards: int) -> float:
     """Actions the seat can take without income: its cards, and the cards (2 pesos each
     from the pile) its pesos and its best harvest (« 3 pesos par terrain de son domaine »)
     would buy."""
@@ -269,5 +284,5 @@ def _means(state: HaziendaState, colour: str, money: int, cards: int) -> float:
     if state.harvest_stock or stealable_markers(state, colour):
         markers = set(state.harvest)
         harvest = HARVEST_PESOS_PER_LAND * max(
-            (len(g) for g in domains(state, colour) if not g & markers), default=0)
+            (len(g) for g in lands if len(g) >= DOMAIN_MIN_SIZE and not g & markers), default=0)
     return cards + (money + harvest) / CARD_PRICE_DECK

@@ -111,15 +111,24 @@ def free_around(state: HaziendaState, anchors: Iterable[str], kind: str,
     first one found when only whether there is one matters)."""
     hmap = board_map(state)
     taken = state.occupied()
-    spaces = hmap.spaces
+    of_kind = neighbours_of_kind(hmap, kind)
     found = set()
     for a in anchors:
-        for nb in hmap.neighbours(a):
-            if nb not in taken and spaces[nb].kind == kind:
+        for nb in of_kind[a]:
+            if nb not in taken:
                 if first_only:
                     return [nb]
                 found.add(nb)
     return in_board_order(found, hmap)
+
+
+@lru_cache(maxsize=64)
+def neighbours_of_kind(hmap: HaziendaMap, kind: str) -> dict[str, tuple[str, ...]]:
+    """For every space of the map, its neighbours of ``kind`` (in :meth:`neighbours`'
+    order)."""
+    spaces = hmap.spaces
+    return {c: tuple(nb for nb in hmap.neighbours(c) if spaces[nb].kind == kind)
+            for c in spaces}
 
 
 def lands_placed(state: HaziendaState, colour: str) -> int:
@@ -218,11 +227,11 @@ def markets_reached(state: HaziendaState, colour: str) -> list[str]:
 
 def market_edges_of(hmap: HaziendaMap, coord: str) -> list[str]:
     """The markets for which ``coord`` is an edge."""
-    return _markets_by_edge(hmap).get(coord, [])
+    return markets_by_edge(hmap).get(coord, [])
 
 
 @lru_cache(maxsize=64)
-def _markets_by_edge(hmap: HaziendaMap) -> dict[str, list[str]]:
+def markets_by_edge(hmap: HaziendaMap) -> dict[str, list[str]]:
     table: dict[str, list[str]] = {}
     for market in hmap.markets:
         for edge in hmap.market_edges(market):

@@ -7,8 +7,9 @@ of the developer's is read, with a fake token and its own SQLite file. Its outpu
 
 It is forked from a :mod:`testkit.e2e.zygote` that imported the third-party libraries
 once (``fresh=True``: a new interpreter, as ``make bench`` measures the memory of one).
-The tests of a first start (``tests/discord/test_first_start.py``, ``test_run_bot.py``)
-start new interpreters.
+:class:`ModuleProcess` runs any other module so (``tests/discord/test_first_start.py``:
+``estancia run`` on a first start); ``tests/discord/test_run_bot.py`` starts new
+interpreters.
 """
 
 from __future__ import annotations
@@ -18,9 +19,11 @@ import atexit
 import json
 import os
 import queue
+import shutil
 import signal
 import subprocess
 import sys
+import tempfile
 import threading
 from pathlib import Path
 
@@ -56,11 +59,13 @@ class _Zygote:
             else:
                 self.exited[answer["exited"]] = answer["code"]
 
-    def fork(self, cwd: Path, env: dict[str, str], log: Path) -> int:
+    def fork(self, cwd: Path, env: dict[str, str], log: Path, **more: object) -> int:
+        """A child running the bot process, or ``more``'s module (see the zygote's
+        protocol); its process id."""
         assert self.proc.stdin is not None
+        request = {"cwd": str(cwd), "env": env, "log": str(log), **more}
         with self._lock:
-            self.proc.stdin.write(json.dumps({"cwd": str(cwd), "env": env,
-                                              "log": str(log)}).encode() + b"\n")
+            self.proc.stdin.write(json.dumps(request).encode() + b"\n")
             self.proc.stdin.flush()
             return self._started.get(timeout=START_TIMEOUT)
 
@@ -93,6 +98,58 @@ class _Forked:
         if self.returncode is None:
             self.returncode = self.zygote.exited.pop(self.pid, None)
         return self.returncode
+
+
+class ModuleProcess:
+    """``python -m module argv…`` in ``cwd`` with exactly ``env``, forked from the zygote,
+    its stdout and stderr kept apart in files (the tests of a first start run the real
+    ``estancia run`` so)."""
+
+    def __init__(self, module: str, argv: list[str], cwd: Path, env: dict[str, str]) -> None:
+        self._dir = Path(tempfile.mkdtemp(prefix="estancia-module-"))
+        zygote = _the_zygote()
+        self.proc = _Forked(zygote, zygote.fork(
+            cwd, env, self._dir / "stdout", module=module, argv=argv,
+            stderr=str(self._dir / "stderr")))
+
+    def send_signal(self, sig: signal.Signals) -> None:
+        if self.proc.poll() is None:
+            os.kill(self.proc.pid, sig)
+
+    async def wait(self, timeout: float) -> int:
+        """Its exit status (negative: the signal that ended it); after ``timeout``
+        seconds it is killed and the wait fails."""
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + timeout
+        while (code := self.proc.poll()) is None:
+            if loop.time() > deadline:
+                os.killpg(self.proc.pid, signal.SIGKILL)
+                raise AssertionError(f"python -m … did not exit in {timeout} s:\n"
+                                     f"{self.output()[1][-3000:]}")
+            await asyncio.sleep(0.02)
+        return code
+
+    def output(self) -> tuple[str, str]:
+        """What it wrote on stdout and on stderr."""
+        return self._read("stdout"), self._read("stderr")
+
+    def _read(self, name: str) -> str:
+        path = self._dir / name
+        return path.read_text(errors="replace") if path.exists() else ""
+
+    def close(self) -> None:
+        shutil.rmtree(self._dir, ignore_errors=True)
+
+
+async def run_module(module: str, argv: list[str], cwd: Path, env: dict[str, str],
+                     timeout: float) -> tuple[int, str, str]:
+    """:class:`ModuleProcess` to its end: exit status, stdout, stderr."""
+    process = ModuleProcess(module, argv, cwd, env)
+    try:
+        code = await process.wait(timeout)
+        return (code, *process.output())
+    finally:
+        process.close()
 
 
 class BotProcess:

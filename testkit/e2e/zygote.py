@@ -10,7 +10,13 @@ imports the bot's own modules (so that everything they read from the environment
 time is read in the child's). It exits as an interpreter does (``atexit`` handlers, exit
 status, death by signal).
 
-Protocol, one JSON object per line. Requests on stdin: ``{"cwd", "env", "log"}``. Answers
+Any other module may be run the same way (``"module"`` and its ``"argv"``, with stdout and
+stderr to files of their own: ``tests/discord/test_first_start.py`` runs the real
+``estancia run`` so).
+
+Protocol, one JSON object per line. Requests on stdin: ``{"cwd", "env", "log"}``, optionally
+``"module"`` (default :data:`MODULE`), ``"argv"`` and ``"stderr"`` (a file apart from the
+log, which then takes stdout alone). Answers
 on stdout: ``{"started": pid}`` for each request, ``{"exited": pid, "code": returncode}``
 when a child ends (a negative code: killed by that signal, as :mod:`subprocess` says).
 The zygote leaves when its stdin closes or its parent dies; its children die with it.
@@ -55,17 +61,18 @@ def _child(request: dict[str, Any]) -> None:
         os.chdir(request["cwd"])
         os.environ.clear()
         os.environ.update(request["env"])
-        log = os.open(request["log"], os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o644)
         null = os.open(os.devnull, os.O_RDONLY)
         os.dup2(null, 0)
-        os.dup2(log, 1)
-        os.dup2(log, 2)
-        os.close(log)
         os.close(null)
+        for fd, path in ((1, request["log"]), (2, request.get("stderr", request["log"]))):
+            out = os.open(path, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o644)
+            os.dup2(out, fd)
+            os.close(out)
         signal.signal(signal.SIGINT, signal.default_int_handler)
         signal.signal(signal.SIGCHLD, signal.SIG_DFL)
-        sys.argv = [MODULE]
-        runpy.run_module(MODULE, run_name="__main__", alter_sys=True)
+        module = request.get("module", MODULE)
+        sys.argv = [module, *request.get("argv", [])]
+        runpy.run_module(module, run_name="__main__", alter_sys=True)
         code = 0
     except SystemExit as leaving:
         if leaving.code is None or isinstance(leaving.code, int):

@@ -6,17 +6,18 @@ from __future__ import annotations
 import asyncio
 import os
 import signal
-import sys
 from pathlib import Path
 
 import pytest
 
 from bot.discord_ui.client import BAD_TOKEN
 from bot.discord_ui.startup import heartbeat_path
+from testkit.e2e.launcher import ModuleProcess, run_module
 from testkit.fakediscord import FakeDiscord
 
 TOKEN = "MTIzNDU2Nzg5.secret-token.value"
 ROOT = Path(__file__).resolve().parents[2]
+CLI_CHILD = "tests.discord.run_cli_child"
 
 
 def child_env(tmp_path: Path, **extra: str) -> dict[str, str]:
@@ -30,12 +31,9 @@ def child_env(tmp_path: Path, **extra: str) -> dict[str, str]:
 
 async def estancia_run(api_url: str, gateway_url: str, env: dict[str, str],
                        cwd: Path) -> tuple[int, str, str]:
-    process = await asyncio.create_subprocess_exec(
-        sys.executable, "-m", "tests.discord.run_cli_child", api_url, gateway_url,
-        env=env, cwd=cwd, stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.PIPE)
-    out, err = await asyncio.wait_for(process.communicate(), 90)
-    assert process.returncode is not None
-    return process.returncode, out.decode(), err.decode()
+    """``estancia run`` in a process of its own (forked from one that imported the
+    third-party libraries: :mod:`testkit.e2e.zygote`): exit status, stdout, stderr."""
+    return await run_module(CLI_CHILD, [api_url, gateway_url], cwd, env, timeout=90)
 
 
 def one_line(err: str) -> str:
@@ -115,21 +113,20 @@ async def test_a_log_level_nobody_knows_is_one_line_and_exit_2(
 
 async def test_a_running_bot_touches_its_liveness_file(
         fake: FakeDiscord, tmp_path: Path) -> None:
-    env = child_env(tmp_path)
-    process = await asyncio.create_subprocess_exec(
-        sys.executable, "-m", "tests.discord.run_cli_child", fake.base_url, fake.gateway_url,
-        env=env, cwd=tmp_path, stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.PIPE)
+    process = ModuleProcess(CLI_CHILD, [fake.base_url, fake.gateway_url], tmp_path,
+                            child_env(tmp_path))
     alive = heartbeat_path(tmp_path / "db" / "e.sqlite3")
     try:
         for _ in range(600):
             if alive.exists():
                 break
             await asyncio.sleep(0.05)
-    finally:
         process.send_signal(signal.SIGTERM)
-        out, err = await asyncio.wait_for(process.communicate(), 30)
-    assert alive.exists(), err.decode()[-3000:]
-    assert process.returncode == 0
+        code = await process.wait(30)
+        assert alive.exists(), process.output()[1][-3000:]
+        assert code == 0
+    finally:
+        process.close()
 
 
 async def test_a_made_up_token_prints_only_its_one_line(
