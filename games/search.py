@@ -39,7 +39,7 @@ import math
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from games.base import Decision, Game, GameState, Option
@@ -80,6 +80,9 @@ class Budget:
     #: The seat's own turns searched: 1 is the rest of this one; 2 goes on into its next
     #: turn when nobody else decides in between (a solo game's automa plays inside a step).
     turns: int = 1
+    #: Steps of a second search, from scratch with this many more steps, when the best
+    #: option found has no finished turn below it in any world (0: none).
+    extend: int = 0
 
 
 @dataclass(frozen=True)
@@ -344,7 +347,17 @@ def rank(game: AnyGame, state: GameState, seat: int, rng: Rng, budget: Budget,
     the decisions the seat left earlier in this turn) come last, valued ``-inf``, unless
     every option does."""
     with _collector_paused():
-        return _rank(game, state, seat, rng, budget, seen)
+        report = _rank(game, state, seat, rng, budget, seen)
+        if budget.extend and report.ranked and report.ranked[0].finished == 0 \
+                and math.isfinite(report.ranked[0].value):
+            first = report
+            report = _rank(game, state, seat, rng,
+                           replace(budget, steps=budget.steps + budget.extend,
+                                   seconds=max(0.0, budget.seconds - first.seconds)), seen)
+            report.steps += first.steps
+            report.seconds += first.seconds
+            report.capped |= first.capped
+        return report
 
 
 @contextmanager

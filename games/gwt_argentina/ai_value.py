@@ -17,8 +17,9 @@ the main source of points. So the value rests on three estimates:
 * **the herd's breeding value** (:func:`expected_breeding`): the best distinct breeds of
   the cards a player sees on the way to Buenos Aires (the hand limit and a few more,
   drawn from deck, hand and discard) — better breeds, fewer duplicates, fewer exhaustion
-  and objective cards and a bigger hand all raise it. Within a turn of Buenos Aires the
-  hand held counts as it is (a hand of duplicates pays little).
+  and objective cards and a bigger hand all raise it. The next visit pays the hand held
+  now and the cards drawn on the way (:func:`arriving_breeding`): a hand of duplicates
+  pays little unless they are discarded and replaced.
 
 Pesos, grain, certificates, workers, the locomotive, exchange tokens, discs waiting on
 ships and quays add what they should still turn into, less as the game runs out. Scores
@@ -30,12 +31,12 @@ scored so far per job-market space filled, for the spaces left.
 from __future__ import annotations
 
 from functools import lru_cache
-from math import comb
+from math import ceil, comb
 
 from games.gwt_argentina import data as D
 from games.gwt_argentina import pieces as P
 from games.gwt_argentina.data.tiles import job_market_columns
-from games.gwt_argentina.player_board import breeding_total, hand_limit, move_limit, permanent
+from games.gwt_argentina.player_board import hand_limit, move_limit, permanent
 from games.gwt_argentina.state import GwtState, Player
 from games.gwt_argentina.trail import track_value
 
@@ -51,6 +52,20 @@ from games.gwt_argentina.trail import track_value
 #: 56.0 / 48.0 on seeds 24000 / 25000 / 26000 against 52.4 / 53.9 / 51.1 (a tie over the
 #: 24 games: an 8-game mean moves 10 VP by chance); the herd growing by what the gauchos
 #: buy each loop, 49.6-53.2; normal at 240 steps, 48.8; two turns searched, 13-39.
+#: Fifth pass (branch gwtai5; means over 8 games per seed set 24000 / 25000 / 26000 /
+#: 27000 / 28000, main 52.4 / 53.9 / 51.1 / 47.0 / 53.0 with Pedro 103.2 / 103.4 /
+#: 100.6 / 95.1 / 102.5): kept, the next visit's hand as the hand held plus the cards
+#: drawn on the way (:func:`arriving_breeding`, was the held hand near Buenos Aires and
+#: the better of it and a herd draw further) with normal searching again at twice the
+#: steps when its best option has no finished turn (``Budget.extend``): 54.5 / 56.9 /
+#: 52.0 / 51.2 / 51.6, Pedro 99.2 / 94.5 / 96.0 / 91.9 / 99.1 (over the 40 games paired
+#: by seed: +1.8 VP a game, a tie, but the margin to Pedro +6.6, 26 of 40 better); the
+#: hand alone 48.9 / 60.8 / 52.2. Not kept: visits_left 0.8 lower (it counts about
+#: one visit too many against the visits made) 44.4 / 52.5, 0.8 higher 52.6 / 55.9 /
+#: 53.0; stopping on the cattle market whenever the pesos buy a value 3 card, -1.2 on
+#: 10 games; 260 steps (+130 again), +1.6 on 10 games at twice the time. The breeding
+#: value at a visit rose 7.7 -> 8.1 (9.2 -> 9.6 at the last three); what is left is the
+#: economy: 0-4 pesos at the market, 5-6 cattle bought, ships and ports 15-20 VP.
 W: dict[str, float] = {
     # job-market spaces one visit to Buenos Aires fills on average (forecast B is always a
     # worker, forecast C one about half the time)
@@ -133,14 +148,11 @@ def potential(state: GwtState, seat: int) -> float:
     certs = permanent(p, "permanent_certificate")
     herd = expected_breeding(p) + certs
     if visits > 0:
-        # The next visit pays the hand the estanciero arrives with. Buenos Aires within
-        # a turn: the hand held now (« chaque race n'est comptée qu'une seule fois »,
-        # a hand of duplicates pays little). Further: the hand held, or one drawn from
-        # the herd on the way if that is better (cards are discarded for actions and
-        # drawn again). The later visits: a hand drawn from the herd.
-        held = breeding_total(p) + certs
-        near = min(1.0, max(0.0, 1 - (turns - 1) / 2))
-        arriving = near * held + (1 - near) * max(held, herd)
+        # The next visit pays the hand the estanciero arrives with: the hand held now
+        # and what is drawn on the way (« chaque race n'est comptée qu'une seule
+        # fois », a hand of duplicates pays little). The later visits: a hand drawn
+        # from the herd.
+        arriving = arriving_breeding(p, turns) + certs
         ladder = ship_ladder(state, seat)
         value += W["visit"] * (visit_value(state, seat, arriving + p.certificates, ladder)
                                - W["certificate"] * p.certificates)
@@ -324,6 +336,71 @@ def _trail_distances(occupied: frozenset[str], shortcuts: int) -> dict[str, int]
             best = min(best, int(entered) + dist[nxt])
         dist[space] = best
     return dist
+
+
+#: Cards a player discards and draws again per turn on the way to Buenos Aires (the
+#: neutral buildings' discards, the auxiliary draws).
+REDRAWS_PER_TURN = 1.0
+
+
+def arriving_breeding(player: Player, turns: float) -> float:
+    """The breeding value of the hand the estanciero should reach Buenos Aires with,
+    ``turns`` away: the cards held now are kept, and each card drawn before it arrives
+    (to fill the hand, and one per turn discarded and drawn again on the way) comes
+    from the deck (then the discard pile, once the deck is drawn); the best distinct
+    breeds of both make the hand. So a duplicate or a Niata held is worth replacing, a
+    deck without Niatas draws better, and a bought card (discarded) comes later."""
+    limit = hand_limit(player)
+    draws = max(0, limit - len(player.hand))
+    draws += int(REDRAWS_PER_TURN * max(0.0, ceil(turns - 1e-9) - 1))
+    held: dict[str, int] = {}
+    for card in player.hand:
+        c = P.cattle(card)
+        if c is not None:
+            held[c.breed] = c.value
+    deck = _breed_counts(player.deck)
+    pool, size, taken = deck, len(player.deck), draws
+    if draws > len(player.deck):
+        # the whole deck is drawn, then the rest from the reshuffled discard pile
+        pool, size, taken = _breed_counts(player.discard), len(player.discard), \
+            draws - len(player.deck)
+        held = {**held, **{b: v for (b, v) in deck}}
+    return _best_of(tuple(sorted(held.items())), tuple(sorted(pool.items())), size,
+                    min(taken, size), limit)
+
+
+def _breed_counts(cards: list[str]) -> dict[tuple[str, int], int]:
+    counts: dict[tuple[str, int], int] = {}
+    for card in cards:
+        c = P.cattle(card)
+        if c is not None:
+            counts[(c.breed, c.value)] = counts.get((c.breed, c.value), 0) + 1
+    return counts
+
+
+@lru_cache(maxsize=8192)
+def _best_of(held: tuple[tuple[str, int], ...], pool: tuple[tuple[tuple[str, int], int], ...],
+             size: int, drawn: int, hand: int) -> float:
+    """The mean of the best ``hand`` distinct breeds' values among the breeds ``held``
+    and ``drawn`` cards from a pool of ``size`` (breeds present independently)."""
+    present: dict[str, tuple[int, float]] = {b: (v, 1.0) for b, v in held}
+    total = comb(size, drawn) if size else 1
+    by_breed: dict[str, tuple[int, int]] = {}
+    for (breed, value), n in pool:
+        by_breed[breed] = (value, n)
+    for breed, (value, n) in by_breed.items():
+        if breed in present:
+            continue
+        chance = 1 - comb(size - n, drawn) / total if drawn else 0.0
+        if chance > 0:
+            present[breed] = (value, chance)
+    fewer = [1.0] + [0.0] * hand
+    out = 0.0
+    for value, chance in sorted(present.values(), reverse=True):
+        out += value * chance * sum(fewer[:hand])
+        fewer = [fewer[j] * (1 - chance) + (fewer[j - 1] * chance if j else 0.0)
+                 for j in range(hand + 1)]
+    return out
 
 
 def expected_breeding(player: Player) -> float:

@@ -23,7 +23,7 @@ import pytest
 from games.gwt_argentina import GAME
 from games.gwt_argentina import data as D
 from games.gwt_argentina import pieces as P
-from games.gwt_argentina.ai_value import expected_breeding, visit_value
+from games.gwt_argentina.ai_value import arriving_breeding, expected_breeding, visit_value
 from games.gwt_argentina.state import GwtState
 
 
@@ -128,3 +128,31 @@ def test_the_finished_game_is_valued_by_its_score():
     scores = GAME.scores(state)
     assert GAME.evaluate(state, 0) == scores[0]["total"] - scores[1]["total"]
     assert D.BUENOS_AIRES == "BA"
+
+
+def test_the_cards_held_count_far_from_buenos_aires_too():
+    """The hand held is kept on the way (cards are discarded and drawn one at a time), so
+    four different breeds held at the start of a loop are worth more than four Niatas
+    held, the herd being the same (« chaque race n'est comptée qu'une seule fois »)."""
+    state = _at(_game(), "N1")
+    breeds = _starting_breeds(state, 0)
+    varied = _with_hand(state, 0, [cards[0] for cards in breeds.values()])
+    niatas = _with_hand(state, 0, breeds["niata"][:4])
+    assert arriving_breeding(varied.players[0], 4.0) > arriving_breeding(niatas.players[0],
+                                                                         4.0) + 1
+    assert GAME.evaluate(varied, 0) > GAME.evaluate(niatas, 0)
+
+
+def test_a_deck_without_niatas_draws_a_better_hand():
+    """The cards drawn before Buenos Aires come from the deck: taking the Niatas out of
+    it (the auxiliary action « Retirer une carte Bétail ») raises the hand expected
+    there, while the hand held alone counts right before it."""
+    state = _at(_game(), "N1")
+    breeds = _starting_breeds(state, 0)
+    held = _with_hand(state, 0, breeds["niata"][:2] + breeds["patagonico"][:2])
+    player = held.players[0]
+    thinner = held.clone()
+    thinner.players[0].deck = [c for c in player.deck if c not in breeds["niata"]]
+    assert arriving_breeding(thinner.players[0], 4.0) > arriving_breeding(player, 4.0)
+    assert arriving_breeding(thinner.players[0], 1.0) == arriving_breeding(player, 1.0) == 3
+

@@ -41,3 +41,20 @@ def test_a_search_within_its_cap_spends_exactly_its_steps():
     again = rank(game, state, seat, Rng.from_seed(1), budget)
     assert not first.capped and first.steps <= budget.steps
     assert [r.key for r in first.ranked] == [r.key for r in again.ranked]
+
+
+def test_a_best_option_with_no_finished_turn_is_searched_again_with_more_steps():
+    """``Budget.extend``: when no way to finish the turn was found below the best option,
+    the search runs again with more steps (the same choice for the same RNG); without
+    it the search keeps to its steps."""
+    game, state = _mid_game("gwt-argentina")
+    seat = game.pending(state).seat
+    short = Budget(worlds=1, steps=6, seconds=60.0)
+    first = rank(game, state, seat, Rng.from_seed(1), short)
+    assert first.ranked[0].finished == 0 and first.steps <= short.steps
+    longer = Budget(worlds=1, steps=6, seconds=60.0, extend=400)
+    again = rank(game, state, seat, Rng.from_seed(1), longer)
+    assert again.steps > first.steps
+    assert again.ranked[0].finished > 0
+    same = rank(game, state, seat, Rng.from_seed(1), longer)
+    assert [r.key for r in same.ranked] == [r.key for r in again.ranked]
