@@ -80,10 +80,11 @@ QUICK_STEPS = 12
 
 @pytest.fixture
 def quick_computers(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Every game's computer levels think :data:`QUICK_STEPS` engine steps in one world."""
+    """Every game's computer levels think :data:`QUICK_STEPS` engine steps in one world
+    (and never search again with more)."""
     for name, levels in list(ai.BUDGETS.items()):
         monkeypatch.setitem(ai.BUDGETS, name, {
-            level: dataclasses.replace(budget, worlds=1, steps=QUICK_STEPS)
+            level: dataclasses.replace(budget, worlds=1, steps=QUICK_STEPS, extend=0)
             for level, budget in levels.items()})
 
 

@@ -3,12 +3,13 @@
 A bot process spends about a second and a half of CPU importing discord.py, aiohttp,
 SQLAlchemy, Alembic, pydantic and Pillow before it does anything, and the end-to-end tests
 start one some sixty times. ``python -m testkit.e2e.zygote`` imports those libraries
-(:data:`PRELOAD`, third-party only) and then forks a child per request. The child is then
-set up as a fresh ``python -m testkit.e2e.bot_process`` would be: a session of its own,
-its working directory and environment, its log file as stdout and stderr, and only then
-imports the bot's own modules (so that everything they read from the environment at import
-time is read in the child's). It exits as an interpreter does (``atexit`` handlers, exit
-status, death by signal).
+(:data:`PRELOAD`) and the games' engines and renderers (which read nothing from the
+environment), then forks a child per request. The child is then set up as a fresh
+``python -m testkit.e2e.bot_process`` would be: a session of its own, its working directory
+and environment, its log file as stdout and stderr, and only then imports the bot's own
+modules (``bot/``: so that everything they read from the environment at import time, such
+as ``ESTANCIA_CLAIM_SECONDS``, is read in the child's). It exits as an interpreter does
+(``atexit`` handlers, exit status, death by signal).
 
 Any other module may be run the same way (``"module"`` and its ``"argv"``, with stdout and
 stderr to files of their own: ``tests/discord/test_first_start.py`` runs the real
@@ -36,6 +37,9 @@ import signal
 import sys
 import traceback
 from typing import Any
+
+import games
+import renderer
 
 #: The libraries every bot process imports, slowest first (``python -X importtime``).
 PRELOAD = ("sqlalchemy", "sqlalchemy.ext.asyncio", "sqlalchemy.dialects.postgresql.asyncpg",
@@ -123,6 +127,8 @@ def serve() -> None:
     die_with_parent()
     for name in PRELOAD:
         importlib.import_module(name)
+    for game in games.available_games():
+        renderer.renderer_of(game)
     selector = selectors.DefaultSelector()
     selector.register(0, selectors.EVENT_READ)
     pending = b""
