@@ -6,7 +6,8 @@ of the developer's is read, with a fake token and its own SQLite file. Its outpu
 (the bot's log) goes to a file the tests read.
 
 It is forked from a :mod:`testkit.e2e.zygote` that imported the third-party libraries
-and the games' engines and renderers once (``fresh=True``: a new interpreter, as ``make bench`` measures the memory of one).
+and the games' engines and renderers once (``fresh=True``: a new interpreter, as
+``make bench`` measures the memory of one).
 :class:`ModuleProcess` runs any other module so (``tests/discord/test_first_start.py``:
 ``estancia run`` on a first start); ``tests/discord/test_run_bot.py`` starts new
 interpreters.
