@@ -16,9 +16,11 @@ from games.llama_land.conditions import (
     longest_llama_distance,
     ranking_value,
 )
-from games.llama_land.estate import Estate
+from games.llama_land.estate import Estate, neighbours
+from games.llama_land.placement import covered_icons
 from games.llama_land.scoring import met, objective_points
 from games.llama_land.state import LlamaLandState, Objective, Player
+from games.llama_land.turn import parse_placement
 
 EXPECTED_TURNS = 14
 CHARACTER_VALUE = {data.TRADER: 1.0, data.MERCHANT: 1.5, data.FARMER: 1.5, data.SETTLER: 2.0,
@@ -186,10 +188,6 @@ def order_places(state: LlamaLandState, options: list[Option]) -> list[Option]:
     estate has more to build on). Other decisions are left as they are."""
     if state.phase != "place" or len(options) <= 6:
         return options
-    from games.llama_land.estate import neighbours
-    from games.llama_land.placement import covered_icons
-    from games.llama_land.turn import parse_placement
-
     estate = state.player().estate
 
     def score(option: Option) -> float:
