@@ -66,6 +66,21 @@ from games.gwt_argentina.trail import track_value
 #: 10 games; 260 steps (+130 again), +1.6 on 10 games at twice the time. The breeding
 #: value at a visit rose 7.7 -> 8.1 (9.2 -> 9.6 at the last three); what is left is the
 #: economy: 0-4 pesos at the market, 5-6 cattle bought, ships and ports 15-20 VP.
+#: Sixth pass (16 games from seed 24000, the weights above 52.2 VP, Pedro 95.4; hard
+#: 52.2): each move alone is within chance — gauchos' use (10, 9, 8, 6, 4) 50.4, gauchos
+#: (9, 7, 5, 3, 2) with maquinistas (3, 2, 2, 2, 2) 50.9, peso 0.6 / spare 0.45 50.2,
+#: visit 1.15 55.4 (32 games from 25000: 54.0 against 54.0), objective card 3.5 53.3,
+#: grain 1.4 47.2, certificate 1.5 52.4, own building 2.0 57.8 (32 games from 25000:
+#: 54.5 against 54.0), carpinteros (6, 5, 4, 3, 2) 52.7, CARDS_SEEN 5 51.2; hard at 300
+#: steps (+300 again) 55.0. The weights are at a plateau: the gap to Pedro is ships (9 VP
+#: against 35: loading values stay 7-11 all game), buildings (4 against 17-40) and
+#: objectives (4 against 10), which a one-turn search with this value does not plan for.
+#: The hand limit stays 4 nearly all game (its two slots have black corners: a ship of 8
+#: or more, or station b10 or later); a hand limit of 5 from the start, given free, is
+#: worth 61.6 VP, but valuing it more (each hand card over 4 worth 4 or 8 VP more while
+#: visits are left: 54.1 / 53.8; with each move over the base 2 VP: 51.9) or the
+#: locomotive nearing a black-corner station (3 or 6 VP: 53.2 / 49.1; track step 0.5:
+#: 53.1) did not get it sooner. The next step is planning over several turns, not a weight.
 W: dict[str, float] = {
     # job-market spaces one visit to Buenos Aires fills on average (forecast B is always a
     # worker, forecast C one about half the time)
