@@ -80,7 +80,10 @@ from games.gwt_argentina.trail import track_value
 #: worth 61.6 VP, but valuing it more (each hand card over 4 worth 4 or 8 VP more while
 #: visits are left: 54.1 / 53.8; with each move over the base 2 VP: 51.9) or the
 #: locomotive nearing a black-corner station (3 or 6 VP: 53.2 / 49.1; track step 0.5:
-#: 53.1) did not get it sooner. The next step is planning over several turns, not a weight.
+#: 53.1), a black-corner ship valued 4 or 8 VP more while a hand slot is full (50.4 /
+#: 45.0) or always taking a hand slot when offered (52.9) did not get it sooner or did
+#: not pay (free +2 moves from the start: 53.8, Pedro 79.1 as the game ends sooner). The
+#: next step is planning over several turns, not a weight.
 W: dict[str, float] = {
     # job-market spaces one visit to Buenos Aires fills on average (forecast B is always a
     # worker, forecast C one about half the time)
