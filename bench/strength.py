@@ -341,19 +341,20 @@ def targets(results: list[Result],
         if wins:
             share = sum(wins) / len(wins)
             print(f"  {name:12s} normal beats today's player in ≥70 %: "
-                  f"{100 * share:3.0f} % of {len(wins)} — {_verdict(share >= 0.7)}")
+                  f"{100 * share:3.0f} % of {len(wins)} — "
+                  f"{_verdict(share >= 0.7, len(wins), FULL['target'][name])}")
     solo = [r for r in results if r.kind == "solo" and r.players == ("normal",)
             and r.difficulty == "easy"]
     if solo:
         share = sum(1 for r in solo if r.winners) / len(solo)
         print(f"  GWT:A normal beats Pedro at easy in ≥50 %: {100 * share:3.0f} % of "
-              f"{len(solo)} — {_verdict(share >= 0.5)}")
+              f"{len(solo)} — {_verdict(share >= 0.5, len(solo), FULL['solo_target'])}")
     scores = [s for r in results if r.kind == "self" and r.players[0] == "normal"
               for s in r.scores]
     if scores:
         median = statistics.median(scores)
         print(f"  GWT:A two normal computers, median ≥90 VP: {median:.1f} of {len(scores)} "
-              f"scores — {_verdict(median >= 90)}")
+              f"scores — {_verdict(median >= 90, len(scores) // 2, FULL['self_target'])}")
     rows: dict[tuple[str, str], list[float]] = defaultdict(list)
     for r in results:
         for who, timing in r.timings.items():
@@ -383,8 +384,13 @@ def _p95(values: list[float]) -> float:
     return values[max(0, int(len(values) * 0.95) - 1)]
 
 
-def _verdict(holds: bool) -> str:
-    return "holds" if holds else "NOT MET"
+def _verdict(holds: bool, played: int | None = None, full: int | None = None) -> str:
+    """"holds" or "NOT MET"; on fewer games than the full set plays for that cell (the
+    quick set's one to four), a sample's reading, and where to get the verdict."""
+    verdict = "holds" if holds else "NOT MET"
+    if played is not None and full is not None and played < full:
+        verdict += f" (a sample: {played} of the {full} games make bench-full plays)"
+    return verdict
 
 
 def main(quick: bool = False, processes: int | None = None,
