@@ -40,50 +40,10 @@ from games.gwt_argentina.player_board import hand_limit, move_limit, permanent
 from games.gwt_argentina.state import GwtState, Player
 from games.gwt_argentina.trail import track_value
 
-#: The weights of the value, in VP (tuned by playing solo games against Pedro). Each move
-#: of one weight alone measured worse: normal level against Pedro at easy, seeds
-#: 24000-24007, the computer's mean score 52.4 with these weights; worker 0.5: 48.1,
-#: grain 0.6 (quays repriced): 45.5, peso 0.6 and spare_peso 0.4: 42.9, visit 1.3: 41.6
-#: (it stops buying cattle), visit 0.8: 50.9; Pedro's projected points counted 0 or 2
-#: times: 42.5 and 47.9; turns to Buenos Aires counted 1.6 times (the visits it really
-#: makes): 51.1 (54.0 against 53.9 on seeds 25000-25007); gauchos' use (10, 9, 8, 6, 4)
-#: with maquinistas' (3, 2, 2, 2, 2): 48.5. Tried and not kept either (branch gwtai4): pesos
-#: held before the cattle market worth the best purchase the gauchos make there, 54.5 /
-#: 56.0 / 48.0 on seeds 24000 / 25000 / 26000 against 52.4 / 53.9 / 51.1 (a tie over the
-#: 24 games: an 8-game mean moves 10 VP by chance); the herd growing by what the gauchos
-#: buy each loop, 49.6-53.2; normal at 240 steps, 48.8; two turns searched, 13-39.
-#: Fifth pass (branch gwtai5; means over 8 games per seed set 24000 / 25000 / 26000 /
-#: 27000 / 28000, main 52.4 / 53.9 / 51.1 / 47.0 / 53.0 with Pedro 103.2 / 103.4 /
-#: 100.6 / 95.1 / 102.5): kept, the next visit's hand as the hand held plus the cards
-#: drawn on the way (:func:`arriving_breeding`, was the held hand near Buenos Aires and
-#: the better of it and a herd draw further) with normal searching again at twice the
-#: steps when its best option has no finished turn (``Budget.extend``): 54.5 / 56.9 /
-#: 52.0 / 51.2 / 51.6, Pedro 99.2 / 94.5 / 96.0 / 91.9 / 99.1 (over the 40 games paired
-#: by seed: +1.8 VP a game, a tie, but the margin to Pedro +6.6, 26 of 40 better); the
-#: hand alone 48.9 / 60.8 / 52.2. Not kept: visits_left 0.8 lower (it counts about
-#: one visit too many against the visits made) 44.4 / 52.5, 0.8 higher 52.6 / 55.9 /
-#: 53.0; stopping on the cattle market whenever the pesos buy a value 3 card, -1.2 on
-#: 10 games; 260 steps (+130 again), +1.6 on 10 games at twice the time. The breeding
-#: value at a visit rose 7.7 -> 8.1 (9.2 -> 9.6 at the last three); what is left is the
-#: economy: 0-4 pesos at the market, 5-6 cattle bought, ships and ports 15-20 VP.
-#: Sixth pass (16 games from seed 24000, the weights above 52.2 VP, Pedro 95.4; hard
-#: 52.2): each move alone is within chance — gauchos' use (10, 9, 8, 6, 4) 50.4, gauchos
-#: (9, 7, 5, 3, 2) with maquinistas (3, 2, 2, 2, 2) 50.9, peso 0.6 / spare 0.45 50.2,
-#: visit 1.15 55.4 (32 games from 25000: 54.0 against 54.0), objective card 3.5 53.3,
-#: grain 1.4 47.2, certificate 1.5 52.4, own building 2.0 57.8 (32 games from 25000:
-#: 54.5 against 54.0), carpinteros (6, 5, 4, 3, 2) 52.7, CARDS_SEEN 5 51.2; hard at 300
-#: steps (+300 again) 55.0. The weights are at a plateau: the gap to Pedro is ships (9 VP
-#: against 35: loading values stay 7-11 all game), buildings (4 against 17-40) and
-#: objectives (4 against 10), which a one-turn search with this value does not plan for.
-#: The hand limit stays 4 nearly all game (its two slots have black corners: a ship of 8
-#: or more, or station b10 or later); a hand limit of 5 from the start, given free, is
-#: worth 61.6 VP, but valuing it more (each hand card over 4 worth 4 or 8 VP more while
-#: visits are left: 54.1 / 53.8; with each move over the base 2 VP: 51.9) or the
-#: locomotive nearing a black-corner station (3 or 6 VP: 53.2 / 49.1; track step 0.5:
-#: 53.1), a black-corner ship valued 4 or 8 VP more while a hand slot is full (50.4 /
-#: 45.0) or always taking a hand slot when offered (52.9) did not get it sooner or did
-#: not pay (free +2 moves from the start: 53.8, Pedro 79.1 as the game ends sooner). The
-#: next step is planning over several turns, not a weight.
+#: The weights of the value, in VP, tuned by playing solo games against Pedro at easy.
+#: Every change measured, kept or not, is in docs/gwt-argentina-computer.md: one weight
+#: alone now moves the score within chance, and the gap to Pedro (ships, buildings,
+#: objectives; a hand limit that stays at 4) asks for planning over several turns.
 W: dict[str, float] = {
     # job-market spaces one visit to Buenos Aires fills on average (forecast B is always a
     # worker, forecast C one about half the time)
