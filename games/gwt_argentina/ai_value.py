@@ -33,8 +33,7 @@ from __future__ import annotations
 from functools import lru_cache
 from math import ceil, comb
 
-from games.gwt_argentina import data as D
-from games.gwt_argentina import pieces as P
+from games.gwt_argentina import data, pieces
 from games.gwt_argentina.data.tiles import job_market_columns
 from games.gwt_argentina.player_board import hand_limit, move_limit, permanent
 from games.gwt_argentina.state import GwtState, Player
@@ -178,7 +177,7 @@ def ship_ladder(state: GwtState, seat: int) -> list[tuple[int, float]]:
     a ship up to that value), lowest first; ship 0 (-2 VP, +2 pesos) is always there."""
     ships = [(0, -2.0 + 2 * W["peso"])]
     for ship in state.board.ships:
-        facts = D.SHIP_BY_ID[ship.id]
+        facts = data.SHIP_BY_ID[ship.id]
         if seat in ship.discs and not facts.repeatable:
             continue
         ships.append((facts.value, _ship_worth(state, facts) - W["grain"] * facts.grain
@@ -192,7 +191,7 @@ def ship_ladder(state: GwtState, seat: int) -> list[tuple[int, float]]:
     return ladder
 
 
-def _ship_worth(state: GwtState, ship: D.Ship) -> float:
+def _ship_worth(state: GwtState, ship: data.Ship) -> float:
     if ship.destination is None:
         return float(ship.vp) + (2 * W["peso"] if ship.id == "ship0" else 0.0)
     worth = W["sails"] * _quay_worth(state, ship.destination)
@@ -210,10 +209,10 @@ def _quay_worth(state: GwtState, quay_id: str) -> float:
 
 def _quay_worths() -> dict[tuple[str, str, str, int], float]:
     out = {}
-    for (city, side), layout in D.PORT_CITIES.items():
+    for (city, side), layout in data.PORT_CITIES.items():
         for quay, vp in layout.quay_vp.items():
             for table in (2, 3, 4):
-                closed = set(layout.closed_by_tile) if city in D.CLOSURE_TILES[table] else set()
+                closed = set(layout.closed_by_tile) if city in data.CLOSURE_TILES[table] else set()
                 best = 0.0
                 for district in layout.districts:
                     cost = max(0, district.grain - layout.quay_discount[quay])
@@ -235,7 +234,7 @@ def _waiting_discs(state: GwtState, seat: int, visits: float) -> float:
     """Discs on ships that will sail (the quay they go to) and on quays (a delivery)."""
     value = 0.0
     for ship in state.board.ships:
-        facts = D.SHIP_BY_ID[ship.id]
+        facts = data.SHIP_BY_ID[ship.id]
         if facts.destination is not None and seat in ship.discs:
             value += W["sails"] * _quay_worth(state, facts.destination)
     table = state.table()
@@ -243,7 +242,7 @@ def _waiting_discs(state: GwtState, seat: int, visits: float) -> float:
         for quay, holders in port.quays.items():
             n = holders.count(seat)
             if n:
-                layout_vp = D.port_city(city, port.side).quay_vp[quay]
+                layout_vp = data.port_city(city, port.side).quay_vp[quay]
                 extra = _QUAY_WORTH[(city, port.side, quay, table)] - layout_vp
                 value += n * extra * min(1.0, visits)
     return value
@@ -273,25 +272,25 @@ def _empty_job_spaces(state: GwtState) -> int:
 
 
 #: Empty job-market spaces at set-up, by players at the table.
-_START_EMPTY = {n: (D.JOB_MARKET_ROWS - D.JOB_MARKER_START_ROW + 1) * n
-                - (D.JOB_MARKET_SEED[n] - (D.JOB_MARKER_START_ROW - 1) * n)
+_START_EMPTY = {n: (data.JOB_MARKET_ROWS - data.JOB_MARKER_START_ROW + 1) * n
+                - (data.JOB_MARKET_SEED[n] - (data.JOB_MARKER_START_ROW - 1) * n)
                 for n in (2, 3, 4)}
 
 
 def _trail_turns(state: GwtState, player: Player) -> tuple[float, float]:
     """Turns to Buenos Aires at the move limit (fractional: a move closer counts), and
     the turns a whole loop from the start takes (stopping a little short now and then)."""
-    where = player.estanciero or D.START
-    if where == D.BUENOS_AIRES:
-        where = D.START
+    where = player.estanciero or data.START
+    if where == data.BUENOS_AIRES:
+        where = data.START
     distances = _distances(state, player)
     moves = move_limit(state, player)
-    return distances[where] / moves, distances[D.START] / moves + 0.5
+    return distances[where] / moves, distances[data.START] / moves + 0.5
 
 
 def _distances(state: GwtState, player: Player) -> dict[str, int]:
     occupied = frozenset(state.board.trail)
-    reached = sum(1 for t in D.SHORTCUT_THRESHOLDS if track_value(player.locomotive) >= t)
+    reached = sum(1 for t in data.SHORTCUT_THRESHOLDS if track_value(player.locomotive) >= t)
     return _trail_distances(occupied, reached)
 
 
@@ -299,18 +298,18 @@ def _distances(state: GwtState, player: Player) -> dict[str, int]:
 def _trail_distances(occupied: frozenset[str], shortcuts: int) -> dict[str, int]:
     """Fewest moves (locations entered) from every space to Buenos Aires; an embarcadère
     the locomotive has reached ends the move there."""
-    open_shortcuts = {s for s, t in D.SHORTCUTS.items()
-                      if t in D.SHORTCUT_THRESHOLDS[:shortcuts]}
+    open_shortcuts = {s for s, t in data.SHORTCUTS.items()
+                      if t in data.SHORTCUT_THRESHOLDS[:shortcuts]}
     dist: dict[str, int] = {}
-    for space in reversed(list(D.walk_order())):
-        if space == D.BUENOS_AIRES or space in open_shortcuts:
+    for space in reversed(list(data.walk_order())):
+        if space == data.BUENOS_AIRES or space in open_shortcuts:
             dist[space] = 0
             continue
         best = 10_000
-        for nxt in D.TRAIL.get(space, ()):
-            if nxt in D.SHORTCUTS and nxt not in open_shortcuts:
+        for nxt in data.TRAIL.get(space, ()):
+            if nxt in data.SHORTCUTS and nxt not in open_shortcuts:
                 continue
-            entered = nxt in occupied or nxt == D.BUENOS_AIRES or nxt in open_shortcuts
+            entered = nxt in occupied or nxt == data.BUENOS_AIRES or nxt in open_shortcuts
             best = min(best, int(entered) + dist[nxt])
         dist[space] = best
     return dist
@@ -333,7 +332,7 @@ def arriving_breeding(player: Player, turns: float) -> float:
     draws += int(REDRAWS_PER_TURN * max(0.0, ceil(turns - 1e-9) - 1))
     held: dict[str, int] = {}
     for card in player.hand:
-        c = P.cattle(card)
+        c = pieces.cattle(card)
         if c is not None:
             held[c.breed] = c.value
     deck = _breed_counts(player.deck)
@@ -350,7 +349,7 @@ def arriving_breeding(player: Player, turns: float) -> float:
 def _breed_counts(cards: list[str]) -> dict[tuple[str, int], int]:
     counts: dict[tuple[str, int], int] = {}
     for card in cards:
-        c = P.cattle(card)
+        c = pieces.cattle(card)
         if c is not None:
             counts[(c.breed, c.value)] = counts.get((c.breed, c.value), 0) + 1
     return counts
@@ -393,7 +392,7 @@ def expected_breeding(player: Player) -> float:
     size = 0
     for card in player.hand + player.deck + player.discard:
         size += 1
-        c = P.cattle(card)
+        c = pieces.cattle(card)
         if c is not None:
             counts[(c.breed, c.value)] = counts.get((c.breed, c.value), 0) + 1
     return _expected(tuple(sorted(counts.items())), size, hand_limit(player))

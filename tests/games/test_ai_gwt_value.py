@@ -20,9 +20,7 @@ from __future__ import annotations
 
 import pytest
 
-from games.gwt_argentina import GAME
-from games.gwt_argentina import data as D
-from games.gwt_argentina import pieces as P
+from games.gwt_argentina import GAME, data, pieces
 from games.gwt_argentina.ai_value import arriving_breeding, expected_breeding, visit_value
 from games.gwt_argentina.state import GwtState
 
@@ -55,7 +53,7 @@ def _with_hand(state: GwtState, seat: int, hand: list[str]) -> GwtState:
 def _starting_breeds(state: GwtState, seat: int) -> dict[str, list[str]]:
     by_breed: dict[str, list[str]] = {}
     for card in state.players[seat].herd():
-        facts = P.cattle(card)
+        facts = pieces.cattle(card)
         if facts is not None:
             by_breed.setdefault(facts.breed, []).append(card)
     return by_breed
@@ -84,9 +82,9 @@ def test_a_better_herd_is_worth_more():
     value_before = GAME.evaluate(state, 0)
     better = state.clone()
     franqueiro = next(c for c in better.board.cattle_market
-                      if (f := P.cattle(c)) is not None and f.value >= 4)
+                      if (f := pieces.cattle(c)) is not None and f.value >= 4)
     mine = better.players[0]
-    niata = next(c for c in mine.deck if (f := P.cattle(c)) is not None and f.value == 1)
+    niata = next(c for c in mine.deck if (f := pieces.cattle(c)) is not None and f.value == 1)
     mine.deck[mine.deck.index(niata)] = franqueiro
     better.board.cattle_market.remove(franqueiro)
     assert expected_breeding(mine) > before
@@ -110,8 +108,8 @@ def test_a_worker_in_the_fifth_column_is_worth_its_points():
     board = more.board
     row = more.players[0].workers["gaucho"]
     for bag in (board.bag_a, board.bag_b, board.bag_c):
-        for tile in [t for t in bag if t in D.WORKER_BY_ID
-                     and D.WORKER_BY_ID[t].kind == "gaucho"]:
+        for tile in [t for t in bag if t in data.WORKER_BY_ID
+                     and data.WORKER_BY_ID[t].kind == "gaucho"]:
             if len(row) < 5:
                 bag.remove(tile)
                 row.append(tile)
@@ -127,7 +125,7 @@ def test_the_finished_game_is_valued_by_its_score():
     state.finished = True
     scores = GAME.scores(state)
     assert GAME.evaluate(state, 0) == scores[0]["total"] - scores[1]["total"]
-    assert D.BUENOS_AIRES == "BA"
+    assert data.BUENOS_AIRES == "BA"
 
 
 def test_the_cards_held_count_far_from_buenos_aires_too():
