@@ -19,8 +19,9 @@ from games.base import Game, GameState
 from games.rng import Rng
 
 WIN_BONUS = 1000.0
-#: Decisions of one turn after which the player stops repeating any key of that turn: far
-#: more than a real turn of any game takes, so a turn that is not a circle plays as it did.
+#: Decisions of one turn after which the player keeps to the options it took least often
+#: in that turn: far more than a real turn of any game takes, so a turn that is not a
+#: circle plays as it did.
 CIRCLE_STEPS = 100
 
 
@@ -53,7 +54,7 @@ class GreedyPlayer:
             fewest = min(times[o.key] for o in options)
             options = [o for o in options if times[o.key] == fewest]
         key = self._best(game, state, seat, rng, decision.turn, options)
-        self.taken[here].add(key)
+        taken.add(key)
         self.this_turn.append(key)
         return key
 
