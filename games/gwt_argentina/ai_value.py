@@ -6,9 +6,11 @@ entre 5 et 6 fois »): each visit pays the hand's breeding value and loads it on
 the main source of points. So the value rests on three estimates:
 
 * **visits left** (:func:`visits_left`): how many times the player should still reach
-  Buenos Aires — the job market's empty spaces left (each visit fills one or two of them,
-  and the last one ends the game) shared by the table, less the turns the estanciero still
-  needs to get there at its move limit, with the railway's shortcuts it has reached;
+  Buenos Aires — the arrivals the job market's empty spaces still allow (each visit fills
+  one or two of them, and the last one ends the game), taken in the order they come: the
+  player's own every loop from the turns its estanciero still needs at its move limit
+  (with the railway's shortcuts it has reached), each other player's from where their
+  estanciero stands;
 * **a visit's worth** (:func:`visit_value`): the income a breeding value pays and the best
   ship of the loading zone it can load (a ship's VP, or the quay it sails to and what a
   delivery from there may bring), less the grain the ship asks — over a spread of
@@ -76,7 +78,7 @@ WORKER_USE = {
     "maquinista": (4.0, 3.0, 3.0, 2.0, 2.0),
     "granjero": (3.0, 3.0, 2.0, 2.0, 2.0),
 }
-#: Turns a loop of the trail takes a typical player (Pedro, or an opponent).
+#: Turns a loop of the trail takes Pedro (his cards move him 1 to 4 locations a turn).
 TYPICAL_LOOP = 5.0
 PEDRO_PRIOR_SPACES = 4
 SPARE_PESOS = 12
@@ -258,10 +260,34 @@ def visits_left(state: GwtState, seat: int, turns: float | None = None,
     if state.end_triggered_by is not None:
         last = seat in state.last_turns and state.current != seat
         return 1.0 if last and turns <= 1 else 0.0
-    # the visits everyone still makes, shared by how fast each one goes round
-    share = (1 / loop) / (1 / loop + (state.table() - 1) / TYPICAL_LOOP)
-    left = _empty_job_spaces(state) / W["workers_per_visit"] * share
-    return max(0.0, left - turns / loop + 1)
+    # The arrivals the job market still allows, N, come in time order: this player's at
+    # turns, turns + loop, ...; another player's at p, p + L, ... This player's m-th
+    # arrival is the last one when m + sum(1 + (t_m - p) / L) = N, t_m = turns +
+    # (m - 1) * loop. So m stays level while everyone goes round, and drops by one at
+    # each of this player's visits. (Sharing N by speed alone, less turns / loop, rose
+    # as the estanciero neared Buenos Aires and counted 0.6-0.9 visits too many: see
+    # docs/gwt-argentina-computer.md, eighth pass.)
+    rest = _empty_job_spaces(state) / W["workers_per_visit"]
+    slope = 1.0
+    for other in range(state.table()):
+        if other != seat:
+            before, other_loop = _next_arrival(state, other)
+            rest -= 1 + (turns - loop - before) / other_loop
+            slope += loop / other_loop
+    return max(0.0, rest / slope)
+
+
+def _next_arrival(state: GwtState, seat: int) -> tuple[float, float]:
+    """Turns before another player's next arrival in Buenos Aires, and their loop's.
+    Pedro, who has no move limit (his cards move him), goes round in TYPICAL_LOOP turns."""
+    player = state.players[seat]
+    if seat < state.seats:
+        return _trail_turns(state, player)
+    where = player.estanciero or data.START
+    if where == data.BUENOS_AIRES:
+        where = data.START
+    distances = _trail_distances(frozenset(state.board.trail), 0)
+    return TYPICAL_LOOP * distances[where] / max(1, distances[data.START]), TYPICAL_LOOP
 
 
 def _empty_job_spaces(state: GwtState) -> int:

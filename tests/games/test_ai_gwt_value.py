@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import pytest
 
-from games.gwt_argentina import GAME, data, pieces
+from games.gwt_argentina import GAME, ai_value, data, pieces
 from games.gwt_argentina.ai_value import arriving_breeding, expected_breeding, visit_value
 from games.gwt_argentina.state import GwtState
 
@@ -154,3 +154,52 @@ def test_a_deck_without_niatas_draws_a_better_hand():
     assert arriving_breeding(thinner.players[0], 4.0) > arriving_breeding(player, 4.0)
     assert arriving_breeding(thinner.players[0], 1.0) == arriving_breeding(player, 1.0) == 3
 
+
+
+# -- how many visits are left ---------------------------------------------------------
+# « Au cours d'une partie, votre estanciero atteindra Buenos Aires entre 5 et 6 fois. »
+# (APERÇU DU JEU) — and the game ends when the job market is full (FIN DE LA PARTIE), each
+# visit to Buenos Aires filling its spaces.
+
+
+@pytest.mark.parametrize("seats", [2, 3, 4])
+def test_a_new_game_expects_five_to_six_visits_each(seats: int) -> None:
+    state = _game(seats)
+    for seat in range(seats):
+        assert 5.0 <= ai_value.visits_left(state, seat) <= 6.5
+
+
+def _count(monkeypatch: pytest.MonkeyPatch, arrivals: float, turns: float, loop: float,
+           pedro_before: float) -> float:
+    """visits_left of the solo game's player, with the job market allowing ``arrivals``
+    more visits, the player ``turns`` from Buenos Aires on a loop of ``loop`` turns, and
+    Pedro ``pedro_before`` turns from his next arrival."""
+    state = _game(1)
+    spaces = arrivals * ai_value.W["workers_per_visit"]
+    monkeypatch.setattr(ai_value, "_empty_job_spaces", lambda _state: spaces)
+    monkeypatch.setattr(ai_value, "_next_arrival",
+                        lambda _state, _seat: (pedro_before, ai_value.TYPICAL_LOOP))
+    return ai_value.visits_left(state, 0, turns, loop)
+
+
+def test_the_visits_left_stay_level_while_everyone_goes_round(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """A turn passing brings both estancieros a turn nearer and fills no space: the count
+    must not rise as the player nears Buenos Aires (it did, by 0.5 over a loop)."""
+    before = _count(monkeypatch, 10, turns=4, loop=6, pedro_before=3)
+    after = _count(monkeypatch, 10, turns=3, loop=6, pedro_before=2)
+    assert after == pytest.approx(before)
+    # nearer Buenos Aires while Pedro stands still: a visit comes sooner
+    assert _count(monkeypatch, 10, turns=2, loop=6, pedro_before=3) > before
+
+
+def test_a_visit_counts_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The player's own visit fills spaces and starts a new loop: one visit fewer left.
+    Pedro's visit fills spaces too, but the player's visits left stay as they were."""
+    arriving = _count(monkeypatch, 8, turns=0, loop=6, pedro_before=2)
+    gone_round = _count(monkeypatch, 7, turns=6, loop=6, pedro_before=2)
+    assert arriving - gone_round == pytest.approx(1.0)
+    pedro_arriving = _count(monkeypatch, 8, turns=3, loop=6, pedro_before=0)
+    pedro_gone = _count(monkeypatch, 7, turns=3, loop=6,
+                        pedro_before=ai_value.TYPICAL_LOOP)
+    assert pedro_gone == pytest.approx(pedro_arriving)
