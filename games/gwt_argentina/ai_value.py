@@ -85,11 +85,13 @@ SPARE_PESOS = 12
 
 
 def evaluate(state: GwtState, scores: dict[int, dict[str, int]], seat: int) -> float:
+    phases = None if state.finished else arrival_phases(state)
+
     def value(s: int) -> float:
         total = scores[s]["total"]
         if state.finished:
             return total
-        return total - scores[s].get("money", 0) + potential(state, s)
+        return total - scores[s].get("money", 0) + potential(state, s, phases)
 
     mine = value(seat)
     others = [value(s) for s in range(state.seats) if s != seat]
@@ -108,11 +110,15 @@ def pedro_future(state: GwtState, pedro_total: int) -> float:
     return rate * left
 
 
-def potential(state: GwtState, seat: int) -> float:
-    """What ``seat``'s position should still turn into (money included), in VP."""
+def potential(state: GwtState, seat: int,
+              phases: list[tuple[float, float]] | None = None) -> float:
+    """What ``seat``'s position should still turn into (money included), in VP.
+    ``phases``: :func:`arrival_phases`, if known."""
     p = state.players[seat]
-    turns, loop = _trail_turns(state, p)
-    visits = visits_left(state, seat, turns, loop)
+    if phases is None:
+        phases = arrival_phases(state)
+    turns = phases[seat][0]
+    visits = visits_left(state, seat, phases)
     soon = min(1.0, visits / 2)
     value = _pesos(p.money, soon)
     value += W["grain"] * soon * p.grain
@@ -250,13 +256,13 @@ def _waiting_discs(state: GwtState, seat: int, visits: float) -> float:
     return value
 
 
-def visits_left(state: GwtState, seat: int, turns: float | None = None,
-                loop: float | None = None) -> float:
-    """How many more times ``seat``'s estanciero should reach Buenos Aires (``turns`` and
-    ``loop``: :func:`_trail_turns`, if known)."""
-    player = state.players[seat]
-    if turns is None or loop is None:
-        turns, loop = _trail_turns(state, player)
+def visits_left(state: GwtState, seat: int,
+                phases: list[tuple[float, float]] | None = None) -> float:
+    """How many more times ``seat``'s estanciero should reach Buenos Aires (``phases``:
+    :func:`arrival_phases`, if known)."""
+    if phases is None:
+        phases = arrival_phases(state)
+    turns, loop = phases[seat]
     if state.end_triggered_by is not None:
         last = seat in state.last_turns and state.current != seat
         return 1.0 if last and turns <= 1 else 0.0
@@ -269,25 +275,28 @@ def visits_left(state: GwtState, seat: int, turns: float | None = None,
     # docs/gwt-argentina-computer.md, eighth pass.)
     rest = _empty_job_spaces(state) / W["workers_per_visit"]
     slope = 1.0
-    for other in range(state.table()):
+    for other, (before, other_loop) in enumerate(phases):
         if other != seat:
-            before, other_loop = _next_arrival(state, other)
             rest -= 1 + (turns - loop - before) / other_loop
             slope += loop / other_loop
     return max(0.0, rest / slope)
 
 
-def _next_arrival(state: GwtState, seat: int) -> tuple[float, float]:
-    """Turns before another player's next arrival in Buenos Aires, and their loop's.
-    Pedro, who has no move limit (his cards move him), goes round in TYPICAL_LOOP turns."""
-    player = state.players[seat]
-    if seat < state.seats:
-        return _trail_turns(state, player)
-    where = player.estanciero or data.START
-    if where == data.BUENOS_AIRES:
-        where = data.START
-    distances = _trail_distances(frozenset(state.board.trail), 0)
-    return TYPICAL_LOOP * distances[where] / max(1, distances[data.START]), TYPICAL_LOOP
+def arrival_phases(state: GwtState) -> list[tuple[float, float]]:
+    """For every player at the table: the turns before their next arrival in Buenos Aires
+    and the turns a loop takes them (:func:`_trail_turns`). Pedro, who has no move limit
+    (his cards move him), goes round in TYPICAL_LOOP turns."""
+    occupied = frozenset(state.board.trail)
+    out = []
+    for seat, player in enumerate(state.players):
+        if seat < state.seats:
+            out.append(_trail_turns(state, player, occupied))
+            continue
+        distances = _trail_distances(occupied, 0)
+        where = _where(player)
+        out.append((TYPICAL_LOOP * distances[where] / max(1, distances[data.START]),
+                    TYPICAL_LOOP))
+    return out
 
 
 def _empty_job_spaces(state: GwtState) -> int:
@@ -303,19 +312,25 @@ _START_EMPTY = {n: (data.JOB_MARKET_ROWS - data.JOB_MARKER_START_ROW + 1) * n
                 for n in (2, 3, 4)}
 
 
-def _trail_turns(state: GwtState, player: Player) -> tuple[float, float]:
+def _where(player: Player) -> str:
+    """Where a player's next loop stands: their estanciero, or the start."""
+    where = player.estanciero or data.START
+    return data.START if where == data.BUENOS_AIRES else where
+
+
+def _trail_turns(state: GwtState, player: Player,
+                 occupied: frozenset[str] | None = None) -> tuple[float, float]:
     """Turns to Buenos Aires at the move limit (fractional: a move closer counts), and
     the turns a whole loop from the start takes (stopping a little short now and then)."""
-    where = player.estanciero or data.START
-    if where == data.BUENOS_AIRES:
-        where = data.START
-    distances = _distances(state, player)
+    distances = _distances(state, player, occupied)
     moves = move_limit(state, player)
-    return distances[where] / moves, distances[data.START] / moves + 0.5
+    return distances[_where(player)] / moves, distances[data.START] / moves + 0.5
 
 
-def _distances(state: GwtState, player: Player) -> dict[str, int]:
-    occupied = frozenset(state.board.trail)
+def _distances(state: GwtState, player: Player,
+               occupied: frozenset[str] | None = None) -> dict[str, int]:
+    if occupied is None:
+        occupied = frozenset(state.board.trail)
     reached = sum(1 for t in data.SHORTCUT_THRESHOLDS if track_value(player.locomotive) >= t)
     return _trail_distances(occupied, reached)
 

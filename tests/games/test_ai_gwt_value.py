@@ -177,9 +177,8 @@ def _count(monkeypatch: pytest.MonkeyPatch, arrivals: float, turns: float, loop:
     state = _game(1)
     spaces = arrivals * ai_value.W["workers_per_visit"]
     monkeypatch.setattr(ai_value, "_empty_job_spaces", lambda _state: spaces)
-    monkeypatch.setattr(ai_value, "_next_arrival",
-                        lambda _state, _seat: (pedro_before, ai_value.TYPICAL_LOOP))
-    return ai_value.visits_left(state, 0, turns, loop)
+    phases = [(turns, loop), (pedro_before, ai_value.TYPICAL_LOOP)]
+    return ai_value.visits_left(state, 0, phases)
 
 
 def test_the_visits_left_stay_level_while_everyone_goes_round(
