@@ -114,22 +114,35 @@ def potential(state: GwtState, seat: int,
               phases: list[tuple[float, float]] | None = None) -> float:
     """What ``seat``'s position should still turn into (money included), in VP.
     ``phases``: :func:`arrival_phases`, if known."""
+    value = 0.0
+    for _, amount in potential_parts(state, seat, phases):
+        value += amount
+    return value
+
+
+def potential_parts(state: GwtState, seat: int,
+                    phases: list[tuple[float, float]] | None = None) -> list[tuple[str, float]]:
+    """:func:`potential` term by term, as (part, VP) in the order they are added up (a part
+    may come more than once: ``workers`` once per worker row). ``bench.gwt_value_drift``
+    follows each part over the game."""
     p = state.players[seat]
     if phases is None:
         phases = arrival_phases(state)
     turns = phases[seat][0]
     visits = visits_left(state, seat, phases)
     soon = min(1.0, visits / 2)
-    value = _pesos(p.money, soon)
-    value += W["grain"] * soon * p.grain
-    value += W["certificate"] * min(1.0, visits) * p.certificates
-    value += W["token"] * soon * p.exchange_tokens
+    parts = [
+        ("pesos", _pesos(p.money, soon)),
+        ("grain", W["grain"] * soon * p.grain),
+        ("certificates", W["certificate"] * min(1.0, visits) * p.certificates),
+        ("tokens", W["token"] * soon * p.exchange_tokens),
+    ]
     use = W["worker"] * min(1.0, visits / 4)
     for row, tiles in p.workers.items():
-        value += use * sum(WORKER_USE[row][:len(tiles) - 1])
-    value += W["track_step"] * soon * min(track_value(p.locomotive), 31)
-    value += W["own_building"] * soon * _own_buildings(state, seat)
-    value += _waiting_discs(state, seat, visits)
+        parts.append(("workers", use * sum(WORKER_USE[row][:len(tiles) - 1])))
+    parts.append(("track", W["track_step"] * soon * min(track_value(p.locomotive), 31)))
+    parts.append(("own_buildings", W["own_building"] * soon * _own_buildings(state, seat)))
+    parts.append(("waiting_discs", _waiting_discs(state, seat, visits)))
     certs = permanent(p, "permanent_certificate")
     herd = expected_breeding(p) + certs
     if visits > 0:
@@ -139,10 +152,12 @@ def potential(state: GwtState, seat: int,
         # from the herd.
         arriving = arriving_breeding(p, turns) + certs
         ladder = ship_ladder(state, seat)
-        value += W["visit"] * (visit_value(state, seat, arriving + p.certificates, ladder)
-                               - W["certificate"] * p.certificates)
-        value += W["visit"] * max(0.0, visits - 1) * visit_value(state, seat, herd, ladder)
-    return value
+        parts.append(("next_visit", W["visit"] * (
+            visit_value(state, seat, arriving + p.certificates, ladder)
+            - W["certificate"] * p.certificates)))
+        parts.append(("later_visits", W["visit"] * max(0.0, visits - 1)
+                      * visit_value(state, seat, herd, ladder)))
+    return parts
 
 
 def _pesos(money: int, soon: float) -> float:
