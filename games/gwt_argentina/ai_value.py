@@ -114,6 +114,8 @@ def potential(state: GwtState, seat: int,
               phases: list[tuple[float, float]] | None = None) -> float:
     """What ``seat``'s position should still turn into (money included), in VP.
     ``phases``: :func:`arrival_phases`, if known."""
+    # Added up one by one, as the parts always were (sum() rounds differently from
+    # Python 3.12 on, which would change the values the search compares by a hair).
     value = 0.0
     for _, amount in potential_parts(state, seat, phases):
         value += amount
