@@ -76,8 +76,10 @@ def play(job: tuple[int, str, str, int]) -> list[Turn]:
                 turns.append((visited, start, now))
             start, turn, visited = now, state.turn, False
         key = players[decision.seat].choose(game, state, decision.seat)
+        was_there = state.players[SEAT].estanciero == data.BUENOS_AIRES
         state = game.apply(state, decision.seat, key).state
-        visited |= state.players[SEAT].estanciero == data.BUENOS_AIRES
+        # An arrival: the estanciero stays in Buenos Aires until its next move.
+        visited |= not was_there and state.players[SEAT].estanciero == data.BUENOS_AIRES
     if start is not None:
         turns.append((visited, start, snapshot(game, state)))
     return turns
