@@ -26,8 +26,10 @@ the main source of points. So the value rests on three estimates:
 Pesos, grain, certificates, workers, the locomotive, exchange tokens, discs waiting on
 ships and quays add what they should still turn into, less as the game runs out. Scores
 use the score pad's categories (:meth:`GwtArgentina.scores`), with money counted smoothly
-instead of by fives. In the solo game Pedro's score is projected the same way: what he has
-scored so far per job-market space filled, for the spaces left.
+instead of by fives. Against other players a seat plays for its own points until the end
+(:func:`evaluate`). In the solo game Pedro's score is projected: what he has scored so far
+per job-market space filled, for the spaces left — he scores every turn whatever the
+player does, so a shorter game really costs him.
 """
 
 from __future__ import annotations
@@ -85,17 +87,19 @@ SPARE_PESOS = 12
 
 
 def evaluate(state: GwtState, scores: dict[int, dict[str, int]], seat: int) -> float:
-    phases = None if state.finished else arrival_phases(state)
+    """``seat``'s points and potential while the game runs; once it is over, its lead over
+    the best other seat (the search adds its win bonus there).
 
-    def value(s: int) -> float:
-        total = scores[s]["total"]
-        if state.finished:
-            return total
-        return total - scores[s].get("money", 0) + potential(state, s, phases)
-
-    mine = value(seat)
-    others = [value(s) for s in range(state.seats) if s != seat]
-    return mine - (max(others) if others else 0)
+    The other seats' potential is left out on purpose: the cheapest way a search finds to
+    lower a rival's estimate is to fill the job market sooner, which cuts the visits the
+    rival has left, and two computers racing so scored a median of 51.5 VP. Playing for
+    its own points, a computer ties the racing one head to head and two of them score
+    some 12 VP more (docs/gwt-argentina-computer.md, thirteenth pass)."""
+    if state.finished:
+        others = [scores[s]["total"] for s in range(state.seats) if s != seat]
+        return scores[seat]["total"] - (max(others) if others else 0)
+    return (scores[seat]["total"] - scores[seat].get("money", 0)
+            + potential(state, seat, arrival_phases(state)))
 
 
 def pedro_future(state: GwtState, pedro_total: int) -> float:

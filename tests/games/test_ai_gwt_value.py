@@ -118,6 +118,18 @@ def test_a_worker_in_the_fifth_column_is_worth_its_points():
     assert GAME.evaluate(more, 0) > GAME.evaluate(state, 0) + 4
 
 
+def test_a_seat_plays_for_its_own_points_until_the_end():
+    """Before the end a seat's value is its own: a rival richer by 20 pesos and 3 grain
+    changes nothing (docs/gwt-argentina-computer.md, thirteenth pass: valuing the rivals'
+    estimate made two computers race for the job market and score less)."""
+    state = _at(_game(), "N2")
+    richer = state.clone()
+    richer.players[1].money += 20
+    richer.players[1].grain += 3
+    assert GAME.evaluate(richer, 0) == GAME.evaluate(state, 0)
+    assert GAME.evaluate(richer, 1) > GAME.evaluate(state, 1)
+
+
 def test_the_finished_game_is_valued_by_its_score():
     """Once the game is over the value is the score difference, nothing more."""
     state = _game()
