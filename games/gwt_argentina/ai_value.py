@@ -44,11 +44,11 @@ from games.gwt_argentina.state import GwtState, Player
 from games.gwt_argentina.trail import track_value
 
 #: The weights of the value, in VP, tuned by playing solo games against Pedro at easy:
-#: by hand, then all together by a cross-entropy search over 810 games (with
-#: :data:`WORKER_USE`'s gaucho and carpintero rows). Every change measured, kept or not,
-#: is in docs/gwt-argentina-computer.md: one weight alone moves the score within chance,
-#: and the gap to Pedro (ships, buildings, objectives; a hand limit that stays at 4) asks
-#: for planning over several turns.
+#: by hand, then all together by a cross-entropy search over 810 games
+#: (``bench.gwt_weight_search``, with :data:`WORKER_USE`'s gaucho and carpintero rows).
+#: Every change measured, kept or not, is in docs/gwt-argentina-computer.md: one weight
+#: alone moves the score within chance, and the gap to Pedro (ships, buildings,
+#: objectives; a hand limit that stays at 4) asks for planning over several turns.
 W: dict[str, float] = {
     # job-market spaces one visit to Buenos Aires fills on average (forecast B is always a
     # worker, forecast C one about half the time)

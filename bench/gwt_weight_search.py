@@ -1,0 +1,166 @@
+"""A cross-entropy search over the GWT:A computer's value weights, by whole solo games
+against Pedro: printed, never asserted, and it changes no file.
+
+Each weight alone moves the score within chance (docs/gwt-argentina-computer.md), so this
+changes them together. Every generation draws candidates around a mean — each searched
+weight times e^x, x normal — plays each of them and the mean itself on the same fresh
+seeds, and moves the mean (and the spread) towards the best few by margin to Pedro.
+It prints the mean after every generation as factors of today's weights, and appends
+each generation to ``--out`` (JSON lines) if given. The fourteenth pass of the tuning log
+ran it with the defaults below (810 games, 85 minutes on two cores); the weights it found
+are what :data:`games.gwt_argentina.ai_value.W` holds. To keep a result, write its
+weights into ``ai_value`` and measure them with ``bench.strength`` on other seeds.
+
+    python -m bench.gwt_weight_search [--generations 15] [--candidates 8] [--seeds 6]
+                                      [--seed-base 60000] [--elite 3] [--processes 2]
+                                      [--out FILE]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import random
+from collections.abc import Iterator, Sequence
+from concurrent.futures import ProcessPoolExecutor
+from contextlib import contextmanager
+from dataclasses import dataclass
+
+from bench.strength import Player
+from games import get_game
+from games.gwt_argentina import ai_value
+
+NAME = "gwt-argentina"
+#: The factors searched: a key of ``W`` (``peso`` scales the three peso weights
+#: together), or ``use_<row>`` for a row of ``WORKER_USE``.
+KEYS = ("peso", "grain", "certificate", "token", "worker", "track_step", "own_building",
+        "disc_off_board", "objective_card", "visit", "use_gaucho", "use_carpintero")
+PESO_KEYS = ("peso", "spare_peso", "late_peso")
+#: The spread of the first generation, in e-folds of a weight.
+FIRST_SPREAD = 0.35
+#: The least spread, so that the search never stops looking around its mean.
+LEAST_SPREAD = 0.08
+#: How far the mean and the spread move towards the elite's each generation.
+STEP = 0.7
+
+Weights = tuple[dict[str, float], dict[str, tuple[float, ...]]]
+
+
+def weighted(x: Sequence[float], base: Weights | None = None) -> Weights:
+    """The weights ``x`` (one log-factor per :data:`KEYS`) make of ``base`` (today's)."""
+    w, use = base if base is not None else (ai_value.W, ai_value.WORKER_USE)
+    new_w, new_use = dict(w), dict(use)
+    for key, log_factor in zip(KEYS, x, strict=True):
+        factor = math.exp(log_factor)
+        if key.startswith("use_"):
+            new_use[key[4:]] = tuple(v * factor for v in use[key[4:]])
+        else:
+            for k in PESO_KEYS if key == "peso" else (key,):
+                new_w[k] = w[k] * factor
+    return new_w, new_use
+
+
+@contextmanager
+def installed(weights: Weights) -> Iterator[None]:
+    """``ai_value`` valuing with ``weights`` inside the block (in this process)."""
+    saved = dict(ai_value.W), dict(ai_value.WORKER_USE)
+
+    def put(w: dict[str, float], use: dict[str, tuple[float, ...]]) -> None:
+        ai_value.W.clear()
+        ai_value.W.update(w)
+        ai_value.WORKER_USE.clear()
+        ai_value.WORKER_USE.update(use)
+        # the quays' worth is computed once from the peso and grain weights
+        ai_value._QUAY_WORTH.clear()
+        ai_value._QUAY_WORTH.update(ai_value._quay_worths())
+
+    put(*weights)
+    try:
+        yield
+    finally:
+        put(*saved)
+
+
+def margin(job: tuple[tuple[float, ...], int, str, str]) -> float:
+    """One solo game, ``(x, seed, level, Pedro's difficulty)``: the player's score less
+    Pedro's."""
+    x, seed, level, difficulty = job
+    game = get_game(NAME)
+    with installed(weighted(x)):
+        state = game.setup(1, game.parse_options({"difficulty": difficulty}), seed)
+        player = Player(level)
+        while (decision := game.pending(state)) is not None:
+            state = game.apply(state, decision.seat, player.choose(game, state, 0)).state
+    pedro = game.pedro_scores(state)
+    assert pedro is not None
+    return float(game.scores(state)[0]["total"] - pedro["total"])
+
+
+@dataclass
+class Search:
+    """The search's state: the mean and spread of each log-factor."""
+
+    mean: list[float]
+    spread: list[float]
+
+    @classmethod
+    def start(cls) -> Search:
+        return cls([0.0] * len(KEYS), [FIRST_SPREAD] * len(KEYS))
+
+    def draw(self, rng: random.Random, n: int) -> list[list[float]]:
+        """The mean, then ``n`` candidates around it."""
+        return [list(self.mean)] + [[rng.gauss(m, s) for m, s in zip(self.mean, self.spread,
+                                                                     strict=True)]
+                                    for _ in range(n)]
+
+    def update(self, candidates: Sequence[Sequence[float]], scores: Sequence[float],
+               elite: int) -> None:
+        """Move towards the ``elite`` best of ``candidates[1:]`` (the first is the mean)."""
+        best = sorted(range(1, len(candidates)), key=lambda i: -scores[i])[:elite]
+        for k in range(len(KEYS)):
+            values = [candidates[i][k] for i in best]
+            centre = sum(values) / len(values)
+            spread = math.sqrt(sum((v - centre) ** 2 for v in values) / len(values))
+            self.mean[k] += STEP * (centre - self.mean[k])
+            self.spread[k] = max(LEAST_SPREAD, self.spread[k] + STEP * (spread - self.spread[k]))
+
+
+def factors(x: Sequence[float]) -> str:
+    return " ".join(f"{k}×{math.exp(v):.2f}" for k, v in zip(KEYS, x, strict=True))
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(prog="python -m bench.gwt_weight_search",
+                                     description=__doc__.split("\n\n")[0])
+    parser.add_argument("--generations", type=int, default=15)
+    parser.add_argument("--candidates", type=int, default=8)
+    parser.add_argument("--seeds", type=int, default=6, help="games a candidate plays")
+    parser.add_argument("--seed-base", type=int, default=60000)
+    parser.add_argument("--elite", type=int, default=3)
+    parser.add_argument("--level", default="normal")
+    parser.add_argument("--difficulty", default="easy")
+    parser.add_argument("--processes", type=int, default=2)
+    parser.add_argument("--out", help="append every generation here (JSON lines)")
+    args = parser.parse_args(argv)
+    search, rng = Search.start(), random.Random(14)
+    with ProcessPoolExecutor(args.processes) as pool:
+        for generation in range(args.generations):
+            candidates = search.draw(rng, args.candidates)
+            seeds = [args.seed_base + generation * args.seeds + i for i in range(args.seeds)]
+            jobs = [(tuple(c), s, args.level, args.difficulty) for c in candidates for s in seeds]
+            margins = list(pool.map(margin, jobs))
+            scores = [sum(margins[i * len(seeds):(i + 1) * len(seeds)]) / len(seeds)
+                      for i in range(len(candidates))]
+            search.update(candidates, scores, args.elite)
+            print(f"generation {generation}: the mean's margin {scores[0]:.1f}, the best "
+                  f"{max(scores[1:]):.1f}; now {factors(search.mean)}", flush=True)
+            if args.out:
+                with open(args.out, "a", encoding="utf-8") as out:
+                    out.write(json.dumps({"generation": generation, "seeds": seeds,
+                                          "candidates": candidates, "scores": scores,
+                                          "mean": search.mean, "spread": search.spread}) + "\n")
+
+
+if __name__ == "__main__":
+    main()
