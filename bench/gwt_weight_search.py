@@ -27,8 +27,7 @@ from concurrent.futures import ProcessPoolExecutor
 from contextlib import contextmanager
 from dataclasses import dataclass
 
-from bench.strength import Player
-from games import get_game
+from bench.strength import play
 from games.gwt_argentina import ai_value
 
 NAME = "gwt-argentina"
@@ -86,15 +85,10 @@ def margin(job: tuple[tuple[float, ...], int, str, str]) -> float:
     """One solo game, ``(x, seed, level, Pedro's difficulty)``: the player's score less
     Pedro's."""
     x, seed, level, difficulty = job
-    game = get_game(NAME)
     with installed(weighted(x)):
-        state = game.setup(1, game.parse_options({"difficulty": difficulty}), seed)
-        player = Player(level)
-        while (decision := game.pending(state)) is not None:
-            state = game.apply(state, decision.seat, player.choose(game, state, 0)).state
-    pedro = game.pedro_scores(state)
-    assert pedro is not None
-    return float(game.scores(state)[0]["total"] - pedro["total"])
+        result = play((NAME, "solo", (level,), seed, difficulty))
+    assert result.pedro is not None
+    return float(result.scores[0] - result.pedro)
 
 
 @dataclass
