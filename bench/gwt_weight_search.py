@@ -13,7 +13,8 @@ weights into ``ai_value`` and measure them with ``bench.strength`` on other seed
 
     python -m bench.gwt_weight_search [--generations 15] [--candidates 8] [--seeds 6]
                                       [--seed-base 60000] [--elite 3] [--processes 2]
-                                      [--out FILE]
+                                      [--keys peso,grain,...] [--first-spread 0.35]
+                                      [--rng-seed 14] [--out FILE]
 """
 
 from __future__ import annotations
@@ -31,8 +32,8 @@ from bench.strength import play
 from games.gwt_argentina import ai_value
 
 NAME = "gwt-argentina"
-#: The factors searched: a key of ``W`` (``peso`` scales the three peso weights
-#: together), or ``use_<row>`` for a row of ``WORKER_USE``.
+#: The factors searched by default (``--keys``): a key of ``W`` (``peso`` scales the three
+#: peso weights together), or ``use_<row>`` for a row of ``WORKER_USE``.
 KEYS = ("peso", "grain", "certificate", "token", "worker", "track_step", "own_building",
         "disc_off_board", "objective_card", "visit", "use_gaucho", "use_carpintero")
 PESO_KEYS = ("peso", "spare_peso", "late_peso")
@@ -46,11 +47,18 @@ STEP = 0.7
 Weights = tuple[dict[str, float], dict[str, tuple[float, ...]]]
 
 
-def weighted(x: Sequence[float], base: Weights | None = None) -> Weights:
-    """The weights ``x`` (one log-factor per :data:`KEYS`) make of ``base`` (today's)."""
+def searchable() -> list[str]:
+    """Every factor the search may take: the keys of ``W`` and ``use_<row>``."""
+    return ([k for k in ai_value.W if k not in PESO_KEYS[1:]]
+            + [f"use_{row}" for row in ai_value.WORKER_USE])
+
+
+def weighted(x: Sequence[float], base: Weights | None = None,
+             keys: Sequence[str] = KEYS) -> Weights:
+    """The weights ``x`` (one log-factor per key of ``keys``) make of ``base`` (today's)."""
     w, use = base if base is not None else (ai_value.W, ai_value.WORKER_USE)
     new_w, new_use = dict(w), dict(use)
-    for key, log_factor in zip(KEYS, x, strict=True):
+    for key, log_factor in zip(keys, x, strict=True):
         factor = math.exp(log_factor)
         if key.startswith("use_"):
             new_use[key[4:]] = tuple(v * factor for v in use[key[4:]])
@@ -81,11 +89,11 @@ def installed(weights: Weights) -> Iterator[None]:
         put(*saved)
 
 
-def margin(job: tuple[tuple[float, ...], int, str, str]) -> float:
-    """One solo game, ``(x, seed, level, Pedro's difficulty)``: the player's score less
-    Pedro's."""
-    x, seed, level, difficulty = job
-    with installed(weighted(x)):
+def margin(job: tuple[tuple[float, ...], int, str, str, tuple[str, ...]]) -> float:
+    """One solo game, ``(x, seed, level, Pedro's difficulty, keys)``: the player's score
+    less Pedro's."""
+    x, seed, level, difficulty, keys = job
+    with installed(weighted(x, keys=keys)):
         result = play((NAME, "solo", (level,), seed, difficulty))
     assert result.pedro is not None
     return float(result.scores[0] - result.pedro)
@@ -99,8 +107,8 @@ class Search:
     spread: list[float]
 
     @classmethod
-    def start(cls) -> Search:
-        return cls([0.0] * len(KEYS), [FIRST_SPREAD] * len(KEYS))
+    def start(cls, size: int = len(KEYS), spread: float = FIRST_SPREAD) -> Search:
+        return cls([0.0] * size, [spread] * size)
 
     def draw(self, rng: random.Random, n: int) -> list[list[float]]:
         """The mean, then ``n`` candidates around it."""
@@ -112,7 +120,7 @@ class Search:
                elite: int) -> None:
         """Move towards the ``elite`` best of ``candidates[1:]`` (the first is the mean)."""
         best = sorted(range(1, len(candidates)), key=lambda i: -scores[i])[:elite]
-        for k in range(len(KEYS)):
+        for k in range(len(self.mean)):
             values = [candidates[i][k] for i in best]
             centre = sum(values) / len(values)
             spread = math.sqrt(sum((v - centre) ** 2 for v in values) / len(values))
@@ -120,8 +128,8 @@ class Search:
             self.spread[k] = max(LEAST_SPREAD, self.spread[k] + STEP * (spread - self.spread[k]))
 
 
-def factors(x: Sequence[float]) -> str:
-    return " ".join(f"{k}×{math.exp(v):.2f}" for k, v in zip(KEYS, x, strict=True))
+def factors(x: Sequence[float], keys: Sequence[str] = KEYS) -> str:
+    return " ".join(f"{k}×{math.exp(v):.2f}" for k, v in zip(keys, x, strict=True))
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -136,22 +144,35 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--difficulty", default="easy")
     parser.add_argument("--processes", type=int, default=2)
     parser.add_argument("--out", help="append every generation here (JSON lines)")
+    parser.add_argument("--keys", default=",".join(KEYS),
+                        help="the factors searched, comma-separated (default: %(default)s)")
+    parser.add_argument("--first-spread", type=float, default=FIRST_SPREAD,
+                        help="the first generation's spread, in e-folds (default: %(default)s)")
+    parser.add_argument("--rng-seed", type=int, default=14,
+                        help="the candidates' draws; the games' seeds come from --seed-base")
     args = parser.parse_args(argv)
-    search, rng = Search.start(), random.Random(14)
+    keys = tuple(k for k in args.keys.split(",") if k)
+    unknown = sorted(set(keys) - set(searchable()))
+    if unknown or not keys:
+        parser.error(f"unknown keys {', '.join(unknown) or '(none given)'}; "
+                     f"the search takes: {', '.join(searchable())}")
+    search, rng = Search.start(len(keys), args.first_spread), random.Random(args.rng_seed)
     with ProcessPoolExecutor(args.processes) as pool:
         for generation in range(args.generations):
             candidates = search.draw(rng, args.candidates)
             seeds = [args.seed_base + generation * args.seeds + i for i in range(args.seeds)]
-            jobs = [(tuple(c), s, args.level, args.difficulty) for c in candidates for s in seeds]
+            jobs = [(tuple(c), s, args.level, args.difficulty, keys)
+                    for c in candidates for s in seeds]
             margins = list(pool.map(margin, jobs))
             scores = [sum(margins[i * len(seeds):(i + 1) * len(seeds)]) / len(seeds)
                       for i in range(len(candidates))]
             search.update(candidates, scores, args.elite)
             print(f"generation {generation}: the mean's margin {scores[0]:.1f}, the best "
-                  f"{max(scores[1:]):.1f}; now {factors(search.mean)}", flush=True)
+                  f"{max(scores[1:]):.1f}; now {factors(search.mean, keys)}", flush=True)
             if args.out:
                 with open(args.out, "a", encoding="utf-8") as out:
-                    out.write(json.dumps({"generation": generation, "seeds": seeds,
+                    out.write(json.dumps({"generation": generation, "keys": keys,
+                                          "seeds": seeds,
                                           "candidates": candidates, "scores": scores,
                                           "mean": search.mean, "spread": search.spread}) + "\n")
 

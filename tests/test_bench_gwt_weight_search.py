@@ -3,6 +3,8 @@
 import math
 import random
 
+import pytest
+
 from bench import gwt_weight_search as ws
 from games.gwt_argentina import ai_value
 
@@ -45,3 +47,20 @@ def test_the_search_moves_towards_its_best_candidates():
     best = candidates[2]
     assert all(math.isclose(m, ws.STEP * b) for m, b in zip(search.mean, best, strict=True))
     assert all(s >= ws.LEAST_SPREAD for s in search.spread)
+
+
+def test_other_keys_can_be_searched():
+    keys = ("use_maquinista", "sails")
+    w, use = ws.weighted([math.log(2), math.log(0.5)], keys=keys)
+    assert use["maquinista"] == tuple(2 * v for v in ai_value.WORKER_USE["maquinista"])
+    assert math.isclose(w["sails"], ai_value.W["sails"] / 2)
+    assert use["gaucho"] == ai_value.WORKER_USE["gaucho"]
+    assert set(keys) <= set(ws.searchable())
+    # the peso weights move together, by "peso" only
+    assert "spare_peso" not in ws.searchable()
+
+
+def test_an_unknown_key_is_refused_before_any_game(capsys):
+    with pytest.raises(SystemExit):
+        ws.main(["--keys", "grain,nonsense", "--generations", "1"])
+    assert "unknown keys nonsense" in capsys.readouterr().err
