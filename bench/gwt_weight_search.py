@@ -156,6 +156,10 @@ def main(argv: list[str] | None = None) -> None:
     if unknown or not keys:
         parser.error(f"unknown keys {', '.join(unknown) or '(none given)'}; "
                      f"the search takes: {', '.join(searchable())}")
+    twice = sorted({k for k in keys if keys.count(k) > 1})
+    if twice:
+        # each key is one factor: given twice, it would scale its weights twice
+        parser.error(f"keys given more than once: {', '.join(twice)}")
     search, rng = Search.start(len(keys), args.first_spread), random.Random(args.rng_seed)
     with ProcessPoolExecutor(args.processes) as pool:
         for generation in range(args.generations):

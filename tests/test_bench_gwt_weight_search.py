@@ -64,3 +64,9 @@ def test_an_unknown_key_is_refused_before_any_game(capsys):
     with pytest.raises(SystemExit):
         ws.main(["--keys", "grain,nonsense", "--generations", "1"])
     assert "unknown keys nonsense" in capsys.readouterr().err
+
+
+def test_a_key_given_twice_is_refused_before_any_game(capsys):
+    with pytest.raises(SystemExit):
+        ws.main(["--keys", "grain,visit,grain", "--generations", "1"])
+    assert "keys given more than once: grain" in capsys.readouterr().err
