@@ -388,6 +388,12 @@ class Game(ABC, Generic[S, Opts]):
         clone.rng = Rng.from_seed(rng.randrange(2**63))
         return clone
 
+    def planned_options(self, state: S, seat: int) -> frozenset[str]:
+        """The keys of ``seat``'s pending options that keep to a standing plan of the
+        computer player (a plan over several turns, which a search of one turn does not
+        make), or none: then the search's best option is played. Default: none."""
+        return frozenset()
+
     def search_options(self, state: S, options: list[Option]) -> list[Option]:
         """The options of a decision worth a computer player's search (:mod:`games.search`),
         the likeliest first: a game drops those another option makes pointless ("Back"

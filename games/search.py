@@ -83,6 +83,9 @@ class Budget:
     #: Steps of a second search, from scratch with this many more steps, when the best
     #: option found has no finished turn below it in any world (0: none).
     extend: int = 0
+    #: Keep to the game's standing plan (:meth:`games.base.Game.planned_options`): the
+    #: best-valued option it prefers is played, whatever the others are worth.
+    plan: bool = False
 
 
 @dataclass(frozen=True)
@@ -97,6 +100,8 @@ class Ranked:
     finished: int = 0
     #: The best way found to finish the turn after it, in the first world (labels).
     plan: tuple[str, ...] = ()
+    #: Put first by the game's standing plan, not by its value (:func:`rank`).
+    planned: bool = False
 
 
 @dataclass
@@ -345,7 +350,8 @@ def rank(game: AnyGame, state: GameState, seat: int, rng: Rng, budget: Budget,
     """Every option of ``seat``'s pending decision valued by the search, best first (see the
     module docstring). Options that lead back to a decision in ``seen`` (the signatures of
     the decisions the seat left earlier in this turn) come last, valued ``-inf``, unless
-    every option does."""
+    every option does. With ``budget.plan``, the best-valued option the game's standing
+    plan prefers comes first (:func:`keep_to_plan`)."""
     with _collector_paused():
         report = _rank(game, state, seat, rng, budget, seen)
         if budget.extend and report.ranked and report.ranked[0].finished == 0 \
@@ -357,7 +363,19 @@ def rank(game: AnyGame, state: GameState, seat: int, rng: Rng, budget: Budget,
             report.steps += first.steps
             report.seconds += first.seconds
             report.capped |= first.capped
-        return report
+    if budget.plan:
+        keep_to_plan(report, game.planned_options(state, seat))
+    return report
+
+
+def keep_to_plan(report: Report, preferred: frozenset[str]) -> None:
+    """Move the best-valued option of ``preferred`` to the front of the ranking, marked
+    ``planned``. Options leading back to a decision left before (``-inf``) never count:
+    a plan does not make a circle."""
+    for index, ranked in enumerate(report.ranked):
+        if ranked.key in preferred and math.isfinite(ranked.value):
+            report.ranked.insert(0, replace(report.ranked.pop(index), planned=True))
+            return
 
 
 @contextmanager

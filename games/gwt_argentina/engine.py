@@ -33,6 +33,7 @@ from typing import Any, TypeVar, cast
 
 from games.base import MENU_LIMIT, Automa, Decision, Game, Holdings, Option, Outcome
 from games.gwt_argentina import (  # noqa: F401  (registers the decisions)
+    ai_opening,
     ai_value,
     buenos_aires,
     build,
@@ -258,6 +259,10 @@ class GwtArgentina(Game[GwtState, GwtOptions]):
             return (ai_value.evaluate(state, self.scores(state), seat) - pedro["total"]
                     - ai_value.pedro_future(state, pedro["total"]))
         return ai_value.evaluate(state, self.scores(state), seat)
+
+    def planned_options(self, state: GwtState, seat: int) -> frozenset[str]:
+        """The computer's opening: carpinteros, then buildings 5 and 8 (``ai_opening``)."""
+        return ai_opening.preferred(state, seat)
 
     def search_options(self, state: GwtState, options: list[Option]) -> list[Option]:
         """What the computer player looks at (``games.ai``): an exchange token drawing 1 is

@@ -34,10 +34,13 @@ HINTS_OFF = N_("Hints are switched off on this server.")
 class HintOption:
     key: str
     label: str
-    #: How much worse than the best option it looks, in points (0 for the best).
+    #: How much worse than the first option it looks, in points (0 for the first;
+    #: below 0 when the first is there for the computer's opening plan).
     behind: float
     #: The rest of the turn the search found after it (labels).
     plan: tuple[str, ...] = ()
+    #: First for the computer's standing plan (GWT:A's opening), not for this turn's value.
+    planned: bool = False
 
 
 @dataclass(frozen=True)
@@ -57,9 +60,17 @@ def hint_of(module: str, state: GameState, seat: int, locale: str) -> list[HintO
         game = cpu.game_at(module)
         report = ai.analyse(game, state, seat, ai.ai_rng(state), HINT_LEVEL)
     ranked = [r for r in report.ranked if r.value != float("-inf")] or report.ranked
-    best = ranked[0].value
-    return [HintOption(r.key, r.label, max(0.0, best - r.value) if best != float("-inf")
-                       else 0.0, r.plan) for r in ranked[:HINT_OPTIONS]]
+    first = ranked[0]
+    out = []
+    for r in ranked[:HINT_OPTIONS]:
+        if first.value == float("-inf"):
+            behind = 0.0
+        elif first.planned:
+            behind = first.value - r.value
+        else:
+            behind = max(0.0, first.value - r.value)
+        out.append(HintOption(r.key, r.label, behind, r.plan, r.planned))
+    return out
 
 
 #: Steps of the rest of the turn a hint tells.
@@ -77,9 +88,13 @@ def hint_lines(hint: Hint, bold: bool = False) -> list[str]:
                "wrong):")]
     for number, option in enumerate(hint.options, start=1):
         if number == 1:
-            how = _("its choice")
-        elif option.behind < 0.5:
+            how = _("its choice, for its opening plan") if option.planned else _("its choice")
+        elif abs(option.behind) < 0.5:
             how = _("about as good")
+        elif option.behind < 0:
+            points = round(-option.behind)
+            how = _n("about {n} point better for this turn alone",
+                     "about {n} points better for this turn alone", points)
         else:
             points = max(1, round(option.behind))
             how = _n("about {n} point worse", "about {n} points worse", points)

@@ -24,3 +24,21 @@ def test_a_hint_tells_the_choice_its_plan_and_how_far_behind_the_others_are():
     assert hint_lines(one)[2] == "2. B — about 1 point worse"
     with using("fr"):
         assert hint_lines(one)[2] == "2. B — environ 1 point de moins"
+
+
+def test_a_hint_says_when_the_choice_keeps_to_the_opening_plan():
+    # GWT:A's computer keeps to its opening (games/gwt_argentina/ai_opening.py): its choice
+    # may be worth less this turn than another option, and the hint says so.
+    hint = Hint(1, 3, 0, "Phase B at N2 neutral B: what do you do?", (
+        HintOption("act:1", "Build (2 pesos per carpintero)", 0.0, planned=True),
+        HintOption("act:0", "Discard a Patagonico → +2 pesos", -2.4),
+        HintOption("end", "End phase B", 1.2),
+    ))
+    lines = hint_lines(hint)
+    assert lines[1] == "1. Build (2 pesos per carpintero) — its choice, for its opening plan"
+    assert lines[2] == "2. Discard a Patagonico → +2 pesos — about 2 points better for this turn alone"
+    assert lines[3] == "3. End phase B — about 1 point worse"
+    with using("fr"):
+        lines = hint_lines(hint)
+        assert lines[1].endswith("son choix, pour son plan d'ouverture")
+        assert lines[2].endswith("environ 2 points de plus pour ce tour seul")

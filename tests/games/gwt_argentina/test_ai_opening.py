@@ -1,0 +1,160 @@
+"""The GWT:A computer's opening (``games.gwt_argentina.ai_opening``): carpinteros, then
+building 5, then building 8 in its place, while enough visits are left.
+
+Rulebook p. 14, « Construire un bâtiment » : to build you need « assez de carpinteros pour
+le construire ET assez d'argent pour payer ces carpinteros » (2 pesos each at neutral
+building B), and « vous pouvez remplacer une de vos tuiles Bâtiment déjà construites ...
+le nombre de carpinteros requis pour la construction correspond à la différence de valeur
+entre les 2 tuiles Bâtiment et vous ne devez payer en salaire que les carpinteros
+correspondants à cette différence ». Building 5a asks 3 carpinteros, 8a asks 5 (shared
+data §3.2).
+"""
+
+from __future__ import annotations
+
+import math
+
+import pytest
+
+from games import ai
+from games.gwt_argentina import GAME, ai_opening, data, pieces
+from games.gwt_argentina.state import GwtState
+from games.search import Ranked, Report, keep_to_plan
+
+
+def _solo(seed: int = 5) -> GwtState:
+    return GAME.setup(1, GAME.parse_options({"difficulty": "easy"}), seed)
+
+
+def _space_of(state: GwtState, neutral: str) -> str:
+    return next(s for s in data.NEUTRAL_SPACES if state.board.trail[s] == neutral)
+
+
+def _carpinteros(state: GwtState, n: int) -> None:
+    """Give seat 0 ``n`` carpinteros in all (the printed one included)."""
+    row = state.players[0].workers["carpintero"]
+    row += [f"CA{90 + i:02d}" for i in range(n - len(row))]
+
+
+def _starting_at(state: GwtState, neutral: str) -> GwtState:
+    """Seat 0's first turn, started at the neutral building ``neutral``."""
+    decision = GAME.pending(state)
+    assert decision is not None and state.top().kind == "first_place"
+    return GAME.apply(state, 0, f"to:{_space_of(state, neutral)}").state
+
+
+def _own(state: GwtState, number: int, space: str) -> None:
+    state.board.trail[space] = f"0:{number}"
+    state.players[0].buildings_left.remove(number)
+
+
+def _choose(state: GwtState, level: str = "normal") -> str:
+    return ai.choose(GAME, state, 0, ai.ai_rng(state), level)
+
+
+def test_the_first_turn_starts_at_the_building_that_builds():
+    state = _solo()
+    where = f"to:{_space_of(state, 'B')}"
+    assert ai_opening.preferred(state, 0) == {where}
+    assert _choose(state) == where
+    assert _choose(state, "hard") == where
+
+
+def test_three_carpinteros_build_5_on_an_empty_space():
+    state = _solo()
+    state = _starting_at(state, "B")
+    _carpinteros(state, 3)
+    state.players[0].money = 8
+    build = next(o.key for o in GAME.pending(state).options if o.label.startswith("Build"))
+    assert ai_opening.preferred(state, 0) == {build}
+    assert _choose(state) == build
+    state = GAME.apply(state, 0, build).state
+    assert ai_opening.preferred(state, 0) == {"b:5"}
+    assert _choose(state) == "b:5"
+    state = GAME.apply(state, 0, "b:5").state
+    # where it goes is the search's choice: nothing of its own to replace yet
+    assert ai_opening.preferred(state, 0) == frozenset()
+
+
+def test_then_8_replaces_5_for_the_difference():
+    state = _solo()
+    state = _starting_at(state, "B")
+    _carpinteros(state, 3)
+    _own(state, 5, "P3")
+    state.players[0].money = 4  # 8a asks 5 carpinteros, 5a 3: 2 to pay, 2 pesos each
+    state = GAME.apply(state, 0, next(o.key for o in GAME.pending(state).options
+                                      if o.label.startswith("Build"))).state
+    assert ai_opening.preferred(state, 0) == {"b:8"}
+    state = GAME.apply(state, 0, "b:8").state
+    decision = GAME.pending(state)
+    assert ai_opening.preferred(state, 0) == {"at:P3"}
+    assert decision.option("at:P3").label == "P3 (replace 5): 4 pesos"
+    assert _choose(state) == "at:P3"
+    state = GAME.apply(state, 0, "at:P3").state
+    assert state.board.trail["P3"] == "0:8" and state.players[0].money == 0
+    # the chain is built: the opening has nothing more to say
+    assert ai_opening.preferred(_solo_after(state), 0) == frozenset()
+
+
+def _solo_after(state: GwtState) -> GwtState:
+    """A fresh first turn for a seat that owns what ``state``'s seat 0 owns."""
+    fresh = _solo()
+    fresh.board.trail.update({s: t for s, t in state.board.trail.items() if t.startswith("0:")})
+    fresh.players[0].buildings_left = list(state.players[0].buildings_left)
+    return fresh
+
+
+def test_short_of_carpinteros_it_hires_carpinteros_only():
+    state = _solo()
+    state = _starting_at(state, "A")
+    state.players[0].money = 8
+    hires = ai_opening.preferred(state, 0)
+    assert hires and all(GAME.pending(state).option(k).label.startswith("Hire") for k in hires)
+    state = GAME.apply(state, 0, sorted(hires)[0]).state
+    keys = ai_opening.preferred(state, 0)
+    offered = {o.key for o in GAME.pending(state).options}
+    assert keys & offered
+    for key in keys:
+        row, col = (int(x) - 1 for x in key[6:].split("."))
+        assert pieces.worker_kind(state.board.job_market[row][col]) == "carpintero"
+
+
+def test_with_carpinteros_enough_it_hires_no_more():
+    state = _solo()
+    state = _starting_at(state, "A")
+    _carpinteros(state, ai_opening.CARPINTEROS)
+    state.players[0].money = 8
+    assert ai_opening.preferred(state, 0) == frozenset()
+
+
+def test_the_opening_ends_when_few_visits_are_left(monkeypatch: pytest.MonkeyPatch):
+    state = _solo()
+    assert ai_opening.preferred(state, 0)
+    monkeypatch.setattr(ai_opening, "MIN_VISITS_LEFT", math.inf)
+    assert ai_opening.preferred(state, 0) == frozenset()
+    assert _choose(state) in {o.key for o in GAME.pending(state).options}
+
+
+def test_only_normal_and_hard_keep_to_it():
+    assert ai.budget_for(GAME, "normal").plan and ai.budget_for(GAME, "hard").plan
+    assert not ai.budget_for(GAME, "easy").plan
+
+
+def _report(*values: tuple[str, float]) -> Report:
+    return Report([Ranked(key, key, value) for key, value in values])
+
+
+def test_the_plan_puts_its_best_valued_option_first():
+    report = _report(("a", 5.0), ("b", 3.0), ("c", 2.0))
+    keep_to_plan(report, frozenset({"b", "c"}))
+    assert [r.key for r in report.ranked] == ["b", "a", "c"]
+    assert report.ranked[0].planned and not report.ranked[1].planned
+
+
+def test_the_plan_never_takes_an_option_that_circles():
+    report = _report(("a", 5.0), ("b", -math.inf))
+    keep_to_plan(report, frozenset({"b"}))
+    assert [r.key for r in report.ranked] == ["a", "b"]
+    assert not any(r.planned for r in report.ranked)
+    keep_to_plan(report, frozenset())
+    assert [r.key for r in report.ranked] == ["a", "b"]
