@@ -384,6 +384,8 @@ class FakeDiscord:
         self._session_of: dict[web.WebSocketResponse, str] = {}
         self._shard_of_session: dict[str, tuple[int, int] | None] = {}
         self._sockets: set[web.WebSocketResponse] = set()
+        #: Events a connection closing under them never received (name, guild id).
+        self.lost_events: list[tuple[str, int | None]] = []
         self._changed = asyncio.Condition()
         self._runner: web.AppRunner | None = None
         self.port = 0
@@ -1037,7 +1039,12 @@ class FakeDiscord:
             raise AssertionError(f"no connection owns the shard of guild {guild_id}")
         for ws in targets:
             self.dispatched.append((self._shards.get(ws), name, guild_id))
-            await self._send_event(ws, name, data)
+            try:
+                await self._send_event(ws, name, data)
+            except ConnectionResetError:
+                # The bot's end died as the event went out (a kill -9 mid-tap): like
+                # Discord, the gateway loses the event, and the player's tap fails.
+                self.lost_events.append((name, guild_id))
 
     def shard_connected(self, shard: tuple[int, int]) -> bool:
         """Whether a live connection identified (or resumed) for this shard."""
