@@ -75,8 +75,8 @@ BUDGETS: dict[str, dict[str, Budget]] = {
     # option has no finished turn below it (most often in Buenos Aires' long chain of
     # steps: 10 of ~270 decisions a game) is searched again with twice the steps
     # (``extend``; with the hand model of ai_value, 40 solo games: +1.8 VP a game and
-    # +6.6 on the margin to Pedro). Normal and hard keep to the opening of ai_opening
-    # (``plan``; docs/gwt-argentina-computer.md, sixteenth pass).
+    # +6.6 on the margin to Pedro). In the solo game normal and hard keep to the
+    # opening of ai_opening (``plan``; docs/gwt-argentina-computer.md, sixteenth pass).
     "gwt-argentina": {
         "easy": Budget(worlds=1, steps=80, temperature=1.0),
         "normal": Budget(worlds=1, steps=180, extend=180, plan=True),

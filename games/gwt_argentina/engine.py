@@ -261,7 +261,8 @@ class GwtArgentina(Game[GwtState, GwtOptions]):
         return ai_value.evaluate(state, self.scores(state), seat)
 
     def planned_options(self, state: GwtState, seat: int) -> frozenset[str]:
-        """The computer's opening: carpinteros, then buildings 5 and 8 (``ai_opening``)."""
+        """The computer's opening in the solo game: buildings 2, 5 and 8 in turn, one in the
+        place of the other (``ai_opening``)."""
         return ai_opening.preferred(state, seat)
 
     def search_options(self, state: GwtState, options: list[Option]) -> list[Option]:

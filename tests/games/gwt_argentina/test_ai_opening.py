@@ -1,13 +1,14 @@
-"""The GWT:A computer's opening (``games.gwt_argentina.ai_opening``): carpinteros, then
-building 5, then building 8 in its place, while enough visits are left.
+"""The GWT:A computer's opening in the solo game (``games.gwt_argentina.ai_opening``):
+building 2, a carpintero, then building 5 in its place and 8 in 5's, while enough visits
+are left.
 
 Rulebook p. 14, « Construire un bâtiment » : to build you need « assez de carpinteros pour
 le construire ET assez d'argent pour payer ces carpinteros » (2 pesos each at neutral
 building B), and « vous pouvez remplacer une de vos tuiles Bâtiment déjà construites ...
 le nombre de carpinteros requis pour la construction correspond à la différence de valeur
 entre les 2 tuiles Bâtiment et vous ne devez payer en salaire que les carpinteros
-correspondants à cette différence ». Building 5a asks 3 carpinteros, 8a asks 5 (shared
-data §3.2).
+correspondants à cette différence ». Building 2a asks 1 carpintero, 5a 3 and 8a 5
+(shared data §3.2).
 """
 
 from __future__ import annotations
@@ -60,26 +61,40 @@ def test_the_first_turn_starts_at_the_building_that_builds():
     assert _choose(state, "hard") == where
 
 
-def test_three_carpinteros_build_5_on_an_empty_space():
+def test_the_first_turn_builds_2_with_the_printed_carpintero():
     state = _solo()
     state = _starting_at(state, "B")
-    _carpinteros(state, 3)
-    state.players[0].money = 8
+    assert state.players[0].worker_count("carpintero") == 1 and state.players[0].money == 7
     build = next(o.key for o in GAME.pending(state).options if o.label.startswith("Build"))
     assert ai_opening.preferred(state, 0) == {build}
     assert _choose(state) == build
     state = GAME.apply(state, 0, build).state
-    assert ai_opening.preferred(state, 0) == {"b:5"}
-    assert _choose(state) == "b:5"
-    state = GAME.apply(state, 0, "b:5").state
+    assert ai_opening.preferred(state, 0) == {"b:2"}
+    assert _choose(state) == "b:2"
+    state = GAME.apply(state, 0, "b:2").state
     # where it goes is the search's choice: nothing of its own to replace yet
     assert ai_opening.preferred(state, 0) == frozenset()
+
+
+def test_then_5_replaces_2_for_the_difference():
+    state = _solo()
+    state = _starting_at(state, "B")
+    _carpinteros(state, 2)
+    _own(state, 2, "P5")
+    state.players[0].money = 4  # 5a asks 3 carpinteros, 2a 1: 2 to pay, 2 pesos each
+    state = GAME.apply(state, 0, next(o.key for o in GAME.pending(state).options
+                                      if o.label.startswith("Build"))).state
+    assert ai_opening.preferred(state, 0) == {"b:5"}
+    state = GAME.apply(state, 0, "b:5").state
+    assert GAME.pending(state).option("at:P5").label == "P5 (replace 2): 4 pesos"
+    assert ai_opening.preferred(state, 0) == {"at:P5"}
+    assert _choose(state) == "at:P5"
 
 
 def test_then_8_replaces_5_for_the_difference():
     state = _solo()
     state = _starting_at(state, "B")
-    _carpinteros(state, 3)
+    _carpinteros(state, 2)
     _own(state, 5, "P3")
     state.players[0].money = 4  # 8a asks 5 carpinteros, 5a 3: 2 to pay, 2 pesos each
     state = GAME.apply(state, 0, next(o.key for o in GAME.pending(state).options
@@ -133,6 +148,13 @@ def test_the_opening_ends_when_few_visits_are_left(monkeypatch: pytest.MonkeyPat
     monkeypatch.setattr(ai_opening, "MIN_VISITS_LEFT", math.inf)
     assert ai_opening.preferred(state, 0) == frozenset()
     assert _choose(state) in {o.key for o in GAME.pending(state).options}
+
+
+def test_only_the_solo_game_has_it():
+    state = GAME.setup(2, GAME.parse_options(None), 5)
+    while state.top().kind != "first_place" or state.top().seat != 0:
+        state = GAME.apply(state, GAME.pending(state).seat, GAME.pending(state).options[0].key).state
+    assert ai_opening.preferred(state, 0) == frozenset()
 
 
 def test_only_normal_and_hard_keep_to_it():
