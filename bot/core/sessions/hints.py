@@ -99,7 +99,9 @@ def hint_lines(hint: Hint, bold: bool = False) -> list[str]:
             points = max(1, round(option.behind))
             how = _n("about {n} point worse", "about {n} points worse", points)
         line = f"{number}. {name(option.label)} — {how}"
-        if number == 1 and option.plan:
+        # the rest of the turn the search found: not for an option chosen for the opening,
+        # whose later steps keep to the opening rather than to that search
+        if number == 1 and option.plan and not option.planned:
             steps = " → ".join(option.plan[:PLAN_STEPS])
             if len(option.plan) > PLAN_STEPS:
                 steps += " → …"

@@ -30,7 +30,7 @@ def test_a_hint_says_when_the_choice_keeps_to_the_opening_plan():
     # GWT:A's computer keeps to its opening (games/gwt_argentina/ai_opening.py): its choice
     # may be worth less this turn than another option, and the hint says so.
     hint = Hint(1, 3, 0, "Phase B at N2 neutral B: what do you do?", (
-        HintOption("act:1", "Build (2 pesos per carpintero)", 0.0, planned=True),
+        HintOption("act:1", "Build (2 pesos per carpintero)", 0.0, ("1a", "P4"), planned=True),
         HintOption("act:0", "Discard a Patagonico → +2 pesos", -2.4),
         HintOption("end", "End phase B", 1.2),
     ))
