@@ -25,9 +25,12 @@ tried around it, are the sixteenth pass of the tuning log.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from games.gwt_argentina import data, pieces
 from games.gwt_argentina.action_facts import location_actions
 from games.gwt_argentina.ai_value import visits_left
+from games.gwt_argentina.hire import cell_id
 from games.gwt_argentina.state import GwtState
 from games.gwt_argentina.trail import building_number, building_owner, kind_of
 
@@ -75,14 +78,11 @@ def preferred(state: GwtState, seat: int) -> frozenset[str]:
                 return frozenset(keys)
         return frozenset()
     if kind == "hire" and goal.hire:
-        market = state.board.job_market
-        keys = set()
-        for r, cells in enumerate(market):
-            for c, tile in enumerate(cells):
-                if tile is not None and pieces.is_worker(tile) \
-                        and pieces.worker_kind(tile) == "carpintero":
-                    keys.add(f"hire:J{r + 1}.{c + 1}")
-        return frozenset(keys)
+        return frozenset(f"hire:{cell_id(r, c)}"
+                         for r, cells in enumerate(state.board.job_market)
+                         for c, tile in enumerate(cells)
+                         if tile is not None and pieces.is_worker(tile)
+                         and pieces.worker_kind(tile) == "carpintero")
     if kind == "build":
         return frozenset({f"b:{goal.next}"})
     if kind == "build_where" and goal.own:
@@ -100,12 +100,15 @@ def preferred(state: GwtState, seat: int) -> frozenset[str]:
     return frozenset()
 
 
+@dataclass(frozen=True)
 class _Goal:
-    """Where the opening stands for a seat: the building built last, the next one, whether
-    it can be built now, and whether more carpinteros are wanted."""
+    """Where the opening stands for a seat: the building built last (0: none), the next
+    one, whether it can be built now, and whether more carpinteros are wanted."""
 
-    def __init__(self, own: int, next_: int, can_build: bool, hire: bool) -> None:
-        self.own, self.next, self.can_build, self.hire = own, next_, can_build, hire
+    own: int
+    next: int
+    can_build: bool
+    hire: bool
 
 
 def _goal(state: GwtState, seat: int) -> _Goal | None:

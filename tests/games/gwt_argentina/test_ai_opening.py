@@ -76,39 +76,25 @@ def test_the_first_turn_builds_2_with_the_printed_carpintero():
     assert ai_opening.preferred(state, 0) == frozenset()
 
 
-def test_then_5_replaces_2_for_the_difference():
+@pytest.mark.parametrize(("old", "new", "where"), [(2, 5, "P5"), (5, 8, "P3")])
+def test_then_each_replaces_the_one_before_for_the_difference(old: int, new: int, where: str):
     state = _solo()
     state = _starting_at(state, "B")
     _carpinteros(state, 2)
-    _own(state, 2, "P5")
-    state.players[0].money = 4  # 5a asks 3 carpinteros, 2a 1: 2 to pay, 2 pesos each
+    _own(state, old, where)
+    state.players[0].money = 4  # 2 carpinteros more than the one it replaces, 2 pesos each
     state = GAME.apply(state, 0, next(o.key for o in GAME.pending(state).options
                                       if o.label.startswith("Build"))).state
-    assert ai_opening.preferred(state, 0) == {"b:5"}
-    state = GAME.apply(state, 0, "b:5").state
-    assert GAME.pending(state).option("at:P5").label == "P5 (replace 2): 4 pesos"
-    assert ai_opening.preferred(state, 0) == {"at:P5"}
-    assert _choose(state) == "at:P5"
-
-
-def test_then_8_replaces_5_for_the_difference():
-    state = _solo()
-    state = _starting_at(state, "B")
-    _carpinteros(state, 2)
-    _own(state, 5, "P3")
-    state.players[0].money = 4  # 8a asks 5 carpinteros, 5a 3: 2 to pay, 2 pesos each
-    state = GAME.apply(state, 0, next(o.key for o in GAME.pending(state).options
-                                      if o.label.startswith("Build"))).state
-    assert ai_opening.preferred(state, 0) == {"b:8"}
-    state = GAME.apply(state, 0, "b:8").state
-    decision = GAME.pending(state)
-    assert ai_opening.preferred(state, 0) == {"at:P3"}
-    assert decision.option("at:P3").label == "P3 (replace 5): 4 pesos"
-    assert _choose(state) == "at:P3"
-    state = GAME.apply(state, 0, "at:P3").state
-    assert state.board.trail["P3"] == "0:8" and state.players[0].money == 0
-    # the chain is built: the opening has nothing more to say
-    assert ai_opening.preferred(_solo_after(state), 0) == frozenset()
+    assert ai_opening.preferred(state, 0) == {f"b:{new}"}
+    assert _choose(state) == f"b:{new}"
+    state = GAME.apply(state, 0, f"b:{new}").state
+    assert GAME.pending(state).option(f"at:{where}").label == f"{where} (replace {old}): 4 pesos"
+    assert ai_opening.preferred(state, 0) == {f"at:{where}"}
+    assert _choose(state) == f"at:{where}"
+    state = GAME.apply(state, 0, f"at:{where}").state
+    assert state.board.trail[where] == f"0:{new}" and state.players[0].money == 0
+    if new == ai_opening.CHAIN[-1]:  # the chain is built: the opening has nothing more to say
+        assert ai_opening.preferred(_solo_after(state), 0) == frozenset()
 
 
 def _solo_after(state: GwtState) -> GwtState:
