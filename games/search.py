@@ -370,11 +370,13 @@ def rank(game: AnyGame, state: GameState, seat: int, rng: Rng, budget: Budget,
 
 def keep_to_plan(report: Report, preferred: frozenset[str]) -> None:
     """Move the best-valued option of ``preferred`` to the front of the ranking, marked
-    ``planned``. Options leading back to a decision left before (``-inf``) never count:
-    a plan does not make a circle."""
+    ``planned`` when the plan changed the choice (the search's own first is left as it
+    is). Options leading back to a decision left before (``-inf``) never count: a plan
+    does not make a circle."""
     for index, ranked in enumerate(report.ranked):
         if ranked.key in preferred and math.isfinite(ranked.value):
-            report.ranked.insert(0, replace(report.ranked.pop(index), planned=True))
+            if index:
+                report.ranked.insert(0, replace(report.ranked.pop(index), planned=True))
             return
 
 

@@ -14,17 +14,20 @@ fixed opening on top of its search:
   nombre de carpinteros requis pour la construction correspond à la différence de valeur
   entre les 2 tuiles », p. 14): 2 on its first turn (2 pesos), then 5 in its place, then
   8, each for the difference of 2 carpinteros (4 pesos);
-* its estanciero stops at those buildings when it can afford what it goes there for.
+* its estanciero stops at those buildings when it can afford what it goes there for;
+* with its carpinteros hired, it hires no other worker while that would leave it short of
+  the pesos its next build asks (a hire costs some :data:`HIRE_PESOS`).
 
 At those decisions :func:`preferred` names the options that keep to the plan; the search
 (``games.search.rank``) plays the one it values best among them, and every other decision
 as before. Against Pedro at easy it gains some 6 VP on the margin (80 solo games); against
 another computer it loses, so it is kept to the solo game. The measures, and what was
-tried around it, are the sixteenth pass of the tuning log.
+tried around it, are the sixteenth and seventeenth passes of the tuning log.
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 from games.gwt_argentina import data, pieces
@@ -47,9 +50,9 @@ HIRE_PESOS = 6
 BUILDS, HIRES = "B", "A"
 
 
-def preferred(state: GwtState, seat: int) -> frozenset[str]:
-    """The keys of the options of ``seat``'s pending decision that keep to the opening;
-    empty when the opening has nothing to say there (or is over)."""
+def preferred(state: GwtState, seat: int, offered: Iterable[str]) -> frozenset[str]:
+    """The keys among ``offered`` (the options of ``seat``'s pending decision) that keep
+    to the opening; empty when the opening has nothing to say there (or is over)."""
     frame = state.top()
     if frame is None or frame.seat != seat or state.pedro is None:
         # Solo games only: against another computer in a 2-player game, the player keeping
@@ -76,6 +79,13 @@ def preferred(state: GwtState, seat: int) -> frozenset[str]:
             keys = {f"act:{i}" for i, a in enumerate(actions) if a.kind == want}
             if keys:
                 return frozenset(keys)
+        if not goal.hire and player.money < goal.pesos + HIRE_PESOS:
+            # Keep the pesos the next build asks: left alone, the search hired its
+            # carpintero at A, spent the rest on a gaucho, and passed B by (seed 24014).
+            hires = {f"act:{i}" for i, a in enumerate(actions) if a.kind == "hire"}
+            offered = frozenset(offered)
+            if hires & offered:
+                return offered - hires
         return frozenset()
     if kind == "hire" and goal.hire:
         return frozenset(f"hire:{cell_id(r, c)}"
@@ -103,10 +113,12 @@ def preferred(state: GwtState, seat: int) -> frozenset[str]:
 @dataclass(frozen=True)
 class _Goal:
     """Where the opening stands for a seat: the building built last (0: none), the next
-    one, whether it can be built now, and whether more carpinteros are wanted."""
+    one and the pesos it asks, whether it can be built now, and whether more carpinteros
+    are wanted."""
 
     own: int
     next: int
+    pesos: int
     can_build: bool
     hire: bool
 
@@ -124,7 +136,7 @@ def _goal(state: GwtState, seat: int) -> _Goal | None:
     # pesos a carpintero.
     step = _need(state, next_) - (_need(state, own) if own else 0)
     can_build = step <= carpinteros and player.money >= 2 * step
-    return _Goal(own, next_, can_build, carpinteros < CARPINTEROS)
+    return _Goal(own, next_, 2 * step, can_build, carpinteros < CARPINTEROS)
 
 
 def _need(state: GwtState, number: int) -> int:

@@ -263,7 +263,10 @@ class GwtArgentina(Game[GwtState, GwtOptions]):
     def planned_options(self, state: GwtState, seat: int) -> frozenset[str]:
         """The computer's opening in the solo game: buildings 2, 5 and 8 in turn, one in the
         place of the other (``ai_opening``)."""
-        return ai_opening.preferred(state, seat)
+        decision = self.pending(state)
+        if decision is None or decision.seat != seat:
+            return frozenset()
+        return ai_opening.preferred(state, seat, (o.key for o in decision.options))
 
     def search_options(self, state: GwtState, options: list[Option]) -> list[Option]:
         """What the computer player looks at (``games.ai``): an exchange token drawing 1 is

@@ -49,6 +49,12 @@ def _own(state: GwtState, number: int, space: str) -> None:
     state.players[0].buildings_left.remove(number)
 
 
+def _preferred(state: GwtState) -> frozenset[str]:
+    decision = GAME.pending(state)
+    assert decision is not None and decision.seat == 0
+    return ai_opening.preferred(state, 0, (o.key for o in decision.options))
+
+
 def _choose(state: GwtState, level: str = "normal") -> str:
     return ai.choose(GAME, state, 0, ai.ai_rng(state), level)
 
@@ -56,7 +62,7 @@ def _choose(state: GwtState, level: str = "normal") -> str:
 def test_the_first_turn_starts_at_the_building_that_builds():
     state = _solo()
     where = f"to:{_space_of(state, 'B')}"
-    assert ai_opening.preferred(state, 0) == {where}
+    assert _preferred(state) == {where}
     assert _choose(state) == where
     assert _choose(state, "hard") == where
 
@@ -66,14 +72,14 @@ def test_the_first_turn_builds_2_with_the_printed_carpintero():
     state = _starting_at(state, "B")
     assert state.players[0].worker_count("carpintero") == 1 and state.players[0].money == 7
     build = next(o.key for o in GAME.pending(state).options if o.label.startswith("Build"))
-    assert ai_opening.preferred(state, 0) == {build}
+    assert _preferred(state) == {build}
     assert _choose(state) == build
     state = GAME.apply(state, 0, build).state
-    assert ai_opening.preferred(state, 0) == {"b:2"}
+    assert _preferred(state) == {"b:2"}
     assert _choose(state) == "b:2"
     state = GAME.apply(state, 0, "b:2").state
     # where it goes is the search's choice: nothing of its own to replace yet
-    assert ai_opening.preferred(state, 0) == frozenset()
+    assert _preferred(state) == frozenset()
 
 
 @pytest.mark.parametrize(("old", "new", "where"), [(2, 5, "P5"), (5, 8, "P3")])
@@ -85,16 +91,16 @@ def test_then_each_replaces_the_one_before_for_the_difference(old: int, new: int
     state.players[0].money = 4  # 2 carpinteros more than the one it replaces, 2 pesos each
     state = GAME.apply(state, 0, next(o.key for o in GAME.pending(state).options
                                       if o.label.startswith("Build"))).state
-    assert ai_opening.preferred(state, 0) == {f"b:{new}"}
+    assert _preferred(state) == {f"b:{new}"}
     assert _choose(state) == f"b:{new}"
     state = GAME.apply(state, 0, f"b:{new}").state
     assert GAME.pending(state).option(f"at:{where}").label == f"{where} (replace {old}): 4 pesos"
-    assert ai_opening.preferred(state, 0) == {f"at:{where}"}
+    assert _preferred(state) == {f"at:{where}"}
     assert _choose(state) == f"at:{where}"
     state = GAME.apply(state, 0, f"at:{where}").state
     assert state.board.trail[where] == f"0:{new}" and state.players[0].money == 0
     if new == ai_opening.CHAIN[-1]:  # the chain is built: the opening has nothing more to say
-        assert ai_opening.preferred(_solo_after(state), 0) == frozenset()
+        assert _preferred(_solo_after(state)) == frozenset()
 
 
 def _solo_after(state: GwtState) -> GwtState:
@@ -109,10 +115,10 @@ def test_short_of_carpinteros_it_hires_carpinteros_only():
     state = _solo()
     state = _starting_at(state, "A")
     state.players[0].money = 8
-    hires = ai_opening.preferred(state, 0)
+    hires = _preferred(state)
     assert hires and all(GAME.pending(state).option(k).label.startswith("Hire") for k in hires)
     state = GAME.apply(state, 0, sorted(hires)[0]).state
-    keys = ai_opening.preferred(state, 0)
+    keys = _preferred(state)
     offered = {o.key for o in GAME.pending(state).options}
     assert keys & offered
     for key in keys:
@@ -125,14 +131,31 @@ def test_with_carpinteros_enough_it_hires_no_more():
     state = _starting_at(state, "A")
     _carpinteros(state, ai_opening.CARPINTEROS)
     state.players[0].money = 8
-    assert ai_opening.preferred(state, 0) == frozenset()
+    assert _preferred(state) == frozenset()
+
+
+def test_it_keeps_the_pesos_its_next_build_asks():
+    """A 5 in 2's place asks 4 pesos at B; at A, with its carpinteros hired, it hires no
+    other worker while it has fewer than those 4 pesos and a hire's 6."""
+    state = _solo()
+    state = _starting_at(state, "A")
+    _carpinteros(state, ai_opening.CARPINTEROS)
+    _own(state, 2, "P4")
+    state.players[0].money = 9
+    options = GAME.pending(state).options
+    hires = {o.key for o in options if o.label.startswith("Hire")}
+    assert hires
+    assert _preferred(state) == {o.key for o in options} - hires
+    assert _choose(state) not in hires
+    state.players[0].money = 10
+    assert _preferred(state) == frozenset()
 
 
 def test_the_opening_ends_when_few_visits_are_left(monkeypatch: pytest.MonkeyPatch):
     state = _solo()
-    assert ai_opening.preferred(state, 0)
+    assert _preferred(state)
     monkeypatch.setattr(ai_opening, "MIN_VISITS_LEFT", math.inf)
-    assert ai_opening.preferred(state, 0) == frozenset()
+    assert _preferred(state) == frozenset()
     assert _choose(state) in {o.key for o in GAME.pending(state).options}
 
 
@@ -140,7 +163,7 @@ def test_only_the_solo_game_has_it():
     state = GAME.setup(2, GAME.parse_options(None), 5)
     while state.top().kind != "first_place" or state.top().seat != 0:
         state = GAME.apply(state, GAME.pending(state).seat, GAME.pending(state).options[0].key).state
-    assert ai_opening.preferred(state, 0) == frozenset()
+    assert _preferred(state) == frozenset()
 
 
 def test_only_normal_and_hard_keep_to_it():
@@ -157,6 +180,14 @@ def test_the_plan_puts_its_best_valued_option_first():
     keep_to_plan(report, frozenset({"b", "c"}))
     assert [r.key for r in report.ranked] == ["b", "a", "c"]
     assert report.ranked[0].planned and not report.ranked[1].planned
+
+
+def test_when_the_search_already_keeps_to_the_plan_nothing_is_marked():
+    """A hint says "for its opening plan" only when the plan changed the choice."""
+    report = _report(("a", 5.0), ("b", 3.0))
+    keep_to_plan(report, frozenset({"a", "b"}))
+    assert [r.key for r in report.ranked] == ["a", "b"]
+    assert not any(r.planned for r in report.ranked)
 
 
 def test_the_plan_never_takes_an_option_that_circles():
