@@ -83,9 +83,9 @@ def preferred(state: GwtState, seat: int, offered: Iterable[str]) -> frozenset[s
             # Keep the pesos the next build asks: left alone, the search hired its
             # carpintero at A, spent the rest on a gaucho, and passed B by (seed 24014).
             hires = {f"act:{i}" for i, a in enumerate(actions) if a.kind == "hire"}
-            offered = frozenset(offered)
-            if hires & offered:
-                return offered - hires
+            choices = frozenset(offered)
+            if hires & choices:
+                return choices - hires
         return frozenset()
     if kind == "hire" and goal.hire:
         return frozenset(f"hire:{cell_id(r, c)}"
