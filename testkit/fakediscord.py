@@ -384,8 +384,6 @@ class FakeDiscord:
         self._session_of: dict[web.WebSocketResponse, str] = {}
         self._shard_of_session: dict[str, tuple[int, int] | None] = {}
         self._sockets: set[web.WebSocketResponse] = set()
-        #: Events a connection closing under them never received (name, guild id).
-        self.lost_events: list[tuple[str, int | None]] = []
         self._changed = asyncio.Condition()
         self._runner: web.AppRunner | None = None
         self.port = 0
@@ -1044,7 +1042,7 @@ class FakeDiscord:
             except ConnectionResetError:
                 # The bot's end died as the event went out (a kill -9 mid-tap): like
                 # Discord, the gateway loses the event, and the player's tap fails.
-                self.lost_events.append((name, guild_id))
+                continue
 
     def shard_connected(self, shard: tuple[int, int]) -> bool:
         """Whether a live connection identified (or resumed) for this shard."""
