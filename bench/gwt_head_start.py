@@ -1,0 +1,190 @@
+"""What a head start is worth to the GWT:A computer in the solo game: printed, never
+asserted.
+
+The tuning log asks, again and again, how many points a thing would bring if the computer
+had it without paying for it: a private building standing on the trail from set-up or
+from its n-th visit to Buenos Aires, pesos, carpinteros. This plays whole solo games
+against Pedro with such gifts, with or without the computer's opening
+(:mod:`games.gwt_argentina.ai_opening`), and prints the player's and Pedro's means, the
+margin, the games won, the visits and turns a game took, and in how many games each
+building gift was laid (a gift is laid only on a free space, and only if the player still
+has the building). docs/gwt-argentina-computer.md (sixteenth to eighteenth passes) tells
+what it found.
+
+    python -m bench.gwt_head_start --building 8@P3:2 --no-opening   # 8a at P3, 2nd visit
+    python -m bench.gwt_head_start --pesos 16 --carpinteros 1         # the opening's costs
+
+A building gift is ``number@space:visit`` (side a; visit 0 is set-up, n is the n-th
+arrival in Buenos Aires, laid as the estanciero arrives there).
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass, replace
+
+from bench.strength import Player
+from games import ai, get_game
+from games.gwt_argentina import data
+from games.gwt_argentina.engine import GwtArgentina
+from games.gwt_argentina.state import GwtState
+
+NAME = "gwt-argentina"
+#: The computer's seat in the solo game.
+SEAT = 0
+
+
+@dataclass(frozen=True)
+class BuildingGift:
+    number: int
+    space: str
+    visit: int
+
+    @classmethod
+    def parse(cls, text: str) -> BuildingGift:
+        """``"8@P3:2"``: building 8 (side a) at trail space P3 at the 2nd visit."""
+        try:
+            number, rest = text.split("@")
+            space, visit = rest.split(":")
+            gift = cls(int(number), space.strip().upper(), int(visit))
+        except ValueError:
+            raise ValueError(f"{text!r}: a building gift is number@space:visit, "
+                             "such as 8@P3:2") from None
+        if gift.number not in data.PRIVATE_NUMBERS or gift.visit < 0:
+            raise ValueError(f"{text!r}: buildings are 1-10 and visits 0 or more")
+        return gift
+
+
+@dataclass(frozen=True)
+class Setup:
+    buildings: tuple[BuildingGift, ...] = ()
+    pesos: int = 0
+    carpinteros: int = 0
+    opening: bool = True
+    level: str = "normal"
+    difficulty: str = "easy"
+
+
+@dataclass(frozen=True)
+class Game:
+    seed: int
+    score: int
+    pedro: int
+    visits: int
+    turns: int
+    laid: tuple[bool, ...]
+
+
+def lay(state: GwtState, gift: BuildingGift) -> bool:
+    """Put ``gift``'s building on the trail for the player, if its space is free and the
+    player still has it."""
+    player = state.players[SEAT]
+    if gift.space not in data.BUILDING_SPACES:
+        raise ValueError(f"{gift.space}: no such trail space")
+    if gift.number not in player.buildings_left or gift.space in state.board.trail:
+        return False
+    state.board.trail[gift.space] = f"{SEAT}:{gift.number}"
+    player.buildings_left.remove(gift.number)
+    return True
+
+
+def give_at_start(state: GwtState, setup: Setup) -> None:
+    player = state.players[SEAT]
+    player.money += setup.pesos
+    spare = (t.id for t in data.WORKER_TILES
+             if t.kind == "carpintero" and not t.strong and t.id not in _in_play(state))
+    for _ in range(setup.carpinteros):
+        player.workers.setdefault("carpintero", []).append(next(spare))
+
+
+def _in_play(state: GwtState) -> set[str]:
+    hired = {t for p in state.players for row in p.workers.values() for t in row}
+    market = {t for row in state.board.job_market for t in row if t is not None}
+    return hired | market
+
+
+def play(job: tuple[Setup, int]) -> Game:
+    setup, seed = job
+    if not setup.opening:
+        budgets = ai.BUDGETS[NAME]
+        for level in list(budgets):
+            budgets[level] = replace(budgets[level], plan=False)
+    game = get_game(NAME)
+    assert isinstance(game, GwtArgentina)
+    state = game.setup(1, game.parse_options({"difficulty": setup.difficulty}), seed)
+    give_at_start(state, setup)
+    laid = [lay(state, g) if g.visit == 0 else False for g in setup.buildings]
+    player = Player(setup.level)
+    visits = turns = 0
+    turn = -1
+    while (decision := game.pending(state)) is not None:
+        if state.current == SEAT and state.turn != turn:
+            turn, turns = state.turn, turns + 1
+        key = player.choose(game, state, decision.seat)
+        was_there = state.players[SEAT].estanciero == data.BUENOS_AIRES
+        state = game.apply(state, decision.seat, key).state
+        if not was_there and state.players[SEAT].estanciero == data.BUENOS_AIRES:
+            visits += 1
+            for i, gift in enumerate(setup.buildings):
+                if gift.visit == visits:
+                    laid[i] = lay(state, gift)
+    pedro = game.pedro_scores(state)
+    assert pedro is not None
+    return Game(seed, game.scores(state)[SEAT]["total"], pedro["total"], visits, turns,
+                tuple(laid))
+
+
+def report(setup: Setup, games: list[Game]) -> list[str]:
+    margins = [g.score - g.pedro for g in games]
+    lines = [f"{'player':>8s} {'Pedro':>7s} {'margin':>7s} {'wins':>5s} {'visits':>7s} "
+             f"{'turns':>6s}",
+             f"{statistics.mean(g.score for g in games):8.1f} "
+             f"{statistics.mean(g.pedro for g in games):7.1f} {statistics.mean(margins):+7.1f} "
+             f"{sum(m > 0 for m in margins):5d} {statistics.mean(g.visits for g in games):7.1f} "
+             f"{statistics.mean(g.turns for g in games):6.1f}"]
+    for i, gift in enumerate(setup.buildings):
+        laid = [g for g in games if g.laid[i]]
+        line = f"{gift.number}a at {gift.space}, visit {gift.visit}: laid in {len(laid)}"
+        if laid:
+            line += (f", there {statistics.mean(g.score for g in laid):.1f} VP, margin "
+                     f"{statistics.mean(g.score - g.pedro for g in laid):+.1f}")
+        lines.append(line)
+    return lines
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--building", action="append", default=[], type=BuildingGift.parse,
+                        help="number@space:visit, e.g. 8@P3:2 (repeatable)")
+    parser.add_argument("--pesos", type=int, default=0, help="given at set-up")
+    parser.add_argument("--carpinteros", type=int, default=0, help="given at set-up")
+    parser.add_argument("--no-opening", dest="opening", action="store_false",
+                        help="the search alone, without ai_opening's plan")
+    parser.add_argument("--games", type=int, default=16)
+    parser.add_argument("--seed-base", type=int, default=24_000)
+    parser.add_argument("--level", default="normal")
+    parser.add_argument("--difficulty", default="easy", help="Pedro's")
+    parser.add_argument("--processes", type=int, default=2)
+    parser.add_argument("--rows", action="store_true", help="print every game")
+    args = parser.parse_args(argv)
+    setup = Setup(tuple(args.building), args.pesos, args.carpinteros, args.opening,
+                  args.level, args.difficulty)
+    jobs = [(setup, args.seed_base + i) for i in range(args.games)]
+    with ProcessPoolExecutor(args.processes) as pool:
+        games = list(pool.map(play, jobs))
+    print(f"GWT:A head start: {args.games} solo games against Pedro ({args.difficulty}), "
+          f"{args.level} level, seeds {args.seed_base}-{args.seed_base + args.games - 1}, "
+          f"opening {'on' if args.opening else 'off'}, pesos +{args.pesos}, "
+          f"carpinteros +{args.carpinteros}")
+    for line in report(setup, games):
+        print("  " + line)
+    if args.rows:
+        for g in games:
+            print(f"  seed {g.seed}: {g.score} against {g.pedro}, {g.visits} visits, "
+                  f"{g.turns} turns, laid {list(g.laid)}")
+
+
+if __name__ == "__main__":
+    main()

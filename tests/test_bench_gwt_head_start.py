@@ -1,0 +1,48 @@
+"""The head-start bench's gifts (bench/gwt_head_start.py): no whole game is played here."""
+
+import pytest
+
+from bench import gwt_head_start as hs
+from games import get_game
+
+
+def _solo():
+    game = get_game("gwt-argentina")
+    return game.setup(1, game.parse_options({"difficulty": "easy"}), 24000)
+
+
+def test_a_building_gift_reads_number_space_and_visit():
+    assert hs.BuildingGift.parse("8@p3:2") == hs.BuildingGift(8, "P3", 2)
+
+
+@pytest.mark.parametrize("text", ["8@P3", "eight@P3:2", "11@P3:0", "8@P3:-1", "8P3:2"])
+def test_a_malformed_building_gift_is_refused_with_the_form_it_wants(text):
+    with pytest.raises(ValueError, match="8@P3:2|1-10"):
+        hs.BuildingGift.parse(text)
+
+
+def test_a_gift_is_laid_on_a_free_space_once():
+    state = _solo()
+    gift = hs.BuildingGift(8, "P3", 0)
+    assert hs.lay(state, gift)
+    assert state.board.trail["P3"] == "0:8"
+    assert 8 not in state.players[0].buildings_left
+    # the building is gone from the player's supply, and the space is taken
+    assert not hs.lay(state, gift)
+    assert not hs.lay(state, hs.BuildingGift(5, "P3", 0))
+
+
+def test_a_gift_on_a_space_that_is_not_a_building_space_is_an_error():
+    with pytest.raises(ValueError, match="no such trail space"):
+        hs.lay(_solo(), hs.BuildingGift(8, "Q9", 0))
+
+
+def test_pesos_and_carpinteros_are_given_at_set_up_with_tiles_not_in_play():
+    state = _solo()
+    money = state.players[0].money
+    hs.give_at_start(state, hs.Setup(pesos=16, carpinteros=2))
+    assert state.players[0].money == money + 16
+    row = state.players[0].workers["carpintero"]
+    assert len(row) == 3
+    market = {t for r in state.board.job_market for t in r if t is not None}
+    assert len(set(row)) == 3 and not set(row[1:]) & market
