@@ -7,6 +7,8 @@ scores some 65 without it (docs/gwt-argentina-computer.md). So in the solo game,
 enough visits to Buenos Aires are left for a building to pay back, the computer follows a
 fixed opening on top of its search:
 
+* it plays only with the buildings' side a (the set-up's default), whose 8a is that
+  engine;
 * its first turn starts at the neutral building that builds (« B »);
 * it hires carpinteros (at the neutral building that hires, « A ») until it has
   :data:`CARPINTEROS`;
@@ -54,7 +56,7 @@ def preferred(state: GwtState, seat: int, offered: Iterable[str]) -> frozenset[s
     """The keys among ``offered`` (the options of ``seat``'s pending decision) that keep
     to the opening; empty when the opening has nothing to say there (or is over)."""
     frame = state.top()
-    if frame is None or frame.seat != seat or state.pedro is None:
+    if frame is None or frame.seat != seat or state.pedro is None or not _sides_a(state):
         # Solo games only: against another computer in a 2-player game, the player keeping
         # to it won 3 of 16 (means 73.8 against 84.2, seeds 24000-24007, each seat in turn)
         return frozenset()
@@ -137,6 +139,12 @@ def _goal(state: GwtState, seat: int) -> _Goal | None:
     step = _need(state, next_) - (_need(state, own) if own else 0)
     can_build = step <= carpinteros and player.money >= 2 * step
     return _Goal(own, next_, 2 * step, can_build, carpinteros < CARPINTEROS)
+
+
+def _sides_a(state: GwtState) -> bool:
+    """The chain's buildings are side a: the engine it climbs to is 8a (+1 grain and a
+    disc to Liverpool); with side b (a set-up option) it was never measured."""
+    return all(state.board.building_sides.get(str(n)) == "a" for n in CHAIN)
 
 
 def _need(state: GwtState, number: int) -> int:

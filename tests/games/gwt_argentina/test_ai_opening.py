@@ -166,6 +166,20 @@ def test_only_the_solo_game_has_it():
     assert _preferred(state) == frozenset()
 
 
+@pytest.mark.parametrize("sides", ["b", "random"])
+def test_only_side_a_has_it(sides: str):
+    # the engine climbed to is 8a (« +1 grain, disque sur le quai I de Liverpool », annex);
+    # 8b is another building altogether
+    seeds = range(5, 25)
+    states = [GAME.setup(1, GAME.parse_options({"difficulty": "easy", "building_sides": sides}),
+                         seed) for seed in seeds]
+    others = [s for s in states
+              if any(s.board.building_sides[str(n)] != "a" for n in ai_opening.CHAIN)]
+    assert others
+    for state in others:
+        assert _preferred(state) == frozenset()
+
+
 def test_only_normal_and_hard_keep_to_it():
     assert ai.budget_for(GAME, "normal").plan and ai.budget_for(GAME, "hard").plan
     assert not ai.budget_for(GAME, "easy").plan
