@@ -13,6 +13,7 @@ what it found.
 
     python -m bench.gwt_head_start --building 8@P3:2 --no-opening   # 8a at P3, 2nd visit
     python -m bench.gwt_head_start --pesos 16 --carpinteros 1         # the opening's costs
+    python -m bench.gwt_head_start --clear-slot move_1                # +2 moves from the start
 
 A building gift is ``number@space:visit`` (side a; visit 0 is set-up, n is the n-th
 arrival in Buenos Aires, laid as the estanciero arrives there).
@@ -62,6 +63,8 @@ class Setup:
     buildings: tuple[BuildingGift, ...] = ()
     pesos: int = 0
     carpinteros: int = 0
+    #: Player-board disc slots emptied at set-up (the disc leaves the game).
+    cleared: tuple[str, ...] = ()
     opening: bool = True
     level: str = "normal"
     difficulty: str = "easy"
@@ -93,6 +96,11 @@ def lay(state: GwtState, gift: BuildingGift) -> bool:
 def give_at_start(state: GwtState, setup: Setup) -> None:
     player = state.players[SEAT]
     player.money += setup.pesos
+    for slot in setup.cleared:
+        if slot not in data.DISC_SLOT_BY_ID:
+            raise ValueError(f"{slot}: no such disc slot ({', '.join(data.DISC_SLOT_BY_ID)})")
+        if slot in player.slots:
+            player.slots.remove(slot)
     spare = (t.id for t in data.WORKER_TILES
              if t.kind == "carpintero" and not t.strong and t.id not in _in_play(state))
     for _ in range(setup.carpinteros):
@@ -160,6 +168,9 @@ def main(argv: list[str] | None = None) -> None:
                         help="number@space:visit, e.g. 8@P3:2 (repeatable)")
     parser.add_argument("--pesos", type=int, default=0, help="given at set-up")
     parser.add_argument("--carpinteros", type=int, default=0, help="given at set-up")
+    parser.add_argument("--clear-slot", action="append", default=[],
+                        help="a player-board disc slot emptied at set-up, e.g. move_1 "
+                             "(repeatable)")
     parser.add_argument("--no-opening", dest="opening", action="store_false",
                         help="the search alone, without ai_opening's plan")
     parser.add_argument("--games", type=int, default=16)
@@ -169,15 +180,15 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--processes", type=int, default=2)
     parser.add_argument("--rows", action="store_true", help="print every game")
     args = parser.parse_args(argv)
-    setup = Setup(tuple(args.building), args.pesos, args.carpinteros, args.opening,
-                  args.level, args.difficulty)
+    setup = Setup(tuple(args.building), args.pesos, args.carpinteros,
+                  tuple(args.clear_slot), args.opening, args.level, args.difficulty)
     jobs = [(setup, args.seed_base + i) for i in range(args.games)]
     with ProcessPoolExecutor(args.processes) as pool:
         games = list(pool.map(play, jobs))
     print(f"GWT:A head start: {args.games} solo games against Pedro ({args.difficulty}), "
           f"{args.level} level, seeds {args.seed_base}-{args.seed_base + args.games - 1}, "
           f"opening {'on' if args.opening else 'off'}, pesos +{args.pesos}, "
-          f"carpinteros +{args.carpinteros}")
+          f"carpinteros +{args.carpinteros}, slots cleared {list(args.clear_slot) or '-'}")
     for line in report(setup, games):
         print("  " + line)
     if args.rows:

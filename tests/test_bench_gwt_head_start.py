@@ -46,3 +46,17 @@ def test_pesos_and_carpinteros_are_given_at_set_up_with_tiles_not_in_play():
     assert len(row) == 3
     market = {t for r in state.board.job_market for t in r if t is not None}
     assert len(set(row)) == 3 and not set(row[1:]) & market
+
+
+def test_a_cleared_slot_raises_the_limit_it_holds_back():
+    from games.gwt_argentina.player_board import move_limit
+    state = _solo()
+    before = move_limit(state, state.players[0])
+    hs.give_at_start(state, hs.Setup(cleared=("move_1",)))
+    assert "move_1" not in state.players[0].slots
+    assert move_limit(state, state.players[0]) == before + 2
+
+
+def test_an_unknown_slot_is_an_error_naming_the_slots():
+    with pytest.raises(ValueError, match="move_1"):
+        hs.give_at_start(_solo(), hs.Setup(cleared=("move_9",)))
