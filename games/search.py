@@ -334,15 +334,25 @@ class _Planner:
             node = node.parent
 
 
-def plan_of(node: _Node) -> list[Option]:
-    """The options from ``node`` (excluded) down to its best leaf: the rest of the turn."""
-    path: list[Option] = []
+def plan_of(node: _Node, game: AnyGame | None = None, seat: int = 0) -> list[Option]:
+    """The options from ``node`` (excluded) down to its best leaf: the rest of the turn.
+    Given the game, the line stops where the game's standing plan would choose otherwise
+    (:meth:`games.base.Game.planned_options`): the player keeping to it would not go on
+    that way, and a hint must not say it would."""
+    steps: list[_Node] = []
     leaf = node.best_leaf
     while leaf is not None and leaf is not node:
-        assert leaf.option is not None
-        path.append(leaf.option)
+        steps.append(leaf)
         leaf = leaf.parent
-    return path[::-1]
+    path: list[Option] = []
+    for step in reversed(steps):
+        assert step.option is not None and step.parent is not None
+        if game is not None:
+            preferred = game.planned_options(step.parent.state, seat)
+            if preferred and step.option.key not in preferred:
+                break
+        path.append(step.option)
+    return path
 
 
 def rank(game: AnyGame, state: GameState, seat: int, rng: Rng, budget: Budget,
@@ -439,7 +449,8 @@ def _rank(game: AnyGame, state: GameState, seat: int, rng: Rng, budget: Budget,
             counts[key] += 1
             finished[key] += node.best is not None
             if key not in plans:
-                plans[key] = tuple(o.label for o in plan_of(node))
+                line = plan_of(node, game if budget.plan else None, seat)
+                plans[key] = tuple(o.label for o in line)
         planner.untangle()
     ranked = [Ranked(key, labels[key], totals[key] / counts[key], finished[key],
                      plans.get(key, ()))

@@ -211,3 +211,16 @@ def test_the_plan_never_takes_an_option_that_circles():
     assert not any(r.planned for r in report.ranked)
     keep_to_plan(report, frozenset())
     assert [r.key for r in report.ranked] == ["a", "b"]
+
+
+def test_a_hint_never_shows_a_line_the_plan_would_leave():
+    # At A on the first turn, short of carpinteros: the opening hires a carpintero (and
+    # the search alone would hire a maquinista), so no line told may hire another worker.
+    state = _solo(7)
+    for key in ("to:N1", "act:0", "card:0:HO3"):
+        state = GAME.apply(state, 0, key).state
+    assert _preferred(state) == {"act:1", "act:2"}
+    report = ai.rank(GAME, state, 0, ai.ai_rng(state), ai.budget_for(GAME, "normal"))
+    assert report.ranked[0].key in {"act:1", "act:2"}
+    told = [step for ranked in report.ranked for step in ranked.plan]
+    assert not [step for step in told if step.startswith(("Maquinista", "Gaucho"))]
