@@ -71,7 +71,7 @@ class Setup:
 
 
 @dataclass(frozen=True)
-class Game:
+class Played:
     seed: int
     score: int
     pedro: int
@@ -113,7 +113,7 @@ def _in_play(state: GwtState) -> set[str]:
     return hired | market
 
 
-def play(job: tuple[Setup, int]) -> Game:
+def play(job: tuple[Setup, int]) -> Played:
     setup, seed = job
     if not setup.opening:
         budgets = ai.BUDGETS[NAME]
@@ -140,11 +140,11 @@ def play(job: tuple[Setup, int]) -> Game:
                     laid[i] = lay(state, gift)
     pedro = game.pedro_scores(state)
     assert pedro is not None
-    return Game(seed, game.scores(state)[SEAT]["total"], pedro["total"], visits, turns,
+    return Played(seed, game.scores(state)[SEAT]["total"], pedro["total"], visits, turns,
                 tuple(laid))
 
 
-def report(setup: Setup, games: list[Game]) -> list[str]:
+def report(setup: Setup, games: list[Played]) -> list[str]:
     margins = [g.score - g.pedro for g in games]
     lines = [f"{'player':>8s} {'Pedro':>7s} {'margin':>7s} {'wins':>5s} {'visits':>7s} "
              f"{'turns':>6s}",
