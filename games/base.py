@@ -394,6 +394,11 @@ class Game(ABC, Generic[S, Opts]):
         make), or none: then the search's best option is played. Default: none."""
         return frozenset()
 
+    def plan_name(self) -> str:
+        """The standing plan of :meth:`planned_options` in a few words, in the active
+        language, for a hint that names it; "" when the game has none."""
+        return ""
+
     def search_options(self, state: S, options: list[Option]) -> list[Option]:
         """The options of a decision worth a computer player's search (:mod:`games.search`),
         the likeliest first: a game drops those another option makes pointless ("Back"

@@ -268,6 +268,10 @@ class GwtArgentina(Game[GwtState, GwtOptions]):
             return frozenset()
         return ai_opening.preferred(state, seat, (o.key for o in decision.options))
 
+    def plan_name(self) -> str:
+        return _("buildings {chain}, each built in the place of the one before",
+                 chain=", ".join(str(n) for n in ai_opening.CHAIN))
+
     def search_options(self, state: GwtState, options: list[Option]) -> list[Option]:
         """What the computer player looks at (``games.ai``): an exchange token drawing 1 is
         left out when one drawing 2 is offered (with 2 drawn, the 2 cards to discard are

@@ -41,6 +41,8 @@ class HintOption:
     plan: tuple[str, ...] = ()
     #: First for the computer's standing plan (GWT:A's opening), not for this turn's value.
     planned: bool = False
+    #: That plan in a few words (:meth:`games.base.Game.plan_name`), when it is first for it.
+    plan_name: str = ""
 
 
 @dataclass(frozen=True)
@@ -69,7 +71,8 @@ def hint_of(module: str, state: GameState, seat: int, locale: str) -> list[HintO
             behind = first.value - r.value
         else:
             behind = max(0.0, first.value - r.value)
-        out.append(HintOption(r.key, r.label, behind, r.plan, r.planned))
+        out.append(HintOption(r.key, r.label, behind, r.plan, r.planned,
+                              game.plan_name() if r.planned else ""))
     return out
 
 
@@ -88,7 +91,12 @@ def hint_lines(hint: Hint, bold: bool = False) -> list[str]:
                "wrong):")]
     for number, option in enumerate(hint.options, start=1):
         if number == 1:
-            how = _("its choice, for its opening plan") if option.planned else _("its choice")
+            if option.planned and option.plan_name:
+                how = _("its choice, for its opening plan ({plan})", plan=option.plan_name)
+            elif option.planned:
+                how = _("its choice, for its opening plan")
+            else:
+                how = _("its choice")
         elif abs(option.behind) < 0.5:
             how = _("about as good")
         elif option.behind < 0:

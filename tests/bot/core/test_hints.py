@@ -3,6 +3,8 @@ than the computer's choice it looks, and what the computer would do next."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from bot.core.sessions.hints import PLAN_STEPS, Hint, HintOption, hint_lines
 from games.i18n import using
 
@@ -42,3 +44,21 @@ def test_a_hint_says_when_the_choice_keeps_to_the_opening_plan():
         lines = hint_lines(hint)
         assert lines[1].endswith("son choix, pour son plan d'ouverture")
         assert lines[2].endswith("environ 2 points de plus pour ce tour seul")
+
+
+def test_a_hint_names_the_opening_plan_when_the_game_names_it():
+    # GWT:A names its opening (games/gwt_argentina/engine.py, plan_name)
+    from games.gwt_argentina import GAME
+    hint = Hint(1, 3, 0, "Phase B at N2 neutral B: what do you do?", (
+        HintOption("act:1", "Build (2 pesos per carpintero)", 0.0, planned=True,
+                   plan_name=GAME.plan_name()),
+        HintOption("end", "End phase B", 1.2),
+    ))
+    assert hint_lines(hint)[1] == ("1. Build (2 pesos per carpintero) — its choice, for its "
+                                   "opening plan (buildings 2, 5, 8, each built in the place "
+                                   "of the one before)")
+    with using("fr"):
+        french = HintOption("act:1", "Construire", 0.0, planned=True, plan_name=GAME.plan_name())
+        assert hint_lines(replace(hint, options=(french,)))[1] == (
+            "1. Construire — son choix, pour son plan d'ouverture (bâtiments 2, 5, 8, chacun "
+            "construit à la place du précédent)")
