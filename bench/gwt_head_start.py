@@ -14,6 +14,7 @@ what it found.
     python -m bench.gwt_head_start --building 8@P3:2 --no-opening   # 8a at P3, 2nd visit
     python -m bench.gwt_head_start --pesos 16 --carpinteros 1         # the opening's costs
     python -m bench.gwt_head_start --clear-slot move_1                # +2 moves from the start
+    python -m bench.gwt_head_start --cattle AA --cattle FQ            # a better herd
 
 A building gift is ``number@space:visit`` (side a; visit 0 is set-up, n is the n-th
 arrival in Buenos Aires, laid as the estanciero arrives there).
@@ -22,13 +23,14 @@ arrival in Buenos Aires, laid as the estanciero arrives there).
 from __future__ import annotations
 
 import argparse
+import random
 import statistics
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, replace
 
 from bench.strength import Player
 from games import ai, get_game
-from games.gwt_argentina import data
+from games.gwt_argentina import data, pieces
 from games.gwt_argentina.engine import GwtArgentina
 from games.gwt_argentina.state import GwtState
 
@@ -65,6 +67,8 @@ class Setup:
     carpinteros: int = 0
     #: Player-board disc slots emptied at set-up (the disc leaves the game).
     cleared: tuple[str, ...] = ()
+    #: Market breeds (their two-letter codes) whose card is shuffled into the deck.
+    cattle: tuple[str, ...] = ()
     opening: bool = True
     level: str = "normal"
     difficulty: str = "easy"
@@ -93,7 +97,10 @@ def lay(state: GwtState, gift: BuildingGift) -> bool:
     return True
 
 
-def give_at_start(state: GwtState, setup: Setup) -> None:
+def give_at_start(state: GwtState, setup: Setup, seed: int = 0) -> None:
+    """Pesos, cleared slots, carpinteros and cattle cards (each shuffled into the deck at
+    a place drawn from ``seed``, so a seed plays the same gift the same way)."""
+    rng = random.Random(seed)
     player = state.players[SEAT]
     player.money += setup.pesos
     for slot in setup.cleared:
@@ -105,7 +112,23 @@ def give_at_start(state: GwtState, setup: Setup) -> None:
              if t.kind == "carpintero" and not t.strong and t.id not in _in_play(state))
     for _ in range(setup.carpinteros):
         player.workers.setdefault("carpintero", []).append(next(spare))
+    for code in setup.cattle:
+        player.deck.insert(rng.randrange(len(player.deck) + 1), _take_cattle(state, code))
 
+
+def _take_cattle(state: GwtState, code: str) -> str:
+    """A card of the market breed ``code`` (« AA »), taken from the cattle deck."""
+    breed = data.BREED_BY_CODE.get(code.upper())
+    if breed is None or not breed.market:
+        codes = ", ".join(b.code for b in data.BREEDS if b.market)
+        raise ValueError(f"{code}: not a market breed ({codes})")
+    deck = state.board.cattle_deck
+    for card in deck:
+        c = pieces.cattle(card)
+        if c is not None and c.breed == breed.id:
+            deck.remove(card)
+            return card
+    raise ValueError(f"{code}: no {breed.name} card left in the cattle deck")
 
 def _in_play(state: GwtState) -> set[str]:
     hired = {t for p in state.players for row in p.workers.values() for t in row}
@@ -122,7 +145,7 @@ def play(job: tuple[Setup, int]) -> Played:
     game = get_game(NAME)
     assert isinstance(game, GwtArgentina)
     state = game.setup(1, game.parse_options({"difficulty": setup.difficulty}), seed)
-    give_at_start(state, setup)
+    give_at_start(state, setup, seed)
     laid = [lay(state, g) if g.visit == 0 else False for g in setup.buildings]
     player = Player(setup.level)
     visits = turns = 0
@@ -171,6 +194,9 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--clear-slot", action="append", default=[],
                         help="a player-board disc slot emptied at set-up, e.g. move_1 "
                              "(repeatable)")
+    parser.add_argument("--cattle", action="append", default=[],
+                        help="a market breed's card (AA, FQ, CH ...) shuffled into the deck "
+                             "at set-up (repeatable)")
     parser.add_argument("--no-opening", dest="opening", action="store_false",
                         help="the search alone, without ai_opening's plan")
     parser.add_argument("--games", type=int, default=16)
@@ -181,14 +207,15 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--rows", action="store_true", help="print every game")
     args = parser.parse_args(argv)
     setup = Setup(tuple(args.building), args.pesos, args.carpinteros,
-                  tuple(args.clear_slot), args.opening, args.level, args.difficulty)
+                  tuple(args.clear_slot), tuple(args.cattle), args.opening, args.level, args.difficulty)
     jobs = [(setup, args.seed_base + i) for i in range(args.games)]
     with ProcessPoolExecutor(args.processes) as pool:
         games = list(pool.map(play, jobs))
     print(f"GWT:A head start: {args.games} solo games against Pedro ({args.difficulty}), "
           f"{args.level} level, seeds {args.seed_base}-{args.seed_base + args.games - 1}, "
           f"opening {'on' if args.opening else 'off'}, pesos +{args.pesos}, "
-          f"carpinteros +{args.carpinteros}, slots cleared {list(args.clear_slot) or '-'}")
+          f"carpinteros +{args.carpinteros}, slots cleared {list(args.clear_slot) or '-'}, "
+          f"cattle {list(args.cattle) or '-'}")
     for line in report(setup, games):
         print("  " + line)
     if args.rows:

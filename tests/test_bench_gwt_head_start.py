@@ -60,3 +60,24 @@ def test_a_cleared_slot_raises_the_limit_it_holds_back():
 def test_an_unknown_slot_is_an_error_naming_the_slots():
     with pytest.raises(ValueError, match="move_1"):
         hs.give_at_start(_solo(), hs.Setup(cleared=("move_9",)))
+
+
+def test_cattle_given_go_from_the_cattle_deck_into_the_players_deck():
+    from games.gwt_argentina import pieces
+    state = _solo()
+    deck, market = len(state.board.cattle_deck), list(state.board.cattle_market)
+    hs.give_at_start(state, hs.Setup(cattle=("AA", "fq")), seed=3)
+    breeds = [pieces.cattle(c).breed for c in state.players[0].deck if pieces.cattle(c)]
+    assert breeds.count("angus") == 1 and breeds.count("franqueiro") == 1
+    assert len(state.board.cattle_deck) == deck - 2
+    assert state.board.cattle_market == market
+    # the same seed shuffles them in at the same places
+    again = _solo()
+    hs.give_at_start(again, hs.Setup(cattle=("AA", "fq")), seed=3)
+    assert again.players[0].deck == state.players[0].deck
+
+
+@pytest.mark.parametrize("code", ["NI", "ZZ"])
+def test_a_breed_not_sold_at_the_market_is_an_error_naming_those_that_are(code):
+    with pytest.raises(ValueError, match="AA"):
+        hs.give_at_start(_solo(), hs.Setup(cattle=(code,)))
