@@ -15,9 +15,11 @@ what it found.
     python -m bench.gwt_head_start --pesos 16 --carpinteros 1         # the opening's costs
     python -m bench.gwt_head_start --clear-slot move_1                # +2 moves from the start
     python -m bench.gwt_head_start --cattle AA --cattle FQ            # a better herd
+    python -m bench.gwt_head_start --cattle AA:2 --cattle FQ:2        # ... at the 2nd visit
 
 A building gift is ``number@space:visit`` (side a; visit 0 is set-up, n is the n-th
-arrival in Buenos Aires, laid as the estanciero arrives there).
+arrival in Buenos Aires, laid as the estanciero arrives there). A cattle gift is a market
+breed's code, ``code`` or ``code:visit`` (``AA:2``), the card shuffled into the deck.
 """
 
 from __future__ import annotations
@@ -32,6 +34,7 @@ from bench.strength import Player
 from games import ai, get_game
 from games.gwt_argentina import data, pieces
 from games.gwt_argentina.engine import GwtArgentina
+from games.gwt_argentina.market import refill_market
 from games.gwt_argentina.state import GwtState
 
 NAME = "gwt-argentina"
@@ -61,14 +64,35 @@ class BuildingGift:
 
 
 @dataclass(frozen=True)
+class CattleGift:
+    code: str
+    visit: int = 0
+
+    @classmethod
+    def parse(cls, text: str) -> CattleGift:
+        """``"AA"`` or ``"AA:2"``: an Aberdeen-Angus card at set-up, or at the 2nd visit."""
+        code, _, visit = text.partition(":")
+        try:
+            gift = cls(code.strip().upper(), int(visit) if visit else 0)
+        except ValueError:
+            raise ValueError(f"{text!r}: a cattle gift is a breed code, or code:visit, "
+                             "such as AA:2") from None
+        breed = data.BREED_BY_CODE.get(gift.code)
+        if breed is None or not breed.market or gift.visit < 0:
+            codes = ", ".join(b.code for b in data.BREEDS if b.market)
+            raise ValueError(f"{text!r}: not a market breed ({codes}) or a visit below 0")
+        return gift
+
+
+@dataclass(frozen=True)
 class Setup:
     buildings: tuple[BuildingGift, ...] = ()
     pesos: int = 0
     carpinteros: int = 0
     #: Player-board disc slots emptied at set-up (the disc leaves the game).
     cleared: tuple[str, ...] = ()
-    #: Market breeds (their two-letter codes) whose card is shuffled into the deck.
-    cattle: tuple[str, ...] = ()
+    #: Market cattle cards shuffled into the deck, at set-up or at a visit.
+    cattle: tuple[CattleGift, ...] = ()
     opening: bool = True
     level: str = "normal"
     difficulty: str = "easy"
@@ -98,9 +122,7 @@ def lay(state: GwtState, gift: BuildingGift) -> bool:
 
 
 def give_at_start(state: GwtState, setup: Setup, seed: int = 0) -> None:
-    """Pesos, cleared slots, carpinteros and cattle cards (each shuffled into the deck at
-    a place drawn from ``seed``, so a seed plays the same gift the same way)."""
-    rng = random.Random(seed)
+    """Pesos, cleared slots, carpinteros and the set-up's cattle cards."""
     player = state.players[SEAT]
     player.money += setup.pesos
     for slot in setup.cleared:
@@ -112,23 +134,32 @@ def give_at_start(state: GwtState, setup: Setup, seed: int = 0) -> None:
              if t.kind == "carpintero" and not t.strong and t.id not in _in_play(state))
     for _ in range(setup.carpinteros):
         player.workers.setdefault("carpintero", []).append(next(spare))
-    for code in setup.cattle:
-        player.deck.insert(rng.randrange(len(player.deck) + 1), _take_cattle(state, code))
+    give_cattle(state, setup, 0, seed)
+
+
+def give_cattle(state: GwtState, setup: Setup, visit: int, seed: int) -> None:
+    """The cattle gifts of ``visit``, each shuffled into the player's deck at a place drawn
+    from ``seed`` and the visit (so a seed plays the same gift the same way)."""
+    rng = random.Random(f"{seed}:{visit}" if visit else seed)
+    deck = state.players[SEAT].deck
+    for gift in setup.cattle:
+        if gift.visit == visit:
+            deck.insert(rng.randrange(len(deck) + 1), _take_cattle(state, gift.code))
 
 
 def _take_cattle(state: GwtState, code: str) -> str:
-    """A card of the market breed ``code`` (« AA »), taken from the cattle deck."""
-    breed = data.BREED_BY_CODE.get(code.upper())
-    if breed is None or not breed.market:
-        codes = ", ".join(b.code for b in data.BREEDS if b.market)
-        raise ValueError(f"{code}: not a market breed ({codes})")
-    deck = state.board.cattle_deck
-    for card in deck:
-        c = pieces.cattle(card)
-        if c is not None and c.breed == breed.id:
-            deck.remove(card)
-            return card
-    raise ValueError(f"{code}: no {breed.name} card left in the cattle deck")
+    """A card of the market breed ``code`` (« AA »): from the cattle deck, else from the
+    market (which is refilled)."""
+    breed = data.BREED_BY_CODE[code]
+    for pile in (state.board.cattle_deck, state.board.cattle_market):
+        for card in pile:
+            c = pieces.cattle(card)
+            if c is not None and c.breed == breed.id:
+                pile.remove(card)
+                refill_market(state)
+                return card
+    raise ValueError(f"{code}: no {breed.name} card left in the cattle deck or market")
+
 
 def _in_play(state: GwtState) -> set[str]:
     hired = {t for p in state.players for row in p.workers.values() for t in row}
@@ -161,6 +192,7 @@ def play(job: tuple[Setup, int]) -> Played:
             for i, gift in enumerate(setup.buildings):
                 if gift.visit == visits:
                     laid[i] = lay(state, gift)
+            give_cattle(state, setup, visits, seed)
     pedro = game.pedro_scores(state)
     assert pedro is not None
     return Played(seed, game.scores(state)[SEAT]["total"], pedro["total"], visits, turns,
@@ -194,9 +226,9 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--clear-slot", action="append", default=[],
                         help="a player-board disc slot emptied at set-up, e.g. move_1 "
                              "(repeatable)")
-    parser.add_argument("--cattle", action="append", default=[],
+    parser.add_argument("--cattle", action="append", default=[], type=CattleGift.parse,
                         help="a market breed's card (AA, FQ, CH ...) shuffled into the deck "
-                             "at set-up (repeatable)")
+                             "at set-up, or code:visit at that visit (repeatable)")
     parser.add_argument("--no-opening", dest="opening", action="store_false",
                         help="the search alone, without ai_opening's plan")
     parser.add_argument("--games", type=int, default=16)
@@ -215,7 +247,7 @@ def main(argv: list[str] | None = None) -> None:
           f"{args.level} level, seeds {args.seed_base}-{args.seed_base + args.games - 1}, "
           f"opening {'on' if args.opening else 'off'}, pesos +{args.pesos}, "
           f"carpinteros +{args.carpinteros}, slots cleared {list(args.clear_slot) or '-'}, "
-          f"cattle {list(args.cattle) or '-'}")
+          f"cattle {[f'{g.code}:{g.visit}' for g in args.cattle] or '-'}")
     for line in report(setup, games):
         print("  " + line)
     if args.rows:

@@ -66,18 +66,39 @@ def test_cattle_given_go_from_the_cattle_deck_into_the_players_deck():
     from games.gwt_argentina import pieces
     state = _solo()
     deck, market = len(state.board.cattle_deck), list(state.board.cattle_market)
-    hs.give_at_start(state, hs.Setup(cattle=("AA", "fq")), seed=3)
+    gifts = (hs.CattleGift.parse("AA"), hs.CattleGift.parse("fq"), hs.CattleGift.parse("CH:2"))
+    hs.give_at_start(state, hs.Setup(cattle=gifts), seed=3)
     breeds = [pieces.cattle(c).breed for c in state.players[0].deck if pieces.cattle(c)]
+    # the set-up's two, not the 2nd visit's
     assert breeds.count("angus") == 1 and breeds.count("franqueiro") == 1
+    assert "chaqueno" not in breeds
     assert len(state.board.cattle_deck) == deck - 2
     assert state.board.cattle_market == market
     # the same seed shuffles them in at the same places
     again = _solo()
-    hs.give_at_start(again, hs.Setup(cattle=("AA", "fq")), seed=3)
+    hs.give_at_start(again, hs.Setup(cattle=gifts), seed=3)
     assert again.players[0].deck == state.players[0].deck
+    hs.give_cattle(state, hs.Setup(cattle=gifts), 2, seed=3)
+    assert sum(pieces.cattle(c).breed == "chaqueno" for c in state.players[0].deck
+               if pieces.cattle(c)) == 1
 
 
-@pytest.mark.parametrize("code", ["NI", "ZZ"])
-def test_a_breed_not_sold_at_the_market_is_an_error_naming_those_that_are(code):
+def test_a_breed_gone_from_the_cattle_deck_is_taken_from_the_market_and_it_is_refilled():
+    from games.gwt_argentina import pieces
+    state = _solo()
+    board = state.board
+    board.cattle_deck = [c for c in board.cattle_deck if pieces.cattle(c).breed != "angus"]
+    in_market = [c for c in board.cattle_market if pieces.cattle(c).breed == "angus"]
+    if not in_market:  # put one there, as play would
+        board.cattle_market[0] = "AA1"
+        in_market = ["AA1"]
+    size = len(board.cattle_market)
+    hs.give_at_start(state, hs.Setup(cattle=(hs.CattleGift("AA"),)))
+    assert any(c in in_market for c in state.players[0].deck)
+    assert len(board.cattle_market) == size
+
+
+@pytest.mark.parametrize("text", ["NI", "ZZ", "AA:x", "AA:-1"])
+def test_a_cattle_gift_not_of_a_market_breed_or_visit_is_an_error_naming_the_breeds(text):
     with pytest.raises(ValueError, match="AA"):
-        hs.give_at_start(_solo(), hs.Setup(cattle=(code,)))
+        hs.CattleGift.parse(text)
