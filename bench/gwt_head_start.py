@@ -3,7 +3,7 @@ asserted.
 
 The tuning log asks, again and again, how many points a thing would bring if the computer
 had it without paying for it: a private building standing on the trail from set-up or
-from its n-th visit to Buenos Aires, pesos, carpinteros. This plays whole solo games
+from its n-th visit to Buenos Aires, pesos, workers, cattle. This plays whole solo games
 against Pedro with such gifts, with or without the computer's opening
 (:mod:`games.gwt_argentina.ai_opening`), and prints the player's and Pedro's means, the
 margin, the games won, the visits and turns a game took, and in how many games each
@@ -89,6 +89,8 @@ class Setup:
     buildings: tuple[BuildingGift, ...] = ()
     pesos: int = 0
     carpinteros: int = 0
+    gauchos: int = 0
+    maquinistas: int = 0
     #: Player-board disc slots emptied at set-up (the disc leaves the game).
     cleared: tuple[str, ...] = ()
     #: Market cattle cards shuffled into the deck, at set-up or at a visit.
@@ -122,7 +124,7 @@ def lay(state: GwtState, gift: BuildingGift) -> bool:
 
 
 def give_at_start(state: GwtState, setup: Setup, seed: int = 0) -> None:
-    """Pesos, cleared slots, carpinteros and the set-up's cattle cards."""
+    """Pesos, cleared slots, workers and the set-up's cattle cards."""
     player = state.players[SEAT]
     player.money += setup.pesos
     for slot in setup.cleared:
@@ -130,10 +132,12 @@ def give_at_start(state: GwtState, setup: Setup, seed: int = 0) -> None:
             raise ValueError(f"{slot}: no such disc slot ({', '.join(data.DISC_SLOT_BY_ID)})")
         if slot in player.slots:
             player.slots.remove(slot)
-    spare = (t.id for t in data.WORKER_TILES
-             if t.kind == "carpintero" and not t.strong and t.id not in _in_play(state))
-    for _ in range(setup.carpinteros):
-        player.workers.setdefault("carpintero", []).append(next(spare))
+    for kind, count in (("carpintero", setup.carpinteros), ("gaucho", setup.gauchos),
+                        ("maquinista", setup.maquinistas)):
+        spare = (t.id for t in data.WORKER_TILES
+                 if t.kind == kind and not t.strong and t.id not in _in_play(state))
+        for _ in range(count):
+            player.workers.setdefault(kind, []).append(next(spare))
     give_cattle(state, setup, 0, seed)
 
 
@@ -223,6 +227,8 @@ def main(argv: list[str] | None = None) -> None:
                         help="number@space:visit, e.g. 8@P3:2 (repeatable)")
     parser.add_argument("--pesos", type=int, default=0, help="given at set-up")
     parser.add_argument("--carpinteros", type=int, default=0, help="given at set-up")
+    parser.add_argument("--gauchos", type=int, default=0, help="given at set-up")
+    parser.add_argument("--maquinistas", type=int, default=0, help="given at set-up")
     parser.add_argument("--clear-slot", action="append", default=[],
                         help="a player-board disc slot emptied at set-up, e.g. move_1 "
                              "(repeatable)")
@@ -238,15 +244,17 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--processes", type=int, default=2)
     parser.add_argument("--rows", action="store_true", help="print every game")
     args = parser.parse_args(argv)
-    setup = Setup(tuple(args.building), args.pesos, args.carpinteros,
-                  tuple(args.clear_slot), tuple(args.cattle), args.opening, args.level, args.difficulty)
+    setup = Setup(tuple(args.building), args.pesos, args.carpinteros, args.gauchos,
+                  args.maquinistas, tuple(args.clear_slot), tuple(args.cattle), args.opening,
+                  args.level, args.difficulty)
     jobs = [(setup, args.seed_base + i) for i in range(args.games)]
     with ProcessPoolExecutor(args.processes) as pool:
         games = list(pool.map(play, jobs))
     print(f"GWT:A head start: {args.games} solo games against Pedro ({args.difficulty}), "
           f"{args.level} level, seeds {args.seed_base}-{args.seed_base + args.games - 1}, "
           f"opening {'on' if args.opening else 'off'}, pesos +{args.pesos}, "
-          f"carpinteros +{args.carpinteros}, slots cleared {list(args.clear_slot) or '-'}, "
+          f"carpinteros +{args.carpinteros}, gauchos +{args.gauchos}, "
+          f"maquinistas +{args.maquinistas}, slots cleared {list(args.clear_slot) or '-'}, "
           f"cattle {[f'{g.code}:{g.visit}' for g in args.cattle] or '-'}")
     for line in report(setup, games):
         print("  " + line)

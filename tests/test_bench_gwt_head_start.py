@@ -48,6 +48,18 @@ def test_pesos_and_carpinteros_are_given_at_set_up_with_tiles_not_in_play():
     assert len(set(row)) == 3 and not set(row[1:]) & market
 
 
+def test_gauchos_and_maquinistas_are_given_in_their_own_rows():
+    state = _solo()
+    hs.give_at_start(state, hs.Setup(gauchos=3, maquinistas=1))
+    workers = state.players[0].workers
+    assert state.players[0].worker_count("gaucho") == 4
+    assert state.players[0].worker_count("maquinista") == 2
+    assert len(workers["carpintero"]) == 1
+    market = {t for r in state.board.job_market for t in r if t is not None}
+    given = workers["gaucho"][1:] + workers["maquinista"][1:]
+    assert len(set(given)) == 4 and not set(given) & market
+
+
 def test_a_cleared_slot_raises_the_limit_it_holds_back():
     from games.gwt_argentina.player_board import move_limit
     state = _solo()
