@@ -155,12 +155,14 @@ def _take_cattle(state: GwtState, code: str) -> str:
     """A card of the market breed ``code`` (« AA »): from the cattle deck, else from the
     market (which is refilled)."""
     breed = data.BREED_BY_CODE[code]
-    for pile in (state.board.cattle_deck, state.board.cattle_market):
+    board = state.board
+    for pile in (board.cattle_deck, board.cattle_market):
         for card in pile:
             c = pieces.cattle(card)
             if c is not None and c.breed == breed.id:
                 pile.remove(card)
-                refill_market(state)
+                if pile is board.cattle_market:
+                    refill_market(state)
                 return card
     raise ValueError(f"{code}: no {breed.name} card left in the cattle deck or market")
 
