@@ -29,7 +29,6 @@ tried around it, are the sixteenth and seventeenth passes of the tuning log.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
 from dataclasses import dataclass
 
 from games.gwt_argentina import data, pieces
@@ -52,9 +51,11 @@ HIRE_PESOS = 6
 BUILDS, HIRES = "B", "A"
 
 
-def preferred(state: GwtState, seat: int, offered: Iterable[str]) -> frozenset[str]:
+def preferred(state: GwtState, seat: int, offered: frozenset[str]) -> frozenset[str]:
     """The keys among ``offered`` (the options of ``seat``'s pending decision) that keep
-    to the opening; empty when the opening has nothing to say there (or is over)."""
+    to the opening; empty when the opening has nothing to say there (or is over). A set,
+    not any iterable: a rule may read it more than once (a generator read twice is empty
+    the second time, which once switched the pesos rule below off unnoticed)."""
     frame = state.top()
     if frame is None or frame.seat != seat or state.pedro is None or not _sides_a(state):
         # Solo games only: against another computer in a 2-player game, the player keeping
@@ -85,9 +86,8 @@ def preferred(state: GwtState, seat: int, offered: Iterable[str]) -> frozenset[s
             # Keep the pesos the next build asks: left alone, the search hired its
             # carpintero at A, spent the rest on a gaucho, and passed B by (seed 24014).
             hires = {f"act:{i}" for i, a in enumerate(actions) if a.kind == "hire"}
-            choices = frozenset(offered)
-            if hires & choices:
-                return choices - hires
+            if hires & offered:
+                return offered - hires
         return frozenset()
     if kind == "hire" and goal.hire:
         return frozenset(f"hire:{cell_id(r, c)}"

@@ -266,7 +266,7 @@ class GwtArgentina(Game[GwtState, GwtOptions]):
         decision = self.pending(state)
         if decision is None or decision.seat != seat:
             return frozenset()
-        return ai_opening.preferred(state, seat, (o.key for o in decision.options))
+        return ai_opening.preferred(state, seat, frozenset(o.key for o in decision.options))
 
     def plan_name(self) -> str:
         return _("buildings {chain}, each built in the place of the one before",

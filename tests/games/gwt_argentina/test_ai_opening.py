@@ -52,7 +52,7 @@ def _own(state: GwtState, number: int, space: str) -> None:
 def _preferred(state: GwtState) -> frozenset[str]:
     decision = GAME.pending(state)
     assert decision is not None and decision.seat == 0
-    return ai_opening.preferred(state, 0, (o.key for o in decision.options))
+    return ai_opening.preferred(state, 0, frozenset(o.key for o in decision.options))
 
 
 def _choose(state: GwtState, level: str = "normal") -> str:
