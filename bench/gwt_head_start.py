@@ -5,10 +5,11 @@ The tuning log asks, again and again, how many points a thing would bring if the
 had it without paying for it: a private building standing on the trail from set-up or
 from its n-th visit to Buenos Aires, pesos, workers, cattle. This plays whole solo games
 against Pedro with such gifts, with or without the computer's opening
-(:mod:`games.gwt_argentina.ai_opening`), and prints the player's and Pedro's means, the
-margin, the games won, the visits and turns a game took, and in how many games each
-building gift was laid (a gift is laid only on a free space, and only if the player still
-has the building). docs/gwt-argentina-computer.md (sixteenth to eighteenth passes) tells
+(:mod:`games.gwt_argentina.ai_opening`), with its level's search budget or another
+(steps, extend, worlds, turns), and prints the player's and Pedro's means, the margin,
+the games won, the visits and turns a game took, in how many games each building gift was
+laid (a gift is laid only on a free space, and only if the player still has the
+building), and with ``--categories`` the score pad's means beside Pedro's. docs/gwt-argentina-computer.md (sixteenth to twentieth passes) tells
 what it found.
 
     python -m bench.gwt_head_start --building 8@P3:2 --no-opening   # 8a at P3, 2nd visit
@@ -16,6 +17,7 @@ what it found.
     python -m bench.gwt_head_start --clear-slot move_1                # +2 moves from the start
     python -m bench.gwt_head_start --cattle AA --cattle FQ            # a better herd
     python -m bench.gwt_head_start --cattle AA:2 --cattle FQ:2        # ... at the 2nd visit
+    python -m bench.gwt_head_start --steps 360 --extend 360           # no gift, more search
 
 A building gift is ``number@space:visit`` (side a; visit 0 is set-up, n is the n-th
 arrival in Buenos Aires, laid as the estanciero arrives there). A cattle gift is a market
@@ -98,6 +100,25 @@ class Setup:
     opening: bool = True
     level: str = "normal"
     difficulty: str = "easy"
+    #: The level's search budget changed (``games.ai.BUDGETS``); None keeps the level's.
+    steps: int | None = None
+    extend: int | None = None
+    worlds: int | None = None
+    #: The seat's own turns searched (2: into its next turn, Pedro's played between).
+    turns: int | None = None
+
+    def budget(self) -> ai.Budget:
+        """The budget the computer searches with: its level's, changed as told (the
+        CPU-time cap raised with the steps, so the steps alone bound the search)."""
+        budget = ai.BUDGETS[NAME][self.level]
+        steps = budget.steps if self.steps is None else self.steps
+        extend = budget.extend if self.extend is None else self.extend
+        worlds = budget.worlds if self.worlds is None else self.worlds
+        turns = budget.turns if self.turns is None else self.turns
+        grown = (steps + extend) / max(1, budget.steps + budget.extend)
+        return replace(budget, steps=steps, extend=extend, worlds=worlds, turns=turns,
+                       seconds=budget.seconds * max(1.0, grown),
+                       plan=budget.plan and self.opening)
 
 
 @dataclass(frozen=True)
@@ -108,6 +129,8 @@ class Played:
     visits: int
     turns: int
     laid: tuple[bool, ...]
+    #: The score pads, category by category (``total`` included): the player's, Pedro's.
+    pads: tuple[dict[str, int], dict[str, int]] = ({}, {})
 
 
 def lay(state: GwtState, gift: BuildingGift) -> bool:
@@ -175,10 +198,8 @@ def _in_play(state: GwtState) -> set[str]:
 
 def play(job: tuple[Setup, int]) -> Played:
     setup, seed = job
-    if not setup.opening:
-        budgets = ai.BUDGETS[NAME]
-        for level in list(budgets):
-            budgets[level] = replace(budgets[level], plan=False)
+    # Each worker process plays one setup's games: its budget replaces the level's there.
+    ai.BUDGETS[NAME][setup.level] = setup.budget()
     game = get_game(NAME)
     assert isinstance(game, GwtArgentina)
     state = game.setup(1, game.parse_options({"difficulty": setup.difficulty}), seed)
@@ -201,8 +222,21 @@ def play(job: tuple[Setup, int]) -> Played:
             give_cattle(state, setup, visits, seed)
     pedro = game.pedro_scores(state)
     assert pedro is not None
-    return Played(seed, game.scores(state)[SEAT]["total"], pedro["total"], visits, turns,
-                tuple(laid))
+    pad = game.scores(state)[SEAT]
+    return Played(seed, pad["total"], pedro["total"], visits, turns, tuple(laid),
+                  (dict(pad), dict(pedro)))
+
+
+def categories(games: list[Played]) -> list[str]:
+    """The mean per score-pad category, the player's beside Pedro's (categories where
+    both score 0 in every game left out)."""
+    names = [name for name in games[0].pads[0] if name != "total"
+             and any(g.pads[0][name] or g.pads[1].get(name, 0) for g in games)]
+    lines = [f"{'category':16s} {'player':>7s} {'Pedro':>7s}"]
+    for name in names:
+        lines.append(f"{name:16s} {statistics.mean(g.pads[0][name] for g in games):7.1f} "
+                     f"{statistics.mean(g.pads[1].get(name, 0) for g in games):7.1f}")
+    return lines
 
 
 def report(setup: Setup, games: list[Played]) -> list[str]:
@@ -242,28 +276,48 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--games", type=int, default=16)
     parser.add_argument("--seed-base", type=int, default=24_000)
     parser.add_argument("--level", default="normal")
+    parser.add_argument("--steps", type=int, default=None,
+                        help="the level's search steps a decision (its own by default)")
+    parser.add_argument("--extend", type=int, default=None,
+                        help="the steps of its second search, when the first finds no "
+                             "finished turn for its best option")
+    parser.add_argument("--worlds", type=int, default=None,
+                        help="the determinized worlds a decision is searched in")
+    parser.add_argument("--turns", type=int, default=None,
+                        help="the seat's own turns searched (2: into the next one)")
     parser.add_argument("--difficulty", default="easy", help="Pedro's")
     parser.add_argument("--processes", type=int, default=2)
     parser.add_argument("--rows", action="store_true", help="print every game")
+    parser.add_argument("--categories", action="store_true",
+                        help="print the mean per score-pad category, player and Pedro")
     args = parser.parse_args(argv)
     setup = Setup(tuple(args.building), args.pesos, args.carpinteros, args.gauchos,
                   args.maquinistas, tuple(args.clear_slot), tuple(args.cattle), args.opening,
-                  args.level, args.difficulty)
+                  args.level, args.difficulty, args.steps, args.extend, args.worlds, args.turns)
     jobs = [(setup, args.seed_base + i) for i in range(args.games)]
     with ProcessPoolExecutor(args.processes) as pool:
         games = list(pool.map(play, jobs))
     print(f"GWT:A head start: {args.games} solo games against Pedro ({args.difficulty}), "
-          f"{args.level} level, seeds {args.seed_base}-{args.seed_base + args.games - 1}, "
+          f"{args.level} level ({_budget_words(setup.budget())}), "
+          f"seeds {args.seed_base}-{args.seed_base + args.games - 1}, "
           f"opening {'on' if args.opening else 'off'}, pesos +{args.pesos}, "
           f"carpinteros +{args.carpinteros}, gauchos +{args.gauchos}, "
           f"maquinistas +{args.maquinistas}, slots cleared {list(args.clear_slot) or '-'}, "
           f"cattle {[f'{g.code}:{g.visit}' for g in args.cattle] or '-'}")
     for line in report(setup, games):
         print("  " + line)
+    if args.categories:
+        for line in categories(games):
+            print("  " + line)
     if args.rows:
         for g in games:
             print(f"  seed {g.seed}: {g.score} against {g.pedro}, {g.visits} visits, "
                   f"{g.turns} turns, laid {list(g.laid)}")
+
+
+def _budget_words(budget: ai.Budget) -> str:
+    return (f"{budget.worlds} world(s), {budget.steps} steps +{budget.extend}, "
+            f"{budget.turns} turn(s)")
 
 
 if __name__ == "__main__":

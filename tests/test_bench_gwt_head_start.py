@@ -3,7 +3,7 @@
 import pytest
 
 from bench import gwt_head_start as hs
-from games import get_game
+from games import ai, get_game
 
 
 def _solo():
@@ -114,3 +114,36 @@ def test_a_breed_gone_from_the_cattle_deck_is_taken_from_the_market_and_it_is_re
 def test_a_cattle_gift_not_of_a_market_breed_or_visit_is_an_error_naming_the_breeds(text):
     with pytest.raises(ValueError, match="AA"):
         hs.CattleGift.parse(text)
+
+
+def test_a_setup_searches_with_its_levels_budget_unless_told():
+    assert hs.Setup().budget() == ai.BUDGETS["gwt-argentina"]["normal"]
+    assert hs.Setup(level="hard").budget() == ai.BUDGETS["gwt-argentina"]["hard"]
+
+
+def test_the_budget_told_replaces_the_levels_and_the_time_cap_grows_with_the_steps():
+    level = ai.BUDGETS["gwt-argentina"]["normal"]
+    budget = hs.Setup(steps=2 * level.steps, extend=2 * level.extend, worlds=2,
+                      turns=2).budget()
+    assert budget.steps == 2 * level.steps and budget.extend == 2 * level.extend
+    assert budget.worlds == 2 and budget.turns == 2
+    assert budget.seconds == pytest.approx(2 * level.seconds) and budget.plan
+    # fewer steps never lower the cap below the level's
+    assert hs.Setup(steps=10, extend=0).budget().seconds == level.seconds
+
+
+def test_without_the_opening_the_budget_keeps_to_no_plan():
+    assert ai.BUDGETS["gwt-argentina"]["normal"].plan
+    assert not hs.Setup(opening=False).budget().plan
+
+
+def test_the_categories_are_means_of_the_score_pads_beside_pedros():
+    def played(seed, ships, pedro_ships, cattle):
+        pads = ({"ships": ships, "cattle": cattle, "ports": 0, "total": ships + cattle},
+                {"ships": pedro_ships, "cattle": 0, "ports": 0, "total": pedro_ships})
+        return hs.Played(seed, ships + cattle, pedro_ships, 5, 30, (), pads)
+
+    lines = hs.categories([played(1, 10, 30, 4), played(2, 20, 40, 0)])
+    assert lines[1].split() == ["ships", "15.0", "35.0"]
+    assert lines[2].split() == ["cattle", "2.0", "0.0"]
+    assert len(lines) == 3  # ports: nobody scored there
