@@ -9,8 +9,8 @@ against Pedro with such gifts, with or without the computer's opening
 (steps, extend, worlds, turns), and prints the player's and Pedro's means, the margin,
 the games won, the visits and turns a game took, in how many games each building gift was
 laid (a gift is laid only on a free space, and only if the player still has the
-building), and with ``--categories`` the score pad's means beside Pedro's. docs/gwt-argentina-computer.md (sixteenth to twentieth passes) tells
-what it found.
+building), and with ``--categories`` the score pad's means beside Pedro's.
+docs/gwt-argentina-computer.md (sixteenth to twentieth passes) tells what it found.
 
     python -m bench.gwt_head_start --building 8@P3:2 --no-opening   # 8a at P3, 2nd visit
     python -m bench.gwt_head_start --pesos 16 --carpinteros 1         # the opening's costs
@@ -42,6 +42,9 @@ from games.gwt_argentina.state import GwtState
 NAME = "gwt-argentina"
 #: The computer's seat in the solo game.
 SEAT = 0
+#: The levels' budgets as shipped: :func:`play` replaces a level's in its process, and a
+#: setup's budget is always told from these, whatever an earlier game there installed.
+SHIPPED_BUDGETS = dict(ai.BUDGETS[NAME])
 
 
 @dataclass(frozen=True)
@@ -110,7 +113,7 @@ class Setup:
     def budget(self) -> ai.Budget:
         """The budget the computer searches with: its level's, changed as told (the
         CPU-time cap raised with the steps, so the steps alone bound the search)."""
-        budget = ai.BUDGETS[NAME][self.level]
+        budget = SHIPPED_BUDGETS[self.level]
         steps = budget.steps if self.steps is None else self.steps
         extend = budget.extend if self.extend is None else self.extend
         worlds = budget.worlds if self.worlds is None else self.worlds
@@ -198,7 +201,6 @@ def _in_play(state: GwtState) -> set[str]:
 
 def play(job: tuple[Setup, int]) -> Played:
     setup, seed = job
-    # Each worker process plays one setup's games: its budget replaces the level's there.
     ai.BUDGETS[NAME][setup.level] = setup.budget()
     game = get_game(NAME)
     assert isinstance(game, GwtArgentina)

@@ -147,3 +147,10 @@ def test_the_categories_are_means_of_the_score_pads_beside_pedros():
     assert lines[1].split() == ["ships", "15.0", "35.0"]
     assert lines[2].split() == ["cattle", "2.0", "0.0"]
     assert len(lines) == 3  # ports: nobody scored there
+
+
+def test_a_budget_installed_by_one_setup_does_not_leak_into_the_next(monkeypatch):
+    shipped = ai.BUDGETS["gwt-argentina"]["normal"]
+    monkeypatch.setitem(ai.BUDGETS["gwt-argentina"], "normal",
+                        hs.Setup(steps=999, opening=False).budget())
+    assert hs.Setup().budget() == shipped
