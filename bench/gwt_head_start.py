@@ -293,9 +293,12 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--categories", action="store_true",
                         help="print the mean per score-pad category, player and Pedro")
     args = parser.parse_args(argv)
-    setup = Setup(tuple(args.building), args.pesos, args.carpinteros, args.gauchos,
-                  args.maquinistas, tuple(args.clear_slot), tuple(args.cattle), args.opening,
-                  args.level, args.difficulty, args.steps, args.extend, args.worlds, args.turns)
+    setup = Setup(buildings=tuple(args.building), pesos=args.pesos,
+                  carpinteros=args.carpinteros, gauchos=args.gauchos,
+                  maquinistas=args.maquinistas, cleared=tuple(args.clear_slot),
+                  cattle=tuple(args.cattle), opening=args.opening, level=args.level,
+                  difficulty=args.difficulty, steps=args.steps, extend=args.extend,
+                  worlds=args.worlds, turns=args.turns)
     jobs = [(setup, args.seed_base + i) for i in range(args.games)]
     with ProcessPoolExecutor(args.processes) as pool:
         games = list(pool.map(play, jobs))
